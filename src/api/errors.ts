@@ -1,0 +1,44 @@
+/**
+ * The one renderer of refusals for TPPs: Xs2aError → HTTP status + { tppMessages }. The status of
+ * a code can depend on where the offending value came from (Berlin Group message-code table).
+ */
+import type { MessageCode, Origin, Xs2aError } from "../domain/errors.js";
+
+const STATUS: Record<MessageCode, number> = {
+  FORMAT_ERROR: 400,
+  PARAMETER_NOT_SUPPORTED: 400,
+  SERVICE_INVALID: 405,
+  RESOURCE_UNKNOWN: 404,
+  CONSENT_UNKNOWN: 400,
+  CONSENT_INVALID: 401,
+  CONSENT_EXPIRED: 401,
+  CERTIFICATE_MISSING: 401,
+  CERTIFICATE_INVALID: 401,
+  CERTIFICATE_EXPIRED: 401,
+  ROLE_INVALID: 403,
+  PRODUCT_UNKNOWN: 404,
+  STATUS_INVALID: 409,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL_ERROR: 500,
+};
+
+/** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */
+function statusOf(code: MessageCode, origin: Origin): number {
+  if (code === "CONSENT_UNKNOWN" && origin === "path") return 403;
+  if (code === "RESOURCE_UNKNOWN" && origin === "body") return 400;
+  return STATUS[code];
+}
+
+export interface TppMessage { category: "ERROR"; code: string; text: string; path?: string }
+
+/** 415 and 413 have no Berlin Group code; FORMAT_ERROR names the problem for the TPP. */
+function wireCode(code: MessageCode): string {
+  return code === "UNSUPPORTED_MEDIA_TYPE" || code === "PAYLOAD_TOO_LARGE" ? "FORMAT_ERROR" : code;
+}
+
+export function renderError(error: Xs2aError): { status: number; body: { tppMessages: TppMessage[] } } {
+  const message: TppMessage = { category: "ERROR", code: wireCode(error.code), text: error.text };
+  if (error.path !== undefined) message.path = error.path;
+  return { status: statusOf(error.code, error.origin), body: { tppMessages: [message] } };
+}

@@ -1,0 +1,80 @@
+/**
+ * Typed readers of the request headers the XS2A interface uses. Each refusal is a FORMAT_ERROR
+ * naming the header.
+ */
+import { isIP } from "node:net";
+import type { RedirectTargets } from "../domain/deps.js";
+import { formatError } from "../domain/errors.js";
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const URI_LENGTH_MAX = 500;
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** A header sent twice is as wrong as a malformed one: its meaning would be ambiguous. */
+export function single(headers: Headers, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  if (Array.isArray(value)) throw formatError("header", name, `${name} must be sent once.`);
+  return value;
+}
+
+function redirectUri(headers: Headers, name: string, allowHttpLocalhost: boolean): string | null {
+  const value = single(headers, name);
+  if (value === undefined || value === "") return null;
+  if (value.length > URI_LENGTH_MAX) {
+    throw formatError("header", name, `${name} must be at most ${URI_LENGTH_MAX} characters.`);
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw formatError("header", name, `${name} must be an absolute URL.`);
+  }
+  const localHttp = url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname) && allowHttpLocalhost;
+  if ((url.protocol !== "https:" && !localHttp) || url.username || url.password) {
+    throw formatError("header", name,
+      `${name} must be an https URL without credentials${allowHttpLocalhost ? " (http only for localhost)" : ""}.`);
+  }
+  return value;
+}
+
+/** The PSU's language for the redirect pages, from PSU-Accept-Language; English by default. */
+function psuLanguage(headers: Headers): string {
+  const accept = single(headers, "PSU-Accept-Language")?.toLowerCase() ?? "";
+  return accept.startsWith("de") ? "de" : "en";
+}
+
+export function readRedirectTargets(headers: Headers, allowHttpLocalhost: boolean): RedirectTargets {
+  const ok = redirectUri(headers, "TPP-Redirect-URI", allowHttpLocalhost);
+  if (ok === null) {
+    throw formatError("header", "TPP-Redirect-URI",
+      "TPP-Redirect-URI is required: the PSU's browser returns there after the authorisation.");
+  }
+  return {
+    redirectUri: ok,
+    nokRedirectUri: redirectUri(headers, "TPP-Nok-Redirect-URI", allowHttpLocalhost),
+    lang: psuLanguage(headers),
+  };
+}
+
+/** Present iff the PSU actively asked for this request (Berlin Group); must be an IP address. */
+export function readPsuIpAddress(headers: Headers): string | null {
+  const value = single(headers, "PSU-IP-Address");
+  if (value === undefined) return null;
+  if (isIP(value) === 0) throw formatError("header", "PSU-IP-Address", "PSU-IP-Address must be an IP address.");
+  return value;
+}
+
+export function readConsentId(headers: Headers): string {
+  const value = single(headers, "Consent-ID");
+  if (!value) throw formatError("header", "Consent-ID", "Consent-ID is required for account information.");
+  return value;
+}
+
+/** Query booleans are sent as true/false (Berlin Group); absent means false. */
+export function readBooleanQuery(query: Record<string, unknown>, name: string): boolean {
+  const value = query[name];
+  if (value === undefined) return false;
+  if (value === "true" || value === "false") return value === "true";
+  throw formatError("query", name, `${name} must be true or false.`);
+}

@@ -1,0 +1,60 @@
+/**
+ * Payment initiation routes: the spec's product-less paths and Berlin Group's product paths.
+ */
+import type { FastifyInstance } from "fastify";
+import type { createIdempotency } from "../domain/idempotency.js";
+import type { PaymentInitiationInput } from "../domain/payment-rules.js";
+import { readProduct, type Payments } from "../domain/payments.js";
+import { readRedirectTargets } from "./headers.js";
+import { requestFingerprint } from "./plugin.js";
+import { presentPayment, presentPaymentCreated, presentPaymentStatus } from "./present.js";
+import {
+  errorResponse, paymentCreatedResponse, paymentDetailsResponse, paymentInitiationBody,
+  transactionStatusResponse,
+} from "./schemas.js";
+
+export interface PaymentRoutesOptions {
+  base: string;
+  payments: Payments;
+  idempotency: ReturnType<typeof createIdempotency>;
+  allowHttpLocalhost: boolean;
+}
+
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOptions): void {
+  const { base, payments, idempotency } = options;
+  const config = { role: "PSP_PI" } as const;
+
+  app.post<{ Params: { product: string }; Body: PaymentInitiationInput }>(`${base}/payments/:product`, {
+    config,
+    schema: { body: paymentInitiationBody, response: { 200: paymentCreatedResponse, ...refusals } },
+    // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever it carries.
+    preValidation: async (request) => { readProduct(request.params.product); },
+  }, async (request, reply) => {
+    const product = readProduct(request.params.product);
+    const redirect = readRedirectTargets(request.headers, options.allowHttpLocalhost);
+    const tpp = { id: request.tpp.id, name: request.tpp.name };
+    const response = await idempotency.once({
+      tppId: tpp.id,
+      requestId: String(request.headers["x-request-id"]),
+      bodyHash: requestFingerprint(request, redirect),
+    }, async (tx) => {
+      const initiated = await payments.initiatePayment(tx, tpp, product, request.body, redirect);
+      return { statusCode: 200, body: presentPaymentCreated(initiated) };
+    });
+    return reply.code(response.statusCode).send(response.body);
+  });
+
+  type ById = { Params: { paymentId: string; product?: string } };
+  const details = async (request: { params: ById["Params"]; tpp: { id: string } }) => {
+    if (request.params.product !== undefined) readProduct(request.params.product);
+    return payments.getPayment(request.tpp.id, request.params.paymentId);
+  };
+  const statusSchema = { schema: { response: { 200: transactionStatusResponse, ...refusals } }, config };
+  const detailsSchema = { schema: { response: { 200: paymentDetailsResponse, ...refusals } }, config };
+  for (const path of [`${base}/payments/:paymentId`, `${base}/payments/:product/:paymentId`]) {
+    app.get<ById>(`${path}/status`, statusSchema, async (request) => presentPaymentStatus(await details(request)));
+    app.get<ById>(path, detailsSchema, async (request) => presentPayment(await details(request)));
+  }
+}

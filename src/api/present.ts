@@ -1,0 +1,107 @@
+/**
+ * Domain → wire JSON in the spec's dialect (shared/spec/psd2-interface.md sections 2 and 4):
+ * decimal-string amounts, plain-string links, and every field the spec shows present, with a
+ * JSON null where the spec's samples show null.
+ */
+import type { AccountView } from "../domain/accounts.js";
+import type { Balance } from "../domain/core-banking.js";
+import type { RegisteredConsent } from "../domain/consents.js";
+import type { Consent } from "../domain/consents-model.js";
+import type { InitiatedPayment } from "../domain/payments.js";
+import type { Payment, PostalAddress } from "../domain/payments-model.js";
+import { formatAmount } from "../lib/money.js";
+
+export function presentPaymentCreated({ payment, scaRedirect }: InitiatedPayment) {
+  return {
+    paymentId: payment.id,
+    transactionStatus: null,
+    transactionFees: null,
+    transactionFeeIndicator: null,
+    scaMethods: null,
+    chosenScaMethod: null,
+    challengeData: null,
+    _links: { scaRedirect, psuMessage: null, tppMessages: null },
+    psuMessage: null,
+    tppMessages: null,
+  };
+}
+
+export function presentPaymentStatus(payment: Payment) {
+  return { transactionStatus: payment.status };
+}
+
+/** The spec's request names the address fields street/city/postalCode; the answer uses the same. */
+function presentAddress(address: PostalAddress | null) {
+  if (!address) return null;
+  return {
+    street: address.streetName,
+    buildingNumber: address.buildingNumber,
+    city: address.townName,
+    postalCode: address.postCode,
+    country: address.country,
+  };
+}
+
+export function presentPayment(p: Payment) {
+  return {
+    endToEndIdentification: p.endToEndId,
+    debtorAccount: { iban: p.debtorAccount.iban, currency: p.debtorAccount.currency },
+    creditorAccount: { iban: p.creditorAccount.iban, currency: p.creditorAccount.currency },
+    instructedAmount: { currency: p.currency, amount: formatAmount(p.amountMinor, p.currency) },
+    creditorAgent: p.creditorAgent,
+    creditorName: p.creditorName,
+    creditorAddress: presentAddress(p.creditorAddress),
+    remittanceInformationUnstructured: p.remittance,
+    transactionStatus: p.status,
+  };
+}
+
+export function consentStatusPath(consentId: string): string {
+  return `/consent/${consentId}/status`;
+}
+
+export function presentConsentCreated({ consent, scaRedirect }: RegisteredConsent) {
+  return {
+    consentStatus: consent.status,
+    consentId: consent.id,
+    scaMethods: null,
+    chosenScaMethod: null,
+    challengeData: null,
+    _links: { scaStatus: consentStatusPath(consent.id), scaRedirect },
+    message: null,
+  };
+}
+
+export function presentConsentStatus(consent: Consent) {
+  return { consentStatus: consent.status };
+}
+
+export function presentBalance(b: Balance) {
+  return {
+    balanceAmount: { currency: b.currency, amount: formatAmount(b.amountMinor, b.currency) },
+    balanceType: b.balanceType,
+    referenceDate: b.referenceDate,
+    lastChangeDateTime: b.lastChangeDateTime,
+  };
+}
+
+/** Fields the spec shows only as null (bban, msisdn, name, ...) stay null in this dialect. */
+export function presentAccount({ account, balances }: AccountView) {
+  return {
+    resourceId: account.id,
+    iban: account.iban,
+    bban: null,
+    msisdn: null,
+    currency: account.currency,
+    name: null,
+    product: account.product,
+    cashAccountType: null,
+    status: account.status,
+    bic: account.bic,
+    linkedAccounts: null,
+    usage: account.usage,
+    details: null,
+    balances: balances ? balances.map(presentBalance) : null,
+    _links: null,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The consent resource: what a TPP asked for, what the PSU granted, and its statuses.
+ */
+export type ConsentStatus =
+  | "received" | "rejected" | "valid" | "revokedByPsu" | "expired" | "terminatedByTpp";
+
+/** The access object as the TPP sent it, normalised to IBAN lists. */
+export interface RequestedAccess {
+  accounts: string[];
+  balances: string[];
+  transactions: string[];
+  availableAccounts: string | null;
+  availableAccountsWithBalance: string | null;
+  allPsd2: string | null;
+}
+
+export interface GrantedAccount { accountId: string; balances: boolean; transactions: boolean }
+
+export interface Consent {
+  id: string;
+  tppId: string;
+  status: ConsentStatus;
+  psuId: string | null;
+  access: RequestedAccess;
+  recurringIndicator: boolean;
+  validUntil: string;
+  frequencyPerDay: number;
+  combinedServiceIndicator: boolean;
+  redirectUri: string;
+  nokRedirectUri: string | null;
+  createdAt: string;
+  updatedAt: string;
+  authorisedAt: string | null;
+}

@@ -1,0 +1,137 @@
+/**
+ * Consent use cases on the TPP side: register, read status, and check a Consent-ID before an
+ * account read. The PSU's side (grant, reject) lives in authorisation.ts.
+ */
+import { addDays, dateInZone, isIsoDate } from "../lib/clock.js";
+import { newUuid } from "../lib/ids.js";
+import type { Tx } from "../store/db.js";
+import type { Consent, RequestedAccess } from "./consents-model.js";
+import type { Deps, RedirectTargets, TppRef } from "./deps.js";
+import { consentUnknown, formatError, Xs2aError, type Origin } from "./errors.js";
+import { readAccount, type AccountInput } from "./payment-rules.js";
+
+export interface ConsentInput {
+  access: {
+    accounts?: AccountInput[];
+    balances?: AccountInput[];
+    transactions?: AccountInput[];
+    availableAccounts?: string;
+    availableAccountsWithBalance?: string;
+    allPsd2?: string;
+  };
+  recurringIndicator: boolean;
+  validUntil: string;
+  frequencyPerDay: number;
+  combinedServiceIndicator: boolean;
+}
+
+export interface RegisteredConsent { consent: Consent; scaRedirect: string; authorisationId: string }
+
+const FLAG_VALUES = ["allAccounts", "allAccountsWithOwnerName"];
+
+function readIbans(list: AccountInput[] | undefined, path: string): string[] {
+  return (list ?? []).map((a, i) => readAccount(a, `${path}[${i}]`).iban);
+}
+
+function readAccess(input: ConsentInput["access"]): RequestedAccess {
+  const access: RequestedAccess = {
+    accounts: readIbans(input.accounts, "access.accounts"),
+    balances: readIbans(input.balances, "access.balances"),
+    transactions: readIbans(input.transactions, "access.transactions"),
+    availableAccounts: input.availableAccounts ?? null,
+    availableAccountsWithBalance: input.availableAccountsWithBalance ?? null,
+    allPsd2: input.allPsd2 ?? null,
+  };
+  for (const flag of ["availableAccounts", "availableAccountsWithBalance", "allPsd2"] as const) {
+    const value = access[flag];
+    if (value !== null && !FLAG_VALUES.includes(value)) {
+      throw formatError("body", `access.${flag}`, `Must be one of ${FLAG_VALUES.join(", ")}.`);
+    }
+  }
+  const named = access.accounts.length + access.balances.length + access.transactions.length > 0;
+  const flagged = access.availableAccounts ?? access.availableAccountsWithBalance ?? access.allPsd2;
+  if (named && flagged) {
+    throw formatError("body", "access", "Name accounts or use a flag (allPsd2, availableAccounts), not both.");
+  }
+  const bankOffered = input.accounts !== undefined || input.balances !== undefined
+    || input.transactions !== undefined;
+  if (!named && !flagged && !bankOffered) {
+    throw formatError("body", "access", "Ask for accounts, balances, transactions or a flag.");
+  }
+  return access;
+}
+
+export function createConsents(deps: Deps) {
+  const { store, clock, settings, scaLinks } = deps;
+
+  /** Throws FORMAT_ERROR (with path). validUntil beyond the bank's maximum is adjusted down. */
+  async function registerConsent(
+    tx: Tx, tpp: TppRef, input: ConsentInput, redirect: RedirectTargets,
+  ): Promise<RegisteredConsent> {
+    const now = clock.now();
+    const today = dateInZone(now, settings.timeZone);
+    if (!isIsoDate(input.validUntil) || input.validUntil < today) {
+      throw formatError("body", "validUntil", "validUntil must be a date (YYYY-MM-DD), today or later.");
+    }
+    if (!Number.isInteger(input.frequencyPerDay) || input.frequencyPerDay < 1) {
+      throw formatError("body", "frequencyPerDay", "frequencyPerDay must be an integer of at least 1.");
+    }
+    const access = readAccess(input.access);
+    const latest = addDays(today, settings.consentValidityDaysMax);
+    const at = now.toISOString();
+    const consent: Consent = {
+      id: newUuid(), tppId: tpp.id, status: "received", psuId: null, access,
+      recurringIndicator: input.recurringIndicator,
+      validUntil: input.validUntil > latest ? latest : input.validUntil,
+      frequencyPerDay: Math.min(input.frequencyPerDay, settings.frequencyPerDayMax),
+      combinedServiceIndicator: input.combinedServiceIndicator,
+      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
+      createdAt: at, updatedAt: at, authorisedAt: null,
+    };
+    await store.consents.insert(tx, consent);
+    const authorisationId = newUuid();
+    await store.sca.insertAuthorisation(tx, {
+      id: authorisationId, resourceType: "consent", resourceId: consent.id, tppId: tpp.id,
+      scaStatus: "received", psuId: null, lang: redirect.lang,
+    }, at);
+    const scaRedirect = await scaLinks.scaRedirect({ authorisationId, resourceType: "consent", ...redirect });
+    return { consent, scaRedirect, authorisationId };
+  }
+
+  /** The TPP's consent, expiring it first when its last day has passed. */
+  async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
+    const consent = await store.consents.findForTpp(store.db, consentId, tppId);
+    if (!consent) throw consentUnknown(origin);
+    const now = clock.now();
+    if (consent.status === "valid" && consent.validUntil < dateInZone(now, settings.timeZone)) {
+      await store.consents.transition(store.db, consent.id, ["valid"], "expired", { at: now.toISOString() });
+      return { ...consent, status: "expired" };
+    }
+    return consent;
+  }
+
+  /**
+   * The consent behind a Consent-ID header, usable for account reads.
+   * Throws CONSENT_UNKNOWN (400), CONSENT_INVALID or CONSENT_EXPIRED (401).
+   */
+  async function usableConsent(tppId: string, consentId: string): Promise<Consent> {
+    const consent = await getConsent(tppId, consentId, "header");
+    switch (consent.status) {
+      case "valid":
+        return consent;
+      case "received":
+        throw new Xs2aError("CONSENT_INVALID", "header", "The PSU has not authorised this consent yet.", "Consent-ID");
+      case "rejected":
+        throw new Xs2aError("CONSENT_INVALID", "header", "The PSU rejected this consent.", "Consent-ID");
+      case "revokedByPsu":
+        throw new Xs2aError("CONSENT_INVALID", "header", "The PSU revoked this consent.", "Consent-ID");
+      case "expired":
+      case "terminatedByTpp":
+        throw new Xs2aError("CONSENT_EXPIRED", "header", `This consent is ${consent.status}; ask the PSU for a new one.`, "Consent-ID");
+    }
+  }
+
+  return { registerConsent, getConsent, usableConsent };
+}
+
+export type Consents = ReturnType<typeof createConsents>;

@@ -1,0 +1,40 @@
+/**
+ * X-Request-ID as an idempotency key for creating requests: the key is claimed in the same
+ * transaction that stores the resource, so a retry after a lost answer gets the first answer
+ * and creates nothing; the same key with a different body is refused.
+ */
+import type { Tx } from "../store/db.js";
+import type { Deps } from "./deps.js";
+import { Xs2aError } from "./errors.js";
+
+export interface StoredResponse { statusCode: number; body: unknown }
+
+export function createIdempotency({ store, clock }: Pick<Deps, "store" | "clock">) {
+  /**
+   * Runs `work` once per (TPP, X-Request-ID). Throws FORMAT_ERROR for a reused id with another
+   * body. Refusals thrown by `work` roll back the claim, so a corrected retry may reuse the id.
+   */
+  async function once(
+    key: { tppId: string; requestId: string; bodyHash: string },
+    work: (tx: Tx) => Promise<StoredResponse>,
+  ): Promise<StoredResponse> {
+    return store.transaction(async (tx) => {
+      const earlier = await store.idempotency.find(tx, key.tppId, key.requestId);
+      if (earlier) {
+        if (earlier.bodyHash !== key.bodyHash) {
+          throw new Xs2aError("FORMAT_ERROR", "header",
+            "This X-Request-ID was already used for a different request; use a new one.", "X-Request-ID");
+        }
+        return { statusCode: earlier.statusCode, body: JSON.parse(earlier.responseBody) };
+      }
+      const response = await work(tx);
+      await store.idempotency.insert(tx, key.tppId, key.requestId, {
+        bodyHash: key.bodyHash, statusCode: response.statusCode,
+        responseBody: JSON.stringify(response.body),
+      }, clock.now().toISOString());
+      return response;
+    });
+  }
+
+  return { once };
+}

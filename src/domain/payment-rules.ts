@@ -1,0 +1,137 @@
+/**
+ * The rules a payment initiation must pass before anything is stored. Each refusal names the
+ * offending field in `path`, in the request's own words.
+ */
+import { addDays, isIsoDate } from "../lib/clock.js";
+import { isCountryCode, isValidBic, validateIban } from "../lib/iban.js";
+import { currencyMinorUnits, parseAmount } from "../lib/money.js";
+import { isSepaText } from "../lib/sepa-text.js";
+import { formatError, Xs2aError } from "./errors.js";
+import type { AccountReference, PaymentProduct, PostalAddress } from "./payments-model.js";
+
+/** An account as TPPs send it: the spec's plain IBAN string or Berlin Group's object. */
+export type AccountInput = string | { iban?: unknown; currency?: unknown; [other: string]: unknown };
+
+export interface AddressInput {
+  street?: string; streetName?: string; buildingNumber?: string; city?: string; townName?: string;
+  postalCode?: string; postCode?: string; country: string;
+}
+
+export interface PaymentInitiationInput {
+  debtorAccount: AccountInput;
+  creditorAccount: AccountInput;
+  creditorName: string;
+  instructedAmount: { currency: string; amount: string | number };
+  creditorAddress?: AddressInput;
+  creditorAgent?: string;
+  remittanceInformationUnstructured?: string;
+  endToEndIdentification?: string;
+  requestedExecutionDate?: string;
+}
+
+export interface ValidPayment {
+  debtorAccount: AccountReference;
+  creditorAccount: AccountReference;
+  creditorName: string;
+  creditorAgent: string | null;
+  creditorAddress: PostalAddress | null;
+  amountMinor: bigint;
+  currency: string;
+  remittance: string | null;
+  endToEndId: string | null;
+  requestedExecutionDate: string | null;
+}
+
+/** 999,999,999.99 in minor units of a two-decimal currency: the bank's single-payment cap. */
+const AMOUNT_MAX_MINOR = 99_999_999_999n;
+
+export function readAccount(input: AccountInput, path: string): AccountReference {
+  const iban = typeof input === "string" ? input : input.iban;
+  if (typeof iban !== "string") {
+    throw formatError("body", path, "Give the account as an IBAN string or as {\"iban\": ...}.");
+  }
+  const checked = validateIban(iban);
+  if (!checked.ok) {
+    throw formatError("body", typeof input === "string" ? path : `${path}.iban`,
+      `"${iban}" is not a valid IBAN (${checked.problem}).`);
+  }
+  const currency = typeof input === "object" ? input.currency : undefined;
+  if (currency !== undefined && (typeof currency !== "string" || currencyMinorUnits(currency) === undefined)) {
+    throw formatError("body", `${path}.currency`, "The account currency is not an ISO 4217 code.");
+  }
+  return { iban: checked.iban, currency: currency ?? null };
+}
+
+function readAmount(input: PaymentInitiationInput["instructedAmount"]): bigint {
+  if (currencyMinorUnits(input.currency) === undefined) {
+    throw formatError("body", "instructedAmount.currency", `"${input.currency}" is not an ISO 4217 currency.`);
+  }
+  const parsed = parseAmount(String(input.amount), input.currency);
+  if (!parsed.ok) {
+    const why = parsed.problem === "scale"
+      ? `${input.currency} has ${currencyMinorUnits(input.currency)} decimal places`
+      : "it must be a decimal number such as 123.45";
+    throw formatError("body", "instructedAmount.amount", `The amount "${input.amount}" is invalid: ${why}.`);
+  }
+  if (parsed.minor <= 0n) throw formatError("body", "instructedAmount.amount", "The amount must be greater than zero.");
+  if (parsed.minor > AMOUNT_MAX_MINOR) {
+    throw formatError("body", "instructedAmount.amount", "The amount must be at most 999999999.99.");
+  }
+  return parsed.minor;
+}
+
+function readAddress(input: AddressInput | undefined): PostalAddress | null {
+  if (!input) return null;
+  if (!isCountryCode(input.country)) {
+    throw formatError("body", "creditorAddress.country", `"${input.country}" is not an ISO 3166 country code.`);
+  }
+  return {
+    streetName: input.streetName ?? input.street ?? null,
+    buildingNumber: input.buildingNumber ?? null,
+    townName: input.townName ?? input.city ?? null,
+    postCode: input.postCode ?? input.postalCode ?? null,
+    country: input.country,
+  };
+}
+
+function readText(value: string | undefined, path: string, max: number): string | null {
+  if (value === undefined) return null;
+  if (value.length > max) throw formatError("body", path, `At most ${max} characters.`);
+  if (!isSepaText(value)) {
+    throw formatError("body", path, "Only the SEPA character set is allowed: a-z A-Z 0-9 / - ? : ( ) . , ' + and space.");
+  }
+  return value;
+}
+
+/** Validates an initiation in rule order; `today` is the bank's current date. */
+export function validatePayment(
+  input: PaymentInitiationInput, product: PaymentProduct, today: string,
+): ValidPayment {
+  const debtorAccount = readAccount(input.debtorAccount, "debtorAccount");
+  const creditorAccount = readAccount(input.creditorAccount, "creditorAccount");
+  const amountMinor = readAmount(input.instructedAmount);
+  if (input.instructedAmount.currency !== "EUR") {
+    throw formatError("body", "instructedAmount.currency", `${product} are made in EUR only.`);
+  }
+  const creditorName = input.creditorName.trim();
+  if (creditorName.length === 0) throw formatError("body", "creditorName", "The creditor name is empty.");
+  readText(creditorName, "creditorName", 70);
+  if (input.creditorAgent !== undefined && !isValidBic(input.creditorAgent)) {
+    throw formatError("body", "creditorAgent", `"${input.creditorAgent}" is not a valid BIC.`);
+  }
+  const date = input.requestedExecutionDate;
+  if (date !== undefined && (!isIsoDate(date) || date < today || date > addDays(today, 365))) {
+    throw new Xs2aError("FORMAT_ERROR", "body",
+      "requestedExecutionDate must be a date (YYYY-MM-DD) from today up to one year ahead.",
+      "requestedExecutionDate");
+  }
+  return {
+    debtorAccount, creditorAccount, creditorName, amountMinor,
+    currency: input.instructedAmount.currency,
+    creditorAgent: input.creditorAgent ?? null,
+    creditorAddress: readAddress(input.creditorAddress),
+    remittance: readText(input.remittanceInformationUnstructured, "remittanceInformationUnstructured", 140),
+    endToEndId: readText(input.endToEndIdentification, "endToEndIdentification", 35),
+    requestedExecutionDate: date ?? null,
+  };
+}

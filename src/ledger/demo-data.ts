@@ -1,0 +1,170 @@
+/**
+ * Deterministic demo data for the sandbox: PSUs with devices, EUR accounts with valid IBANs, and
+ * 13 months of realistic booked history (salary, rent, card payments, transfers), generated from a
+ * seed, booked through the same book-keeping as live payments and inserted in bulk.
+ */
+import type { ScaDevice } from "../domain/authorisation-model.js";
+import { addDays, dateInZone, type Clock } from "../lib/clock.js";
+import { makeIban } from "../lib/iban.js";
+import { newUuid } from "../lib/ids.js";
+import type { Store } from "../store/db.js";
+import type { EntryRecord, LedgerAccountRecord, TransferRecord } from "../store/ledger.js";
+import { postTransfer, refuseTransfer } from "./book.js";
+
+export const DEMO_BANK_CODE = "50010000";
+
+export interface DemoPsu {
+  login: string;
+  password: string;
+  name: string;
+  device: { kind: "totp"; secret: string } | { kind: "sms"; phone: string };
+  accounts: { accountNumber: string; product: string; openingMinor: bigint; salaryMinor: bigint }[];
+}
+
+/** Listed in the README; change both together. */
+export const DEMO_PSUS: readonly DemoPsu[] = [
+  {
+    login: "alice", password: "alice-demo", name: "Alice Schmidt",
+    device: { kind: "totp", secret: "JBSWY3DPEHPK3PXP" },
+    accounts: [
+      { accountNumber: "1000000001", product: "Girokonto", openingMinor: 250_000n, salaryMinor: 385_000n },
+      { accountNumber: "1000000002", product: "Tagesgeld", openingMinor: 1_250_000n, salaryMinor: 0n },
+    ],
+  },
+  {
+    login: "bob", password: "bob-demo", name: "Bob Meyer",
+    device: { kind: "sms", phone: "+4915100000002" },
+    accounts: [
+      { accountNumber: "2000000001", product: "Girokonto", openingMinor: 15_000n, salaryMinor: 95_000n },
+    ],
+  },
+  {
+    login: "carol", password: "carol-demo", name: "Carol Weber",
+    device: { kind: "totp", secret: "KRSXG5CTMVRXEZLU" },
+    accounts: [
+      { accountNumber: "3000000001", product: "Girokonto", openingMinor: 480_000n, salaryMinor: 520_000n },
+      { accountNumber: "3000000002", product: "Tagesgeld", openingMinor: 2_000_000n, salaryMinor: 0n },
+      { accountNumber: "3000000003", product: "Gemeinschaftskonto", openingMinor: 90_000n, salaryMinor: 0n },
+    ],
+  },
+];
+
+/** A small seeded PRNG (mulberry32) so every start of the sandbox shows the same history. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Counterparty { name: string; iban: string; remittance: string; code: string }
+
+const MERCHANTS = ["REWE Markt", "EDEKA", "Aldi Sued", "dm-drogerie markt", "Deutsche Bahn",
+  "Amazon EU", "Shell Station", "Rossmann", "Lidl", "Spotify AB"];
+
+function account(id: string, kind: LedgerAccountRecord["kind"], over: Partial<LedgerAccountRecord>,
+  createdAt: string): LedgerAccountRecord {
+  return {
+    id, iban: null, psuId: null, kind, currency: "EUR", name: null, product: null,
+    cashAccountType: null, status: "enabled", usage: null, bic: null, ownerName: null,
+    debitsPosted: 0n, creditsPosted: 0n, debitsPending: 0n, creditsPending: 0n,
+    debitsMustNotExceedCredits: kind === "customer", entryCount: 0n, createdAt, ...over,
+  };
+}
+
+class HistoryWriter {
+  readonly transfers: TransferRecord[] = [];
+  readonly entries: EntryRecord[] = [];
+  constructor(readonly accounts: Map<string, LedgerAccountRecord>) {}
+
+  /** Books in memory exactly as live payments book; a refused booking is skipped, as a bank would. */
+  book(debitId: string, creditId: string, amount: bigint, date: string, cp: Counterparty) {
+    const debit = this.accounts.get(debitId);
+    const credit = this.accounts.get(creditId);
+    if (!debit || !credit || refuseTransfer(debit, credit, amount) !== null) return;
+    const id = newUuid();
+    const booking = postTransfer(debit, credit, amount, { id, bookingDate: date });
+    this.accounts.set(debitId, booking.debit);
+    this.accounts.set(creditId, booking.credit);
+    this.entries.push(...booking.entries);
+    const outgoing = debit.kind === "customer";
+    this.transfers.push({
+      id, debitAccountId: debitId, creditAccountId: creditId, amount, currency: "EUR",
+      code: cp.code, paymentId: null, bookedAt: `${date}T10:00:00.000Z`, bookingDate: date,
+      valueDate: date, endToEndId: null, remittance: cp.remittance,
+      debtorName: outgoing ? debit.ownerName : cp.name, debtorIban: outgoing ? debit.iban : cp.iban,
+      creditorName: outgoing ? cp.name : credit.ownerName,
+      creditorIban: outgoing ? cp.iban : credit.iban, bankTransactionCode: cp.code,
+    });
+  }
+}
+
+function monthlyHistory(w: HistoryWriter, acc: LedgerAccountRecord, salary: bigint,
+  clearingId: string, start: string, today: string, random: () => number) {
+  const cp = (name: string, remittance: string, code: string): Counterparty => ({
+    name, remittance, code, iban: makeIban("DE", `7001${String(Math.floor(random() * 1e9)).padStart(14, "0")}`),
+  });
+  for (let day = start; day <= today; day = addDays(day, 1)) {
+    const dom = Number(day.slice(8, 10));
+    if (salary > 0n && dom === 1) w.book(clearingId, acc.id, salary, day, cp("ACME GmbH", `Gehalt ${day.slice(0, 7)}`, "PMNT-RCDT-ESCT"));
+    if (salary > 0n && dom === 3) w.book(acc.id, clearingId, salary * 35n / 100n, day, cp("Hausverwaltung Nord", `Miete ${day.slice(0, 7)}`, "PMNT-ICDT-STDO"));
+    if (salary > 0n && dom === 15) w.book(acc.id, clearingId, 4_599n, day, cp("Stadtwerke", "Abschlag Strom", "PMNT-IDDT-ESDD"));
+    if (salary > 0n && random() < 0.55) {
+      const merchant = MERCHANTS[Math.floor(random() * MERCHANTS.length)] ?? "Merchant";
+      const amount = BigInt(Math.floor(500 + random() * 8_000));
+      w.book(acc.id, clearingId, amount, day, cp(merchant, `Kartenzahlung ${merchant}`, "PMNT-CCRD-POSD"));
+    }
+    if (salary === 0n && dom === 28 && random() < 0.8) {
+      w.book(clearingId, acc.id, BigInt(Math.floor(5_000 + random() * 50_000)), day, cp("Eigenuebertrag", "Sparrate", "PMNT-RCDT-ESCT"));
+    }
+  }
+}
+
+export interface SeedOptions { store: Store; clock: Clock; timeZone: string; bic: string; hashPassword: (p: string) => Promise<string> }
+
+/** Seeds the demo bank into an empty database; does nothing when PSUs exist already. */
+export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }: SeedOptions): Promise<boolean> {
+  if ((await store.psus.count(store.db)) > 0) return false;
+  const nowIso = clock.now().toISOString();
+  const today = dateInZone(clock.now(), timeZone);
+  const start = addDays(today, -400);
+  const hashes = await Promise.all(DEMO_PSUS.map((p) => hashPassword(p.password)));
+  const accounts = new Map<string, LedgerAccountRecord>();
+  const equity = account("equity-eur", "equity", { name: "Equity" }, nowIso);
+  const clearing = account("clearing-eur", "clearing", { name: "SEPA clearing" }, nowIso);
+  for (const a of [equity, clearing]) accounts.set(a.id, a);
+  const writer = new HistoryWriter(accounts);
+  const random = prng(20260101);
+  const psuRows = DEMO_PSUS.map((p, i) => ({ demo: p, id: newUuid(), hash: hashes[i] ?? "" }));
+  for (const { demo, id } of psuRows) {
+    for (const a of demo.accounts) {
+      const acc = account(newUuid(), "customer", {
+        iban: makeIban("DE", `${DEMO_BANK_CODE}${a.accountNumber}`), psuId: id, product: a.product,
+        status: "enabled", usage: "PRIV", bic, ownerName: demo.name, cashAccountType: "CACC",
+      }, nowIso);
+      accounts.set(acc.id, acc);
+      writer.book(equity.id, acc.id, a.openingMinor, start, { name: "Kontoeroeffnung", iban: "", remittance: "Eroeffnungssaldo", code: "ACMT-MCOP-OTHR" });
+      monthlyHistory(writer, acc, a.salaryMinor, clearing.id, addDays(start, 1), today, random);
+    }
+  }
+  await store.transaction(async (tx) => {
+    for (const { demo, id, hash } of psuRows) {
+      await store.psus.insert(tx, { id, login: demo.login, name: demo.name, passwordHash: hash, status: "enabled", failedAttempts: 0, blockedUntil: null }, nowIso);
+      await store.psus.insertDevice(tx, demoDevice(id, demo));
+    }
+    for (const a of accounts.values()) await store.ledger.insertAccount(tx, a);
+    await store.ledger.insertHistory(tx, writer.transfers, writer.entries);
+  });
+  return true;
+}
+
+function demoDevice(psuId: string, demo: DemoPsu): ScaDevice {
+  const base = { id: newUuid(), psuId, lastTotpStep: null };
+  return demo.device.kind === "totp"
+    ? { ...base, kind: "totp", label: "Authenticator app", secret: demo.device.secret, phone: null }
+    : { ...base, kind: "sms", label: `SMS to ${demo.device.phone.slice(0, 6)}…${demo.device.phone.slice(-2)}`, secret: null, phone: demo.device.phone };
+}

@@ -1,0 +1,13 @@
+/**
+ * Assertions for programming errors only. A failed assertion is a bug in psd2-bank, never a
+ * refusal of a request: refusals are Xs2aError (src/domain/errors.ts).
+ */
+import { AssertionError } from "node:assert";
+
+export function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new AssertionError({ message });
+}
+
+export function unreachable(value: never): never {
+  throw new AssertionError({ message: `unreachable: ${String(value)}` });
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+/**
+ * The psd2-bank command line: start (default), migrate, seed, tpp-cert. Parses argv, calls app.ts
+ * and the store, prints for people; nothing else lives here.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { API_BASE, buildApp, type App } from "./app.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { DEMO_PSUS } from "./ledger/demo-data.js";
+import { seedDemoData } from "./ledger/demo-data.js";
+import { systemClock } from "./lib/clock.js";
+import { makeIban } from "./lib/iban.js";
+import { hashPassword } from "./sca/passwords.js";
+import { openStore } from "./store/db.js";
+import type { PspRole } from "./tpp/certificate.js";
+import { issueTppCertificate, loadKeyAndCertificate } from "./tpp/dev-ca.js";
+
+const USAGE = `Usage: psd2-bank <command> [options]
+
+Commands:
+  start                 start the TPP API and the PSU pages (default)
+  migrate               apply database migrations and exit
+  seed                  seed the demo PSUs and accounts into an empty database
+  tpp-cert              issue a TPP certificate (QWAC form) from the development CA
+      --name NAME           organisation name (required)
+      --roles R1,R2         PSP_AS, PSP_PI, PSP_AI, PSP_IC (default: all four)
+      --org-id ID           organizationIdentifier (default: PSDDE-BAFIN-<random>)
+      --domains D1,D2       subjectAltName DNS names (default: localhost)
+      --out DIR             where to write tpp.crt and tpp.key (required)
+
+Settings come from the environment (see README): API_PORT, AUTH_PORT, DATA_DIR, DATABASE_URL, ...`;
+
+const ROLES: readonly PspRole[] = ["PSP_AS", "PSP_PI", "PSP_AI", "PSP_IC"];
+
+function fail(message: string): never {
+  process.stderr.write(`psd2-bank: ${message}\n`);
+  process.exit(2);
+}
+
+function banner(app: App, urls: { apiUrl: string; authUrl: string }, startMs: number): string {
+  const certs = app.certificates;
+  const creditor = makeIban("DE", "500100001000000002");
+  const debtor = makeIban("DE", "500100001000000001");
+  const psus = DEMO_PSUS.map((p) => {
+    const device = p.device.kind === "totp" ? `TOTP app, secret ${p.device.secret}` : `SMS to ${p.device.phone}`;
+    return `    ${p.login.padEnd(6)} password ${p.password.padEnd(11)} ${device}`;
+  }).join("\n");
+  return `
+psd2-bank is ready in ${Date.now() - startMs} ms (${app.config.mode} mode, ${app.store.engine})
+  TPP API     ${urls.apiUrl}${API_BASE}   (client certificate required)
+  PSU pages   ${urls.authUrl}
+  Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key
+  Demo PSUs:
+${psus}
+  Try it:
+    curl -s --cacert ${certs.caCert} --cert ${certs.tppCert} --key ${certs.tppKey} \\
+      -H "X-Request-ID: $(node -p 'crypto.randomUUID()')" -H "Content-Type: application/json" \\
+      -H "TPP-Redirect-URI: ${urls.authUrl}/sandbox/tpp/ok" -H "TPP-Nok-Redirect-URI: ${urls.authUrl}/sandbox/tpp/nok" \\
+      -d '{"debtorAccount":"${debtor}","creditorAccount":"${creditor}","creditorName":"Alice Savings","instructedAmount":{"currency":"EUR","amount":12.5},"remittanceInformationUnstructured":"Order 42"}' \\
+      ${urls.apiUrl}${API_BASE}/payments/sepa-credit-transfers
+    then open _links.scaRedirect in a browser and log in as alice.
+`;
+}
+
+async function start(config: Config): Promise<void> {
+  const startMs = Date.now();
+  const app = await buildApp(config);
+  const urls = await app.listen();
+  process.stdout.write(banner(app, urls, startMs));
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.api.log.info({ signal }, "stopping: draining in-flight requests");
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+async function tppCert(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args, options: {
+      name: { type: "string" }, roles: { type: "string" }, "org-id": { type: "string" },
+      domains: { type: "string" }, out: { type: "string" },
+    },
+  });
+  if (!values.name) fail("tpp-cert needs --name");
+  if (!values.out) fail("tpp-cert needs --out DIR");
+  const roles = (values.roles ?? ROLES.join(",")).split(",").map((r) => r.trim());
+  const unknown = roles.filter((r) => !ROLES.includes(r as PspRole));
+  if (unknown.length > 0) fail(`unknown role(s) ${unknown.join(", ")}; use ${ROLES.join(", ")}`);
+  const orgId = values["org-id"] ?? `PSDDE-BAFIN-${randomBytes(3).toString("hex").toUpperCase()}`;
+  if (!/^PSD[A-Z]{2}-[A-Z]{2,8}-.+$/.test(orgId)) fail(`--org-id must look like PSDDE-BAFIN-123456, got ${orgId}`);
+  const certDir = join(config.dataDir, "certs");
+  const ca = await loadKeyAndCertificate(join(certDir, "ca.crt"), join(certDir, "ca.key"))
+    .catch(() => fail(`no development CA in ${certDir}: run "npm start" once first`));
+  const issued = await issueTppCertificate(ca, {
+    name: values.name, organizationIdentifier: orgId, roles: roles as PspRole[],
+    domains: values.domains ? values.domains.split(",") : undefined,
+  });
+  const out = resolve(values.out);
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, "tpp.crt"), issued.certPem);
+  await writeFile(join(out, "tpp.key"), issued.keyPem, { mode: 0o600 });
+  process.stdout.write(`Issued "${values.name}" (${orgId}, roles ${roles.join(", ")}):\n`
+    + `  ${join(out, "tpp.crt")}\n  ${join(out, "tpp.key")}\n`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = "start", ...rest] = argv;
+  if (command === "--help" || command === "help") return void process.stdout.write(`${USAGE}\n`);
+  const config = loadConfig();
+  switch (command) {
+    case "start":
+      return start(config);
+    case "migrate": {
+      const store = await openStore(config);
+      await store.close();
+      return void process.stdout.write(`Migrated ${store.engine} database.\n`);
+    }
+    case "seed": {
+      const store = await openStore(config);
+      const seeded = await seedDemoData({ store, clock: systemClock, timeZone: config.timeZone, bic: config.bankBic, hashPassword });
+      await store.close();
+      return void process.stdout.write(seeded ? "Seeded the demo bank.\n" : "The database already has PSUs; nothing seeded.\n");
+    }
+    case "tpp-cert":
+      return tppCert(config, rest);
+    default:
+      fail(`unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) fail(error.message);
+  process.stderr.write(`psd2-bank: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

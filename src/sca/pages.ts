@@ -1,0 +1,228 @@
+/**
+ * The PSU's pages on the auth listener: the scaRedirect entry, login, authorisation code, review,
+ * confirm and cancel. GET renders, POST acts and redirects (303). Every POST checks the session's
+ * CSRF token; every page carries a strict CSP and is never cached. Never tppMessages here.
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Authorisations, PageView, ScaProblem } from "../domain/authorisation.js";
+import type { ScaStep } from "../domain/authorisation-model.js";
+import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
+import type { ScaRedirects } from "./redirect.js";
+import { STYLESHEET } from "./style.js";
+import {
+  codePage, consentReviewPage, loginPage, messagePage, paymentReviewPage, type PageFrame,
+} from "./views.js";
+
+const COOKIE = "__Host-psd2-sca";
+type Form = Record<string, string | string[] | undefined>;
+type FormRequest = FastifyRequest<{ Body: Form }>;
+
+export interface ScaPagesOptions {
+  authorisations: Authorisations;
+  redirects: ScaRedirects;
+  bankName: string;
+  sandbox: boolean;
+  hsts: boolean;
+}
+
+const STEP_PATH: Record<ScaStep, string> = {
+  login: "/sca/login", code: "/sca/code", review: "/sca/review", done: "/sca/login",
+};
+
+function cookieOf(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === COOKIE) return value.join("=");
+  }
+  return undefined;
+}
+
+function setCookie(reply: FastifyReply, secret: string): void {
+  reply.header("Set-Cookie", `${COOKIE}=${secret}; Path=/; Secure; HttpOnly; SameSite=Lax`);
+}
+
+function field(form: Form | undefined, name: string): string {
+  const value = form?.[name];
+  return typeof value === "string" ? value : "";
+}
+
+function list(form: Form | undefined, name: string): string[] {
+  const value = form?.[name];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function parseForm(body: string): Form {
+  const form: Form = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const seen = form[key];
+    form[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return form;
+}
+
+/** form-action must allow the TPP's origins: browsers apply it to the redirect after a POST. */
+function contentSecurityPolicy(reply: FastifyReply, targets: readonly string[]): void {
+  const origins = [...new Set(targets.map((t) => new URL(t).origin))].join(" ");
+  reply.header("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; "
+    + `form-action 'self'${origins ? ` ${origins}` : ""}; frame-ancestors 'none'; base-uri 'none'`);
+}
+
+export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
+  const { authorisations, redirects } = options;
+
+  app.addContentTypeParser("application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 16_384 }, (_request, body, done) => done(null, parseForm(body as string)));
+
+  app.addHook("onSend", async (_request, reply) => {
+    if (!reply.hasHeader("Content-Security-Policy")) contentSecurityPolicy(reply, []);
+    reply.header("Referrer-Policy", "no-referrer");
+    if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("X-Frame-Options", "DENY");
+    if (options.hsts) reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  });
+
+  const frame = (view: PageView | undefined, lang: string, extra: Partial<PageFrame> = {}): PageFrame => ({
+    lang, t: translator(lang), bankName: options.bankName, tppName: view?.tppName,
+    csrf: view?.session.csrf, ...extra,
+  });
+
+  const problemPage = (reply: FastifyReply, lang: string, problem: ScaProblem, status: number) =>
+    reply.code(status).type("text/html; charset=utf-8").send(messagePage(
+      frame(undefined, lang, { error: `error_${problem}`, errorValues: { tpp: "the provider" } })));
+
+  const render = (reply: FastifyReply, view: PageView, body: string, status = 200) => {
+    contentSecurityPolicy(reply, [view.redirectUri, view.nokRedirectUri ?? view.redirectUri]);
+    return reply.code(status).type("text/html; charset=utf-8").send(body);
+  };
+
+  /** The session for a page at `step`; otherwise answers itself (problem page or the right step). */
+  async function session(request: FastifyRequest, reply: FastifyReply, step: ScaStep) {
+    const view = await authorisations.view(cookieOf(request));
+    if (typeof view === "string") {
+      void problemPage(reply, "en", view, view === "session_expired" ? 401 : 400);
+      return undefined;
+    }
+    if (view.session.step !== step) {
+      void reply.redirect(STEP_PATH[view.session.step], 303);
+      return undefined;
+    }
+    return view;
+  }
+
+  /** As session(), for a POST: the form must carry the session's CSRF token. */
+  async function posted(request: FormRequest, reply: FastifyReply, step: ScaStep | null) {
+    const view = step ? await session(request, reply, step) : await authorisations.view(cookieOf(request));
+    if (typeof view === "string") return void problemPage(reply, "en", view, 401);
+    if (view && !sameText(field(request.body, "_csrf"), view.session.csrf)) {
+      void render(reply, view, messagePage(frame(view, view.session.lang, { error: "error_csrf" })), 403);
+      return undefined;
+    }
+    return view;
+  }
+
+  const codeView = (reply: FastifyReply, view: PageView, error?: MessageKey, status = 200) =>
+    render(reply, view, codePage(frame(view, view.session.lang, { step: 2, error }), view.resource.type, {
+      kind: view.device?.kind ?? "totp", label: view.device?.label ?? "", phone: view.device?.phone ?? null,
+    }), status);
+
+  const reviewView = (reply: FastifyReply, view: PageView, problem?: string, status = 200) => {
+    const review = view.review;
+    const shown = problem ?? review?.problem ?? (review?.foreign.length ? "foreign_accounts" : undefined);
+    const f = frame(view, view.session.lang, {
+      step: 3, error: shown ? `error_${shown}` as MessageKey : undefined,
+      errorValues: { tpp: view.tppName, ibans: review?.foreign.join(", ") ?? "" },
+    });
+    const canConfirm = !review?.problem && !review?.foreign.length;
+    const body = view.resource.type === "payment"
+      ? paymentReviewPage(f, view.resource.payment, canConfirm)
+      : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm);
+    return render(reply, view, body, status);
+  };
+
+  app.get("/sca/static/style.css", async (_request, reply) => reply.type("text/css; charset=utf-8")
+    .header("Cache-Control", "public, max-age=3600").send(STYLESHEET));
+
+  for (const type of ["payment", "consent"] as const) {
+    app.get<{ Querystring: Record<string, string | undefined> }>(`/sca/${type}`, async (request, reply) => {
+      const lang = pickLanguage(request.query.lang);
+      const claims = await redirects.verify(request.query.token ?? "");
+      if (!claims) return problemPage(reply, lang, "link_invalid", 400);
+      const opened = await authorisations.openSession(claims, lang);
+      if (!opened.ok) return problemPage(reply, lang, opened.problem, 400);
+      setCookie(reply, opened.secret);
+      return reply.redirect(STEP_PATH.login, 303);
+    });
+  }
+
+  app.get("/sca/login", async (request, reply) => {
+    const view = await session(request, reply, "login");
+    if (view) return render(reply, view, loginPage(frame(view, view.session.lang, { step: 1 }), view.resource.type));
+  });
+
+  app.post<{ Body: Form }>("/sca/login", async (request, reply) => {
+    const view = await posted(request, reply, "login");
+    if (!view) return;
+    const result = await authorisations.login(cookieOf(request), field(request.body, "login"), field(request.body, "password"));
+    if (result.ok) {
+      setCookie(reply, result.secret);
+      return reply.redirect(STEP_PATH.code, 303);
+    }
+    const f = frame(view, view.session.lang, { step: 1, error: `error_${result.problem}` });
+    return render(reply, view, loginPage(f, view.resource.type), 401);
+  });
+
+  app.get("/sca/code", async (request, reply) => {
+    const view = await session(request, reply, "code");
+    if (view) return codeView(reply, view);
+  });
+
+  app.post<{ Body: Form }>("/sca/code", async (request, reply) => {
+    const view = await posted(request, reply, "code");
+    if (!view) return;
+    const result = await authorisations.verifyCode(cookieOf(request), field(request.body, "code"));
+    if (!result.ok) return codeView(reply, view, `error_${result.problem}`, 401);
+    setCookie(reply, result.secret);
+    return reply.redirect(STEP_PATH.review, 303);
+  });
+
+  app.post<{ Body: Form }>("/sca/code/resend", async (request, reply) => {
+    if (!(await posted(request, reply, "code"))) return;
+    await authorisations.resendCode(cookieOf(request));
+    return reply.redirect(STEP_PATH.code, 303);
+  });
+
+  app.get("/sca/review", async (request, reply) => {
+    const view = await session(request, reply, "review");
+    if (view) return reviewView(reply, view);
+  });
+
+  app.post<{ Body: Form }>("/sca/confirm", async (request, reply) => {
+    const view = await posted(request, reply, "review");
+    if (!view) return;
+    const result = await authorisations.decide(cookieOf(request), { confirm: true, ibans: list(request.body, "account") });
+    return result.ok ? reply.redirect(result.redirectTo, 303) : reviewView(reply, view, result.problem, 400);
+  });
+
+  // Cancel works at every step, so it checks the session but not the step.
+  app.post<{ Body: Form }>("/sca/cancel", async (request, reply) => {
+    const view = await posted(request, reply, null);
+    if (!view) return;
+    const result = await authorisations.decide(cookieOf(request), { confirm: false, ibans: [] });
+    if (result.ok) return reply.redirect(result.redirectTo, 303);
+    const f = frame(view, view.session.lang, { error: `error_${result.problem}` as MessageKey });
+    return render(reply, view, messagePage(f), 409);
+  });
+
+  if (options.sandbox) {
+    app.get<{ Params: { login: string } }>("/sandbox/sms/:login", async (request) =>
+      authorisations.sandboxSms(request.params.login));
+  }
+}

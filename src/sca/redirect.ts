@@ -1,0 +1,59 @@
+/**
+ * The scaRedirect link and its token: a JWT signed with HS256 under a key kept in the database
+ * (so every instance agrees), with type, audience, issuer and expiry checked against an algorithm
+ * allow-list. The token names only the authorisation; everything shown is loaded server-side.
+ * Single use is enforced when the token is exchanged for a session (domain/authorisation.ts).
+ */
+import { jwtVerify, SignJWT } from "jose";
+import type { ScaLinks } from "../domain/deps.js";
+import type { Clock } from "../lib/clock.js";
+import { newUuid } from "../lib/ids.js";
+
+const ISSUER = "psd2-bank";
+const AUDIENCE = "psd2-bank-sca";
+const TYPE = "sca-redirect+jwt";
+
+export interface RedirectClaims { jti: string; authorisationId: string; expiresAt: string }
+
+export interface ScaRedirectOptions { authUrl: () => string; key: Uint8Array; ttlSeconds: number; clock: Clock }
+
+export function createScaRedirects({ authUrl, key, ttlSeconds, clock }: ScaRedirectOptions) {
+  const links: ScaLinks = {
+    async scaRedirect(link) {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: "HS256", typ: TYPE })
+        .setIssuer(ISSUER).setAudience(AUDIENCE).setSubject(link.authorisationId)
+        .setJti(newUuid()).setIssuedAt(now).setExpirationTime(now + ttlSeconds)
+        .sign(key);
+      const url = new URL(`${authUrl()}/sca/${link.resourceType}`);
+      url.searchParams.set("loc", link.lang === "de" ? "de_DE" : "en_US");
+      url.searchParams.set("lang", link.lang);
+      url.searchParams.set("successUrl", link.redirectUri);
+      url.searchParams.set("failureUrl", link.nokRedirectUri ?? link.redirectUri);
+      if (link.resourceType === "payment") url.searchParams.set("sessionId", link.authorisationId);
+      url.searchParams.set("token", token);
+      return url.toString();
+    },
+  };
+
+  /** The claims of a genuine, unexpired token, or null for anything else. */
+  async function verify(token: string): Promise<RedirectClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE, typ: TYPE,
+        currentDate: clock.now(), requiredClaims: ["jti", "sub", "exp"],
+      });
+      return {
+        jti: String(payload.jti), authorisationId: String(payload.sub),
+        expiresAt: new Date(Number(payload.exp) * 1000).toISOString(),
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  return { links, verify };
+}
+
+export type ScaRedirects = ReturnType<typeof createScaRedirects>;

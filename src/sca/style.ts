@@ -1,0 +1,26 @@
+/** The PSU pages' stylesheet, served by psd2-bank itself (no external assets). */
+export const STYLESHEET = `
+:root { color-scheme: light; --ink: #1a1f36; --muted: #4f566b; --brand: #0b4f8a; --error: #a4161a; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #f4f6fa; }
+header { background: var(--brand); color: #fff; padding: 0.75rem 1.25rem; }
+header .bank { margin: 0; font-weight: 700; }
+main { max-width: 34rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
+h1 { font-size: 1.25rem; margin-top: 0; }
+.steps { display: flex; gap: 1rem; list-style: none; padding: 0; color: var(--muted); font-size: 0.9rem; }
+.steps [aria-current] { color: var(--brand); font-weight: 700; }
+label, legend { display: block; font-weight: 600; margin-top: 1rem; }
+input:not([type=checkbox]) { width: 100%; padding: 0.6rem; font-size: 1rem; border: 1px solid #8792a2; border-radius: 4px; }
+:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+button { margin-top: 1.25rem; padding: 0.7rem 1.4rem; font-size: 1rem; border: 0; border-radius: 4px; background: var(--brand); color: #fff; cursor: pointer; }
+button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }
+button.link { background: none; color: var(--brand); padding: 0; text-decoration: underline; }
+.error { color: var(--error); font-weight: 600; }
+.hint { color: var(--muted); font-size: 0.9rem; margin: 0.25rem 0; }
+.review dt { color: var(--muted); margin-top: 0.75rem; }
+.review dd { margin: 0; font-size: 1.4rem; font-weight: 600; overflow-wrap: anywhere; }
+fieldset { border: 0; padding: 0; }
+.account { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; margin: 0.5rem 0; }
+.account label { margin: 0; font-family: ui-monospace, monospace; }
+.cancel { margin-top: 0.5rem; }
+`;

@@ -1,0 +1,77 @@
+/** Consents and the accounts a PSU granted in them, always scoped to the TPP. */
+import type { Selectable } from "kysely";
+import type { Consent, ConsentStatus, GrantedAccount } from "../domain/consents-model.js";
+import type { Tx } from "./db.js";
+import type { ConsentTable } from "./schema.js";
+
+function toConsent(row: Selectable<ConsentTable>): Consent {
+  return {
+    id: row.id,
+    tppId: row.tpp_id,
+    status: row.status as ConsentStatus,
+    psuId: row.psu_id,
+    access: JSON.parse(row.access),
+    recurringIndicator: Boolean(row.recurring),
+    validUntil: row.valid_until,
+    frequencyPerDay: row.frequency_per_day,
+    combinedServiceIndicator: Boolean(row.combined),
+    redirectUri: row.redirect_uri,
+    nokRedirectUri: row.nok_redirect_uri,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    authorisedAt: row.authorised_at,
+  };
+}
+
+export const consentRepository = {
+  async insert(tx: Tx, c: Consent): Promise<void> {
+    await tx.insertInto("consents").values({
+      id: c.id, tpp_id: c.tppId, status: c.status, psu_id: c.psuId,
+      access: JSON.stringify(c.access), recurring: c.recurringIndicator ? 1 : 0,
+      valid_until: c.validUntil, frequency_per_day: c.frequencyPerDay,
+      combined: c.combinedServiceIndicator ? 1 : 0, redirect_uri: c.redirectUri,
+      nok_redirect_uri: c.nokRedirectUri, created_at: c.createdAt, updated_at: c.updatedAt,
+      authorised_at: c.authorisedAt,
+    }).execute();
+  },
+
+  async findForTpp(tx: Tx, id: string, tppId: string): Promise<Consent | undefined> {
+    const row = await tx.selectFrom("consents").selectAll()
+      .where("id", "=", id).where("tpp_id", "=", tppId).executeTakeFirst();
+    return row && toConsent(row);
+  },
+
+  async find(tx: Tx, id: string): Promise<Consent | undefined> {
+    const row = await tx.selectFrom("consents").selectAll().where("id", "=", id).executeTakeFirst();
+    return row && toConsent(row);
+  },
+
+  /** Compare-and-set on the status; returns whether this call made the change. */
+  async transition(
+    tx: Tx, id: string, from: readonly ConsentStatus[], to: ConsentStatus,
+    change: { at: string; psuId?: string; authorisedAt?: string },
+  ): Promise<boolean> {
+    let update = tx.updateTable("consents").set({ status: to, updated_at: change.at })
+      .where("id", "=", id).where("status", "in", [...from]);
+    if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
+    if (change.authorisedAt !== undefined) update = update.set({ authorised_at: change.authorisedAt });
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  async grantAccounts(tx: Tx, consentId: string, grants: readonly GrantedAccount[]): Promise<void> {
+    if (grants.length === 0) return;
+    await tx.insertInto("consent_accounts").values(grants.map((g) => ({
+      consent_id: consentId, account_id: g.accountId,
+      balances: g.balances ? 1 : 0, transactions: g.transactions ? 1 : 0,
+    }))).execute();
+  },
+
+  async grantedAccounts(tx: Tx, consentId: string): Promise<GrantedAccount[]> {
+    const rows = await tx.selectFrom("consent_accounts").selectAll()
+      .where("consent_id", "=", consentId).orderBy("account_id").execute();
+    return rows.map((r) => ({
+      accountId: r.account_id, balances: Boolean(r.balances), transactions: Boolean(r.transactions),
+    }));
+  },
+};

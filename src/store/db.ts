@@ -1,0 +1,62 @@
+/**
+ * Opens the database (embedded SQLite under DATA_DIR, or PostgreSQL from DATABASE_URL), migrates
+ * it, and hands out the Store: transactions plus one repository per aggregate. Nothing above
+ * store/ writes SQL.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import Sqlite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { migrationProvider } from "./migrations.js";
+import type { Database } from "./schema.js";
+import { createRepositories, type Repositories } from "./repositories.js";
+
+export type Engine = "sqlite" | "postgres";
+/** A transaction, or the database itself outside one; repositories accept either. */
+export type Tx = Kysely<Database>;
+
+export interface Store extends Repositories {
+  engine: Engine;
+  db: Kysely<Database>;
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions { dataDir: string; databaseUrl: string }
+
+function openSqlite(dataDir: string): Kysely<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const file = new Sqlite(join(dataDir, "psd2-bank.sqlite"));
+  // WAL with synchronous=NORMAL keeps every committed transaction across a process crash
+  // (SIGKILL); only an OS crash or power loss can drop the last commits.
+  file.pragma("journal_mode = WAL");
+  file.pragma("synchronous = NORMAL");
+  file.pragma("foreign_keys = ON");
+  file.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}
+
+function openPostgres(url: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: 10_000 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
+  const db = engine === "postgres" ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  await migrate(db);
+  return {
+    engine,
+    db,
+    ...createRepositories(engine),
+    transaction: (work) => db.transaction().execute(work),
+    close: () => db.destroy(),
+  };
+}

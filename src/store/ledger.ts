@@ -1,0 +1,186 @@
+/**
+ * The embedded ledger's tables: accounts with their four counters, immutable transfers, and one
+ * entry per account leg. Only src/ledger/ uses this repository; it never updates a transfer.
+ */
+import type { Selectable } from "kysely";
+import type { Engine, Tx } from "./db.js";
+import type { LedgerAccountTable } from "./schema.js";
+
+export type LedgerAccountKind = "customer" | "clearing" | "equity";
+
+export interface LedgerAccountRecord {
+  id: string;
+  iban: string | null;
+  psuId: string | null;
+  kind: LedgerAccountKind;
+  currency: string;
+  name: string | null;
+  product: string | null;
+  cashAccountType: string | null;
+  status: "enabled" | "blocked" | "deleted";
+  usage: string | null;
+  bic: string | null;
+  ownerName: string | null;
+  debitsPosted: bigint;
+  creditsPosted: bigint;
+  debitsPending: bigint;
+  creditsPending: bigint;
+  debitsMustNotExceedCredits: boolean;
+  entryCount: bigint;
+  createdAt: string;
+}
+
+export interface TransferRecord {
+  id: string;
+  debitAccountId: string;
+  creditAccountId: string;
+  amount: bigint;
+  currency: string;
+  code: string;
+  paymentId: string | null;
+  bookedAt: string;
+  bookingDate: string;
+  valueDate: string;
+  endToEndId: string | null;
+  remittance: string | null;
+  debtorName: string | null;
+  debtorIban: string | null;
+  creditorName: string | null;
+  creditorIban: string | null;
+  bankTransactionCode: string | null;
+}
+
+export interface EntryRecord {
+  accountId: string;
+  seq: bigint;
+  transferId: string;
+  amount: bigint;
+  balanceAfter: bigint;
+  bookingDate: string;
+}
+
+function toAccount(row: Selectable<LedgerAccountTable>): LedgerAccountRecord {
+  return {
+    id: row.id, iban: row.iban, psuId: row.psu_id, kind: row.kind as LedgerAccountKind,
+    currency: row.currency, name: row.name, product: row.product,
+    cashAccountType: row.cash_account_type, status: row.status as LedgerAccountRecord["status"],
+    usage: row.usage, bic: row.bic, ownerName: row.owner_name,
+    debitsPosted: BigInt(row.debits_posted), creditsPosted: BigInt(row.credits_posted),
+    debitsPending: BigInt(row.debits_pending), creditsPending: BigInt(row.credits_pending),
+    debitsMustNotExceedCredits: Boolean(row.debits_must_not_exceed_credits),
+    entryCount: BigInt(row.entry_count), createdAt: row.created_at,
+  };
+}
+
+function transferRow(t: TransferRecord) {
+  return {
+    id: t.id, debit_account_id: t.debitAccountId, credit_account_id: t.creditAccountId,
+    amount: t.amount, currency: t.currency, code: t.code, payment_id: t.paymentId,
+    booked_at: t.bookedAt, booking_date: t.bookingDate, value_date: t.valueDate,
+    end_to_end_id: t.endToEndId, remittance: t.remittance, debtor_name: t.debtorName,
+    debtor_iban: t.debtorIban, creditor_name: t.creditorName, creditor_iban: t.creditorIban,
+    bank_transaction_code: t.bankTransactionCode,
+  };
+}
+
+function entryRow(e: EntryRecord) {
+  return {
+    account_id: e.accountId, seq: e.seq, transfer_id: e.transferId, amount: e.amount,
+    balance_after: e.balanceAfter, booking_date: e.bookingDate,
+  };
+}
+
+export function createLedgerRepository(engine: Engine) {
+  return {
+    /** With `lock`, holds the row until the transaction ends (PostgreSQL); SQLite serialises writers. */
+    async getAccount(tx: Tx, id: string, lock = false): Promise<LedgerAccountRecord | undefined> {
+      let query = tx.selectFrom("ledger_accounts").selectAll().where("id", "=", id);
+      if (lock && engine === "postgres") query = query.forUpdate();
+      const row = await query.executeTakeFirst();
+      return row && toAccount(row);
+    },
+
+    async findAccountByIban(tx: Tx, iban: string): Promise<LedgerAccountRecord | undefined> {
+      const row = await tx.selectFrom("ledger_accounts").selectAll()
+        .where("iban", "=", iban).executeTakeFirst();
+      return row && toAccount(row);
+    },
+
+    async findAccountByKind(
+      tx: Tx, kind: LedgerAccountKind, currency: string,
+    ): Promise<LedgerAccountRecord | undefined> {
+      const row = await tx.selectFrom("ledger_accounts").selectAll()
+        .where("kind", "=", kind).where("currency", "=", currency)
+        .orderBy("created_at").executeTakeFirst();
+      return row && toAccount(row);
+    },
+
+    async accountsOfPsu(tx: Tx, psuId: string): Promise<LedgerAccountRecord[]> {
+      const rows = await tx.selectFrom("ledger_accounts").selectAll()
+        .where("psu_id", "=", psuId).orderBy("created_at").orderBy("id").execute();
+      return rows.map(toAccount);
+    },
+
+    async allAccounts(tx: Tx): Promise<LedgerAccountRecord[]> {
+      const rows = await tx.selectFrom("ledger_accounts").selectAll().orderBy("id").execute();
+      return rows.map(toAccount);
+    },
+
+    async insertAccount(tx: Tx, a: LedgerAccountRecord): Promise<void> {
+      await tx.insertInto("ledger_accounts").values({
+        id: a.id, iban: a.iban, psu_id: a.psuId, kind: a.kind, currency: a.currency,
+        name: a.name, product: a.product, cash_account_type: a.cashAccountType,
+        status: a.status, usage: a.usage, bic: a.bic, owner_name: a.ownerName,
+        debits_posted: a.debitsPosted, credits_posted: a.creditsPosted,
+        debits_pending: a.debitsPending, credits_pending: a.creditsPending,
+        debits_must_not_exceed_credits: a.debitsMustNotExceedCredits ? 1 : 0,
+        entry_count: a.entryCount, created_at: a.createdAt,
+      }).execute();
+    },
+
+    async saveCounters(tx: Tx, a: LedgerAccountRecord): Promise<void> {
+      await tx.updateTable("ledger_accounts").set({
+        debits_posted: a.debitsPosted, credits_posted: a.creditsPosted,
+        debits_pending: a.debitsPending, credits_pending: a.creditsPending,
+        entry_count: a.entryCount,
+      }).where("id", "=", a.id).execute();
+    },
+
+    async insertTransfer(tx: Tx, t: TransferRecord, entries: readonly EntryRecord[]): Promise<void> {
+      await tx.insertInto("transfers").values(transferRow(t)).execute();
+      await tx.insertInto("entries").values(entries.map(entryRow)).execute();
+    },
+
+    /**
+     * Bulk insert of generated history whose accounts were inserted with their final counters;
+     * chunked below SQLite's bound-parameter limit.
+     */
+    async insertHistory(
+      tx: Tx, transfers: readonly TransferRecord[], entries: readonly EntryRecord[],
+    ): Promise<void> {
+      const chunk = 500;
+      for (let i = 0; i < transfers.length; i += chunk) {
+        await tx.insertInto("transfers").values(transfers.slice(i, i + chunk).map(transferRow)).execute();
+      }
+      for (let i = 0; i < entries.length; i += chunk) {
+        await tx.insertInto("entries").values(entries.slice(i, i + chunk).map(entryRow)).execute();
+      }
+    },
+
+    async transferOfPayment(tx: Tx, paymentId: string): Promise<string | undefined> {
+      const row = await tx.selectFrom("transfers").select("id")
+        .where("payment_id", "=", paymentId).executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Sum of an account's entries: the audit that the counters equal their postings. */
+    async sumOfEntries(tx: Tx, accountId: string): Promise<bigint> {
+      const row = await tx.selectFrom("entries")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount"), eb.lit(0)).as("total"))
+        .where("account_id", "=", accountId).executeTakeFirstOrThrow();
+      return BigInt(row.total);
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

@@ -1,0 +1,85 @@
+/** PSUs and their authorisation devices. */
+import type { Selectable } from "kysely";
+import type { Psu, ScaDevice } from "../domain/authorisation-model.js";
+import type { Tx } from "./db.js";
+import type { PsuTable, ScaDeviceTable } from "./schema.js";
+
+function toPsu(row: Selectable<PsuTable>): Psu {
+  return {
+    id: row.id, login: row.login, name: row.name, passwordHash: row.password_hash,
+    status: row.status as Psu["status"], failedAttempts: row.failed_attempts,
+    blockedUntil: row.blocked_until,
+  };
+}
+
+function toDevice(row: Selectable<ScaDeviceTable>): ScaDevice {
+  return {
+    id: row.id, psuId: row.psu_id, kind: row.kind as ScaDevice["kind"], label: row.label,
+    secret: row.secret, phone: row.phone,
+    lastTotpStep: row.last_totp_step === null ? null : BigInt(row.last_totp_step),
+  };
+}
+
+export const psuRepository = {
+  async insert(tx: Tx, psu: Psu, createdAt: string): Promise<void> {
+    await tx.insertInto("psus").values({
+      id: psu.id, login: psu.login, name: psu.name, password_hash: psu.passwordHash,
+      status: psu.status, failed_attempts: psu.failedAttempts, blocked_until: psu.blockedUntil,
+      created_at: createdAt,
+    }).execute();
+  },
+
+  async findByLogin(tx: Tx, login: string): Promise<Psu | undefined> {
+    const row = await tx.selectFrom("psus").selectAll().where("login", "=", login).executeTakeFirst();
+    return row && toPsu(row);
+  },
+
+  async find(tx: Tx, id: string): Promise<Psu | undefined> {
+    const row = await tx.selectFrom("psus").selectAll().where("id", "=", id).executeTakeFirst();
+    return row && toPsu(row);
+  },
+
+  async count(tx: Tx): Promise<number> {
+    const row = await tx.selectFrom("psus").select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  async recordFailure(tx: Tx, id: string, blockedUntil: string | null): Promise<void> {
+    await tx.updateTable("psus")
+      .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1), blocked_until: blockedUntil }))
+      .where("id", "=", id).execute();
+  },
+
+  async resetFailures(tx: Tx, id: string): Promise<void> {
+    await tx.updateTable("psus").set({ failed_attempts: 0, blocked_until: null })
+      .where("id", "=", id).execute();
+  },
+
+  async insertDevice(tx: Tx, d: ScaDevice): Promise<void> {
+    await tx.insertInto("sca_devices").values({
+      id: d.id, psu_id: d.psuId, kind: d.kind, label: d.label, secret: d.secret, phone: d.phone,
+      last_totp_step: d.lastTotpStep,
+    }).execute();
+  },
+
+  async devices(tx: Tx, psuId: string): Promise<ScaDevice[]> {
+    const rows = await tx.selectFrom("sca_devices").selectAll()
+      .where("psu_id", "=", psuId).orderBy("id").execute();
+    return rows.map(toDevice);
+  },
+
+  async findDevice(tx: Tx, id: string): Promise<ScaDevice | undefined> {
+    const row = await tx.selectFrom("sca_devices").selectAll().where("id", "=", id).executeTakeFirst();
+    return row && toDevice(row);
+  },
+
+  /** Consumes a TOTP time step: succeeds only for a step later than any used before. */
+  async useTotpStep(tx: Tx, deviceId: string, step: bigint): Promise<boolean> {
+    const result = await tx.updateTable("sca_devices").set({ last_totp_step: step })
+      .where("id", "=", deviceId)
+      .where((eb) => eb.or([eb("last_totp_step", "is", null), eb("last_totp_step", "<", Number(step))]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+};

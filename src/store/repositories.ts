@@ -1,0 +1,23 @@
+/** The repositories a Store carries, one per aggregate. */
+import type { Engine } from "./db.js";
+import { consentRepository } from "./consents.js";
+import { createLedgerRepository } from "./ledger.js";
+import { paymentRepository } from "./payments.js";
+import { psuRepository } from "./psus.js";
+import { scaRepository } from "./sca.js";
+import { idempotencyRepository, secretRepository, tppRepository } from "./tpps.js";
+
+export function createRepositories(engine: Engine) {
+  return {
+    payments: paymentRepository,
+    consents: consentRepository,
+    ledger: createLedgerRepository(engine),
+    psus: psuRepository,
+    sca: scaRepository,
+    tpps: tppRepository,
+    idempotency: idempotencyRepository,
+    secrets: secretRepository,
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

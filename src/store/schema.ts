@@ -1,0 +1,206 @@
+/**
+ * The database's tables as Kysely types. Money columns are integer minor units; SQLite hands
+ * them back as numbers and PostgreSQL bigints as strings, so repositories convert with BigInt().
+ * Times are ISO-8601 UTC text and dates YYYY-MM-DD text, identical on both engines.
+ */
+import type { ColumnType } from "kysely";
+
+type Money = ColumnType<number | string, bigint | number | string, bigint | number | string>;
+type Flag = ColumnType<number | boolean, number | boolean, number | boolean>;
+
+export interface TppTable { id: string; name: string; blocked: Flag; created_at: string }
+
+export interface PsuTable {
+  id: string;
+  login: string;
+  name: string;
+  password_hash: string;
+  status: string;
+  failed_attempts: number;
+  blocked_until: string | null;
+  created_at: string;
+}
+
+export interface ScaDeviceTable {
+  id: string;
+  psu_id: string;
+  kind: string;
+  label: string;
+  secret: string | null;
+  phone: string | null;
+  last_totp_step: Money | null;
+}
+
+export interface LedgerAccountTable {
+  id: string;
+  iban: string | null;
+  psu_id: string | null;
+  kind: string;
+  currency: string;
+  name: string | null;
+  product: string | null;
+  cash_account_type: string | null;
+  status: string;
+  usage: string | null;
+  bic: string | null;
+  owner_name: string | null;
+  debits_posted: Money;
+  credits_posted: Money;
+  debits_pending: Money;
+  credits_pending: Money;
+  debits_must_not_exceed_credits: Flag;
+  entry_count: Money;
+  created_at: string;
+}
+
+export interface TransferTable {
+  id: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: Money;
+  currency: string;
+  code: string;
+  payment_id: string | null;
+  booked_at: string;
+  booking_date: string;
+  value_date: string;
+  end_to_end_id: string | null;
+  remittance: string | null;
+  debtor_name: string | null;
+  debtor_iban: string | null;
+  creditor_name: string | null;
+  creditor_iban: string | null;
+  bank_transaction_code: string | null;
+}
+
+export interface EntryTable {
+  account_id: string;
+  seq: Money;
+  transfer_id: string;
+  amount: Money;
+  balance_after: Money;
+  booking_date: string;
+}
+
+export interface PaymentTable {
+  id: string;
+  tpp_id: string;
+  service: string;
+  product: string;
+  status: string;
+  status_reason: string | null;
+  psu_id: string | null;
+  debtor_iban: string;
+  debtor_currency: string | null;
+  creditor_iban: string;
+  creditor_currency: string | null;
+  creditor_name: string;
+  creditor_agent: string | null;
+  creditor_address: string | null;
+  amount: Money;
+  currency: string;
+  remittance: string | null;
+  end_to_end_id: string | null;
+  requested_execution_date: string | null;
+  redirect_uri: string;
+  nok_redirect_uri: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConsentTable {
+  id: string;
+  tpp_id: string;
+  status: string;
+  psu_id: string | null;
+  access: string;
+  recurring: Flag;
+  valid_until: string;
+  frequency_per_day: number;
+  combined: Flag;
+  redirect_uri: string;
+  nok_redirect_uri: string | null;
+  created_at: string;
+  updated_at: string;
+  authorised_at: string | null;
+}
+
+export interface ConsentAccountTable {
+  consent_id: string;
+  account_id: string;
+  balances: Flag;
+  transactions: Flag;
+}
+
+export interface AuthorisationTable {
+  id: string;
+  resource_type: string;
+  resource_id: string;
+  tpp_id: string;
+  sca_status: string;
+  psu_id: string | null;
+  lang: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScaSessionTable {
+  id: string;
+  authorisation_id: string;
+  step: string;
+  psu_id: string | null;
+  device_id: string | null;
+  csrf: string;
+  lang: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface UsedTokenTable { jti: string; expires_at: string }
+
+export interface OtpChallengeTable {
+  session_id: string;
+  code_hash: string;
+  binding: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SmsOutboxTable {
+  id: string;
+  psu_id: string;
+  phone: string;
+  text: string;
+  created_at: string;
+  seq: Money;
+}
+
+export interface IdempotencyTable {
+  tpp_id: string;
+  request_id: string;
+  body_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: string;
+}
+
+export interface SecretTable { name: string; value: string }
+
+export interface Database {
+  tpps: TppTable;
+  psus: PsuTable;
+  sca_devices: ScaDeviceTable;
+  ledger_accounts: LedgerAccountTable;
+  transfers: TransferTable;
+  entries: EntryTable;
+  payments: PaymentTable;
+  consents: ConsentTable;
+  consent_accounts: ConsentAccountTable;
+  authorisations: AuthorisationTable;
+  sca_sessions: ScaSessionTable;
+  used_tokens: UsedTokenTable;
+  otp_challenges: OtpChallengeTable;
+  sms_outbox: SmsOutboxTable;
+  idempotency: IdempotencyTable;
+  secrets: SecretTable;
+}

@@ -1,0 +1,46 @@
+/** TPPs as the bank knows them (created on first contact), idempotency records and secrets. */
+import type { Tx } from "./db.js";
+
+export interface IdempotencyRecord { bodyHash: string; statusCode: number; responseBody: string }
+
+export const tppRepository = {
+  /** Registers a TPP on first contact and keeps its name current across certificate renewals. */
+  async ensure(tx: Tx, id: string, name: string, at: string): Promise<void> {
+    await tx.insertInto("tpps").values({ id, name, blocked: 0, created_at: at })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ name })).execute();
+  },
+
+  async name(tx: Tx, id: string): Promise<string | undefined> {
+    const row = await tx.selectFrom("tpps").select("name").where("id", "=", id).executeTakeFirst();
+    return row?.name;
+  },
+};
+
+export const idempotencyRepository = {
+  async find(tx: Tx, tppId: string, requestId: string): Promise<IdempotencyRecord | undefined> {
+    const row = await tx.selectFrom("idempotency").selectAll()
+      .where("tpp_id", "=", tppId).where("request_id", "=", requestId).executeTakeFirst();
+    return row && {
+      bodyHash: row.body_hash, statusCode: row.status_code, responseBody: row.response_body,
+    };
+  },
+
+  async insert(tx: Tx, tppId: string, requestId: string, r: IdempotencyRecord, at: string) {
+    await tx.insertInto("idempotency").values({
+      tpp_id: tppId, request_id: requestId, body_hash: r.bodyHash, status_code: r.statusCode,
+      response_body: r.responseBody, created_at: at,
+    }).execute();
+  },
+};
+
+export const secretRepository = {
+  /** Returns the stored secret, creating it from `fresh` once; racing creators agree on one. */
+  async getOrCreate(tx: Tx, name: string, fresh: string): Promise<string> {
+    await tx.insertInto("secrets").values({ name, value: fresh })
+      .onConflict((oc) => oc.column("name").doNothing()).execute();
+    const row = await tx.selectFrom("secrets").select("value").where("name", "=", name)
+      .executeTakeFirstOrThrow();
+    return row.value;
+  },
+};
+
