@@ -1,0 +1,83 @@
+/**
+ * The spec's two flows as test steps: create over the API, then the PSU's pages step by step.
+ */
+import assert from "node:assert/strict";
+import { csrfOf, type BrowserClient, type Page } from "./browser.js";
+import { codeFor } from "./psu.js";
+import type { TppClient } from "./tpp-client.js";
+
+export const OK_URI = "https://tpp.example/ok";
+export const NOK_URI = "https://tpp.example/nok";
+export const REDIRECTS = { "TPP-Redirect-URI": OK_URI, "TPP-Nok-Redirect-URI": NOK_URI };
+
+export const ALICE_MAIN = "DE96500100001000000001";
+export const ALICE_SAVINGS = "DE69500100001000000002";
+export const BOB_MAIN = "DE51500100002000000001";
+export const CAROL_MAIN = "DE06500100003000000001";
+export const EXTERNAL_IBAN = "DE89370400440532013000";
+
+export function paymentBody(over: Record<string, unknown> = {}) {
+  return {
+    debtorAccount: ALICE_MAIN,
+    creditorAccount: EXTERNAL_IBAN,
+    creditorName: "Merchant GmbH",
+    instructedAmount: { currency: "EUR", amount: 12.5 },
+    creditorAddress: { street: "Hauptstr.", buildingNumber: "1", city: "Berlin", postalCode: "10115", country: "DE" },
+    remittanceInformationUnstructured: "Order 42",
+    ...over,
+  };
+}
+
+export function consentBody(over: Record<string, unknown> = {}) {
+  const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    access: { accounts: [], balances: [], transactions: [], availableAccounts: "allAccounts", allPsd2: "allAccounts" },
+    recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: false, ...over,
+  };
+}
+
+export async function createPayment(tpp: TppClient, body: unknown = paymentBody(), headers = {}) {
+  const res = await tpp.post("/psd2/v1/payments/sepa-credit-transfers", body, { ...REDIRECTS, ...headers });
+  assert.equal(res.status, 200, res.text);
+  return { paymentId: res.body.paymentId as string, scaRedirect: res.body._links.scaRedirect as string };
+}
+
+export async function createConsent(tpp: TppClient, body: unknown = consentBody(), headers = {}) {
+  const res = await tpp.post("/psd2/v1/consents", body, { ...REDIRECTS, ...headers });
+  assert.equal(res.status, 200, res.text);
+  return { consentId: res.body.consentId as string, scaRedirect: res.body._links.scaRedirect as string };
+}
+
+/** Opens the redirect link: the token becomes the session cookie, the browser lands on login. */
+export async function open(browser: BrowserClient, scaRedirect: string): Promise<Page> {
+  const entry = await browser.get(scaRedirect);
+  assert.equal(entry.status, 303, entry.html);
+  return browser.follow(entry);
+}
+
+export async function logIn(browser: BrowserClient, page: Page, login: string, password: string) {
+  return browser.post("/sca/login", { _csrf: csrfOf(page.html), login, password });
+}
+
+export async function enterCode(browser: BrowserClient, page: Page, code: string) {
+  return browser.post("/sca/code", { _csrf: csrfOf(page.html), code });
+}
+
+/** Login → code → review, asserting each step; returns the review page. */
+export async function reachReview(browser: BrowserClient, scaRedirect: string, login: string) {
+  const password = `${login}-demo`;
+  const loginPage = await open(browser, scaRedirect);
+  const codePage = await browser.follow(await logIn(browser, loginPage, login, password));
+  assert.match(codePage.html, /name="code"/, codePage.html);
+  const review = await browser.follow(await enterCode(browser, codePage, await codeFor(browser, login)));
+  assert.match(review.html, /action="\/sca\/confirm"/, review.html);
+  return review;
+}
+
+export async function confirm(browser: BrowserClient, review: Page, accounts: string[] = []) {
+  return browser.post("/sca/confirm", { _csrf: csrfOf(review.html), account: accounts });
+}
+
+export async function cancel(browser: BrowserClient, page: Page) {
+  return browser.post("/sca/cancel", { _csrf: csrfOf(page.html) });
+}

@@ -1,0 +1,44 @@
+/**
+ * The demo PSUs' second factor for tests: TOTP codes that never reuse a time step (the bank
+ * refuses a spent step), and SMS codes read from the sandbox outbox.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { DEMO_PSUS } from "../../src/ledger/demo-data.js";
+import { totpAt } from "../../src/lib/totp.js";
+import type { BrowserClient } from "./browser.js";
+
+const lastStep = new Map<string, number>();
+
+/** A valid code for a step not used before in this process (the bank accepts ±1 step). */
+export async function nextTotp(secret: string, now: () => number = Date.now): Promise<string> {
+  for (;;) {
+    const current = Math.floor(now() / 30_000);
+    const step = Math.max(current - 1, (lastStep.get(secret) ?? -Infinity) + 1);
+    if (step <= current + 1) {
+      lastStep.set(secret, step);
+      return totpAt(secret, step * 30_000 + 1);
+    }
+    await sleep(1000);
+  }
+}
+
+export function demoPsu(login: string) {
+  const psu = DEMO_PSUS.find((p) => p.login === login);
+  if (!psu) throw new Error(`no demo PSU ${login}`);
+  return psu;
+}
+
+/** The code in the newest SMS a PSU "received" (sandbox outbox). */
+export async function lastSmsCode(browser: BrowserClient, login: string): Promise<{ code: string; text: string }> {
+  const page = await browser.get(`/sandbox/sms/${login}`);
+  const [newest] = JSON.parse(page.html) as { text: string }[];
+  const code = /\b(\d{6})\b/.exec(newest?.text ?? "")?.[1];
+  if (!code || !newest) throw new Error(`no SMS code for ${login}: ${page.html}`);
+  return { code, text: newest.text };
+}
+
+/** The second factor of a demo PSU, whichever its device. */
+export async function codeFor(browser: BrowserClient, login: string, now?: () => number): Promise<string> {
+  const psu = demoPsu(login);
+  return psu.device.kind === "totp" ? nextTotp(psu.device.secret, now) : (await lastSmsCode(browser, login)).code;
+}

@@ -1,0 +1,60 @@
+/**
+ * Starts a real psd2-bank in-process for a test: real TLS on port 0, a fresh development CA and a
+ * fresh SQLite file in a temporary directory, the demo data seeded.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp, type App } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import type { Clock } from "../../src/lib/clock.js";
+import { issueTppCertificate, loadKeyAndCertificate, type TppCertificateRequest } from "../../src/tpp/dev-ca.js";
+import { BrowserClient } from "./browser.js";
+import { TppClient } from "./tpp-client.js";
+
+export interface TestBank {
+  app: App;
+  apiUrl: string;
+  authUrl: string;
+  ca: Buffer;
+  /** The demo TPP (all four roles). */
+  tpp: TppClient;
+  /** A client with a certificate of another TPP, issued by the same CA. */
+  tppWith(request: Partial<TppCertificateRequest>): Promise<TppClient>;
+  browser(): BrowserClient;
+  close(): Promise<void>;
+}
+
+export async function startBank(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestBank> {
+  const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir, API_PORT: "0", AUTH_PORT: "0", LOG_LEVEL: "silent", ...options.env,
+  });
+  const app = await buildApp(config, { clock: options.clock, logLevel: "silent" });
+  const { apiUrl, authUrl } = await app.listen();
+  const certs = app.certificates;
+  const [ca, cert, key] = await Promise.all([
+    readFile(certs.caCert), readFile(certs.tppCert), readFile(certs.tppKey),
+  ]);
+  const tpp = new TppClient(apiUrl, { ca, cert, key });
+  const clients: TppClient[] = [tpp];
+  return {
+    app, apiUrl, authUrl, ca, tpp,
+    async tppWith(request) {
+      const issuer = await loadKeyAndCertificate(certs.caCert, certs.caKey);
+      const issued = await issueTppCertificate(issuer, {
+        name: "Other TPP", organizationIdentifier: "PSDDE-BAFIN-999999", roles: ["PSP_PI", "PSP_AI", "PSP_IC"],
+        ...request,
+      });
+      const client = new TppClient(apiUrl, { ca, cert: issued.certPem, key: issued.keyPem });
+      clients.push(client);
+      return client;
+    },
+    browser: () => new BrowserClient(authUrl, ca),
+    async close() {
+      for (const client of clients) client.close();
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
