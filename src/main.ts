@@ -40,7 +40,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function banner(app: App, urls: { apiUrl: string; authUrl: string }, startMs: number): string {
+function banner(app: App, urls: { apiUrl: string; authUrl: string }): string {
   const certs = app.certificates;
   const creditor = makeIban("DE", "500100001000000002");
   const debtor = makeIban("DE", "500100001000000001");
@@ -49,7 +49,7 @@ function banner(app: App, urls: { apiUrl: string; authUrl: string }, startMs: nu
     return `    ${p.login.padEnd(6)} password ${p.password.padEnd(11)} ${device}`;
   }).join("\n");
   return `
-psd2-bank is ready in ${Date.now() - startMs} ms (${app.config.mode} mode, ${app.store.engine})
+psd2-bank is ready, ${Math.round(process.uptime() * 1000)} ms after the process started (${app.config.mode} mode, ${app.store.engine})
   TPP API     ${urls.apiUrl}${API_BASE}   (client certificate required)
   PSU pages   ${urls.authUrl}
   Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key
@@ -66,10 +66,9 @@ ${psus}
 }
 
 async function start(config: Config): Promise<void> {
-  const startMs = Date.now();
   const app = await buildApp(config);
   const urls = await app.listen();
-  process.stdout.write(banner(app, urls, startMs));
+  process.stdout.write(banner(app, urls));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

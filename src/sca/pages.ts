@@ -224,5 +224,13 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   if (options.sandbox) {
     app.get<{ Params: { login: string } }>("/sandbox/sms/:login", async (request) =>
       authorisations.sandboxSms(request.params.login));
+    // A stand-in TPP page for the README's curl walkthrough, so the browser lands somewhere real.
+    app.get<{ Params: { result: string }; Querystring: { lang?: string } }>("/sandbox/tpp/:result",
+      async (request, reply) => {
+        const lang = pickLanguage(request.query.lang);
+        const key = request.params.result === "ok" ? "sandbox_back_ok" : "sandbox_back_nok";
+        return reply.type("text/html; charset=utf-8")
+          .send(messagePage(frame(undefined, lang, { notice: key })));
+      });
   }
 }

@@ -37,6 +37,7 @@ export interface PageFrame {
   step?: 1 | 2 | 3;
   error?: MessageKey;
   errorValues?: Record<string, string>;
+  notice?: MessageKey;
   csrf?: string;
 }
 
@@ -51,12 +52,13 @@ export function page(frame: PageFrame, body: Html): string {
   const error = frame.error
     ? html`<p class="error" role="alert" id="form-error">${frame.t(frame.error, frame.errorValues)}</p>` : html``;
   const cancel = frame.csrf ? cancelForm(frame) : html``;
+  const notice = frame.notice ? html`<p class="notice" role="status">${frame.t(frame.notice)}</p>` : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.t("page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
 <body><header><p class="bank">${frame.bankName}</p></header>
-<main>${steps(frame)}${error}${body}${cancel}</main></body></html>`.text;
+<main>${steps(frame)}${error}${notice}${body}${cancel}</main></body></html>`.text;
 }
 
 function cancelForm(frame: PageFrame): Html {

@@ -7,7 +7,6 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
 import { migrationProvider } from "./migrations.js";
 import type { Database } from "./schema.js";
 import { createRepositories, type Repositories } from "./repositories.js";
@@ -37,7 +36,9 @@ function openSqlite(dataDir: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
 }
 
-function openPostgres(url: string): Kysely<Database> {
+/** pg is loaded only when asked for: the embedded default starts without it. */
+async function openPostgres(url: string): Promise<Kysely<Database>> {
+  const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: 10_000 });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
@@ -50,7 +51,7 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
-  const db = engine === "postgres" ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const db = engine === "postgres" ? await openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
   await migrate(db);
   return {
     engine,

@@ -44,4 +44,6 @@ export const de: Catalogue = {
   error_debtor_blocked: "Das Konto dieser Zahlung ist gesperrt.",
   error_foreign_accounts: "{tpp} fragt nach Konten, die nicht Ihnen gehören: {ibans}. Sie können nur abbrechen.",
   error_csrf: "Das Formular ist abgelaufen. Bitte versuchen Sie es erneut.",
+  sandbox_back_ok: "Zurück beim Drittanbieter: Die Bank meldet Erfolg. Der Anbieter liest nun den Status der Zahlung oder Einwilligung über die API.",
+  sandbox_back_nok: "Zurück beim Drittanbieter: Die Freigabe wurde abgebrochen oder abgelehnt.",
 };

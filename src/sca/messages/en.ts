@@ -42,6 +42,8 @@ export const en = {
   error_debtor_blocked: "The account of this payment is blocked.",
   error_foreign_accounts: "{tpp} asks for accounts that are not yours: {ibans}. You can only cancel.",
   error_csrf: "The form has expired. Please try again.",
+  sandbox_back_ok: "Back at the TPP: the bank reported success. The TPP now reads the status of the payment or consent over the API.",
+  sandbox_back_nok: "Back at the TPP: the authorisation was cancelled or refused.",
 } as const;
 
 export type MessageKey = keyof typeof en;

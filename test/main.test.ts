@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { X509Certificate } from "node:crypto";
+import { parseTppCertificate } from "../src/tpp/certificate.js";
+import { TppClient } from "./support/tpp-client.js";
+
+const MAIN = fileURLToPath(new URL("../src/main.js", import.meta.url));
+let dataDir: string;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function cli(args: string[]) {
+  return spawnSync(process.execPath, [MAIN, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8",
+  });
+}
+
+before(async () => { dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-cli-")); });
+after(async () => { await rm(dataDir, { recursive: true, force: true }); });
+
+test("start prints the URLs, the demo PSUs and a curl call, serves, and stops on SIGTERM", async () => {
+  const [apiPort, authPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, [MAIN, "start"], {
+    env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(apiPort), AUTH_PORT: String(authPort), LOG_LEVEL: "warn" },
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => { out += chunk.toString(); });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", () => { if (out.includes("Try it:") && out.includes("scaRedirect")) resolve(); });
+    child.on("exit", (code) => reject(new Error(`exited early with ${code}: ${out}`)));
+  });
+  assert.match(out, new RegExp(`https://localhost:${apiPort}/psd2/v1`));
+  assert.match(out, new RegExp(`https://localhost:${authPort}`));
+  assert.match(out, /alice\s+password alice-demo/);
+  assert.match(out, /curl -s --cacert/);
+  const certs = join(dataDir, "certs");
+  const [ca, cert, key] = await Promise.all(["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certs, f))));
+  const client = new TppClient(`https://localhost:${apiPort}`, { ca: ca!, cert: cert!, key: key! });
+  const unknown = await client.get("/psd2/v1/payments/00000000000000000000000000000000/status");
+  assert.equal(unknown.status, 404);
+  client.close();
+  const exit = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  child.kill("SIGTERM");
+  assert.equal(await exit, 0);
+});
+
+test("tpp-cert issues a QWAC-form certificate with the asked roles from the development CA", async () => {
+  const out = join(dataDir, "other-tpp");
+  const result = cli(["tpp-cert", "--name", "Other TPP", "--roles", "PSP_AI", "--org-id", "PSDFR-ACPR-42", "--out", out]);
+  assert.equal(result.status, 0, result.stderr);
+  const pem = await readFile(join(out, "tpp.crt"));
+  const parsed = parseTppCertificate(new Uint8Array(new X509Certificate(pem).raw));
+  assert.ok(parsed.ok);
+  assert.equal(parsed.identity.name, "Other TPP");
+  assert.equal(parsed.identity.id, "PSDFR-ACPR-42");
+  assert.deepEqual(parsed.identity.roles, ["PSP_AI"]);
+  const ca = new X509Certificate(await readFile(join(dataDir, "certs", "ca.crt")));
+  assert.ok(new X509Certificate(pem).checkIssued(ca));
+});
+
+test("tpp-cert refuses an unknown role and a missing --out with a clear message", () => {
+  const badRole = cli(["tpp-cert", "--name", "X", "--roles", "PSP_XX", "--out", join(dataDir, "x")]);
+  assert.notEqual(badRole.status, 0);
+  assert.match(badRole.stderr, /unknown role\(s\) PSP_XX/);
+  const noOut = cli(["tpp-cert", "--name", "X"]);
+  assert.notEqual(noOut.status, 0);
+  assert.match(noOut.stderr, /--out/);
+});
+
+test("a wrong setting stops the start with a message naming it", () => {
+  const result = spawnSync(process.execPath, [MAIN, "start"], {
+    env: { ...process.env, DATA_DIR: dataDir, API_PORT: "eighty" }, encoding: "utf8",
+  });
+  assert.notEqual(result.status, 0);
+  assert.match(result.stderr, /API_PORT must be a non-negative integer/);
+});
