@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
-import { migrationProvider } from "./migrations.js";
+import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { createRepositories, type Repositories } from "./repositories.js";
 

@@ -1,13 +1,12 @@
 /**
- * One ordered list of migrations for SQLite and PostgreSQL alike, written with Kysely's schema
- * builder and portable column types only. A migration, once released, is never edited.
+ * The initial schema: PSUs and devices, the ledger, payments, consents and the SCA tables.
  */
-import type { Kysely, Migration, MigrationProvider } from "kysely";
+import type { Kysely, Migration } from "kysely";
 
 // The schema builder needs an untyped handle: migrations describe tables before the types do.
 type AnyDb = Kysely<unknown>;
 
-async function initial(db: AnyDb): Promise<void> {
+async function up(db: AnyDb): Promise<void> {
   await db.schema.createTable("secrets")
     .addColumn("name", "text", (c) => c.primaryKey())
     .addColumn("value", "text", (c) => c.notNull())
@@ -208,10 +207,4 @@ async function scaTables(db: AnyDb): Promise<void> {
   await db.schema.createIndex("sms_outbox_psu").on("sms_outbox").columns(["psu_id", "seq"]).execute();
 }
 
-const migrations: Record<string, Migration> = {
-  "0001_initial": { up: initial },
-};
-
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+export const initial: Migration = { up };
