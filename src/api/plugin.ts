@@ -107,7 +107,8 @@ export interface ApiPluginOptions { bodyLimit: number; ensureTpp: (tpp: TppIdent
 
 export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions): void {
   app.decorateRequest("tpp", null as unknown as TppIdentity);
-  app.removeContentTypeParser("application/json");
+  // JSON only: Fastify's default text/plain parser would turn a text body into a 400, not a 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: options.bodyLimit },
     (_request, body, done) => {
       try {

@@ -151,7 +151,7 @@ export async function createDevCa(commonName = DEFAULT_CA_NAME): Promise<KeyAndC
 }
 
 interface LeafSpec {
-  subject: x509.JsonName;
+  subject: x509.JsonNameParams;
   notBefore: Date;
   notAfter: Date;
   extensions: x509.Extension[];
@@ -168,7 +168,7 @@ async function issueLeaf(ca: KeyAndCertificate, spec: LeafSpec): Promise<KeyAndC
     : await x509.AuthorityKeyIdentifierExtension.create(caCert.publicKey);
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
-    subject: spec.subject,
+    subject: new x509.Name(spec.subject),
     issuer: caCert.subjectName,
     notBefore: spec.notBefore,
     notAfter: spec.notAfter,
@@ -240,10 +240,12 @@ export async function issueTppCertificate(
     const qc = encodeQcStatements({ roles: req.roles, ncaName, ncaId });
     extensions.push(new x509.Extension(OID_QC_STATEMENTS, false, qc));
   }
-  const subject: x509.JsonName = [
+  // Explicit UTF8String: a plain string value would be unquoted/unescaped by @peculiar/x509
+  // (a name like 'A "B" C' became "B").
+  const subject: x509.JsonNameParams = [
     ...(country ? [{ C: [country] }] : []),
-    { O: [req.name] },
-    { CN: [req.name] },
+    { O: [{ utf8String: req.name }] },
+    { CN: [{ utf8String: req.name }] },
     { "2.5.4.97": [req.organizationIdentifier] },
   ];
   return issueLeaf(req.issuer ?? ca, {

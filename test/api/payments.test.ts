@@ -1,0 +1,216 @@
+import assert from "node:assert/strict";
+import { randomBytes, randomUUID } from "node:crypto";
+import { after, before, test } from "node:test";
+import {
+  ALICE_MAIN, consentBody, createPayment, EXTERNAL_IBAN, NOK_URI, OK_URI, paymentBody, REDIRECTS,
+} from "../support/flows.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+import type { TppClient, TppResponse } from "../support/tpp-client.js";
+
+const PAYMENTS = "/psd2/v1/payments";
+const SCT = `${PAYMENTS}/sepa-credit-transfers`;
+
+let bank: TestBank;
+before(async () => { bank = await startBank(); });
+after(async () => { await bank.close(); });
+
+async function paymentRows(): Promise<number> {
+  const row = await bank.app.store.db.selectFrom("payments")
+    .select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function post(tpp: TppClient, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return tpp.post(path, body, { ...REDIRECTS, ...headers });
+}
+
+/** Asserts a Berlin Group refusal with exactly one ERROR message and returns that message. */
+function assertRefusal(res: TppResponse, status: number, code: string, path?: string) {
+  assert.equal(res.status, status, res.text);
+  assert.deepEqual(Object.keys(res.body), ["tppMessages"], res.text);
+  assert.equal(res.body.tppMessages.length, 1, res.text);
+  const [message] = res.body.tppMessages;
+  assert.equal(message.category, "ERROR");
+  assert.equal(message.code, code, res.text);
+  assert.equal(typeof message.text, "string");
+  assert.ok(message.text.length > 0);
+  if (path !== undefined) assert.equal(message.path, path, res.text);
+  return message;
+}
+
+test("the creation response has exactly the fields of spec 2.2, in order", async () => {
+  const res = await post(bank.tpp, SCT, paymentBody());
+  assert.equal(res.status, 200, res.text);
+  assert.match(String(res.headers["content-type"]), /^application\/json/);
+  assert.deepEqual(Object.keys(res.body), [
+    "paymentId", "transactionStatus", "transactionFees", "transactionFeeIndicator", "scaMethods",
+    "chosenScaMethod", "challengeData", "_links", "psuMessage", "tppMessages",
+  ]);
+  assert.match(res.body.paymentId, /^[0-9a-f]{32}$/);
+  const { _links: links, paymentId, ...rest } = res.body;
+  assert.ok(paymentId);
+  for (const [name, value] of Object.entries(rest)) assert.equal(value, null, name);
+  assert.deepEqual(Object.keys(links), ["scaRedirect", "psuMessage", "tppMessages"]);
+  assert.equal(links.psuMessage, null);
+  assert.equal(links.tppMessages, null);
+});
+
+test("the scaRedirect link is an absolute https URL on the auth listener with spec 5.4's parts",
+  async () => {
+    const { scaRedirect } = await createPayment(bank.tpp);
+    const url = new URL(scaRedirect);
+    assert.equal(url.protocol, "https:");
+    assert.equal(url.origin, new URL(bank.authUrl).origin);
+    assert.notEqual(url.origin, new URL(bank.apiUrl).origin);
+    const params = url.searchParams;
+    assert.equal(params.get("loc"), "en_US");
+    assert.equal(params.get("lang"), "en");
+    const values = [...params.values()];
+    assert.ok(values.includes(OK_URI), `no success URL in ${scaRedirect}`);
+    assert.ok(values.includes(NOK_URI), `no failure URL in ${scaRedirect}`);
+    assert.equal(params.get("token")?.split(".").length, 3, "token is not a JWT");
+    assert.ok((params.get("sessionId") ?? "").length > 0, "no sessionId");
+  });
+
+test("a new payment reads RCVD before the PSU acts", async () => {
+  const { paymentId } = await createPayment(bank.tpp);
+  const res = await bank.tpp.get(`${PAYMENTS}/${paymentId}/status`);
+  assert.equal(res.status, 200, res.text);
+  assert.deepEqual(res.body, { transactionStatus: "RCVD" });
+});
+
+test("payment details follow spec 2.4: accounts as objects and the amount as decimal text",
+  async () => {
+    const { paymentId } = await createPayment(bank.tpp);
+    const res = await bank.tpp.get(`${PAYMENTS}/${paymentId}`);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(Object.keys(res.body), [
+      "endToEndIdentification", "debtorAccount", "creditorAccount", "instructedAmount",
+      "creditorAgent", "creditorName", "creditorAddress", "remittanceInformationUnstructured",
+      "transactionStatus",
+    ]);
+    assert.deepEqual(res.body, {
+      endToEndIdentification: null,
+      debtorAccount: { iban: ALICE_MAIN, currency: null },
+      creditorAccount: { iban: EXTERNAL_IBAN, currency: null },
+      instructedAmount: { currency: "EUR", amount: "12.50" },
+      creditorAgent: null,
+      creditorName: "Merchant GmbH",
+      creditorAddress: {
+        street: "Hauptstr.", buildingNumber: "1", city: "Berlin", postalCode: "10115",
+        country: "DE",
+      },
+      remittanceInformationUnstructured: "Order 42",
+      transactionStatus: "RCVD",
+    });
+  });
+
+test("the Berlin Group request shape (account objects, amount as string) is accepted", async () => {
+  const body = paymentBody({
+    debtorAccount: { iban: ALICE_MAIN },
+    creditorAccount: { iban: EXTERNAL_IBAN, currency: "EUR" },
+    instructedAmount: { currency: "EUR", amount: "12.50" },
+  });
+  const { paymentId } = await createPayment(bank.tpp, body);
+  const details = (await bank.tpp.get(`${PAYMENTS}/${paymentId}`)).body;
+  assert.deepEqual(details.debtorAccount, { iban: ALICE_MAIN, currency: null });
+  assert.deepEqual(details.creditorAccount, { iban: EXTERNAL_IBAN, currency: "EUR" });
+  assert.deepEqual(details.instructedAmount, { currency: "EUR", amount: "12.50" });
+});
+
+test("the Berlin Group product paths serve the same details and status", async () => {
+  const { paymentId } = await createPayment(bank.tpp);
+  const plain = await bank.tpp.get(`${PAYMENTS}/${paymentId}`);
+  const details = await bank.tpp.get(`${SCT}/${paymentId}`);
+  assert.equal(details.status, 200, details.text);
+  assert.deepEqual(details.body, plain.body);
+  const status = await bank.tpp.get(`${SCT}/${paymentId}/status`);
+  assert.equal(status.status, 200, status.text);
+  assert.deepEqual(status.body, { transactionStatus: "RCVD" });
+});
+
+test("an unknown payment product is 404 PRODUCT_UNKNOWN and creates nothing", async () => {
+  const before = await paymentRows();
+  const created = await post(bank.tpp, `${PAYMENTS}/cross-border-credit-transfers`, paymentBody());
+  assertRefusal(created, 404, "PRODUCT_UNKNOWN");
+  assert.equal(await paymentRows(), before);
+  const { paymentId } = await createPayment(bank.tpp);
+  const read = await bank.tpp.get(`${PAYMENTS}/cross-border-credit-transfers/${paymentId}`);
+  assertRefusal(read, 404, "PRODUCT_UNKNOWN");
+});
+
+test("X-Request-ID is echoed on a success and on a refusal", async () => {
+  const id = randomUUID();
+  const ok = await post(bank.tpp, SCT, paymentBody(), { "X-Request-ID": id });
+  assert.equal(ok.status, 200, ok.text);
+  assert.equal(ok.headers["x-request-id"], id);
+  const refusedId = randomUUID();
+  const refused = await post(bank.tpp, SCT, paymentBody({ creditorName: undefined }),
+    { "X-Request-ID": refusedId });
+  assertRefusal(refused, 400, "FORMAT_ERROR", "creditorName");
+  assert.equal(refused.headers["x-request-id"], refusedId);
+  const unknown = await bank.tpp.get(`${PAYMENTS}/${randomBytes(16).toString("hex")}`,
+    { "X-Request-ID": id });
+  assert.equal(unknown.status, 404);
+  assert.equal(unknown.headers["x-request-id"], id);
+});
+
+test("a retry with the same X-Request-ID and body gets the first answer and creates nothing",
+  async () => {
+    const id = randomUUID();
+    const first = await post(bank.tpp, SCT, paymentBody(), { "X-Request-ID": id });
+    assert.equal(first.status, 200, first.text);
+    const rows = await paymentRows();
+    const retry = await post(bank.tpp, SCT, paymentBody(), { "X-Request-ID": id });
+    assert.equal(retry.status, 200, retry.text);
+    assert.equal(retry.body.paymentId, first.body.paymentId);
+    assert.deepEqual(retry.body, first.body);
+    assert.equal(await paymentRows(), rows);
+  });
+
+test("the same X-Request-ID with a different body is 400 FORMAT_ERROR on X-Request-ID",
+  async () => {
+    const id = randomUUID();
+    const first = await post(bank.tpp, SCT, paymentBody(), { "X-Request-ID": id });
+    assert.equal(first.status, 200, first.text);
+    const rows = await paymentRows();
+    const other = paymentBody({ instructedAmount: { currency: "EUR", amount: 99 } });
+    const reused = await post(bank.tpp, SCT, other, { "X-Request-ID": id });
+    assertRefusal(reused, 400, "FORMAT_ERROR", "X-Request-ID");
+    assert.equal(await paymentRows(), rows);
+  });
+
+test("another TPP gets for this TPP's payment exactly the answer for an unknown id", async () => {
+  const { paymentId } = await createPayment(bank.tpp);
+  const other = await bank.tppWith({});
+  const unknownId = randomBytes(16).toString("hex");
+  for (const suffix of ["", "/status"]) {
+    for (const base of [PAYMENTS, SCT]) {
+      const foreign = await other.get(`${base}/${paymentId}${suffix}`);
+      const unknown = await other.get(`${base}/${unknownId}${suffix}`);
+      assertRefusal(foreign, 404, "RESOURCE_UNKNOWN");
+      assert.equal(foreign.status, unknown.status);
+      assert.deepEqual(foreign.body, unknown.body);
+    }
+  }
+  // The owner still reads it, so the 404 above is about the TPP, not the payment.
+  assert.equal((await bank.tpp.get(`${PAYMENTS}/${paymentId}`)).status, 200);
+});
+
+test("a certificate with only PSP_AI may not initiate payments: ROLE_INVALID", async () => {
+  const aisp = await bank.tppWith({
+    organizationIdentifier: "PSDDE-BAFIN-111111", roles: ["PSP_AI"],
+  });
+  const before = await paymentRows();
+  const res = await post(aisp, SCT, paymentBody());
+  assertRefusal(res, 403, "ROLE_INVALID");
+  assert.equal(await paymentRows(), before);
+});
+
+test("a certificate with only PSP_PI may not register consents: ROLE_INVALID", async () => {
+  const pisp = await bank.tppWith({
+    organizationIdentifier: "PSDDE-BAFIN-222222", roles: ["PSP_PI"],
+  });
+  const res = await post(pisp, "/psd2/v1/consents", consentBody());
+  assertRefusal(res, 403, "ROLE_INVALID");
+});

@@ -1,0 +1,382 @@
+/**
+ * The PSU pages' defences: response headers, the session cookie, the single-use signed redirect
+ * link, CSRF, step order, session fixation, blocking after failed logins, ownership, one-time
+ * codes, the idle timeout, and the sandbox-only SMS outbox.
+ */
+import assert from "node:assert/strict";
+import { get } from "node:https";
+import { after, before, test, type TestContext } from "node:test";
+import { manualClock, type Clock } from "../../src/lib/clock.js";
+import { totpAt } from "../../src/lib/totp.js";
+import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
+import {
+  ALICE_MAIN, BOB_MAIN, cancel, confirm, createConsent, createPayment, enterCode, EXTERNAL_IBAN,
+  logIn, NOK_URI, open, paymentBody,
+} from "../support/flows.js";
+import { codeFor, demoPsu, lastSmsCode } from "../support/psu.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+import type { TppClient } from "../support/tpp-client.js";
+
+const COOKIE = "__Host-psd2-sca";
+const GENERIC_ERROR = "The login details are not correct. Please try again.";
+const BLOCKED = "Too many failed attempts: access is blocked for a while. Try again later.";
+const MINUTE = 60_000;
+
+let bank: TestBank;
+before(async () => { bank = await startBank(); });
+after(async () => { await bank.close(); });
+
+/** A bank of the test's own (fresh PSU state, or a clock the test moves), closed after it. */
+async function ownBank(t: TestContext, options: Parameters<typeof startBank>[0] = {}) {
+  const own = await startBank(options);
+  t.after(() => own.close());
+  return own;
+}
+
+const bobPayment = (tpp: TppClient) => createPayment(tpp, paymentBody({ debtorAccount: BOB_MAIN }));
+
+/** Opens the link and logs `login` in with the demo password; returns the code page. */
+async function loggedIn(browser: BrowserClient, scaRedirect: string, login: string) {
+  const loginPage = await open(browser, scaRedirect);
+  return browser.follow(await logIn(browser, loginPage, login, `${login}-demo`));
+}
+
+/** Enters the PSU's current code on the code page and follows on to the next page. */
+async function passCode(browser: BrowserClient, codePage: Page, login: string) {
+  return browser.follow(await enterCode(browser, codePage, await codeFor(browser, login)));
+}
+
+const paymentStatus = async (tpp: TppClient, paymentId: string) =>
+  (await tpp.get(`/psd2/v1/payments/${paymentId}/status`)).body?.transactionStatus as unknown;
+
+const errorText = (page: Page) =>
+  (/<p class="error" role="alert"[^>]*>([^<]*)<\/p>/.exec(page.html)?.[1] ?? "")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+/** The session cookie a response sets, as the full Set-Cookie line, if any. */
+function setCookie(page: Page): string | undefined {
+  const lines = (page.headers["set-cookie"] ?? []) as string[];
+  return lines.find((line) => line.startsWith(`${COOKIE}=`));
+}
+
+const cookieValue = (page: Page) => /^[^=]+=([^;]*)/.exec(setCookie(page) ?? "")?.[1];
+
+/** GET on the auth listener with only the given session cookie (an attacker's replay). */
+function statusWithCookie(target: TestBank, path: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = { Cookie: `${COOKIE}=${cookie}` };
+    get(new URL(path, target.authUrl), { ca: target.ca, headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on("error", reject);
+  });
+}
+
+/** Alice's TOTP code for the time of a bank's manual clock. */
+function aliceCodeAt(clock: Clock, offsetMs = 0): string {
+  const { device } = demoPsu("alice");
+  assert.equal(device.kind, "totp");
+  return totpAt(device.kind === "totp" ? device.secret : "", clock.now().getTime() + offsetMs);
+}
+
+function assertSecureHeaders(page: Page, what: string): void {
+  const csp = String(page.headers["content-security-policy"] ?? "");
+  assert.match(csp, /default-src 'none'/, what);
+  assert.match(csp, /frame-ancestors 'none'/, what);
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/, what);
+  assert.equal(page.headers["referrer-policy"], "no-referrer", what);
+  assert.equal(page.headers["cache-control"], "no-store", what);
+}
+
+test("every page, redirect and error page carries a strict CSP, no-referrer and no-store",
+  async () => {
+    const pages: [string, Page][] = [];
+    const { scaRedirect } = await createPayment(bank.tpp);
+    const browser = bank.browser();
+    const entry = await browser.get(scaRedirect);
+    pages.push(["entry", entry]);
+    const login = await browser.follow(entry);
+    pages.push(["login", login]);
+    const wrong = await logIn(browser, login, "alice", "wrong");
+    pages.push(["wrong password", wrong]);
+    const loggedIn = await logIn(browser, wrong, "alice", "alice-demo");
+    pages.push(["login redirect", loggedIn]);
+    const code = await browser.follow(loggedIn);
+    pages.push(["code", code]);
+    const review = await passCode(browser, code, "alice");
+    pages.push(["review", review]);
+    pages.push(["csrf refusal", await browser.post("/sca/confirm", { _csrf: "forged" })]);
+    pages.push(["confirm", await confirm(browser, review)]);
+    pages.push(["used link", await bank.browser().get(scaRedirect)]);
+    pages.push(["invalid link", await bank.browser().get("/sca/payment?token=x.y.z")]);
+    pages.push(["no session", await bank.browser().get("/sca/review")]);
+    assert.deepEqual(pages.map(([, p]) => p.status),
+      [303, 200, 401, 303, 200, 200, 403, 303, 400, 400, 401]);
+    for (const [what, page] of pages) assertSecureHeaders(page, what);
+  });
+
+test("the session cookie is __Host-psd2-sca: Secure, HttpOnly, SameSite, Path=/", async () => {
+  const { scaRedirect } = await createPayment(bank.tpp);
+  const line = setCookie(await bank.browser().get(scaRedirect)) ?? "";
+  const attributes = line.split(";").slice(1).map((a) => a.trim().toLowerCase());
+  assert.ok(attributes.includes("secure"), line);
+  assert.ok(attributes.includes("httponly"), line);
+  assert.ok(attributes.includes("path=/"), line);
+  assert.ok(attributes.some((a) => /^samesite=(lax|strict)$/.test(a)), line);
+  assert.ok(!attributes.some((a) => a.startsWith("domain=")), "a __Host- cookie has no Domain");
+  const another = await bank.browser().get((await createPayment(bank.tpp)).scaRedirect);
+  assert.match(cookieValue(another) ?? "", /^[\w-]{32,}$/, "the session secret is long and random");
+});
+
+test("the redirect link works once: a second opening is refused and sets no session", async () => {
+  const { paymentId, scaRedirect } = await createPayment(bank.tpp);
+  await open(bank.browser(), scaRedirect);
+  const again = bank.browser();
+  const page = await again.get(scaRedirect);
+  assert.equal(page.status, 400);
+  assert.match(errorText(page), /already been used/);
+  assert.equal(setCookie(page), undefined);
+  assert.equal(again.hasSession(), false);
+  assert.equal(await paymentStatus(bank.tpp, paymentId), "RCVD");
+});
+
+test("a token with one character of its signature changed is refused", async () => {
+  const { scaRedirect } = await createPayment(bank.tpp);
+  const url = new URL(scaRedirect);
+  const token = url.searchParams.get("token") ?? "";
+  const at = token.lastIndexOf(".") + 5; // inside the signature, away from its padding bits
+  const changed = token[at] === "A" ? "B" : "A";
+  url.searchParams.set("token", token.slice(0, at) + changed + token.slice(at + 1));
+  const browser = bank.browser();
+  const page = await browser.get(url.toString());
+  assert.equal(page.status, 400);
+  assert.match(errorText(page), /not valid or has expired/);
+  assert.equal(browser.hasSession(), false);
+  // The genuine token was not spent by the forgery.
+  assert.equal((await bank.browser().get(scaRedirect)).status, 303);
+});
+
+test("the success and failure URLs in the link do not decide where the browser goes", async () => {
+  const { paymentId, scaRedirect } = await bobPayment(bank.tpp);
+  const url = new URL(scaRedirect);
+  url.searchParams.set("successUrl", "https://evil.example/ok");
+  url.searchParams.set("failureUrl", "https://evil.example/nok");
+  const browser = bank.browser();
+  const login = await open(browser, url.toString());
+  assert.doesNotMatch(String(login.headers["content-security-policy"]), /evil/);
+  assert.equal((await cancel(browser, login)).location, NOK_URI);
+  assert.equal(await paymentStatus(bank.tpp, paymentId), "CANC");
+});
+
+test("a TPP's name from its certificate is shown HTML-escaped", async () => {
+  const name = `Evil <img src=x onerror=alert(1)> "TPP"`;
+  const evil = await bank.tppWith({ name, organizationIdentifier: "PSDDE-BAFIN-666666" });
+  const { scaRedirect } = await bobPayment(evil);
+  const login = await open(bank.browser(), scaRedirect);
+  assert.ok(login.html.includes("Evil &#60;img src=x onerror=alert(1)&#62; &#34;TPP&#34;"),
+    login.html);
+  assert.doesNotMatch(login.html, /<img/);
+});
+
+test("a redirect link opened more than 10 minutes after its creation is refused", async (t) => {
+  const clock = manualClock(new Date());
+  const own = await ownBank(t, { clock });
+  const early = await createPayment(own.tpp);
+  const late = await createPayment(own.tpp);
+  clock.advance(9 * MINUTE);
+  assert.equal((await own.browser().get(early.scaRedirect)).status, 303, "valid after 9 minutes");
+  clock.advance(2 * MINUTE);
+  const browser = own.browser();
+  const page = await browser.get(late.scaRedirect);
+  assert.equal(page.status, 400);
+  assert.match(errorText(page), /not valid or has expired/);
+  assert.equal(browser.hasSession(), false);
+});
+
+test("a form post without or with a wrong _csrf is refused with 403 and changes nothing",
+  async () => {
+    const { paymentId, scaRedirect } = await bobPayment(bank.tpp);
+    const browser = bank.browser();
+    const login = await open(browser, scaRedirect);
+    const credentials = { login: "bob", password: "bob-demo" };
+    for (const csrf of [{}, { _csrf: "forged" }] as Record<string, string>[]) {
+      const page = await browser.post("/sca/login", { ...csrf, ...credentials });
+      assert.equal(page.status, 403);
+      assert.equal(errorText(page), "The form has expired. Please try again.");
+    }
+    assert.equal((await browser.get("/sca/login")).status, 200, "still on the login step");
+    const code = await browser.follow(await logIn(browser, login, "bob", "bob-demo"));
+    const review = await passCode(browser, code, "bob");
+    for (const action of ["/sca/confirm", "/sca/cancel"]) {
+      assert.equal((await browser.post(action, {})).status, 403, action);
+      assert.equal((await browser.post(action, { _csrf: csrfOf(code.html) })).status, 403,
+        `${action} with the token of an earlier step`);
+    }
+    assert.equal(await paymentStatus(bank.tpp, paymentId), "RCVD");
+    assert.equal((await browser.get("/sca/review")).status, 200, "still on the review");
+    assert.equal((await cancel(browser, review)).location, NOK_URI);
+  });
+
+test("a confirm posted before the code step does not confirm", async () => {
+  const { paymentId, scaRedirect } = await bobPayment(bank.tpp);
+  const browser = bank.browser();
+  const login = await open(browser, scaRedirect);
+  const early = await browser.post("/sca/confirm", { _csrf: csrfOf(login.html) });
+  assert.equal(early.status, 303);
+  assert.equal(early.location, "/sca/login");
+  const code = await browser.follow(await logIn(browser, login, "bob", "bob-demo"));
+  const skipped = await browser.post("/sca/confirm", { _csrf: csrfOf(code.html) });
+  assert.equal(skipped.status, 303);
+  assert.equal(skipped.location, "/sca/code");
+  assert.equal(await paymentStatus(bank.tpp, paymentId), "RCVD");
+  assert.equal((await browser.get("/sca/review")).location, "/sca/code");
+});
+
+test("the session cookie and CSRF token are renewed after login and after the code", async () => {
+  const { scaRedirect } = await bobPayment(bank.tpp);
+  const browser = bank.browser();
+  const entry = await browser.get(scaRedirect);
+  const login = await browser.follow(entry);
+  const loggedIn = await logIn(browser, login, "bob", "bob-demo");
+  const code = await browser.follow(loggedIn);
+  const verified = await enterCode(browser, code, await codeFor(browser, "bob"));
+  const review = await browser.follow(verified);
+  const cookies = [entry, loggedIn, verified].map(cookieValue);
+  assert.ok(cookies.every((c) => c !== undefined && c.length > 0), String(cookies));
+  assert.equal(new Set(cookies).size, 3, "a new session id after each factor");
+  assert.equal(new Set([login, code, review].map((p) => csrfOf(p.html))).size, 3);
+  const [beforeLogin = "", beforeCode = "", current = ""] = cookies;
+  assert.equal(await statusWithCookie(bank, "/sca/review", beforeLogin), 401);
+  assert.equal(await statusWithCookie(bank, "/sca/review", beforeCode), 401);
+  assert.equal(await statusWithCookie(bank, "/sca/review", current), 200);
+});
+
+test("five wrong passwords block the PSU, and then even the right password fails", async (t) => {
+  const own = await ownBank(t);
+  const { scaRedirect } = await createPayment(own.tpp);
+  const browser = own.browser();
+  let page = await open(browser, scaRedirect);
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    page = await logIn(browser, page, "alice", `wrong-${attempt}`);
+    assert.equal(page.status, 401);
+    assert.equal(errorText(page), attempt < 5 ? GENERIC_ERROR : BLOCKED, `attempt ${attempt}`);
+  }
+  const right = await logIn(browser, page, "alice", "alice-demo");
+  assert.equal(right.status, 401);
+  assert.equal(errorText(right), BLOCKED);
+  // Blocking is per PSU, not per session: a new authorisation is blocked too, bob is not.
+  const other = own.browser();
+  const fresh = await loggedIn(other, (await createPayment(own.tpp)).scaRedirect, "alice");
+  assert.equal(errorText(fresh), BLOCKED);
+  const bob = own.browser();
+  const bobsCode = await loggedIn(bob, (await bobPayment(own.tpp)).scaRedirect, "bob");
+  assert.match(bobsCode.html, /name="code"/, "another PSU is not blocked");
+});
+
+test("carol cannot confirm alice's payment", async () => {
+  const { paymentId, scaRedirect } = await createPayment(bank.tpp);
+  const browser = bank.browser();
+  const review = await passCode(browser, await loggedIn(browser, scaRedirect, "carol"), "carol");
+  const notYours = "This payment is to be made from an account that is not yours.";
+  assert.equal(errorText(review), notYours);
+  assert.doesNotMatch(review.html, /action="\/sca\/confirm"/);
+  assert.ok(review.html.includes(ALICE_MAIN), "the review names the debtor account");
+  const forced = await browser.post("/sca/confirm", { _csrf: csrfOf(review.html) });
+  assert.equal(forced.status, 400);
+  assert.equal(errorText(forced), notYours);
+  assert.equal(await paymentStatus(bank.tpp, paymentId), "RCVD");
+});
+
+/** Bob logged in on a fresh payment of his: the code page, and the code his SMS brought. */
+async function bobAtCode(target: TestBank) {
+  const { paymentId, scaRedirect } = await bobPayment(target.tpp);
+  const browser = target.browser();
+  const code = await loggedIn(browser, scaRedirect, "bob");
+  return { paymentId, browser, code, sms: await lastSmsCode(browser, "bob") };
+}
+
+test("an SMS code works only for the payment it was sent for", async () => {
+  const first = await bobAtCode(bank);
+  const second = await bobAtCode(bank);
+  assert.notEqual(first.sms.code, second.sms.code);
+  const swappedA = await enterCode(first.browser, first.code, second.sms.code);
+  assert.equal(swappedA.status, 401);
+  assert.equal(errorText(swappedA), GENERIC_ERROR);
+  const swappedB = await enterCode(second.browser, second.code, first.sms.code);
+  assert.equal(swappedB.status, 401);
+  for (const [{ browser, sms }, page] of [[first, swappedA], [second, swappedB]] as const) {
+    assert.equal((await enterCode(browser, page, sms.code)).location, "/sca/review");
+  }
+});
+
+test("an SMS code is bound to the payee it named: changed afterwards, it is refused", async () => {
+  const { paymentId, browser, code, sms } = await bobAtCode(bank);
+  assert.ok(sms.text.includes(EXTERNAL_IBAN), sms.text);
+  await bank.app.store.db.updateTable("payments").set({ creditor_iban: ALICE_MAIN })
+    .where("id", "=", paymentId).execute();
+  const refused = await enterCode(browser, code, sms.code);
+  assert.equal(refused.status, 401);
+  assert.equal(errorText(refused), GENERIC_ERROR);
+});
+
+test("an SMS code is replaced by a resent one and is accepted only once", async () => {
+  const { browser, code, sms } = await bobAtCode(bank);
+  const resent = await browser.post("/sca/code/resend", { _csrf: csrfOf(code.html) });
+  assert.equal(resent.location, "/sca/code");
+  const fresh = await lastSmsCode(browser, "bob");
+  assert.notEqual(fresh.code, sms.code);
+  const stale = await enterCode(browser, code, sms.code);
+  assert.equal(stale.status, 401, "the replaced code no longer works");
+  const twice = await Promise.all([0, 1].map(() => enterCode(browser, stale, fresh.code)));
+  const accepted = twice.filter((p) => p.location === "/sca/review" && setCookie(p) !== undefined);
+  assert.equal(accepted.length, 1, twice.map((p) => `${p.status} ${p.location}`).join(", "));
+});
+
+test("a TOTP code's time step cannot be used for a second authorisation", async (t) => {
+  const clock = manualClock(new Date("2030-01-15T09:00:05Z"));
+  const own = await ownBank(t, { clock });
+  const atCode = async () => {
+    const { scaRedirect } = await createPayment(own.tpp);
+    const browser = own.browser();
+    return { browser, page: await loggedIn(browser, scaRedirect, "alice") };
+  };
+  const first = await atCode();
+  const second = await atCode();
+  const code = aliceCodeAt(clock);
+  assert.equal((await enterCode(first.browser, first.page, code)).location, "/sca/review");
+  const reused = await enterCode(second.browser, second.page, code);
+  assert.equal(reused.status, 401);
+  assert.equal(errorText(reused), GENERIC_ERROR);
+  assert.equal((await enterCode(second.browser, reused, aliceCodeAt(clock, 30_000))).location,
+    "/sca/review", "the next time step works");
+});
+
+test("a session idle for more than 5 minutes is over", async (t) => {
+  const clock = manualClock(new Date());
+  const own = await ownBank(t, { clock });
+  const { paymentId, scaRedirect } = await createPayment(own.tpp);
+  const browser = own.browser();
+  const login = await open(browser, scaRedirect);
+  clock.advance(5 * MINUTE - 1000);
+  assert.equal((await browser.get("/sca/login")).status, 200, "activity keeps the session alive");
+  clock.advance(5 * MINUTE + 1000);
+  const ended = await browser.get("/sca/login");
+  assert.equal(ended.status, 401);
+  assert.match(errorText(ended), /session has ended/);
+  const late = await logIn(browser, login, "alice", "alice-demo");
+  assert.equal(late.status, 401);
+  assert.notEqual(late.location, "/sca/code");
+  assert.equal(await paymentStatus(own.tpp, paymentId), "RCVD");
+});
+
+test("in production mode the bank starts and /sandbox/sms/:login does not exist", async (t) => {
+  assert.equal((await bank.browser().get("/sandbox/sms/alice")).status, 200, "sandbox serves it");
+  const production = await ownBank(t, { env: { PSD2_MODE: "production" } });
+  assert.equal(production.app.config.mode, "production");
+  const browser = production.browser();
+  for (const path of ["/sandbox/sms/alice", "/sandbox/sms/bob", "/sandbox/tpp/ok"]) {
+    assert.equal((await browser.get(path)).status, 404, path);
+  }
+  const { scaRedirect } = await createConsent(production.tpp);
+  assert.equal((await browser.get(scaRedirect)).status, 303, "its PSU pages are served");
+});
