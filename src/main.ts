@@ -66,19 +66,23 @@ ${psus}
 }
 
 async function start(config: Config): Promise<void> {
-  const app = await buildApp(config);
-  const urls = await app.listen();
-  process.stdout.write(banner(app, urls));
+  // Handlers go in before the first await: a SIGTERM during start-up must still end with exit 0.
+  let app: App | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.api.log.info({ signal }, "stopping: draining in-flight requests");
-    await app.close();
+    if (app) {
+      app.api.log.info({ signal }, "stopping: draining in-flight requests");
+      await app.close();
+    }
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  app = await buildApp(config);
+  const urls = await app.listen();
+  process.stdout.write(banner(app, urls));
 }
 
 async function tppCert(config: Config, args: string[]): Promise<void> {
