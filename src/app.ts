@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import pino from "pino";
+import { adminRoutes, createMetrics } from "./admin.js";
 import { accountRoutes } from "./api/accounts.js";
 import { consentRoutes } from "./api/consents.js";
 import { paymentRoutes } from "./api/payments.js";
@@ -36,9 +37,11 @@ export interface App {
   store: Store;
   api: FastifyInstance;
   auth: FastifyInstance;
+  /** The operator's listener: /metrics. */
+  admin: FastifyInstance;
   certificates: DevCertificatePaths;
   /** Starts both listeners; returns the URLs they are reachable at. */
-  listen(): Promise<{ apiUrl: string; authUrl: string }>;
+  listen(): Promise<{ apiUrl: string; authUrl: string; adminUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -113,21 +116,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname),
   });
 
+  const metrics = createMetrics(store);
+  metrics.instrument(api, "api");
+  metrics.instrument(auth, "auth");
+  const admin = Fastify({ loggerInstance: logger.child({ listener: "admin" }) as FastifyBaseLogger, logController: quiet() });
+  adminRoutes(admin, metrics);
+
   return {
-    config, store, api, auth, certificates,
+    config, store, api, auth, admin, certificates,
     async listen() {
       await auth.listen({ host: config.host, port: config.authPort });
       await api.listen({ host: config.host, port: config.apiPort });
+      await admin.listen({ host: config.adminHost, port: config.adminPort });
       const port = (server: FastifyInstance) => {
         const address = server.server.address();
         return typeof address === "object" && address ? address.port : 0;
       };
       if (config.authPort === 0) authUrl = `https://localhost:${port(auth)}`;
       const apiUrl = config.apiPort === 0 ? `https://localhost:${port(api)}` : config.publicApiUrl;
-      return { apiUrl, authUrl };
+      return { apiUrl, authUrl, adminUrl: `http://${config.adminHost}:${port(admin)}` };
     },
     async close() {
-      await Promise.all([api.close(), auth.close()]);
+      await Promise.all([api.close(), auth.close(), admin.close()]);
       await store.close();
     },
   };

@@ -12,6 +12,9 @@ export interface Config {
   host: string;
   apiPort: number;
   authPort: number;
+  /** The operator's listener (metrics); plain HTTP, so keep it on localhost or a management network. */
+  adminHost: string;
+  adminPort: number;
   /** Absolute base of the TPP API as TPPs reach it, e.g. https://localhost:8443 */
   publicApiUrl: string;
   /** Absolute base of the PSU pages as browsers reach them, e.g. https://localhost:8444 */
@@ -83,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const apiPort = port(env, "API_PORT", 8443, problems);
   const authPort = port(env, "AUTH_PORT", 8444, problems);
+  const adminPort = port(env, "ADMIN_PORT", 9464, problems);
   const timeZone = env.BANK_TIME_ZONE || "Europe/Berlin";
   if (!validTimeZone(timeZone)) problems.push(`BANK_TIME_ZONE is not an IANA time zone: "${timeZone}"`);
   const config: Config = {
@@ -90,6 +94,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || "127.0.0.1",
     apiPort,
     authPort,
+    adminHost: env.ADMIN_HOST || "127.0.0.1",
+    adminPort,
     publicApiUrl: url(env, "PUBLIC_API_URL", `https://localhost:${apiPort}`, problems),
     publicAuthUrl: url(env, "PUBLIC_AUTH_URL", `https://localhost:${authPort}`, problems),
     dataDir: resolve(env.DATA_DIR || "data"),

@@ -7,12 +7,14 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { endpointFigures } from "./admin.js";
 import { API_BASE, buildApp, type App } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { DEMO_PSUS } from "./ledger/demo-data.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { systemClock } from "./lib/clock.js";
 import { makeIban } from "./lib/iban.js";
+import { parseExposition } from "./lib/metrics.js";
 import { hashPassword } from "./sca/passwords.js";
 import { openStore } from "./store/db.js";
 import type { PspRole } from "./tpp/certificate.js";
@@ -30,6 +32,9 @@ Commands:
       --org-id ID           organizationIdentifier (default: PSDDE-BAFIN-<random>)
       --domains D1,D2       subjectAltName DNS names (default: localhost)
       --out DIR             where to write tpp.crt and tpp.key (required)
+  availability          per-endpoint availability and response times of a running instance
+      --url URL             its metrics (default: http://ADMIN_HOST:ADMIN_PORT/metrics)
+      --json                print JSON instead of a table
 
 Settings come from the environment (see README): API_PORT, AUTH_PORT, DATA_DIR, DATABASE_URL, ...`;
 
@@ -114,6 +119,25 @@ async function tppCert(config: Config, args: string[]): Promise<void> {
     + `  ${join(out, "tpp.crt")}\n  ${join(out, "tpp.key")}\n`);
 }
 
+async function availability(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { url: { type: "string" }, json: { type: "boolean" } } });
+  const url = values.url ?? `http://${config.adminHost}:${config.adminPort}/metrics`;
+  const response = await fetch(url).catch((error: Error) => fail(`cannot read ${url}: ${error.message}`));
+  if (!response.ok) fail(`${url} answered ${response.status}`);
+  const figures = endpointFigures(parseExposition(await response.text()));
+  if (values.json) return void process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+  const rows = figures.map((f) => [f.operation, String(f.requests), `${f.availabilityPercent.toFixed(3)} %`,
+    `${f.meanMs.toFixed(1)} ms`, `≤ ${f.p95Ms} ms`]);
+  process.stdout.write(table(["endpoint", "requests", "availability", "mean", "p95"], rows));
+}
+
+/** A plain text table for people; every command also has --json for scripts. */
+function table(headings: string[], rows: string[][]): string {
+  const widths = headings.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
+  return `${[line(headings), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n")}\n`;
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command = "start", ...rest] = argv;
   if (command === "--help" || command === "help") return void process.stdout.write(`${USAGE}\n`);
@@ -134,6 +158,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case "tpp-cert":
       return tppCert(config, rest);
+    case "availability":
+      return availability(config, rest);
     default:
       fail(`unknown command "${command}"\n\n${USAGE}`);
   }

@@ -32,9 +32,12 @@ before(async () => { dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-cli-")); 
 after(async () => { await rm(dataDir, { recursive: true, force: true }); });
 
 test("start prints the URLs, the demo PSUs and a curl call, serves, and stops on SIGTERM", async () => {
-  const [apiPort, authPort] = [await freePort(), await freePort()];
+  const [apiPort, authPort, adminPort] = [await freePort(), await freePort(), await freePort()];
   const child = spawn(process.execPath, [MAIN, "start"], {
-    env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(apiPort), AUTH_PORT: String(authPort), LOG_LEVEL: "warn" },
+    env: {
+      ...process.env, DATA_DIR: dataDir, API_PORT: String(apiPort), AUTH_PORT: String(authPort),
+      ADMIN_PORT: String(adminPort), LOG_LEVEL: "warn",
+    },
   });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => { out += chunk.toString(); });
@@ -52,9 +55,21 @@ test("start prints the URLs, the demo PSUs and a curl call, serves, and stops on
   const unknown = await client.get("/psd2/v1/payments/00000000000000000000000000000000/status");
   assert.equal(unknown.status, 404);
   client.close();
+  const figures = cli(["availability", "--url", `http://127.0.0.1:${adminPort}/metrics`, "--json"]);
+  assert.equal(figures.status, 0, figures.stderr);
+  assert.deepEqual(JSON.parse(figures.stdout).map((f: { operation: string; requests: number; availabilityPercent: number }) =>
+    [f.operation, f.requests, f.availabilityPercent]), [["GET /psd2/v1/payments/:paymentId/status", 1, 100]]);
+  const people = cli(["availability", "--url", `http://127.0.0.1:${adminPort}/metrics`]);
+  assert.match(people.stdout, /^endpoint\s+requests\s+availability\s+mean\s+p95\n/);
   const exit = new Promise<number | null>((resolve) => child.on("exit", resolve));
   child.kill("SIGTERM");
   assert.equal(await exit, 0);
+});
+
+test("availability names the unreachable metrics address and exits non-zero", () => {
+  const result = cli(["availability", "--url", "http://127.0.0.1:9/metrics"]);
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /cannot read http:\/\/127\.0\.0\.1:9\/metrics/);
 });
 
 test("tpp-cert issues a QWAC-form certificate with the asked roles from the development CA", async () => {

@@ -5,6 +5,7 @@ import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
 import { scaRepository } from "./sca.js";
+import { statsRepository } from "./stats.js";
 import { idempotencyRepository, secretRepository, tppRepository } from "./tpps.js";
 
 export function createRepositories(engine: Engine) {
@@ -17,6 +18,7 @@ export function createRepositories(engine: Engine) {
     tpps: tppRepository,
     idempotency: idempotencyRepository,
     secrets: secretRepository,
+    stats: statsRepository,
   };
 }
 

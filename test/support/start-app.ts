@@ -16,6 +16,7 @@ export interface TestBank {
   app: App;
   apiUrl: string;
   authUrl: string;
+  adminUrl: string;
   ca: Buffer;
   /** The demo TPP (all four roles). */
   tpp: TppClient;
@@ -28,10 +29,10 @@ export interface TestBank {
 export async function startBank(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestBank> {
   const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-test-"));
   const config = loadConfig({
-    DATA_DIR: dataDir, API_PORT: "0", AUTH_PORT: "0", LOG_LEVEL: "silent", ...options.env,
+    DATA_DIR: dataDir, API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent", ...options.env,
   });
   const app = await buildApp(config, { clock: options.clock, logLevel: "silent" });
-  const { apiUrl, authUrl } = await app.listen();
+  const { apiUrl, authUrl, adminUrl } = await app.listen();
   const certs = app.certificates;
   const [ca, cert, key] = await Promise.all([
     readFile(certs.caCert), readFile(certs.tppCert), readFile(certs.tppKey),
@@ -39,7 +40,7 @@ export async function startBank(options: { clock?: Clock; env?: Record<string, s
   const tpp = new TppClient(apiUrl, { ca, cert, key });
   const clients: TppClient[] = [tpp];
   return {
-    app, apiUrl, authUrl, ca, tpp,
+    app, apiUrl, authUrl, adminUrl, ca, tpp,
     async tppWith(request) {
       const issuer = await loadKeyAndCertificate(certs.caCert, certs.caKey);
       const issued = await issueTppCertificate(issuer, {

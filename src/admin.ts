@@ -1,0 +1,99 @@
+/**
+ * The operator's side: Prometheus metrics of both listeners, served on a separate admin port that
+ * is never exposed to TPPs or PSUs. Request counts and latency are recorded per operation (the
+ * route pattern, so ids do not explode the label set); statuses and ledger totals are read from
+ * the database when scraped, so every instance reports the same shared figures.
+ */
+import type { FastifyInstance } from "fastify";
+import { MetricsRegistry, type ParsedSample } from "./lib/metrics.js";
+import type { Store } from "./store/db.js";
+
+export type Listener = "api" | "auth";
+
+export interface Metrics {
+  registry: MetricsRegistry;
+  /** Records every response of a listener. */
+  instrument(server: FastifyInstance, listener: Listener): void;
+}
+
+export function createMetrics(store: Store): Metrics {
+  const registry = new MetricsRegistry();
+  const requests = registry.counter("psd2_http_requests_total", "Requests answered, by listener, operation and status.");
+  const latency = registry.histogram("psd2_http_request_duration_seconds",
+    "Time from request to response, by listener, operation and status.");
+  const byStatus = (read: typeof store.stats.payments) => async () =>
+    (await read(store.db)).map(({ status, count }) => ({ labels: { status }, value: count }));
+  registry.gauge("psd2_payments", "Payments by transactionStatus.", byStatus(store.stats.payments));
+  registry.gauge("psd2_consents", "Consents by consentStatus.", byStatus(store.stats.consents));
+  registry.gauge("psd2_sca_authorisations", "SCA outcomes: authorisations by scaStatus.",
+    byStatus(store.stats.authorisations));
+  const totals = () => store.stats.ledgerTotals(store.db);
+  registry.gauge("psd2_ledger_debits_posted_minor", "Posted debits in minor units, by account kind and currency.",
+    async () => (await totals()).map((t) => ({ labels: { kind: t.kind, currency: t.currency }, value: Number(t.debitsMinor) })));
+  registry.gauge("psd2_ledger_credits_posted_minor", "Posted credits in minor units, by account kind and currency.",
+    async () => (await totals()).map((t) => ({ labels: { kind: t.kind, currency: t.currency }, value: Number(t.creditsMinor) })));
+
+  return {
+    registry,
+    instrument(server, listener) {
+      server.addHook("onResponse", async (request, reply) => {
+        const route = request.routeOptions.url;
+        const labels = {
+          listener, operation: route ? `${request.method} ${route}` : "unmatched", status: String(reply.statusCode),
+        };
+        requests.inc(labels);
+        latency.observe(labels, reply.elapsedTime / 1000);
+      });
+    },
+  };
+}
+
+/** The admin listener's routes; it speaks plain HTTP, so bind it to localhost or a management network. */
+export function adminRoutes(admin: FastifyInstance, metrics: Metrics): void {
+  admin.get("/metrics", async (_request, reply) => {
+    void reply.type("text/plain; version=0.0.4; charset=utf-8");
+    return metrics.registry.render();
+  });
+}
+
+export interface EndpointFigures {
+  operation: string;
+  requests: number;
+  /** Share of requests not failed by the bank (5xx), in percent: the EBA's availability figure. */
+  availabilityPercent: number;
+  meanMs: number;
+  /** Upper bound of the histogram bucket holding the 95th percentile. */
+  p95Ms: number;
+}
+
+/**
+ * The figures a dedicated interface publishes per endpoint (EBA/GL/2018/07 guideline 2), computed
+ * from a scrape of the API listener's metrics. Over a day they are the same sums over that
+ * day's increase, which is what Prometheus' increase() gives.
+ */
+export function endpointFigures(samples: ParsedSample[]): EndpointFigures[] {
+  const byOperation = new Map<string, { requests: number; failed: number; sum: number; buckets: Map<number, number> }>();
+  for (const s of samples) {
+    if (s.labels.listener !== "api" || s.labels.operation === undefined) continue;
+    const entry = byOperation.get(s.labels.operation) ?? { requests: 0, failed: 0, sum: 0, buckets: new Map() };
+    byOperation.set(s.labels.operation, entry);
+    if (s.name === "psd2_http_requests_total") {
+      entry.requests += s.value;
+      if ((s.labels.status ?? "").startsWith("5")) entry.failed += s.value;
+    } else if (s.name === "psd2_http_request_duration_seconds_sum") {
+      entry.sum += s.value;
+    } else if (s.name === "psd2_http_request_duration_seconds_bucket" && s.labels.le !== "+Inf") {
+      const bound = Number(s.labels.le);
+      entry.buckets.set(bound, (entry.buckets.get(bound) ?? 0) + s.value);
+    }
+  }
+  return [...byOperation].filter(([, e]) => e.requests > 0).map(([operation, e]) => {
+    const bounds = [...e.buckets.keys()].sort((a, b) => a - b);
+    const p95 = bounds.find((b) => (e.buckets.get(b) ?? 0) >= e.requests * 0.95) ?? Number.POSITIVE_INFINITY;
+    return {
+      operation, requests: e.requests,
+      availabilityPercent: (100 * (e.requests - e.failed)) / e.requests,
+      meanMs: (1000 * e.sum) / e.requests, p95Ms: p95 * 1000,
+    };
+  }).sort((a, b) => a.operation.localeCompare(b.operation));
+}
