@@ -2,6 +2,7 @@
  * Every setting of psd2-bank, typed, read once from the environment (and CLI flags) and frozen.
  * Nothing else reads process.env: a setting that is not here does not exist.
  */
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 export type Mode = "sandbox" | "production";
@@ -121,4 +122,59 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
   return Object.freeze(config);
+}
+
+/**
+ * Settings from a JSON file of setting names to values ({"API_PORT": 8443, ...}), overridden by the
+ * environment. A name in the file that no setting reads is an error: a typo must not silently
+ * leave a default in place.
+ */
+export function loadConfigFile(path: string, env: Env = process.env): Config {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new ConfigError(`Cannot read the configuration file ${path}: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(`The configuration file ${path} must hold a JSON object of setting names to values`);
+  }
+  const fromFile: Env = {};
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(parsed)) {
+    if (["string", "number", "boolean"].includes(typeof value)) fromFile[name] = String(value);
+    else problems.push(`${name} in ${path} must be a string, number or boolean`);
+  }
+  const read = new Set<string>();
+  const tracked = new Proxy({ ...fromFile, ...env }, {
+    get: (target, name: string) => { read.add(name); return target[name]; },
+  });
+  let config: Config | undefined;
+  try {
+    config = loadConfig(tracked);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.message.split("\n  - ").slice(1));
+  }
+  for (const name of Object.keys(fromFile)) {
+    if (!read.has(name)) problems.push(`${name} in ${path} is not a setting of psd2-bank`);
+  }
+  if (problems.length > 0 || !config) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+  return config;
+}
+
+const SECRET_NAME = /secret|password|key|token/i;
+
+/** The configuration as `psd2-bank config` prints it: secrets and database passwords masked. */
+export function maskedConfig(config: Config): Record<string, unknown> {
+  const masked: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(config)) {
+    if (typeof value === "string" && value !== "" && SECRET_NAME.test(name)) masked[name] = "********";
+    else if (name === "databaseUrl" && typeof value === "string" && value !== "") {
+      const url = new URL(value);
+      if (url.password) url.password = "********";
+      masked[name] = url.toString();
+    } else masked[name] = value;
+  }
+  return masked;
 }

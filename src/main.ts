@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { endpointFigures } from "./admin.js";
 import { API_BASE, buildApp, type App } from "./app.js";
-import { ConfigError, loadConfig, type Config } from "./config.js";
+import { ConfigError, loadConfig, loadConfigFile, maskedConfig, type Config } from "./config.js";
 import { DEMO_PSUS } from "./ledger/demo-data.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { systemClock } from "./lib/clock.js";
@@ -20,10 +20,13 @@ import { openStore } from "./store/db.js";
 import type { PspRole } from "./tpp/certificate.js";
 import { issueTppCertificate, loadKeyAndCertificate } from "./tpp/dev-ca.js";
 
-const USAGE = `Usage: psd2-bank <command> [options]
+const USAGE = `Usage: psd2-bank [--config FILE] <command> [options]
+
+  --config FILE         settings from a JSON file of setting names to values; the environment wins
 
 Commands:
   start                 start the TPP API and the PSU pages (default)
+  config                print the effective configuration, secrets masked (--json for scripts)
   migrate               apply database migrations and exit
   seed                  seed the demo PSUs and accounts into an empty database
   tpp-cert              issue a TPP certificate (QWAC form) from the development CA
@@ -138,13 +141,34 @@ function table(headings: string[], rows: string[][]): string {
   return `${[line(headings), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n")}\n`;
 }
 
+/** Takes the global --config option out of argv, wherever it stands. */
+function configFrom(argv: string[]): { config: () => Config; args: string[] } {
+  const args = [...argv];
+  const at = args.findIndex((a) => a === "--config" || a.startsWith("--config="));
+  if (at < 0) return { config: () => loadConfig(), args };
+  const [flag = ""] = args.splice(at, 1);
+  const path = flag.includes("=") ? flag.slice("--config=".length) : args.splice(at, 1)[0];
+  if (!path) fail("--config needs a file");
+  return { config: () => loadConfigFile(path), args };
+}
+
+function printConfig(config: Config, args: string[]): void {
+  const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+  const masked = maskedConfig(config);
+  if (values.json) return void process.stdout.write(`${JSON.stringify(masked, null, 2)}\n`);
+  process.stdout.write(table(["setting", "value"], Object.entries(masked).map(([k, v]) => [k, String(v)])));
+}
+
 async function main(argv: string[]): Promise<void> {
-  const [command = "start", ...rest] = argv;
+  const { config: readConfig, args } = configFrom(argv);
+  const [command = "start", ...rest] = args;
   if (command === "--help" || command === "help") return void process.stdout.write(`${USAGE}\n`);
-  const config = loadConfig();
+  const config = readConfig();
   switch (command) {
     case "start":
       return start(config);
+    case "config":
+      return printConfig(config, rest);
     case "migrate": {
       const store = await openStore(config);
       await store.close();

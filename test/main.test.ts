@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -101,4 +101,33 @@ test("a wrong setting stops the start with a message naming it", () => {
   });
   assert.notEqual(result.status, 0);
   assert.match(result.stderr, /API_PORT must be a non-negative integer/);
+});
+
+test("config prints the effective settings from file and environment, the database password masked", async () => {
+  const file = join(dataDir, "settings.json");
+  await writeFile(file, JSON.stringify({ API_PORT: 9443, BANK_NAME: "From File", DATABASE_URL: "postgres://u:hunter2@db/x" }));
+  const result = spawnSync(process.execPath, [MAIN, "--config", file, "config", "--json"], {
+    env: { ...process.env, DATA_DIR: dataDir, BANK_NAME: "From Env" }, encoding: "utf8",
+  });
+  assert.equal(result.status, 0, result.stderr);
+  const shown = JSON.parse(result.stdout);
+  assert.equal(shown.apiPort, 9443);
+  assert.equal(shown.bankName, "From Env", "the environment overrides the file");
+  assert.equal(shown.databaseUrl, "postgres://u:********@db/x");
+  assert.doesNotMatch(result.stdout, /hunter2/);
+  const people = cli(["config"]);
+  assert.match(people.stdout, /^setting\s+value\n/);
+  assert.match(people.stdout, /\napiPort\s+8443\n/);
+});
+
+test("a configuration file names every unknown or wrong setting in one message", async () => {
+  const file = join(dataDir, "wrong.json");
+  await writeFile(file, JSON.stringify({ API_PORTT: 1, AUTH_PORT: "x", BANK_NAME: { nested: true } }));
+  const result = cli([`--config=${file}`, "config"]);
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /API_PORTT in .* is not a setting of psd2-bank/);
+  assert.match(result.stderr, /AUTH_PORT must be a non-negative integer, got "x"/);
+  assert.match(result.stderr, /BANK_NAME in .* must be a string, number or boolean/);
+  const missing = cli(["--config", join(dataDir, "absent.json"), "config"]);
+  assert.match(missing.stderr, /Cannot read the configuration file .*absent\.json/);
 });
