@@ -5,29 +5,9 @@
 import type { BankAccount } from "../domain/core-banking.js";
 import type { Consent } from "../domain/consents-model.js";
 import type { Payment } from "../domain/payments-model.js";
+import { Html, html } from "../lib/html.js";
 import { formatAmount } from "../lib/money.js";
 import type { MessageKey, Translate } from "./messages/index.js";
-
-/** Everything interpolated into HTML goes through here. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A tagged template that escapes every value unless it is already rendered Html. */
-export class Html {
-  constructor(readonly text: string) {}
-}
-
-export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
-  let out = strings[0] ?? "";
-  values.forEach((value, i) => {
-    const rendered = Array.isArray(value)
-      ? value.map((v) => (v instanceof Html ? v.text : escapeHtml(String(v)))).join("")
-      : value instanceof Html ? value.text : escapeHtml(String(value ?? ""));
-    out += rendered + (strings[i + 1] ?? "");
-  });
-  return new Html(out);
-}
 
 export interface PageFrame {
   lang: string;
