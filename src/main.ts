@@ -4,11 +4,12 @@
  * and the store, prints for people; nothing else lives here.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { endpointFigures } from "./admin.js";
 import { API_BASE, buildApp, type App } from "./app.js";
+import { startDemoTpp } from "./demo-tpp/server.js";
 import { ConfigError, loadConfig, loadConfigFile, maskedConfig, type Config } from "./config.js";
 import { DEMO_PSUS } from "./ledger/demo-data.js";
 import { seedDemoData } from "./ledger/demo-data.js";
@@ -35,6 +36,9 @@ Commands:
       --org-id ID           organizationIdentifier (default: PSDDE-BAFIN-<random>)
       --domains D1,D2       subjectAltName DNS names (default: localhost)
       --out DIR             where to write tpp.crt and tpp.key (required)
+  demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
+      --port N              the demo TPP's port (default 8080)
+      --api-url URL         use a bank that is already running instead of starting one
   availability          per-endpoint availability and response times of a running instance
       --url URL             its metrics (default: http://ADMIN_HOST:ADMIN_PORT/metrics)
       --json                print JSON instead of a table
@@ -73,7 +77,7 @@ ${psus}
 `;
 }
 
-async function start(config: Config): Promise<void> {
+async function start(config: Config): Promise<{ apiUrl: string }> {
   // Handlers go in before the first await: a SIGTERM during start-up must still end with exit 0.
   let app: App | undefined;
   let stopping = false;
@@ -91,6 +95,26 @@ async function start(config: Config): Promise<void> {
   app = await buildApp(config);
   const urls = await app.listen();
   process.stdout.write(banner(app, urls));
+  return urls;
+}
+
+async function demoTpp(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { port: { type: "string" }, "api-url": { type: "string" } } });
+  if (config.mode !== "sandbox") fail("demo-tpp runs in sandbox mode only");
+  const port = Number(values.port ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a TCP port, got ${values.port}`);
+  const apiUrl = values["api-url"] ?? (await start(config)).apiUrl;
+  const certDir = join(config.dataDir, "certs");
+  const [ca, cert, key] = await Promise.all(["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certDir, f))))
+    .catch(() => fail(`no demo certificates in ${certDir}: run "npm start" once first`));
+  const demo = await startDemoTpp({
+    apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port,
+    debtorIban: makeIban("DE", "500100001000000001"), merchantIban: makeIban("DE", "500100003000000001"),
+  });
+  process.stdout.write(`\nDemo TPP at ${demo.url} using the bank at ${apiUrl}\n`
+    + "  Shop checkout (payment):     " + `${demo.url}/shop\n`
+    + "  Budget (account information): " + `${demo.url}/budget\n`
+    + "  Log in at the bank as one of the demo PSUs above (alice / alice-demo).\n");
 }
 
 async function tppCert(config: Config, args: string[]): Promise<void> {
@@ -166,7 +190,7 @@ async function main(argv: string[]): Promise<void> {
   const config = readConfig();
   switch (command) {
     case "start":
-      return start(config);
+      return void await start(config);
     case "config":
       return printConfig(config, rest);
     case "migrate": {
@@ -182,6 +206,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case "tpp-cert":
       return tppCert(config, rest);
+    case "demo-tpp":
+      return demoTpp(config, rest);
     case "availability":
       return availability(config, rest);
     default:

@@ -131,3 +131,26 @@ test("a configuration file names every unknown or wrong setting in one message",
   const missing = cli(["--config", join(dataDir, "absent.json"), "config"]);
   assert.match(missing.stderr, /Cannot read the configuration file .*absent\.json/);
 });
+
+test("demo-tpp starts the bank and the demo TPP in one process, and stops on SIGTERM", async () => {
+  const [apiPort, authPort, adminPort, demoPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const child = spawn(process.execPath, [MAIN, "demo-tpp", "--port", String(demoPort)], {
+    env: {
+      ...process.env, DATA_DIR: dataDir, API_PORT: String(apiPort), AUTH_PORT: String(authPort),
+      ADMIN_PORT: String(adminPort), PUBLIC_API_URL: `https://localhost:${apiPort}`, LOG_LEVEL: "warn",
+    },
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => { out += chunk.toString(); });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", () => { if (out.includes("Demo TPP at")) resolve(); });
+    child.on("exit", (code) => reject(new Error(`exited early with ${code}: ${out}`)));
+  });
+  assert.match(out, /psd2-bank is ready/);
+  assert.match(out, new RegExp(`Demo TPP at http://localhost:${demoPort} using the bank at https://localhost:${apiPort}`));
+  const shop = await fetch(`http://127.0.0.1:${demoPort}/shop`);
+  assert.equal(shop.status, 200);
+  const exit = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  child.kill("SIGTERM");
+  assert.equal(await exit, 0);
+});

@@ -1,0 +1,187 @@
+/**
+ * A demo TPP on localhost: a shop checkout (payment initiation) and a budgeting page (account
+ * information), each sending the browser through the bank's SCA pages and back. It talks to the
+ * bank only over the XS2A API with the demo TPP certificate, as any TPP would.
+ */
+import { randomBytes } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import { Html, html } from "../lib/html.js";
+import { Xs2aClient, type TlsIdentity } from "./xs2a-client.js";
+
+export interface DemoTppOptions {
+  /** The bank's TPP API base, e.g. https://localhost:8443 */
+  apiUrl: string;
+  identity: TlsIdentity;
+  host: string;
+  port: number;
+  /** The demo shopper's account, prefilled on the checkout. */
+  debtorIban: string;
+  merchantIban: string;
+}
+
+export interface DemoTpp { url: string; close(): Promise<void> }
+
+interface TppMessage { code?: string; text?: string }
+interface Refusal { tppMessages?: TppMessage[] }
+interface Created { paymentId?: string; consentId?: string; _links?: { scaRedirect?: string } }
+interface Amount { amount: string; currency: string }
+interface Balance { balanceType: string; balanceAmount: Amount }
+interface Account { resourceId: string; iban: string; currency: string; name?: string | null; product?: string | null;
+  balances?: Balance[] | null }
+interface Transaction { bookingDate?: string; transactionAmount: Amount; remittanceInformationUnstructured?: string;
+  creditorName?: string; debtorName?: string }
+
+const API = "/psd2/v1";
+const PRODUCT = { name: "Fair-trade coffee beans, 1 kg", amount: "12.50", currency: "EUR" };
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
+header{display:flex;justify-content:space-between;align-items:baseline;border-bottom:2px solid #0b6e4f;margin-bottom:1.5rem}
+a{color:#0b6e4f}.card{border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin:1rem 0}
+button{background:#0b6e4f;color:#fff;border:0;border-radius:6px;padding:.6rem 1.2rem;font-size:1rem;cursor:pointer}
+label{display:block;margin:.5rem 0}input{font-size:1rem;padding:.4rem;width:100%;max-width:26rem}
+.ok{color:#0b6e4f}.nok{color:#b42318}table{border-collapse:collapse;width:100%}
+td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eaeef2}td.amount{text-align:right}
+code{background:#f6f8fa;padding:0 .3rem}`;
+
+function page(title: string, body: Html): string {
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Demo TPP</title>
+<style>${new Html(STYLE)}</style></head><body>
+<header><h1>${title}</h1><nav><a href="/">Demo TPP</a> · <a href="/shop">Shop</a> · <a href="/budget">Budget</a></nav></header>
+${body}</body></html>`.text;
+}
+
+function refusalText(body: unknown): string {
+  const messages = (body as Refusal | undefined)?.tppMessages ?? [];
+  return messages.map((m) => `${m.code ?? "ERROR"}: ${m.text ?? ""}`).join("; ") || "unexpected answer";
+}
+
+function problem(title: string, status: number, body: unknown): Html {
+  return html`<div class="card nok"><h2>${title}</h2><p>The bank answered ${status}: ${refusalText(body)}</p></div>`;
+}
+
+/** The return URL carries an unguessable state, never the bank's resource id. */
+const newState = () => randomBytes(16).toString("hex");
+
+function signedAmount(t: Transaction): string {
+  return `${t.transactionAmount.amount} ${t.transactionAmount.currency}`;
+}
+
+function accountCard(account: Account, transactions: Transaction[] | string): Html {
+  const balances = (account.balances ?? []).map((b) =>
+    html`<li>${b.balanceType}: <strong>${b.balanceAmount.amount} ${b.balanceAmount.currency}</strong></li>`);
+  const rows = typeof transactions === "string" ? html`<p>${transactions}</p>`
+    : html`<table><tr><th>Date</th><th>Who / what</th><th>Amount</th></tr>${transactions.slice(0, 10).map((t) =>
+      html`<tr><td>${t.bookingDate ?? ""}</td><td>${t.creditorName ?? t.debtorName ?? ""}
+        ${t.remittanceInformationUnstructured ?? ""}</td><td class="amount">${signedAmount(t)}</td></tr>`)}</table>`;
+  return html`<div class="card"><h2>${account.name ?? account.product ?? "Account"}</h2>
+<p><code>${account.iban}</code> · ${account.currency}</p><ul>${balances}</ul>${rows}</div>`;
+}
+
+export async function startDemoTpp(options: DemoTppOptions): Promise<DemoTpp> {
+  const bank = new Xs2aClient(options.apiUrl, options.identity);
+  const paymentsByState = new Map<string, string>();
+  const consentsByState = new Map<string, string>();
+  const app: FastifyInstance = Fastify();
+  let base = "";
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  const redirects = (path: string, state: string) => ({
+    "TPP-Redirect-URI": `${base}${path}/${state}?result=ok`,
+    "TPP-Nok-Redirect-URI": `${base}${path}/${state}?result=nok`,
+  });
+  const psuHeaders = (ip: string) => ({ "PSU-IP-Address": ip });
+
+  app.get("/", async (_request, reply) => reply.type("text/html").send(page("Demo TPP", html`
+<p>A third-party provider using the bank's PSD2 API with the demo certificate.</p>
+<div class="card"><h2><a href="/shop">Shop checkout</a></h2><p>Pay for an order directly from your bank account
+(payment initiation).</p></div>
+<div class="card"><h2><a href="/budget">Budget</a></h2><p>Connect your accounts and see balances and transactions
+(account information).</p></div>
+<p>Demo PSUs: <code>alice</code> / <code>alice-demo</code>, <code>bob</code> / <code>bob-demo</code>; the bank's
+start banner tells how to get their authorization codes.</p>`)));
+
+  app.get("/shop", async (_request, reply) => reply.type("text/html").send(page("Checkout", html`
+<div class="card"><p>${PRODUCT.name}</p><p><strong>${PRODUCT.amount} ${PRODUCT.currency}</strong></p></div>
+<form method="post" action="/shop/pay"><label>Your IBAN <input name="debtorIban" value="${options.debtorIban}"
+ required></label><button type="submit">Pay with your bank</button></form>`)));
+
+  app.post<{ Body: { debtorIban?: string } }>("/shop/pay", async (request, reply) => {
+    const state = newState();
+    const created = await bank.post<Created>(`${API}/payments/sepa-credit-transfers`, {
+      debtorAccount: { iban: (request.body.debtorIban ?? "").replace(/\s+/g, "") },
+      creditorAccount: { iban: options.merchantIban }, creditorName: "Demo Coffee Shop",
+      instructedAmount: { currency: PRODUCT.currency, amount: PRODUCT.amount },
+      remittanceInformationUnstructured: `Order ${state.slice(0, 8)}`,
+    }, { ...redirects("/shop/return", state), ...psuHeaders(request.ip) });
+    const redirect = created.body?._links?.scaRedirect;
+    if (!created.body?.paymentId || !redirect) {
+      return reply.code(502).type("text/html").send(page("Checkout", problem("Payment not started", created.status,
+        created.body)));
+    }
+    paymentsByState.set(state, created.body.paymentId);
+    return reply.redirect(redirect, 303);
+  });
+  app.get<{ Params: { state: string } }>("/shop/return/:state", async (request, reply) => {
+    const paymentId = paymentsByState.get(request.params.state);
+    if (!paymentId) return reply.code(404).type("text/html").send(page("Checkout", html`<p>Unknown order.</p>`));
+    const status = await bank.get<{ transactionStatus?: string }>(`${API}/payments/${paymentId}/status`,
+      psuHeaders(request.ip));
+    const value = status.body?.transactionStatus;
+    const paid = value === "ACSC" || value === "ACCC" || value === "ACSP" || value === "ACTC";
+    return reply.type("text/html").send(page("Checkout", paid
+      ? html`<div class="card ok"><h2>Thank you: paid</h2><p>Payment <code>${paymentId}</code> is ${value}.</p></div>`
+      : html`<div class="card nok"><h2>Not paid</h2><p>Payment <code>${paymentId}</code> is ${value ?? "unknown"}.</p>
+<p><a href="/shop">Try again</a></p></div>`));
+  });
+
+  app.get("/budget", async (_request, reply) => reply.type("text/html").send(page("Budget", html`
+<p>Connect your bank to see your balances and transactions here. You choose the accounts on the bank's page.</p>
+<form method="post" action="/budget/connect"><button type="submit">Connect your bank</button></form>`)));
+
+  app.post("/budget/connect", async (request, reply) => {
+    const state = newState();
+    const validUntil = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const created = await bank.post<Created>(`${API}/consents`, {
+      access: { accounts: [], balances: [], transactions: [] },
+      recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: false,
+    }, { ...redirects("/budget/return", state), ...psuHeaders(request.ip) });
+    const redirect = created.body?._links?.scaRedirect;
+    if (!created.body?.consentId || !redirect) {
+      return reply.code(502).type("text/html").send(page("Budget", problem("Consent not started", created.status,
+        created.body)));
+    }
+    consentsByState.set(state, created.body.consentId);
+    return reply.redirect(redirect, 303);
+  });
+  app.get<{ Params: { state: string } }>("/budget/return/:state", async (request, reply) => {
+    const consentId = consentsByState.get(request.params.state);
+    if (!consentId) return reply.code(404).type("text/html").send(page("Budget", html`<p>Unknown connection.</p>`));
+    const headers = { "Consent-ID": consentId, ...psuHeaders(request.ip) };
+    const list = await bank.get<{ accounts?: Account[] }>(`${API}/accounts?withBalance=true`, headers);
+    if (list.status !== 200 || !list.body?.accounts) {
+      return reply.type("text/html").send(page("Budget", problem("No access to your accounts", list.status, list.body)));
+    }
+    const dateFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+    const cards = await Promise.all(list.body.accounts.map(async (account) => {
+      const found = await bank.get<{ transactions?: { booked?: Transaction[] } }>(
+        `${API}/accounts/${account.resourceId}/transactions?dateFrom=${dateFrom}&bookingStatus=booked`, headers);
+      return accountCard(account, found.status === 200 ? found.body?.transactions?.booked ?? []
+        : `Transactions not available: ${refusalText(found.body)}`);
+    }));
+    return reply.type("text/html").send(page("Budget", html`<p class="ok">Connected (consent <code>${consentId}</code>).
+</p>${cards}`));
+  });
+
+  await app.listen({ host: options.host, port: options.port });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  base = `http://localhost:${port}`;
+  return {
+    url: base,
+    async close() {
+      await app.close();
+      bank.close();
+    },
+  };
+}
