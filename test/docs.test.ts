@@ -1,0 +1,41 @@
+/** The documentation's examples are run, so a change of the API cannot leave them wrong. */
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { confirm, reachReview } from "./support/flows.js";
+import { startBank, type TestBank } from "./support/start-app.js";
+
+const doc = (name: string) => readFile(fileURLToPath(new URL(`../../docs/${name}`, import.meta.url)), "utf8");
+
+let bank: TestBank;
+before(async () => { bank = await startBank(); });
+after(async () => { await bank.close(); });
+
+/** The curl call's headers and JSON body, as the guide shows them. */
+function curlRequest(text: string): { headers: Record<string, string>; body: unknown; path: string } {
+  const block = /```sh\n(curl[^`]*-d '[^`]*)```/.exec(text)?.[1] ?? "";
+  const headers: Record<string, string> = {};
+  for (const [, name = "", value = ""] of block.matchAll(/-H "([\w-]+): ([^"$]+)"/g)) headers[name] = value;
+  const body = JSON.parse(/-d '([^']*)'/.exec(block)?.[1] ?? "null");
+  const path = /\$API(\/\S+)/.exec(block)?.[1] ?? "";
+  return { headers, body, path };
+}
+
+test("the getting-started guide's payment is accepted, approved by alice and booked", async () => {
+  const guide = await doc("getting-started.md");
+  const { headers, body, path } = curlRequest(guide);
+  assert.equal(path, "/payments/sepa-credit-transfers");
+  const created = await bank.tpp.post(`/psd2/v1${path}`, body, {
+    ...headers, "TPP-Redirect-URI": `${bank.authUrl}/sandbox/tpp/ok`, "TPP-Nok-Redirect-URI": `${bank.authUrl}/sandbox/tpp/nok`,
+  });
+  assert.ok(created.status === 200 || created.status === 201, created.text);
+  assert.match(guide, new RegExp(`"transactionStatus": ${JSON.stringify(created.body.transactionStatus)}`));
+  const received = await bank.tpp.get(`/psd2/v1/payments/${created.body.paymentId}/status`);
+  assert.match(guide, new RegExp(`reads \`\\{"transactionStatus":"${received.body.transactionStatus}"\\}\` until`));
+  const browser = bank.browser();
+  assert.match(guide, /`alice` with password `alice-demo`/);
+  await confirm(browser, await reachReview(browser, created.body._links.scaRedirect, "alice"));
+  const status = await bank.tpp.get(`/psd2/v1/payments/${created.body.paymentId}/status`);
+  assert.match(guide, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
+});
