@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino from "pino";
 import { adminRoutes, createMetrics } from "./admin.js";
 import { accountRoutes } from "./api/accounts.js";
+import type { Administration } from "./cli/output.js";
 import { consentRoutes } from "./api/consents.js";
 import { paymentRoutes } from "./api/payments.js";
 import { installApiPlugin } from "./api/plugin.js";
@@ -19,6 +20,7 @@ import { createConsents } from "./domain/consents.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payments.js";
+import { createPsuAdministration } from "./domain/psu-administration.js";
 import { createTppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
@@ -140,5 +142,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await Promise.all([api.close(), auth.close(), admin.close()]);
       await store.close();
     },
+  };
+}
+
+/** What the operator's CLI commands work with: the administration use cases over the store, no listeners. */
+export async function openAdministration(config: Config): Promise<Administration & { close(): Promise<void> }> {
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  return {
+    psus: createPsuAdministration({ store, clock: systemClock, hashPassword, bankName: config.bankName }),
+    close: () => store.close(),
   };
 }

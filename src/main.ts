@@ -7,15 +7,16 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { endpointFigures } from "./admin.js";
-import { API_BASE, buildApp, type App } from "./app.js";
+import { API_BASE, buildApp, openAdministration, type App } from "./app.js";
+import { availability, printConfig } from "./cli/operations.js";
+import { operatorMistake, type Administration } from "./cli/output.js";
+import { psuCommand, PSU_USAGE } from "./cli/psus.js";
 import { startDemoTpp } from "./demo-tpp/server.js";
-import { ConfigError, loadConfig, loadConfigFile, maskedConfig, type Config } from "./config.js";
+import { ConfigError, loadConfig, loadConfigFile, type Config } from "./config.js";
 import { DEMO_PSUS } from "./ledger/demo-data.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { systemClock } from "./lib/clock.js";
 import { makeIban } from "./lib/iban.js";
-import { parseExposition } from "./lib/metrics.js";
 import { hashPassword } from "./sca/passwords.js";
 import { openStore } from "./store/db.js";
 import type { PspRole } from "./tpp/certificate.js";
@@ -36,6 +37,7 @@ Commands:
       --org-id ID           organizationIdentifier (default: PSDDE-BAFIN-<random>)
       --domains D1,D2       subjectAltName DNS names (default: localhost)
       --out DIR             where to write tpp.crt and tpp.key (required)
+${PSU_USAGE}
   demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
       --port N              the demo TPP's port (default 8080)
       --api-url URL         use a bank that is already running instead of starting one
@@ -146,23 +148,13 @@ async function tppCert(config: Config, args: string[]): Promise<void> {
     + `  ${join(out, "tpp.crt")}\n  ${join(out, "tpp.key")}\n`);
 }
 
-async function availability(config: Config, args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { url: { type: "string" }, json: { type: "boolean" } } });
-  const url = values.url ?? `http://${config.adminHost}:${config.adminPort}/metrics`;
-  const response = await fetch(url).catch((error: Error) => fail(`cannot read ${url}: ${error.message}`));
-  if (!response.ok) fail(`${url} answered ${response.status}`);
-  const figures = endpointFigures(parseExposition(await response.text()));
-  if (values.json) return void process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
-  const rows = figures.map((f) => [f.operation, String(f.requests), `${f.availabilityPercent.toFixed(3)} %`,
-    `${f.meanMs.toFixed(1)} ms`, `≤ ${f.p95Ms} ms`]);
-  process.stdout.write(table(["endpoint", "requests", "availability", "mean", "p95"], rows));
-}
-
-/** A plain text table for people; every command also has --json for scripts. */
-function table(headings: string[], rows: string[][]): string {
-  const widths = headings.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
-  return `${[line(headings), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n")}\n`;
+async function administer(config: Config, command: (admin: Administration) => Promise<void>): Promise<void> {
+  const admin = await openAdministration(config);
+  try {
+    await command(admin);
+  } finally {
+    await admin.close();
+  }
 }
 
 /** Takes the global --config option out of argv, wherever it stands. */
@@ -174,13 +166,6 @@ function configFrom(argv: string[]): { config: () => Config; args: string[] } {
   const path = flag.includes("=") ? flag.slice("--config=".length) : args.splice(at, 1)[0];
   if (!path) fail("--config needs a file");
   return { config: () => loadConfigFile(path), args };
-}
-
-function printConfig(config: Config, args: string[]): void {
-  const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
-  const masked = maskedConfig(config);
-  if (values.json) return void process.stdout.write(`${JSON.stringify(masked, null, 2)}\n`);
-  process.stdout.write(table(["setting", "value"], Object.entries(masked).map(([k, v]) => [k, String(v)])));
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -210,6 +195,8 @@ async function main(argv: string[]): Promise<void> {
       return demoTpp(config, rest);
     case "availability":
       return availability(config, rest);
+    case "psu":
+      return administer(config, (admin) => psuCommand(admin, rest));
     default:
       fail(`unknown command "${command}"\n\n${USAGE}`);
   }
@@ -217,6 +204,8 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError) fail(error.message);
+  const mistake = operatorMistake(error);
+  if (mistake !== undefined) fail(mistake);
   process.stderr.write(`psd2-bank: ${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

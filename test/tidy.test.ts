@@ -32,7 +32,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 const LAYERS = [
-  "main", "app", "admin", "demo-tpp", "config", "api", "sca", "domain", "ledger", "tpp", "store", "lib",
+  "main", "app", "admin", "cli", "demo-tpp", "config", "api", "sca", "domain", "ledger", "tpp", "store", "lib",
 ] as const;
 type Layer = (typeof LAYERS)[number];
 
@@ -49,12 +49,13 @@ const dependencies = Object.keys(
  * tpp-cert), and nothing else.
  */
 const RULES: Record<Layer, Rule> = {
-  main: { value: ["app", "admin", "demo-tpp", "config", "ledger", "lib", "sca", "store", "tpp"], typeOnly: [],
+  main: { value: ["app", "cli", "demo-tpp", "config", "ledger", "lib", "sca", "store", "tpp"], typeOnly: [],
     packages: [] },
   app: { value: LAYERS.filter((l) => l !== "main"), typeOnly: [], packages: dependencies },
   admin: { value: ["lib"], typeOnly: ["store"], packages: ["fastify"] },
   config: { value: ["lib"], typeOnly: [], packages: [] },
   "demo-tpp": { value: ["lib"], typeOnly: [], packages: ["fastify"] },
+  cli: { value: ["admin", "config", "domain", "lib"], typeOnly: [], packages: ["qrcode-terminal"] },
   api: { value: ["domain", "tpp", "lib"], typeOnly: [], packages: ["fastify"] },
   sca: { value: ["domain", "lib"], typeOnly: [], packages: ["fastify", "jose", "@node-rs/argon2"] },
   domain: { value: ["lib"], typeOnly: ["store"], packages: [] },

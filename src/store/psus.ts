@@ -39,6 +39,19 @@ export const psuRepository = {
     return row && toPsu(row);
   },
 
+  async list(tx: Tx): Promise<Psu[]> {
+    const rows = await tx.selectFrom("psus").selectAll().orderBy("login").execute();
+    return rows.map(toPsu);
+  },
+
+  async setStatus(tx: Tx, id: string, status: Psu["status"]): Promise<void> {
+    await tx.updateTable("psus").set({ status }).where("id", "=", id).execute();
+  },
+
+  async setPasswordHash(tx: Tx, id: string, passwordHash: string): Promise<void> {
+    await tx.updateTable("psus").set({ password_hash: passwordHash }).where("id", "=", id).execute();
+  },
+
   async count(tx: Tx): Promise<number> {
     const row = await tx.selectFrom("psus").select((eb) => eb.fn.countAll<number | string>().as("n"))
       .executeTakeFirstOrThrow();

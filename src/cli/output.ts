@@ -1,0 +1,34 @@
+/** How operator commands print: a table for people, JSON for scripts, a clear message for mistakes. */
+import { Xs2aError } from "../domain/errors.js";
+import type { PsuAdministration } from "../domain/psu-administration.js";
+
+/** The use cases operator commands work with, opened by the composition root. */
+export interface Administration { psus: PsuAdministration }
+
+export class UsageError extends Error {}
+
+/** A plain text table; every command also has --json. */
+export function table(headings: string[], rows: string[][]): string {
+  const widths = headings.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
+  return `${[line(headings), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n")}\n`;
+}
+
+export function print(json: boolean | undefined, value: unknown, forPeople: () => string): void {
+  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : forPeople());
+}
+
+export function required(value: string | undefined, what: string): string {
+  if (value === undefined || value === "") throw new UsageError(`${what} is required`);
+  return value;
+}
+
+/** The message for an operator's mistake (exit 2), or undefined for a failure of the bank itself. */
+export function operatorMistake(error: unknown): string | undefined {
+  if (error instanceof UsageError) return error.message;
+  if (error instanceof Xs2aError) return error.path ? `${error.path}: ${error.text}` : error.text;
+  if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+    return error.message;
+  }
+  return undefined;
+}

@@ -1,0 +1,6 @@
+declare module "qrcode-terminal" {
+  const qrcode: {
+    generate(text: string, options: { small?: boolean }, callback: (rendered: string) => void): void;
+  };
+  export default qrcode;
+}

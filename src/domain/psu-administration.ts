@@ -1,0 +1,119 @@
+/**
+ * The bank operator's PSU administration: enrolment, blocking, password resets and SCA devices.
+ * Used by the CLI, never by TPPs; refusals are Xs2aError like everywhere, so one error type
+ * carries every "no".
+ */
+import { randomBytes } from "node:crypto";
+import type { Clock } from "../lib/clock.js";
+import { newUuid } from "../lib/ids.js";
+import { base32Encode } from "../lib/totp.js";
+import type { Store } from "../store/db.js";
+import type { Psu, ScaDevice } from "./authorisation-model.js";
+import { Xs2aError, formatError } from "./errors.js";
+
+export interface PsuAdministrationDeps {
+  store: Store;
+  clock: Clock;
+  hashPassword(password: string): Promise<string>;
+  bankName: string;
+}
+
+export interface PsuSummary { login: string; name: string; status: Psu["status"]; blockedUntil: string | null;
+  failedAttempts: number; devices: string[] }
+
+export interface EnrolledDevice { device: ScaDevice; provisioningUri: string | null }
+
+const LOGIN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
+const PHONE = /^\+[1-9]\d{6,14}$/;
+/** NIST SP 800-63B: at least 8 characters for a memorised secret chosen by a person. */
+const PASSWORD_MIN = 8;
+
+function checkPassword(password: string): void {
+  if (password.length < PASSWORD_MIN) {
+    throw formatError("body", "password", `A password needs at least ${PASSWORD_MIN} characters.`);
+  }
+}
+
+/** A password for the operator to hand over, when none is given: 96 random bits. */
+export function generatePassword(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+export function createPsuAdministration({ store, clock, hashPassword, bankName }: PsuAdministrationDeps) {
+  async function byLogin(login: string): Promise<Psu> {
+    const psu = await store.psus.findByLogin(store.db, login);
+    if (!psu) throw new Xs2aError("RESOURCE_UNKNOWN", "body", `No PSU with the login "${login}".`, "login");
+    return psu;
+  }
+
+  return {
+    async list(): Promise<PsuSummary[]> {
+      const psus = await store.psus.list(store.db);
+      return Promise.all(psus.map(async (p) => ({
+        login: p.login, name: p.name, status: p.status, blockedUntil: p.blockedUntil, failedAttempts: p.failedAttempts,
+        devices: (await store.psus.devices(store.db, p.id)).map((d) => d.label),
+      })));
+    },
+
+    async add(input: { login: string; name: string; password: string }): Promise<Psu> {
+      if (!LOGIN.test(input.login)) {
+        throw formatError("body", "login", "A login is 3 to 32 characters: lower-case letters, digits, '.', '_', '-'.");
+      }
+      if (input.name.trim() === "" || input.name.length > 70) throw formatError("body", "name", "A name is 1 to 70 characters.");
+      checkPassword(input.password);
+      if (await store.psus.findByLogin(store.db, input.login)) {
+        throw formatError("body", "login", `The login "${input.login}" is taken.`);
+      }
+      const psu: Psu = {
+        id: newUuid(), login: input.login, name: input.name.trim(), passwordHash: await hashPassword(input.password),
+        status: "enabled", failedAttempts: 0, blockedUntil: null,
+      };
+      await store.psus.insert(store.db, psu, clock.now().toISOString());
+      return psu;
+    },
+
+    /** A blocked PSU cannot authenticate until unblocked; unblocking also ends a temporary lockout. */
+    async setBlocked(login: string, blocked: boolean): Promise<void> {
+      const psu = await byLogin(login);
+      await store.transaction(async (tx) => {
+        await store.psus.setStatus(tx, psu.id, blocked ? "blocked" : "enabled");
+        if (!blocked) await store.psus.resetFailures(tx, psu.id);
+      });
+    },
+
+    async resetPassword(login: string, password: string): Promise<void> {
+      checkPassword(password);
+      const psu = await byLogin(login);
+      const hash = await hashPassword(password);
+      await store.transaction(async (tx) => {
+        await store.psus.setPasswordHash(tx, psu.id, hash);
+        await store.psus.resetFailures(tx, psu.id);
+      });
+    },
+
+    /** A TOTP device gets a fresh 160-bit secret (RFC 4226's recommendation), shown once as an otpauth URI. */
+    async enrolDevice(login: string, device: { kind: "totp" } | { kind: "sms"; phone: string }): Promise<EnrolledDevice> {
+      const psu = await byLogin(login);
+      const base = { id: newUuid(), psuId: psu.id, lastTotpStep: null };
+      let enrolled: ScaDevice;
+      let provisioningUri: string | null = null;
+      if (device.kind === "totp") {
+        const secret = base32Encode(randomBytes(20));
+        enrolled = { ...base, kind: "totp", label: "Authenticator app", secret, phone: null };
+        const label = encodeURIComponent(`${bankName}:${psu.login}`);
+        provisioningUri = `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(bankName)}`
+          + "&algorithm=SHA1&digits=6&period=30";
+      } else {
+        if (!PHONE.test(device.phone)) {
+          throw formatError("body", "phone", "A phone number is in E.164 form, e.g. +4915100000002.");
+        }
+        const masked = `${device.phone.slice(0, 6)}…${device.phone.slice(-2)}`;
+        enrolled = { ...base, kind: "sms", label: `SMS to ${masked}`, secret: null, phone: device.phone };
+      }
+      await store.psus.insertDevice(store.db, enrolled);
+      return { device: enrolled, provisioningUri };
+    },
+  };
+}
+
+export type PsuAdministration = ReturnType<typeof createPsuAdministration>;

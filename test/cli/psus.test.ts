@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createConsent, enterCode, logIn, open } from "../support/flows.js";
+import { nextTotp } from "../support/psu.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+
+const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
+let bank: TestBank;
+before(async () => { bank = await startBank(); });
+after(async () => { await bank.close(); });
+
+/** The operator's CLI on the running bank's own database, as a second process. */
+function psu(...args: string[]) {
+  return spawnSync(process.execPath, [MAIN, "psu", ...args], {
+    env: { ...process.env, DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" }, encoding: "utf8",
+  });
+}
+
+function json(result: ReturnType<typeof psu>) {
+  assert.equal(result.status, 0, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+/** Logs in on the PSU pages for a fresh consent; answers the page after the password step. */
+async function tryLogin(login: string, password: string) {
+  const { scaRedirect } = await createConsent(bank.tpp);
+  const browser = bank.browser();
+  const page = await browser.follow(await logIn(browser, await open(browser, scaRedirect), login, password));
+  return { browser, page };
+}
+
+let secret = "";
+let password = "";
+
+test("an enrolled PSU logs in with the generated password and the TOTP device from the printed URI", async () => {
+  password = json(psu("add", "--login", "dora", "--name", "Dora Demo", "--json")).password;
+  assert.match(password, /^[\w-]{16}$/);
+  const { provisioningUri } = json(psu("enrol-device", "dora", "--kind", "totp", "--json"));
+  assert.match(provisioningUri, /^otpauth:\/\/totp\/PSD2%20Demo%20Bank%3Adora\?secret=[A-Z2-7]{32}&issuer=PSD2%20Demo%20Bank&/);
+  secret = new URL(provisioningUri).searchParams.get("secret") ?? "";
+  const { browser, page } = await tryLogin("dora", password);
+  assert.match(page.html, /name="code"/, page.html);
+  const review = await browser.follow(await enterCode(browser, page, await nextTotp(secret)));
+  assert.match(review.html, /action="\/sca\/confirm"/, review.html);
+  const people = psu("enrol-device", "dora", "--kind", "totp");
+  assert.equal(people.status, 0, people.stderr);
+  assert.match(people.stdout, /▄|█/, "the QR code is drawn in the terminal");
+});
+
+test("a blocked PSU cannot log in until unblocked; a reset password replaces the old one", async () => {
+  assert.equal(psu("block", "dora").status, 0);
+  assert.doesNotMatch((await tryLogin("dora", password)).page.html, /name="code"/);
+  assert.equal(json(psu("list", "--json")).find((p: { login: string }) => p.login === "dora").status, "blocked");
+  assert.equal(psu("unblock", "dora").status, 0);
+  assert.equal(psu("reset-password", "dora", "--password", "correct-horse-9").status, 0);
+  assert.doesNotMatch((await tryLogin("dora", password)).page.html, /name="code"/);
+  assert.match((await tryLogin("dora", "correct-horse-9")).page.html, /name="code"/);
+  const table = psu("list");
+  assert.match(table.stdout, /^login\s+name\s+status/);
+  assert.match(table.stdout, /\ndora\s+Dora Demo\s+enabled\s+\d+\s+Authenticator app, Authenticator app\n/);
+});
+
+test("bad input exits 2 with a message naming the problem and changes nothing", () => {
+  const cases: [string[], RegExp][] = [
+    [["add", "--login", "X!", "--name", "N"], /login: A login is 3 to 32 characters/],
+    [["add", "--login", "dora", "--name", "Other"], /login: The login "dora" is taken/],
+    [["add", "--login", "emil", "--name", "Emil", "--password", "short"], /password: A password needs at least 8/],
+    [["add", "--name", "No Login"], /--login is required/],
+    [["block", "nobody"], /login: No PSU with the login "nobody"/],
+    [["enrol-device", "dora", "--kind", "sms", "--phone", "0151"], /phone: A phone number is in E\.164 form/],
+    [["enrol-device", "dora", "--kind", "fax"], /--kind must be totp or sms/],
+    [["frobnicate"], /psu needs one of: list, add/],
+    [["list", "--colour"], /Unknown option '--colour'/],
+  ];
+  for (const [args, message] of cases) {
+    const result = psu(...args);
+    assert.equal(result.status, 2, `${args.join(" ")}: ${result.stdout}${result.stderr}`);
+    assert.match(result.stderr, message);
+  }
+  const logins = json(psu("list", "--json")).map((p: { login: string }) => p.login);
+  assert.deepEqual(logins.filter((l: string) => l === "emil" || l === "X!"), []);
+});
