@@ -14,6 +14,7 @@ import { consentRoutes } from "./api/consents.js";
 import { paymentRoutes } from "./api/payments.js";
 import { installApiPlugin } from "./api/plugin.js";
 import type { Config } from "./config.js";
+import { createAccountAdministration } from "./domain/account-administration.js";
 import { createAccounts } from "./domain/accounts.js";
 import { createAuthorisations } from "./domain/authorisation.js";
 import { createConsents } from "./domain/consents.js";
@@ -64,6 +65,10 @@ async function tlsMaterial(certificates: DevCertificatePaths) {
   return { key, cert, ca };
 }
 
+function ledgerOptions(config: Config, store: Store, clock: Clock) {
+  return { ledger: store.ledger, clock, timeZone: config.timeZone, bankCode: config.bankCode, bic: config.bankBic };
+}
+
 /** Fastify's two lines per request cost throughput; the API logs one line per request itself. */
 const quiet = () => new LogController({ disableRequestLogging: true });
 
@@ -83,7 +88,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const scaLinks: ScaLinks = redirects.links;
   const deps: Deps = {
     store, clock, scaLinks, passwords: createPasswords(),
-    core: createEmbeddedLedger({ ledger: store.ledger, clock, timeZone: config.timeZone }),
+    core: createEmbeddedLedger(ledgerOptions(config, store, clock)),
     settings: {
       timeZone: config.timeZone, bankName: config.bankName, smsCodeTtlSeconds: config.smsCodeTtlSeconds,
       scaSessionIdleSeconds: config.scaSessionIdleSeconds, loginFailuresMax: config.loginFailuresMax,
@@ -148,8 +153,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 /** What the operator's CLI commands work with: the administration use cases over the store, no listeners. */
 export async function openAdministration(config: Config): Promise<Administration & { close(): Promise<void> }> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const core = createEmbeddedLedger(ledgerOptions(config, store, systemClock));
   return {
     psus: createPsuAdministration({ store, clock: systemClock, hashPassword, bankName: config.bankName }),
+    accounts: createAccountAdministration({ store, core }),
     close: () => store.close(),
   };
 }

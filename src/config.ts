@@ -28,6 +28,8 @@ export interface Config {
   timeZone: string;
   bankName: string;
   bankBic: string;
+  /** The German bank code (BLZ) of the accounts the embedded ledger opens. */
+  bankCode: string;
   /** Seed demo PSUs, accounts and history into an empty database on start. */
   seedDemoData: boolean;
   scaTokenTtlSeconds: number;
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     timeZone,
     bankName: env.BANK_NAME || "PSD2 Demo Bank",
     bankBic: env.BANK_BIC || "PSDBDEFFXXX",
+    bankCode: env.BANK_CODE || "50010000",
     seedDemoData: (env.SEED_DEMO_DATA ?? (mode === "sandbox" ? "true" : "false")) === "true",
     scaTokenTtlSeconds: integer(env, "SCA_TOKEN_TTL_SECONDS", 600, problems),
     scaSessionIdleSeconds: integer(env, "SCA_SESSION_IDLE_SECONDS", 300, problems),
@@ -117,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.loginFailuresMax < 1 || config.loginFailuresMax > 5) {
     problems.push("LOGIN_FAILURES_MAX must be between 1 and 5 (RTS art. 4)");
   }
+  if (!/^\d{8}$/.test(config.bankCode)) problems.push(`BANK_CODE must be 8 digits, got "${config.bankCode}"`);
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     problems.push("DATABASE_URL must be a postgres:// URL (or empty for the embedded SQLite)");
   }

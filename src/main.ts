@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { API_BASE, buildApp, openAdministration, type App } from "./app.js";
+import { accountCommand, ACCOUNT_USAGE } from "./cli/accounts.js";
 import { availability, printConfig } from "./cli/operations.js";
 import { operatorMistake, type Administration } from "./cli/output.js";
 import { psuCommand, PSU_USAGE } from "./cli/psus.js";
@@ -38,6 +39,7 @@ Commands:
       --domains D1,D2       subjectAltName DNS names (default: localhost)
       --out DIR             where to write tpp.crt and tpp.key (required)
 ${PSU_USAGE}
+${ACCOUNT_USAGE}
   demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
       --port N              the demo TPP's port (default 8080)
       --api-url URL         use a bank that is already running instead of starting one
@@ -197,6 +199,8 @@ async function main(argv: string[]): Promise<void> {
       return availability(config, rest);
     case "psu":
       return administer(config, (admin) => psuCommand(admin, rest));
+    case "account":
+      return administer(config, (admin) => accountCommand(admin, rest));
     default:
       fail(`unknown command "${command}"\n\n${USAGE}`);
   }

@@ -1,9 +1,10 @@
 /** How operator commands print: a table for people, JSON for scripts, a clear message for mistakes. */
 import { Xs2aError } from "../domain/errors.js";
+import type { AccountAdministration } from "../domain/account-administration.js";
 import type { PsuAdministration } from "../domain/psu-administration.js";
 
 /** The use cases operator commands work with, opened by the composition root. */
-export interface Administration { psus: PsuAdministration }
+export interface Administration { psus: PsuAdministration; accounts: AccountAdministration }
 
 export class UsageError extends Error {}
 

@@ -61,3 +61,23 @@ export interface CoreBanking {
   /** Books the payment at once or refuses it; never books one paymentId twice. */
   executePayment(tx: Tx, order: PaymentOrder): Promise<ExecutionOutcome>;
 }
+
+export interface NewAccount {
+  psuId: string;
+  ownerName: string;
+  currency: string;
+  product: string;
+  name: string | null;
+}
+
+/**
+ * The operator's tools of the embedded core (opening accounts, test money). A bank's own core
+ * has its own back office and does not implement this port.
+ */
+export interface CoreAdministration {
+  openAccount(tx: Tx, account: NewAccount): Promise<BankAccount>;
+  setAccountStatus(tx: Tx, accountId: string, status: AccountStatus): Promise<void>;
+  /** Books money from (credit) or to (debit) the bank's equity, e.g. test money in the sandbox. */
+  adjustBalance(tx: Tx, accountId: string, direction: "credit" | "debit", amountMinor: bigint, text: string):
+    Promise<ExecutionOutcome>;
+}

@@ -66,3 +66,15 @@ export function postTransfer(
   );
   return booking;
 }
+
+/** A new account with zero counters; customer deposits may never go below zero. */
+export function newLedgerAccount(
+  id: string, kind: LedgerAccountRecord["kind"], over: Partial<LedgerAccountRecord>, createdAt: string,
+): LedgerAccountRecord {
+  return {
+    id, iban: null, psuId: null, kind, currency: "EUR", name: null, product: null,
+    cashAccountType: null, status: "enabled", usage: null, bic: null, ownerName: null,
+    debitsPosted: 0n, creditsPosted: 0n, debitsPending: 0n, creditsPending: 0n,
+    debitsMustNotExceedCredits: kind === "customer", entryCount: 0n, createdAt, ...over,
+  };
+}

@@ -2,16 +2,27 @@
  * The embedded core banking system: implements the domain's CoreBanking port over the store,
  * booking inside the caller's transaction. It knows accounts and transfers, never consents or TPPs.
  */
+import { randomInt } from "node:crypto";
 import type {
-  BankAccount, Balance, CoreBanking, ExecutionOutcome, PaymentOrder, RejectionReason,
+  BankAccount, Balance, CoreAdministration, CoreBanking, ExecutionOutcome, PaymentOrder, RejectionReason,
 } from "../domain/core-banking.js";
 import { dateInZone, type Clock } from "../lib/clock.js";
+import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
-import type { LedgerAccountRecord, LedgerRepository } from "../store/ledger.js";
-import { availableBalance, bookedBalance, postTransfer, refuseTransfer, type TransferRefusal } from "./book.js";
+import type { LedgerAccountRecord, LedgerRepository, TransferRecord } from "../store/ledger.js";
+import {
+  availableBalance, bookedBalance, newLedgerAccount, postTransfer, refuseTransfer, type TransferRefusal,
+} from "./book.js";
 
-export interface EmbeddedLedgerOptions { ledger: LedgerRepository; clock: Clock; timeZone: string }
+export interface EmbeddedLedgerOptions {
+  ledger: LedgerRepository;
+  clock: Clock;
+  timeZone: string;
+  /** Where the accounts it opens live: German IBANs under this bank code, with the bank's BIC. */
+  bankCode: string;
+  bic: string;
+}
 
 function toBankAccount(a: LedgerAccountRecord): BankAccount | undefined {
   if (a.kind !== "customer" || a.iban === null || a.psuId === null) return undefined;
@@ -29,7 +40,9 @@ const REASONS: Record<TransferRefusal, RejectionReason> = {
   exceeds_credits: "insufficient_funds",
 };
 
-export function createEmbeddedLedger({ ledger, clock, timeZone }: EmbeddedLedgerOptions): CoreBanking {
+export function createEmbeddedLedger(
+  { ledger, clock, timeZone, bankCode, bic }: EmbeddedLedgerOptions,
+): CoreBanking & CoreAdministration {
   /** Locks both accounts in id order so that two opposite transfers cannot deadlock. */
   async function lockPair(tx: Tx, a: string, b: string) {
     const [first, second] = a < b ? [a, b] : [b, a];
@@ -45,31 +58,41 @@ export function createEmbeddedLedger({ ledger, clock, timeZone }: EmbeddedLedger
     return (await ledger.findAccountByKind(tx, "clearing", order.currency))?.id;
   }
 
+  /** Locks, checks and books one transfer with its two entries, in the caller's transaction. */
+  async function bookTransfer(
+    tx: Tx, debitId: string, creditId: string, amount: bigint,
+    details: Omit<TransferRecord, "id" | "debitAccountId" | "creditAccountId" | "amount" | "currency" | "bookedAt"
+      | "bookingDate" | "valueDate" | "debtorIban">,
+    currency: string,
+  ): Promise<ExecutionOutcome> {
+    const { debit, credit } = await lockPair(tx, debitId, creditId);
+    if (!debit || !credit) return { status: "rejected", reason: "account_unknown" };
+    if (debit.currency !== currency) return { status: "rejected", reason: "currency_mismatch" };
+    const refusal = refuseTransfer(debit, credit, amount);
+    if (refusal) return { status: "rejected", reason: REASONS[refusal] };
+    const now = clock.now();
+    const bookingDate = dateInZone(now, timeZone);
+    const id = newUuid();
+    const booking = postTransfer(debit, credit, amount, { id, bookingDate });
+    await ledger.insertTransfer(tx, {
+      ...details, id, debitAccountId: debit.id, creditAccountId: credit.id, amount, currency,
+      bookedAt: now.toISOString(), bookingDate, valueDate: bookingDate, debtorIban: debit.iban,
+    }, booking.entries);
+    await ledger.saveCounters(tx, booking.debit);
+    await ledger.saveCounters(tx, booking.credit);
+    return { status: "booked", transferId: id };
+  }
+
   async function executePayment(tx: Tx, order: PaymentOrder): Promise<ExecutionOutcome> {
     const existing = await ledger.transferOfPayment(tx, order.paymentId);
     if (existing) return { status: "already_booked", transferId: existing };
     const creditId = await creditAccountFor(tx, order);
     if (!creditId) return { status: "rejected", reason: "account_unknown" };
-    const { debit, credit } = await lockPair(tx, order.debtorAccountId, creditId);
-    if (!debit || !credit) return { status: "rejected", reason: "account_unknown" };
-    if (debit.currency !== order.currency) return { status: "rejected", reason: "currency_mismatch" };
-    const refusal = refuseTransfer(debit, credit, order.amountMinor);
-    if (refusal) return { status: "rejected", reason: REASONS[refusal] };
-    const now = clock.now();
-    const bookingDate = dateInZone(now, timeZone);
-    const id = newUuid();
-    const booking = postTransfer(debit, credit, order.amountMinor, { id, bookingDate });
-    await ledger.insertTransfer(tx, {
-      id, debitAccountId: debit.id, creditAccountId: credit.id, amount: order.amountMinor,
-      currency: order.currency, code: "payment", paymentId: order.paymentId,
-      bookedAt: now.toISOString(), bookingDate, valueDate: bookingDate,
-      endToEndId: order.endToEndId, remittance: order.remittance, debtorName: order.debtorName,
-      debtorIban: debit.iban, creditorName: order.creditorName, creditorIban: order.creditorIban,
+    return bookTransfer(tx, order.debtorAccountId, creditId, order.amountMinor, {
+      code: "payment", paymentId: order.paymentId, endToEndId: order.endToEndId, remittance: order.remittance,
+      debtorName: order.debtorName, creditorName: order.creditorName, creditorIban: order.creditorIban,
       bankTransactionCode: "PMNT-ICDT-ESCT",
-    }, booking.entries);
-    await ledger.saveCounters(tx, booking.debit);
-    await ledger.saveCounters(tx, booking.credit);
-    return { status: "booked", transferId: id };
+    }, order.currency);
   }
 
   async function balances(tx: Tx, accountId: string): Promise<Balance[]> {
@@ -96,5 +119,42 @@ export function createEmbeddedLedger({ ledger, clock, timeZone }: EmbeddedLedger
     },
     balances,
     executePayment,
+
+    async openAccount(tx, account) {
+      for (;;) {
+        const accountNumber = randomInt(1_000_000_000, 10_000_000_000).toString();
+        const iban = makeIban("DE", `${bankCode}${accountNumber}`);
+        if (await ledger.findAccountByIban(tx, iban)) continue;
+        const record = newLedgerAccount(newUuid(), "customer", {
+          iban, psuId: account.psuId, ownerName: account.ownerName, currency: account.currency,
+          product: account.product, name: account.name, usage: "PRIV", bic, cashAccountType: "CACC",
+        }, clock.now().toISOString());
+        await ledger.insertAccount(tx, record);
+        return toBankAccount(record) as BankAccount;
+      }
+    },
+
+    async setAccountStatus(tx, accountId, status) {
+      await ledger.setStatus(tx, accountId, status);
+    },
+
+    async adjustBalance(tx, accountId, direction, amountMinor, text) {
+      const account = await ledger.getAccount(tx, accountId);
+      if (!account) return { status: "rejected", reason: "account_unknown" };
+      const equity = await ledger.findAccountByKind(tx, "equity", account.currency)
+        ?? await openEquity(tx, account.currency);
+      const [debitId, creditId] = direction === "credit" ? [equity.id, accountId] : [accountId, equity.id];
+      return bookTransfer(tx, debitId, creditId, amountMinor, {
+        code: "adjustment", paymentId: null, endToEndId: null, remittance: text, debtorName: null,
+        creditorName: null, creditorIban: null, bankTransactionCode: "ACMT-MDOP-OTHR",
+      }, account.currency);
+    },
   };
+
+  async function openEquity(tx: Tx, currency: string): Promise<LedgerAccountRecord> {
+    const equity = newLedgerAccount(`equity-${currency.toLowerCase()}`, "equity", { currency, name: "Equity" },
+      clock.now().toISOString());
+    await ledger.insertAccount(tx, equity);
+    return equity;
+  }
 }

@@ -9,7 +9,7 @@ import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";
 import type { Store } from "../store/db.js";
 import type { EntryRecord, LedgerAccountRecord, TransferRecord } from "../store/ledger.js";
-import { postTransfer, refuseTransfer } from "./book.js";
+import { newLedgerAccount, postTransfer, refuseTransfer } from "./book.js";
 
 export const DEMO_BANK_CODE = "50010000";
 
@@ -65,16 +65,6 @@ interface Counterparty { name: string; iban: string; remittance: string; code: s
 
 const MERCHANTS = ["REWE Markt", "EDEKA", "Aldi Sued", "dm-drogerie markt", "Deutsche Bahn",
   "Amazon EU", "Shell Station", "Rossmann", "Lidl", "Spotify AB"];
-
-function account(id: string, kind: LedgerAccountRecord["kind"], over: Partial<LedgerAccountRecord>,
-  createdAt: string): LedgerAccountRecord {
-  return {
-    id, iban: null, psuId: null, kind, currency: "EUR", name: null, product: null,
-    cashAccountType: null, status: "enabled", usage: null, bic: null, ownerName: null,
-    debitsPosted: 0n, creditsPosted: 0n, debitsPending: 0n, creditsPending: 0n,
-    debitsMustNotExceedCredits: kind === "customer", entryCount: 0n, createdAt, ...over,
-  };
-}
 
 class HistoryWriter {
   readonly transfers: TransferRecord[] = [];
@@ -134,15 +124,15 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
   const start = addDays(today, -400);
   const hashes = await Promise.all(DEMO_PSUS.map((p) => hashPassword(p.password)));
   const accounts = new Map<string, LedgerAccountRecord>();
-  const equity = account("equity-eur", "equity", { name: "Equity" }, nowIso);
-  const clearing = account("clearing-eur", "clearing", { name: "SEPA clearing" }, nowIso);
+  const equity = newLedgerAccount("equity-eur", "equity", { name: "Equity" }, nowIso);
+  const clearing = newLedgerAccount("clearing-eur", "clearing", { name: "SEPA clearing" }, nowIso);
   for (const a of [equity, clearing]) accounts.set(a.id, a);
   const writer = new HistoryWriter(accounts);
   const random = prng(20260101);
   const psuRows = DEMO_PSUS.map((p, i) => ({ demo: p, id: newUuid(), hash: hashes[i] ?? "" }));
   for (const { demo, id } of psuRows) {
     for (const a of demo.accounts) {
-      const acc = account(newUuid(), "customer", {
+      const acc = newLedgerAccount(newUuid(), "customer", {
         iban: makeIban("DE", `${DEMO_BANK_CODE}${a.accountNumber}`), psuId: id, product: a.product,
         status: "enabled", usage: "PRIV", bic, ownerName: demo.name, cashAccountType: "CACC",
       }, nowIso);

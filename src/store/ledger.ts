@@ -126,6 +126,10 @@ export function createLedgerRepository(engine: Engine) {
       return rows.map(toAccount);
     },
 
+    async setStatus(tx: Tx, id: string, status: LedgerAccountRecord["status"]): Promise<void> {
+      await tx.updateTable("ledger_accounts").set({ status }).where("id", "=", id).execute();
+    },
+
     async insertAccount(tx: Tx, a: LedgerAccountRecord): Promise<void> {
       await tx.insertInto("ledger_accounts").values({
         id: a.id, iban: a.iban, psu_id: a.psuId, kind: a.kind, currency: a.currency,

@@ -34,7 +34,9 @@ async function seededBank() {
     store, clock, timeZone: TIME_ZONE, bic: "DEMODEFFXXX", hashPassword,
   });
   assert.equal(seeded, true);
-  const core = createEmbeddedLedger({ ledger: store.ledger, clock, timeZone: TIME_ZONE });
+  const core = createEmbeddedLedger({
+    ledger: store.ledger, clock, timeZone: TIME_ZONE, bankCode: "50010000", bic: "DEMODEFFXXX",
+  });
   return {
     store, core, clock, seeded,
     async close() {

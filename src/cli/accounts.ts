@@ -1,0 +1,56 @@
+/** `psd2-bank account ...`: the operator's account administration on the embedded ledger. */
+import { parseArgs } from "node:util";
+import type { AccountSummary } from "../domain/account-administration.js";
+import { print, required, table, UsageError, type Administration } from "./output.js";
+
+export const ACCOUNT_USAGE = `  account list [--login L]                   accounts with status and balances
+  account open --login L [--currency EUR] [--product P] [--name N]
+                                             open an account for a PSU (a new IBAN under BANK_CODE)
+  account block IBAN | account unblock IBAN  block payments from and to an account, or lift it
+  account close IBAN                         close an account with a zero balance (history is kept)
+  account credit IBAN AMOUNT [--text T]      book test money from the bank's equity to the account
+  account debit IBAN AMOUNT [--text T]       book money from the account back to the equity`;
+
+const rows = (accounts: AccountSummary[]) => table(["iban", "owner", "currency", "product", "status", "booked", "available"],
+  accounts.map((a) => [a.iban, a.owner, a.currency, a.product ?? "", a.status, a.booked, a.available]));
+
+export async function accountCommand(admin: Administration, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true, options: {
+      json: { type: "boolean" }, login: { type: "string" }, currency: { type: "string" }, product: { type: "string" },
+      name: { type: "string" }, text: { type: "string" },
+    },
+  });
+  const [action, iban, amount] = positionals;
+  const accounts = admin.accounts;
+  switch (action) {
+    case "list": {
+      const list = await accounts.list(values.login);
+      return print(values.json, list, () => rows(list));
+    }
+    case "open": {
+      const opened = await accounts.open({
+        login: required(values.login, "--login"), currency: values.currency ?? "EUR",
+        product: values.product ?? "Girokonto", name: values.name ?? null,
+      });
+      return print(values.json, opened, () => `Opened ${opened.iban} for ${opened.owner}.\n`);
+    }
+    case "block":
+    case "unblock":
+      await accounts.setStatus(required(iban, "the IBAN"), action === "block" ? "blocked" : "enabled");
+      return print(values.json, { iban, status: action === "block" ? "blocked" : "enabled" },
+        () => `Account ${iban} ${action === "block" ? "blocked" : "unblocked"}.\n`);
+    case "close":
+      await accounts.close(required(iban, "the IBAN"));
+      return print(values.json, { iban, status: "deleted" }, () => `Account ${iban} closed.\n`);
+    case "credit":
+    case "debit": {
+      const after = await accounts.adjust(required(iban, "the IBAN"), action, required(amount, "the AMOUNT"),
+        values.text ?? (action === "credit" ? "Test money" : "Test money returned"));
+      return print(values.json, after, () => `Booked. ${after.iban}: booked ${after.booked} ${after.currency}, `
+        + `available ${after.available} ${after.currency}.\n`);
+    }
+    default:
+      throw new UsageError(`account needs one of: list, open, block, unblock, close, credit, debit\n${ACCOUNT_USAGE}`);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The operator's account administration on a core that offers it (the embedded ledger): open,
+ * block, close, and test money. Every change goes through the core's booking rules, so an
+ * adjustment is a real double-entry transfer against the bank's equity.
+ */
+import { formatAmount, parseAmount } from "../lib/money.js";
+import type { Store } from "../store/db.js";
+import type { AccountStatus, BankAccount, CoreAdministration, CoreBanking } from "./core-banking.js";
+import { Xs2aError, formatError } from "./errors.js";
+
+export interface AccountAdministrationDeps { store: Store; core: CoreBanking & CoreAdministration }
+
+export interface AccountSummary {
+  iban: string;
+  owner: string;
+  currency: string;
+  product: string | null;
+  status: AccountStatus;
+  booked: string;
+  available: string;
+}
+
+const REFUSALS: Record<string, string> = {
+  insufficient_funds: "The account's available balance is lower than the amount.",
+  account_blocked: "The account is blocked or closed.",
+  currency_mismatch: "The amount's currency is not the account's.",
+};
+
+export function createAccountAdministration({ store, core }: AccountAdministrationDeps) {
+  async function byIban(iban: string): Promise<BankAccount> {
+    const account = await core.findAccountByIban(store.db, iban.replace(/\s+/g, "").toUpperCase());
+    if (!account) throw new Xs2aError("RESOURCE_UNKNOWN", "body", `No account with the IBAN ${iban}.`, "iban");
+    return account;
+  }
+
+  async function summary(account: BankAccount, owner: string): Promise<AccountSummary> {
+    const balances = await core.balances(store.db, account.id);
+    const of = (type: string) => balances.find((b) => b.balanceType === type)?.amountMinor ?? 0n;
+    return {
+      iban: account.iban, owner, currency: account.currency, product: account.product, status: account.status,
+      booked: formatAmount(of("closingBooked"), account.currency),
+      available: formatAmount(of("interimAvailable"), account.currency),
+    };
+  }
+
+  return {
+    async list(login?: string): Promise<AccountSummary[]> {
+      const psus = (await store.psus.list(store.db)).filter((p) => login === undefined || p.login === login);
+      if (login !== undefined && psus.length === 0) {
+        throw new Xs2aError("RESOURCE_UNKNOWN", "body", `No PSU with the login "${login}".`, "login");
+      }
+      const lists = await Promise.all(psus.map(async (psu) => Promise.all(
+        (await core.listAccountsOfPsu(store.db, psu.id)).map((a) => summary(a, psu.login)))));
+      return lists.flat();
+    },
+
+    async open(input: { login: string; currency: string; product: string; name: string | null }): Promise<AccountSummary> {
+      const psu = await store.psus.findByLogin(store.db, input.login);
+      if (!psu) throw new Xs2aError("RESOURCE_UNKNOWN", "body", `No PSU with the login "${input.login}".`, "login");
+      if (!parseAmount("0", input.currency).ok) throw formatError("body", "currency", `"${input.currency}" is not an ISO 4217 currency.`);
+      if (input.product.trim() === "" || input.product.length > 35) {
+        throw formatError("body", "product", "A product name is 1 to 35 characters.");
+      }
+      const account = await store.transaction((tx) => core.openAccount(tx, {
+        psuId: psu.id, ownerName: psu.name, currency: input.currency, product: input.product, name: input.name,
+      }));
+      return summary(account, psu.login);
+    },
+
+    async setStatus(iban: string, status: "enabled" | "blocked"): Promise<void> {
+      const account = await byIban(iban);
+      if (account.status === "deleted") throw formatError("body", "iban", "The account is closed.");
+      await store.transaction((tx) => core.setAccountStatus(tx, account.id, status));
+    },
+
+    /** Closing keeps the account and its history; it needs a zero balance, so no money disappears. */
+    async close(iban: string): Promise<void> {
+      const account = await byIban(iban);
+      const balances = await core.balances(store.db, account.id);
+      if (balances.some((b) => b.amountMinor !== 0n)) {
+        throw formatError("body", "iban", "Only an account with a zero balance can be closed; move the money first.");
+      }
+      await store.transaction((tx) => core.setAccountStatus(tx, account.id, "deleted"));
+    },
+
+    async adjust(iban: string, direction: "credit" | "debit", amount: string, text: string): Promise<AccountSummary> {
+      const account = await byIban(iban);
+      const parsed = parseAmount(amount, account.currency);
+      if (!parsed.ok || parsed.minor <= 0n) {
+        throw formatError("body", "amount", `The amount must be positive with at most the minor units of ${account.currency}.`);
+      }
+      const outcome = await store.transaction((tx) => core.adjustBalance(tx, account.id, direction, parsed.minor, text));
+      if (outcome.status === "rejected") {
+        throw new Xs2aError("STATUS_INVALID", "body", REFUSALS[outcome.reason] ?? `Refused: ${outcome.reason}.`, "iban");
+      }
+      return summary(await byIban(iban), (await store.psus.find(store.db, account.psuId))?.login ?? "");
+    },
+  };
+}
+
+export type AccountAdministration = ReturnType<typeof createAccountAdministration>;

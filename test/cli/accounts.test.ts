@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { validateIban } from "../../src/lib/iban.js";
+import { parseExposition } from "../../src/lib/metrics.js";
+import { ALICE_MAIN, confirm, createPayment, enterCode, logIn, open, reachReview } from "../support/flows.js";
+import { codeFor } from "../support/psu.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+
+const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
+let bank: TestBank;
+before(async () => { bank = await startBank(); });
+after(async () => { await bank.close(); });
+
+function account(...args: string[]) {
+  return spawnSync(process.execPath, [MAIN, "account", ...args], {
+    env: { ...process.env, DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" }, encoding: "utf8",
+  });
+}
+
+function json(result: ReturnType<typeof account>) {
+  assert.equal(result.status, 0, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+function refused(result: ReturnType<typeof account>, message: RegExp) {
+  assert.equal(result.status, 2, result.stdout + result.stderr);
+  assert.match(result.stderr, message);
+}
+
+async function ledgerBalances(): Promise<void> {
+  const samples = parseExposition(await (await fetch(`${bank.adminUrl}/metrics`)).text());
+  const total = (name: string) => samples.filter((s) => s.name === name).reduce((sum, s) => sum + s.value, 0);
+  assert.equal(total("psd2_ledger_debits_posted_minor"), total("psd2_ledger_credits_posted_minor"));
+}
+
+test("an opened account takes test money, gives it back, and closes only when empty", async () => {
+  const opened = json(account("open", "--login", "bob", "--product", "Tagesgeld", "--json"));
+  assert.deepEqual(validateIban(opened.iban), { ok: true, iban: opened.iban });
+  assert.match(opened.iban, /^DE\d{2}50010000\d{10}$/);
+  assert.deepEqual([opened.owner, opened.status, opened.booked, opened.product], ["bob", "enabled", "0.00", "Tagesgeld"]);
+  assert.equal(json(account("credit", opened.iban, "100.00", "--json")).booked, "100.00");
+  assert.equal(json(account("debit", opened.iban, "30", "--json")).available, "70.00");
+  refused(account("debit", opened.iban, "70.01"), /available balance is lower than the amount/);
+  refused(account("close", opened.iban), /Only an account with a zero balance can be closed/);
+  assert.match(account("debit", opened.iban, "70.00").stdout, /booked 0\.00 EUR, available 0\.00 EUR/);
+  assert.equal(account("close", opened.iban).status, 0);
+  refused(account("credit", opened.iban, "1.00"), /blocked or closed/);
+  const bobs = json(account("list", "--login", "bob", "--json"));
+  assert.equal(bobs.find((a: { iban: string }) => a.iban === opened.iban).status, "deleted");
+  await ledgerBalances();
+});
+
+test("a blocked account's payment cannot be confirmed, and unblocked it books again", async () => {
+  assert.equal(account("block", ALICE_MAIN).status, 0);
+  const blocked = await createPayment(bank.tpp);
+  let browser = bank.browser();
+  const login = await browser.follow(await logIn(browser, await open(browser, blocked.scaRedirect), "alice", "alice-demo"));
+  const review = await browser.follow(await enterCode(browser, login, await codeFor(browser, "alice")));
+  assert.match(review.html, /The account of this payment is blocked\./);
+  assert.doesNotMatch(review.html, /action="\/sca\/confirm"/);
+  assert.equal(account("unblock", ALICE_MAIN).status, 0);
+  const booked = await createPayment(bank.tpp);
+  browser = bank.browser();
+  await confirm(browser, await reachReview(browser, booked.scaRedirect, "alice"));
+  assert.equal((await bank.tpp.get(`/psd2/v1/payments/${booked.paymentId}/status`)).body.transactionStatus, "ACSC");
+  assert.match(account("list").stdout, /^iban\s+owner\s+currency\s+product\s+status\s+booked\s+available\n/);
+  await ledgerBalances();
+});
+
+test("bad input exits 2 with a message naming the problem", () => {
+  refused(account("open", "--login", "nobody"), /login: No PSU with the login "nobody"/);
+  refused(account("open", "--login", "bob", "--currency", "EURO"), /currency: "EURO" is not an ISO 4217 currency/);
+  refused(account("credit", "DE00123", "1"), /iban: No account with the IBAN DE00123/);
+  refused(account("credit", "--", ALICE_MAIN, "-5"), /amount: The amount must be positive/);
+  refused(account("credit", ALICE_MAIN, "1.001"), /amount: The amount must be positive with at most the minor units/);
+  refused(account("credit", ALICE_MAIN), /the AMOUNT is required/);
+  refused(account("list", "--login", "nobody"), /No PSU with the login "nobody"/);
+  refused(account("shred"), /account needs one of/);
+});
