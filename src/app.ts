@@ -16,6 +16,7 @@ import { installApiPlugin } from "./api/plugin.js";
 import type { Config } from "./config.js";
 import { createAccountAdministration } from "./domain/account-administration.js";
 import { createAccounts } from "./domain/accounts.js";
+import { createAuditLog } from "./domain/audit.js";
 import { createAuthorisations } from "./domain/authorisation.js";
 import { createConsents } from "./domain/consents.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
@@ -108,7 +109,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, allowUnionTypes: true } },
   });
   const registry = createTppRegistry(deps);
-  installApiPlugin(api, { bodyLimit: config.bodyLimitBytes, ensureTpp: (tpp) => registry.ensure(tpp) });
+  const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
+  installApiPlugin(api, {
+    bodyLimit: config.bodyLimitBytes, ensureTpp: (tpp) => registry.ensure(tpp), audit: (entry) => audit.record(entry),
+  });
   paymentRoutes(api, { base: API_BASE, payments: createPayments(deps), idempotency, allowHttpLocalhost: sandbox });
   consentRoutes(api, { base: API_BASE, consents, idempotency, allowHttpLocalhost: sandbox });
   accountRoutes(api, { base: API_BASE, accounts: createAccounts(deps, consents) });
@@ -129,9 +133,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const admin = Fastify({ loggerInstance: logger.child({ listener: "admin" }) as FastifyBaseLogger, logController: quiet() });
   adminRoutes(admin, metrics);
 
+  let pruning: NodeJS.Timeout | undefined;
+  const prune = () => audit.prune().catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
   return {
     config, store, api, auth, admin, certificates,
     async listen() {
+      await prune();
+      // Pruning is an idempotent delete: running it on every instance needs no coordination.
+      pruning = setInterval(() => void prune(), 86_400_000).unref();
       await auth.listen({ host: config.host, port: config.authPort });
       await api.listen({ host: config.host, port: config.apiPort });
       await admin.listen({ host: config.adminHost, port: config.adminPort });
@@ -144,6 +153,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return { apiUrl, authUrl, adminUrl: `http://${config.adminHost}:${port(admin)}` };
     },
     async close() {
+      clearInterval(pruning);
       await Promise.all([api.close(), auth.close(), admin.close()]);
       await store.close();
     },
@@ -157,6 +167,8 @@ export async function openAdministration(config: Config): Promise<Administration
   return {
     psus: createPsuAdministration({ store, clock: systemClock, hashPassword, bankName: config.bankName }),
     accounts: createAccountAdministration({ store, core }),
+    tpps: createTppRegistry({ store, clock: systemClock }),
+    audit: createAuditLog({ store, clock: systemClock, retentionDays: config.auditRetentionDays }),
     close: () => store.close(),
   };
 }

@@ -37,6 +37,8 @@ export interface Config {
   smsCodeTtlSeconds: number;
   loginFailuresMax: number;
   bodyLimitBytes: number;
+  /** How long audit log entries are kept before they are pruned. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -114,12 +116,14 @@ export function loadConfig(env: Env = process.env): Config {
     smsCodeTtlSeconds: integer(env, "SMS_CODE_TTL_SECONDS", 300, problems),
     loginFailuresMax: integer(env, "LOGIN_FAILURES_MAX", 5, problems),
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 64 * 1024, problems),
+    auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 730, problems),
   };
   if (config.scaTokenTtlSeconds > 600) problems.push("SCA_TOKEN_TTL_SECONDS must be at most 600");
   if (config.scaSessionIdleSeconds > 300) problems.push("SCA_SESSION_IDLE_SECONDS must be at most 300 (RTS art. 4)");
   if (config.loginFailuresMax < 1 || config.loginFailuresMax > 5) {
     problems.push("LOGIN_FAILURES_MAX must be between 1 and 5 (RTS art. 4)");
   }
+  if (config.auditRetentionDays < 1) problems.push("AUDIT_RETENTION_DAYS must be at least 1");
   if (!/^\d{8}$/.test(config.bankCode)) problems.push(`BANK_CODE must be 8 digits, got "${config.bankCode}"`);
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     problems.push("DATABASE_URL must be a postgres:// URL (or empty for the embedded SQLite)");

@@ -12,6 +12,7 @@ import { accountCommand, ACCOUNT_USAGE } from "./cli/accounts.js";
 import { availability, printConfig } from "./cli/operations.js";
 import { operatorMistake, type Administration } from "./cli/output.js";
 import { psuCommand, PSU_USAGE } from "./cli/psus.js";
+import { auditCommand, tppCommand, TPP_USAGE } from "./cli/tpps.js";
 import { startDemoTpp } from "./demo-tpp/server.js";
 import { ConfigError, loadConfig, loadConfigFile, type Config } from "./config.js";
 import { DEMO_PSUS } from "./ledger/demo-data.js";
@@ -40,6 +41,7 @@ Commands:
       --out DIR             where to write tpp.crt and tpp.key (required)
 ${PSU_USAGE}
 ${ACCOUNT_USAGE}
+${TPP_USAGE}
   demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
       --port N              the demo TPP's port (default 8080)
       --api-url URL         use a bank that is already running instead of starting one
@@ -201,6 +203,10 @@ async function main(argv: string[]): Promise<void> {
       return administer(config, (admin) => psuCommand(admin, rest));
     case "account":
       return administer(config, (admin) => accountCommand(admin, rest));
+    case "tpp":
+      return administer(config, (admin) => tppCommand(admin, rest));
+    case "audit":
+      return administer(config, (admin) => auditCommand(admin, rest));
     default:
       fail(`unknown command "${command}"\n\n${USAGE}`);
   }

@@ -14,7 +14,7 @@ import { renderError } from "./errors.js";
 import { single } from "./headers.js";
 
 declare module "fastify" {
-  interface FastifyRequest { tpp: TppIdentity }
+  interface FastifyRequest { tpp: TppIdentity; resourceId: string | null }
   interface FastifyContextConfig { role?: PspRole }
 }
 
@@ -98,15 +98,47 @@ function frameworkRefusal(error: FastifyError): Xs2aError | undefined {
   return undefined;
 }
 
+/** A header's value as sent once; absent, repeated or oversized values are not recorded. */
+function headerText(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  return typeof value === "string" && value.length <= 200 ? value : null;
+}
+
 function sendRefusal(reply: FastifyReply, error: Xs2aError): void {
   const { status, body } = renderError(error);
   void reply.code(status).send(body);
 }
 
-export interface ApiPluginOptions { bodyLimit: number; ensureTpp: (tpp: TppIdentity) => Promise<void> }
+export interface AuditedRequest {
+  tppId: string | null;
+  requestId: string | null;
+  psuIp: string | null;
+  method: string;
+  path: string;
+  resourceId: string | null;
+  status: number;
+  ms: number;
+}
+
+export interface ApiPluginOptions {
+  bodyLimit: number;
+  ensureTpp: (tpp: TppIdentity) => Promise<void>;
+  audit: (request: AuditedRequest) => Promise<void>;
+}
+
+/** The resource a request names in its path (paymentId, consentId, account-id, ...). */
+function resourceOf(params: unknown): string | null {
+  if (typeof params !== "object" || params === null) return null;
+  const found = Object.entries(params).find(([name]) => /id$/i.test(name));
+  return typeof found?.[1] === "string" ? found[1] : null;
+}
+
+/** The resource a creation answer names: its id is known only from the answer. */
+const CREATED_ID = /"(?:paymentId|consentId)":"([^"]{1,100})"/;
 
 export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions): void {
   app.decorateRequest("tpp", null as unknown as TppIdentity);
+  app.decorateRequest("resourceId", null);
   // JSON only: Fastify's default text/plain parser would turn a text body into a 400, not a 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: options.bodyLimit },
@@ -119,25 +151,33 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
     });
 
   app.addHook("onRequest", async (request) => {
+    request.resourceId = resourceOf(request.params);
     request.tpp = identify(request);
+    await options.ensureTpp(request.tpp);
     readRequestId(request);
     const role = request.routeOptions.config.role;
     if (role && !request.tpp.roles.includes(role)) {
       throw new Xs2aError("ROLE_INVALID", "certificate", `This service needs the PSD2 role ${role}, which the certificate does not carry.`);
     }
-    await options.ensureTpp(request.tpp);
   });
 
   app.addHook("onResponse", async (request, reply) => {
-    request.log.info({
-      tpp: request.tpp?.id, method: request.method, url: request.url, status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    }, "request");
+    const record: AuditedRequest = {
+      tppId: request.tpp?.id ?? null, requestId: headerText(request, "x-request-id"),
+      psuIp: headerText(request, "psu-ip-address"), method: request.method, path: request.url,
+      resourceId: request.resourceId, status: reply.statusCode, ms: Math.round(reply.elapsedTime),
+    };
+    request.log.info({ tpp: record.tppId, resource: record.resourceId, method: record.method, url: record.path,
+      status: record.status, ms: record.ms }, "request");
+    await options.audit(record).catch((err: unknown) => request.log.error({ err }, "audit log write failed"));
   });
 
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     const id = request.headers["x-request-id"];
     if (typeof id === "string") reply.header("X-Request-ID", id);
+    if (request.resourceId === null && request.method === "POST" && typeof payload === "string" && reply.statusCode < 300) {
+      request.resourceId = CREATED_ID.exec(payload)?.[1] ?? null;
+    }
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

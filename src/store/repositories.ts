@@ -1,5 +1,6 @@
 /** The repositories a Store carries, one per aggregate. */
 import type { Engine } from "./db.js";
+import { auditRepository } from "./audit.js";
 import { consentRepository } from "./consents.js";
 import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
@@ -19,6 +20,7 @@ export function createRepositories(engine: Engine) {
     idempotency: idempotencyRepository,
     secrets: secretRepository,
     stats: statsRepository,
+    audit: auditRepository,
   };
 }
 

@@ -186,6 +186,19 @@ export interface IdempotencyTable {
 
 export interface SecretTable { name: string; value: string }
 
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  tpp_id: string | null;
+  request_id: string | null;
+  psu_ip: string | null;
+  method: string;
+  path: string;
+  resource_id: string | null;
+  status: number;
+  ms: number;
+}
+
 export interface Database {
   tpps: TppTable;
   psus: PsuTable;
@@ -203,4 +216,5 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   idempotency: IdempotencyTable;
   secrets: SecretTable;
+  audit_log: AuditLogTable;
 }

@@ -10,6 +10,22 @@ export const tppRepository = {
       .onConflict((oc) => oc.column("id").doUpdateSet({ name })).execute();
   },
 
+  async isBlocked(tx: Tx, id: string): Promise<boolean> {
+    const row = await tx.selectFrom("tpps").select("blocked").where("id", "=", id).executeTakeFirst();
+    return Boolean(row?.blocked);
+  },
+
+  /** Answers false when no TPP has this id. */
+  async setBlocked(tx: Tx, id: string, blocked: boolean): Promise<boolean> {
+    const result = await tx.updateTable("tpps").set({ blocked: blocked ? 1 : 0 }).where("id", "=", id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
+  async list(tx: Tx): Promise<{ id: string; name: string; blocked: boolean; createdAt: string }[]> {
+    const rows = await tx.selectFrom("tpps").selectAll().orderBy("id").execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, blocked: Boolean(r.blocked), createdAt: r.created_at }));
+  },
+
   async name(tx: Tx, id: string): Promise<string | undefined> {
     const row = await tx.selectFrom("tpps").select("name").where("id", "=", id).executeTakeFirst();
     return row?.name;

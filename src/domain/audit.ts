@@ -1,0 +1,54 @@
+/**
+ * The audit log of the TPP API: who asked what, about which resource, and what the bank answered.
+ * Never bodies, so no credential or personal data beyond the PSU's IP address is kept; entries
+ * older than the retention period are pruned.
+ */
+import type { Clock } from "../lib/clock.js";
+import { newUuid } from "../lib/ids.js";
+import type { AuditEntry, AuditQuery } from "../store/audit.js";
+import type { Store } from "../store/db.js";
+import { formatError } from "./errors.js";
+
+export interface AuditDeps { store: Store; clock: Clock; retentionDays: number }
+
+export type AuditRecord = Omit<AuditEntry, "id" | "at">;
+
+export interface AuditFilter { tppId?: string; resourceId?: string; requestId?: string; since?: string;
+  until?: string; limit?: number }
+
+const LIMIT_MAX = 10_000;
+
+function instant(text: string | undefined, field: string): string | undefined {
+  if (text === undefined) return undefined;
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) throw formatError("query", field, `${field} must be a date or an ISO 8601 time, got "${text}".`);
+  return new Date(time).toISOString();
+}
+
+export function createAuditLog({ store, clock, retentionDays }: AuditDeps) {
+  return {
+    async record(entry: AuditRecord): Promise<void> {
+      await store.audit.append(store.db, { ...entry, id: newUuid(), at: clock.now().toISOString() });
+    },
+
+    async query(filter: AuditFilter): Promise<AuditEntry[]> {
+      const limit = filter.limit ?? 100;
+      if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
+        throw formatError("query", "limit", `limit must be between 1 and ${LIMIT_MAX}.`);
+      }
+      const query: AuditQuery = {
+        tppId: filter.tppId, resourceId: filter.resourceId, requestId: filter.requestId,
+        since: instant(filter.since, "since"), until: instant(filter.until, "until"), limit,
+      };
+      return store.audit.query(store.db, query);
+    },
+
+    /** Deletes what is older than the retention period; answers how many entries went. */
+    async prune(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - retentionDays * 86_400_000).toISOString();
+      return store.audit.pruneBefore(store.db, cutoff);
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createPayment } from "../support/flows.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+
+const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
+const DEMO_TPP = "PSDDE-BAFIN-123456";
+let bank: TestBank;
+before(async () => { bank = await startBank(); });
+after(async () => { await bank.close(); });
+
+function cli(...args: string[]) {
+  return spawnSync(process.execPath, [MAIN, ...args], {
+    env: { ...process.env, DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" }, encoding: "utf8",
+  });
+}
+
+function json(result: ReturnType<typeof cli>) {
+  assert.equal(result.status, 0, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+test("every API request is in the audit log with TPP, request id, PSU IP, resource and status; never a body", async () => {
+  const requestId = randomUUID();
+  const { paymentId } = await createPayment(bank.tpp, undefined, { "X-Request-ID": requestId, "PSU-IP-Address": "192.0.2.7" });
+  const statusRead = randomUUID();
+  await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`, { "X-Request-ID": statusRead });
+  await bank.tpp.get("/psd2/v1/payments/00000000000000000000000000000000/status");
+  const [created] = json(cli("audit", "--request-id", requestId, "--json"));
+  assert.deepEqual(
+    { ...created, id: undefined, at: undefined, ms: undefined },
+    { id: undefined, at: undefined, ms: undefined, tppId: DEMO_TPP, requestId, psuIp: "192.0.2.7", method: "POST",
+      path: "/psd2/v1/payments/sepa-credit-transfers", resourceId: paymentId, status: created.status },
+  );
+  assert.ok(created.status >= 200 && created.status < 300);
+  const history = json(cli("audit", "--resource", paymentId, "--json"));
+  assert.deepEqual(history.map((e: { requestId: string }) => e.requestId), [statusRead, requestId], "newest first");
+  const unknown = json(cli("audit", "--tpp", DEMO_TPP, "--limit", "1", "--json"));
+  assert.equal(unknown.length, 1);
+  assert.equal(unknown[0].status, 404);
+  const people = cli("audit", "--since", "2000-01-01");
+  assert.match(people.stdout, /^at\s+tpp\s+request id\s+psu ip\s+method\s+path\s+resource\s+status\s+ms\n/);
+  assert.doesNotMatch(people.stdout, /Merchant GmbH|instructedAmount/);
+});
+
+test("a TPP on the stop-list is refused on its next request, others are not; unblocked it is served again", async () => {
+  const other = await bank.tppWith({ organizationIdentifier: "PSDFR-ACPR-777" });
+  await other.get("/psd2/v1/payments/00000000000000000000000000000000/status");
+  const listed = json(cli("tpp", "list", "--json")).map((t: { id: string; blocked: boolean }) => [t.id, t.blocked]);
+  assert.deepEqual(listed, [[DEMO_TPP, false], ["PSDFR-ACPR-777", false]]);
+  assert.equal(cli("tpp", "block", DEMO_TPP).status, 0);
+  const refused = await bank.tpp.get("/psd2/v1/payments/00000000000000000000000000000000/status");
+  assert.equal(refused.status, 401);
+  assert.deepEqual(refused.body.tppMessages.map((m: { code: string }) => m.code), ["CERTIFICATE_BLOCKED"]);
+  assert.equal((await other.get("/psd2/v1/payments/00000000000000000000000000000000/status")).status, 404);
+  assert.match(cli("tpp", "list").stdout, new RegExp(`${DEMO_TPP}\\s+Demo TPP\\s+BLOCKED`));
+  assert.equal(cli("tpp", "unblock", DEMO_TPP).status, 0);
+  assert.equal((await bank.tpp.get("/psd2/v1/payments/00000000000000000000000000000000/status")).status, 404);
+});
+
+test("bad input exits 2 with a message naming the problem", () => {
+  const cases: [string[], RegExp][] = [
+    [["tpp", "block", "PSDXX-NOPE-1"], /no TPP with the id PSDXX-NOPE-1/],
+    [["tpp", "block"], /the TPP's id is required/],
+    [["tpp", "evict"], /tpp needs one of/],
+    [["audit", "--since", "yesterday-ish"], /since: since must be a date or an ISO 8601 time/],
+    [["audit", "--limit", "0"], /limit: limit must be between 1 and 10000/],
+    [["audit", "--limit", "many"], /limit must be between/],
+  ];
+  for (const [args, message] of cases) {
+    const result = cli(...args);
+    assert.equal(result.status, 2, `${args.join(" ")}: ${result.stdout}${result.stderr}`);
+    assert.match(result.stderr, message);
+  }
+});
