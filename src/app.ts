@@ -23,6 +23,7 @@ import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payments.js";
 import { createPsuAdministration } from "./domain/psu-administration.js";
+import { createResourceQueries } from "./domain/resource-administration.js";
 import { createTppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
@@ -169,6 +170,7 @@ export async function openAdministration(config: Config): Promise<Administration
     accounts: createAccountAdministration({ store, core }),
     tpps: createTppRegistry({ store, clock: systemClock }),
     audit: createAuditLog({ store, clock: systemClock, retentionDays: config.auditRetentionDays }),
+    resources: createResourceQueries({ store, core }),
     close: () => store.close(),
   };
 }

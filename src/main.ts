@@ -12,6 +12,7 @@ import { accountCommand, ACCOUNT_USAGE } from "./cli/accounts.js";
 import { availability, printConfig } from "./cli/operations.js";
 import { operatorMistake, type Administration } from "./cli/output.js";
 import { psuCommand, PSU_USAGE } from "./cli/psus.js";
+import { resourceCommand, RESOURCE_USAGE } from "./cli/resources.js";
 import { auditCommand, tppCommand, TPP_USAGE } from "./cli/tpps.js";
 import { startDemoTpp } from "./demo-tpp/server.js";
 import { ConfigError, loadConfig, loadConfigFile, type Config } from "./config.js";
@@ -42,6 +43,7 @@ Commands:
 ${PSU_USAGE}
 ${ACCOUNT_USAGE}
 ${TPP_USAGE}
+${RESOURCE_USAGE}
   demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
       --port N              the demo TPP's port (default 8080)
       --api-url URL         use a bank that is already running instead of starting one
@@ -205,6 +207,9 @@ async function main(argv: string[]): Promise<void> {
       return administer(config, (admin) => accountCommand(admin, rest));
     case "tpp":
       return administer(config, (admin) => tppCommand(admin, rest));
+    case "payment":
+    case "consent":
+      return administer(config, (admin) => resourceCommand(command, admin, rest));
     case "audit":
       return administer(config, (admin) => auditCommand(admin, rest));
     default:

@@ -3,6 +3,7 @@ import { Xs2aError } from "../domain/errors.js";
 import type { AccountAdministration } from "../domain/account-administration.js";
 import type { AuditLog } from "../domain/audit.js";
 import type { PsuAdministration } from "../domain/psu-administration.js";
+import type { ResourceQueries } from "../domain/resource-administration.js";
 import type { TppRegistry } from "../domain/tpps.js";
 
 /** The use cases operator commands work with, opened by the composition root. */
@@ -11,6 +12,7 @@ export interface Administration {
   accounts: AccountAdministration;
   tpps: TppRegistry;
   audit: AuditLog;
+  resources: ResourceQueries;
 }
 
 export class UsageError extends Error {}

@@ -41,6 +41,19 @@ export const consentRepository = {
     return row && toConsent(row);
   },
 
+  /** The operator's search across TPPs, newest first; an account matches where it was granted. */
+  async search(tx: Tx, q: { tppId?: string; psuId?: string; accountId?: string; limit: number }): Promise<Consent[]> {
+    let query = tx.selectFrom("consents").selectAll();
+    if (q.tppId !== undefined) query = query.where("tpp_id", "=", q.tppId);
+    if (q.psuId !== undefined) query = query.where("psu_id", "=", q.psuId);
+    const accountId = q.accountId;
+    if (accountId !== undefined) {
+      query = query.where("id", "in", tx.selectFrom("consent_accounts").select("consent_id").where("account_id", "=", accountId));
+    }
+    const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(q.limit).execute();
+    return rows.map(toConsent);
+  },
+
   async find(tx: Tx, id: string): Promise<Consent | undefined> {
     const row = await tx.selectFrom("consents").selectAll().where("id", "=", id).executeTakeFirst();
     return row && toConsent(row);

@@ -53,6 +53,17 @@ export const paymentRepository = {
     return row && toPayment(row);
   },
 
+  /** The operator's search across TPPs, newest first; an IBAN matches debtor or creditor. */
+  async search(tx: Tx, q: { tppId?: string; psuId?: string; iban?: string; limit: number }): Promise<Payment[]> {
+    let query = tx.selectFrom("payments").selectAll();
+    if (q.tppId !== undefined) query = query.where("tpp_id", "=", q.tppId);
+    if (q.psuId !== undefined) query = query.where("psu_id", "=", q.psuId);
+    const iban = q.iban;
+    if (iban !== undefined) query = query.where((eb) => eb.or([eb("debtor_iban", "=", iban), eb("creditor_iban", "=", iban)]));
+    const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(q.limit).execute();
+    return rows.map(toPayment);
+  },
+
   async find(tx: Tx, id: string): Promise<Payment | undefined> {
     const row = await tx.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
     return row && toPayment(row);

@@ -34,6 +34,12 @@ export const scaRepository = {
     }).execute();
   },
 
+  async authorisationsOf(tx: Tx, resourceId: string): Promise<(Authorisation & { createdAt: string; updatedAt: string })[]> {
+    const rows = await tx.selectFrom("authorisations").selectAll().where("resource_id", "=", resourceId)
+      .orderBy("created_at").execute();
+    return rows.map((row) => ({ ...toAuthorisation(row), createdAt: row.created_at, updatedAt: row.updated_at }));
+  },
+
   async findAuthorisation(tx: Tx, id: string): Promise<Authorisation | undefined> {
     const row = await tx.selectFrom("authorisations").selectAll().where("id", "=", id)
       .executeTakeFirst();

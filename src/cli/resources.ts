@@ -1,0 +1,48 @@
+/** `psd2-bank payment ...` and `psd2-bank consent ...`: find across TPPs, show with history. */
+import { parseArgs } from "node:util";
+import type { AuthorisationRow, Shown } from "../domain/resource-administration.js";
+import { print, required, table, UsageError, type Administration } from "./output.js";
+
+export const RESOURCE_USAGE = `  payment find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]
+  payment show ID                            a payment with its authorisations and request history
+  consent find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]
+  consent show ID                            a consent with its accounts, authorisations and request history`;
+
+function shown<T extends object>(item: Shown<T>): string {
+  const fields = Object.entries(item.resource).map(([k, v]) => [k, Array.isArray(v) ? v.join("; ") : String(v ?? "")]);
+  return `${table(["field", "value"], fields)}\nAuthorisations\n${table(["id", "scaStatus", "psu", "created", "updated"],
+    item.authorisations.map((a: AuthorisationRow) => [a.id, a.scaStatus, a.psu ?? "", a.createdAt, a.updatedAt]))}`
+    + `\nHistory\n${table(["at", "method", "path", "status", "request id"],
+      item.history.map((h) => [h.at, h.method, h.path, String(h.status), h.requestId ?? ""]))}`;
+}
+
+export async function resourceCommand(kind: "payment" | "consent", admin: Administration, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true, options: {
+      json: { type: "boolean" }, tpp: { type: "string" }, psu: { type: "string" }, account: { type: "string" },
+      limit: { type: "string" },
+    },
+  });
+  const [action, id] = positionals;
+  const queries = admin.resources;
+  const filter = { tpp: values.tpp, psu: values.psu, account: values.account,
+    limit: values.limit === undefined ? undefined : Number(values.limit) };
+  if (action === "find" && kind === "payment") {
+    const rows = await queries.findPayments(filter);
+    return print(values.json, rows, () => table(["id", "tpp", "psu", "status", "amount", "debtor", "creditor", "created"],
+      rows.map((p) => [p.id, p.tpp, p.psu ?? "", p.status, `${p.amount} ${p.currency}`, p.debtorIban,
+        `${p.creditorName} ${p.creditorIban}`, p.createdAt])));
+  }
+  if (action === "find") {
+    const rows = await queries.findConsents(filter);
+    return print(values.json, rows, () => table(["id", "tpp", "psu", "status", "valid until", "per day", "accounts"],
+      rows.map((c) => [c.id, c.tpp, c.psu ?? "", c.status, c.validUntil, String(c.frequencyPerDay), c.accounts.join("; ")])));
+  }
+  if (action === "show") {
+    const item = kind === "payment"
+      ? await queries.showPayment(required(id, "the payment's id"))
+      : await queries.showConsent(required(id, "the consent's id"));
+    return print(values.json, item, () => shown<object>(item));
+  }
+  throw new UsageError(`${kind} needs one of: find, show\n${RESOURCE_USAGE}`);
+}

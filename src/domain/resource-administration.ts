@@ -1,0 +1,99 @@
+/**
+ * The operator's view of payments and consents across all TPPs: find by TPP, PSU or account, and
+ * show one with its authorisations and its history from the audit log. Read-only.
+ */
+import { formatAmount } from "../lib/money.js";
+import type { AuditEntry } from "../store/audit.js";
+import type { Store } from "../store/db.js";
+import type { CoreBanking } from "./core-banking.js";
+import { Xs2aError, formatError } from "./errors.js";
+
+export interface ResourceFilter { tpp?: string; psu?: string; account?: string; limit?: number }
+
+export interface PaymentRow { id: string; tpp: string; psu: string | null; status: string; amount: string;
+  currency: string; debtorIban: string; creditorIban: string; creditorName: string; createdAt: string }
+
+export interface ConsentRow { id: string; tpp: string; psu: string | null; status: string; validUntil: string;
+  frequencyPerDay: number; recurring: boolean; accounts: string[]; createdAt: string }
+
+export interface AuthorisationRow { id: string; scaStatus: string; psu: string | null; createdAt: string; updatedAt: string }
+
+export interface Shown<T> { resource: T; authorisations: AuthorisationRow[]; history: AuditEntry[] }
+
+const LIMIT_MAX = 1000;
+
+export function createResourceQueries({ store, core }: { store: Store; core: CoreBanking }) {
+  const logins = new Map<string, string>();
+  async function login(psuId: string | null): Promise<string | null> {
+    if (psuId === null) return null;
+    if (!logins.has(psuId)) logins.set(psuId, (await store.psus.find(store.db, psuId))?.login ?? psuId);
+    return logins.get(psuId) ?? null;
+  }
+
+  async function criteria(filter: ResourceFilter) {
+    const limit = filter.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
+      throw formatError("query", "limit", `limit must be between 1 and ${LIMIT_MAX}.`);
+    }
+    let psuId: string | undefined;
+    if (filter.psu !== undefined) {
+      psuId = (await store.psus.findByLogin(store.db, filter.psu))?.id;
+      if (!psuId) throw new Xs2aError("RESOURCE_UNKNOWN", "query", `No PSU with the login "${filter.psu}".`, "psu");
+    }
+    return { tppId: filter.tpp, psuId, limit };
+  }
+
+  async function show<T>(id: string, resource: T | undefined, what: string): Promise<Shown<T>> {
+    if (resource === undefined) throw new Xs2aError("RESOURCE_UNKNOWN", "path", `No ${what} with the id ${id}.`, "id");
+    const authorisations = await Promise.all((await store.sca.authorisationsOf(store.db, id)).map(async (a) => ({
+      id: a.id, scaStatus: a.scaStatus, psu: await login(a.psuId), createdAt: a.createdAt, updatedAt: a.updatedAt,
+    })));
+    const history = (await store.audit.query(store.db, { resourceId: id, limit: LIMIT_MAX })).reverse();
+    return { resource, authorisations, history };
+  }
+
+  async function paymentRow(id: string): Promise<PaymentRow | undefined> {
+    const p = await store.payments.find(store.db, id);
+    return p && {
+      id: p.id, tpp: p.tppId, psu: await login(p.psuId), status: p.status, amount: formatAmount(p.amountMinor, p.currency),
+      currency: p.currency, debtorIban: p.debtorAccount.iban, creditorIban: p.creditorAccount.iban,
+      creditorName: p.creditorName, createdAt: p.createdAt,
+    };
+  }
+
+  async function consentRow(id: string): Promise<ConsentRow | undefined> {
+    const c = await store.consents.find(store.db, id);
+    if (!c) return undefined;
+    const granted = await store.consents.grantedAccounts(store.db, c.id);
+    const accounts = await Promise.all(granted.map(async (g) => {
+      const iban = (await core.getAccount(store.db, g.accountId))?.iban ?? g.accountId;
+      return `${iban}${g.balances ? " +balances" : ""}${g.transactions ? " +transactions" : ""}`;
+    }));
+    return {
+      id: c.id, tpp: c.tppId, psu: await login(c.psuId), status: c.status, validUntil: c.validUntil,
+      frequencyPerDay: c.frequencyPerDay, recurring: c.recurringIndicator, accounts, createdAt: c.createdAt,
+    };
+  }
+
+  return {
+    async findPayments(filter: ResourceFilter): Promise<PaymentRow[]> {
+      const found = await store.payments.search(store.db, { ...await criteria(filter), iban: filter.account });
+      return (await Promise.all(found.map((p) => paymentRow(p.id)))).flatMap((r) => r ?? []);
+    },
+
+    async findConsents(filter: ResourceFilter): Promise<ConsentRow[]> {
+      let accountId: string | undefined;
+      if (filter.account !== undefined) {
+        accountId = (await core.findAccountByIban(store.db, filter.account))?.id;
+        if (!accountId) throw new Xs2aError("RESOURCE_UNKNOWN", "query", `No account with the IBAN ${filter.account}.`, "account");
+      }
+      const found = await store.consents.search(store.db, { ...await criteria(filter), accountId });
+      return (await Promise.all(found.map((c) => consentRow(c.id)))).flatMap((r) => r ?? []);
+    },
+
+    showPayment: async (id: string) => show(id, await paymentRow(id), "payment"),
+    showConsent: async (id: string) => show(id, await consentRow(id), "consent"),
+  };
+}
+
+export type ResourceQueries = ReturnType<typeof createResourceQueries>;
