@@ -13,7 +13,7 @@ import type { Administration } from "./cli/output.js";
 import { consentRoutes } from "./api/consents.js";
 import { paymentRoutes } from "./api/payments.js";
 import { installApiPlugin } from "./api/plugin.js";
-import type { Config } from "./config.js";
+import { ConfigError, type Config } from "./config.js";
 import { createAccountAdministration } from "./domain/account-administration.js";
 import { createAccounts } from "./domain/accounts.js";
 import { createAuditLog } from "./domain/audit.js";
@@ -33,7 +33,7 @@ import { scaPages } from "./sca/pages.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
 import { createScaRedirects } from "./sca/redirect.js";
 import { openStore, type Store } from "./store/db.js";
-import { ensureDevCertificates, type DevCertificatePaths } from "./tpp/dev-ca.js";
+import { ensureDevCertificates, mentionsDevelopmentCa, type DevCertificatePaths } from "./tpp/dev-ca.js";
 
 export const API_BASE = "/psd2/v1";
 
@@ -44,7 +44,8 @@ export interface App {
   auth: FastifyInstance;
   /** The operator's listener: /metrics. */
   admin: FastifyInstance;
-  certificates: DevCertificatePaths;
+  /** The development CA's files in sandbox mode; null where the bank brings its own TLS material. */
+  certificates: DevCertificatePaths | null;
   /** Starts both listeners; returns the URLs they are reachable at. */
   listen(): Promise<{ apiUrl: string; authUrl: string; adminUrl: string }>;
   close(): Promise<void>;
@@ -71,14 +72,35 @@ function ledgerOptions(config: Config, store: Store, clock: Clock) {
   return { ledger: store.ledger, clock, timeZone: config.timeZone, bankCode: config.bankCode, bic: config.bankBic };
 }
 
+/** The bank's configured TLS files; production refuses anything made by the development CA. */
+async function ownTlsMaterial(config: Config) {
+  const read = (name: string, file: string) => readFile(file).catch((error: Error) => {
+    throw new ConfigError(`Invalid configuration:\n  - ${name} cannot be read: ${error.message}`);
+  });
+  const [key, cert, ca] = await Promise.all([
+    read("TLS_KEY_FILE", config.tlsKeyFile), read("TLS_CERT_FILE", config.tlsCertFile),
+    read("TPP_TRUST_STORE_FILE", config.tppTrustStoreFile),
+  ]);
+  if (config.mode === "production") {
+    const dev = [["TLS_CERT_FILE", cert], ["TPP_TRUST_STORE_FILE", ca]] as const;
+    const refused = dev.filter(([, pem]) => mentionsDevelopmentCa(pem.toString())).map(([name]) => name);
+    if (refused.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n  - ${refused.join(", ")}: production mode refuses `
+        + "certificates of the psd2-bank development CA");
+    }
+  }
+  return { key, cert, ca };
+}
+
 /** Fastify's two lines per request cost throughput; the API logs one line per request itself. */
 const quiet = () => new LogController({ disableRequestLogging: true });
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
   const logger = pino({ level: overrides.logLevel ?? config.logLevel });
-  const certificates = await ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
-  const tls = await tlsMaterial(certificates);
+  const certificates = config.tlsCertFile ? null
+    : await ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
+  const tls = certificates ? await tlsMaterial(certificates) : await ownTlsMaterial(config);
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   if (config.seedDemoData) {
     await seedDemoData({ store, clock, timeZone: config.timeZone, bic: config.bankBic, hashPassword });
@@ -132,7 +154,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   metrics.instrument(api, "api");
   metrics.instrument(auth, "auth");
   const admin = Fastify({ loggerInstance: logger.child({ listener: "admin" }) as FastifyBaseLogger, logController: quiet() });
-  adminRoutes(admin, metrics);
+  let draining = false;
+  adminRoutes(admin, metrics, async () => {
+    if (draining) return "shutting down";
+    return (await store.ping()) ? null : "database unreachable";
+  });
 
   let pruning: NodeJS.Timeout | undefined;
   const prune = () => audit.prune().catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
@@ -154,8 +180,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return { apiUrl, authUrl, adminUrl: `http://${config.adminHost}:${port(admin)}` };
     },
     async close() {
+      draining = true;
       clearInterval(pruning);
-      await Promise.all([api.close(), auth.close(), admin.close()]);
+      // The admin listener goes last, so a load balancer sees "not ready" while requests drain.
+      await Promise.all([api.close(), auth.close()]);
+      await admin.close();
       await store.close();
     },
   };

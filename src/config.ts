@@ -37,6 +37,13 @@ export interface Config {
   smsCodeTtlSeconds: number;
   loginFailuresMax: number;
   bodyLimitBytes: number;
+  /**
+   * The bank's own TLS material. Empty in sandbox mode: a development CA is made under dataDir.
+   * tppTrustStoreFile is a PEM bundle of the QTSP CAs whose QWACs the TPP API accepts.
+   */
+  tlsCertFile: string;
+  tlsKeyFile: string;
+  tppTrustStoreFile: string;
   /** How long audit log entries are kept before they are pruned. */
   auditRetentionDays: number;
 }
@@ -117,12 +124,24 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailuresMax: integer(env, "LOGIN_FAILURES_MAX", 5, problems),
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 64 * 1024, problems),
     auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 730, problems),
+    tlsCertFile: env.TLS_CERT_FILE ? resolve(env.TLS_CERT_FILE) : "",
+    tlsKeyFile: env.TLS_KEY_FILE ? resolve(env.TLS_KEY_FILE) : "",
+    tppTrustStoreFile: env.TPP_TRUST_STORE_FILE ? resolve(env.TPP_TRUST_STORE_FILE) : "",
   };
   if (config.scaTokenTtlSeconds > 600) problems.push("SCA_TOKEN_TTL_SECONDS must be at most 600");
   if (config.scaSessionIdleSeconds > 300) problems.push("SCA_SESSION_IDLE_SECONDS must be at most 300 (RTS art. 4)");
   if (config.loginFailuresMax < 1 || config.loginFailuresMax > 5) {
     problems.push("LOGIN_FAILURES_MAX must be between 1 and 5 (RTS art. 4)");
   }
+  const tlsFiles = { TLS_CERT_FILE: config.tlsCertFile, TLS_KEY_FILE: config.tlsKeyFile,
+    TPP_TRUST_STORE_FILE: config.tppTrustStoreFile };
+  const missing = Object.entries(tlsFiles).filter(([, file]) => file === "").map(([name]) => name);
+  if (mode === "production" && missing.length > 0) {
+    problems.push(`production mode needs the bank's own TLS material: set ${missing.join(", ")}`);
+  } else if (missing.length > 0 && missing.length < 3) {
+    problems.push(`${missing.join(", ")} must be set together with the other TLS files (or none, for the development CA)`);
+  }
+  if (mode === "production" && config.seedDemoData) problems.push("SEED_DEMO_DATA must not be true in production mode");
   if (config.auditRetentionDays < 1) problems.push("AUDIT_RETENTION_DAYS must be at least 1");
   if (!/^\d{8}$/.test(config.bankCode)) problems.push(`BANK_CODE must be 8 digits, got "${config.bankCode}"`);
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

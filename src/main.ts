@@ -23,7 +23,7 @@ import { makeIban } from "./lib/iban.js";
 import { hashPassword } from "./sca/passwords.js";
 import { openStore } from "./store/db.js";
 import type { PspRole } from "./tpp/certificate.js";
-import { issueTppCertificate, loadKeyAndCertificate } from "./tpp/dev-ca.js";
+import { issueTppCertificate, loadKeyAndCertificate, type DevCertificatePaths } from "./tpp/dev-ca.js";
 
 const USAGE = `Usage: psd2-bank [--config FILE] <command> [options]
 
@@ -61,18 +61,23 @@ function fail(message: string): never {
 }
 
 function banner(app: App, urls: { apiUrl: string; authUrl: string }): string {
+  const ready = `
+psd2-bank is ready, ${Math.round(process.uptime() * 1000)} ms after the process started (${app.config.mode} mode, ${app.store.engine})
+  TPP API     ${urls.apiUrl}${API_BASE}   (client certificate required)
+  PSU pages   ${urls.authUrl}
+`;
   const certs = app.certificates;
+  return certs && app.config.seedDemoData ? ready + sandboxGuide(certs, urls) : ready;
+}
+
+function sandboxGuide(certs: DevCertificatePaths, urls: { apiUrl: string; authUrl: string }): string {
   const creditor = makeIban("DE", "500100001000000002");
   const debtor = makeIban("DE", "500100001000000001");
   const psus = DEMO_PSUS.map((p) => {
     const device = p.device.kind === "totp" ? `TOTP app, secret ${p.device.secret}` : `SMS to ${p.device.phone}`;
     return `    ${p.login.padEnd(6)} password ${p.password.padEnd(11)} ${device}`;
   }).join("\n");
-  return `
-psd2-bank is ready, ${Math.round(process.uptime() * 1000)} ms after the process started (${app.config.mode} mode, ${app.store.engine})
-  TPP API     ${urls.apiUrl}${API_BASE}   (client certificate required)
-  PSU pages   ${urls.authUrl}
-  Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key
+  return `  Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key
   Demo PSUs:
 ${psus}
   Try it:

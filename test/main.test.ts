@@ -1,50 +1,27 @@
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { X509Certificate } from "node:crypto";
 import { parseTppCertificate } from "../src/tpp/certificate.js";
+import { freePort, listenerPorts, runCli, startCli } from "./support/cli.js";
 import { TppClient } from "./support/tpp-client.js";
 
-const MAIN = fileURLToPath(new URL("../src/main.js", import.meta.url));
 let dataDir: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
 function cli(args: string[]) {
-  return spawnSync(process.execPath, [MAIN, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8",
-  });
+  return runCli(args, { DATA_DIR: dataDir });
 }
 
 before(async () => { dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-cli-")); });
 after(async () => { await rm(dataDir, { recursive: true, force: true }); });
 
 test("start prints the URLs, the demo PSUs and a curl call, serves, and stops on SIGTERM", async () => {
-  const [apiPort, authPort, adminPort] = [await freePort(), await freePort(), await freePort()];
-  const child = spawn(process.execPath, [MAIN, "start"], {
-    env: {
-      ...process.env, DATA_DIR: dataDir, API_PORT: String(apiPort), AUTH_PORT: String(authPort),
-      ADMIN_PORT: String(adminPort), LOG_LEVEL: "warn",
-    },
-  });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => { out += chunk.toString(); });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", () => { if (out.includes("Try it:") && out.includes("scaRedirect")) resolve(); });
-    child.on("exit", (code) => reject(new Error(`exited early with ${code}: ${out}`)));
-  });
+  const ports = await listenerPorts();
+  const [apiPort, authPort, adminPort] = [ports.API_PORT, ports.AUTH_PORT, ports.ADMIN_PORT];
+  const bank = await startCli(["start"], { DATA_DIR: dataDir, ...ports }, "then open _links.scaRedirect");
+  const out = bank.output();
   assert.match(out, new RegExp(`https://localhost:${apiPort}/psd2/v1`));
   assert.match(out, new RegExp(`https://localhost:${authPort}`));
   assert.match(out, /alice\s+password alice-demo/);
@@ -61,9 +38,7 @@ test("start prints the URLs, the demo PSUs and a curl call, serves, and stops on
     [f.operation, f.requests, f.availabilityPercent]), [["GET /psd2/v1/payments/:paymentId/status", 1, 100]]);
   const people = cli(["availability", "--url", `http://127.0.0.1:${adminPort}/metrics`]);
   assert.match(people.stdout, /^endpoint\s+requests\s+availability\s+mean\s+p95\n/);
-  const exit = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  child.kill("SIGTERM");
-  assert.equal(await exit, 0);
+  assert.equal(await bank.stop(), 0);
 });
 
 test("availability names the unreachable metrics address and exits non-zero", () => {
@@ -96,9 +71,7 @@ test("tpp-cert refuses an unknown role and a missing --out with a clear message"
 });
 
 test("a wrong setting stops the start with a message naming it", () => {
-  const result = spawnSync(process.execPath, [MAIN, "start"], {
-    env: { ...process.env, DATA_DIR: dataDir, API_PORT: "eighty" }, encoding: "utf8",
-  });
+  const result = runCli(["start"], { DATA_DIR: dataDir, API_PORT: "eighty" });
   assert.notEqual(result.status, 0);
   assert.match(result.stderr, /API_PORT must be a non-negative integer/);
 });
@@ -106,9 +79,7 @@ test("a wrong setting stops the start with a message naming it", () => {
 test("config prints the effective settings from file and environment, the database password masked", async () => {
   const file = join(dataDir, "settings.json");
   await writeFile(file, JSON.stringify({ API_PORT: 9443, BANK_NAME: "From File", DATABASE_URL: "postgres://u:hunter2@db/x" }));
-  const result = spawnSync(process.execPath, [MAIN, "--config", file, "config", "--json"], {
-    env: { ...process.env, DATA_DIR: dataDir, BANK_NAME: "From Env" }, encoding: "utf8",
-  });
+  const result = runCli(["--config", file, "config", "--json"], { DATA_DIR: dataDir, BANK_NAME: "From Env" });
   assert.equal(result.status, 0, result.stderr);
   const shown = JSON.parse(result.stdout);
   assert.equal(shown.apiPort, 9443);
@@ -133,24 +104,13 @@ test("a configuration file names every unknown or wrong setting in one message",
 });
 
 test("demo-tpp starts the bank and the demo TPP in one process, and stops on SIGTERM", async () => {
-  const [apiPort, authPort, adminPort, demoPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const child = spawn(process.execPath, [MAIN, "demo-tpp", "--port", String(demoPort)], {
-    env: {
-      ...process.env, DATA_DIR: dataDir, API_PORT: String(apiPort), AUTH_PORT: String(authPort),
-      ADMIN_PORT: String(adminPort), PUBLIC_API_URL: `https://localhost:${apiPort}`, LOG_LEVEL: "warn",
-    },
-  });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => { out += chunk.toString(); });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", () => { if (out.includes("Demo TPP at")) resolve(); });
-    child.on("exit", (code) => reject(new Error(`exited early with ${code}: ${out}`)));
-  });
-  assert.match(out, /psd2-bank is ready/);
-  assert.match(out, new RegExp(`Demo TPP at http://localhost:${demoPort} using the bank at https://localhost:${apiPort}`));
+  const [ports, demoPort] = [await listenerPorts(), await freePort()];
+  const demo = await startCli(["demo-tpp", "--port", String(demoPort)],
+    { DATA_DIR: dataDir, ...ports, PUBLIC_API_URL: `https://localhost:${ports.API_PORT}` }, "Demo TPP at");
+  assert.match(demo.output(), /psd2-bank is ready/);
+  assert.match(demo.output(),
+    new RegExp(`Demo TPP at http://localhost:${demoPort} using the bank at https://localhost:${ports.API_PORT}`));
   const shop = await fetch(`http://127.0.0.1:${demoPort}/shop`);
   assert.equal(shop.status, 200);
-  const exit = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  child.kill("SIGTERM");
-  assert.equal(await exit, 0);
+  assert.equal(await demo.stop(), 0);
 });

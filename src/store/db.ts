@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { createRepositories, type Repositories } from "./repositories.js";
@@ -19,6 +19,8 @@ export interface Store extends Repositories {
   engine: Engine;
   db: Kysely<Database>;
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Answers whether the database answers a trivial query. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,11 @@ function openSqlite(dataDir: string): Kysely<Database> {
 /** pg is loaded only when asked for: the embedded default starts without it. */
 async function openPostgres(url: string): Promise<Kysely<Database>> {
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: 10_000 });
+  // A short connection timeout lets readiness report an unreachable database quickly.
+  const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: 10_000, connectionTimeoutMillis: 2_000 });
+  // An idle connection that the network or the server drops is emitted here; unhandled, it would
+  // end the process. The pool discards that client and connects anew on the next query.
+  pool.on("error", () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
@@ -58,6 +64,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     db,
     ...createRepositories(engine),
     transaction: (work) => db.transaction().execute(work),
+    ping: () => sql`select 1`.execute(db).then(() => true, () => false),
     close: () => db.destroy(),
   };
 }

@@ -135,7 +135,7 @@ export async function createDevCa(commonName = DEFAULT_CA_NAME): Promise<KeyAndC
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
-    name: [{ CN: [commonName] }, { O: ["psd2-bank development"] }],
+    name: [{ CN: [commonName] }, { O: [DEVELOPMENT_ORGANIZATION] }],
     notBefore: new Date(now - HOUR_MS),
     notAfter: new Date(now + 10 * YEAR_MS),
     keys,
@@ -379,4 +379,15 @@ export async function ensureDevCertificates(
     return changed;
   });
   return { ...paths, created };
+}
+
+const DEVELOPMENT_ORGANIZATION = "psd2-bank development";
+
+/** Whether any certificate in a PEM bundle is the development CA or issued by it. */
+export function mentionsDevelopmentCa(pemBundle: string): boolean {
+  const pems = pemBundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  return pems.some((pem) => {
+    const certificate = new NodeX509(pem);
+    return [certificate.subject, certificate.issuer].some((name) => name.includes(`O=${DEVELOPMENT_ORGANIZATION}`));
+  });
 }

@@ -1,30 +1,26 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { validateIban } from "../../src/lib/iban.js";
 import { parseExposition } from "../../src/lib/metrics.js";
 import { ALICE_MAIN, confirm, createPayment, enterCode, logIn, open, reachReview } from "../support/flows.js";
 import { codeFor } from "../support/psu.js";
+import { runCli } from "../support/cli.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
-const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
 let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
 function account(...args: string[]) {
-  return spawnSync(process.execPath, [MAIN, "account", ...args], {
-    env: { ...process.env, DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" }, encoding: "utf8",
-  });
+  return runCli(["account", ...args], { DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" });
 }
 
-function json(result: ReturnType<typeof account>) {
+function json(result: ReturnType<typeof runCli>) {
   assert.equal(result.status, 0, result.stderr);
   return JSON.parse(result.stdout);
 }
 
-function refused(result: ReturnType<typeof account>, message: RegExp) {
+function refused(result: ReturnType<typeof runCli>, message: RegExp) {
   assert.equal(result.status, 2, result.stdout + result.stderr);
   assert.match(result.stderr, message);
 }

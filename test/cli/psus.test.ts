@@ -1,24 +1,20 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { createConsent, enterCode, logIn, open } from "../support/flows.js";
 import { nextTotp } from "../support/psu.js";
+import { runCli } from "../support/cli.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
-const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
 let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
 /** The operator's CLI on the running bank's own database, as a second process. */
 function psu(...args: string[]) {
-  return spawnSync(process.execPath, [MAIN, "psu", ...args], {
-    env: { ...process.env, DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" }, encoding: "utf8",
-  });
+  return runCli(["psu", ...args], { DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" });
 }
 
-function json(result: ReturnType<typeof psu>) {
+function json(result: ReturnType<typeof runCli>) {
   assert.equal(result.status, 0, result.stderr);
   return JSON.parse(result.stdout);
 }

@@ -1,24 +1,20 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { createPayment } from "../support/flows.js";
+import { runCli } from "../support/cli.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
-const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
 const DEMO_TPP = "PSDDE-BAFIN-123456";
 let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
 function cli(...args: string[]) {
-  return spawnSync(process.execPath, [MAIN, ...args], {
-    env: { ...process.env, DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" }, encoding: "utf8",
-  });
+  return runCli(args, { DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" });
 }
 
-function json(result: ReturnType<typeof cli>) {
+function json(result: ReturnType<typeof runCli>) {
   assert.equal(result.status, 0, result.stderr);
   return JSON.parse(result.stdout);
 }

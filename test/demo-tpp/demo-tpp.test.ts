@@ -10,7 +10,7 @@ let demo: DemoTpp;
 
 before(async () => {
   bank = await startBank();
-  const certs = bank.app.certificates;
+  const certs = bank.certs;
   const [ca, cert, key] = await Promise.all([certs.caCert, certs.tppCert, certs.tppKey].map((f) => readFile(f)));
   demo = await startDemoTpp({
     apiUrl: bank.apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port: 0,

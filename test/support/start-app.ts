@@ -8,8 +8,11 @@ import { join } from "node:path";
 import { buildApp, type App } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import type { Clock } from "../../src/lib/clock.js";
-import { issueTppCertificate, loadKeyAndCertificate, type TppCertificateRequest } from "../../src/tpp/dev-ca.js";
+import {
+  issueTppCertificate, loadKeyAndCertificate, type DevCertificatePaths, type TppCertificateRequest,
+} from "../../src/tpp/dev-ca.js";
 import { BrowserClient } from "./browser.js";
+import { createTestDatabase, type Engine } from "./postgres.js";
 import { TppClient } from "./tpp-client.js";
 
 export interface TestBank {
@@ -17,6 +20,7 @@ export interface TestBank {
   apiUrl: string;
   authUrl: string;
   adminUrl: string;
+  certs: DevCertificatePaths;
   ca: Buffer;
   /** The demo TPP (all four roles). */
   tpp: TppClient;
@@ -26,21 +30,31 @@ export interface TestBank {
   close(): Promise<void>;
 }
 
-export async function startBank(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestBank> {
+export interface StartOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** SQLite (default) in a fresh file, or PostgreSQL in a fresh database dropped on close. */
+  engine?: Engine;
+}
+
+export async function startBank(options: StartOptions = {}): Promise<TestBank> {
   const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-test-"));
+  const database = options.engine === "postgres" ? await createTestDatabase() : undefined;
   const config = loadConfig({
-    DATA_DIR: dataDir, API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent", ...options.env,
+    DATA_DIR: dataDir, API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent",
+    DATABASE_URL: database?.url ?? "", ...options.env,
   });
   const app = await buildApp(config, { clock: options.clock, logLevel: "silent" });
   const { apiUrl, authUrl, adminUrl } = await app.listen();
   const certs = app.certificates;
+  if (!certs) throw new Error("test banks use the development CA");
   const [ca, cert, key] = await Promise.all([
     readFile(certs.caCert), readFile(certs.tppCert), readFile(certs.tppKey),
   ]);
   const tpp = new TppClient(apiUrl, { ca, cert, key });
   const clients: TppClient[] = [tpp];
   return {
-    app, apiUrl, authUrl, adminUrl, ca, tpp,
+    app, apiUrl, authUrl, adminUrl, certs, ca, tpp,
     async tppWith(request) {
       const issuer = await loadKeyAndCertificate(certs.caCert, certs.caKey);
       const issued = await issueTppCertificate(issuer, {
@@ -55,6 +69,7 @@ export async function startBank(options: { clock?: Clock; env?: Record<string, s
     async close() {
       for (const client of clients) client.close();
       await app.close();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

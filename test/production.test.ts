@@ -1,0 +1,76 @@
+/** Production mode: the bank's own TLS material only, no development CA, no demo data, no sandbox routes. */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { Agent, request } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { ensureDevCertificates } from "../src/tpp/dev-ca.js";
+import { listenerPorts, runCli, startCli } from "./support/cli.js";
+
+let dir: string;
+/** A CA that is not psd2-bank's, with a server certificate for localhost, made by openssl. */
+let own: { TLS_CERT_FILE: string; TLS_KEY_FILE: string; TPP_TRUST_STORE_FILE: string };
+
+function openssl(...args: string[]) {
+  execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
+}
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), "psd2-bank-production-"));
+  openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
+    "-subj", "/CN=Test QTSP Root/O=Test QTSP", "-keyout", "ca.key", "-out", "ca.crt");
+  openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=localhost",
+    "-keyout", "server.key", "-out", "server.csr");
+  await writeFile(join(dir, "san.ext"), "subjectAltName=DNS:localhost,IP:127.0.0.1\n");
+  openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2",
+    "-extfile", "san.ext", "-out", "server.crt");
+  own = { TLS_CERT_FILE: join(dir, "server.crt"), TLS_KEY_FILE: join(dir, "server.key"),
+    TPP_TRUST_STORE_FILE: join(dir, "ca.crt") };
+});
+after(async () => { await rm(dir, { recursive: true, force: true }); });
+
+const production = (extra: Record<string, string> = {}) => ({
+  PSD2_MODE: "production", DATA_DIR: join(dir, "data"), ...extra,
+});
+
+test("production refuses to start without the bank's own TLS files, naming each", () => {
+  const result = runCli(["start"], production());
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /production mode needs the bank's own TLS material: set TLS_CERT_FILE, TLS_KEY_FILE, TPP_TRUST_STORE_FILE/);
+});
+
+test("production refuses the development CA's certificates and demo data", async () => {
+  const dev = await ensureDevCertificates(join(dir, "dev"), ["localhost"]);
+  const withDev = runCli(["start"], production({
+    TLS_CERT_FILE: dev.serverCert, TLS_KEY_FILE: dev.serverKey, TPP_TRUST_STORE_FILE: dev.caCert,
+  }));
+  assert.equal(withDev.status, 2);
+  assert.match(withDev.stderr, /TLS_CERT_FILE, TPP_TRUST_STORE_FILE: production mode refuses certificates of the psd2-bank development CA/);
+  const seeded = runCli(["start"], production({ ...own, SEED_DEMO_DATA: "true" }));
+  assert.equal(seeded.status, 2);
+  assert.match(seeded.stderr, /SEED_DEMO_DATA must not be true in production mode/);
+  const unreadable = runCli(["start"], production({ ...own, TLS_KEY_FILE: join(dir, "absent.key") }));
+  assert.match(unreadable.stderr, /TLS_KEY_FILE cannot be read/);
+});
+
+test("production starts on its own certificates, without demo PSUs or sandbox routes", async () => {
+  const ports = await listenerPorts();
+  const bank = await startCli(["start"], production({ ...own, ...ports }), "PSU pages");
+  try {
+    assert.match(bank.output(), /production mode/);
+    assert.doesNotMatch(bank.output(), /Demo PSUs|alice/);
+    const status = await new Promise<number>((resolve, reject) => {
+      const agent = new Agent({ ca: readFileSync(own.TPP_TRUST_STORE_FILE) });
+      request(`https://localhost:${ports.AUTH_PORT}/sandbox/sms/alice`, { agent }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).on("error", reject).end();
+    });
+    assert.equal(status, 404, "no sandbox routes in production");
+  } finally {
+    assert.equal(await bank.stop(), 0);
+  }
+});

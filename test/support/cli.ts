@@ -1,0 +1,54 @@
+/** The psd2-bank command line as a separate process, as an operator runs it. */
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+export const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export function runCli(args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env }, encoding: "utf8" });
+}
+
+/** Fresh ports for the three listeners, as settings. */
+export async function listenerPorts(): Promise<{ API_PORT: string; AUTH_PORT: string; ADMIN_PORT: string }> {
+  const [api, auth, admin] = [await freePort(), await freePort(), await freePort()];
+  return { API_PORT: String(api), AUTH_PORT: String(auth), ADMIN_PORT: String(admin) };
+}
+
+export interface RunningCli {
+  output(): string;
+  /** Sends SIGTERM and answers the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts a long-running command and resolves once its output contains `readyText`. */
+export async function startCli(args: string[], env: Record<string, string>, readyText: string): Promise<RunningCli> {
+  const child = spawn(process.execPath, [MAIN, ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env } });
+  let out = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  await new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes(readyText)) resolve();
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    void exited.then((code) => reject(new Error(`exited early with ${code}: ${out}`)));
+  });
+  return {
+    output: () => out,
+    async stop() {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
