@@ -7,8 +7,10 @@ import { Agent, request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { ensureDevCertificates } from "../src/tpp/dev-ca.js";
+import { ensureDevCertificates, issueTppCertificate, loadKeyAndCertificate } from "../src/tpp/dev-ca.js";
 import { listenerPorts, runCli, startCli } from "./support/cli.js";
+import { consentBody, REDIRECTS } from "./support/flows.js";
+import { TppClient } from "./support/tpp-client.js";
 
 let dir: string;
 /** A CA that is not psd2-bank's, with a server certificate for localhost, made by openssl. */
@@ -56,9 +58,11 @@ test("production refuses the development CA's certificates and demo data", async
   assert.match(unreadable.stderr, /TLS_KEY_FILE cannot be read/);
 });
 
-test("production starts on its own certificates, without demo PSUs or sandbox routes", async () => {
+test("production serves TPPs with QWACs of its trusted CA, without demo PSUs or sandbox routes", async () => {
   const ports = await listenerPorts();
-  const bank = await startCli(["start"], production({ ...own, ...ports }), "PSU pages");
+  const bank = await startCli(["start"], production({
+    ...own, ...ports, PUBLIC_API_URL: `https://localhost:${ports.API_PORT}`, PUBLIC_AUTH_URL: `https://localhost:${ports.AUTH_PORT}`,
+  }), "PSU pages");
   try {
     assert.match(bank.output(), /production mode/);
     assert.doesNotMatch(bank.output(), /Demo PSUs|alice/);
@@ -70,6 +74,16 @@ test("production starts on its own certificates, without demo PSUs or sandbox ro
       }).on("error", reject).end();
     });
     assert.equal(status, 404, "no sandbox routes in production");
+    const issuer = await loadKeyAndCertificate(join(dir, "ca.crt"), join(dir, "ca.key"));
+    const qwac = await issueTppCertificate(issuer, {
+      name: "Real TPP", organizationIdentifier: "PSDDE-BAFIN-424242", roles: ["PSP_AI"],
+    });
+    const tpp = new TppClient(`https://localhost:${ports.API_PORT}`,
+      { ca: readFileSync(own.TPP_TRUST_STORE_FILE), cert: qwac.certPem, key: qwac.keyPem });
+    const consent = await tpp.post("/psd2/v1/consents", consentBody(), REDIRECTS);
+    tpp.close();
+    assert.equal(consent.status, 200, consent.text);
+    assert.match(consent.body._links.scaRedirect, new RegExp(`^https://localhost:${ports.AUTH_PORT}/`));
   } finally {
     assert.equal(await bank.stop(), 0);
   }

@@ -368,15 +368,3 @@ test("a session idle for more than 5 minutes is over", async (t) => {
   assert.notEqual(late.location, "/sca/code");
   assert.equal(await paymentStatus(own.tpp, paymentId), "RCVD");
 });
-
-test("in production mode the bank starts and /sandbox/sms/:login does not exist", async (t) => {
-  assert.equal((await bank.browser().get("/sandbox/sms/alice")).status, 200, "sandbox serves it");
-  const production = await ownBank(t, { env: { PSD2_MODE: "production" } });
-  assert.equal(production.app.config.mode, "production");
-  const browser = production.browser();
-  for (const path of ["/sandbox/sms/alice", "/sandbox/sms/bob", "/sandbox/tpp/ok"]) {
-    assert.equal((await browser.get(path)).status, 404, path);
-  }
-  const { scaRedirect } = await createConsent(production.tpp);
-  assert.equal((await browser.get(scaRedirect)).status, 303, "its PSU pages are served");
-});
