@@ -190,9 +190,13 @@ async function main(argv: string[]): Promise<void> {
     case "config":
       return printConfig(config, rest);
     case "migrate": {
-      const store = await openStore(config);
+      let applied = 0;
+      const store = await openStore({ ...config, onMigration: (name) => {
+        applied += 1;
+        process.stdout.write(`  applied ${name}\n`);
+      } });
       await store.close();
-      return void process.stdout.write(`Migrated ${store.engine} database.\n`);
+      return void process.stdout.write(`The ${store.engine} database is up to date (${applied} migrations applied now).\n`);
     }
     case "seed": {
       const store = await openStore(config);

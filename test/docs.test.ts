@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { errorCatalogue } from "../src/api/errors.js";
 import { confirm, reachReview } from "./support/flows.js";
 import { startBank, type TestBank } from "./support/start-app.js";
 
@@ -38,4 +39,14 @@ test("the getting-started guide's payment is accepted, approved by alice and boo
   await confirm(browser, await reachReview(browser, created.body._links.scaRedirect, "alice"));
   const status = await bank.tpp.get(`/psd2/v1/payments/${created.body.paymentId}/status`);
   assert.match(guide, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
+});
+
+test("the error catalogue describes exactly the codes and statuses the bank sends", async () => {
+  const rows = [...(await doc("errors.md")).matchAll(/^\| ([A-Z_]+) \| (\d{3}) \| (.+) \| (.+) \|$/gm)];
+  const documented = rows.map(([, code, status]) => `${code} ${status}`).sort();
+  const sent = errorCatalogue().map(({ code, status }) => `${code} ${status}`).sort();
+  assert.deepEqual(documented, sent);
+  for (const [, code, , when, what] of rows) {
+    assert.ok((when ?? "").length > 20 && (what ?? "").length > 10, `${code} says when it happens and what to do`);
+  }
 });

@@ -114,3 +114,17 @@ test("demo-tpp starts the bank and the demo TPP in one process, and stops on SIG
   assert.equal(shop.status, 200);
   assert.equal(await demo.stop(), 0);
 });
+
+test("migrate shows each migration as it applies it, and nothing when the database is up to date", async () => {
+  const fresh = await mkdtemp(join(tmpdir(), "psd2-bank-migrate-"));
+  try {
+    const first = runCli(["migrate"], { DATA_DIR: fresh });
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /^ {2}applied 0001-initial\n {2}applied 0002-audit-log\n/);
+    assert.match(first.stdout, /The sqlite database is up to date \(\d+ migrations applied now\)/);
+    const again = runCli(["migrate"], { DATA_DIR: fresh });
+    assert.equal(again.stdout, "The sqlite database is up to date (0 migrations applied now).\n");
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+  }
+});

@@ -25,10 +25,13 @@ const STATUS: Record<MessageCode, number> = {
 };
 
 /** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */
+const STATUS_BY_ORIGIN: Partial<Record<MessageCode, Partial<Record<Origin, number>>>> = {
+  CONSENT_UNKNOWN: { path: 403 },
+  RESOURCE_UNKNOWN: { body: 400 },
+};
+
 function statusOf(code: MessageCode, origin: Origin): number {
-  if (code === "CONSENT_UNKNOWN" && origin === "path") return 403;
-  if (code === "RESOURCE_UNKNOWN" && origin === "body") return 400;
-  return STATUS[code];
+  return STATUS_BY_ORIGIN[code]?.[origin] ?? STATUS[code];
 }
 
 export interface TppMessage { category: "ERROR"; code: string; text: string; path?: string }
@@ -42,4 +45,14 @@ export function renderError(error: Xs2aError): { status: number; body: { tppMess
   const message: TppMessage = { category: "ERROR", code: wireCode(error.code), text: error.text };
   if (error.path !== undefined) message.path = error.path;
   return { status: statusOf(error.code, error.origin), body: { tppMessages: [message] } };
+}
+
+/** Every (code, status) pair a TPP can receive: what docs/errors.md must describe. */
+export function errorCatalogue(): { code: string; status: number }[] {
+  const pairs = (Object.keys(STATUS) as MessageCode[]).flatMap((code) =>
+    [STATUS[code], ...Object.values(STATUS_BY_ORIGIN[code] ?? {})].map((status) => `${wireCode(code)} ${status}`));
+  return [...new Set(pairs)].map((pair) => {
+    const [code = "", status = ""] = pair.split(" ");
+    return { code, status: Number(status) };
+  });
 }

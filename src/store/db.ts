@@ -24,7 +24,11 @@ export interface Store extends Repositories {
   close(): Promise<void>;
 }
 
-export interface StoreOptions { dataDir: string; databaseUrl: string }
+export interface StoreOptions {
+  dataDir: string;
+  databaseUrl: string;
+  onMigration?: (applied: string) => void;
+}
 
 function openSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
@@ -49,16 +53,21 @@ async function openPostgres(url: string): Promise<Kysely<Database>> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export async function migrate(db: Kysely<Database>): Promise<void> {
+/** Applies pending migrations one at a time, telling `progress` each one it applied. */
+export async function migrate(db: Kysely<Database>, progress: (applied: string) => void = () => {}): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  for (;;) {
+    const { error, results = [] } = await migrator.migrateUp();
+    if (error) throw error;
+    if (results.length === 0) return;
+    for (const result of results) progress(result.migrationName);
+  }
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
   const db = engine === "postgres" ? await openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
-  await migrate(db);
+  await migrate(db, options.onMigration);
   return {
     engine,
     db,
