@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { TLSSocket } from "node:tls";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AuditRecord } from "../domain/audit.js";
 import { formatError, Xs2aError } from "../domain/errors.js";
 import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
@@ -109,21 +110,10 @@ function sendRefusal(reply: FastifyReply, error: Xs2aError): void {
   void reply.code(status).send(body);
 }
 
-export interface AuditedRequest {
-  tppId: string | null;
-  requestId: string | null;
-  psuIp: string | null;
-  method: string;
-  path: string;
-  resourceId: string | null;
-  status: number;
-  ms: number;
-}
-
 export interface ApiPluginOptions {
   bodyLimit: number;
   ensureTpp: (tpp: TppIdentity) => Promise<void>;
-  audit: (request: AuditedRequest) => Promise<void>;
+  audit: (request: AuditRecord) => Promise<void>;
 }
 
 /** The resource a request names in its path (paymentId, consentId, account-id, ...). */
@@ -162,7 +152,7 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
   });
 
   app.addHook("onResponse", async (request, reply) => {
-    const record: AuditedRequest = {
+    const record: AuditRecord = {
       tppId: request.tpp?.id ?? null, requestId: headerText(request, "x-request-id"),
       psuIp: headerText(request, "psu-ip-address"), method: request.method, path: request.url,
       resourceId: request.resourceId, status: reply.statusCode, ms: Math.round(reply.elapsedTime),

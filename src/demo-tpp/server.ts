@@ -4,9 +4,9 @@
  * bank only over the XS2A API with the demo TPP certificate, as any TPP would.
  */
 import { randomBytes } from "node:crypto";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { Html, html } from "../lib/html.js";
-import { Xs2aClient, type TlsIdentity } from "./xs2a-client.js";
+import { Xs2aClient, type TlsIdentity, type Xs2aResponse } from "./xs2a-client.js";
 
 export interface DemoTppOptions {
   /** The bank's TPP API base, e.g. https://localhost:8443 */
@@ -58,6 +58,17 @@ function refusalText(body: unknown): string {
 
 function problem(title: string, status: number, body: unknown): Html {
   return html`<div class="card nok"><h2>${title}</h2><p>The bank answered ${status}: ${refusalText(body)}</p></div>`;
+}
+
+/** Sends the browser to the bank's SCA page for a created resource, or shows why the bank refused. */
+function toBank(reply: FastifyReply, title: string, created: Xs2aResponse<Created>, id: string | undefined,
+  remember: (id: string) => void) {
+  const redirect = created.body?._links?.scaRedirect;
+  if (!id || !redirect) {
+    return reply.code(502).type("text/html").send(page(title, problem("Not started", created.status, created.body)));
+  }
+  remember(id);
+  return reply.redirect(redirect, 303);
 }
 
 /** The return URL carries an unguessable state, never the bank's resource id. */
@@ -114,13 +125,7 @@ start banner tells how to get their authorization codes.</p>`)));
       instructedAmount: { currency: PRODUCT.currency, amount: PRODUCT.amount },
       remittanceInformationUnstructured: `Order ${state.slice(0, 8)}`,
     }, { ...redirects("/shop/return", state), ...psuHeaders(request.ip) });
-    const redirect = created.body?._links?.scaRedirect;
-    if (!created.body?.paymentId || !redirect) {
-      return reply.code(502).type("text/html").send(page("Checkout", problem("Payment not started", created.status,
-        created.body)));
-    }
-    paymentsByState.set(state, created.body.paymentId);
-    return reply.redirect(redirect, 303);
+    return toBank(reply, "Checkout", created, created.body?.paymentId, (id) => paymentsByState.set(state, id));
   });
   app.get<{ Params: { state: string } }>("/shop/return/:state", async (request, reply) => {
     const paymentId = paymentsByState.get(request.params.state);
@@ -146,13 +151,7 @@ start banner tells how to get their authorization codes.</p>`)));
       access: { accounts: [], balances: [], transactions: [] },
       recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: false,
     }, { ...redirects("/budget/return", state), ...psuHeaders(request.ip) });
-    const redirect = created.body?._links?.scaRedirect;
-    if (!created.body?.consentId || !redirect) {
-      return reply.code(502).type("text/html").send(page("Budget", problem("Consent not started", created.status,
-        created.body)));
-    }
-    consentsByState.set(state, created.body.consentId);
-    return reply.redirect(redirect, 303);
+    return toBank(reply, "Budget", created, created.body?.consentId, (id) => consentsByState.set(state, id));
   });
   app.get<{ Params: { state: string } }>("/budget/return/:state", async (request, reply) => {
     const consentId = consentsByState.get(request.params.state);

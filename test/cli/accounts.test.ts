@@ -4,26 +4,14 @@ import { validateIban } from "../../src/lib/iban.js";
 import { parseExposition } from "../../src/lib/metrics.js";
 import { ALICE_MAIN, confirm, createPayment, enterCode, logIn, open, reachReview } from "../support/flows.js";
 import { codeFor } from "../support/psu.js";
-import { runCli } from "../support/cli.js";
+import { assertRefused, jsonOf, runOperator } from "../support/cli.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
-function account(...args: string[]) {
-  return runCli(["account", ...args], { DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" });
-}
-
-function json(result: ReturnType<typeof runCli>) {
-  assert.equal(result.status, 0, result.stderr);
-  return JSON.parse(result.stdout);
-}
-
-function refused(result: ReturnType<typeof runCli>, message: RegExp) {
-  assert.equal(result.status, 2, result.stdout + result.stderr);
-  assert.match(result.stderr, message);
-}
+const account = (...args: string[]) => runOperator(bank.app.config.dataDir, ["account", ...args]);
 
 async function ledgerBalances(): Promise<void> {
   const samples = parseExposition(await (await fetch(`${bank.adminUrl}/metrics`)).text());
@@ -32,18 +20,18 @@ async function ledgerBalances(): Promise<void> {
 }
 
 test("an opened account takes test money, gives it back, and closes only when empty", async () => {
-  const opened = json(account("open", "--login", "bob", "--product", "Tagesgeld", "--json"));
+  const opened = jsonOf(account("open", "--login", "bob", "--product", "Tagesgeld", "--json"));
   assert.deepEqual(validateIban(opened.iban), { ok: true, iban: opened.iban });
   assert.match(opened.iban, /^DE\d{2}50010000\d{10}$/);
   assert.deepEqual([opened.owner, opened.status, opened.booked, opened.product], ["bob", "enabled", "0.00", "Tagesgeld"]);
-  assert.equal(json(account("credit", opened.iban, "100.00", "--json")).booked, "100.00");
-  assert.equal(json(account("debit", opened.iban, "30", "--json")).available, "70.00");
-  refused(account("debit", opened.iban, "70.01"), /available balance is lower than the amount/);
-  refused(account("close", opened.iban), /Only an account with a zero balance can be closed/);
+  assert.equal(jsonOf(account("credit", opened.iban, "100.00", "--json")).booked, "100.00");
+  assert.equal(jsonOf(account("debit", opened.iban, "30", "--json")).available, "70.00");
+  assertRefused(account("debit", opened.iban, "70.01"), /available balance is lower than the amount/);
+  assertRefused(account("close", opened.iban), /Only an account with a zero balance can be closed/);
   assert.match(account("debit", opened.iban, "70.00").stdout, /booked 0\.00 EUR, available 0\.00 EUR/);
   assert.equal(account("close", opened.iban).status, 0);
-  refused(account("credit", opened.iban, "1.00"), /blocked or closed/);
-  const bobs = json(account("list", "--login", "bob", "--json"));
+  assertRefused(account("credit", opened.iban, "1.00"), /blocked or closed/);
+  const bobs = jsonOf(account("list", "--login", "bob", "--json"));
   assert.equal(bobs.find((a: { iban: string }) => a.iban === opened.iban).status, "deleted");
   await ledgerBalances();
 });
@@ -66,12 +54,12 @@ test("a blocked account's payment cannot be confirmed, and unblocked it books ag
 });
 
 test("bad input exits 2 with a message naming the problem", () => {
-  refused(account("open", "--login", "nobody"), /login: No PSU with the login "nobody"/);
-  refused(account("open", "--login", "bob", "--currency", "EURO"), /currency: "EURO" is not an ISO 4217 currency/);
-  refused(account("credit", "DE00123", "1"), /iban: No account with the IBAN DE00123/);
-  refused(account("credit", "--", ALICE_MAIN, "-5"), /amount: The amount must be positive/);
-  refused(account("credit", ALICE_MAIN, "1.001"), /amount: The amount must be positive with at most the minor units/);
-  refused(account("credit", ALICE_MAIN), /the AMOUNT is required/);
-  refused(account("list", "--login", "nobody"), /No PSU with the login "nobody"/);
-  refused(account("shred"), /account needs one of/);
+  assertRefused(account("open", "--login", "nobody"), /login: No PSU with the login "nobody"/);
+  assertRefused(account("open", "--login", "bob", "--currency", "EURO"), /currency: "EURO" is not an ISO 4217 currency/);
+  assertRefused(account("credit", "DE00123", "1"), /iban: No account with the IBAN DE00123/);
+  assertRefused(account("credit", "--", ALICE_MAIN, "-5"), /amount: The amount must be positive/);
+  assertRefused(account("credit", ALICE_MAIN, "1.001"), /amount: The amount must be positive with at most the minor units/);
+  assertRefused(account("credit", ALICE_MAIN), /the AMOUNT is required/);
+  assertRefused(account("list", "--login", "nobody"), /No PSU with the login "nobody"/);
+  assertRefused(account("shred"), /account needs one of/);
 });

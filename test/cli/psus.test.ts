@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createConsent, enterCode, logIn, open } from "../support/flows.js";
 import { nextTotp } from "../support/psu.js";
-import { runCli } from "../support/cli.js";
+import { assertRefused, jsonOf, runOperator } from "../support/cli.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 let bank: TestBank;
@@ -10,14 +10,7 @@ before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
 /** The operator's CLI on the running bank's own database, as a second process. */
-function psu(...args: string[]) {
-  return runCli(["psu", ...args], { DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" });
-}
-
-function json(result: ReturnType<typeof runCli>) {
-  assert.equal(result.status, 0, result.stderr);
-  return JSON.parse(result.stdout);
-}
+const psu = (...args: string[]) => runOperator(bank.app.config.dataDir, ["psu", ...args]);
 
 /** Logs in on the PSU pages for a fresh consent; answers the page after the password step. */
 async function tryLogin(login: string, password: string) {
@@ -31,9 +24,9 @@ let secret = "";
 let password = "";
 
 test("an enrolled PSU logs in with the generated password and the TOTP device from the printed URI", async () => {
-  password = json(psu("add", "--login", "dora", "--name", "Dora Demo", "--json")).password;
+  password = jsonOf(psu("add", "--login", "dora", "--name", "Dora Demo", "--json")).password;
   assert.match(password, /^[\w-]{16}$/);
-  const { provisioningUri } = json(psu("enrol-device", "dora", "--kind", "totp", "--json"));
+  const { provisioningUri } = jsonOf(psu("enrol-device", "dora", "--kind", "totp", "--json"));
   assert.match(provisioningUri, /^otpauth:\/\/totp\/PSD2%20Demo%20Bank%3Adora\?secret=[A-Z2-7]{32}&issuer=PSD2%20Demo%20Bank&/);
   secret = new URL(provisioningUri).searchParams.get("secret") ?? "";
   const { browser, page } = await tryLogin("dora", password);
@@ -48,7 +41,7 @@ test("an enrolled PSU logs in with the generated password and the TOTP device fr
 test("a blocked PSU cannot log in until unblocked; a reset password replaces the old one", async () => {
   assert.equal(psu("block", "dora").status, 0);
   assert.doesNotMatch((await tryLogin("dora", password)).page.html, /name="code"/);
-  assert.equal(json(psu("list", "--json")).find((p: { login: string }) => p.login === "dora").status, "blocked");
+  assert.equal(jsonOf(psu("list", "--json")).find((p: { login: string }) => p.login === "dora").status, "blocked");
   assert.equal(psu("unblock", "dora").status, 0);
   assert.equal(psu("reset-password", "dora", "--password", "correct-horse-9").status, 0);
   assert.doesNotMatch((await tryLogin("dora", password)).page.html, /name="code"/);
@@ -71,10 +64,8 @@ test("bad input exits 2 with a message naming the problem and changes nothing", 
     [["list", "--colour"], /Unknown option '--colour'/],
   ];
   for (const [args, message] of cases) {
-    const result = psu(...args);
-    assert.equal(result.status, 2, `${args.join(" ")}: ${result.stdout}${result.stderr}`);
-    assert.match(result.stderr, message);
+    assertRefused(psu(...args), message);
   }
-  const logins = json(psu("list", "--json")).map((p: { login: string }) => p.login);
+  const logins = jsonOf(psu("list", "--json")).map((p: { login: string }) => p.login);
   assert.deepEqual(logins.filter((l: string) => l === "emil" || l === "X!"), []);
 });

@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import {
   ALICE_MAIN, BOB_MAIN, EXTERNAL_IBAN, confirm, createConsent, createPayment, paymentBody, reachReview,
 } from "../support/flows.js";
-import { runCli } from "../support/cli.js";
+import { assertRefused, jsonOf, runOperator } from "../support/cli.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 let bank: TestBank;
@@ -26,30 +26,23 @@ before(async () => {
 });
 after(async () => { await bank.close(); });
 
-function cli(...args: string[]) {
-  return runCli(args, { DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" });
-}
-
-function json(result: ReturnType<typeof runCli>) {
-  assert.equal(result.status, 0, result.stderr);
-  return JSON.parse(result.stdout);
-}
+const cli = (...args: string[]) => runOperator(bank.app.config.dataDir, [...args]);
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
 test("payments are found by PSU, TPP and account across TPPs", () => {
-  const alices = json(cli("payment", "find", "--psu", "alice", "--json"));
+  const alices = jsonOf(cli("payment", "find", "--psu", "alice", "--json"));
   assert.deepEqual(ids(alices), [alicePayment]);
   assert.deepEqual([alices[0].status, alices[0].amount, alices[0].psu], ["ACSC", "12.50", "alice"]);
-  assert.deepEqual(ids(json(cli("payment", "find", "--tpp", "PSDFR-ACPR-777", "--json"))), [bobPayment]);
-  assert.deepEqual(new Set(ids(json(cli("payment", "find", "--account", EXTERNAL_IBAN, "--json")))),
+  assert.deepEqual(ids(jsonOf(cli("payment", "find", "--tpp", "PSDFR-ACPR-777", "--json"))), [bobPayment]);
+  assert.deepEqual(new Set(ids(jsonOf(cli("payment", "find", "--account", EXTERNAL_IBAN, "--json")))),
     new Set([alicePayment, bobPayment]));
-  assert.deepEqual(ids(json(cli("payment", "find", "--account", BOB_MAIN, "--json"))), [bobPayment]);
+  assert.deepEqual(ids(jsonOf(cli("payment", "find", "--account", BOB_MAIN, "--json"))), [bobPayment]);
   assert.match(cli("payment", "find").stdout, /^id\s+tpp\s+psu\s+status\s+amount/);
 });
 
 test("a payment is shown with its authorisation and its request history, oldest first", () => {
-  const shown = json(cli("payment", "show", alicePayment, "--json"));
+  const shown = jsonOf(cli("payment", "show", alicePayment, "--json"));
   assert.equal(shown.resource.status, "ACSC");
   assert.deepEqual(shown.authorisations.map((a: { scaStatus: string; psu: string }) => [a.scaStatus, a.psu]),
     [["finalised", "alice"]]);
@@ -60,9 +53,9 @@ test("a payment is shown with its authorisation and its request history, oldest 
 });
 
 test("consents are found by the accounts the PSU granted, and shown with them", () => {
-  assert.deepEqual(ids(json(cli("consent", "find", "--account", ALICE_MAIN, "--json"))), [consentId]);
-  assert.deepEqual(json(cli("consent", "find", "--psu", "bob", "--json")), []);
-  const shown = json(cli("consent", "show", consentId, "--json"));
+  assert.deepEqual(ids(jsonOf(cli("consent", "find", "--account", ALICE_MAIN, "--json"))), [consentId]);
+  assert.deepEqual(jsonOf(cli("consent", "find", "--psu", "bob", "--json")), []);
+  const shown = jsonOf(cli("consent", "show", consentId, "--json"));
   assert.equal(shown.resource.status, "valid");
   assert.ok(shown.resource.accounts.some((a: string) => a.startsWith(ALICE_MAIN)), shown.resource.accounts);
 });
@@ -77,8 +70,6 @@ test("bad input exits 2 with a message naming the problem", () => {
     [["payment", "refund"], /payment needs one of: find, show/],
   ];
   for (const [args, message] of cases) {
-    const result = cli(...args);
-    assert.equal(result.status, 2, `${args.join(" ")}: ${result.stdout}${result.stderr}`);
-    assert.match(result.stderr, message);
+    assertRefused(cli(...args), message);
   }
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { createPayment } from "../support/flows.js";
-import { runCli } from "../support/cli.js";
+import { assertRefused, jsonOf, runOperator } from "../support/cli.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 const DEMO_TPP = "PSDDE-BAFIN-123456";
@@ -10,14 +10,7 @@ let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
-function cli(...args: string[]) {
-  return runCli(args, { DATA_DIR: bank.app.config.dataDir, LOG_LEVEL: "silent" });
-}
-
-function json(result: ReturnType<typeof runCli>) {
-  assert.equal(result.status, 0, result.stderr);
-  return JSON.parse(result.stdout);
-}
+const cli = (...args: string[]) => runOperator(bank.app.config.dataDir, [...args]);
 
 test("every API request is in the audit log with TPP, request id, PSU IP, resource and status; never a body", async () => {
   const requestId = randomUUID();
@@ -25,16 +18,16 @@ test("every API request is in the audit log with TPP, request id, PSU IP, resour
   const statusRead = randomUUID();
   await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`, { "X-Request-ID": statusRead });
   await bank.tpp.get("/psd2/v1/payments/00000000000000000000000000000000/status");
-  const [created] = json(cli("audit", "--request-id", requestId, "--json"));
+  const [created] = jsonOf(cli("audit", "--request-id", requestId, "--json"));
   assert.deepEqual(
     { ...created, id: undefined, at: undefined, ms: undefined },
     { id: undefined, at: undefined, ms: undefined, tppId: DEMO_TPP, requestId, psuIp: "192.0.2.7", method: "POST",
       path: "/psd2/v1/payments/sepa-credit-transfers", resourceId: paymentId, status: created.status },
   );
   assert.ok(created.status >= 200 && created.status < 300);
-  const history = json(cli("audit", "--resource", paymentId, "--json"));
+  const history = jsonOf(cli("audit", "--resource", paymentId, "--json"));
   assert.deepEqual(history.map((e: { requestId: string }) => e.requestId), [statusRead, requestId], "newest first");
-  const unknown = json(cli("audit", "--tpp", DEMO_TPP, "--limit", "1", "--json"));
+  const unknown = jsonOf(cli("audit", "--tpp", DEMO_TPP, "--limit", "1", "--json"));
   assert.equal(unknown.length, 1);
   assert.equal(unknown[0].status, 404);
   const people = cli("audit", "--since", "2000-01-01");
@@ -45,7 +38,7 @@ test("every API request is in the audit log with TPP, request id, PSU IP, resour
 test("a TPP on the stop-list is refused on its next request, others are not; unblocked it is served again", async () => {
   const other = await bank.tppWith({ organizationIdentifier: "PSDFR-ACPR-777" });
   await other.get("/psd2/v1/payments/00000000000000000000000000000000/status");
-  const listed = json(cli("tpp", "list", "--json")).map((t: { id: string; blocked: boolean }) => [t.id, t.blocked]);
+  const listed = jsonOf(cli("tpp", "list", "--json")).map((t: { id: string; blocked: boolean }) => [t.id, t.blocked]);
   assert.deepEqual(listed, [[DEMO_TPP, false], ["PSDFR-ACPR-777", false]]);
   assert.equal(cli("tpp", "block", DEMO_TPP).status, 0);
   const refused = await bank.tpp.get("/psd2/v1/payments/00000000000000000000000000000000/status");
@@ -67,8 +60,6 @@ test("bad input exits 2 with a message naming the problem", () => {
     [["audit", "--limit", "many"], /limit must be between/],
   ];
   for (const [args, message] of cases) {
-    const result = cli(...args);
-    assert.equal(result.status, 2, `${args.join(" ")}: ${result.stdout}${result.stderr}`);
-    assert.match(result.stderr, message);
+    assertRefused(cli(...args), message);
   }
 });

@@ -1,4 +1,5 @@
 /** The psd2-bank command line as a separate process, as an operator runs it. */
+import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -51,4 +52,23 @@ export async function startCli(args: string[], env: Record<string, string>, read
       return exited;
     },
   };
+}
+
+export type CliResult = ReturnType<typeof runCli>;
+
+/** The operator's CLI on a running test bank's database, as a second process beside it. */
+export function runOperator(dataDir: string, args: string[]): CliResult {
+  return runCli(args, { DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+}
+
+/** The JSON a successful command printed. */
+export function jsonOf(result: CliResult) {
+  assert.equal(result.status, 0, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+/** A command refused as an operator's mistake: exit 2 and a message naming the problem. */
+export function assertRefused(result: CliResult, message: RegExp): void {
+  assert.equal(result.status, 2, result.stdout + result.stderr);
+  assert.match(result.stderr, message);
 }
