@@ -17,6 +17,7 @@ import { auditCommand, tppCommand, TPP_USAGE } from "./cli/tpps.js";
 import { startDemoTpp } from "./demo-tpp/server.js";
 import { ConfigError, loadConfig, loadConfigFile, type Config } from "./config.js";
 import { DEMO_PSUS } from "./ledger/demo-data.js";
+import { generateDataSet } from "./ledger/data-set.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { systemClock } from "./lib/clock.js";
 import { makeIban } from "./lib/iban.js";
@@ -34,6 +35,10 @@ Commands:
   config                print the effective configuration, secrets masked (--json for scripts)
   migrate               apply database migrations and exit
   seed                  seed the demo PSUs and accounts into an empty database
+  generate              a large data set for scale tests: PSUs with one account and booked history each
+      --psus N              how many PSUs (default 1000)
+      --transactions N      how many transactions in all (default 1000000)
+      --seed N              the data set's seed; logins are s<seed>-0000000 ... (default 1)
   tpp-cert              issue a TPP certificate (QWAC form) from the development CA
       --name NAME           organisation name (required)
       --roles R1,R2         PSP_AS, PSP_PI, PSP_AI, PSP_IC (default: all four)
@@ -130,6 +135,41 @@ async function demoTpp(config: Config, args: string[]): Promise<void> {
     + "  Log in at the bank as one of the demo PSUs above (alice / alice-demo).\n");
 }
 
+async function generate(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args, options: { psus: { type: "string" }, transactions: { type: "string" }, seed: { type: "string" } },
+  });
+  const count = (name: string, raw: string | undefined, fallback: number, max: number) => {
+    const value = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < 1 || value > max) fail(`--${name} must be a whole number from 1 to ${max}`);
+    return value;
+  };
+  const psus = count("psus", values.psus, 1000, 10_000_000);
+  const transactions = count("transactions", values.transactions, 1_000_000, 100_000_000);
+  const seed = count("seed", values.seed, 1, 1_000_000);
+  const store = await openStore(config);
+  const started = Date.now();
+  let shown = -1;
+  try {
+    const result = await generateDataSet({
+      store, clock: systemClock, timeZone: config.timeZone, bankCode: config.bankCode, bic: config.bankBic,
+      psus, transactions, seed, passwordHash: await hashPassword("generated-demo"),
+      progress(done, total) {
+        const percent = Math.floor((100 * done) / total / 10) * 10;
+        if (percent > shown) process.stdout.write(`  ${percent} % (${done} of ${total} bookings)\n`);
+        shown = percent;
+      },
+    });
+    process.stdout.write(`Generated ${psus} PSUs (${result.firstLogin} ... ${result.lastLogin}, password `
+      + `generated-demo) with ${result.transactions} bookings in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+  } catch (error) {
+    if (error instanceof RangeError) fail(error.message);
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
 async function tppCert(config: Config, args: string[]): Promise<void> {
   const { values } = parseArgs({
     args, options: {
@@ -204,6 +244,8 @@ async function main(argv: string[]): Promise<void> {
       await store.close();
       return void process.stdout.write(seeded ? "Seeded the demo bank.\n" : "The database already has PSUs; nothing seeded.\n");
     }
+    case "generate":
+      return generate(config, rest);
     case "tpp-cert":
       return tppCert(config, rest);
     case "demo-tpp":

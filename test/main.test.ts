@@ -128,3 +128,24 @@ test("migrate shows each migration as it applies it, and nothing when the databa
     await rm(fresh, { recursive: true, force: true });
   }
 });
+
+test("generate books a seeded data set with progress, and refuses the same seed twice", async () => {
+  const fresh = await mkdtemp(join(tmpdir(), "psd2-bank-generate-"));
+  try {
+    const env = { DATA_DIR: fresh, SEED_DEMO_DATA: "false" };
+    const result = runCli(["generate", "--psus", "30", "--transactions", "3000", "--seed", "7"], env);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /^ {2}\d+ % \(\d+ of 3030 bookings\)\n/);
+    assert.match(result.stdout, / {2}100 % \(3030 of 3030 bookings\)\n/);
+    assert.match(result.stdout, /Generated 30 PSUs \(s7-0000000 \.\.\. s7-0000029, password generated-demo\) with 3030 bookings/);
+    const accounts = JSON.parse(runCli(["account", "list", "--login", "s7-0000029", "--json"], env).stdout);
+    assert.equal(accounts.length, 1);
+    assert.match(accounts[0].iban, /^DE\d{2}500100009700000029$/);
+    const again = runCli(["generate", "--psus", "1", "--transactions", "1", "--seed", "7"], env);
+    assert.equal(again.status, 2);
+    assert.match(again.stderr, /a data set with seed 7 exists already/);
+    assert.match(runCli(["generate", "--psus", "0"], env).stderr, /--psus must be a whole number from 1 to/);
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+  }
+});

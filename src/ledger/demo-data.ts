@@ -50,7 +50,7 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
 ];
 
 /** A small seeded PRNG (mulberry32) so every start of the sandbox shows the same history. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -61,12 +61,12 @@ function prng(seed: number): () => number {
   };
 }
 
-interface Counterparty { name: string; iban: string; remittance: string; code: string }
+export interface Counterparty { name: string; iban: string; remittance: string; code: string }
 
-const MERCHANTS = ["REWE Markt", "EDEKA", "Aldi Sued", "dm-drogerie markt", "Deutsche Bahn",
+export const MERCHANTS = ["REWE Markt", "EDEKA", "Aldi Sued", "dm-drogerie markt", "Deutsche Bahn",
   "Amazon EU", "Shell Station", "Rossmann", "Lidl", "Spotify AB"];
 
-class HistoryWriter {
+export class HistoryWriter {
   readonly transfers: TransferRecord[] = [];
   readonly entries: EntryRecord[] = [];
   constructor(readonly accounts: Map<string, LedgerAccountRecord>) {}
