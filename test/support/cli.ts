@@ -26,6 +26,7 @@ export async function listenerPorts(): Promise<{ API_PORT: string; AUTH_PORT: st
 }
 
 export interface RunningCli {
+  pid: number | undefined;
   output(): string;
   /** Sends SIGTERM and answers the exit code. */
   stop(): Promise<number | null>;
@@ -46,6 +47,7 @@ export async function startCli(args: string[], env: Record<string, string>, read
     void exited.then((code) => reject(new Error(`exited early with ${code}: ${out}`)));
   });
   return {
+    pid: child.pid,
     output: () => out,
     async stop() {
       child.kill("SIGTERM");
