@@ -39,7 +39,27 @@ function openSqlite(dataDir: string): Kysely<Database> {
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
+  cachePreparedStatements(file);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs as much as running a small query. The same
+ * SQL text gets the same statement (Kysely runs them one at a time, never interleaved). The cache
+ * is bounded: queries whose text varies with their input (IN lists) cannot grow it without limit.
+ */
+function cachePreparedStatements(file: Sqlite.Database, limit = 1000): void {
+  const prepare = file.prepare.bind(file);
+  const statements = new Map<string, Sqlite.Statement>();
+  file.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      if (statements.size >= limit) statements.clear();
+      statement = prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof file.prepare;
 }
 
 /** pg is loaded only when asked for: the embedded default starts without it. */
