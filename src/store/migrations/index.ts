@@ -5,11 +5,11 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import { initial } from "./0001-initial.js";
-import { auditLog } from "./0002-audit-log.js";
+import { auditLog } from "./0007-audit-log.js";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
-  "0002-audit-log": auditLog,
+  "0007-audit-log": auditLog,
 };
 
 export const migrationProvider: MigrationProvider = {
