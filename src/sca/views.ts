@@ -6,7 +6,8 @@ import type { BankAccount } from "../domain/core-banking.js";
 import type { Consent } from "../domain/consents-model.js";
 import type { Payment } from "../domain/payments-model.js";
 import { formatAmount } from "../lib/money.js";
-import type { MessageKey, Translate } from "./messages/index.js";
+import { LANGUAGES } from "../lib/languages.js";
+import { CATALOGUES, type MessageKey, type Translate } from "./messages/index.js";
 
 /** Everything interpolated into HTML goes through here. */
 export function escapeHtml(value: string): string {
@@ -44,8 +45,22 @@ export interface PageFrame {
 function steps(frame: PageFrame): Html {
   if (!frame.step) return html``;
   const names: MessageKey[] = ["step_login", "step_code", "step_review"];
-  return html`<ol class="steps">${names.map((key, i) =>
+  return html`<ol class="steps" aria-label="${frame.t("steps_label")}">${names.map((key, i) =>
     html`<li${new Html(i + 1 === frame.step ? ' aria-current="step"' : "")}>${i + 1} ${frame.t(key)}</li>`)}</ol>`;
+}
+
+const STEP_PATHS = ["/sca/login", "/sca/code", "/sca/review"] as const;
+
+/** Plain links, so switching works without JavaScript; the step's GET re-renders the page. */
+function languageSwitch(frame: PageFrame): Html {
+  if (!frame.step) return html``;
+  const path = STEP_PATHS[frame.step - 1];
+  const links = LANGUAGES.map((code) => {
+    const current = new Html(code === frame.lang ? ' aria-current="true"' : "");
+    return html`<li><a href="${path}?lang=${code}" lang="${code}" hreflang="${code}"${current}>${
+      CATALOGUES[code].language_name}</a></li>`;
+  });
+  return html`<nav class="languages" aria-label="${frame.t("language_switch")}"><ul>${links}</ul></nav>`;
 }
 
 export function page(frame: PageFrame, body: Html): string {
@@ -57,7 +72,7 @@ export function page(frame: PageFrame, body: Html): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.t("page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
-<body><header><p class="bank">${frame.bankName}</p></header>
+<body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
 <main>${steps(frame)}${error}${notice}${body}${cancel}</main></body></html>`.text;
 }
 

@@ -4,6 +4,8 @@ import type { Catalogue } from "./en.js";
 export const de: Catalogue = {
   language_name: "Deutsch",
   page_title: "Freigabe bei {bank}",
+  language_switch: "Sprache",
+  steps_label: "Fortschritt",
   step_login: "Anmelden",
   step_code: "Bestätigen",
   step_review: "Prüfen",

@@ -2,6 +2,8 @@
 export const en = {
   language_name: "English",
   page_title: "Authorise with {bank}",
+  language_switch: "Language",
+  steps_label: "Progress",
   step_login: "Log in",
   step_code: "Verify",
   step_review: "Review",
