@@ -9,6 +9,7 @@ import type { Authorisations, PageView, ScaProblem } from "../domain/authorisati
 import type { ScaStep } from "../domain/authorisation-model.js";
 import { isLanguage, negotiateLanguage } from "../lib/languages.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
+import type { BankLogo } from "./logo.js";
 import type { ScaRedirects } from "./redirect.js";
 import { STYLESHEET } from "./style.js";
 import {
@@ -25,6 +26,7 @@ export interface ScaPagesOptions {
   authorisations: Authorisations;
   redirects: ScaRedirects;
   bankName: string;
+  logo: BankLogo;
   sandbox: boolean;
   hsts: boolean;
 }
@@ -172,6 +174,9 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
 
   app.get("/sca/static/style.css", async (_request, reply) => reply.type("text/css; charset=utf-8")
     .header("Cache-Control", "public, max-age=3600").send(STYLESHEET));
+
+  app.get("/sca/static/logo", async (_request, reply) => reply.type(options.logo.contentType)
+    .header("Cache-Control", "public, max-age=3600").send(options.logo.body));
 
   for (const type of ["payment", "consent"] as const) {
     app.get<{ Querystring: Record<string, string | undefined> }>(`/sca/${type}`, async (request, reply) => {
