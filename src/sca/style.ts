@@ -6,7 +6,8 @@ body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, s
 header { background: var(--brand); color: #fff; padding: 0.75rem 1.25rem; }
 header { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; }
 header .bank { margin: 0; font-weight: 700; display: flex; align-items: center; gap: 0.6rem; }
-header .bank img { width: 2rem; height: 2rem; border-radius: 4px; }
+/* The logo is decoration next to the bank's name, so a background rather than an <img>. */
+header .bank::before { content: ""; width: 2rem; height: 2rem; border-radius: 4px; background: #fff url(/sca/static/logo) center / contain no-repeat; }
 .languages ul { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; list-style: none; margin: 0; padding: 0; font-size: 0.9rem; }
 .languages a { color: #fff; }
 .languages [aria-current] { font-weight: 700; text-decoration: none; }

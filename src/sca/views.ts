@@ -72,8 +72,7 @@ export function page(frame: PageFrame, body: Html): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.t("page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
-<body><header><p class="bank"><img src="/sca/static/logo" alt="" width="32" height="32">${
-  frame.bankName}</p>${languageSwitch(frame)}</header>
+<body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
 <main>${steps(frame)}${error}${notice}${body}${cancel}</main></body></html>`.text;
 }
 

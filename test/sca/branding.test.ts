@@ -18,7 +18,9 @@ test("BANK_NAME and BANK_LOGO_FILE rebrand every page", async () => {
   try {
     const browser = bank.browser();
     const login = await open(browser, (await createPayment(bank.tpp)).scaRedirect);
-    assert.match(login.html, /<p class="bank"><img src="\/sca\/static\/logo" alt=""[^>]*>Sparkasse Musterstadt<\/p>/);
+    assert.match(login.html, /<p class="bank">Sparkasse Musterstadt<\/p>/);
+    const css = await browser.get("/sca/static/style.css");
+    assert.match(css.html, /header \.bank::before \{[^}]*url\(\/sca\/static\/logo\)/);
     assert.match(login.html, /<title>Authorise with Sparkasse Musterstadt<\/title>/);
     const logo = await browser.get("/sca/static/logo");
     assert.equal(logo.status, 200);
