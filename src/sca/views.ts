@@ -4,6 +4,7 @@
  */
 import type { BankAccount } from "../domain/core-banking.js";
 import type { Consent } from "../domain/consents-model.js";
+import { grantFor } from "../domain/decisions.js";
 import type { Payment } from "../domain/payments-model.js";
 import { formatAmount } from "../lib/money.js";
 import { LANGUAGES } from "../lib/languages.js";
@@ -138,13 +139,21 @@ function confirmForm(frame: PageFrame, fields: Html): Html {
 <button type="submit">${frame.t("button_confirm")}</button></form>`;
 }
 
+function sharedOf(frame: PageFrame, consent: Consent, account: BankAccount): string {
+  const grant = grantFor(consent, account);
+  const shared: MessageKey[] = ["access_list"];
+  if (grant.balances) shared.push("access_balances");
+  if (grant.transactions) shared.push("access_transactions");
+  return frame.t("review_shares", { what: shared.map((key) => frame.t(key)).join(", ") });
+}
+
 export function consentReviewPage(
   frame: PageFrame, consent: Consent, accounts: readonly BankAccount[], canConfirm: boolean,
 ): string {
   const boxes = accounts.map((a, i) => html`<div class="account">
 <input type="checkbox" id="account-${i}" name="account" value="${a.iban}" checked aria-describedby="account-${i}-info">
 <label for="account-${i}">${a.iban}</label>
-<span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency}</span></div>`);
+<span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency} · ${sharedOf(frame, consent, a)}</span></div>`);
   const fields = html`<fieldset><legend>${frame.t("review_accounts", { tpp: frame.tppName ?? "" })}</legend>
 ${boxes}</fieldset><p class="hint">${frame.t("review_valid_until", { date: consent.validUntil })}</p>`;
   return page(frame, html`${intro(frame, "consent")}${canConfirm ? confirmForm(frame, fields) : html``}`);

@@ -106,6 +106,7 @@ test("consent in French: bob picks his account and confirms; the review says unt
   await page.getByRole("button", { name: "Continuer" }).click();
   assert.ok(await page.getByLabel(BOB_MAIN).isChecked());
   assert.match(await page.locator("main").innerText(), /Accès valable jusqu'au \d{4}-\d{2}-\d{2}/);
+  assert.match(await page.locator("main").innerText(), /partagé : détails du compte, soldes, opérations/);
   await step(page, "consent-3-review-fr");
   await page.getByRole("button", { name: "Confirmer" }).click();
   await page.waitForURL(OK_URI);

@@ -26,6 +26,7 @@ export const en = {
   review_debtor: "From account",
   review_accounts: "Choose the accounts {tpp} may see",
   review_valid_until: "Access valid until {date}",
+  review_shares: "shares: {what}",
   access_list: "account details",
   access_balances: "balances",
   access_transactions: "transactions",

@@ -28,6 +28,7 @@ export const es: Catalogue = {
   review_debtor: "Desde la cuenta",
   review_accounts: "Elija las cuentas que {tpp} puede ver",
   review_valid_until: "Acceso válido hasta el {date}",
+  review_shares: "se comparte: {what}",
   access_list: "datos de la cuenta",
   access_balances: "saldos",
   access_transactions: "movimientos",

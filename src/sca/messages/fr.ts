@@ -28,6 +28,7 @@ export const fr: Catalogue = {
   review_debtor: "Depuis le compte",
   review_accounts: "Choisissez les comptes que {tpp} peut consulter",
   review_valid_until: "Accès valable jusqu'au {date}",
+  review_shares: "partagé : {what}",
   access_list: "détails du compte",
   access_balances: "soldes",
   access_transactions: "opérations",

@@ -28,6 +28,7 @@ export const it: Catalogue = {
   review_debtor: "Dal conto",
   review_accounts: "Scelga i conti che {tpp} può vedere",
   review_valid_until: "Accesso valido fino al {date}",
+  review_shares: "condivisi: {what}",
   access_list: "dati del conto",
   access_balances: "saldi",
   access_transactions: "movimenti",

@@ -28,6 +28,7 @@ export const nl: Catalogue = {
   review_debtor: "Van rekening",
   review_accounts: "Kies de rekeningen die {tpp} mag zien",
   review_valid_until: "Toegang geldig tot {date}",
+  review_shares: "gedeeld: {what}",
   access_list: "rekeninggegevens",
   access_balances: "saldi",
   access_transactions: "transacties",
