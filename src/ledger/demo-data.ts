@@ -56,17 +56,23 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
   {
     login: "dora", password: "dora-demo", name: "Dora Leer", scenario: "empty_accounts",
     device: { kind: "totp", secret: "MFRGGZDFMZTWQ2LK" },
-    accounts: [{ accountNumber: "4000000001", product: "Girokonto", openingMinor: 10_000n, salaryMinor: 0n }],
+    accounts: [
+      { accountNumber: "4000000001", product: "Girokonto", openingMinor: 10_000n, salaryMinor: 0n },
+    ],
   },
   {
     login: "erik", password: "erik-demo", name: "Erik Gesperrt", scenario: "blocked",
     device: { kind: "totp", secret: "NBSWY3DPMFRGGZDF" },
-    accounts: [{ accountNumber: "5000000001", product: "Girokonto", openingMinor: 100_000n, salaryMinor: 0n }],
+    accounts: [
+      { accountNumber: "5000000001", product: "Girokonto", openingMinor: 100_000n, salaryMinor: 0n },
+    ],
   },
   {
     login: "finn", password: "finn-demo", name: "Finn Ohnegeraet", scenario: "no_device",
     device: { kind: "sms", phone: "+4915100000006" },
-    accounts: [{ accountNumber: "6000000001", product: "Girokonto", openingMinor: 100_000n, salaryMinor: 0n }],
+    accounts: [
+      { accountNumber: "6000000001", product: "Girokonto", openingMinor: 100_000n, salaryMinor: 0n },
+    ],
   },
 ];
 
@@ -170,7 +176,8 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
       accounts.set(acc.id, acc);
       writer.book(equity.id, acc.id, a.openingMinor, start, { name: "Kontoeroeffnung", iban: "", remittance: "Eroeffnungssaldo", code: "ACMT-MCOP-OTHR" });
       if (demo.scenario === "empty_accounts") {
-        writer.book(acc.id, clearing.id, a.openingMinor, addDays(start, 1), { name: "Dora Leer", iban: "", remittance: "Auszahlung", code: "PMNT-ICDT-ESCT" });
+        writer.book(acc.id, clearing.id, a.openingMinor, addDays(start, 1),
+          { name: demo.name, iban: "", remittance: "Auszahlung", code: "PMNT-ICDT-ESCT" });
         continue;
       }
       monthlyHistory(writer, acc, a.salaryMinor, clearing.id, addDays(start, 1), today, random);
@@ -180,7 +187,8 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
     for (const { demo, id, hash } of psuRows) {
       const status = demo.scenario === "blocked" ? "blocked" : "enabled";
       await store.psus.insert(tx, { id, login: demo.login, name: demo.name, passwordHash: hash, status, failedAttempts: 0, blockedUntil: null }, nowIso);
-      if (demo.scenario !== "no_device") await store.psus.insertDevice(tx, demoDevice(id, demo.device));
+      if (demo.scenario === "no_device") continue;
+      await store.psus.insertDevice(tx, demoDevice(id, demo.device));
     }
     for (const a of accounts.values()) await store.ledger.insertAccount(tx, a);
     await store.ledger.insertHistory(tx, writer.transfers, writer.entries);

@@ -82,7 +82,9 @@ function requestLanguage(request: FastifyRequest): string {
 }
 
 /** A `?lang=` from the switcher is remembered in a cookie and outranks the session's language. */
-function withChosenLanguage(request: FastifyRequest, reply: FastifyReply, view: PageView): PageView {
+function withChosenLanguage(
+  request: FastifyRequest, reply: FastifyReply, view: PageView,
+): PageView {
   const asked = (request as LangRequest).query?.lang;
   if (isLanguage(asked)) {
     reply.header("Set-Cookie", `${LANG_COOKIE}=${asked}; Path=/; Secure; HttpOnly; SameSite=Lax`);
@@ -120,7 +122,8 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
 
   const problemPage = (reply: FastifyReply, lang: string, problem: ScaProblem, status: number) =>
     reply.code(status).type("text/html; charset=utf-8").send(messagePage(
-      frame(undefined, lang, { error: `error_${problem}`, errorValues: { tpp: "the provider" } })));
+      frame(undefined, lang, { error: `error_${problem}`,
+        errorValues: { tpp: translator(lang)("unknown_tpp") } })));
 
   const render = (reply: FastifyReply, view: PageView, body: string, status = 200) => {
     contentSecurityPolicy(reply, [view.redirectUri, view.nokRedirectUri ?? view.redirectUri]);
@@ -131,7 +134,8 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   async function session(request: FastifyRequest, reply: FastifyReply, step: ScaStep) {
     const view = await authorisations.view(cookieOf(request));
     if (typeof view === "string") {
-      void problemPage(reply, requestLanguage(request), view, view === "session_expired" ? 401 : 400);
+      const status = view === "session_expired" ? 401 : 400;
+      void problemPage(reply, requestLanguage(request), view, status);
       return undefined;
     }
     if (view.session.step !== step) {
@@ -143,8 +147,11 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
 
   /** As session(), for a POST: the form must carry the session's CSRF token. */
   async function posted(request: FormRequest, reply: FastifyReply, step: ScaStep | null) {
-    const found = step ? await session(request, reply, step) : await authorisations.view(cookieOf(request));
-    if (typeof found === "string") return void problemPage(reply, requestLanguage(request), found, 401);
+    const found = step
+      ? await session(request, reply, step) : await authorisations.view(cookieOf(request));
+    if (typeof found === "string") {
+      return void problemPage(reply, requestLanguage(request), found, 401);
+    }
     const view = step || !found ? found : withChosenLanguage(request, reply, found);
     if (view && !sameText(field(request.body, "_csrf"), view.session.csrf)) {
       void render(reply, view, messagePage(frame(view, view.session.lang, { error: "error_csrf" })), 403);

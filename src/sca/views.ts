@@ -61,7 +61,8 @@ function languageSwitch(frame: PageFrame): Html {
     return html`<li><a href="${path}?lang=${code}" lang="${code}" hreflang="${code}"${current}>${
       CATALOGUES[code].language_name}</a></li>`;
   });
-  return html`<nav class="languages" aria-label="${frame.t("language_switch")}"><ul>${links}</ul></nav>`;
+  const label = frame.t("language_switch");
+  return html`<nav class="languages" aria-label="${label}"><ul>${links}</ul></nav>`;
 }
 
 export function page(frame: PageFrame, body: Html): string {
@@ -153,7 +154,8 @@ export function consentReviewPage(
   const boxes = accounts.map((a, i) => html`<div class="account">
 <input type="checkbox" id="account-${i}" name="account" value="${a.iban}" checked aria-describedby="account-${i}-info">
 <label for="account-${i}">${a.iban}</label>
-<span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency} · ${sharedOf(frame, consent, a)}</span></div>`);
+<span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency} · ${
+  sharedOf(frame, consent, a)}</span></div>`);
   const fields = html`<fieldset><legend>${frame.t("review_accounts", { tpp: frame.tppName ?? "" })}</legend>
 ${boxes}</fieldset><p class="hint">${frame.t("review_valid_until", { date: consent.validUntil })}</p>`;
   return page(frame, html`${intro(frame, "consent")}${canConfirm ? confirmForm(frame, fields) : html``}`);

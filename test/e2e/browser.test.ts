@@ -20,7 +20,9 @@ let chromium: RealBrowser;
 before(async () => { [bank, chromium] = await Promise.all([startBank(), launchChromium()]); });
 after(async () => { await Promise.all([chromium.close(), bank.close()]); });
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+};
 
 /** Audits the page and saves its screenshot: each step of every flow passes through here. */
 async function step(page: Page, name: string, audit = true): Promise<void> {
@@ -34,20 +36,25 @@ async function code(login: string): Promise<string> {
     ? nextTotp(psu.device.secret) : (await lastSmsCode(bank.browser(), login)).code;
 }
 
-async function logIn(page: Page, login: string, labels: { login: string; password: string; button: string }) {
+interface LoginLabels { login: string; password: string; button: string }
+
+async function logIn(page: Page, login: string, labels: LoginLabels) {
   await page.getByLabel(labels.login).fill(login);
   await page.getByLabel(labels.password).fill(`${login}-demo`);
   await page.getByRole("button", { name: labels.button }).click();
 }
 
-const EN = { login: "Login name", password: "Password", button: "Log in", code: "Authorization code" };
+const EN = {
+  login: "Login name", password: "Password", button: "Log in", code: "Authorization code",
+};
 
-test("payment: alice logs in, verifies, reviews the payment in large type and confirms", async () => {
+test("payment: alice logs in, verifies, reviews the payment in large type, confirms", async () => {
   const { scaRedirect } = await createPayment(bank.tpp);
   const { page, context, problems } = await chromium.context();
   await page.goto(scaRedirect);
   assert.equal(new URL(page.url()).pathname, "/sca/login");
-  assert.equal(await page.locator("h1").innerText(), "Demo TPP asks to initiate a payment from your account.");
+  assert.equal(await page.locator("h1").innerText(),
+    "Demo TPP asks to initiate a payment from your account.");
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "1 Log in");
   await step(page, "payment-1-login-en");
 
@@ -60,7 +67,8 @@ test("payment: alice logs in, verifies, reviews the payment in large type and co
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "3 Review");
   const amount = page.locator(".review dd").first();
   assert.equal(await amount.innerText(), "12.50 EUR");
-  const size = await page.evaluate("getComputedStyle(document.querySelector('.review dd')).fontSize");
+  const size = await page.evaluate(
+    "getComputedStyle(document.querySelector('.review dd')).fontSize");
   assert.ok(parseFloat(String(size)) >= 20, `amount in large type: ${String(size)}`);
   await step(page, "payment-3-review-en");
   await page.getByRole("button", { name: "Confirm" }).click();
@@ -70,49 +78,55 @@ test("payment: alice logs in, verifies, reviews the payment in large type and co
   await context.close();
 });
 
-test("payment on a phone, in German: a wrong password is tied to its field, then cancel", async () => {
-  const { scaRedirect } = await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN }),
-    { "PSU-Accept-Language": "de-DE" });
-  const { page, context, problems } = await chromium.context(PHONE);
-  await page.goto(scaRedirect);
-  await page.getByLabel("Anmeldename").fill("bob");
-  await page.getByLabel("Passwort").fill("wrong");
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  const error = page.getByRole("alert");
-  assert.match(await error.innerText(), /nicht korrekt/);
-  assert.equal(await page.getByLabel("Passwort").getAttribute("aria-describedby"), "form-error");
-  const width = await page.evaluate("document.documentElement.scrollWidth") as number;
-  assert.ok(width <= 390, `no horizontal scrolling on a phone (${width}px)`);
-  await step(page, "payment-phone-de-1-wrong-password");
+test("payment on a phone, in German: a wrong password is tied to its field, then cancel",
+  async () => {
+    const { scaRedirect } = await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN }),
+      { "PSU-Accept-Language": "de-DE" });
+    const { page, context, problems } = await chromium.context(PHONE);
+    await page.goto(scaRedirect);
+    await page.getByLabel("Anmeldename").fill("bob");
+    await page.getByLabel("Passwort").fill("wrong");
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    const error = page.getByRole("alert");
+    assert.match(await error.innerText(), /nicht korrekt/);
+    assert.equal(await page.getByLabel("Passwort").getAttribute("aria-describedby"), "form-error");
+    const width = await page.evaluate("document.documentElement.scrollWidth") as number;
+    assert.ok(width <= 390, `no horizontal scrolling on a phone (${width}px)`);
+    await step(page, "payment-phone-de-1-wrong-password");
 
-  await logIn(page, "bob", { login: "Anmeldename", password: "Passwort", button: "Anmelden" });
-  assert.match(await page.locator("main").innerText(), /SMS an \+49151/);
-  await step(page, "payment-phone-de-2-code");
-  await page.getByRole("button", { name: "Abbrechen" }).click();
-  await page.waitForURL(NOK_URI);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+    await logIn(page, "bob", { login: "Anmeldename", password: "Passwort", button: "Anmelden" });
+    assert.match(await page.locator("main").innerText(), /SMS an \+49151/);
+    await step(page, "payment-phone-de-2-code");
+    await page.getByRole("button", { name: "Abbrechen" }).click();
+    await page.waitForURL(NOK_URI);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 
-test("consent in French: bob picks his account and confirms; the review says until when", async () => {
-  const { scaRedirect } = await createConsent(bank.tpp, undefined, { "PSU-Accept-Language": "fr" });
-  const { page, context, problems } = await chromium.context();
-  await page.goto(scaRedirect);
-  assert.equal(await page.locator("html").getAttribute("lang"), "fr");
-  await step(page, "consent-1-login-fr");
-  await logIn(page, "bob", { login: "Identifiant", password: "Mot de passe", button: "Se connecter" });
-  await step(page, "consent-2-code-fr");
-  await page.getByLabel("Code d'autorisation").fill(await code("bob"));
-  await page.getByRole("button", { name: "Continuer" }).click();
-  assert.ok(await page.getByLabel(BOB_MAIN).isChecked());
-  assert.match(await page.locator("main").innerText(), /Accès valable jusqu'au \d{4}-\d{2}-\d{2}/);
-  assert.match(await page.locator("main").innerText(), /partagé : détails du compte, soldes, opérations/);
-  await step(page, "consent-3-review-fr");
-  await page.getByRole("button", { name: "Confirmer" }).click();
-  await page.waitForURL(OK_URI);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+test("consent in French: bob picks his account and confirms; the review says what and until when",
+  async () => {
+    const { scaRedirect } = await createConsent(bank.tpp, undefined,
+      { "PSU-Accept-Language": "fr" });
+    const { page, context, problems } = await chromium.context();
+    await page.goto(scaRedirect);
+    assert.equal(await page.locator("html").getAttribute("lang"), "fr");
+    await step(page, "consent-1-login-fr");
+    await logIn(page, "bob",
+      { login: "Identifiant", password: "Mot de passe", button: "Se connecter" });
+    await step(page, "consent-2-code-fr");
+    await page.getByLabel("Code d'autorisation").fill(await code("bob"));
+    await page.getByRole("button", { name: "Continuer" }).click();
+    assert.ok(await page.getByLabel(BOB_MAIN).isChecked());
+    assert.match(await page.locator("main").innerText(),
+      /Accès valable jusqu'au \d{4}-\d{2}-\d{2}/);
+    assert.match(await page.locator("main").innerText(),
+      /partagé : détails du compte, soldes, opérations/);
+    await step(page, "consent-3-review-fr");
+    await page.getByRole("button", { name: "Confirmer" }).click();
+    await page.waitForURL(OK_URI);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 
 test("consent cancelled on the review, switching to Italian on the way", async () => {
   const { scaRedirect } = await createConsent(bank.tpp);
@@ -140,7 +154,8 @@ test("without JavaScript and by keyboard alone, in the browser's language (Spani
   await page.goto(link.toString());
   assert.equal(await page.locator("html").getAttribute("lang"), "es");
   await step(page, "payment-keyboard-es-1-login", false);
-  const focused = async () => page.evaluate("document.activeElement.id || document.activeElement.textContent");
+  const focused = async () =>
+    page.evaluate("document.activeElement.id || document.activeElement.textContent");
   const order: unknown[] = [];
   for (let i = 0; i < 12 && !order.includes("login"); i++) {
     await page.keyboard.press("Tab");
@@ -169,7 +184,7 @@ test("without JavaScript and by keyboard alone, in the browser's language (Spani
   await context.close();
 });
 
-test("the audit itself catches what it is there for: an unlabelled field and faint text", async () => {
+test("the audit itself catches what it is there for: an unlabelled field, faint text", async () => {
   const { page, context } = await chromium.context();
   await page.setContent(`<!doctype html><html lang="en"><title>bad</title><body><main>
 <input name="login"><p style="color:#ccc;background:#fff">faint</p></main></body></html>`);

@@ -56,3 +56,10 @@ test("an unknown lang in the switcher link keeps the current language", async ()
   assert.equal(page.status, 200);
   assert.match(page.html, /<html lang="de">/);
 });
+
+test("a page without a session speaks the asked language, every word from the catalogue", async () => {
+  const page = await bank.browser().get("/sca/login?lang=it");
+  assert.equal(page.status, 401);
+  assert.match(page.html, /<html lang="it">/);
+  assert.match(page.html, /La sessione è terminata\. Ricominci presso il fornitore\./);
+});

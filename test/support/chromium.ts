@@ -8,7 +8,9 @@ import { mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium, type BrowserContext, type BrowserContextOptions, type Page,
+} from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
 /** Generated on every test run; the README's walkthrough links here. */
@@ -18,9 +20,11 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 export interface AxeViolation { id: string; impact: string | null; help: string; targets: string[] }
 
+export interface TestContext { page: Page; context: BrowserContext; problems: string[] }
+
 export interface RealBrowser {
   /** A fresh context (no cookies); `problems` collects blocked requests and CSP/console errors. */
-  context(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext; problems: string[] }>;
+  context(options?: BrowserContextOptions): Promise<TestContext>;
   close(): Promise<void>;
 }
 
@@ -39,7 +43,8 @@ export async function launchChromium(): Promise<RealBrowser> {
         const url = new URL(route.request().url());
         if (url.hostname === "127.0.0.1" || url.hostname === "localhost") return route.continue();
         if (url.origin === TPP_ORIGIN) {
-          const body = `<!doctype html><html lang="en"><title>TPP</title><h1>TPP ${url.pathname}</h1>`;
+          const body = `<!doctype html><html lang="en"><title>TPP</title>
+<h1>TPP ${url.pathname}</h1>`;
           return route.fulfill({ contentType: "text/html", body });
         }
         problems.push(`blocked request ${url.href}`);
@@ -50,11 +55,15 @@ export async function launchChromium(): Promise<RealBrowser> {
       // failing stylesheet or image is not.
       page.on("response", (response) => {
         const type = response.request().resourceType();
-        if (type !== "document" && response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+        if (type !== "document" && response.status() >= 400) {
+          problems.push(`${response.status()} ${response.url()}`);
+        }
       });
       page.on("console", (message) => {
         const text = message.text();
-        if (message.type() === "error" && !text.startsWith("Failed to load resource")) problems.push(`console: ${text}`);
+        if (message.type() === "error" && !text.startsWith("Failed to load resource")) {
+          problems.push(`console: ${text}`);
+        }
       });
       return { page, context, problems };
     },
@@ -71,7 +80,8 @@ let axeSource: Promise<string> | undefined;
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   await page.evaluate(await axeSource);
-  return page.evaluate(`axe.run(document, { runOnly: { type: "tag", values: ${JSON.stringify(WCAG_TAGS)} } })
+  const only = JSON.stringify({ type: "tag", values: WCAG_TAGS });
+  return page.evaluate(`axe.run(document, { runOnly: ${only} })
     .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
       targets: v.nodes.map((n) => n.target.join(" ")) })))`) as Promise<AxeViolation[]>;
 }

@@ -29,6 +29,7 @@ export const de: Catalogue = {
   review_accounts: "Wählen Sie die Konten, die {tpp} sehen darf",
   review_valid_until: "Zugriff gültig bis {date}",
   review_shares: "freigegeben: {what}",
+  unknown_tpp: "dem Anbieter",
   access_list: "Kontodaten",
   access_balances: "Salden",
   access_transactions: "Umsätze",

@@ -27,6 +27,7 @@ export const en = {
   review_accounts: "Choose the accounts {tpp} may see",
   review_valid_until: "Access valid until {date}",
   review_shares: "shares: {what}",
+  unknown_tpp: "the provider",
   access_list: "account details",
   access_balances: "balances",
   access_transactions: "transactions",

@@ -29,6 +29,7 @@ export const es: Catalogue = {
   review_accounts: "Elija las cuentas que {tpp} puede ver",
   review_valid_until: "Acceso válido hasta el {date}",
   review_shares: "se comparte: {what}",
+  unknown_tpp: "el proveedor",
   access_list: "datos de la cuenta",
   access_balances: "saldos",
   access_transactions: "movimientos",

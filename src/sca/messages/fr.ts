@@ -29,6 +29,7 @@ export const fr: Catalogue = {
   review_accounts: "Choisissez les comptes que {tpp} peut consulter",
   review_valid_until: "Accès valable jusqu'au {date}",
   review_shares: "partagé : {what}",
+  unknown_tpp: "le prestataire",
   access_list: "détails du compte",
   access_balances: "soldes",
   access_transactions: "opérations",

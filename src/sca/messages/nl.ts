@@ -29,6 +29,7 @@ export const nl: Catalogue = {
   review_accounts: "Kies de rekeningen die {tpp} mag zien",
   review_valid_until: "Toegang geldig tot {date}",
   review_shares: "gedeeld: {what}",
+  unknown_tpp: "de aanbieder",
   access_list: "rekeninggegevens",
   access_balances: "saldi",
   access_transactions: "transacties",
