@@ -140,6 +140,12 @@ function confirmForm(frame: PageFrame, fields: Html): Html {
 <button type="submit">${frame.t("button_confirm")}</button></form>`;
 }
 
+/** A calendar date (YYYY-MM-DD) as the PSU's language writes it; no time zone shift. */
+function longDate(isoDate: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" })
+    .format(new Date(`${isoDate}T00:00:00Z`));
+}
+
 function sharedOf(frame: PageFrame, consent: Consent, account: BankAccount): string {
   const grant = grantFor(consent, account);
   const shared: MessageKey[] = ["access_list"];
@@ -157,7 +163,7 @@ export function consentReviewPage(
 <span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency} · ${
   sharedOf(frame, consent, a)}</span></div>`);
   const fields = html`<fieldset><legend>${frame.t("review_accounts", { tpp: frame.tppName ?? "" })}</legend>
-${boxes}</fieldset><p class="hint">${frame.t("review_valid_until", { date: consent.validUntil })}</p>`;
+${boxes}</fieldset><p class="hint">${frame.t("review_valid_until", { date: longDate(consent.validUntil, frame.lang) })}</p>`;
   return page(frame, html`${intro(frame, "consent")}${canConfirm ? confirmForm(frame, fields) : html``}`);
 }
 

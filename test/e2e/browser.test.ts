@@ -118,7 +118,7 @@ test("consent in French: bob picks his account and confirms; the review says wha
     await page.getByRole("button", { name: "Continuer" }).click();
     assert.ok(await page.getByLabel(BOB_MAIN).isChecked());
     assert.match(await page.locator("main").innerText(),
-      /Accès valable jusqu'au \d{4}-\d{2}-\d{2}/);
+      /Accès valable jusqu'au \d{1,2} \p{L}+ \d{4}/u);
     assert.match(await page.locator("main").innerText(),
       /partagé : détails du compte, soldes, opérations/);
     await step(page, "consent-3-review-fr");

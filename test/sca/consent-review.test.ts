@@ -17,9 +17,12 @@ for (const [what, access, shown] of [
     "shares: account details, balances"],
 ] as const) {
   test(`a consent for ${what} shows "${shown}" next to the account`, async () => {
-    const { scaRedirect } = await createConsent(bank.tpp, consentBody(access ? { access } : {}));
+    const body = consentBody(access ? { access } : {});
+    const { scaRedirect } = await createConsent(bank.tpp, body);
     const review = await reachReview(bank.browser(), scaRedirect, "bob");
     assert.equal(hintOf(review.html), `Girokonto · EUR · ${shown}`);
-    assert.match(review.html, /Access valid until \d{4}-\d{2}-\d{2}/);
+    const validUntil = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" })
+      .format(new Date(`${body.validUntil}T00:00:00Z`));
+    assert.match(review.html, new RegExp(`Access valid until ${validUntil}<`));
   });
 }
