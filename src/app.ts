@@ -29,6 +29,7 @@ import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
 import { createEmbeddedLedger } from "./ledger/core.js";
 import { seedDemoData } from "./ledger/demo-data.js";
+import { loadBankLogo } from "./sca/logo.js";
 import { scaPages } from "./sca/pages.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
 import { createScaRedirects } from "./sca/redirect.js";
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName, sandbox,
+    logo: await loadBankLogo(config.bankLogoFile, config.bankName),
     hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname),
   });
 

@@ -30,6 +30,8 @@ export interface Config {
   bankBic: string;
   /** The German bank code (BLZ) of the accounts the embedded ledger opens. */
   bankCode: string;
+  /** An SVG or PNG shown on the PSU pages; empty for the built-in mark with the bank's initials. */
+  bankLogoFile: string;
   /** Seed demo PSUs, accounts and history into an empty database on start. */
   seedDemoData: boolean;
   scaTokenTtlSeconds: number;
@@ -117,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     bankName: env.BANK_NAME || "PSD2 Demo Bank",
     bankBic: env.BANK_BIC || "PSDBDEFFXXX",
     bankCode: env.BANK_CODE || "50010000",
+    bankLogoFile: env.BANK_LOGO_FILE ? resolve(env.BANK_LOGO_FILE) : "",
     seedDemoData: (env.SEED_DEMO_DATA ?? (mode === "sandbox" ? "true" : "false")) === "true",
     scaTokenTtlSeconds: integer(env, "SCA_TOKEN_TTL_SECONDS", 600, problems),
     scaSessionIdleSeconds: integer(env, "SCA_SESSION_IDLE_SECONDS", 300, problems),
@@ -146,6 +149,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\d{8}$/.test(config.bankCode)) problems.push(`BANK_CODE must be 8 digits, got "${config.bankCode}"`);
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     problems.push("DATABASE_URL must be a postgres:// URL (or empty for the embedded SQLite)");
+  }
+  if (config.bankLogoFile && !/\.(svg|png)$/i.test(config.bankLogoFile)) {
+    problems.push(`BANK_LOGO_FILE must be an .svg or .png file, got "${env.BANK_LOGO_FILE}"`);
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
   return Object.freeze(config);

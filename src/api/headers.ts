@@ -5,6 +5,7 @@
 import { isIP } from "node:net";
 import type { RedirectTargets } from "../domain/deps.js";
 import { formatError } from "../domain/errors.js";
+import { negotiateLanguage } from "../lib/languages.js";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -40,8 +41,7 @@ function redirectUri(headers: Headers, name: string, allowHttpLocalhost: boolean
 
 /** The PSU's language for the redirect pages, from PSU-Accept-Language; English by default. */
 function psuLanguage(headers: Headers): string {
-  const accept = single(headers, "PSU-Accept-Language")?.toLowerCase() ?? "";
-  return accept.startsWith("de") ? "de" : "en";
+  return negotiateLanguage(single(headers, "PSU-Accept-Language")) ?? "en";
 }
 
 export function readRedirectTargets(headers: Headers, allowHttpLocalhost: boolean): RedirectTargets {

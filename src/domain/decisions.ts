@@ -82,7 +82,8 @@ export async function consentChoices(deps: Deps, tx: Tx, psuId: string, consent:
   };
 }
 
-function grantFor(consent: Consent, account: BankAccount): GrantedAccount {
+/** What a consent shares of one account; the review page shows exactly this to the PSU. */
+export function grantFor(consent: Consent, account: BankAccount): GrantedAccount {
   const a = consent.access;
   if (a.allPsd2 !== null) return { accountId: account.id, balances: true, transactions: true };
   if (a.availableAccountsWithBalance !== null) return { accountId: account.id, balances: true, transactions: false };

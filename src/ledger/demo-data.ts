@@ -18,6 +18,11 @@ export interface DemoPsu {
   password: string;
   name: string;
   device: { kind: "totp"; secret: string } | { kind: "sms"; phone: string };
+  /**
+   * A sandbox scenario: the PSU's login is blocked, its accounts never hold any money, or its
+   * device is not registered (the PSU has none).
+   */
+  scenario?: "blocked" | "empty_accounts" | "no_device";
   accounts: { accountNumber: string; product: string; openingMinor: bigint; salaryMinor: bigint }[];
 }
 
@@ -45,6 +50,28 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
       { accountNumber: "3000000001", product: "Girokonto", openingMinor: 480_000n, salaryMinor: 520_000n },
       { accountNumber: "3000000002", product: "Tagesgeld", openingMinor: 2_000_000n, salaryMinor: 0n },
       { accountNumber: "3000000003", product: "Gemeinschaftskonto", openingMinor: 90_000n, salaryMinor: 0n },
+    ],
+  },
+  // Scenario PSUs: every TPP request meets the same unhappy path, never one by chance.
+  {
+    login: "dora", password: "dora-demo", name: "Dora Leer", scenario: "empty_accounts",
+    device: { kind: "totp", secret: "MFRGGZDFMZTWQ2LK" },
+    accounts: [
+      { accountNumber: "4000000001", product: "Girokonto", openingMinor: 10_000n, salaryMinor: 0n },
+    ],
+  },
+  {
+    login: "erik", password: "erik-demo", name: "Erik Gesperrt", scenario: "blocked",
+    device: { kind: "totp", secret: "NBSWY3DPMFRGGZDF" },
+    accounts: [
+      { accountNumber: "5000000001", product: "Girokonto", openingMinor: 100_000n, salaryMinor: 0n },
+    ],
+  },
+  {
+    login: "finn", password: "finn-demo", name: "Finn Ohnegeraet", scenario: "no_device",
+    device: { kind: "sms", phone: "+4915100000006" },
+    accounts: [
+      { accountNumber: "6000000001", product: "Girokonto", openingMinor: 100_000n, salaryMinor: 0n },
     ],
   },
 ];
@@ -138,13 +165,20 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
       }, nowIso);
       accounts.set(acc.id, acc);
       writer.book(equity.id, acc.id, a.openingMinor, start, { name: "Kontoeroeffnung", iban: "", remittance: "Eroeffnungssaldo", code: "ACMT-MCOP-OTHR" });
+      if (demo.scenario === "empty_accounts") {
+        writer.book(acc.id, clearing.id, a.openingMinor, addDays(start, 1),
+          { name: demo.name, iban: "", remittance: "Auszahlung", code: "PMNT-ICDT-ESCT" });
+        continue;
+      }
       monthlyHistory(writer, acc, a.salaryMinor, clearing.id, addDays(start, 1), today, random);
     }
   }
   await store.transaction(async (tx) => {
     for (const { demo, id, hash } of psuRows) {
-      await store.psus.insert(tx, { id, login: demo.login, name: demo.name, passwordHash: hash, status: "enabled", failedAttempts: 0, blockedUntil: null }, nowIso);
-      await store.psus.insertDevice(tx, demoDevice(id, demo));
+      const status = demo.scenario === "blocked" ? "blocked" : "enabled";
+      await store.psus.insert(tx, { id, login: demo.login, name: demo.name, passwordHash: hash, status, failedAttempts: 0, blockedUntil: null }, nowIso);
+      if (demo.scenario === "no_device") continue;
+      await store.psus.insertDevice(tx, demoDevice(id, demo.device));
     }
     for (const a of accounts.values()) await store.ledger.insertAccount(tx, a);
     await store.ledger.insertHistory(tx, writer.transfers, writer.entries);
@@ -152,9 +186,9 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
   return true;
 }
 
-function demoDevice(psuId: string, demo: DemoPsu): ScaDevice {
+function demoDevice(psuId: string, device: DemoPsu["device"]): ScaDevice {
   const base = { id: newUuid(), psuId, lastTotpStep: null };
-  return demo.device.kind === "totp"
-    ? { ...base, kind: "totp", label: "Authenticator app", secret: demo.device.secret, phone: null }
-    : { ...base, kind: "sms", label: `SMS to ${demo.device.phone.slice(0, 6)}…${demo.device.phone.slice(-2)}`, secret: null, phone: demo.device.phone };
+  return device.kind === "totp"
+    ? { ...base, kind: "totp", label: "Authenticator app", secret: device.secret, phone: null }
+    : { ...base, kind: "sms", label: `SMS to ${device.phone.slice(0, 6)}…${device.phone.slice(-2)}`, secret: null, phone: device.phone };
 }

@@ -7,7 +7,9 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Authorisations, PageView, ScaProblem } from "../domain/authorisation.js";
 import type { ScaStep } from "../domain/authorisation-model.js";
+import { isLanguage, negotiateLanguage } from "../lib/languages.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
+import type { BankLogo } from "./logo.js";
 import type { ScaRedirects } from "./redirect.js";
 import { STYLESHEET } from "./style.js";
 import {
@@ -15,6 +17,8 @@ import {
 } from "./views.js";
 
 const COOKIE = "__Host-psd2-sca";
+/** The language the PSU picked with the switcher; it outranks the one the TPP asked for. */
+const LANG_COOKIE = "__Host-psd2-lang";
 type Form = Record<string, string | string[] | undefined>;
 type FormRequest = FastifyRequest<{ Body: Form }>;
 
@@ -22,6 +26,7 @@ export interface ScaPagesOptions {
   authorisations: Authorisations;
   redirects: ScaRedirects;
   bankName: string;
+  logo: BankLogo;
   sandbox: boolean;
   hsts: boolean;
 }
@@ -30,10 +35,10 @@ const STEP_PATH: Record<ScaStep, string> = {
   login: "/sca/login", code: "/sca/code", review: "/sca/review", done: "/sca/login",
 };
 
-function cookieOf(request: FastifyRequest): string | undefined {
+function cookieOf(request: FastifyRequest, cookie = COOKIE): string | undefined {
   for (const part of (request.headers.cookie ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === COOKIE) return value.join("=");
+    if (name === cookie) return value.join("=");
   }
   return undefined;
 }
@@ -67,6 +72,27 @@ function parseForm(body: string): Form {
   return form;
 }
 
+type LangRequest = FastifyRequest<{ Querystring?: { lang?: string } }>;
+
+/** Language without a session: the link's `lang`, then the switcher's, then the browser's. */
+function requestLanguage(request: FastifyRequest): string {
+  const query = (request as LangRequest).query;
+  return pickLanguage(query?.lang, cookieOf(request, LANG_COOKIE),
+    negotiateLanguage(request.headers["accept-language"]));
+}
+
+/** A `?lang=` from the switcher is remembered in a cookie and outranks the session's language. */
+function withChosenLanguage(
+  request: FastifyRequest, reply: FastifyReply, view: PageView,
+): PageView {
+  const asked = (request as LangRequest).query?.lang;
+  if (isLanguage(asked)) {
+    reply.header("Set-Cookie", `${LANG_COOKIE}=${asked}; Path=/; Secure; HttpOnly; SameSite=Lax`);
+  }
+  const lang = pickLanguage(asked, cookieOf(request, LANG_COOKIE), view.session.lang);
+  return { ...view, session: { ...view.session, lang } };
+}
+
 /** form-action must allow the TPP's origins: browsers apply it to the redirect after a POST. */
 function contentSecurityPolicy(reply: FastifyReply, targets: readonly string[]): void {
   const origins = [...new Set(targets.map((t) => new URL(t).origin))].join(" ");
@@ -96,7 +122,8 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
 
   const problemPage = (reply: FastifyReply, lang: string, problem: ScaProblem, status: number) =>
     reply.code(status).type("text/html; charset=utf-8").send(messagePage(
-      frame(undefined, lang, { error: `error_${problem}`, errorValues: { tpp: "the provider" } })));
+      frame(undefined, lang, { error: `error_${problem}`,
+        errorValues: { tpp: translator(lang)("unknown_tpp") } })));
 
   const render = (reply: FastifyReply, view: PageView, body: string, status = 200) => {
     contentSecurityPolicy(reply, [view.redirectUri, view.nokRedirectUri ?? view.redirectUri]);
@@ -107,20 +134,25 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   async function session(request: FastifyRequest, reply: FastifyReply, step: ScaStep) {
     const view = await authorisations.view(cookieOf(request));
     if (typeof view === "string") {
-      void problemPage(reply, "en", view, view === "session_expired" ? 401 : 400);
+      const status = view === "session_expired" ? 401 : 400;
+      void problemPage(reply, requestLanguage(request), view, status);
       return undefined;
     }
     if (view.session.step !== step) {
       void reply.redirect(STEP_PATH[view.session.step], 303);
       return undefined;
     }
-    return view;
+    return withChosenLanguage(request, reply, view);
   }
 
   /** As session(), for a POST: the form must carry the session's CSRF token. */
   async function posted(request: FormRequest, reply: FastifyReply, step: ScaStep | null) {
-    const view = step ? await session(request, reply, step) : await authorisations.view(cookieOf(request));
-    if (typeof view === "string") return void problemPage(reply, "en", view, 401);
+    const found = step
+      ? await session(request, reply, step) : await authorisations.view(cookieOf(request));
+    if (typeof found === "string") {
+      return void problemPage(reply, requestLanguage(request), found, 401);
+    }
+    const view = step || !found ? found : withChosenLanguage(request, reply, found);
     if (view && !sameText(field(request.body, "_csrf"), view.session.csrf)) {
       void render(reply, view, messagePage(frame(view, view.session.lang, { error: "error_csrf" })), 403);
       return undefined;
@@ -150,9 +182,12 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.get("/sca/static/style.css", async (_request, reply) => reply.type("text/css; charset=utf-8")
     .header("Cache-Control", "public, max-age=3600").send(STYLESHEET));
 
+  app.get("/sca/static/logo", async (_request, reply) => reply.type(options.logo.contentType)
+    .header("Cache-Control", "public, max-age=3600").send(options.logo.body));
+
   for (const type of ["payment", "consent"] as const) {
     app.get<{ Querystring: Record<string, string | undefined> }>(`/sca/${type}`, async (request, reply) => {
-      const lang = pickLanguage(request.query.lang);
+      const lang = requestLanguage(request);
       const claims = await redirects.verify(request.query.token ?? "");
       if (!claims) return problemPage(reply, lang, "link_invalid", 400);
       const opened = await authorisations.openSession(claims, lang);
@@ -227,7 +262,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
     // A stand-in TPP page for the README's curl walkthrough, so the browser lands somewhere real.
     app.get<{ Params: { result: string }; Querystring: { lang?: string } }>("/sandbox/tpp/:result",
       async (request, reply) => {
-        const lang = pickLanguage(request.query.lang);
+        const lang = requestLanguage(request);
         const key = request.params.result === "ok" ? "sandbox_back_ok" : "sandbox_back_nok";
         return reply.type("text/html; charset=utf-8")
           .send(messagePage(frame(undefined, lang, { notice: key })));

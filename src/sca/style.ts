@@ -4,7 +4,16 @@ export const STYLESHEET = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #f4f6fa; }
 header { background: var(--brand); color: #fff; padding: 0.75rem 1.25rem; }
-header .bank { margin: 0; font-weight: 700; }
+header { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center;
+  justify-content: space-between; }
+header .bank { margin: 0; font-weight: 700; display: flex; align-items: center; gap: 0.6rem; }
+/* The logo is decoration next to the bank's name, so a background rather than an <img>. */
+header .bank::before { content: ""; width: 2rem; height: 2rem; border-radius: 4px;
+  background: #fff url(/sca/static/logo) center / contain no-repeat; }
+.languages ul { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; list-style: none; margin: 0;
+  padding: 0; font-size: 0.9rem; }
+.languages a { color: #fff; }
+.languages [aria-current] { font-weight: 700; text-decoration: none; }
 main { max-width: 34rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
 h1 { font-size: 1.25rem; margin-top: 0; }
 .steps { display: flex; gap: 1rem; list-style: none; padding: 0; color: var(--muted); font-size: 0.9rem; }

@@ -4,10 +4,12 @@
  */
 import type { BankAccount } from "../domain/core-banking.js";
 import type { Consent } from "../domain/consents-model.js";
+import { grantFor } from "../domain/decisions.js";
 import type { Payment } from "../domain/payments-model.js";
 import { Html, html } from "../lib/html.js";
 import { formatAmount } from "../lib/money.js";
-import type { MessageKey, Translate } from "./messages/index.js";
+import { LANGUAGES } from "../lib/languages.js";
+import { CATALOGUES, type MessageKey, type Translate } from "./messages/index.js";
 
 export interface PageFrame {
   lang: string;
@@ -24,8 +26,23 @@ export interface PageFrame {
 function steps(frame: PageFrame): Html {
   if (!frame.step) return html``;
   const names: MessageKey[] = ["step_login", "step_code", "step_review"];
-  return html`<ol class="steps">${names.map((key, i) =>
+  return html`<ol class="steps" aria-label="${frame.t("steps_label")}">${names.map((key, i) =>
     html`<li${new Html(i + 1 === frame.step ? ' aria-current="step"' : "")}>${i + 1} ${frame.t(key)}</li>`)}</ol>`;
+}
+
+const STEP_PATHS = ["/sca/login", "/sca/code", "/sca/review"] as const;
+
+/** Plain links, so switching works without JavaScript; the step's GET re-renders the page. */
+function languageSwitch(frame: PageFrame): Html {
+  if (!frame.step) return html``;
+  const path = STEP_PATHS[frame.step - 1];
+  const links = LANGUAGES.map((code) => {
+    const current = new Html(code === frame.lang ? ' aria-current="true"' : "");
+    return html`<li><a href="${path}?lang=${code}" lang="${code}" hreflang="${code}"${current}>${
+      CATALOGUES[code].language_name}</a></li>`;
+  });
+  const label = frame.t("language_switch");
+  return html`<nav class="languages" aria-label="${label}"><ul>${links}</ul></nav>`;
 }
 
 export function page(frame: PageFrame, body: Html): string {
@@ -37,7 +54,7 @@ export function page(frame: PageFrame, body: Html): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.t("page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
-<body><header><p class="bank">${frame.bankName}</p></header>
+<body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
 <main>${steps(frame)}${error}${notice}${body}${cancel}</main></body></html>`.text;
 }
 
@@ -103,15 +120,30 @@ function confirmForm(frame: PageFrame, fields: Html): Html {
 <button type="submit">${frame.t("button_confirm")}</button></form>`;
 }
 
+/** A calendar date (YYYY-MM-DD) as the PSU's language writes it; no time zone shift. */
+function longDate(isoDate: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" })
+    .format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+function sharedOf(frame: PageFrame, consent: Consent, account: BankAccount): string {
+  const grant = grantFor(consent, account);
+  const shared: MessageKey[] = ["access_list"];
+  if (grant.balances) shared.push("access_balances");
+  if (grant.transactions) shared.push("access_transactions");
+  return frame.t("review_shares", { what: shared.map((key) => frame.t(key)).join(", ") });
+}
+
 export function consentReviewPage(
   frame: PageFrame, consent: Consent, accounts: readonly BankAccount[], canConfirm: boolean,
 ): string {
   const boxes = accounts.map((a, i) => html`<div class="account">
 <input type="checkbox" id="account-${i}" name="account" value="${a.iban}" checked aria-describedby="account-${i}-info">
 <label for="account-${i}">${a.iban}</label>
-<span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency}</span></div>`);
+<span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency} · ${
+  sharedOf(frame, consent, a)}</span></div>`);
   const fields = html`<fieldset><legend>${frame.t("review_accounts", { tpp: frame.tppName ?? "" })}</legend>
-${boxes}</fieldset><p class="hint">${frame.t("review_valid_until", { date: consent.validUntil })}</p>`;
+${boxes}</fieldset><p class="hint">${frame.t("review_valid_until", { date: longDate(consent.validUntil, frame.lang) })}</p>`;
   return page(frame, html`${intro(frame, "consent")}${canConfirm ? confirmForm(frame, fields) : html``}`);
 }
 

@@ -24,42 +24,42 @@ let secret = "";
 let password = "";
 
 test("an enrolled PSU logs in with the generated password and the TOTP device from the printed URI", async () => {
-  password = jsonOf(psu("add", "--login", "dora", "--name", "Dora Demo", "--json")).password;
+  password = jsonOf(psu("add", "--login", "greta", "--name", "Greta Demo", "--json")).password;
   assert.match(password, /^[\w-]{16}$/);
-  const { provisioningUri } = jsonOf(psu("enrol-device", "dora", "--kind", "totp", "--json"));
-  assert.match(provisioningUri, /^otpauth:\/\/totp\/PSD2%20Demo%20Bank%3Adora\?secret=[A-Z2-7]{32}&issuer=PSD2%20Demo%20Bank&/);
+  const { provisioningUri } = jsonOf(psu("enrol-device", "greta", "--kind", "totp", "--json"));
+  assert.match(provisioningUri, /^otpauth:\/\/totp\/PSD2%20Demo%20Bank%3Agreta\?secret=[A-Z2-7]{32}&issuer=PSD2%20Demo%20Bank&/);
   secret = new URL(provisioningUri).searchParams.get("secret") ?? "";
-  const { browser, page } = await tryLogin("dora", password);
+  const { browser, page } = await tryLogin("greta", password);
   assert.match(page.html, /name="code"/, page.html);
   const review = await browser.follow(await enterCode(browser, page, await nextTotp(secret)));
   assert.match(review.html, /action="\/sca\/confirm"/, review.html);
-  const people = psu("enrol-device", "dora", "--kind", "totp");
+  const people = psu("enrol-device", "greta", "--kind", "totp");
   assert.equal(people.status, 0, people.stderr);
   assert.match(people.stdout, /▄|█/, "the QR code is drawn in the terminal");
 });
 
 test("a blocked PSU cannot log in until unblocked; a reset password replaces the old one", async () => {
-  assert.equal(psu("block", "dora").status, 0);
-  assert.doesNotMatch((await tryLogin("dora", password)).page.html, /name="code"/);
-  assert.equal(jsonOf(psu("list", "--json")).find((p: { login: string }) => p.login === "dora").status, "blocked");
-  assert.equal(psu("unblock", "dora").status, 0);
-  assert.equal(psu("reset-password", "dora", "--password", "correct-horse-9").status, 0);
-  assert.doesNotMatch((await tryLogin("dora", password)).page.html, /name="code"/);
-  assert.match((await tryLogin("dora", "correct-horse-9")).page.html, /name="code"/);
+  assert.equal(psu("block", "greta").status, 0);
+  assert.doesNotMatch((await tryLogin("greta", password)).page.html, /name="code"/);
+  assert.equal(jsonOf(psu("list", "--json")).find((p: { login: string }) => p.login === "greta").status, "blocked");
+  assert.equal(psu("unblock", "greta").status, 0);
+  assert.equal(psu("reset-password", "greta", "--password", "correct-horse-9").status, 0);
+  assert.doesNotMatch((await tryLogin("greta", password)).page.html, /name="code"/);
+  assert.match((await tryLogin("greta", "correct-horse-9")).page.html, /name="code"/);
   const table = psu("list");
   assert.match(table.stdout, /^login\s+name\s+status/);
-  assert.match(table.stdout, /\ndora\s+Dora Demo\s+enabled\s+\d+\s+Authenticator app, Authenticator app\n/);
+  assert.match(table.stdout, /\ngreta\s+Greta Demo\s+enabled\s+\d+\s+Authenticator app, Authenticator app\n/);
 });
 
 test("bad input exits 2 with a message naming the problem and changes nothing", () => {
   const cases: [string[], RegExp][] = [
     [["add", "--login", "X!", "--name", "N"], /login: A login is 3 to 32 characters/],
-    [["add", "--login", "dora", "--name", "Other"], /login: The login "dora" is taken/],
+    [["add", "--login", "greta", "--name", "Other"], /login: The login "greta" is taken/],
     [["add", "--login", "emil", "--name", "Emil", "--password", "short"], /password: A password needs at least 8/],
     [["add", "--name", "No Login"], /--login is required/],
     [["block", "nobody"], /login: No PSU with the login "nobody"/],
-    [["enrol-device", "dora", "--kind", "sms", "--phone", "0151"], /phone: A phone number is in E\.164 form/],
-    [["enrol-device", "dora", "--kind", "fax"], /--kind must be totp or sms/],
+    [["enrol-device", "greta", "--kind", "sms", "--phone", "0151"], /phone: A phone number is in E\.164 form/],
+    [["enrol-device", "greta", "--kind", "fax"], /--kind must be totp or sms/],
     [["frobnicate"], /psu needs one of: list, add/],
     [["list", "--colour"], /Unknown option '--colour'/],
   ];

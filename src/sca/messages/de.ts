@@ -4,6 +4,8 @@ import type { Catalogue } from "./en.js";
 export const de: Catalogue = {
   language_name: "Deutsch",
   page_title: "Freigabe bei {bank}",
+  language_switch: "Sprache",
+  steps_label: "Fortschritt",
   step_login: "Anmelden",
   step_code: "Bestätigen",
   step_review: "Prüfen",
@@ -26,6 +28,8 @@ export const de: Catalogue = {
   review_debtor: "Von Konto",
   review_accounts: "Wählen Sie die Konten, die {tpp} sehen darf",
   review_valid_until: "Zugriff gültig bis {date}",
+  review_shares: "freigegeben: {what}",
+  unknown_tpp: "dem Anbieter",
   access_list: "Kontodaten",
   access_balances: "Salden",
   access_transactions: "Umsätze",

@@ -2,6 +2,8 @@
 export const en = {
   language_name: "English",
   page_title: "Authorise with {bank}",
+  language_switch: "Language",
+  steps_label: "Progress",
   step_login: "Log in",
   step_code: "Verify",
   step_review: "Review",
@@ -24,6 +26,8 @@ export const en = {
   review_debtor: "From account",
   review_accounts: "Choose the accounts {tpp} may see",
   review_valid_until: "Access valid until {date}",
+  review_shares: "shares: {what}",
+  unknown_tpp: "the provider",
   access_list: "account details",
   access_balances: "balances",
   access_transactions: "transactions",

@@ -1,0 +1,92 @@
+/**
+ * A real browser for the PSU pages: Debian's chromium driven by playwright-core, headless, with
+ * a fresh profile and no network beyond the bank on localhost. The TPP's redirect targets are
+ * answered by a stand-in page so the return to the TPP can be seen; every other request is
+ * refused and recorded, as is every Content-Security-Policy violation and console error.
+ */
+import { mkdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  chromium, type BrowserContext, type BrowserContextOptions, type Page,
+} from "playwright-core";
+
+export const CHROMIUM = "/usr/bin/chromium";
+/** Generated on every test run; the README's walkthrough links here. */
+export const SCREENSHOTS = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url));
+const TPP_ORIGIN = "https://tpp.example";
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export interface AxeViolation { id: string; impact: string | null; help: string; targets: string[] }
+
+export interface TestContext { page: Page; context: BrowserContext; problems: string[] }
+
+export interface RealBrowser {
+  /** A fresh context (no cookies); `problems` collects blocked requests and CSP/console errors. */
+  context(options?: BrowserContextOptions): Promise<TestContext>;
+  close(): Promise<void>;
+}
+
+/** playwright's launch() gives chromium a fresh temporary --user-data-dir of its own each time. */
+export async function launchChromium(): Promise<RealBrowser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM, headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  return {
+    async context(options = {}) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, ...options });
+      const problems: string[] = [];
+      await context.route("**/*", async (route) => {
+        const url = new URL(route.request().url());
+        if (url.hostname === "127.0.0.1" || url.hostname === "localhost") return route.continue();
+        if (url.origin === TPP_ORIGIN) {
+          const body = `<!doctype html><html lang="en"><title>TPP</title>
+<h1>TPP ${url.pathname}</h1>`;
+          return route.fulfill({ contentType: "text/html", body });
+        }
+        problems.push(`blocked request ${url.href}`);
+        return route.abort();
+      });
+      const page = await context.newPage();
+      // The document's own status (a 401 after a wrong password) is the page's business; any
+      // failing stylesheet or image is not.
+      page.on("response", (response) => {
+        const type = response.request().resourceType();
+        if (type !== "document" && response.status() >= 400) {
+          problems.push(`${response.status()} ${response.url()}`);
+        }
+      });
+      page.on("console", (message) => {
+        const text = message.text();
+        if (message.type() === "error" && !text.startsWith("Failed to load resource")) {
+          problems.push(`console: ${text}`);
+        }
+      });
+      return { page, context, problems };
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+let axeSource: Promise<string> | undefined;
+
+/** Runs axe-core in the page against WCAG 2.2 A/AA; the source is evaluated over DevTools, so
+ * the page's CSP (no script at all) stays in force for the page itself. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.evaluate(await axeSource);
+  const only = JSON.stringify({ type: "tag", values: WCAG_TAGS });
+  return page.evaluate(`axe.run(document, { runOnly: ${only} })
+    .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")) })))`) as Promise<AxeViolation[]>;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
