@@ -3,13 +3,14 @@
  * booking inside the caller's transaction. It knows accounts and transfers, never consents or TPPs.
  */
 import type {
-  BankAccount, Balance, CoreBanking, ExecutionOutcome, PaymentOrder, RejectionReason,
+  BankAccount, CoreBanking, ExecutionOutcome, PaymentOrder, RejectionReason,
 } from "../domain/core-banking.js";
 import { dateInZone, type Clock } from "../lib/clock.js";
 import { newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerAccountRecord, LedgerRepository } from "../store/ledger.js";
-import { availableBalance, bookedBalance, postTransfer, refuseTransfer, type TransferRefusal } from "./book.js";
+import { postTransfer, refuseTransfer, type TransferRefusal } from "./book.js";
+import { createStatements } from "./statements.js";
 
 export interface EmbeddedLedgerOptions { ledger: LedgerRepository; clock: Clock; timeZone: string }
 
@@ -72,16 +73,6 @@ export function createEmbeddedLedger({ ledger, clock, timeZone }: EmbeddedLedger
     return { status: "booked", transferId: id };
   }
 
-  async function balances(tx: Tx, accountId: string): Promise<Balance[]> {
-    const account = await ledger.getAccount(tx, accountId);
-    if (!account) return [];
-    const referenceDate = dateInZone(clock.now(), timeZone);
-    const of = (balanceType: Balance["balanceType"], amountMinor: bigint): Balance => ({
-      balanceType, amountMinor, currency: account.currency, referenceDate, lastChangeDateTime: null,
-    });
-    return [of("closingBooked", bookedBalance(account)), of("interimAvailable", availableBalance(account))];
-  }
-
   return {
     async findAccountByIban(tx, iban) {
       const a = await ledger.findAccountByIban(tx, iban);
@@ -94,7 +85,7 @@ export function createEmbeddedLedger({ ledger, clock, timeZone }: EmbeddedLedger
     async listAccountsOfPsu(tx, psuId) {
       return (await ledger.accountsOfPsu(tx, psuId)).flatMap((a) => toBankAccount(a) ?? []);
     },
-    balances,
     executePayment,
+    ...createStatements({ ledger, clock, timeZone }),
   };
 }

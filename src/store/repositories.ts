@@ -1,10 +1,12 @@
 /** The repositories a Store carries, one per aggregate. */
 import type { Engine } from "./db.js";
+import { accessCountRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
 import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
 import { scaRepository } from "./sca.js";
+import { statementRepository } from "./statements.js";
 import { idempotencyRepository, secretRepository, tppRepository } from "./tpps.js";
 
 export function createRepositories(engine: Engine) {
@@ -17,6 +19,8 @@ export function createRepositories(engine: Engine) {
     tpps: tppRepository,
     idempotency: idempotencyRepository,
     secrets: secretRepository,
+    statements: statementRepository,
+    accessCounts: accessCountRepository,
   };
 }
 

@@ -186,6 +186,14 @@ export interface IdempotencyTable {
 
 export interface SecretTable { name: string; value: string }
 
+export interface ConsentAccessCountTable {
+  consent_id: string;
+  account_id: string;
+  endpoint: string;
+  day: string;
+  count: number;
+}
+
 export interface Database {
   tpps: TppTable;
   psus: PsuTable;
@@ -203,4 +211,5 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   idempotency: IdempotencyTable;
   secrets: SecretTable;
+  consent_access_counts: ConsentAccessCountTable;
 }

@@ -5,9 +5,11 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import { initial } from "./0001-initial.js";
+import { accountInformation } from "./0002-account-information.js";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-account-information": accountInformation,
 };
 
 export const migrationProvider: MigrationProvider = {
