@@ -3,6 +3,7 @@
  * the spec's dialect: decimal-string amounts, plain-string links, absent values as null.
  */
 import type { TransactionsView } from "../domain/accounts.js";
+import type { ConsentDetails } from "../domain/consents.js";
 import type { BankAccount, BookedTransaction } from "../domain/core-banking.js";
 import { formatAmount } from "../lib/money.js";
 import { presentBalance } from "./present.js";
@@ -65,5 +66,25 @@ export function presentTransactions(view: TransactionsView, accountPath: string,
       _links: pageLinks(accountPath, query, view.page.page, view.page.pageCount),
     },
     balances: view.balances ? view.balances.map(presentBalance) : null,
+  };
+}
+
+/** The access as granted after the PSU's selection; the flags the TPP asked for are kept. */
+export function presentConsent({ consent, granted, lastActionDate }: ConsentDetails) {
+  const refs = (pick: (g: ConsentDetails["granted"][number]) => boolean) =>
+    granted.filter(pick).map((g) => ({ iban: g.iban, currency: g.currency }));
+  const { availableAccounts, availableAccountsWithBalance, allPsd2 } = consent.access;
+  return {
+    access: {
+      accounts: refs(() => true),
+      balances: refs((g) => g.balances),
+      transactions: refs((g) => g.transactions),
+      availableAccounts, availableAccountsWithBalance, allPsd2,
+    },
+    recurringIndicator: consent.recurringIndicator,
+    validUntil: consent.validUntil,
+    frequencyPerDay: consent.frequencyPerDay,
+    lastActionDate,
+    consentStatus: consent.status,
   };
 }

@@ -115,6 +115,38 @@ test("a dedicated consent grants exactly the balances and transactions it names"
   refusal(await read(consentId, `/accounts/${savings}/transactions${q}`, psu), 401, "CONSENT_INVALID");
 });
 
+test("GET /consents/{id} shows the access as the PSU granted it; DELETE ends it", async () => {
+  const body = consentBody({
+    access: { accounts: [], balances: [], transactions: [] }, validUntil: "9999-12-31", frequencyPerDay: 9,
+  });
+  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "alice", [ALICE_SAVINGS], body);
+  const res = await bank.tpp.get(`/psd2/v1/consents/${consentId}`);
+  assert.equal(res.status, 200, res.text);
+  const ref = [{ iban: ALICE_SAVINGS, currency: "EUR" }];
+  assert.deepEqual(res.body, {
+    access: {
+      accounts: ref, balances: ref, transactions: ref,
+      availableAccounts: null, availableAccountsWithBalance: null, allPsd2: null,
+    },
+    recurringIndicator: true, validUntil: addDays(today(), 180), frequencyPerDay: 4,
+    lastActionDate: today(), consentStatus: "valid",
+  });
+  const other = await bank.tppWith({ name: "Other AISP", organizationIdentifier: "PSDDE-BAFIN-777777" });
+  refusal(await other.get(`/psd2/v1/consents/${consentId}`), 403, "CONSENT_UNKNOWN");
+  assert.equal((await other.call("DELETE", `/psd2/v1/consents/${consentId}`, {})).status, 403);
+  const deleted = await bank.tpp.call("DELETE", `/psd2/v1/consents/${consentId}`, {});
+  assert.equal(deleted.status, 204, deleted.text);
+  assert.equal((await bank.tpp.get(`/psd2/v1/consents/${consentId}/status`)).body.consentStatus, "terminatedByTpp");
+  refusal(await read(consentId, "/accounts", psu), 401, "CONSENT_EXPIRED");
+});
+
+test("a one-off consent must ask for one read a day", async () => {
+  const res = await bank.tpp.post("/psd2/v1/consents", consentBody({ recurringIndicator: false, frequencyPerDay: 2 }),
+    { "TPP-Redirect-URI": "https://tpp.example/ok" });
+  refusal(res, 400, "FORMAT_ERROR");
+  assert.equal(res.body.tppMessages[0].path, "frequencyPerDay");
+});
+
 test("bad transaction queries are refused with the Berlin Group codes", async () => {
   const base = `/accounts/${aliceMainId}/transactions`;
   const cases: [string, number, string][] = [
