@@ -86,6 +86,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   };
   const consents = createConsents(deps);
+  // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
+  const consentSweep = setInterval(() => {
+    consents.sweepConsents().catch((error: unknown) => logger.error({ error }, "consent sweep failed"));
+  }, 60_000);
+  consentSweep.unref();
   const idempotency = createIdempotency(deps);
   const sandbox = config.mode === "sandbox";
 
@@ -127,6 +132,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return { apiUrl, authUrl };
     },
     async close() {
+      clearInterval(consentSweep);
       await Promise.all([api.close(), auth.close()]);
       await store.close();
     },

@@ -31,6 +31,8 @@ export interface ConsentDetails { consent: Consent; granted: GrantedIban[]; last
 
 export interface RegisteredConsent { consent: Consent; scaRedirect: string; authorisationId: string }
 
+const DEFAULT_AUTHORISATION_MINUTES = 30;
+
 const FLAG_VALUES = ["allAccounts", "allAccountsWithOwnerName"];
 
 function readIbans(list: AccountInput[] | undefined, path: string): string[] {
@@ -114,7 +116,26 @@ export function createConsents(deps: Deps) {
       await store.consents.transition(store.db, consent.id, ["valid"], "expired", { at: now.toISOString() });
       return { ...consent, status: "expired" };
     }
+    if (consent.status === "received" && consent.createdAt < authorisationCutoff(now)) {
+      await store.consents.transition(store.db, consent.id, ["received"], "rejected", { at: now.toISOString() });
+      return { ...consent, status: "rejected" };
+    }
     return consent;
+  }
+
+  function authorisationCutoff(now: Date): string {
+    const minutes = settings.consentAuthorisationMinutes ?? DEFAULT_AUTHORISATION_MINUTES;
+    return new Date(now.getTime() - minutes * 60_000).toISOString();
+  }
+
+  /** The sweep behind the checks on use: expires lapsed consents, rejects never-authorised ones. */
+  async function sweepConsents(): Promise<{ expired: number; rejected: number }> {
+    const now = clock.now();
+    const at = now.toISOString();
+    return store.transaction(async (tx) => ({
+      expired: await store.consents.expireLapsed(tx, dateInZone(now, settings.timeZone), at),
+      rejected: await store.consents.rejectUnauthorised(tx, authorisationCutoff(now), at),
+    }));
   }
 
   /**
@@ -157,7 +178,7 @@ export function createConsents(deps: Deps) {
       { at: clock.now().toISOString() });
   }
 
-  return { registerConsent, getConsent, usableConsent, consentDetails, terminate };
+  return { registerConsent, getConsent, usableConsent, consentDetails, terminate, sweepConsents };
 }
 
 export type Consents = ReturnType<typeof createConsents>;

@@ -5,9 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { createConsents } from "../../src/domain/consents.js";
+import type { Deps } from "../../src/domain/deps.js";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
-  ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, BOB_MAIN, consentBody,
+  ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, BOB_MAIN, consentBody, createConsent,
 } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
@@ -190,4 +192,35 @@ test("history older than 90 days only within an hour of the PSU's authentication
   const delta = await read(consentId, `/accounts/${bobId}/transactions?entryReferenceFrom=1&bookingStatus=booked&itemsPerPage=1`, psu);
   assert.equal(delta.status, 200, delta.text);
   assert.ok(delta.body.transactions.booked[0].bookingDate >= addDays(today(), -90), "delta reads are cut at 90 days");
+});
+
+test("a consent never authorised within 30 minutes is rejected", async () => {
+  const { consentId } = await createConsent(bank.tpp);
+  offsetMs += 29 * 60_000;
+  assert.equal((await bank.tpp.get(`/psd2/v1/consents/${consentId}/status`)).body.consentStatus, "received");
+  offsetMs += 2 * 60_000;
+  assert.equal((await bank.tpp.get(`/psd2/v1/consents/${consentId}/status`)).body.consentStatus, "rejected");
+});
+
+test("a new recurring consent of the PSU at the same TPP ends the older one", async () => {
+  const older = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN]);
+  const newer = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN]);
+  const status = async (id: string) => (await bank.tpp.get(`/psd2/v1/consents/${id}/status`)).body.consentStatus;
+  assert.equal(await status(older), "terminatedByTpp");
+  assert.equal(await status(newer), "valid");
+});
+
+test("the sweep expires lapsed consents and rejects stale ones without a read", async () => {
+  const store = bank.app.store;
+  const settings = { timeZone: "Europe/Berlin", consentValidityDaysMax: 180, frequencyPerDayMax: 4 };
+  const consents = createConsents({ store, clock, settings } as unknown as Deps);
+  const valid = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN],
+    consentBody({ validUntil: addDays(today(), 1) }));
+  const { consentId: waiting } = await createConsent(bank.tpp);
+  offsetMs += 3 * 86_400_000;
+  const swept = await consents.sweepConsents();
+  assert.ok(swept.expired >= 1 && swept.rejected >= 1, JSON.stringify(swept));
+  const row = async (id: string) => (await store.consents.find(store.db, id))?.status;
+  assert.equal(await row(valid), "expired");
+  assert.equal(await row(waiting), "rejected");
 });
