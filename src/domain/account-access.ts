@@ -22,7 +22,11 @@ export interface AccessRequest {
   psuInitiated: boolean;
 }
 
-export interface GrantedAccess { consent: Consent; granted: GrantedAccount[]; grant: GrantedAccount | null }
+export interface GrantedAccess {
+  consent: Consent;
+  granted: GrantedAccount[];
+  grant: GrantedAccount | null;
+}
 
 const LIST = "*";
 
@@ -35,7 +39,9 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
 
   function checkGrant(grant: GrantedAccount | undefined, kind: AccessKind): GrantedAccount {
     if (!grant) throw notGranted("This consent does not grant access to this account.");
-    if (kind === "balances" && !grant.balances) throw notGranted("This consent does not grant balances of this account.");
+    if (kind === "balances" && !grant.balances) {
+      throw notGranted("This consent does not grant balances of this account.");
+    }
     if (kind === "transactions" && !grant.transactions) {
       throw notGranted("This consent does not grant transactions of this account.");
     }
@@ -51,7 +57,8 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
     await store.transaction(async (tx) => {
       if (await store.accessCounts.count(tx, key) >= consent.frequencyPerDay) {
         throw new Xs2aError("ACCESS_EXCEEDED", "state",
-          `This consent allows ${consent.frequencyPerDay} reads of this resource per day without the PSU.`);
+          `This consent allows ${consent.frequencyPerDay} reads of this resource a day`
+            + " without the PSU.");
       }
       await store.accessCounts.increment(tx, key);
     });

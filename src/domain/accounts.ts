@@ -8,7 +8,9 @@ import type { Balance, BankAccount, BookedTransaction, StatementPage } from "./c
 import type { Consents } from "./consents.js";
 import type { Deps } from "./deps.js";
 import { resourceUnknown, Xs2aError } from "./errors.js";
-import { applyHistoryWindow, readTransactionQuery, type TransactionQuery } from "./statement-query.js";
+import {
+  applyHistoryWindow, readTransactionQuery, type TransactionQuery,
+} from "./statement-query.js";
 
 export interface AccountView { account: BankAccount; balances: Balance[] | null }
 
@@ -26,7 +28,8 @@ export function createAccounts(deps: Deps, consents: Consents) {
   const { store, core, clock, settings } = deps;
   const access = createAccountAccess(deps, consents);
 
-  const gate = (reader: Reader, accountId: string | null, endpoint: string, kind: AccessRequest["kind"]) =>
+  type Kind = AccessRequest["kind"];
+  const gate = (reader: Reader, accountId: string | null, endpoint: string, kind: Kind) =>
     access.authorise({ ...reader, accountId, endpoint, kind });
 
   async function accountOf(accountId: string): Promise<BankAccount> {
@@ -36,7 +39,8 @@ export function createAccounts(deps: Deps, consents: Consents) {
   }
 
   function balanceRefused(): Xs2aError {
-    return new Xs2aError("CONSENT_INVALID", "query", "This consent does not grant access to balances.", "withBalance");
+    return new Xs2aError("CONSENT_INVALID", "query",
+      "This consent does not grant access to balances.", "withBalance");
   }
 
   /** Throws CONSENT_UNKNOWN / CONSENT_INVALID / CONSENT_EXPIRED / ACCESS_EXCEEDED. */
@@ -47,13 +51,15 @@ export function createAccounts(deps: Deps, consents: Consents) {
     for (const grant of granted) {
       const account = await core.getAccount(store.db, grant.accountId);
       if (!account) continue;
-      const balances = withBalance && grant.balances ? await core.balances(store.db, account.id) : null;
-      views.push({ account, balances });
+      const shown = withBalance && grant.balances;
+      views.push({ account, balances: shown ? await core.balances(store.db, account.id) : null });
     }
     return views;
   }
 
-  async function accountDetails(reader: Reader, accountId: string, withBalance: boolean): Promise<AccountView> {
+  async function accountDetails(
+    reader: Reader, accountId: string, withBalance: boolean,
+  ): Promise<AccountView> {
     const { grant } = await gate(reader, accountId, "account", "account");
     if (withBalance && !grant?.balances) throw balanceRefused();
     const account = await accountOf(accountId);
@@ -62,12 +68,14 @@ export function createAccounts(deps: Deps, consents: Consents) {
 
   async function accountBalances(reader: Reader, accountId: string): Promise<AccountView> {
     await gate(reader, accountId, "balances", "balances");
-    return { account: await accountOf(accountId), balances: await core.balances(store.db, accountId) };
+    const account = await accountOf(accountId);
+    return { account, balances: await core.balances(store.db, accountId) };
   }
 
   /** Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED and PERIOD_INVALID for the query. */
-  async function transactions(reader: Reader, accountId: string, query: Record<string, string | undefined>,
-    withBalance: boolean): Promise<TransactionsView> {
+  async function transactions(
+    reader: Reader, accountId: string, query: Record<string, string | undefined>, withBalance: boolean,
+  ): Promise<TransactionsView> {
     const now = clock.now();
     const today = dateInZone(now, settings.timeZone);
     const parsed = readTransactionQuery(query, today);

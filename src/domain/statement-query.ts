@@ -20,52 +20,63 @@ function unsupported(name: string, text: string): Xs2aError {
 }
 
 function readBookingStatus(value: string | undefined): BookingStatus {
-  if (value === undefined) throw formatError("query", "bookingStatus", "bookingStatus is required.");
+  if (value === undefined) {
+    throw formatError("query", "bookingStatus", "bookingStatus is required.");
+  }
   if (value === "booked" || value === "pending" || value === "both") return value;
   if (value === "information" || value === "all") {
-    throw unsupported("bookingStatus", `bookingStatus=${value} is not supported; use booked, pending or both.`);
+    throw unsupported("bookingStatus",
+      `bookingStatus=${value} is not supported; use booked, pending or both.`);
   }
   throw formatError("query", "bookingStatus", "bookingStatus must be booked, pending or both.");
 }
 
-function readDate(query: Record<string, string | undefined>, name: string): string | null {
+function readDate(query: Query, name: string): string | null {
   const value = query[name];
   if (value === undefined) return null;
   if (!isIsoDate(value)) throw formatError("query", name, `${name} must be a date (YYYY-MM-DD).`);
   return value;
 }
 
-function readCount(query: Record<string, string | undefined>, name: string, min: number, max: number,
-  fallback: number): number {
+type Query = Record<string, string | undefined>;
+
+function readCount(query: Query, name: string, min: number, max: number, fallback: number): number {
   const value = query[name];
   if (value === undefined) return fallback;
   const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max)) throw formatError("query", name, `${name} must be an integer from ${min} to ${max}.`);
+  if (!(n >= min && n <= max)) {
+    throw formatError("query", name, `${name} must be an integer from ${min} to ${max}.`);
+  }
   return n;
 }
 
 /** Throws FORMAT_ERROR, PARAMETER_NOT_SUPPORTED (deltaList) and PERIOD_INVALID. */
-export function readTransactionQuery(query: Record<string, string | undefined>, today: string): TransactionQuery {
+export function readTransactionQuery(query: Query, today: string): TransactionQuery {
   const bookingStatus = readBookingStatus(query.bookingStatus);
   if (query.deltaList !== undefined && query.deltaList !== "false") {
     if (query.entryReferenceFrom !== undefined) {
-      throw formatError("query", "deltaList", "Use either deltaList or entryReferenceFrom, not both.");
+      throw formatError("query", "deltaList",
+        "Use either deltaList or entryReferenceFrom, not both.");
     }
     throw unsupported("deltaList", "deltaList is not supported; use entryReferenceFrom.");
   }
   const entryReferenceFrom = query.entryReferenceFrom ?? null;
   if (entryReferenceFrom !== null && !/^\d{1,18}$/.test(entryReferenceFrom)) {
-    throw formatError("query", "entryReferenceFrom", "entryReferenceFrom must be an entryReference of this account.");
+    throw formatError("query", "entryReferenceFrom",
+      "entryReferenceFrom must be an entryReference of this account.");
   }
   const dateFrom = readDate(query, "dateFrom");
   if (dateFrom === null && entryReferenceFrom === null) {
-    throw formatError("query", "dateFrom", "dateFrom is required unless entryReferenceFrom is given.");
+    throw formatError("query", "dateFrom",
+      "dateFrom is required unless entryReferenceFrom is given.");
   }
   const dateTo = readDate(query, "dateTo") ?? today;
   if (dateFrom !== null && dateFrom > today) {
     throw new Xs2aError("PERIOD_INVALID", "query", "dateFrom lies in the future.", "dateFrom");
   }
-  if (dateFrom !== null && dateTo < dateFrom) throw formatError("query", "dateTo", "dateTo must not be before dateFrom.");
+  if (dateFrom !== null && dateTo < dateFrom) {
+    throw formatError("query", "dateTo", "dateTo must not be before dateFrom.");
+  }
   return {
     bookingStatus, dateFrom, dateTo, entryReferenceFrom,
     page: readCount(query, "pageIndex", 0, 1_000_000_000, 0),
@@ -80,13 +91,15 @@ export function readTransactionQuery(query: Record<string, string | undefined>, 
  */
 export function applyHistoryWindow<Q extends StatementQuery>(q: Q, today: string, now: Date,
   authorisedAt: string | null): Q {
-  const fresh = authorisedAt !== null && now.getTime() - Date.parse(authorisedAt) <= OLD_HISTORY_WINDOW_MS;
+  const fresh = authorisedAt !== null
+    && now.getTime() - Date.parse(authorisedAt) <= OLD_HISTORY_WINDOW_MS;
   if (fresh) return q;
   const oldest = addDays(today, -OLD_HISTORY_DAYS);
   if (q.dateFrom === null) return { ...q, dateFrom: oldest };
   if (q.dateFrom < oldest) {
     throw new Xs2aError("PERIOD_INVALID", "query",
-      `Transactions older than ${OLD_HISTORY_DAYS} days are available only within one hour after the PSU's authentication.`,
+      `Transactions older than ${OLD_HISTORY_DAYS} days are available only within one hour`
+        + " after the PSU's authentication.",
       "dateFrom");
   }
   return q;

@@ -3,7 +3,9 @@
  * each balance is the balance after an entry or the account's counters, so it always equals the
  * sum of the postings a statement lists.
  */
-import type { Balance, BookedTransaction, CoreBanking, StatementPage, StatementQuery } from "../domain/core-banking.js";
+import type {
+  Balance, BookedTransaction, CoreBanking, StatementPage, StatementQuery,
+} from "../domain/core-banking.js";
 import { addDays, dateInZone, type Clock } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerRepository } from "../store/ledger.js";
@@ -62,7 +64,8 @@ export function createStatements({ ledger, clock, timeZone }: StatementOptions):
     const yesterday = addDays(today, -1);
     const lastSeq = await statements.lastSeqUntil(tx, accountId, yesterday);
     const closing = lastSeq === null ? undefined : await statements.bySeq(tx, accountId, lastSeq);
-    const latest = account.entryCount > 0n ? await statements.bySeq(tx, accountId, account.entryCount) : undefined;
+    const latest = account.entryCount > 0n
+      ? await statements.bySeq(tx, accountId, account.entryCount) : undefined;
     const of = (balanceType: Balance["balanceType"], amountMinor: bigint, referenceDate: string,
       lastChange: StatementRow | undefined): Balance => ({
       balanceType, amountMinor, currency: account.currency, referenceDate,

@@ -1,4 +1,5 @@
-/** Per-day access counters of consents (frequencyPerDay), one row per consent/account/endpoint/day. */
+/** Per-day access counters of consents (frequencyPerDay): one row per consent, account,
+ * endpoint and day. */
 import type { Tx } from "./db.js";
 
 export interface AccessKey { consentId: string; accountId: string; endpoint: string; day: string }

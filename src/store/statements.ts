@@ -69,7 +69,8 @@ export const statementRepository = {
   },
 
   /** Entries fromSeq..toSeq inclusive, oldest first. */
-  async between(tx: Tx, accountId: string, fromSeq: bigint, toSeq: bigint): Promise<StatementRow[]> {
+  async between(tx: Tx, accountId: string, fromSeq: bigint, toSeq: bigint):
+    Promise<StatementRow[]> {
     const rows = await statementQuery(tx, accountId)
       .where("entries.seq", ">=", Number(fromSeq)).where("entries.seq", "<=", Number(toSeq))
       .orderBy("entries.seq").execute();
@@ -77,11 +78,13 @@ export const statementRepository = {
   },
 
   async bySeq(tx: Tx, accountId: string, seq: bigint): Promise<StatementRow | undefined> {
-    const row = await statementQuery(tx, accountId).where("entries.seq", "=", Number(seq)).executeTakeFirst();
+    const row = await statementQuery(tx, accountId)
+      .where("entries.seq", "=", Number(seq)).executeTakeFirst();
     return row && toStatementRow(row);
   },
 
-  async byTransfer(tx: Tx, accountId: string, transferId: string): Promise<StatementRow | undefined> {
+  async byTransfer(tx: Tx, accountId: string, transferId: string):
+    Promise<StatementRow | undefined> {
     const row = await statementQuery(tx, accountId)
       .where("entries.transfer_id", "=", transferId).executeTakeFirst();
     return row && toStatementRow(row);
