@@ -121,6 +121,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   };
   const consents = createConsents(deps);
+  // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
+  const consentSweep = setInterval(() => {
+    consents.sweepConsents().catch((error: unknown) => logger.error({ error }, "consent sweep failed"));
+  }, 60_000);
+  consentSweep.unref();
   const idempotency = createIdempotency(deps);
   const sandbox = config.mode === "sandbox";
 
@@ -184,6 +189,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async close() {
       draining = true;
       clearInterval(pruning);
+      clearInterval(consentSweep);
       // The admin listener goes last, so a load balancer sees "not ready" while requests drain.
       await Promise.all([api.close(), auth.close()]);
       await admin.close();

@@ -8,6 +8,7 @@ import type { createIdempotency } from "../domain/idempotency.js";
 import { readRedirectTargets } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import { consentStatusPath, presentConsentCreated, presentConsentStatus } from "./present.js";
+import { presentConsent } from "./present-accounts.js";
 import { consentBody, consentCreatedResponse, consentStatusResponse, errorResponse } from "./schemas.js";
 
 export interface ConsentRoutesOptions {
@@ -52,4 +53,13 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
     app.get<ById>(path, status, async (request) =>
       presentConsentStatus(await consents.getConsent(request.tpp.id, request.params.consentId, "path")));
   }
+
+  app.get<ById>(`${base}/consents/:consentId`, { config, schema: { response: refusals } }, async (request) =>
+    presentConsent(await consents.consentDetails(request.tpp.id, request.params.consentId)));
+
+  app.delete<ById>(`${base}/consents/:consentId`, { config, schema: { response: refusals } },
+    async (request, reply) => {
+      await consents.terminate(request.tpp.id, request.params.consentId);
+      return reply.code(204).send();
+    });
 }

@@ -11,8 +11,8 @@ export const ACCOUNT_USAGE = `  account list [--login L]                   accou
   account credit IBAN AMOUNT [--text T]      book test money from the bank's equity to the account
   account debit IBAN AMOUNT [--text T]       book money from the account back to the equity`;
 
-const rows = (accounts: AccountSummary[]) => table(["iban", "owner", "currency", "product", "status", "booked", "available"],
-  accounts.map((a) => [a.iban, a.owner, a.currency, a.product ?? "", a.status, a.booked, a.available]));
+const rows = (accounts: AccountSummary[]) => table(["iban", "owner", "currency", "product", "status", "balance", "available"],
+  accounts.map((a) => [a.iban, a.owner, a.currency, a.product ?? "", a.status, a.balance, a.available]));
 
 export async function accountCommand(admin: Administration, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -47,7 +47,7 @@ export async function accountCommand(admin: Administration, args: string[]): Pro
     case "debit": {
       const after = await accounts.adjust(required(iban, "the IBAN"), action, required(amount, "the AMOUNT"),
         values.text ?? (action === "credit" ? "Test money" : "Test money returned"));
-      return print(values.json, after, () => `Booked. ${after.iban}: booked ${after.booked} ${after.currency}, `
+      return print(values.json, after, () => `Booked. ${after.iban}: balance ${after.balance} ${after.currency}, `
         + `available ${after.available} ${after.currency}.\n`);
     }
     default:

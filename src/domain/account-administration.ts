@@ -16,7 +16,8 @@ export interface AccountSummary {
   currency: string;
   product: string | null;
   status: AccountStatus;
-  booked: string;
+  /** Booked now, with pending items (Berlin Group "expected"). */
+  balance: string;
   available: string;
 }
 
@@ -38,7 +39,7 @@ export function createAccountAdministration({ store, core }: AccountAdministrati
     const of = (type: string) => balances.find((b) => b.balanceType === type)?.amountMinor ?? 0n;
     return {
       iban: account.iban, owner, currency: account.currency, product: account.product, status: account.status,
-      booked: formatAmount(of("closingBooked"), account.currency),
+      balance: formatAmount(of("expected"), account.currency),
       available: formatAmount(of("interimAvailable"), account.currency),
     };
   }

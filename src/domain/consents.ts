@@ -5,7 +5,7 @@
 import { addDays, dateInZone, isIsoDate } from "../lib/clock.js";
 import { newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
-import type { Consent, RequestedAccess } from "./consents-model.js";
+import type { Consent, GrantedAccount, RequestedAccess } from "./consents-model.js";
 import type { Deps, RedirectTargets, TppRef } from "./deps.js";
 import { consentUnknown, formatError, Xs2aError, type Origin } from "./errors.js";
 import { readAccount, type AccountInput } from "./payment-rules.js";
@@ -25,7 +25,13 @@ export interface ConsentInput {
   combinedServiceIndicator: boolean;
 }
 
+export interface GrantedIban extends GrantedAccount { iban: string; currency: string }
+
+export interface ConsentDetails { consent: Consent; granted: GrantedIban[]; lastActionDate: string }
+
 export interface RegisteredConsent { consent: Consent; scaRedirect: string; authorisationId: string }
+
+const DEFAULT_AUTHORISATION_MINUTES = 30;
 
 const FLAG_VALUES = ["allAccounts", "allAccountsWithOwnerName"];
 
@@ -76,6 +82,9 @@ export function createConsents(deps: Deps) {
     if (!Number.isInteger(input.frequencyPerDay) || input.frequencyPerDay < 1) {
       throw formatError("body", "frequencyPerDay", "frequencyPerDay must be an integer of at least 1.");
     }
+    if (!input.recurringIndicator && input.frequencyPerDay !== 1) {
+      throw formatError("body", "frequencyPerDay", "A one-off consent (recurringIndicator false) has frequencyPerDay 1.");
+    }
     const access = readAccess(input.access);
     const latest = addDays(today, settings.consentValidityDaysMax);
     const at = now.toISOString();
@@ -107,7 +116,26 @@ export function createConsents(deps: Deps) {
       await store.consents.transition(store.db, consent.id, ["valid"], "expired", { at: now.toISOString() });
       return { ...consent, status: "expired" };
     }
+    if (consent.status === "received" && consent.createdAt < authorisationCutoff(now)) {
+      await store.consents.transition(store.db, consent.id, ["received"], "rejected", { at: now.toISOString() });
+      return { ...consent, status: "rejected" };
+    }
     return consent;
+  }
+
+  function authorisationCutoff(now: Date): string {
+    const minutes = settings.consentAuthorisationMinutes ?? DEFAULT_AUTHORISATION_MINUTES;
+    return new Date(now.getTime() - minutes * 60_000).toISOString();
+  }
+
+  /** The sweep behind the checks on use: expires lapsed consents, rejects never-authorised ones. */
+  async function sweepConsents(): Promise<{ expired: number; rejected: number }> {
+    const now = clock.now();
+    const at = now.toISOString();
+    return store.transaction(async (tx) => ({
+      expired: await store.consents.expireLapsed(tx, dateInZone(now, settings.timeZone), at),
+      rejected: await store.consents.rejectUnauthorised(tx, authorisationCutoff(now), at),
+    }));
   }
 
   /**
@@ -131,7 +159,26 @@ export function createConsents(deps: Deps) {
     }
   }
 
-  return { registerConsent, getConsent, usableConsent };
+  /** The consent with the IBANs the PSU granted. Throws CONSENT_UNKNOWN (403, path). */
+  async function consentDetails(tppId: string, consentId: string): Promise<ConsentDetails> {
+    const consent = await getConsent(tppId, consentId, "path");
+    const grants = await store.consents.grantedAccounts(store.db, consent.id);
+    const granted: GrantedIban[] = [];
+    for (const grant of grants) {
+      const account = await deps.core.getAccount(store.db, grant.accountId);
+      if (account) granted.push({ ...grant, iban: account.iban, currency: account.currency });
+    }
+    return { consent, granted, lastActionDate: dateInZone(new Date(consent.updatedAt), settings.timeZone) };
+  }
+
+  /** DELETE by the TPP: ends a received or valid consent; ending an ended one changes nothing. */
+  async function terminate(tppId: string, consentId: string): Promise<void> {
+    const consent = await getConsent(tppId, consentId, "path");
+    await store.consents.transition(store.db, consent.id, ["received", "valid"], "terminatedByTpp",
+      { at: clock.now().toISOString() });
+  }
+
+  return { registerConsent, getConsent, usableConsent, consentDetails, terminate, sweepConsents };
 }
 
 export type Consents = ReturnType<typeof createConsents>;

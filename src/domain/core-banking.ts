@@ -32,6 +32,36 @@ export interface Balance {
   lastChangeDateTime: string | null;
 }
 
+/** One booked leg on a customer account, signed: negative leaves the account. */
+export interface BookedTransaction {
+  transactionId: string;
+  entryReference: string;
+  endToEndId: string | null;
+  bookingDate: string;
+  valueDate: string;
+  amountMinor: bigint;
+  currency: string;
+  creditorName: string | null;
+  creditorIban: string | null;
+  debtorName: string | null;
+  debtorIban: string | null;
+  remittance: string | null;
+  bankTransactionCode: string | null;
+  balanceAfterMinor: bigint;
+}
+
+/** Booked transactions of one account, oldest first, cut into pages numbered from 0. */
+export interface StatementQuery {
+  dateFrom: string | null;
+  dateTo: string;
+  /** Only entries after this entryReference (Berlin Group's delta access). */
+  entryReferenceFrom: string | null;
+  page: number;
+  pageSize: number;
+}
+
+export interface StatementPage { transactions: BookedTransaction[]; page: number; pageCount: number }
+
 export interface PaymentOrder {
   paymentId: string;
   debtorAccountId: string;
@@ -58,6 +88,8 @@ export interface CoreBanking {
   getAccount(tx: Tx, accountId: string): Promise<BankAccount | undefined>;
   listAccountsOfPsu(tx: Tx, psuId: string): Promise<BankAccount[]>;
   balances(tx: Tx, accountId: string): Promise<Balance[]>;
+  statement(tx: Tx, accountId: string, query: StatementQuery): Promise<StatementPage>;
+  transaction(tx: Tx, accountId: string, transactionId: string): Promise<BookedTransaction | undefined>;
   /** Books the payment at once or refuses it; never books one paymentId twice. */
   executePayment(tx: Tx, order: PaymentOrder): Promise<ExecutionOutcome>;
 }

@@ -121,6 +121,8 @@ export async function decideConsent(
     return { ok: false, problem: "already_decided" };
   }
   await store.consents.grantAccounts(tx, consent.id, selected.map((acc) => grantFor(consent, acc)));
+  // As peers do: a new recurring consent replaces the PSU's older one at the same TPP.
+  if (consent.recurringIndicator) await store.consents.terminateOtherRecurring(tx, consent, psuId, at);
   await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
   return { ok: true, redirectTo: consent.redirectUri };
 }

@@ -15,6 +15,8 @@ export interface DomainSettings {
   loginBlockSeconds: number;
   consentValidityDaysMax: number;
   frequencyPerDayMax: number;
+  /** A consent the PSU has not authorised after this long is rejected. */
+  consentAuthorisationMinutes?: number;
 }
 
 /** Mints the PSU's redirect link; implemented by src/sca/redirect.ts (signed, single-use token). */

@@ -4,16 +4,15 @@
  */
 import { randomInt } from "node:crypto";
 import type {
-  BankAccount, Balance, CoreAdministration, CoreBanking, ExecutionOutcome, PaymentOrder, RejectionReason,
+  BankAccount, CoreAdministration, CoreBanking, ExecutionOutcome, PaymentOrder, RejectionReason,
 } from "../domain/core-banking.js";
 import { dateInZone, type Clock } from "../lib/clock.js";
 import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerAccountRecord, LedgerRepository, TransferRecord } from "../store/ledger.js";
-import {
-  availableBalance, bookedBalance, newLedgerAccount, postTransfer, refuseTransfer, type TransferRefusal,
-} from "./book.js";
+import { newLedgerAccount, postTransfer, refuseTransfer, type TransferRefusal } from "./book.js";
+import { createStatements } from "./statements.js";
 
 export interface EmbeddedLedgerOptions {
   ledger: LedgerRepository;
@@ -95,16 +94,6 @@ export function createEmbeddedLedger(
     }, order.currency);
   }
 
-  async function balances(tx: Tx, accountId: string): Promise<Balance[]> {
-    const account = await ledger.getAccount(tx, accountId);
-    if (!account) return [];
-    const referenceDate = dateInZone(clock.now(), timeZone);
-    const of = (balanceType: Balance["balanceType"], amountMinor: bigint): Balance => ({
-      balanceType, amountMinor, currency: account.currency, referenceDate, lastChangeDateTime: null,
-    });
-    return [of("closingBooked", bookedBalance(account)), of("interimAvailable", availableBalance(account))];
-  }
-
   return {
     async findAccountByIban(tx, iban) {
       const a = await ledger.findAccountByIban(tx, iban);
@@ -117,7 +106,6 @@ export function createEmbeddedLedger(
     async listAccountsOfPsu(tx, psuId) {
       return (await ledger.accountsOfPsu(tx, psuId)).flatMap((a) => toBankAccount(a) ?? []);
     },
-    balances,
     executePayment,
 
     async openAccount(tx, account) {
@@ -149,6 +137,7 @@ export function createEmbeddedLedger(
         creditorName: null, creditorIban: null, bankTransactionCode: "ACMT-MDOP-OTHR",
       }, account.currency);
     },
+    ...createStatements({ ledger, clock, timeZone }),
   };
 
   async function openEquity(tx: Tx, currency: string): Promise<LedgerAccountRecord> {

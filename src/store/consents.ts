@@ -87,4 +87,25 @@ export const consentRepository = {
       accountId: r.account_id, balances: Boolean(r.balances), transactions: Boolean(r.transactions),
     }));
   },
+
+  /** valid → expired for every consent whose last day is before `today`; returns how many. */
+  async expireLapsed(tx: Tx, today: string, at: string): Promise<number> {
+    const result = await tx.updateTable("consents").set({ status: "expired", updated_at: at })
+      .where("status", "=", "valid").where("valid_until", "<", today).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /** received → rejected for consents registered before `cutoff` and never authorised. */
+  async rejectUnauthorised(tx: Tx, cutoff: string, at: string): Promise<number> {
+    const result = await tx.updateTable("consents").set({ status: "rejected", updated_at: at })
+      .where("status", "=", "received").where("created_at", "<", cutoff).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /** Ends the PSU's other valid recurring consents at the same TPP. */
+  async terminateOtherRecurring(tx: Tx, keep: Consent, psuId: string, at: string): Promise<void> {
+    await tx.updateTable("consents").set({ status: "terminatedByTpp", updated_at: at })
+      .where("tpp_id", "=", keep.tppId).where("psu_id", "=", psuId).where("recurring", "=", 1)
+      .where("status", "=", "valid").where("id", "!=", keep.id).execute();
+  },
 };

@@ -1,12 +1,14 @@
 /** The repositories a Store carries, one per aggregate. */
 import type { Engine } from "./db.js";
 import { auditRepository } from "./audit.js";
+import { accessCountRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
 import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
 import { scaRepository } from "./sca.js";
 import { statsRepository } from "./stats.js";
+import { statementRepository } from "./statements.js";
 import { idempotencyRepository, secretRepository, tppRepository } from "./tpps.js";
 
 export function createRepositories(engine: Engine) {
@@ -21,6 +23,8 @@ export function createRepositories(engine: Engine) {
     secrets: secretRepository,
     stats: statsRepository,
     audit: auditRepository,
+    statements: statementRepository,
+    accessCounts: accessCountRepository,
   };
 }
 

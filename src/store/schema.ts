@@ -199,6 +199,14 @@ export interface AuditLogTable {
   ms: number;
 }
 
+export interface ConsentAccessCountTable {
+  consent_id: string;
+  account_id: string;
+  endpoint: string;
+  day: string;
+  count: number;
+}
+
 export interface Database {
   tpps: TppTable;
   psus: PsuTable;
@@ -217,4 +225,5 @@ export interface Database {
   idempotency: IdempotencyTable;
   secrets: SecretTable;
   audit_log: AuditLogTable;
+  consent_access_counts: ConsentAccessCountTable;
 }

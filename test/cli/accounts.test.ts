@@ -23,12 +23,12 @@ test("an opened account takes test money, gives it back, and closes only when em
   const opened = jsonOf(account("open", "--login", "bob", "--product", "Tagesgeld", "--json"));
   assert.deepEqual(validateIban(opened.iban), { ok: true, iban: opened.iban });
   assert.match(opened.iban, /^DE\d{2}50010000\d{10}$/);
-  assert.deepEqual([opened.owner, opened.status, opened.booked, opened.product], ["bob", "enabled", "0.00", "Tagesgeld"]);
-  assert.equal(jsonOf(account("credit", opened.iban, "100.00", "--json")).booked, "100.00");
+  assert.deepEqual([opened.owner, opened.status, opened.balance, opened.product], ["bob", "enabled", "0.00", "Tagesgeld"]);
+  assert.equal(jsonOf(account("credit", opened.iban, "100.00", "--json")).balance, "100.00");
   assert.equal(jsonOf(account("debit", opened.iban, "30", "--json")).available, "70.00");
   assertRefused(account("debit", opened.iban, "70.01"), /available balance is lower than the amount/);
   assertRefused(account("close", opened.iban), /Only an account with a zero balance can be closed/);
-  assert.match(account("debit", opened.iban, "70.00").stdout, /booked 0\.00 EUR, available 0\.00 EUR/);
+  assert.match(account("debit", opened.iban, "70.00").stdout, /balance 0\.00 EUR, available 0\.00 EUR/);
   assert.equal(account("close", opened.iban).status, 0);
   assertRefused(account("credit", opened.iban, "1.00"), /blocked or closed/);
   const bobs = jsonOf(account("list", "--login", "bob", "--json"));
@@ -49,7 +49,7 @@ test("a blocked account's payment cannot be confirmed, and unblocked it books ag
   browser = bank.browser();
   await confirm(browser, await reachReview(browser, booked.scaRedirect, "alice"));
   assert.equal((await bank.tpp.get(`/psd2/v1/payments/${booked.paymentId}/status`)).body.transactionStatus, "ACSC");
-  assert.match(account("list").stdout, /^iban\s+owner\s+currency\s+product\s+status\s+booked\s+available\n/);
+  assert.match(account("list").stdout, /^iban\s+owner\s+currency\s+product\s+status\s+balance\s+available\n/);
   await ledgerBalances();
 });
 

@@ -11,7 +11,7 @@ import type { PaymentOrder } from "../../src/domain/core-banking.js";
 import { availableBalance, bookedBalance } from "../../src/ledger/book.js";
 import { createEmbeddedLedger } from "../../src/ledger/core.js";
 import { DEMO_BANK_CODE, DEMO_PSUS, seedDemoData } from "../../src/ledger/demo-data.js";
-import { dateInZone, manualClock } from "../../src/lib/clock.js";
+import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import { makeIban } from "../../src/lib/iban.js";
 import { newPaymentId } from "../../src/lib/ids.js";
 import { hashPassword } from "../../src/sca/passwords.js";
@@ -197,7 +197,7 @@ describe("the embedded ledger", () => {
       }
     });
 
-  test("reports closingBooked and interimAvailable equal to the ledger counters", async () => {
+  test("reports closingBooked, expected and interimAvailable equal to the ledger counters", async () => {
     const bank = await seededBank();
     try {
       const { store, core, clock } = bank;
@@ -207,12 +207,18 @@ describe("the embedded ledger", () => {
       const counters = await accountById(store, alice.id);
       const balances = await store.transaction((tx) => core.balances(tx, alice.id));
       const referenceDate = dateInZone(clock.now(), TIME_ZONE);
+      // The demo history ends yesterday, so yesterday's closing balance is the booked one.
+      const booked = counters.creditsPosted - counters.debitsPosted;
+      const last = await store.statements.bySeq(store.db, alice.id, counters.entryCount);
+      const lastChangeDateTime = last?.bookedAt ?? "none";
+      assert.equal(last?.bookingDate, addDays(referenceDate, -1));
       assert.deepEqual(balances, [
-        { balanceType: "closingBooked", amountMinor: counters.creditsPosted - counters.debitsPosted,
-          currency: "EUR", referenceDate, lastChangeDateTime: null },
-        { balanceType: "interimAvailable",
-          amountMinor: counters.creditsPosted - counters.debitsPosted - 321n,
-          currency: "EUR", referenceDate, lastChangeDateTime: null },
+        { balanceType: "closingBooked", amountMinor: booked, currency: "EUR",
+          referenceDate: addDays(referenceDate, -1), lastChangeDateTime },
+        { balanceType: "expected", amountMinor: booked - 321n, currency: "EUR", referenceDate,
+          lastChangeDateTime },
+        { balanceType: "interimAvailable", amountMinor: booked - 321n, currency: "EUR", referenceDate,
+          lastChangeDateTime },
       ]);
       assert.equal(referenceDate, BANK_DATE);
       assert.deepEqual(await store.transaction((tx) => core.balances(tx, "no-such-account")), []);

@@ -139,7 +139,7 @@ test("carol selects two of her three accounts and the TPP reads exactly those tw
   assert.equal(withBalance.body.accounts.length, 2);
   for (const account of withBalance.body.accounts as { balances: any[] }[]) {
     assert.deepEqual(account.balances.map((b) => b.balanceType),
-      ["closingBooked", "interimAvailable"]);
+      ["closingBooked", "expected", "interimAvailable"]);
     for (const balance of account.balances) {
       assert.equal(balance.balanceAmount.currency, "EUR");
       assert.match(balance.balanceAmount.amount, DECIMAL);

@@ -81,3 +81,14 @@ export async function confirm(browser: BrowserClient, review: Page, accounts: st
 export async function cancel(browser: BrowserClient, page: Page) {
   return browser.post("/sca/cancel", { _csrf: csrfOf(page.html) });
 }
+
+/** Registers a consent and lets `login` confirm it for `ibans`; returns the consent's id. */
+export async function authorisedConsent(
+  tpp: TppClient, browser: BrowserClient, login: string, ibans: string[], body: unknown = consentBody(),
+) {
+  const { consentId, scaRedirect } = await createConsent(tpp, body);
+  const done = await confirm(browser, await reachReview(browser, scaRedirect, login), ibans);
+  assert.equal(done.status, 303, done.html);
+  assert.equal(done.location, OK_URI);
+  return consentId;
+}

@@ -5,10 +5,12 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import { initial } from "./0001-initial.js";
+import { accountInformation } from "./0002-account-information.js";
 import { auditLog } from "./0007-audit-log.js";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-account-information": accountInformation,
   "0007-audit-log": auditLog,
 };
 

@@ -1,0 +1,106 @@
+/**
+ * The transaction list's query parameters (Berlin Group 1.3, notes 4.1) read into a
+ * StatementQuery, and the RTS art. 10a rule on history older than 90 days.
+ */
+import { addDays, isIsoDate } from "../lib/clock.js";
+import type { StatementQuery } from "./core-banking.js";
+import { formatError, Xs2aError } from "./errors.js";
+
+export type BookingStatus = "booked" | "pending" | "both";
+
+export interface TransactionQuery extends StatementQuery { bookingStatus: BookingStatus }
+
+const ITEMS_PER_PAGE_MAX = 500;
+const ITEMS_PER_PAGE_DEFAULT = 100;
+const OLD_HISTORY_DAYS = 90;
+const OLD_HISTORY_WINDOW_MS = 60 * 60 * 1000;
+
+function unsupported(name: string, text: string): Xs2aError {
+  return new Xs2aError("PARAMETER_NOT_SUPPORTED", "query", text, name);
+}
+
+function readBookingStatus(value: string | undefined): BookingStatus {
+  if (value === undefined) {
+    throw formatError("query", "bookingStatus", "bookingStatus is required.");
+  }
+  if (value === "booked" || value === "pending" || value === "both") return value;
+  if (value === "information" || value === "all") {
+    throw unsupported("bookingStatus",
+      `bookingStatus=${value} is not supported; use booked, pending or both.`);
+  }
+  throw formatError("query", "bookingStatus", "bookingStatus must be booked, pending or both.");
+}
+
+function readDate(query: Query, name: string): string | null {
+  const value = query[name];
+  if (value === undefined) return null;
+  if (!isIsoDate(value)) throw formatError("query", name, `${name} must be a date (YYYY-MM-DD).`);
+  return value;
+}
+
+type Query = Record<string, string | undefined>;
+
+function readCount(query: Query, name: string, min: number, max: number, fallback: number): number {
+  const value = query[name];
+  if (value === undefined) return fallback;
+  const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw formatError("query", name, `${name} must be an integer from ${min} to ${max}.`);
+  }
+  return n;
+}
+
+/** Throws FORMAT_ERROR, PARAMETER_NOT_SUPPORTED (deltaList) and PERIOD_INVALID. */
+export function readTransactionQuery(query: Query, today: string): TransactionQuery {
+  const bookingStatus = readBookingStatus(query.bookingStatus);
+  if (query.deltaList !== undefined && query.deltaList !== "false") {
+    if (query.entryReferenceFrom !== undefined) {
+      throw formatError("query", "deltaList",
+        "Use either deltaList or entryReferenceFrom, not both.");
+    }
+    throw unsupported("deltaList", "deltaList is not supported; use entryReferenceFrom.");
+  }
+  const entryReferenceFrom = query.entryReferenceFrom ?? null;
+  if (entryReferenceFrom !== null && !/^\d{1,18}$/.test(entryReferenceFrom)) {
+    throw formatError("query", "entryReferenceFrom",
+      "entryReferenceFrom must be an entryReference of this account.");
+  }
+  const dateFrom = readDate(query, "dateFrom");
+  if (dateFrom === null && entryReferenceFrom === null) {
+    throw formatError("query", "dateFrom",
+      "dateFrom is required unless entryReferenceFrom is given.");
+  }
+  const dateTo = readDate(query, "dateTo") ?? today;
+  if (dateFrom !== null && dateFrom > today) {
+    throw new Xs2aError("PERIOD_INVALID", "query", "dateFrom lies in the future.", "dateFrom");
+  }
+  if (dateFrom !== null && dateTo < dateFrom) {
+    throw formatError("query", "dateTo", "dateTo must not be before dateFrom.");
+  }
+  return {
+    bookingStatus, dateFrom, dateTo, entryReferenceFrom,
+    page: readCount(query, "pageIndex", 0, 1_000_000_000, 0),
+    pageSize: readCount(query, "itemsPerPage", 1, ITEMS_PER_PAGE_MAX, ITEMS_PER_PAGE_DEFAULT),
+  };
+}
+
+/**
+ * RTS art. 10a: history older than 90 days only within an hour of the PSU's authentication.
+ * An explicit older dateFrom after that hour is refused; a delta read (entryReferenceFrom
+ * without dateFrom) is cut at 90 days instead, so it keeps working for the consent's lifetime.
+ */
+export function applyHistoryWindow<Q extends StatementQuery>(q: Q, today: string, now: Date,
+  authorisedAt: string | null): Q {
+  const fresh = authorisedAt !== null
+    && now.getTime() - Date.parse(authorisedAt) <= OLD_HISTORY_WINDOW_MS;
+  if (fresh) return q;
+  const oldest = addDays(today, -OLD_HISTORY_DAYS);
+  if (q.dateFrom === null) return { ...q, dateFrom: oldest };
+  if (q.dateFrom < oldest) {
+    throw new Xs2aError("PERIOD_INVALID", "query",
+      `Transactions older than ${OLD_HISTORY_DAYS} days are available only within one hour`
+        + " after the PSU's authentication.",
+      "dateFrom");
+  }
+  return q;
+}

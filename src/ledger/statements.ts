@@ -1,0 +1,83 @@
+/**
+ * The embedded ledger's statements and balances, read from the entries the book-keeping wrote:
+ * each balance is the balance after an entry or the account's counters, so it always equals the
+ * sum of the postings a statement lists.
+ */
+import type {
+  Balance, BookedTransaction, CoreBanking, StatementPage, StatementQuery,
+} from "../domain/core-banking.js";
+import { addDays, dateInZone, type Clock } from "../lib/clock.js";
+import type { Tx } from "../store/db.js";
+import type { LedgerRepository } from "../store/ledger.js";
+import { statementRepository as statements, type StatementRow } from "../store/statements.js";
+import { availableBalance, bookedBalance } from "./book.js";
+
+export interface StatementOptions { ledger: LedgerRepository; clock: Clock; timeZone: string }
+
+function toTransaction(r: StatementRow): BookedTransaction {
+  return {
+    transactionId: r.transferId, entryReference: String(r.seq), endToEndId: r.endToEndId,
+    bookingDate: r.bookingDate, valueDate: r.valueDate, amountMinor: r.amount, currency: r.currency,
+    creditorName: r.creditorName, creditorIban: r.creditorIban, debtorName: r.debtorName,
+    debtorIban: r.debtorIban, remittance: r.remittance, bankTransactionCode: r.bankTransactionCode,
+    balanceAfterMinor: r.balanceAfter,
+  };
+}
+
+/** The seq range a query covers, from two index seeks; null when it is empty. */
+async function seqRange(tx: Tx, accountId: string, q: StatementQuery) {
+  let first = q.dateFrom === null ? 1n : await statements.firstSeqFrom(tx, accountId, q.dateFrom);
+  const last = await statements.lastSeqUntil(tx, accountId, q.dateTo);
+  if (first === null || last === null) return null;
+  if (q.entryReferenceFrom !== null) {
+    const after = BigInt(q.entryReferenceFrom) + 1n;
+    if (after > first) first = after;
+  }
+  return first <= last ? { first, last } : null;
+}
+
+export function createStatements({ ledger, clock, timeZone }: StatementOptions):
+  Pick<CoreBanking, "statement" | "transaction" | "balances"> {
+  async function statement(tx: Tx, accountId: string, q: StatementQuery): Promise<StatementPage> {
+    const range = await seqRange(tx, accountId, q);
+    if (!range) return { transactions: [], page: 0, pageCount: 1 };
+    const size = BigInt(q.pageSize);
+    const count = range.last - range.first + 1n;
+    const pageCount = Number((count + size - 1n) / size);
+    const page = Math.min(q.page, pageCount - 1);
+    const from = range.first + BigInt(page) * size;
+    const to = from + size - 1n < range.last ? from + size - 1n : range.last;
+    const rows = await statements.between(tx, accountId, from, to);
+    return { transactions: rows.map(toTransaction), page, pageCount };
+  }
+
+  async function transaction(tx: Tx, accountId: string, transactionId: string) {
+    const row = await statements.byTransfer(tx, accountId, transactionId);
+    return row && toTransaction(row);
+  }
+
+  /** closingBooked at the end of yesterday; interimAvailable and expected as of now. */
+  async function balances(tx: Tx, accountId: string): Promise<Balance[]> {
+    const account = await ledger.getAccount(tx, accountId);
+    if (!account) return [];
+    const today = dateInZone(clock.now(), timeZone);
+    const yesterday = addDays(today, -1);
+    const lastSeq = await statements.lastSeqUntil(tx, accountId, yesterday);
+    const closing = lastSeq === null ? undefined : await statements.bySeq(tx, accountId, lastSeq);
+    const latest = account.entryCount > 0n
+      ? await statements.bySeq(tx, accountId, account.entryCount) : undefined;
+    const of = (balanceType: Balance["balanceType"], amountMinor: bigint, referenceDate: string,
+      lastChange: StatementRow | undefined): Balance => ({
+      balanceType, amountMinor, currency: account.currency, referenceDate,
+      lastChangeDateTime: lastChange?.bookedAt ?? null,
+    });
+    const expected = bookedBalance(account) + account.creditsPending - account.debitsPending;
+    return [
+      of("closingBooked", closing?.balanceAfter ?? 0n, yesterday, closing),
+      of("expected", expected, today, latest),
+      of("interimAvailable", availableBalance(account), today, latest),
+    ];
+  }
+
+  return { statement, transaction, balances };
+}

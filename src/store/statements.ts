@@ -1,0 +1,92 @@
+/**
+ * The ledger's read side for statements. Every query is a seek on the primary key
+ * (account_id, seq) or on entries_by_date (account_id, booking_date, seq), so its cost depends
+ * on the page size, never on the length of an account's history. An account's entries are
+ * numbered 1, 2, 3, ... in booking order, and booking dates never go backwards within one
+ * account, which lets a date range be turned into a seq range with two seeks.
+ */
+import type { Tx } from "./db.js";
+
+export interface StatementRow {
+  seq: bigint;
+  transferId: string;
+  amount: bigint;
+  balanceAfter: bigint;
+  bookingDate: string;
+  valueDate: string;
+  bookedAt: string;
+  currency: string;
+  endToEndId: string | null;
+  remittance: string | null;
+  debtorName: string | null;
+  debtorIban: string | null;
+  creditorName: string | null;
+  creditorIban: string | null;
+  bankTransactionCode: string | null;
+}
+
+function statementQuery(tx: Tx, accountId: string) {
+  return tx.selectFrom("entries")
+    .innerJoin("transfers", "transfers.id", "entries.transfer_id")
+    .select([
+      "entries.seq", "entries.transfer_id", "entries.amount", "entries.balance_after",
+      "entries.booking_date", "transfers.value_date", "transfers.booked_at", "transfers.currency",
+      "transfers.end_to_end_id", "transfers.remittance", "transfers.debtor_name",
+      "transfers.debtor_iban", "transfers.creditor_name", "transfers.creditor_iban",
+      "transfers.bank_transaction_code",
+    ])
+    .where("entries.account_id", "=", accountId);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof statementQuery>["execute"]>>[number];
+
+function toStatementRow(r: Row): StatementRow {
+  return {
+    seq: BigInt(r.seq), transferId: r.transfer_id, amount: BigInt(r.amount),
+    balanceAfter: BigInt(r.balance_after), bookingDate: r.booking_date, valueDate: r.value_date,
+    bookedAt: r.booked_at, currency: r.currency, endToEndId: r.end_to_end_id,
+    remittance: r.remittance, debtorName: r.debtor_name, debtorIban: r.debtor_iban,
+    creditorName: r.creditor_name, creditorIban: r.creditor_iban,
+    bankTransactionCode: r.bank_transaction_code,
+  };
+}
+
+export const statementRepository = {
+  /** The first seq booked on or after `date`, or null when nothing was. */
+  async firstSeqFrom(tx: Tx, accountId: string, date: string): Promise<bigint | null> {
+    const row = await tx.selectFrom("entries").select("seq")
+      .where("account_id", "=", accountId).where("booking_date", ">=", date)
+      .orderBy("booking_date").orderBy("seq").limit(1).executeTakeFirst();
+    return row ? BigInt(row.seq) : null;
+  },
+
+  /** The last seq booked on or before `date`, or null when nothing was. */
+  async lastSeqUntil(tx: Tx, accountId: string, date: string): Promise<bigint | null> {
+    const row = await tx.selectFrom("entries").select("seq")
+      .where("account_id", "=", accountId).where("booking_date", "<=", date)
+      .orderBy("booking_date", "desc").orderBy("seq", "desc").limit(1).executeTakeFirst();
+    return row ? BigInt(row.seq) : null;
+  },
+
+  /** Entries fromSeq..toSeq inclusive, oldest first. */
+  async between(tx: Tx, accountId: string, fromSeq: bigint, toSeq: bigint):
+    Promise<StatementRow[]> {
+    const rows = await statementQuery(tx, accountId)
+      .where("entries.seq", ">=", Number(fromSeq)).where("entries.seq", "<=", Number(toSeq))
+      .orderBy("entries.seq").execute();
+    return rows.map(toStatementRow);
+  },
+
+  async bySeq(tx: Tx, accountId: string, seq: bigint): Promise<StatementRow | undefined> {
+    const row = await statementQuery(tx, accountId)
+      .where("entries.seq", "=", Number(seq)).executeTakeFirst();
+    return row && toStatementRow(row);
+  },
+
+  async byTransfer(tx: Tx, accountId: string, transferId: string):
+    Promise<StatementRow | undefined> {
+    const row = await statementQuery(tx, accountId)
+      .where("entries.transfer_id", "=", transferId).executeTakeFirst();
+    return row && toStatementRow(row);
+  },
+};
