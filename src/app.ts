@@ -83,6 +83,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       timeZone: config.timeZone, bankName: config.bankName, smsCodeTtlSeconds: config.smsCodeTtlSeconds,
       scaSessionIdleSeconds: config.scaSessionIdleSeconds, loginFailuresMax: config.loginFailuresMax,
       loginBlockSeconds: 15 * 60, consentValidityDaysMax: 180, frequencyPerDayMax: 4,
+      paymentScaTimeoutSeconds: config.paymentScaTimeoutSeconds,
     },
   };
   const consents = createConsents(deps);

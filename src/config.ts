@@ -31,6 +31,7 @@ export interface Config {
   smsCodeTtlSeconds: number;
   loginFailuresMax: number;
   bodyLimitBytes: number;
+  paymentScaTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsCodeTtlSeconds: integer(env, "SMS_CODE_TTL_SECONDS", 300, problems),
     loginFailuresMax: integer(env, "LOGIN_FAILURES_MAX", 5, problems),
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 64 * 1024, problems),
+    paymentScaTimeoutSeconds: integer(env, "PAYMENT_SCA_TIMEOUT_SECONDS", 30 * 60, problems),
   };
   if (config.scaTokenTtlSeconds > 600) problems.push("SCA_TOKEN_TTL_SECONDS must be at most 600");
   if (config.scaSessionIdleSeconds > 300) problems.push("SCA_SESSION_IDLE_SECONDS must be at most 300 (RTS art. 4)");

@@ -15,6 +15,8 @@ export interface DomainSettings {
   loginBlockSeconds: number;
   consentValidityDaysMax: number;
   frequencyPerDayMax: number;
+  /** A payment not authorised within this time after its creation is rejected (RJCT). */
+  paymentScaTimeoutSeconds: number;
 }
 
 /** Mints the PSU's redirect link; implemented by src/sca/redirect.ts (signed, single-use token). */

@@ -49,6 +49,19 @@ export const scaRepository = {
     return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
   },
 
+  async authorisationsOf(tx: Tx, resourceId: string): Promise<Authorisation[]> {
+    const rows = await tx.selectFrom("authorisations").selectAll()
+      .where("resource_id", "=", resourceId).orderBy("created_at").orderBy("id").execute();
+    return rows.map(toAuthorisation);
+  },
+
+  /** Ends every authorisation of a resource still in progress: the resource no longer waits. */
+  async failOpenAuthorisations(tx: Tx, resourceId: string, at: string): Promise<void> {
+    await tx.updateTable("authorisations").set({ sca_status: "failed", updated_at: at })
+      .where("resource_id", "=", resourceId)
+      .where("sca_status", "in", ["received", "psuIdentified", "psuAuthenticated"]).execute();
+  },
+
   /** Records a redirect token's id; false when it was already used (single use). */
   async spendToken(tx: Tx, jti: string, expiresAt: string): Promise<boolean> {
     const result = await tx.insertInto("used_tokens").values({ jti, expires_at: expiresAt })
