@@ -21,7 +21,7 @@ import { createPayments } from "./domain/payments.js";
 import { createTppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
-import { createEmbeddedLedger } from "./ledger/core.js";
+import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { scaPages } from "./sca/pages.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
@@ -59,6 +59,14 @@ async function tlsMaterial(certificates: DevCertificatePaths) {
   return { key, cert, ca };
 }
 
+function ledgerLimits(config: Config): LedgerLimits {
+  return {
+    overdraftMinor: BigInt(config.overdraftLimitCents),
+    dailyPaymentLimitMinor:
+      config.dailyPaymentLimitCents > 0 ? BigInt(config.dailyPaymentLimitCents) : null,
+  };
+}
+
 /** Fastify's two lines per request cost throughput; the API logs one line per request itself. */
 const quiet = () => new LogController({ disableRequestLogging: true });
 
@@ -78,7 +86,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const scaLinks: ScaLinks = redirects.links;
   const deps: Deps = {
     store, clock, scaLinks, passwords: createPasswords(),
-    core: createEmbeddedLedger({ ledger: store.ledger, clock, timeZone: config.timeZone }),
+    core: createEmbeddedLedger({
+      ledger: store.ledger, clock, timeZone: config.timeZone, limits: ledgerLimits(config),
+    }),
     settings: {
       timeZone: config.timeZone, bankName: config.bankName, smsCodeTtlSeconds: config.smsCodeTtlSeconds,
       scaSessionIdleSeconds: config.scaSessionIdleSeconds, loginFailuresMax: config.loginFailuresMax,

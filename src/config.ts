@@ -32,6 +32,10 @@ export interface Config {
   loginFailuresMax: number;
   bodyLimitBytes: number;
   paymentScaTimeoutSeconds: number;
+  /** How far customer accounts may be overdrawn, in cents (0: not at all). */
+  overdraftLimitCents: number;
+  /** Per PSU and booking day, over all accounts, in cents (0: no limit). */
+  dailyPaymentLimitCents: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +110,8 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailuresMax: integer(env, "LOGIN_FAILURES_MAX", 5, problems),
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 64 * 1024, problems),
     paymentScaTimeoutSeconds: integer(env, "PAYMENT_SCA_TIMEOUT_SECONDS", 30 * 60, problems),
+    overdraftLimitCents: integer(env, "OVERDRAFT_LIMIT_CENTS", 0, problems),
+    dailyPaymentLimitCents: integer(env, "DAILY_PAYMENT_LIMIT_CENTS", 0, problems),
   };
   if (config.scaTokenTtlSeconds > 600) problems.push("SCA_TOKEN_TTL_SECONDS must be at most 600");
   if (config.scaSessionIdleSeconds > 300) problems.push("SCA_SESSION_IDLE_SECONDS must be at most 300 (RTS art. 4)");

@@ -78,7 +78,8 @@ function paymentSubResourceRoutes(app: FastifyInstance, { base, payments }: Paym
     const all = await payments.listAuthorisations(request.tpp.id, request.params.paymentId);
     return { authorisationIds: all.map((a) => a.id) };
   });
-  app.get<ByAuthorisation>(`${path}/authorisations/:authorisationId`, { config, schema }, async (request) => {
+  const oneAuthorisation = `${path}/authorisations/:authorisationId`;
+  app.get<ByAuthorisation>(oneAuthorisation, { config, schema }, async (request) => {
     const { product, paymentId, authorisationId } = request.params;
     readProduct(product);
     const found = await payments.getAuthorisation(request.tpp.id, paymentId, authorisationId);

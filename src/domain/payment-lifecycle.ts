@@ -22,7 +22,8 @@ export async function rejectIfScaExpired(deps: Deps, tx: Tx, payment: Payment): 
   const now = clock.now();
   if (now.getTime() <= deadline) return payment;
   const at = now.toISOString();
-  if (await store.payments.transition(tx, payment.id, ["RCVD"], "RJCT", { at, reason: SCA_EXPIRED })) {
+  const change = { at, reason: SCA_EXPIRED };
+  if (await store.payments.transition(tx, payment.id, ["RCVD"], "RJCT", change)) {
     await store.sca.failOpenAuthorisations(tx, payment.id, at);
   }
   return (await store.payments.find(tx, payment.id)) ?? payment;
@@ -36,7 +37,9 @@ export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Pr
   const { store, clock } = deps;
   const payment = await rejectIfScaExpired(deps, tx, found);
   const at = clock.now().toISOString();
-  if (payment.status === "RCVD" && (await store.payments.transition(tx, payment.id, ["RCVD"], "CANC", { at }))) {
+  const cancelled = payment.status === "RCVD"
+    && (await store.payments.transition(tx, payment.id, ["RCVD"], "CANC", { at }));
+  if (cancelled) {
     await store.sca.failOpenAuthorisations(tx, payment.id, at);
     return;
   }

@@ -74,7 +74,8 @@ export function createPayments(deps: Deps) {
 
   /** Throws RESOURCE_UNKNOWN for an id that is not an authorisation of this TPP's payment. */
   async function getAuthorisation(tppId: string, paymentId: string, authorisationId: string) {
-    const found = (await listAuthorisations(tppId, paymentId)).find((a) => a.id === authorisationId);
+    const all = await listAuthorisations(tppId, paymentId);
+    const found = all.find((a) => a.id === authorisationId);
     if (!found) throw resourceUnknown("authorisation");
     return found;
   }

@@ -11,7 +11,18 @@ import type { Tx } from "../store/db.js";
 import type { LedgerAccountRecord, LedgerRepository } from "../store/ledger.js";
 import { availableBalance, bookedBalance, postTransfer, refuseTransfer, type TransferRefusal } from "./book.js";
 
-export interface EmbeddedLedgerOptions { ledger: LedgerRepository; clock: Clock; timeZone: string }
+export interface LedgerLimits {
+  /** How far a customer account may go below zero (minor units; 0: not at all). */
+  overdraftMinor: bigint;
+  /** What one PSU may pay out by payments per booking day over all accounts; null: no limit. */
+  dailyPaymentLimitMinor: bigint | null;
+}
+
+export interface EmbeddedLedgerOptions {
+  ledger: LedgerRepository; clock: Clock; timeZone: string; limits?: LedgerLimits;
+}
+
+const NO_LIMITS: LedgerLimits = { overdraftMinor: 0n, dailyPaymentLimitMinor: null };
 
 function toBankAccount(a: LedgerAccountRecord): BankAccount | undefined {
   if (a.kind !== "customer" || a.iban === null || a.psuId === null) return undefined;
@@ -29,7 +40,8 @@ const REASONS: Record<TransferRefusal, RejectionReason> = {
   exceeds_credits: "insufficient_funds",
 };
 
-export function createEmbeddedLedger({ ledger, clock, timeZone }: EmbeddedLedgerOptions): CoreBanking {
+export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBanking {
+  const { ledger, clock, timeZone, limits = NO_LIMITS } = options;
   /** Locks both accounts in id order so that two opposite transfers cannot deadlock. */
   async function lockPair(tx: Tx, a: string, b: string) {
     const [first, second] = a < b ? [a, b] : [b, a];
@@ -45,6 +57,15 @@ export function createEmbeddedLedger({ ledger, clock, timeZone }: EmbeddedLedger
     return (await ledger.findAccountByKind(tx, "clearing", order.currency))?.id;
   }
 
+  async function overDailyLimit(
+    tx: Tx, debit: LedgerAccountRecord, amount: bigint, bookingDate: string,
+  ): Promise<boolean> {
+    if (limits.dailyPaymentLimitMinor === null || debit.psuId === null) return false;
+    const accounts = await ledger.accountsOfPsu(tx, debit.psuId);
+    const paid = await ledger.paymentDebitsOn(tx, accounts.map((a) => a.id), bookingDate);
+    return paid + amount > limits.dailyPaymentLimitMinor;
+  }
+
   async function executePayment(tx: Tx, order: PaymentOrder): Promise<ExecutionOutcome> {
     const existing = await ledger.transferOfPayment(tx, order.paymentId);
     if (existing) return { status: "already_booked", transferId: existing };
@@ -53,12 +74,16 @@ export function createEmbeddedLedger({ ledger, clock, timeZone }: EmbeddedLedger
     const { debit, credit } = await lockPair(tx, order.debtorAccountId, creditId);
     if (!debit || !credit) return { status: "rejected", reason: "account_unknown" };
     if (debit.currency !== order.currency) return { status: "rejected", reason: "currency_mismatch" };
-    const refusal = refuseTransfer(debit, credit, order.amountMinor);
+    const overdraft = debit.kind === "customer" ? limits.overdraftMinor : 0n;
+    const refusal = refuseTransfer(debit, credit, order.amountMinor, overdraft);
     if (refusal) return { status: "rejected", reason: REASONS[refusal] };
     const now = clock.now();
     const bookingDate = dateInZone(now, timeZone);
+    if (await overDailyLimit(tx, debit, order.amountMinor, bookingDate)) {
+      return { status: "rejected", reason: "limit_exceeded" };
+    }
     const id = newUuid();
-    const booking = postTransfer(debit, credit, order.amountMinor, { id, bookingDate });
+    const booking = postTransfer(debit, credit, order.amountMinor, { id, bookingDate, overdraft });
     await ledger.insertTransfer(tx, {
       id, debitAccountId: debit.id, creditAccountId: credit.id, amount: order.amountMinor,
       currency: order.currency, code: "payment", paymentId: order.paymentId,
