@@ -10,6 +10,7 @@ import pino from "pino";
 import { accountRoutes } from "./api/accounts.js";
 import { consentRoutes } from "./api/consents.js";
 import { paymentRoutes } from "./api/payments.js";
+import { fundsConfirmationRoutes } from "./api/funds-confirmations.js";
 import { installApiPlugin } from "./api/plugin.js";
 import type { Config } from "./config.js";
 import { createAccounts } from "./domain/accounts.js";
@@ -18,6 +19,7 @@ import { createConsents } from "./domain/consents.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payments.js";
+import { createFundsConfirmations } from "./domain/funds-confirmations.js";
 import { createTppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   paymentRoutes(api, { base: API_BASE, payments: createPayments(deps), idempotency, allowHttpLocalhost: sandbox });
   consentRoutes(api, { base: API_BASE, consents, idempotency, allowHttpLocalhost: sandbox });
   accountRoutes(api, { base: API_BASE, accounts: createAccounts(deps, consents) });
+  fundsConfirmationRoutes(api, { base: API_BASE, funds: createFundsConfirmations(deps) });
 
   const auth = Fastify({
     loggerInstance: logger.child({ listener: "auth" }) as FastifyBaseLogger,

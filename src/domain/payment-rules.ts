@@ -62,7 +62,7 @@ export function readAccount(input: AccountInput, path: string): AccountReference
   return { iban: checked.iban, currency: currency ?? null };
 }
 
-function readAmount(input: PaymentInitiationInput["instructedAmount"]): bigint {
+export function readAmount(input: PaymentInitiationInput["instructedAmount"]): bigint {
   if (currencyMinorUnits(input.currency) === undefined) {
     throw formatError("body", "instructedAmount.currency", `"${input.currency}" is not an ISO 4217 currency.`);
   }
