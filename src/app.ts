@@ -20,6 +20,7 @@ import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payments.js";
 import { createFundsConfirmations } from "./domain/funds-confirmations.js";
+import { executeDuePayments } from "./domain/payment-lifecycle.js";
 import { createTppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
@@ -42,6 +43,8 @@ export interface App {
   /** Starts both listeners; returns the URLs they are reachable at. */
   listen(): Promise<{ apiUrl: string; authUrl: string }>;
   close(): Promise<void>;
+  /** Executes the due future-dated payments now; the interval below calls it every minute. */
+  executeDuePayments(): Promise<number>;
 }
 
 export interface AppOverrides { clock?: Clock; logLevel?: string }
@@ -127,8 +130,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname),
   });
 
+  // Scheduled work has this one trigger; making it run once across instances is issue 6's.
+  const executeDue = () => executeDuePayments(deps, clock.now());
+  const scheduler = setInterval(() => {
+    executeDue().catch((err: unknown) => logger.error({ err }, "due payments failed"));
+  }, 60_000);
+  scheduler.unref();
+
   return {
-    config, store, api, auth, certificates,
+    config, store, api, auth, certificates, executeDuePayments: executeDue,
     async listen() {
       await auth.listen({ host: config.host, port: config.authPort });
       await api.listen({ host: config.host, port: config.apiPort });
@@ -141,6 +151,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return { apiUrl, authUrl };
     },
     async close() {
+      clearInterval(scheduler);
       await Promise.all([api.close(), auth.close()]);
       await store.close();
     },

@@ -3,7 +3,9 @@
  * in time, and cancellation by the TPP. Every change is a compare-and-set on the status, so of
  * two racing requests exactly one wins and the other sees the new status.
  */
+import { dateInZone } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
+import { executeNow } from "./decisions.js";
 import type { Deps } from "./deps.js";
 import { Xs2aError } from "./errors.js";
 import type { Payment } from "./payments-model.js";
@@ -46,4 +48,22 @@ export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Pr
   const now = payment.status === "RCVD" ? "CANC" : payment.status;
   throw new Xs2aError("CANCELLATION_INVALID", "state",
     `The payment can no longer be cancelled: its status is ${now}.`);
+}
+
+/**
+ * Executes the authorised future-dated payments that are due, each in its own transaction, and
+ * returns how many it executed. Safe to run concurrently or repeatedly: the status change is a
+ * compare-and-set and the core books a payment id at most once.
+ */
+export async function executeDuePayments(deps: Deps, now: Date): Promise<number> {
+  const { store, settings } = deps;
+  const today = dateInZone(now, settings.timeZone);
+  const due = await store.payments.dueForExecution(store.db, today, 500);
+  for (const payment of due) {
+    await store.transaction(async (tx) => {
+      const current = await store.payments.find(tx, payment.id);
+      if (current?.status === "ACTC") await executeNow(deps, tx, current, current.psuId ?? "");
+    });
+  }
+  return due.length;
 }

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test, type TestContext } from "node:test";
-import { manualClock } from "../../src/lib/clock.js";
-import { confirm, createPayment, reachReview } from "../support/flows.js";
+import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
+import { confirm, createPayment, paymentBody, reachReview } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
 
@@ -126,4 +126,23 @@ test("PAYMENT_SCA_TIMEOUT_SECONDS sets the timeout", async (t) => {
   const { paymentId } = await createPayment(own.tpp);
   clock.advance(61_000);
   assert.equal(await statusOf(paymentId, own), "RJCT");
+});
+
+test("a future-dated payment waits in ACTC and is booked once when its date comes", async (t) => {
+  const { own, clock } = await bankWithClock(t);
+  const tomorrow = addDays(dateInZone(clock.now(), own.app.config.timeZone), 1);
+  const body = paymentBody({ requestedExecutionDate: tomorrow });
+  const { paymentId, scaRedirect } = await createPayment(own.tpp, body);
+  const browser = own.browser();
+  await confirm(browser, await reachReview(browser, scaRedirect, "alice"));
+  assert.equal(await statusOf(paymentId, own), "ACTC");
+  assert.equal(await own.app.executeDuePayments(), 0);
+  assert.equal(await statusOf(paymentId, own), "ACTC");
+  clock.advance(24 * 60 * MINUTE);
+  assert.equal(await own.app.executeDuePayments(), 1);
+  assert.equal(await statusOf(paymentId, own), "ACSC");
+  assert.equal(await own.app.executeDuePayments(), 0);
+  const transfers = await own.app.store.db.selectFrom("transfers").select("id")
+    .where("payment_id", "=", paymentId).execute();
+  assert.equal(transfers.length, 1);
 });
