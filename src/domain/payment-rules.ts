@@ -125,6 +125,11 @@ export function validatePayment(
       "requestedExecutionDate must be a date (YYYY-MM-DD) from today up to one year ahead.",
       "requestedExecutionDate");
   }
+  if (product === "instant-sepa-credit-transfers" && date !== undefined && date > today) {
+    throw new Xs2aError("PRODUCT_INVALID", "body",
+      "Instant payments execute at once; use sepa-credit-transfers for a future date.",
+      "requestedExecutionDate");
+  }
   return {
     debtorAccount, creditorAccount, creditorName, amountMinor,
     currency: input.instructedAmount.currency,

@@ -11,6 +11,7 @@ import { TppClient, type CallOptions, type TppResponse } from "../support/tpp-cl
 const SCT = "/psd2/v1/payments/sepa-credit-transfers";
 const CONSENTS = "/psd2/v1/consents";
 const HOUR_MS = 3_600_000;
+const inAWeek = new Date(Date.now() + 7 * 24 * HOUR_MS).toISOString().slice(0, 10);
 
 let bank: TestBank;
 before(async () => { bank = await startBank(); });
@@ -163,6 +164,10 @@ const ROWS: Row[] = [
   paymentRow("requestedExecutionDate not a date", { requestedExecutionDate: "2099-02-30" },
     "requestedExecutionDate"),
   rawRow(SCT, "body a JSON array", "[]", 400, "body"),
+  { name: "instant payment with a future date",
+    url: "/psd2/v1/payments/instant-sepa-credit-transfers",
+    request: { body: paymentBody({ requestedExecutionDate: inAWeek }) }, status: 403,
+    code: "PRODUCT_INVALID", path: "requestedExecutionDate" },
   { name: "unknown payment product", url: "/psd2/v1/payments/target-2-payments",
     request: { body: paymentBody() }, status: 404, code: "PRODUCT_UNKNOWN" },
   { name: "cross-border product not offered",

@@ -5,7 +5,9 @@
 import assert from "node:assert/strict";
 import { after, before, test, type TestContext } from "node:test";
 import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
-import { confirm, createPayment, paymentBody, reachReview } from "../support/flows.js";
+import {
+  confirm, createPayment, paymentBody, reachReview, REDIRECTS,
+} from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
 
@@ -145,4 +147,15 @@ test("a future-dated payment waits in ACTC and is booked once when its date come
   const transfers = await own.app.store.db.selectFrom("transfers").select("id")
     .where("payment_id", "=", paymentId).execute();
   assert.equal(transfers.length, 1);
+});
+
+test("an instant payment is booked at the PSU's confirmation and reads ACSC", async () => {
+  const instant = "/psd2/v1/payments/instant-sepa-credit-transfers";
+  const created = await bank.tpp.post(instant, paymentBody(), REDIRECTS);
+  assert.equal(created.status, 200, created.text);
+  const browser = bank.browser();
+  const review = await reachReview(browser, created.body._links.scaRedirect, "alice");
+  await confirm(browser, review);
+  const res = await bank.tpp.get(`${instant}/${created.body.paymentId}/status`);
+  assert.deepEqual(res.body, { transactionStatus: "ACSC" });
 });
