@@ -12,6 +12,7 @@ import { accountRoutes } from "./api/accounts.js";
 import type { Administration } from "./cli/output.js";
 import { consentRoutes } from "./api/consents.js";
 import { paymentRoutes } from "./api/payments.js";
+import { fundsConfirmationRoutes } from "./api/funds-confirmations.js";
 import { installApiPlugin } from "./api/plugin.js";
 import { ConfigError, type Config } from "./config.js";
 import { createAccountAdministration } from "./domain/account-administration.js";
@@ -24,10 +25,12 @@ import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payments.js";
 import { createPsuAdministration } from "./domain/psu-administration.js";
 import { createResourceQueries } from "./domain/resource-administration.js";
+import { createFundsConfirmations } from "./domain/funds-confirmations.js";
+import { executeDuePayments } from "./domain/payment-lifecycle.js";
 import { createTppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
-import { createEmbeddedLedger } from "./ledger/core.js";
+import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { loadBankLogo } from "./sca/logo.js";
 import { scaPages } from "./sca/pages.js";
@@ -50,6 +53,8 @@ export interface App {
   /** Starts both listeners; returns the URLs they are reachable at. */
   listen(): Promise<{ apiUrl: string; authUrl: string; adminUrl: string }>;
   close(): Promise<void>;
+  /** Executes the due future-dated payments now; the interval below calls it every minute. */
+  executeDuePayments(): Promise<number>;
 }
 
 export interface AppOverrides { clock?: Clock; logLevel?: string }
@@ -70,7 +75,10 @@ async function tlsMaterial(certificates: DevCertificatePaths) {
 }
 
 function ledgerOptions(config: Config, store: Store, clock: Clock) {
-  return { ledger: store.ledger, clock, timeZone: config.timeZone, bankCode: config.bankCode, bic: config.bankBic };
+  return {
+    ledger: store.ledger, clock, timeZone: config.timeZone, bankCode: config.bankCode, bic: config.bankBic,
+    limits: ledgerLimits(config),
+  };
 }
 
 /** The bank's configured TLS files; production refuses anything made by the development CA. */
@@ -91,6 +99,14 @@ async function ownTlsMaterial(config: Config) {
     }
   }
   return { key, cert, ca };
+}
+
+function ledgerLimits(config: Config): LedgerLimits {
+  return {
+    overdraftMinor: BigInt(config.overdraftLimitCents),
+    dailyPaymentLimitMinor:
+      config.dailyPaymentLimitCents > 0 ? BigInt(config.dailyPaymentLimitCents) : null,
+  };
 }
 
 /** Fastify's two lines per request cost throughput; the API logs one line per request itself. */
@@ -118,6 +134,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       timeZone: config.timeZone, bankName: config.bankName, smsCodeTtlSeconds: config.smsCodeTtlSeconds,
       scaSessionIdleSeconds: config.scaSessionIdleSeconds, loginFailuresMax: config.loginFailuresMax,
       loginBlockSeconds: 15 * 60, consentValidityDaysMax: 180, frequencyPerDayMax: 4,
+      paymentScaTimeoutSeconds: config.paymentScaTimeoutSeconds,
     },
   };
   const consents = createConsents(deps);
@@ -145,6 +162,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   paymentRoutes(api, { base: API_BASE, payments: createPayments(deps), idempotency, allowHttpLocalhost: sandbox });
   consentRoutes(api, { base: API_BASE, consents, idempotency, allowHttpLocalhost: sandbox });
   accountRoutes(api, { base: API_BASE, accounts: createAccounts(deps, consents) });
+  fundsConfirmationRoutes(api, { base: API_BASE, funds: createFundsConfirmations(deps) });
 
   const auth = Fastify({
     loggerInstance: logger.child({ listener: "auth" }) as FastifyBaseLogger,
@@ -156,6 +174,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logo: await loadBankLogo(config.bankLogoFile, config.bankName),
     hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname),
   });
+
+  // Scheduled work has this one trigger; making it run once across instances is issue 6's.
+  const executeDue = () => executeDuePayments(deps, clock.now());
+  const scheduler = setInterval(() => {
+    executeDue().catch((err: unknown) => logger.error({ err }, "due payments failed"));
+  }, 60_000);
+  scheduler.unref();
 
   const metrics = createMetrics(store);
   metrics.instrument(api, "api");
@@ -170,7 +195,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   let pruning: NodeJS.Timeout | undefined;
   const prune = () => audit.prune().catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
   return {
-    config, store, api, auth, admin, certificates,
+    config, store, api, auth, admin, certificates, executeDuePayments: executeDue,
     async listen() {
       await prune();
       // Pruning is an idempotent delete: running it on every instance needs no coordination.
@@ -190,6 +215,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       draining = true;
       clearInterval(pruning);
       clearInterval(consentSweep);
+      clearInterval(scheduler);
       // The admin listener goes last, so a load balancer sees "not ready" while requests drain.
       await Promise.all([api.close(), auth.close()]);
       await admin.close();

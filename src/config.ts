@@ -48,6 +48,11 @@ export interface Config {
   tppTrustStoreFile: string;
   /** How long audit log entries are kept before they are pruned. */
   auditRetentionDays: number;
+  paymentScaTimeoutSeconds: number;
+  /** How far customer accounts may be overdrawn, in cents (0: not at all). */
+  overdraftLimitCents: number;
+  /** Per PSU and booking day, over all accounts, in cents (0: no limit). */
+  dailyPaymentLimitCents: number;
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +135,9 @@ export function loadConfig(env: Env = process.env): Config {
     tlsCertFile: env.TLS_CERT_FILE ? resolve(env.TLS_CERT_FILE) : "",
     tlsKeyFile: env.TLS_KEY_FILE ? resolve(env.TLS_KEY_FILE) : "",
     tppTrustStoreFile: env.TPP_TRUST_STORE_FILE ? resolve(env.TPP_TRUST_STORE_FILE) : "",
+    paymentScaTimeoutSeconds: integer(env, "PAYMENT_SCA_TIMEOUT_SECONDS", 30 * 60, problems),
+    overdraftLimitCents: integer(env, "OVERDRAFT_LIMIT_CENTS", 0, problems),
+    dailyPaymentLimitCents: integer(env, "DAILY_PAYMENT_LIMIT_CENTS", 0, problems),
   };
   if (config.scaTokenTtlSeconds > 600) problems.push("SCA_TOKEN_TTL_SECONDS must be at most 600");
   if (config.scaSessionIdleSeconds > 300) problems.push("SCA_SESSION_IDLE_SECONDS must be at most 300 (RTS art. 4)");

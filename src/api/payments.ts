@@ -57,4 +57,32 @@ export function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOption
     app.get<ById>(`${path}/status`, statusSchema, async (request) => presentPaymentStatus(await details(request)));
     app.get<ById>(path, detailsSchema, async (request) => presentPayment(await details(request)));
   }
+  paymentSubResourceRoutes(app, options);
+}
+
+type ByProductAndId = { Params: { product: string; paymentId: string } };
+type ByAuthorisation = { Params: ByProductAndId["Params"] & { authorisationId: string } };
+
+/** Berlin Group's per-product paths: cancellation and the authorisation sub-resources. */
+function paymentSubResourceRoutes(app: FastifyInstance, { base, payments }: PaymentRoutesOptions) {
+  const config = { role: "PSP_PI" } as const;
+  const path = `${base}/payments/:product/:paymentId`;
+  const schema = { response: refusals };
+  app.delete<ByProductAndId>(path, { config, schema }, async (request, reply) => {
+    readProduct(request.params.product);
+    await payments.cancelPayment(request.tpp.id, request.params.paymentId);
+    return reply.code(204).send();
+  });
+  app.get<ByProductAndId>(`${path}/authorisations`, { config, schema }, async (request) => {
+    readProduct(request.params.product);
+    const all = await payments.listAuthorisations(request.tpp.id, request.params.paymentId);
+    return { authorisationIds: all.map((a) => a.id) };
+  });
+  const oneAuthorisation = `${path}/authorisations/:authorisationId`;
+  app.get<ByAuthorisation>(oneAuthorisation, { config, schema }, async (request) => {
+    const { product, paymentId, authorisationId } = request.params;
+    readProduct(product);
+    const found = await payments.getAuthorisation(request.tpp.id, paymentId, authorisationId);
+    return { scaStatus: found.scaStatus };
+  });
 }

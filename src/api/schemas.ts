@@ -14,7 +14,7 @@ export const accountReference = {
   additionalProperties: false,
 } as const;
 
-const amount = {
+export const amount = {
   type: "object",
   required: ["currency", "amount"],
   properties: {

@@ -12,6 +12,7 @@ import type { Authorisation, Psu, ScaDevice, ScaSession } from "./authorisation-
 import type { Consent } from "./consents-model.js";
 import type { Deps } from "./deps.js";
 import { consentChoices, decideConsent, decidePayment, paymentProblem } from "./decisions.js";
+import { rejectIfScaExpired } from "./payment-lifecycle.js";
 import type { BankAccount } from "./core-banking.js";
 import type { Payment } from "./payments-model.js";
 
@@ -69,7 +70,7 @@ export function createAuthorisations(deps: Deps) {
   async function loadResource(tx: Tx, a: Authorisation): Promise<ScaResource | undefined> {
     if (a.resourceType === "payment") {
       const payment = await store.payments.find(tx, a.resourceId);
-      return payment && { type: "payment", payment };
+      return payment && { type: "payment", payment: await rejectIfScaExpired(deps, tx, payment) };
     }
     const consent = await store.consents.find(tx, a.resourceId);
     return consent && { type: "consent", consent };

@@ -76,7 +76,8 @@ export interface PaymentOrder {
 
 /** Why the core refused to book, in precedence order: the first that applies is reported. */
 export type RejectionReason =
-  | "account_unknown" | "account_blocked" | "currency_mismatch" | "same_account" | "insufficient_funds";
+  | "account_unknown" | "account_blocked" | "currency_mismatch" | "same_account"
+  | "insufficient_funds" | "limit_exceeded";
 
 export type ExecutionOutcome =
   | { status: "booked"; transferId: string }

@@ -52,7 +52,8 @@ export async function decidePayment(
   return { ok: true, redirectTo: payment.redirectUri };
 }
 
-async function executeNow(deps: Deps, tx: Tx, payment: Payment, psuId: string) {
+/** Books an ACTC payment on the core and moves it to ACSC or RJCT (compare-and-set). */
+export async function executeNow(deps: Deps, tx: Tx, payment: Payment, psuId: string) {
   const { store, core, clock } = deps;
   const debtor = await core.findAccountByIban(tx, payment.debtorAccount.iban);
   const outcome = debtor && await core.executePayment(tx, {

@@ -17,6 +17,8 @@ export interface DomainSettings {
   frequencyPerDayMax: number;
   /** A consent the PSU has not authorised after this long is rejected. */
   consentAuthorisationMinutes?: number;
+  /** A payment not authorised within this time after its creation is rejected (RJCT). */
+  paymentScaTimeoutSeconds: number;
 }
 
 /** Mints the PSU's redirect link; implemented by src/sca/redirect.ts (signed, single-use token). */

@@ -62,7 +62,7 @@ export function readAccount(input: AccountInput, path: string): AccountReference
   return { iban: checked.iban, currency: currency ?? null };
 }
 
-function readAmount(input: PaymentInitiationInput["instructedAmount"]): bigint {
+export function readAmount(input: PaymentInitiationInput["instructedAmount"]): bigint {
   if (currencyMinorUnits(input.currency) === undefined) {
     throw formatError("body", "instructedAmount.currency", `"${input.currency}" is not an ISO 4217 currency.`);
   }
@@ -123,6 +123,11 @@ export function validatePayment(
   if (date !== undefined && (!isIsoDate(date) || date < today || date > addDays(today, 365))) {
     throw new Xs2aError("FORMAT_ERROR", "body",
       "requestedExecutionDate must be a date (YYYY-MM-DD) from today up to one year ahead.",
+      "requestedExecutionDate");
+  }
+  if (product === "instant-sepa-credit-transfers" && date !== undefined && date > today) {
+    throw new Xs2aError("PRODUCT_INVALID", "body",
+      "Instant payments execute at once; use sepa-credit-transfers for a future date.",
       "requestedExecutionDate");
   }
   return {

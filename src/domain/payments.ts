@@ -7,6 +7,7 @@ import { newPaymentId, newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { Deps, RedirectTargets, TppRef } from "./deps.js";
 import { formatError, productUnknown, resourceUnknown } from "./errors.js";
+import { cancelUnauthorised, rejectIfScaExpired } from "./payment-lifecycle.js";
 import { validatePayment, type PaymentInitiationInput } from "./payment-rules.js";
 import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./payments-model.js";
 
@@ -53,14 +54,39 @@ export function createPayments(deps: Deps) {
     return { payment, scaRedirect, authorisationId };
   }
 
-  /** Throws RESOURCE_UNKNOWN for an unknown id or another TPP's payment. */
-  async function getPayment(tppId: string, paymentId: string): Promise<Payment> {
-    const payment = await store.payments.findForTpp(store.db, paymentId, tppId);
+  async function findOwn(tx: Tx, tppId: string, paymentId: string): Promise<Payment> {
+    const payment = await store.payments.findForTpp(tx, paymentId, tppId);
     if (!payment) throw resourceUnknown("payment");
     return payment;
   }
 
-  return { initiatePayment, getPayment };
+  /** Throws RESOURCE_UNKNOWN for an unknown id or another TPP's payment. */
+  async function getPayment(tppId: string, paymentId: string): Promise<Payment> {
+    return store.transaction(async (tx) =>
+      rejectIfScaExpired(deps, tx, await findOwn(tx, tppId, paymentId)));
+  }
+
+  /** The payment's authorisations, oldest first. Throws RESOURCE_UNKNOWN like getPayment. */
+  async function listAuthorisations(tppId: string, paymentId: string) {
+    const payment = await getPayment(tppId, paymentId);
+    return store.sca.authorisationsOf(store.db, payment.id);
+  }
+
+  /** Throws RESOURCE_UNKNOWN for an id that is not an authorisation of this TPP's payment. */
+  async function getAuthorisation(tppId: string, paymentId: string, authorisationId: string) {
+    const all = await listAuthorisations(tppId, paymentId);
+    const found = all.find((a) => a.id === authorisationId);
+    if (!found) throw resourceUnknown("authorisation");
+    return found;
+  }
+
+  /** DELETE: throws RESOURCE_UNKNOWN, or CANCELLATION_INVALID once it cannot be cancelled. */
+  async function cancelPayment(tppId: string, paymentId: string): Promise<void> {
+    await store.transaction(async (tx) =>
+      cancelUnauthorised(deps, tx, await findOwn(tx, tppId, paymentId)));
+  }
+
+  return { initiatePayment, getPayment, listAuthorisations, getAuthorisation, cancelPayment };
 }
 
 export type Payments = ReturnType<typeof createPayments>;

@@ -4,7 +4,8 @@
  * Guarantees (checked after every step of test/ledger/model.test.ts):
  * - every transfer debits one account and credits another by the same positive amount, so the
  *   sum of all debits equals the sum of all credits per currency;
- * - an account flagged debitsMustNotExceedCredits never has debits above its credits;
+ * - an account flagged debitsMustNotExceedCredits never has debits above its credits plus the
+ *   overdraft the caller grants it (0 unless the bank's settings allow one);
  * - transfers and entries are immutable: a booking only appends;
  * - an account's balance after its n-th entry equals the sum of its first n entries.
  * Customer deposits are the bank's liabilities, hence credit-normal: balance = credits − debits.
@@ -31,22 +32,25 @@ export function availableBalance(account: LedgerAccountRecord): bigint {
 
 /** Checks in precedence order; the first rule broken is the answer. */
 export function refuseTransfer(
-  debit: LedgerAccountRecord, credit: LedgerAccountRecord, amount: bigint,
+  debit: LedgerAccountRecord, credit: LedgerAccountRecord, amount: bigint, overdraft = 0n,
 ): TransferRefusal | null {
   assert(amount > 0n, "a transfer amount is positive");
   if (debit.id === credit.id) return "accounts_must_be_different";
   if (debit.currency !== credit.currency) return "currency_mismatch";
   if (debit.status !== "enabled" || credit.status !== "enabled") return "account_blocked";
-  if (debit.debitsMustNotExceedCredits && availableBalance(debit) < amount) return "exceeds_credits";
+  if (debit.debitsMustNotExceedCredits && availableBalance(debit) + overdraft < amount) {
+    return "exceeds_credits";
+  }
   return null;
 }
 
 /** Applies a transfer that refuseTransfer accepted: new snapshots plus the two entries. */
 export function postTransfer(
   debit: LedgerAccountRecord, credit: LedgerAccountRecord, amount: bigint,
-  transfer: { id: string; bookingDate: string },
+  transfer: { id: string; bookingDate: string; overdraft?: bigint },
 ): Booking {
-  assert(refuseTransfer(debit, credit, amount) === null, "postTransfer after a refusal");
+  const refusal = refuseTransfer(debit, credit, amount, transfer.overdraft);
+  assert(refusal === null, "postTransfer after a refusal");
   const debited = {
     ...debit, debitsPosted: debit.debitsPosted + amount, entryCount: debit.entryCount + 1n,
   };

@@ -14,6 +14,13 @@ import type { LedgerAccountRecord, LedgerRepository, TransferRecord } from "../s
 import { newLedgerAccount, postTransfer, refuseTransfer, type TransferRefusal } from "./book.js";
 import { createStatements } from "./statements.js";
 
+export interface LedgerLimits {
+  /** How far a customer account may go below zero (minor units; 0: not at all). */
+  overdraftMinor: bigint;
+  /** What one PSU may pay out by payments per booking day over all accounts; null: no limit. */
+  dailyPaymentLimitMinor: bigint | null;
+}
+
 export interface EmbeddedLedgerOptions {
   ledger: LedgerRepository;
   clock: Clock;
@@ -21,7 +28,10 @@ export interface EmbeddedLedgerOptions {
   /** Where the accounts it opens live: German IBANs under this bank code, with the bank's BIC. */
   bankCode: string;
   bic: string;
+  limits?: LedgerLimits;
 }
+
+const NO_LIMITS: LedgerLimits = { overdraftMinor: 0n, dailyPaymentLimitMinor: null };
 
 function toBankAccount(a: LedgerAccountRecord): BankAccount | undefined {
   if (a.kind !== "customer" || a.iban === null || a.psuId === null) return undefined;
@@ -39,9 +49,8 @@ const REASONS: Record<TransferRefusal, RejectionReason> = {
   exceeds_credits: "insufficient_funds",
 };
 
-export function createEmbeddedLedger(
-  { ledger, clock, timeZone, bankCode, bic }: EmbeddedLedgerOptions,
-): CoreBanking & CoreAdministration {
+export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBanking & CoreAdministration {
+  const { ledger, clock, timeZone, bankCode, bic, limits = NO_LIMITS } = options;
   /** Locks both accounts in id order so that two opposite transfers cannot deadlock. */
   async function lockPair(tx: Tx, a: string, b: string) {
     const [first, second] = a < b ? [a, b] : [b, a];
@@ -57,7 +66,19 @@ export function createEmbeddedLedger(
     return (await ledger.findAccountByKind(tx, "clearing", order.currency))?.id;
   }
 
-  /** Locks, checks and books one transfer with its two entries, in the caller's transaction. */
+  async function overDailyLimit(
+    tx: Tx, debit: LedgerAccountRecord, amount: bigint, bookingDate: string,
+  ): Promise<boolean> {
+    if (limits.dailyPaymentLimitMinor === null || debit.psuId === null) return false;
+    const accounts = await ledger.accountsOfPsu(tx, debit.psuId);
+    const paid = await ledger.paymentDebitsOn(tx, accounts.map((a) => a.id), bookingDate);
+    return paid + amount > limits.dailyPaymentLimitMinor;
+  }
+
+  /**
+   * Locks, checks and books one transfer with its two entries, in the caller's transaction. The
+   * daily payment limit applies to payments only, not to the operator's adjustments.
+   */
   async function bookTransfer(
     tx: Tx, debitId: string, creditId: string, amount: bigint,
     details: Omit<TransferRecord, "id" | "debitAccountId" | "creditAccountId" | "amount" | "currency" | "bookedAt"
@@ -67,12 +88,16 @@ export function createEmbeddedLedger(
     const { debit, credit } = await lockPair(tx, debitId, creditId);
     if (!debit || !credit) return { status: "rejected", reason: "account_unknown" };
     if (debit.currency !== currency) return { status: "rejected", reason: "currency_mismatch" };
-    const refusal = refuseTransfer(debit, credit, amount);
+    const overdraft = debit.kind === "customer" ? limits.overdraftMinor : 0n;
+    const refusal = refuseTransfer(debit, credit, amount, overdraft);
     if (refusal) return { status: "rejected", reason: REASONS[refusal] };
     const now = clock.now();
     const bookingDate = dateInZone(now, timeZone);
+    if (details.paymentId !== null && await overDailyLimit(tx, debit, amount, bookingDate)) {
+      return { status: "rejected", reason: "limit_exceeded" };
+    }
     const id = newUuid();
-    const booking = postTransfer(debit, credit, amount, { id, bookingDate });
+    const booking = postTransfer(debit, credit, amount, { id, bookingDate, overdraft });
     await ledger.insertTransfer(tx, {
       ...details, id, debitAccountId: debit.id, creditAccountId: credit.id, amount, currency,
       bookedAt: now.toISOString(), bookingDate, valueDate: bookingDate, debtorIban: debit.iban,

@@ -177,6 +177,18 @@ export function createLedgerRepository(engine: Engine) {
       return row?.id;
     },
 
+    /** What the accounts paid out by payments on one booking date: the daily limit's base. */
+    async paymentDebitsOn(
+      tx: Tx, accountIds: readonly string[], bookingDate: string,
+    ): Promise<bigint> {
+      if (accountIds.length === 0) return 0n;
+      const row = await tx.selectFrom("transfers")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount"), eb.lit(0)).as("total"))
+        .where("debit_account_id", "in", [...accountIds]).where("booking_date", "=", bookingDate)
+        .where("payment_id", "is not", null).executeTakeFirstOrThrow();
+      return BigInt(row.total);
+    },
+
     /** Sum of an account's entries: the audit that the counters equal their postings. */
     async sumOfEntries(tx: Tx, accountId: string): Promise<bigint> {
       const row = await tx.selectFrom("entries")

@@ -69,6 +69,14 @@ export const paymentRepository = {
     return row && toPayment(row);
   },
 
+  /** Authorised payments whose execution date has come (the bank's calendar date `today`). */
+  async dueForExecution(tx: Tx, today: string, limit: number): Promise<Payment[]> {
+    const rows = await tx.selectFrom("payments").selectAll()
+      .where("status", "=", "ACTC").where("requested_execution_date", "<=", today)
+      .orderBy("requested_execution_date").orderBy("id").limit(limit).execute();
+    return rows.map(toPayment);
+  },
+
   /**
    * Compare-and-set: moves the payment only if it is still in one of `from`, so two racing
    * requests never both win. Returns whether this call made the change.

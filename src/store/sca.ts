@@ -36,7 +36,7 @@ export const scaRepository = {
 
   async authorisationsOf(tx: Tx, resourceId: string): Promise<(Authorisation & { createdAt: string; updatedAt: string })[]> {
     const rows = await tx.selectFrom("authorisations").selectAll().where("resource_id", "=", resourceId)
-      .orderBy("created_at").execute();
+      .orderBy("created_at").orderBy("id").execute();
     return rows.map((row) => ({ ...toAuthorisation(row), createdAt: row.created_at, updatedAt: row.updated_at }));
   },
 
@@ -53,6 +53,13 @@ export const scaRepository = {
       .where("id", "=", id).where("sca_status", "in", [...from]);
     if (psuId !== undefined) update = update.set({ psu_id: psuId });
     return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+  },
+
+  /** Ends every authorisation of a resource still in progress: the resource no longer waits. */
+  async failOpenAuthorisations(tx: Tx, resourceId: string, at: string): Promise<void> {
+    await tx.updateTable("authorisations").set({ sca_status: "failed", updated_at: at })
+      .where("resource_id", "=", resourceId)
+      .where("sca_status", "in", ["received", "psuIdentified", "psuAuthenticated"]).execute();
   },
 
   /** Records a redirect token's id; false when it was already used (single use). */

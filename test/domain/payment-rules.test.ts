@@ -142,6 +142,7 @@ describe("validatePayment", () => {
   test("accepts Berlin Group's shape: account objects, a decimal string, ISO 20022 names", () => {
     const input: PaymentInitiationInput = {
       ...specInput(),
+      requestedExecutionDate: TODAY,
       debtorAccount: { iban: "de89 3704 0044 0532 0130 00", currency: "EUR" },
       creditorAccount: { iban: CREDITOR },
       instructedAmount: { currency: "EUR", amount: "12.50" },

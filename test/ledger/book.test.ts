@@ -91,6 +91,16 @@ describe("refuseTransfer", () => {
     assert.equal(refuseTransfer(debit, credit, 601n), "exceeds_credits");
   });
 
+  test("lets a flagged account use exactly its overdraft, not a cent more", () => {
+    const { credit } = acceptedPair();
+    const debit = ledgerAccount("debit", { creditsPosted: 1_000n, debitsPending: 400n });
+    assert.equal(refuseTransfer(debit, credit, 650n, 50n), null);
+    assert.equal(refuseTransfer(debit, credit, 651n, 50n), "exceeds_credits");
+    const transfer = { id: "t", bookingDate: "2026-01-02", overdraft: 50n };
+    assert.equal(availableBalance(postTransfer(debit, credit, 650n, transfer).debit), -50n);
+    assert.throws(() => postTransfer(debit, credit, 651n, transfer), AssertionError);
+  });
+
   test("lets an unflagged account go below zero", () => {
     const { credit } = acceptedPair();
     const equity = ledgerAccount("equity", { kind: "equity", debitsMustNotExceedCredits: false });

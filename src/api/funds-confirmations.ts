@@ -1,0 +1,36 @@
+/**
+ * POST /funds-confirmations for card-based payment instrument issuers (role PSP_IC).
+ */
+import type { FastifyInstance } from "fastify";
+import type {
+  FundsConfirmationInput, FundsConfirmations,
+} from "../domain/funds-confirmations.js";
+import { accountReference, amount, errorResponse } from "./schemas.js";
+
+const fundsConfirmationBody = {
+  type: "object",
+  required: ["account", "instructedAmount"],
+  properties: {
+    account: accountReference,
+    cardNumber: { type: "string", maxLength: 35 },
+    payee: { type: "string", maxLength: 70 },
+    instructedAmount: amount,
+  },
+  additionalProperties: false,
+} as const;
+
+const fundsConfirmationResponse = {
+  type: "object", properties: { fundsAvailable: { type: "boolean" } },
+} as const;
+
+export function fundsConfirmationRoutes(
+  app: FastifyInstance, options: { base: string; funds: FundsConfirmations },
+): void {
+  const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+  app.post<{ Body: FundsConfirmationInput }>(`${options.base}/funds-confirmations`, {
+    config: { role: "PSP_IC" },
+    schema: {
+      body: fundsConfirmationBody, response: { 200: fundsConfirmationResponse, ...refusals },
+    },
+  }, async (request) => ({ fundsAvailable: await options.funds.fundsAvailable(request.body) }));
+}

@@ -1,0 +1,69 @@
+/**
+ * Status changes of a payment outside the PSU's decision: rejection when SCA was not completed
+ * in time, and cancellation by the TPP. Every change is a compare-and-set on the status, so of
+ * two racing requests exactly one wins and the other sees the new status.
+ */
+import { dateInZone } from "../lib/clock.js";
+import type { Tx } from "../store/db.js";
+import { executeNow } from "./decisions.js";
+import type { Deps } from "./deps.js";
+import { Xs2aError } from "./errors.js";
+import type { Payment } from "./payments-model.js";
+
+export const SCA_EXPIRED = "sca_expired";
+
+/**
+ * A payment still RCVD after the SCA timeout becomes RJCT (reason sca_expired), and its open
+ * authorisations fail. Applied lazily wherever a payment is read or acted upon, so no sweep is
+ * needed for correctness. Returns the payment as it now stands.
+ */
+export async function rejectIfScaExpired(deps: Deps, tx: Tx, payment: Payment): Promise<Payment> {
+  const { store, clock, settings } = deps;
+  if (payment.status !== "RCVD") return payment;
+  const deadline = Date.parse(payment.createdAt) + settings.paymentScaTimeoutSeconds * 1000;
+  const now = clock.now();
+  if (now.getTime() <= deadline) return payment;
+  const at = now.toISOString();
+  const change = { at, reason: SCA_EXPIRED };
+  if (await store.payments.transition(tx, payment.id, ["RCVD"], "RJCT", change)) {
+    await store.sca.failOpenAuthorisations(tx, payment.id, at);
+  }
+  return (await store.payments.find(tx, payment.id)) ?? payment;
+}
+
+/**
+ * Cancels a payment the PSU has not authorised yet (CANC at once). Throws CANCELLATION_INVALID
+ * for a payment that is already executed, rejected or cancelled.
+ */
+export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Promise<void> {
+  const { store, clock } = deps;
+  const payment = await rejectIfScaExpired(deps, tx, found);
+  const at = clock.now().toISOString();
+  const cancelled = payment.status === "RCVD"
+    && (await store.payments.transition(tx, payment.id, ["RCVD"], "CANC", { at }));
+  if (cancelled) {
+    await store.sca.failOpenAuthorisations(tx, payment.id, at);
+    return;
+  }
+  const now = payment.status === "RCVD" ? "CANC" : payment.status;
+  throw new Xs2aError("CANCELLATION_INVALID", "state",
+    `The payment can no longer be cancelled: its status is ${now}.`);
+}
+
+/**
+ * Executes the authorised future-dated payments that are due, each in its own transaction, and
+ * returns how many it executed. Safe to run concurrently or repeatedly: the status change is a
+ * compare-and-set and the core books a payment id at most once.
+ */
+export async function executeDuePayments(deps: Deps, now: Date): Promise<number> {
+  const { store, settings } = deps;
+  const today = dateInZone(now, settings.timeZone);
+  const due = await store.payments.dueForExecution(store.db, today, 500);
+  for (const payment of due) {
+    await store.transaction(async (tx) => {
+      const current = await store.payments.find(tx, payment.id);
+      if (current?.status === "ACTC") await executeNow(deps, tx, current, current.psuId ?? "");
+    });
+  }
+  return due.length;
+}
