@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { createRepositories, type Repositories } from "./repositories.js";
@@ -49,6 +49,25 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
   if (error) throw error;
 }
 
+/**
+ * SQLite's plain BEGIN reads first and upgrades to a write lock later, which fails at once (no
+ * busy wait) when another connection wrote in between; BEGIN IMMEDIATE takes the write lock up
+ * front, so two instances on one file queue instead of failing.
+ */
+function sqliteTransaction<T>(db: Kysely<Database>, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`COMMIT`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection);
+      throw error;
+    }
+  });
+}
+
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
   const db = engine === "postgres" ? await openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
@@ -57,7 +76,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     engine,
     db,
     ...createRepositories(engine),
-    transaction: (work) => db.transaction().execute(work),
+    transaction: (work) => engine === "sqlite" ? sqliteTransaction(db, work) : db.transaction().execute(work),
     close: () => db.destroy(),
   };
 }
