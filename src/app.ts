@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino from "pino";
 import { accountRoutes } from "./api/accounts.js";
 import { consentRoutes } from "./api/consents.js";
+import { healthRoutes } from "./api/health.js";
 import { paymentRoutes } from "./api/payments.js";
 import { installApiPlugin } from "./api/plugin.js";
 import type { Config } from "./config.js";
@@ -102,12 +103,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   paymentRoutes(api, { base: API_BASE, payments: createPayments(deps), idempotency, allowHttpLocalhost: sandbox });
   consentRoutes(api, { base: API_BASE, consents, idempotency, allowHttpLocalhost: sandbox });
   accountRoutes(api, { base: API_BASE, accounts: createAccounts(deps, consents) });
+  let draining = false;
+  const ready = async () => !draining && await store.ping(2_000);
+  healthRoutes(api, { ready });
 
   const auth = Fastify({
     loggerInstance: logger.child({ listener: "auth" }) as FastifyBaseLogger,
     logController: quiet(),
     https: { key: tls.key, cert: tls.cert, minVersion: "TLSv1.2" },
   });
+  healthRoutes(auth, { ready });
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName, sandbox,
     hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname),
@@ -127,6 +132,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return { apiUrl, authUrl };
     },
     async close() {
+      // /ready fails first, so a load balancer stops sending while in-flight requests finish.
+      draining = true;
       await Promise.all([api.close(), auth.close()]);
       await store.close();
     },

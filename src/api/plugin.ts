@@ -15,7 +15,7 @@ import { single } from "./headers.js";
 
 declare module "fastify" {
   interface FastifyRequest { tpp: TppIdentity }
-  interface FastifyContextConfig { role?: PspRole }
+  interface FastifyContextConfig { role?: PspRole; probe?: boolean }
 }
 
 type CertificateCheck = { ok: true; identity: TppIdentity } | { ok: false; error: Xs2aError };
@@ -119,6 +119,8 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
     });
 
   app.addHook("onRequest", async (request) => {
+    // Load balancer probes (health.ts) carry no certificate and reveal nothing of a TPP's.
+    if (request.routeOptions.config.probe) return;
     request.tpp = identify(request);
     readRequestId(request);
     const role = request.routeOptions.config.role;

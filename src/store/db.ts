@@ -19,6 +19,8 @@ export interface Store extends Repositories {
   engine: Engine;
   db: Kysely<Database>;
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** True when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,14 @@ function openSqlite(dataDir: string): Kysely<Database> {
 /** pg is loaded only when asked for: the embedded default starts without it. */
 async function openPostgres(url: string): Promise<Kysely<Database>> {
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url, max: 10, statement_timeout: 10_000,
+    // Without it a request waits forever for a connection while the server is unreachable.
+    connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000,
+  });
+  // An idle connection dropped by the server (restart, failover) is discarded by the pool and
+  // replaced on the next checkout; unhandled, its error event would end the process.
+  pool.on("error", () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
@@ -68,6 +77,17 @@ function sqliteTransaction<T>(db: Kysely<Database>, work: (tx: Tx) => Promise<T>
   });
 }
 
+async function ping(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+  const answered = sql`SELECT 1`.execute(db).then(() => true, () => false);
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
   const db = engine === "postgres" ? await openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
@@ -77,6 +97,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     db,
     ...createRepositories(engine),
     transaction: (work) => engine === "sqlite" ? sqliteTransaction(db, work) : db.transaction().execute(work),
+    ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => db.destroy(),
   };
 }

@@ -120,3 +120,14 @@ export function onEachEngine(title: string, suite: (engine: Engine) => void): vo
     describe(`${title} [${engine}]`, { skip }, () => suite(engine));
   }
 }
+
+/** Makes a test database refuse (and drop) connections, or accept them again: an outage. */
+export async function setPostgresReachable(databaseUrl: string, reachable: boolean): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await admin(async (client) => {
+    await client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${reachable}`);
+    if (!reachable) {
+      await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+    }
+  });
+}

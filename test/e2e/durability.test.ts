@@ -1,0 +1,146 @@
+/**
+ * Crash durability of the real CLI process (`node dist/src/main.js start`): a steady stream of
+ * payments, bookings and consents, SIGKILL mid-stream, a restart on the same data, and then every
+ * request that got a success answer is still there, nothing is booked twice or half, and the
+ * ledger balances. On both engines.
+ */
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { bookedBalance } from "../../src/ledger/book.js";
+import { openStore } from "../../src/store/db.js";
+import { BrowserClient } from "../support/browser.js";
+import { freshDatabase, onEachEngine, type EngineDatabase } from "../support/engines.js";
+import {
+  BOB_MAIN, confirm, consentBody, createConsent, createPayment, OK_URI, paymentBody, reachReview,
+} from "../support/flows.js";
+import { TppClient } from "../support/tpp-client.js";
+
+const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
+
+interface Running { process: ChildProcess; tpp: TppClient; browser: () => BrowserClient }
+
+/** Starts the CLI on `database` with ports chosen by the OS; resolves once the banner is out. */
+async function startCli(database: EngineDatabase): Promise<Running> {
+  const child = spawn(process.execPath, [MAIN, "start"], {
+    env: {
+      ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl,
+      API_PORT: "0", AUTH_PORT: "0", LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  const banner = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      if (/PSU pages\s+\S+/.test(output)) resolve(output);
+    });
+    child.on("exit", (code) => reject(new Error(`the bank exited with ${code}: ${output}`)));
+  });
+  const apiUrl = /TPP API\s+(https:\/\/\S+?)\/psd2\/v1/.exec(banner)?.[1];
+  const authUrl = /PSU pages\s+(https:\/\/\S+)/.exec(banner)?.[1];
+  assert.ok(apiUrl && authUrl, banner);
+  const certs = join(database.dataDir, "certs");
+  const [ca, cert, key] = await Promise.all(
+    ["ca.crt", "tpp.crt", "tpp.key"].map((name) => readFile(join(certs, name))));
+  assert.ok(ca && cert && key);
+  return {
+    process: child,
+    tpp: new TppClient(apiUrl, { ca, cert, key }),
+    browser: () => new BrowserClient(authUrl, ca),
+  };
+}
+
+/** What got a success answer before the crash. */
+interface Acknowledged { created: string[]; booked: string[]; consents: string[] }
+
+/** Runs `step` until `stop` is set, recording nothing for a step that failed (the crash). */
+async function repeat(stop: { now: boolean }, step: () => Promise<void>): Promise<void> {
+  while (!stop.now) await step().catch(() => sleep(5));
+}
+
+async function stream(bank: Running, stop: { now: boolean }): Promise<Acknowledged> {
+  const acknowledged: Acknowledged = { created: [], booked: [], consents: [] };
+  const small = { currency: "EUR", amount: "0.01" };
+  await Promise.all([
+    repeat(stop, async () => {
+      acknowledged.created.push((await createPayment(bank.tpp, paymentBody({ instructedAmount: small }))).paymentId);
+    }),
+    repeat(stop, async () => {
+      acknowledged.consents.push((await createConsent(bank.tpp, consentBody())).consentId);
+    }),
+    repeat(stop, async () => {
+      const body = paymentBody({ debtorAccount: BOB_MAIN, instructedAmount: small });
+      const { paymentId, scaRedirect } = await createPayment(bank.tpp, body);
+      const browser = bank.browser();
+      const done = await confirm(browser, await reachReview(browser, scaRedirect, "bob"));
+      acknowledged.created.push(paymentId);
+      if (done.location === OK_URI) acknowledged.booked.push(paymentId);
+    }),
+  ]);
+  return acknowledged;
+}
+
+onEachEngine("durability under SIGKILL", (engine) => {
+  let database: EngineDatabase;
+  after(() => database?.remove());
+
+  test("every acknowledged request survives a SIGKILL mid-stream, booked once, books balanced",
+    async (t) => {
+      database = await freshDatabase(engine);
+      const crashing = await startCli(database);
+      const stop = { now: false };
+      const streaming = stream(crashing, stop);
+      await sleep(2500);
+      const exited = new Promise((resolve) => crashing.process.once("exit", resolve));
+      crashing.process.kill("SIGKILL");
+      await exited;
+      stop.now = true;
+      const acknowledged = await streaming;
+      const { created, booked, consents } = acknowledged;
+      t.diagnostic(`acknowledged before the kill: ${created.length} payments (${booked.length} booked), `
+        + `${consents.length} consents`);
+      assert.ok(booked.length > 0 && consents.length > 0, "the stream was too short");
+
+      const restarted = await startCli(database);
+      try {
+        for (const id of acknowledged.created) {
+          const status = await restarted.tpp.get(`/psd2/v1/payments/${id}/status`);
+          assert.equal(status.status, 200, `payment ${id} lost: ${status.text}`);
+          if (acknowledged.booked.includes(id)) assert.equal(status.body.transactionStatus, "ACSC");
+        }
+        for (const id of acknowledged.consents) {
+          assert.equal((await restarted.tpp.get(`/psd2/v1/consents/${id}/status`)).status, 200, `consent ${id} lost`);
+        }
+        await assertBooksExact(database);
+      } finally {
+        const exitedAgain = new Promise((resolve) => restarted.process.once("exit", resolve));
+        restarted.process.kill("SIGTERM");
+        await exitedAgain;
+      }
+    });
+});
+
+/** One transfer per accepted payment and none for any other; every account's counters are its entries. */
+async function assertBooksExact(database: EngineDatabase): Promise<void> {
+  const store = await openStore(database);
+  try {
+    const { db, ledger } = store;
+    const transfers = await db.selectFrom("transfers").select(["payment_id"])
+      .where("payment_id", "is not", null).execute();
+    const accepted = await db.selectFrom("payments").select("id").where("status", "=", "ACSC").execute();
+    assert.deepEqual(transfers.map((t) => t.payment_id).sort(), accepted.map((p) => p.id).sort());
+    let total = 0n;
+    for (const account of await ledger.allAccounts(db)) {
+      assert.equal(await ledger.sumOfEntries(db, account.id), bookedBalance(account), account.id);
+      total += bookedBalance(account);
+    }
+    assert.equal(total, 0n, "debits and credits differ");
+  } finally {
+    await store.close();
+  }
+}
