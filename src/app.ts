@@ -19,6 +19,7 @@ import { createConsents } from "./domain/consents.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payments.js";
+import { createScheduler, type Scheduler } from "./domain/scheduler.js";
 import { createTppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
@@ -38,6 +39,8 @@ export interface App {
   api: FastifyInstance;
   auth: FastifyInstance;
   certificates: DevCertificatePaths;
+  /** Scheduled jobs run once across instances; stopped by close(). */
+  scheduler: Scheduler;
   /** Starts both listeners; returns the URLs they are reachable at. */
   listen(): Promise<{ apiUrl: string; authUrl: string }>;
   close(): Promise<void>;
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   };
   const consents = createConsents(deps);
+  const scheduler = createScheduler(deps, (job, error) => logger.error({ job, err: error }, "scheduled job failed"));
   const idempotency = createIdempotency(deps);
   const sandbox = config.mode === "sandbox";
 
@@ -119,7 +123,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   return {
-    config, store, api, auth, certificates,
+    config, store, api, auth, certificates, scheduler,
     async listen() {
       await auth.listen({ host: config.host, port: config.authPort });
       await api.listen({ host: config.host, port: config.apiPort });
@@ -134,6 +138,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async close() {
       // /ready fails first, so a load balancer stops sending while in-flight requests finish.
       draining = true;
+      scheduler.stop();
       await Promise.all([api.close(), auth.close()]);
       await store.close();
     },

@@ -1,6 +1,7 @@
 /** The repositories a Store carries, one per aggregate. */
 import type { Engine } from "./db.js";
 import { consentRepository } from "./consents.js";
+import { leaseRepository } from "./leases.js";
 import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
@@ -17,6 +18,7 @@ export function createRepositories(engine: Engine) {
     tpps: tppRepository,
     idempotency: idempotencyRepository,
     secrets: secretRepository,
+    leases: leaseRepository,
   };
 }
 

@@ -185,6 +185,7 @@ export interface IdempotencyTable {
 }
 
 export interface SecretTable { name: string; value: string }
+export interface JobLeaseTable { name: string; holder: string; expires_at: string }
 
 export interface Database {
   tpps: TppTable;
@@ -203,4 +204,5 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   idempotency: IdempotencyTable;
   secrets: SecretTable;
+  job_leases: JobLeaseTable;
 }

@@ -5,9 +5,11 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import { initial } from "./0001-initial.js";
+import { jobLeases } from "./0005-job-leases.js";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0005-job-leases": jobLeases,
 };
 
 export const migrationProvider: MigrationProvider = {
