@@ -71,7 +71,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const logger = pino({ level: overrides.logLevel ?? config.logLevel });
   const certificates = await ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
   const tls = await tlsMaterial(certificates);
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = await openStore(config);
   if (config.seedDemoData) {
     await seedDemoData({ store, clock, timeZone: config.timeZone, bic: config.bankBic, hashPassword });
   }
@@ -90,7 +90,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   };
   const consents = createConsents(deps);
-  const scheduler = createScheduler(deps, (job, error) => logger.error({ job, err: error }, "scheduled job failed"));
+  const scheduler = createScheduler(deps,
+    (job, error) => logger.error({ job, err: error }, "scheduled job failed"));
   const idempotency = createIdempotency(deps);
   const sandbox = config.mode === "sandbox";
 

@@ -29,7 +29,8 @@ export function createIdempotency({ store, clock }: Pick<Deps, "store" | "clock"
       const earlier = await store.idempotency.find(tx, key.tppId, key.requestId);
       if (!earlier || earlier.bodyHash !== key.bodyHash) {
         throw new Xs2aError("FORMAT_ERROR", "header",
-          "This X-Request-ID was already used for a different request; use a new one.", "X-Request-ID");
+          "This X-Request-ID was already used for a different request; use a new one.",
+          "X-Request-ID");
       }
       return { statusCode: earlier.statusCode, body: JSON.parse(earlier.responseBody) };
     });

@@ -8,7 +8,7 @@ import type { Deps } from "./deps.js";
 export interface Scheduler {
   /** Runs `work` if no instance has run `job` in the last `periodMs`; true when it ran here. */
   runOnce(job: string, periodMs: number, work: () => Promise<void>): Promise<boolean>;
-  /** Tries `job` every `periodMs` until stop(); a failed run goes to onError, the next one comes. */
+  /** Tries `job` every `periodMs` until stop(); a failed run goes to onError, the next comes. */
   every(job: string, periodMs: number, work: () => Promise<void>): void;
   stop(): void;
 }
@@ -19,10 +19,11 @@ export function createScheduler(
   const holder = newUuid();
   const timers: NodeJS.Timeout[] = [];
 
-  async function runOnce(job: string, periodMs: number, work: () => Promise<void>): Promise<boolean> {
+  async function runOnce(job: string, periodMs: number, work: () => Promise<void>) {
     const now = clock.now();
     const until = new Date(now.getTime() + periodMs).toISOString();
-    if (!(await store.leases.acquire(store.db, job, holder, now.toISOString(), until))) return false;
+    const leased = await store.leases.acquire(store.db, job, holder, now.toISOString(), until);
+    if (!leased) return false;
     await work();
     return true;
   }
@@ -30,7 +31,8 @@ export function createScheduler(
   return {
     runOnce,
     every(job, periodMs, work) {
-      const tick = () => runOnce(job, periodMs, work).catch((error: unknown) => onError(job, error));
+      const tick = () => runOnce(job, periodMs, work)
+        .catch((error: unknown) => onError(job, error));
       timers.push(setInterval(tick, periodMs).unref());
     },
     stop() {

@@ -24,7 +24,12 @@ export interface Store extends Repositories {
   close(): Promise<void>;
 }
 
-export interface StoreOptions { dataDir: string; databaseUrl: string }
+export interface StoreOptions {
+  dataDir: string;
+  databaseUrl: string;
+  databasePoolMax?: number;
+  databaseStatementTimeoutMs?: number;
+}
 
 function openSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
@@ -39,10 +44,11 @@ function openSqlite(dataDir: string): Kysely<Database> {
 }
 
 /** pg is loaded only when asked for: the embedded default starts without it. */
-async function openPostgres(url: string): Promise<Kysely<Database>> {
+async function openPostgres(options: StoreOptions): Promise<Kysely<Database>> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({
-    connectionString: url, max: 10, statement_timeout: 10_000,
+    connectionString: options.databaseUrl, max: options.databasePoolMax ?? 10,
+    statement_timeout: options.databaseStatementTimeoutMs ?? 10_000,
     // Without it a request waits forever for a connection while the server is unreachable.
     connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000,
   });
@@ -79,7 +85,9 @@ function sqliteTransaction<T>(db: Kysely<Database>, work: (tx: Tx) => Promise<T>
 
 async function ping(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   const answered = sql`SELECT 1`.execute(db).then(() => true, () => false);
   try {
     return await Promise.race([answered, late]);
@@ -90,13 +98,14 @@ async function ping(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
-  const db = engine === "postgres" ? await openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const db = engine === "postgres" ? await openPostgres(options) : openSqlite(options.dataDir);
   await migrate(db);
   return {
     engine,
     db,
     ...createRepositories(engine),
-    transaction: (work) => engine === "sqlite" ? sqliteTransaction(db, work) : db.transaction().execute(work),
+    transaction: (work) => engine === "sqlite"
+      ? sqliteTransaction(db, work) : db.transaction().execute(work),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => db.destroy(),
   };

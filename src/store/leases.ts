@@ -7,7 +7,8 @@ export const leaseRepository = {
    * holder too) has it. One conditional upsert: racing instances cannot both win.
    */
   async acquire(tx: Tx, job: string, holder: string, now: string, until: string): Promise<boolean> {
-    const result = await tx.insertInto("job_leases").values({ name: job, holder, expires_at: until })
+    const result = await tx.insertInto("job_leases")
+      .values({ name: job, holder, expires_at: until })
       .onConflict((oc) => oc.column("name").doUpdateSet({ holder, expires_at: until })
         .where("job_leases.expires_at", "<=", now))
       .executeTakeFirst();

@@ -29,7 +29,7 @@ export const idempotencyRepository = {
    * Claims the key before the work; false when it is taken. A racing claim of the same key waits
    * for this transaction (unique index) and then sees the committed answer, instead of failing.
    */
-  async claim(tx: Tx, tppId: string, requestId: string, bodyHash: string, at: string): Promise<boolean> {
+  async claim(tx: Tx, tppId: string, requestId: string, bodyHash: string, at: string) {
     const result = await tx.insertInto("idempotency").values({
       tpp_id: tppId, request_id: requestId, body_hash: bodyHash, status_code: 0,
       response_body: "", created_at: at,
@@ -37,8 +37,8 @@ export const idempotencyRepository = {
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   },
 
-  async complete(tx: Tx, tppId: string, requestId: string, statusCode: number, responseBody: string) {
-    await tx.updateTable("idempotency").set({ status_code: statusCode, response_body: responseBody })
+  async complete(tx: Tx, tppId: string, requestId: string, statusCode: number, body: string) {
+    await tx.updateTable("idempotency").set({ status_code: statusCode, response_body: body })
       .where("tpp_id", "=", tppId).where("request_id", "=", requestId).execute();
   },
 };
