@@ -5,7 +5,7 @@
  * ledger balances. On both engines.
  */
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -17,12 +17,18 @@ import { BrowserClient } from "../support/browser.js";
 import { freshDatabase, onEachEngine, type EngineDatabase } from "../support/engines.js";
 import {
   BOB_MAIN, confirm, consentBody, createConsent, createPayment, OK_URI, paymentBody, reachReview,
+  REDIRECTS,
 } from "../support/flows.js";
 import { TppClient } from "../support/tpp-client.js";
 
 const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
 
-interface Running { process: ChildProcess; tpp: TppClient; browser: () => BrowserClient }
+interface Running {
+  tpp: TppClient;
+  browser: () => BrowserClient;
+  /** Sends `signal` and resolves with the exit code once the process is gone. */
+  stop(signal: NodeJS.Signals): Promise<number | null>;
+}
 
 /** Starts the CLI on `database` with ports chosen by the OS; resolves once the banner is out. */
 async function startCli(database: EngineDatabase): Promise<Running> {
@@ -48,8 +54,12 @@ async function startCli(database: EngineDatabase): Promise<Running> {
   const [ca, cert, key] = await Promise.all(
     ["ca.crt", "tpp.crt", "tpp.key"].map((name) => readFile(join(certs, name))));
   assert.ok(ca && cert && key);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   return {
-    process: child,
+    stop(signal) {
+      child.kill(signal);
+      return exited;
+    },
     tpp: new TppClient(apiUrl, { ca, cert, key }),
     browser: () => new BrowserClient(authUrl, ca),
   };
@@ -96,9 +106,7 @@ onEachEngine("durability under SIGKILL", (engine) => {
       const stop = { now: false };
       const streaming = stream(crashing, stop);
       await sleep(2500);
-      const exited = new Promise((resolve) => crashing.process.once("exit", resolve));
-      crashing.process.kill("SIGKILL");
-      await exited;
+      await crashing.stop("SIGKILL");
       stop.now = true;
       const acknowledged = await streaming;
       const { created, booked, consents } = acknowledged;
@@ -118,9 +126,43 @@ onEachEngine("durability under SIGKILL", (engine) => {
         }
         await assertBooksExact(database);
       } finally {
-        const exitedAgain = new Promise((resolve) => restarted.process.once("exit", resolve));
-        restarted.process.kill("SIGTERM");
-        await exitedAgain;
+        await restarted.stop("SIGTERM");
+      }
+    });
+});
+
+onEachEngine("graceful shutdown on SIGTERM", (engine) => {
+  let database: EngineDatabase;
+  after(() => database?.remove());
+
+  // Without closing drained keep-alive connections, the exit waits out their 72 s timeout.
+  test("requests in flight at SIGTERM are answered or refused cleanly, and the exit is 0",
+    { timeout: 60_000 }, async (t) => {
+      database = await freshDatabase(engine);
+      const running = await startCli(database);
+      const small = paymentBody({ instructedAmount: { currency: "EUR", amount: "0.01" } });
+      const calls = Array.from({ length: 30 }, () =>
+        running.tpp.post("/psd2/v1/payments/sepa-credit-transfers", small, REDIRECTS)
+          .then((res) => res, (error: NodeJS.ErrnoException) => error.code ?? "error"));
+      // Once the first answer is out, the rest are in flight on the server or still queued.
+      await Promise.race(calls);
+      const exitCode = running.stop("SIGTERM");
+      const outcomes = await Promise.all(calls);
+      assert.equal(await exitCode, 0);
+      const answered = outcomes.flatMap((o) => (typeof o === "string" ? [] : [o]));
+      for (const res of answered) assert.ok([200, 503].includes(res.status), res.text);
+      const failed = outcomes.filter((o): o is string => typeof o === "string");
+      t.diagnostic(`${answered.filter((r) => r.status === 200).length} created, `
+        + `${answered.filter((r) => r.status === 503).length} refused with 503, ${failed.length} cut off`);
+      for (const code of failed) assert.ok(["ECONNRESET", "ECONNREFUSED", "EPIPE"].includes(code), code);
+      const restarted = await startCli(database);
+      try {
+        for (const res of answered.filter((r) => r.status === 200)) {
+          const status = await restarted.tpp.get(`/psd2/v1/payments/${res.body.paymentId}/status`);
+          assert.equal(status.status, 200, status.text);
+        }
+      } finally {
+        await restarted.stop("SIGTERM");
       }
     });
 });

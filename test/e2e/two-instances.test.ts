@@ -83,9 +83,9 @@ describe("two instances on one PostgreSQL database", { skip: postgresUnavailable
   });
 
   test("50 concurrent payments from one account through both instances book exactly", async () => {
-    const before = await bookedMinor(first, BOB_MAIN);
+    const opening = await bookedMinor(first, BOB_MAIN);
     // 40 fit and 10 do not: the bookings race for the last euros of the account.
-    const amountMinor = before / 40n;
+    const amountMinor = opening / 40n;
     const amount = `${amountMinor / 100n}.${String(amountMinor % 100n).padStart(2, "0")}`;
     const reviews: { bank: TestBank; paymentId: string; browser: BrowserClient; review: Page }[] = [];
     for (let i = 0; i < 50; i += 1) {
@@ -100,7 +100,7 @@ describe("two instances on one PostgreSQL database", { skip: postgresUnavailable
       (await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`)).body.transactionStatus as string));
     assert.equal(statuses.filter((s) => s === "ACSC").length, 40, statuses.join(","));
     assert.equal(statuses.filter((s) => s === "RJCT").length, 10, statuses.join(","));
-    assert.equal(await bookedMinor(second, BOB_MAIN), before - 40n * amountMinor);
+    assert.equal(await bookedMinor(second, BOB_MAIN), opening - 40n * amountMinor);
     const { ledger, db } = first.app.store;
     let total = 0n;
     for (const account of await ledger.allAccounts(db)) {
