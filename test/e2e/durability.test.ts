@@ -78,7 +78,8 @@ async function stream(bank: Running, stop: { now: boolean }): Promise<Acknowledg
   const small = { currency: "EUR", amount: "0.01" };
   await Promise.all([
     repeat(stop, async () => {
-      acknowledged.created.push((await createPayment(bank.tpp, paymentBody({ instructedAmount: small }))).paymentId);
+      const body = paymentBody({ instructedAmount: small });
+      acknowledged.created.push((await createPayment(bank.tpp, body)).paymentId);
     }),
     repeat(stop, async () => {
       acknowledged.consents.push((await createConsent(bank.tpp, consentBody())).consentId);
@@ -110,7 +111,8 @@ onEachEngine("durability under SIGKILL", (engine) => {
       stop.now = true;
       const acknowledged = await streaming;
       const { created, booked, consents } = acknowledged;
-      t.diagnostic(`acknowledged before the kill: ${created.length} payments (${booked.length} booked), `
+      t.diagnostic(`acknowledged before the kill: ${created.length} payments `
+        + `(${booked.length} booked), `
         + `${consents.length} consents`);
       assert.ok(booked.length > 0 && consents.length > 0, "the stream was too short");
 
@@ -122,7 +124,8 @@ onEachEngine("durability under SIGKILL", (engine) => {
           if (acknowledged.booked.includes(id)) assert.equal(status.body.transactionStatus, "ACSC");
         }
         for (const id of acknowledged.consents) {
-          assert.equal((await restarted.tpp.get(`/psd2/v1/consents/${id}/status`)).status, 200, `consent ${id} lost`);
+          const status = await restarted.tpp.get(`/psd2/v1/consents/${id}/status`);
+          assert.equal(status.status, 200, `consent ${id} lost`);
         }
         await assertBooksExact(database);
       } finally {
@@ -153,8 +156,10 @@ onEachEngine("graceful shutdown on SIGTERM", (engine) => {
       for (const res of answered) assert.ok([200, 503].includes(res.status), res.text);
       const failed = outcomes.filter((o): o is string => typeof o === "string");
       t.diagnostic(`${answered.filter((r) => r.status === 200).length} created, `
-        + `${answered.filter((r) => r.status === 503).length} refused with 503, ${failed.length} cut off`);
-      for (const code of failed) assert.ok(["ECONNRESET", "ECONNREFUSED", "EPIPE"].includes(code), code);
+        + `${answered.filter((r) => r.status === 503).length} refused with 503, `
+        + `${failed.length} cut off`);
+      const cutOff = ["ECONNRESET", "ECONNREFUSED", "EPIPE"];
+      for (const code of failed) assert.ok(cutOff.includes(code), code);
       const restarted = await startCli(database);
       try {
         for (const res of answered.filter((r) => r.status === 200)) {
@@ -167,14 +172,15 @@ onEachEngine("graceful shutdown on SIGTERM", (engine) => {
     });
 });
 
-/** One transfer per accepted payment and none for any other; every account's counters are its entries. */
+/** One transfer per accepted payment, none for any other; each account's counters are its entries. */
 async function assertBooksExact(database: EngineDatabase): Promise<void> {
   const store = await openStore(database);
   try {
     const { db, ledger } = store;
     const transfers = await db.selectFrom("transfers").select(["payment_id"])
       .where("payment_id", "is not", null).execute();
-    const accepted = await db.selectFrom("payments").select("id").where("status", "=", "ACSC").execute();
+    const accepted = await db.selectFrom("payments").select("id").where("status", "=", "ACSC")
+      .execute();
     assert.deepEqual(transfers.map((t) => t.payment_id).sort(), accepted.map((p) => p.id).sort());
     let total = 0n;
     for (const account of await ledger.allAccounts(db)) {

@@ -1,6 +1,6 @@
 /**
- * Two instances on one PostgreSQL database, as behind a load balancer: each step of a flow may land on
- * either, so everything a step needs (sessions, tokens, signing key, idempotency) is in the
+ * Two instances on one PostgreSQL database, as behind a load balancer: each step of a flow may
+ * land on either, so everything a step needs (sessions, tokens, signing key, idempotency) is in the
  * database. And concurrent bookings from one account through both keep the ledger exact.
  */
 import assert from "node:assert/strict";
@@ -30,8 +30,10 @@ async function authoriseAlternating(scaRedirect: string, login: string, accounts
   assert.ok(scaRedirect.startsWith(first.authUrl));
   const browser = second.browser();
   const loginPage = await getOn(browser, first, await browser.get(scaRedirect));
-  const codePage = await getOn(browser, first, await logIn(browser, loginPage, login, `${login}-demo`));
-  const review = await getOn(browser, first, await enterCode(browser, codePage, await codeFor(browser, login)));
+  const loggedIn = await logIn(browser, loginPage, login, `${login}-demo`);
+  const codePage = await getOn(browser, first, loggedIn);
+  const code = await codeFor(browser, login);
+  const review = await getOn(browser, first, await enterCode(browser, codePage, code));
   assert.match(review.html, /action="\/sca\/confirm"/, review.html);
   return confirm(browser, review, accounts);
 }
@@ -87,17 +89,21 @@ describe("two instances on one PostgreSQL database", { skip: postgresUnavailable
     // 40 fit and 10 do not: the bookings race for the last euros of the account.
     const amountMinor = opening / 40n;
     const amount = `${amountMinor / 100n}.${String(amountMinor % 100n).padStart(2, "0")}`;
-    const reviews: { bank: TestBank; paymentId: string; browser: BrowserClient; review: Page }[] = [];
+    type Pending = { bank: TestBank; paymentId: string; browser: BrowserClient; review: Page };
+    const reviews: Pending[] = [];
     for (let i = 0; i < 50; i += 1) {
       const bank = i % 2 === 0 ? first : second;
-      const body = paymentBody({ debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount } });
+      const instructedAmount = { currency: "EUR", amount };
+      const body = paymentBody({ debtorAccount: BOB_MAIN, instructedAmount });
       const { paymentId, scaRedirect } = await createPayment(bank.tpp, body);
       const browser = bank.browser();
-      reviews.push({ bank, paymentId, browser, review: await reachReview(browser, scaRedirect, "bob") });
+      const review = await reachReview(browser, scaRedirect, "bob");
+      reviews.push({ bank, paymentId, browser, review });
     }
     await Promise.all(reviews.map(({ browser, review }) => confirm(browser, review)));
     const statuses = await Promise.all(reviews.map(async ({ bank, paymentId }) =>
-      (await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`)).body.transactionStatus as string));
+      (await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`)).body.transactionStatus as string,
+    ));
     assert.equal(statuses.filter((s) => s === "ACSC").length, 40, statuses.join(","));
     assert.equal(statuses.filter((s) => s === "RJCT").length, 10, statuses.join(","));
     assert.equal(await bookedMinor(second, BOB_MAIN), opening - 40n * amountMinor);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createScheduler } from "../../src/domain/scheduler.js";
-import { manualClock } from "../../src/lib/clock.js";
+import { manualClock, type Clock } from "../../src/lib/clock.js";
 import type { Store } from "../../src/store/db.js";
 import { freshStore, onEachEngine } from "../support/engines.js";
 
@@ -18,10 +18,11 @@ onEachEngine("scheduled jobs", (engine) => {
   after(() => close());
 
   const failOnError = (job: string, error: unknown) => assert.fail(`${job}: ${String(error)}`);
+  const instance = (clock: Clock) => createScheduler({ store, clock }, failOnError);
 
   test("of many instances racing for one period, exactly one runs the job", async () => {
     const clock = manualClock(new Date("2026-05-01T10:00:00.000Z"));
-    const instances = Array.from({ length: 8 }, () => createScheduler({ store, clock }, failOnError));
+    const instances = Array.from({ length: 8 }, () => instance(clock));
     let runs = 0;
     const work = async () => { runs += 1; };
     const ran = await Promise.all(instances.map((s) => s.runOnce("sweep", MINUTE, work)));
@@ -29,9 +30,9 @@ onEachEngine("scheduled jobs", (engine) => {
     assert.equal(runs, 1);
   });
 
-  test("within the period nobody runs it again, the runner included; after it, one does", async () => {
+  test("within the period nobody runs it again, the runner included; then one does", async () => {
     const clock = manualClock(new Date("2026-05-02T10:00:00.000Z"));
-    const [one, two] = [createScheduler({ store, clock }, failOnError), createScheduler({ store, clock }, failOnError)];
+    const [one, two] = [instance(clock), instance(clock)];
     const work = async () => undefined;
     assert.equal(await one.runOnce("periodic", MINUTE, work), true);
     clock.advance(MINUTE - 1);

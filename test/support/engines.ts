@@ -23,7 +23,9 @@ export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL
   || "postgres://postgres@127.0.0.1:5432/postgres";
 
 async function probePostgres(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000,
+  });
   try {
     await client.connect();
     await client.query("SELECT 1");
@@ -63,7 +65,9 @@ export async function freshPostgresDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     // FORCE ends the connections a failed test may have left open.
-    drop: () => admin(async (client) => { await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); }),
+    drop: () => admin(async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }),
   };
 }
 
@@ -88,7 +92,9 @@ export async function freshDatabase(engine: Engine): Promise<EngineDatabase> {
 }
 
 /** A migrated, empty Store on a fresh database of `engine`. */
-export async function freshStore(engine: Engine = testEngine()): Promise<{ store: Store; close(): Promise<void> }> {
+export async function freshStore(
+  engine: Engine = testEngine(),
+): Promise<{ store: Store; close(): Promise<void> }> {
   const database = await freshDatabase(engine);
   const store = await openStore(database);
   return {
@@ -127,7 +133,8 @@ export async function setPostgresReachable(databaseUrl: string, reachable: boole
   await admin(async (client) => {
     await client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${reachable}`);
     if (!reachable) {
-      await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+      await client.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
     }
   });
 }
