@@ -49,13 +49,7 @@ export function createMetrics(store: Store): Metrics {
 }
 
 /** The admin listener's routes; it speaks plain HTTP, so bind it to localhost or a management network. */
-export function adminRoutes(admin: FastifyInstance, metrics: Metrics, readiness: () => Promise<string | null>): void {
-  admin.get("/health", async () => ({ status: "UP" }));
-  /** For load balancers: not ready while the database is unreachable or the instance is draining. */
-  admin.get("/ready", async (_request, reply) => {
-    const problem = await readiness();
-    return problem === null ? { status: "READY" } : reply.code(503).send({ status: "NOT_READY", reason: problem });
-  });
+export function adminRoutes(admin: FastifyInstance, metrics: Metrics): void {
   admin.get("/metrics", async (_request, reply) => {
     void reply.type("text/plain; version=0.0.4; charset=utf-8");
     return metrics.registry.render();

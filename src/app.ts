@@ -11,6 +11,7 @@ import { adminRoutes, createMetrics } from "./admin.js";
 import { accountRoutes } from "./api/accounts.js";
 import type { Administration } from "./cli/output.js";
 import { consentRoutes } from "./api/consents.js";
+import { healthRoutes } from "./api/health.js";
 import { paymentRoutes } from "./api/payments.js";
 import { fundsConfirmationRoutes } from "./api/funds-confirmations.js";
 import { installApiPlugin } from "./api/plugin.js";
@@ -27,6 +28,7 @@ import { createPsuAdministration } from "./domain/psu-administration.js";
 import { createResourceQueries } from "./domain/resource-administration.js";
 import { createFundsConfirmations } from "./domain/funds-confirmations.js";
 import { executeDuePayments } from "./domain/payment-lifecycle.js";
+import { createScheduler, type Scheduler } from "./domain/scheduler.js";
 import { createTppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
@@ -50,6 +52,8 @@ export interface App {
   admin: FastifyInstance;
   /** The development CA's files in sandbox mode; null where the bank brings its own TLS material. */
   certificates: DevCertificatePaths | null;
+  /** Scheduled jobs run once across instances; stopped by close(). */
+  scheduler: Scheduler;
   /** Starts both listeners; returns the URLs they are reachable at. */
   listen(): Promise<{ apiUrl: string; authUrl: string; adminUrl: string }>;
   close(): Promise<void>;
@@ -118,7 +122,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const certificates = config.tlsCertFile ? null
     : await ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
   const tls = certificates ? await tlsMaterial(certificates) : await ownTlsMaterial(config);
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = await openStore(config);
   if (config.seedDemoData) {
     await seedDemoData({ store, clock, timeZone: config.timeZone, bic: config.bankBic, hashPassword });
   }
@@ -138,11 +142,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   };
   const consents = createConsents(deps);
+  const scheduler = createScheduler(deps,
+    (job, error) => logger.error({ job, err: error }, "scheduled job failed"));
   // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
-  const consentSweep = setInterval(() => {
-    consents.sweepConsents().catch((error: unknown) => logger.error({ error }, "consent sweep failed"));
-  }, 60_000);
-  consentSweep.unref();
+  scheduler.every("consent-sweep", 60_000, async () => { await consents.sweepConsents(); });
   const idempotency = createIdempotency(deps);
   const sandbox = config.mode === "sandbox";
 
@@ -163,46 +166,56 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   consentRoutes(api, { base: API_BASE, consents, idempotency, allowHttpLocalhost: sandbox });
   accountRoutes(api, { base: API_BASE, accounts: createAccounts(deps, consents) });
   fundsConfirmationRoutes(api, { base: API_BASE, funds: createFundsConfirmations(deps) });
+  let draining = false;
+  const ready = async () => !draining && await store.ping(2_000);
+  healthRoutes(api, { ready });
 
   const auth = Fastify({
     loggerInstance: logger.child({ listener: "auth" }) as FastifyBaseLogger,
     logController: quiet(),
     https: { key: tls.key, cert: tls.cert, minVersion: "TLSv1.2" },
   });
+  healthRoutes(auth, { ready });
+  for (const server of [api, auth]) {
+    // While draining, each answer closes its keep-alive connection: otherwise close() would wait
+    // out the keep-alive timeout (72 s) of every client that was in flight.
+    server.addHook("onSend", async (_request, reply) => {
+      if (draining) reply.header("Connection", "close");
+    });
+  }
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName, sandbox,
     logo: await loadBankLogo(config.bankLogoFile, config.bankName),
     hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname),
   });
 
-  // Scheduled work has this one trigger; making it run once across instances is issue 6's.
   const executeDue = () => executeDuePayments(deps, clock.now());
-  const scheduler = setInterval(() => {
-    executeDue().catch((err: unknown) => logger.error({ err }, "due payments failed"));
-  }, 60_000);
-  scheduler.unref();
+  scheduler.every("due-payments", 60_000, async () => { await executeDue(); });
 
   const metrics = createMetrics(store);
   metrics.instrument(api, "api");
   metrics.instrument(auth, "auth");
   const admin = Fastify({ loggerInstance: logger.child({ listener: "admin" }) as FastifyBaseLogger, logController: quiet() });
-  let draining = false;
-  adminRoutes(admin, metrics, async () => {
-    if (draining) return "shutting down";
-    return (await store.ping()) ? null : "database unreachable";
-  });
+  adminRoutes(admin, metrics);
+  healthRoutes(admin, { ready });
 
   let pruning: NodeJS.Timeout | undefined;
   const prune = () => audit.prune().catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
-  return {
-    config, store, api, auth, admin, certificates, executeDuePayments: executeDue,
+  const app: App = {
+    config, store, api, auth, admin, certificates, scheduler, executeDuePayments: executeDue,
     async listen() {
       await prune();
       // Pruning is an idempotent delete: running it on every instance needs no coordination.
       pruning = setInterval(() => void prune(), 86_400_000).unref();
-      await auth.listen({ host: config.host, port: config.authPort });
-      await api.listen({ host: config.host, port: config.apiPort });
-      await admin.listen({ host: config.adminHost, port: config.adminPort });
+      try {
+        await auth.listen({ host: config.host, port: config.authPort });
+        await api.listen({ host: config.host, port: config.apiPort });
+        await admin.listen({ host: config.adminHost, port: config.adminPort });
+      } catch (error) {
+        // A port in use must not leave the other listeners, timers and the database open.
+        await app.close();
+        throw error;
+      }
       const port = (server: FastifyInstance) => {
         const address = server.server.address();
         return typeof address === "object" && address ? address.port : 0;
@@ -212,21 +225,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return { apiUrl, authUrl, adminUrl: `http://${config.adminHost}:${port(admin)}` };
     },
     async close() {
+      // /ready fails first, so a load balancer stops sending while in-flight requests finish.
       draining = true;
       clearInterval(pruning);
-      clearInterval(consentSweep);
-      clearInterval(scheduler);
-      // The admin listener goes last, so a load balancer sees "not ready" while requests drain.
+      scheduler.stop();
+      // The admin listener goes last, so its /ready reports the draining until the end.
       await Promise.all([api.close(), auth.close()]);
       await admin.close();
       await store.close();
     },
   };
+  return app;
 }
 
 /** What the operator's CLI commands work with: the administration use cases over the store, no listeners. */
 export async function openAdministration(config: Config): Promise<Administration & { close(): Promise<void> }> {
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = await openStore(config);
   const core = createEmbeddedLedger(ledgerOptions(config, store, systemClock));
   return {
     psus: createPsuAdministration({ store, clock: systemClock, hashPassword, bankName: config.bankName }),

@@ -23,6 +23,10 @@ export interface Config {
   dataDir: string;
   /** Empty for the embedded SQLite file under dataDir. */
   databaseUrl: string;
+  /** PostgreSQL connections per instance (the server's max_connections bounds all together). */
+  databasePoolMax: number;
+  /** A statement running longer is cancelled, so one stuck query cannot hold a request forever. */
+  databaseStatementTimeoutMs: number;
   logLevel: string;
   /** The bank's calendar: booking dates, "today", daily counters. */
   timeZone: string;
@@ -119,6 +123,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicAuthUrl: url(env, "PUBLIC_AUTH_URL", `https://localhost:${authPort}`, problems),
     dataDir: resolve(env.DATA_DIR || "data"),
     databaseUrl: env.DATABASE_URL || "",
+    databasePoolMax: integer(env, "DATABASE_POOL_MAX", 10, problems),
+    databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", 10_000, problems),
     logLevel: env.LOG_LEVEL || "info",
     timeZone,
     bankName: env.BANK_NAME || "PSD2 Demo Bank",
@@ -161,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.bankLogoFile && !/\.(svg|png)$/i.test(config.bankLogoFile)) {
     problems.push(`BANK_LOGO_FILE must be an .svg or .png file, got "${env.BANK_LOGO_FILE}"`);
   }
+  if (config.databasePoolMax < 1) problems.push("DATABASE_POOL_MAX must be at least 1");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
   return Object.freeze(config);
 }

@@ -16,7 +16,7 @@ import { single } from "./headers.js";
 
 declare module "fastify" {
   interface FastifyRequest { tpp: TppIdentity; resourceId: string | null }
-  interface FastifyContextConfig { role?: PspRole }
+  interface FastifyContextConfig { role?: PspRole; probe?: boolean }
 }
 
 type CertificateCheck = { ok: true; identity: TppIdentity } | { ok: false; error: Xs2aError };
@@ -141,6 +141,8 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
     });
 
   app.addHook("onRequest", async (request) => {
+    // Load balancer probes (health.ts) carry no certificate and reveal nothing of a TPP's.
+    if (request.routeOptions.config.probe) return;
     request.resourceId = resourceOf(request.params);
     request.tpp = identify(request);
     await options.ensureTpp(request.tpp);

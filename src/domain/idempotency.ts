@@ -19,20 +19,20 @@ export function createIdempotency({ store, clock }: Pick<Deps, "store" | "clock"
     work: (tx: Tx) => Promise<StoredResponse>,
   ): Promise<StoredResponse> {
     return store.transaction(async (tx) => {
-      const earlier = await store.idempotency.find(tx, key.tppId, key.requestId);
-      if (earlier) {
-        if (earlier.bodyHash !== key.bodyHash) {
-          throw new Xs2aError("FORMAT_ERROR", "header",
-            "This X-Request-ID was already used for a different request; use a new one.", "X-Request-ID");
-        }
-        return { statusCode: earlier.statusCode, body: JSON.parse(earlier.responseBody) };
+      const at = clock.now().toISOString();
+      if (await store.idempotency.claim(tx, key.tppId, key.requestId, key.bodyHash, at)) {
+        const response = await work(tx);
+        await store.idempotency.complete(tx, key.tppId, key.requestId, response.statusCode,
+          JSON.stringify(response.body));
+        return response;
       }
-      const response = await work(tx);
-      await store.idempotency.insert(tx, key.tppId, key.requestId, {
-        bodyHash: key.bodyHash, statusCode: response.statusCode,
-        responseBody: JSON.stringify(response.body),
-      }, clock.now().toISOString());
-      return response;
+      const earlier = await store.idempotency.find(tx, key.tppId, key.requestId);
+      if (!earlier || earlier.bodyHash !== key.bodyHash) {
+        throw new Xs2aError("FORMAT_ERROR", "header",
+          "This X-Request-ID was already used for a different request; use a new one.",
+          "X-Request-ID");
+      }
+      return { statusCode: earlier.statusCode, body: JSON.parse(earlier.responseBody) };
     });
   }
 

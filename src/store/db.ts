@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { createRepositories, type Repositories } from "./repositories.js";
@@ -19,8 +19,8 @@ export interface Store extends Repositories {
   engine: Engine;
   db: Kysely<Database>;
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Answers whether the database answers a trivial query. */
-  ping(): Promise<boolean>;
+  /** True when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -28,6 +28,8 @@ export interface StoreOptions {
   dataDir: string;
   databaseUrl: string;
   onMigration?: (applied: string) => void;
+  databasePoolMax?: number;
+  databaseStatementTimeoutMs?: number;
 }
 
 function openSqlite(dataDir: string): Kysely<Database> {
@@ -63,13 +65,17 @@ function cachePreparedStatements(file: Sqlite.Database, limit = 1000): void {
 }
 
 /** pg is loaded only when asked for: the embedded default starts without it. */
-async function openPostgres(url: string): Promise<Kysely<Database>> {
+async function openPostgres(options: StoreOptions): Promise<Kysely<Database>> {
   const { default: pg } = await import("pg");
-  // A short connection timeout lets readiness report an unreachable database quickly.
-  const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: 10_000, connectionTimeoutMillis: 2_000 });
-  // An idle connection that the network or the server drops is emitted here; unhandled, it would
-  // end the process. The pool discards that client and connects anew on the next query.
-  pool.on("error", () => {});
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl, max: options.databasePoolMax ?? 10,
+    statement_timeout: options.databaseStatementTimeoutMs ?? 10_000,
+    // Without it a request waits forever for a connection while the server is unreachable.
+    connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000,
+  });
+  // An idle connection dropped by the server (restart, failover) is discarded by the pool and
+  // replaced on the next checkout; unhandled, its error event would end the process.
+  pool.on("error", () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
@@ -84,16 +90,49 @@ export async function migrate(db: Kysely<Database>, progress: (applied: string) 
   }
 }
 
+/**
+ * SQLite's plain BEGIN reads first and upgrades to a write lock later, which fails at once (no
+ * busy wait) when another connection wrote in between; BEGIN IMMEDIATE takes the write lock up
+ * front, so two instances on one file queue instead of failing.
+ */
+function sqliteTransaction<T>(db: Kysely<Database>, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`COMMIT`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+async function ping(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = sql`SELECT 1`.execute(db).then(() => true, () => false);
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
-  const db = engine === "postgres" ? await openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const db = engine === "postgres" ? await openPostgres(options) : openSqlite(options.dataDir);
   await migrate(db, options.onMigration);
   return {
     engine,
     db,
     ...createRepositories(engine),
-    transaction: (work) => db.transaction().execute(work),
-    ping: () => sql`select 1`.execute(db).then(() => true, () => false),
+    transaction: (work) => engine === "sqlite"
+      ? sqliteTransaction(db, work) : db.transaction().execute(work),
+    ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => db.destroy(),
   };
 }

@@ -3,6 +3,7 @@ import type { Engine } from "./db.js";
 import { auditRepository } from "./audit.js";
 import { accessCountRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
+import { leaseRepository } from "./leases.js";
 import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
@@ -25,6 +26,7 @@ export function createRepositories(engine: Engine) {
     audit: auditRepository,
     statements: statementRepository,
     accessCounts: accessCountRepository,
+    leases: leaseRepository,
   };
 }
 

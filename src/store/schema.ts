@@ -185,6 +185,7 @@ export interface IdempotencyTable {
 }
 
 export interface SecretTable { name: string; value: string }
+export interface JobLeaseTable { name: string; holder: string; expires_at: string }
 
 export interface AuditLogTable {
   id: string;
@@ -226,4 +227,5 @@ export interface Database {
   secrets: SecretTable;
   audit_log: AuditLogTable;
   consent_access_counts: ConsentAccessCountTable;
+  job_leases: JobLeaseTable;
 }

@@ -41,11 +41,21 @@ export const idempotencyRepository = {
     };
   },
 
-  async insert(tx: Tx, tppId: string, requestId: string, r: IdempotencyRecord, at: string) {
-    await tx.insertInto("idempotency").values({
-      tpp_id: tppId, request_id: requestId, body_hash: r.bodyHash, status_code: r.statusCode,
-      response_body: r.responseBody, created_at: at,
-    }).execute();
+  /**
+   * Claims the key before the work; false when it is taken. A racing claim of the same key waits
+   * for this transaction (unique index) and then sees the committed answer, instead of failing.
+   */
+  async claim(tx: Tx, tppId: string, requestId: string, bodyHash: string, at: string) {
+    const result = await tx.insertInto("idempotency").values({
+      tpp_id: tppId, request_id: requestId, body_hash: bodyHash, status_code: 0,
+      response_body: "", created_at: at,
+    }).onConflict((oc) => oc.columns(["tpp_id", "request_id"]).doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  },
+
+  async complete(tx: Tx, tppId: string, requestId: string, statusCode: number, body: string) {
+    await tx.updateTable("idempotency").set({ status_code: statusCode, response_body: body })
+      .where("tpp_id", "=", tppId).where("request_id", "=", requestId).execute();
   },
 };
 

@@ -1,11 +1,9 @@
 /**
- * Tests for src/ledger/core.ts and src/ledger/demo-data.ts over a real SQLite file: payments book
- * once per paymentId, refusals write nothing, and the seeded books balance.
+ * Tests for src/ledger/core.ts and src/ledger/demo-data.ts over a real database (SQLite, and
+ * PostgreSQL via core.postgres.test.ts): payments book once per paymentId, refusals write nothing,
+ * and the seeded books balance.
  */
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, test } from "node:test";
 import type { PaymentOrder } from "../../src/domain/core-banking.js";
 import { availableBalance, bookedBalance } from "../../src/ledger/book.js";
@@ -15,8 +13,9 @@ import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import { makeIban } from "../../src/lib/iban.js";
 import { newPaymentId } from "../../src/lib/ids.js";
 import { hashPassword } from "../../src/sca/passwords.js";
-import { openStore, type Store } from "../../src/store/db.js";
+import type { Store } from "../../src/store/db.js";
 import type { LedgerAccountRecord } from "../../src/store/ledger.js";
+import { freshStore } from "../support/engines.js";
 
 const TIME_ZONE = "Europe/Berlin";
 /** 23:30 UTC is already the next day in Berlin: booking dates must follow the bank's zone. */
@@ -27,8 +26,7 @@ const BOB_GIRO = makeIban("DE", `${DEMO_BANK_CODE}2000000001`);
 const EXTERNAL_IBAN = "FR1420041010050500013M02606";
 
 async function seededBank() {
-  const dir = await mkdtemp(join(tmpdir(), "psd2-bank-ledger-"));
-  const store = await openStore({ dataDir: dir, databaseUrl: "" });
+  const { store, close } = await freshStore();
   const clock = manualClock(NOW);
   const seeded = await seedDemoData({
     store, clock, timeZone: TIME_ZONE, bic: "DEMODEFFXXX", hashPassword,
@@ -40,8 +38,7 @@ async function seededBank() {
   return {
     store, core, clock, seeded,
     async close() {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
+      await close();
     },
   };
 }

@@ -1,10 +1,10 @@
 /**
  * Starts a real psd2-bank in-process for a test: real TLS on port 0, a fresh development CA and a
- * fresh SQLite file in a temporary directory, the demo data seeded.
+ * fresh SQLite file (or, with engine "postgres", a fresh PostgreSQL database) in a temporary
+ * directory, the demo data seeded. `sharing` starts a second instance on another bank's database
+ * and certificates, as two instances behind one load balancer.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { buildApp, type App } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import type { Clock } from "../../src/lib/clock.js";
@@ -12,7 +12,7 @@ import {
   issueTppCertificate, loadKeyAndCertificate, type DevCertificatePaths, type TppCertificateRequest,
 } from "../../src/tpp/dev-ca.js";
 import { BrowserClient } from "./browser.js";
-import { createTestDatabase, type Engine } from "./postgres.js";
+import { freshDatabase, testEngine, type EngineDatabase, type Engine } from "./engines.js";
 import { TppClient } from "./tpp-client.js";
 
 export interface TestBank {
@@ -27,22 +27,36 @@ export interface TestBank {
   /** A client with a certificate of another TPP, issued by the same CA. */
   tppWith(request: Partial<TppCertificateRequest>): Promise<TppClient>;
   browser(): BrowserClient;
+  /** The data directory and DATABASE_URL this bank runs on. */
+  database: EngineDatabase;
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   clock?: Clock;
   env?: Record<string, string>;
-  /** SQLite (default) in a fresh file, or PostgreSQL in a fresh database dropped on close. */
+  /** Default: testEngine(), SQLite unless the file runs under rerunOnPostgres. */
   engine?: Engine;
+  /** Run as another instance of this bank: same database, same CA; it removes them, not we. */
+  sharing?: TestBank;
 }
 
 export async function startBank(options: StartOptions = {}): Promise<TestBank> {
-  const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-test-"));
-  const database = options.engine === "postgres" ? await createTestDatabase() : undefined;
+  if (options.sharing) return startInstance(options.sharing.database, options, false);
+  const database = await freshDatabase(options.engine ?? testEngine());
+  // A bank that fails to start (tests of refused settings) must not leave its database behind.
+  return startInstance(database, options, true).catch(async (error: unknown) => {
+    await database.remove();
+    throw error;
+  });
+}
+
+async function startInstance(
+  database: EngineDatabase, options: StartOptions, ownsDatabase: boolean,
+): Promise<TestBank> {
   const config = loadConfig({
-    DATA_DIR: dataDir, API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent",
-    DATABASE_URL: database?.url ?? "", ...options.env,
+    DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0",
+    LOG_LEVEL: "silent", ...options.env,
   });
   const app = await buildApp(config, { clock: options.clock, logLevel: "silent" });
   const { apiUrl, authUrl, adminUrl } = await app.listen();
@@ -54,7 +68,7 @@ export async function startBank(options: StartOptions = {}): Promise<TestBank> {
   const tpp = new TppClient(apiUrl, { ca, cert, key });
   const clients: TppClient[] = [tpp];
   return {
-    app, apiUrl, authUrl, adminUrl, certs, ca, tpp,
+    app, apiUrl, authUrl, adminUrl, certs, ca, tpp, database,
     async tppWith(request) {
       const issuer = await loadKeyAndCertificate(certs.caCert, certs.caKey);
       const issued = await issueTppCertificate(issuer, {
@@ -69,8 +83,7 @@ export async function startBank(options: StartOptions = {}): Promise<TestBank> {
     async close() {
       for (const client of clients) client.close();
       await app.close();
-      await database?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownsDatabase) await database.remove();
     },
   };
 }

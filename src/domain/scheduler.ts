@@ -1,0 +1,42 @@
+/**
+ * Scheduled work (expiry sweeps, periodic payments) that runs once across all instances on one
+ * database: each run first takes the job's lease for its period, and only the winner works.
+ */
+import { newUuid } from "../lib/ids.js";
+import type { Deps } from "./deps.js";
+
+export interface Scheduler {
+  /** Runs `work` if no instance has run `job` in the last `periodMs`; true when it ran here. */
+  runOnce(job: string, periodMs: number, work: () => Promise<void>): Promise<boolean>;
+  /** Tries `job` every `periodMs` until stop(); a failed run goes to onError, the next comes. */
+  every(job: string, periodMs: number, work: () => Promise<void>): void;
+  stop(): void;
+}
+
+export function createScheduler(
+  { store, clock }: Pick<Deps, "store" | "clock">, onError: (job: string, error: unknown) => void,
+): Scheduler {
+  const holder = newUuid();
+  const timers: NodeJS.Timeout[] = [];
+
+  async function runOnce(job: string, periodMs: number, work: () => Promise<void>) {
+    const now = clock.now();
+    const until = new Date(now.getTime() + periodMs).toISOString();
+    const leased = await store.leases.acquire(store.db, job, holder, now.toISOString(), until);
+    if (!leased) return false;
+    await work();
+    return true;
+  }
+
+  return {
+    runOnce,
+    every(job, periodMs, work) {
+      const tick = () => runOnce(job, periodMs, work)
+        .catch((error: unknown) => onError(job, error));
+      timers.push(setInterval(tick, periodMs).unref());
+    },
+    stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
+    },
+  };
+}

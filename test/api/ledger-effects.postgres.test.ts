@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("ledger-effects.test", () => import("./ledger-effects.test.js"));

@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("payment-flow.test", () => import("./payment-flow.test.js"));

@@ -1,0 +1,140 @@
+/**
+ * Runs suites on both storage engines: the embedded SQLite file and PostgreSQL, each bank or store
+ * on a fresh PostgreSQL database of its own (unique name, dropped afterwards). The PostgreSQL runs
+ * are skipped, with the reason in the report, only when no server answers at TEST_POSTGRES_URL.
+ *
+ * Two ways: onEachEngine declares a suite twice; rerunOnPostgres runs a whole existing test file
+ * again (a `<name>.postgres.test.ts` next to it), so the file itself stays engine-agnostic and
+ * every test added to it later runs on both engines too.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe } from "node:test";
+import pg from "pg";
+import { openStore, type Engine, type Store } from "../../src/store/db.js";
+
+export type { Engine };
+export const ENGINES: readonly Engine[] = ["sqlite", "postgres"];
+
+/** The server's maintenance database; test databases are created next to it. */
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL
+  || "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function probePostgres(): Promise<string | undefined> {
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return undefined;
+  } catch (error) {
+    return `no PostgreSQL reachable at ${POSTGRES_ADMIN_URL} (${(error as Error).message}); `
+      + "set TEST_POSTGRES_URL or start one (.ci/run does)";
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Why the PostgreSQL runs are skipped, or undefined when a server answers. */
+export const postgresUnavailable = await probePostgres();
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** An empty database with a name no other test (or helper's run) uses. */
+export async function freshPostgresDatabase(): Promise<TestDatabase> {
+  const name = `psd2_test_${randomBytes(6).toString("hex")}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    // FORCE ends the connections a failed test may have left open.
+    drop: () => admin(async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }),
+  };
+}
+
+/** Settings for one engine: a temporary data directory, plus DATABASE_URL on PostgreSQL. */
+export interface EngineDatabase {
+  dataDir: string;
+  databaseUrl: string;
+  remove(): Promise<void>;
+}
+
+export async function freshDatabase(engine: Engine): Promise<EngineDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), `psd2-bank-${engine}-`));
+  const database = engine === "postgres" ? await freshPostgresDatabase() : undefined;
+  return {
+    dataDir,
+    databaseUrl: database?.url ?? "",
+    async remove() {
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrated, empty Store on a fresh database of `engine`. */
+export async function freshStore(
+  engine: Engine = testEngine(),
+): Promise<{ store: Store; close(): Promise<void> }> {
+  const database = await freshDatabase(engine);
+  const store = await openStore(database);
+  return {
+    store,
+    async close() {
+      await store.close();
+      await database.remove();
+    },
+  };
+}
+
+let currentEngine: Engine = "sqlite";
+
+/** The engine startBank and freshStore use when the test names none. */
+export const testEngine = (): Engine => currentEngine;
+
+/** Runs the test file that `load` imports once more, on PostgreSQL, inside one suite. */
+export function rerunOnPostgres(title: string, load: () => Promise<unknown>): void {
+  describe(`${title} [postgres]`, { skip: postgresUnavailable ?? false }, async () => {
+    currentEngine = "postgres";
+    await load();
+  });
+}
+
+/** Declares `suite` once per engine, as `title [sqlite]` and `title [postgres]`. */
+export function onEachEngine(title: string, suite: (engine: Engine) => void): void {
+  for (const engine of ENGINES) {
+    const skip = engine === "postgres" ? postgresUnavailable ?? false : false;
+    describe(`${title} [${engine}]`, { skip }, () => suite(engine));
+  }
+}
+
+/** Makes a test database refuse (and drop) connections, or accept them again: an outage. */
+export async function setPostgresReachable(databaseUrl: string, reachable: boolean): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await admin(async (client) => {
+    await client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${reachable}`);
+    if (!reachable) {
+      await client.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+    }
+  });
+}
