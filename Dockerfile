@@ -10,6 +10,7 @@ RUN npm ci
 COPY tsconfig.json ./
 COPY src ./src
 COPY test ./test
+COPY client ./client
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim

@@ -11,10 +11,13 @@ import { adminRoutes, createMetrics } from "./admin.js";
 import { accountRoutes } from "./api/accounts.js";
 import type { Administration } from "./cli/output.js";
 import { consentRoutes } from "./api/consents.js";
+import { fundsConsentRoutes } from "./api/funds-consents.js";
 import { healthRoutes } from "./api/health.js";
 import { paymentRoutes } from "./api/payments.js";
 import { fundsConfirmationRoutes } from "./api/funds-confirmations.js";
-import { installApiPlugin } from "./api/plugin.js";
+import { apiClientErrorHandler, installApiPlugin } from "./api/plugin.js";
+import { presentersFor } from "./api/profile.js";
+import { openApiRoutes } from "./api/openapi.js";
 import { ConfigError, type Config } from "./config.js";
 import { createAccountAdministration } from "./domain/account-administration.js";
 import { createAccounts } from "./domain/accounts.js";
@@ -27,19 +30,26 @@ import { createPayments } from "./domain/payments.js";
 import { createPsuAdministration } from "./domain/psu-administration.js";
 import { createResourceQueries } from "./domain/resource-administration.js";
 import { createFundsConfirmations } from "./domain/funds-confirmations.js";
+import { createFundsConsents } from "./domain/funds-consents.js";
 import { executeDuePayments } from "./domain/payment-lifecycle.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
 import { createTppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
+import { createRateLimit } from "./lib/rate-limit.js";
 import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { loadBankLogo } from "./sca/logo.js";
 import { scaPages } from "./sca/pages.js";
+import { dashboardPages } from "./sca/dashboard.js";
+import { createPsuDashboard } from "./domain/psu-dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
 import { createScaRedirects } from "./sca/redirect.js";
 import { openStore, type Store } from "./store/db.js";
 import { ensureDevCertificates, mentionsDevelopmentCa, type DevCertificatePaths } from "./tpp/dev-ca.js";
+import { combineRevocation, createOcspChecker } from "./tpp/ocsp.js";
+import { createCrlChecker } from "./tpp/revocation.js";
+import { createTrustStore } from "./tpp/trust.js";
 
 export const API_BASE = "/psd2/v1";
 
@@ -75,7 +85,7 @@ async function tlsMaterial(certificates: DevCertificatePaths) {
   const [key, cert, ca] = await Promise.all([
     readFile(certificates.serverKey), readFile(certificates.serverCert), readFile(certificates.caCert),
   ]);
-  return { key, cert, ca };
+  return { key, cert, ca: [ca] };
 }
 
 function ledgerOptions(config: Config, store: Store, clock: Clock) {
@@ -102,7 +112,7 @@ async function ownTlsMaterial(config: Config) {
         + "certificates of the psd2-bank development CA");
     }
   }
-  return { key, cert, ca };
+  return { key, cert, ca: [ca] };
 }
 
 function ledgerLimits(config: Config): LedgerLimits {
@@ -137,8 +147,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     settings: {
       timeZone: config.timeZone, bankName: config.bankName, smsCodeTtlSeconds: config.smsCodeTtlSeconds,
       scaSessionIdleSeconds: config.scaSessionIdleSeconds, loginFailuresMax: config.loginFailuresMax,
-      loginBlockSeconds: 15 * 60, consentValidityDaysMax: 180, frequencyPerDayMax: 4,
+      loginBlockSeconds: config.loginBlockSeconds, consentValidityDaysMax: config.consentValidityDaysMax,
+      frequencyPerDayMax: config.frequencyPerDayMax, consentAuthorisationMinutes: config.consentAuthorisationMinutes,
       paymentScaTimeoutSeconds: config.paymentScaTimeoutSeconds,
+      bulkPaymentEntriesMax: config.bulkPaymentEntriesMax,
+      clearingSettlementSeconds: config.clearingSettlementSeconds,
     },
   };
   const consents = createConsents(deps);
@@ -154,18 +167,42 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logController: quiet(),
     requestIdHeader: "x-request-id",
     bodyLimit: config.bodyLimitBytes,
-    https: { ...tls, requestCert: true, rejectUnauthorized: false, minVersion: "TLSv1.2" },
+    https: { ...tls, requestCert: true, rejectUnauthorized: false, minVersion: "TLSv1.2", maxHeaderSize: config.headerLimitBytes },
+    clientErrorHandler: apiClientErrorHandler,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, allowUnionTypes: true } },
   });
-  const registry = createTppRegistry(deps);
+  const registry = createTppRegistry(deps, config.tppRequestsPerMinute);
+  if (config.tppRequestsPerMinute > 0) {
+    scheduler.every("tpp-request-counts", 60_000, () => registry.forgetPastWindows());
+  }
   const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
+  const trustedCas = tls.ca.map((pem) => pem.toString("utf8"));
   installApiPlugin(api, {
     bodyLimit: config.bodyLimitBytes, ensureTpp: (tpp) => registry.ensure(tpp), audit: (entry) => audit.record(entry),
+    certificates: {
+      revocation: combineRevocation([
+        createCrlChecker(config.tppCrlFiles, trustedCas),
+        createOcspChecker({ trusted: trustedCas, failClosed: config.ocspFailClosed, timeoutMs: 5_000 }),
+      ]),
+      trust: createTrustStore(trustedCas),
+      certHeader: config.tppCertHeader, trustedProxies: config.trustedProxies,
+    },
+    requireSignature: config.requireHttpSignature,
+    admitTpp: (id) => registry.admit(id),
   });
-  paymentRoutes(api, { base: API_BASE, payments: createPayments(deps), idempotency, allowHttpLocalhost: sandbox });
-  consentRoutes(api, { base: API_BASE, consents, idempotency, allowHttpLocalhost: sandbox });
-  accountRoutes(api, { base: API_BASE, accounts: createAccounts(deps, consents) });
-  fundsConfirmationRoutes(api, { base: API_BASE, funds: createFundsConfirmations(deps) });
+  const redirectRules = { allowHttpLocalhost: sandbox, domainCheck: config.redirectUriDomainCheck };
+  const presenters = presentersFor(config.apiProfile);
+  // First: it collects every route registered after it.
+  openApiRoutes(api, {
+    base: API_BASE, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`, version: "v1",
+  });
+  paymentRoutes(api, { base: API_BASE, payments: createPayments(deps), idempotency, redirects: redirectRules, presenters });
+  consentRoutes(api, { base: API_BASE, consents, idempotency, redirects: redirectRules, presenters });
+  accountRoutes(api, { base: API_BASE, accounts: createAccounts(deps, consents), presenters });
+  const fundsConsents = createFundsConsents(deps, consents);
+  fundsConsentRoutes(api, { base: API_BASE, fundsConsents, idempotency, redirects: redirectRules, presenters });
+  fundsConfirmationRoutes(api, { base: API_BASE, funds: createFundsConfirmations(deps),
+    consentGate: config.fundsConfirmationConsentRequired ? fundsConsents.requireConsent : undefined });
   let draining = false;
   const ready = async () => !draining && await store.ping(2_000);
   healthRoutes(api, { ready });
@@ -173,7 +210,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const auth = Fastify({
     loggerInstance: logger.child({ listener: "auth" }) as FastifyBaseLogger,
     logController: quiet(),
-    https: { key: tls.key, cert: tls.cert, minVersion: "TLSv1.2" },
+    https: { key: tls.key, cert: tls.cert, minVersion: "TLSv1.2", maxHeaderSize: config.headerLimitBytes },
   });
   healthRoutes(auth, { ready });
   for (const server of [api, auth]) {
@@ -183,11 +220,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       if (draining) reply.header("Connection", "close");
     });
   }
+  const loginThrottle = createRateLimit(config.loginAttemptsPerIpPerMinute, 60_000, () => clock.now().getTime());
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName, sandbox,
     logo: await loadBankLogo(config.bankLogoFile, config.bankName),
     hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname),
+    loginThrottle,
   });
+  dashboardPages(auth, { dashboard: createPsuDashboard(deps), bankName: config.bankName, loginThrottle });
 
   const executeDue = () => executeDuePayments(deps, clock.now());
   scheduler.every("due-payments", 60_000, async () => { await executeDue(); });

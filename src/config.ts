@@ -3,6 +3,7 @@
  * Nothing else reads process.env: a setting that is not here does not exist.
  */
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 
 export type Mode = "sandbox" | "production";
@@ -57,6 +58,40 @@ export interface Config {
   overdraftLimitCents: number;
   /** Per PSU and booking day, over all accounts, in cents (0: no limit). */
   dailyPaymentLimitCents: number;
+  /** The most payments one bulk payment may carry (beyond: FORMAT_ERROR on payments). */
+  bulkPaymentEntriesMax: number;
+  /** How long a payment to another bank takes to settle (ACSP → ACCC); 0: at booking (ACSC). */
+  clearingSettlementSeconds: number;
+  /** POST /funds-confirmations only within a funds-confirmation consent (Consent-ID). */
+  fundsConfirmationConsentRequired: boolean;
+  /** CRL files (PEM or DER) checked for every TPP certificate; an unreadable one fails closed. */
+  tppCrlFiles: string[];
+  /** Login posts per client address and minute, refused before any password hashing. */
+  loginAttemptsPerIpPerMinute: number;
+  /** API requests per TPP and minute, answered 429 with Retry-After beyond; 0 = unlimited. */
+  tppRequestsPerMinute: number;
+  /** Refuse TPP requests without an HTTP signature (a present one is always verified). */
+  requireHttpSignature: boolean;
+  /** Lowercase header a TLS-terminating proxy forwards the client certificate in; "" for none. */
+  tppCertHeader: string;
+  /** Addresses whose tppCertHeader is believed; from others the header is ignored. */
+  trustedProxies: string[];
+  /** TPP-Redirect-URI hosts must lie in a domain of the TPP's certificate (subjectAltName). */
+  redirectUriDomainCheck: boolean;
+  /** Whether a TPP certificate whose OCSP responder cannot be asked (or answers nonsense) is refused. */
+  ocspFailClosed: boolean;
+  /** How long a PSU stays blocked after loginFailuresMax consecutive failures. */
+  loginBlockSeconds: number;
+  /** Largest request head (request line and headers) either listener reads; beyond, 431. */
+  headerLimitBytes: number;
+  /** The wire dialect of the TPP API: the spec's (default) or strict Berlin Group NextGenPSD2 1.3.12. */
+  apiProfile: ApiProfile;
+  /** A consent's validUntil beyond today plus this many days is adjusted down (RTS art. 10a: 180). */
+  consentValidityDaysMax: number;
+  /** frequencyPerDay above this is adjusted down. */
+  frequencyPerDayMax: number;
+  /** A consent not authorised within this many minutes of its registration becomes rejected. */
+  consentAuthorisationMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +126,21 @@ function url(env: Env, name: string, fallback: string, problems: string[]): stri
   return raw.replace(/\/+$/, "");
 }
 
+function flag(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (raw !== "true" && raw !== "false") problems.push(`${name} must be true or false, got "${raw}"`);
+  return raw === "true";
+}
+
+function addressList(raw: string | undefined, problems: string[]): string[] {
+  const addresses = (raw ?? "").split(",").map((a) => a.trim()).filter((a) => a !== "");
+  for (const address of addresses.filter((a) => isIP(a) === 0)) {
+    problems.push(`TRUSTED_PROXIES must list IP addresses, got "${address}"`);
+  }
+  return addresses;
+}
+
 function validTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
@@ -98,6 +148,19 @@ function validTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+function fileList(raw: string | undefined): string[] {
+  return (raw ?? "").split(",").map((p) => p.trim()).filter((p) => p !== "").map((p) => resolve(p));
+}
+
+const API_PROFILES = ["spec", "berlin-group"] as const;
+export type ApiProfile = typeof API_PROFILES[number];
+
+function apiProfile(raw: string | undefined, problems: string[]): ApiProfile {
+  const found = API_PROFILES.find((p) => p === (raw || "spec"));
+  if (!found) problems.push(`API_PROFILE must be "spec" or "berlin-group", got "${raw}"`);
+  return found ?? "spec";
 }
 
 /** Reads and validates the configuration; every wrong setting is named in one ConfigError. */
@@ -144,7 +207,37 @@ export function loadConfig(env: Env = process.env): Config {
     paymentScaTimeoutSeconds: integer(env, "PAYMENT_SCA_TIMEOUT_SECONDS", 30 * 60, problems),
     overdraftLimitCents: integer(env, "OVERDRAFT_LIMIT_CENTS", 0, problems),
     dailyPaymentLimitCents: integer(env, "DAILY_PAYMENT_LIMIT_CENTS", 0, problems),
+    bulkPaymentEntriesMax: integer(env, "BULK_PAYMENT_ENTRIES_MAX", 100, problems),
+    clearingSettlementSeconds: integer(env, "CLEARING_SETTLEMENT_SECONDS", 0, problems),
+    fundsConfirmationConsentRequired: env.FUNDS_CONFIRMATION_CONSENT_REQUIRED === "true",
+    tppCrlFiles: fileList(env.TPP_CRL_FILES),
+    loginAttemptsPerIpPerMinute: integer(env, "LOGIN_ATTEMPTS_PER_IP_PER_MINUTE", 60, problems),
+    tppRequestsPerMinute: integer(env, "TPP_REQUESTS_PER_MINUTE", 0, problems),
+    requireHttpSignature: flag(env, "REQUIRE_HTTP_SIGNATURE", false, problems),
+    tppCertHeader: (env.TPP_CERT_HEADER ?? "").trim().toLowerCase(),
+    trustedProxies: addressList(env.TRUSTED_PROXIES, problems),
+    redirectUriDomainCheck: flag(env, "REDIRECT_URI_DOMAIN_CHECK", mode === "production", problems),
+    ocspFailClosed: flag(env, "OCSP_FAIL_CLOSED", mode === "production", problems),
+    loginBlockSeconds: integer(env, "LOGIN_BLOCK_SECONDS", 15 * 60, problems),
+    headerLimitBytes: integer(env, "HEADER_LIMIT_BYTES", 16 * 1024, problems),
+    apiProfile: apiProfile(env.API_PROFILE, problems),
+    consentValidityDaysMax: integer(env, "CONSENT_VALIDITY_DAYS_MAX", 180, problems),
+    frequencyPerDayMax: integer(env, "FREQUENCY_PER_DAY_MAX", 4, problems),
+    consentAuthorisationMinutes: integer(env, "CONSENT_AUTHORISATION_MINUTES", 30, problems),
   };
+  if (config.loginBlockSeconds < 60) problems.push("LOGIN_BLOCK_SECONDS must be at least 60");
+  if (config.headerLimitBytes < 4096 || config.headerLimitBytes > 65536) {
+    problems.push("HEADER_LIMIT_BYTES must be between 4096 and 65536");
+  }
+  if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
+    problems.push("TPP_CERT_HEADER needs TRUSTED_PROXIES: the addresses of the proxies that set it");
+  }
+  if (!/^[a-z0-9-]*$/.test(config.tppCertHeader)) problems.push("TPP_CERT_HEADER must be a header name");
+  if (config.consentValidityDaysMax < 1 || config.consentValidityDaysMax > 180) {
+    problems.push("CONSENT_VALIDITY_DAYS_MAX must be between 1 and 180 (RTS art. 10a)");
+  }
+  if (config.frequencyPerDayMax < 1) problems.push("FREQUENCY_PER_DAY_MAX must be at least 1");
+  if (config.consentAuthorisationMinutes < 1) problems.push("CONSENT_AUTHORISATION_MINUTES must be at least 1");
   if (config.scaTokenTtlSeconds > 600) problems.push("SCA_TOKEN_TTL_SECONDS must be at most 600");
   if (config.scaSessionIdleSeconds > 300) problems.push("SCA_SESSION_IDLE_SECONDS must be at most 300 (RTS art. 4)");
   if (config.loginFailuresMax < 1 || config.loginFailuresMax > 5) {
@@ -160,6 +253,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (mode === "production" && config.seedDemoData) problems.push("SEED_DEMO_DATA must not be true in production mode");
   if (config.auditRetentionDays < 1) problems.push("AUDIT_RETENTION_DAYS must be at least 1");
+  if (!["", "true", "false"].includes(env.FUNDS_CONFIRMATION_CONSENT_REQUIRED ?? "")) {
+    problems.push("FUNDS_CONFIRMATION_CONSENT_REQUIRED must be true or false");
+  }
   if (!/^\d{8}$/.test(config.bankCode)) problems.push(`BANK_CODE must be 8 digits, got "${config.bankCode}"`);
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     problems.push("DATABASE_URL must be a postgres:// URL (or empty for the embedded SQLite)");

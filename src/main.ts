@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The psd2-bank command line: start (default), migrate, seed, tpp-cert. Parses argv, calls app.ts
- * and the store, prints for people; nothing else lives here.
+ * The psd2-bank command line: start (default), migrate, seed, tpp-cert, tpp block/unblock, audit.
+ * Parses argv, calls app.ts and the store, prints for people; nothing else lives here.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -79,7 +79,8 @@ function sandboxGuide(certs: DevCertificatePaths, urls: { apiUrl: string; authUr
   const creditor = makeIban("DE", "500100001000000002");
   const debtor = makeIban("DE", "500100001000000001");
   const psus = DEMO_PSUS.map((p) => {
-    const device = p.device.kind === "totp" ? `TOTP app, secret ${p.device.secret}` : `SMS to ${p.device.phone}`;
+    const device = [p.device, ...(p.otherDevices ?? [])]
+      .map((d) => (d.kind === "totp" ? `TOTP app, secret ${d.secret}` : `SMS to ${d.phone}`)).join(" or ");
     return `    ${p.login.padEnd(6)} password ${p.password.padEnd(11)} ${device}`;
   }).join("\n");
   return `  Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key

@@ -77,6 +77,7 @@ test("production serves TPPs with QWACs of its trusted CA, without demo PSUs or 
     const issuer = await loadKeyAndCertificate(join(dir, "ca.crt"), join(dir, "ca.key"));
     const qwac = await issueTppCertificate(issuer, {
       name: "Real TPP", organizationIdentifier: "PSDDE-BAFIN-424242", roles: ["PSP_AI"],
+      domains: ["tpp.example"], // production checks the redirect URIs' host against these
     });
     const tpp = new TppClient(`https://localhost:${ports.API_PORT}`,
       { ca: readFileSync(own.TPP_TRUST_STORE_FILE), cert: qwac.certPem, key: qwac.keyPem });

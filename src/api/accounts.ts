@@ -4,13 +4,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Accounts, Reader } from "../domain/accounts.js";
 import { readBooleanQuery, readConsentId, readPsuIpAddress } from "./headers.js";
-import { presentAccount, presentBalance } from "./present.js";
-import {
-  presentAccountReference, presentTransaction, presentTransactions,
-} from "./present-accounts.js";
+import type { Presenters } from "./profile.js";
 import { accountListResponse, errorResponse } from "./schemas.js";
 
-export interface AccountRoutesOptions { base: string; accounts: Accounts }
+export interface AccountRoutesOptions { base: string; accounts: Accounts; presenters: Presenters }
 
 const refusals = {
   400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse,
@@ -28,7 +25,7 @@ function readerOf(request: FastifyRequest): Reader {
 }
 
 export function accountRoutes(
-  app: FastifyInstance, { base, accounts }: AccountRoutesOptions,
+  app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions,
 ): void {
   const config = { role: "PSP_AI" } as const;
   const schema = { response: refusals };
@@ -40,28 +37,25 @@ export function accountRoutes(
         type: "object",
         properties: { withBalance: { type: "string", enum: ["true", "false"] } },
       },
-      response: { 200: accountListResponse, ...refusals },
+      response: { 200: presenters.schema(accountListResponse), ...refusals },
     },
   }, async (request) => {
     const reader = readerOf(request);
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const views = await accounts.listAccounts(reader, withBalance);
-    return { accounts: views.map(presentAccount) };
+    return { accounts: views.map(presenters.account) };
   });
 
   app.get<ById>(`${base}/accounts/:accountId`, { config, schema }, async (request) => {
     const reader = readerOf(request);
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const view = await accounts.accountDetails(reader, request.params.accountId, withBalance);
-    return { account: presentAccount(view) };
+    return { account: presenters.account(view) };
   });
 
   app.get<ById>(`${base}/accounts/:accountId/balances`, { config, schema }, async (request) => {
     const view = await accounts.accountBalances(readerOf(request), request.params.accountId);
-    return {
-      account: presentAccountReference(view.account),
-      balances: (view.balances ?? []).map(presentBalance),
-    };
+    return presenters.balances(view.account, view.balances ?? []);
   });
 
   app.get<ById>(`${base}/accounts/:accountId/transactions`, { config, schema }, async (request) => {
@@ -69,7 +63,7 @@ export function accountRoutes(
     const reader = readerOf(request);
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const view = await accounts.transactions(reader, accountId, request.query, withBalance);
-    return presentTransactions(view, `${base}/accounts/${accountId}`, request.query);
+    return presenters.transactions(view, `${base}/accounts/${accountId}`, request.query);
   });
 
   const details = `${base}/accounts/:accountId/transactions/:transactionId`;
@@ -77,6 +71,37 @@ export function accountRoutes(
     const { accountId, transactionId = "" } = request.params;
     const reader = readerOf(request);
     const { transaction } = await accounts.transactionDetails(reader, accountId, transactionId);
-    return { transactionsDetails: presentTransaction(transaction) };
+    return presenters.transaction(transaction);
+  });
+
+  cardAccountRoutes(app, { base, accounts, presenters });
+}
+
+/** Berlin Group's card account endpoints; a card is granted and counted like an account. */
+function cardAccountRoutes(app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions): void {
+  const config = { role: "PSP_AI" } as const;
+  const schema = { response: refusals };
+  const withBalance = (request: FastifyRequest<{ Querystring: Query }>) =>
+    readBooleanQuery(request.query, "withBalance");
+
+  app.get<{ Querystring: Query }>(`${base}/card-accounts`, { config, schema }, async (request) => {
+    const views = await accounts.listCardAccounts(readerOf(request), withBalance(request));
+    return { cardAccounts: views.map(presenters.cardAccount) };
+  });
+
+  app.get<ById>(`${base}/card-accounts/:accountId`, { config, schema }, async (request) => {
+    const view = await accounts.cardAccountDetails(readerOf(request), request.params.accountId, withBalance(request));
+    return { cardAccount: presenters.cardAccount(view) };
+  });
+
+  app.get<ById>(`${base}/card-accounts/:accountId/balances`, { config, schema }, async (request) => {
+    const view = await accounts.cardAccountBalances(readerOf(request), request.params.accountId);
+    return presenters.cardBalances(view.account, view.balances ?? []);
+  });
+
+  app.get<ById>(`${base}/card-accounts/:accountId/transactions`, { config, schema }, async (request) => {
+    const { accountId } = request.params;
+    const view = await accounts.cardTransactions(readerOf(request), accountId, request.query, withBalance(request));
+    return presenters.cardTransactions(view, `${base}/card-accounts/${accountId}`, request.query);
   });
 }

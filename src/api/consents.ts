@@ -4,40 +4,49 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ConsentInput, Consents } from "../domain/consents.js";
+import { resourceUnknown } from "../domain/errors.js";
 import type { createIdempotency } from "../domain/idempotency.js";
-import { readRedirectTargets } from "./headers.js";
+import { psuLanguage, readExplicitAuthorisation, readRedirectTargets, type RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
-import { consentStatusPath, presentConsentCreated, presentConsentStatus } from "./present.js";
-import { presentConsent } from "./present-accounts.js";
-import { consentBody, consentCreatedResponse, consentStatusResponse, errorResponse } from "./schemas.js";
+import { consentStatusPath, presentConsentStatus } from "./present.js";
+import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
+import { redirectOnlyRoutes } from "./redirect-only.js";
+import {
+  authorisationStartedResponse, consentBody, consentCreatedResponse, consentStatusResponse, errorResponse,
+} from "./schemas.js";
 
 export interface ConsentRoutesOptions {
   base: string;
   consents: Consents;
   idempotency: ReturnType<typeof createIdempotency>;
-  allowHttpLocalhost: boolean;
+  redirects: RedirectRules;
+  presenters: Presenters;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOptions): void {
-  const { base, consents, idempotency } = options;
+  const { base, consents, idempotency, presenters } = options;
   const config = { role: "PSP_AI" } as const;
+  const created = { [presenters.createdStatus]: presenters.schema(consentCreatedResponse) };
+  const selfOf = (id: string) => `${base}/consents/${id}`;
 
   app.post<{ Body: ConsentInput }>(`${base}/consents`, {
-    config, schema: { body: consentBody, response: { 200: consentCreatedResponse, ...refusals } },
+    config, schema: { body: consentBody, response: { ...created, ...refusals } },
   }, async (request, reply) => {
-    const redirect = readRedirectTargets(request.headers, options.allowHttpLocalhost);
+    const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
+    const explicit = readExplicitAuthorisation(request.headers);
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, redirect),
+      bodyHash: requestFingerprint(request, { ...redirect, explicit }),
     }, async (tx) => {
-      const registered = await consents.registerConsent(tx, tpp, request.body, redirect);
-      return { statusCode: 200, body: presentConsentCreated(registered) };
+      const registered = await consents.registerConsent(tx, tpp, request.body, redirect, explicit);
+      const paths = resourcePaths(selfOf(registered.consent.id), registered.authorisationId);
+      return { statusCode: presenters.createdStatus, body: presenters.consentCreated(registered, paths) };
     });
-    return reply.code(response.statusCode).send(response.body);
+    return sendCreated(reply, presenters, response, "consentId", selfOf);
   });
 
   type ById = { Params: { consentId: string } };
@@ -55,7 +64,28 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
   }
 
   app.get<ById>(`${base}/consents/:consentId`, { config, schema: { response: refusals } }, async (request) =>
-    presentConsent(await consents.consentDetails(request.tpp.id, request.params.consentId)));
+    presenters.consent(await consents.consentDetails(request.tpp.id, request.params.consentId)));
+
+  app.get<ById>(`${base}/consents/:consentId/authorisations`, { config, schema: { response: refusals } },
+    async (request) => {
+      const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId);
+      return { authorisationIds: all.map((a) => a.id) };
+    });
+  app.post<ById>(`${base}/consents/:consentId/authorisations`, {
+    config, schema: { response: { 201: presenters.schema(authorisationStartedResponse), ...refusals } },
+  }, async (request, reply) => {
+    const started = await consents.authoriseConsent(request.tpp.id, request.params.consentId, psuLanguage(request.headers));
+    return sendStarted(reply, presenters, started, `${request.url.split("?")[0]}/${started.authorisationId}`);
+  });
+  redirectOnlyRoutes(app, [`${base}/consents/:consentId/authorisations`], config.role);
+  type ByAuthorisation = { Params: { consentId: string; authorisationId: string } };
+  app.get<ByAuthorisation>(`${base}/consents/:consentId/authorisations/:authorisationId`,
+    { config, schema: { response: refusals } }, async (request) => {
+      const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId);
+      const found = all.find((a) => a.id === request.params.authorisationId);
+      if (!found) throw resourceUnknown("authorisation");
+      return { scaStatus: found.scaStatus };
+    });
 
   app.delete<ById>(`${base}/consents/:consentId`, { config, schema: { response: refusals } },
     async (request, reply) => {

@@ -19,6 +19,7 @@ const STATUS: Record<MessageCode, number> = {
   CERTIFICATE_EXPIRED: 401,
   CERTIFICATE_BLOCKED: 401,
   ROLE_INVALID: 403,
+  CERTIFICATE_REVOKED: 401,
   PRODUCT_UNKNOWN: 404,
   STATUS_INVALID: 409,
   CANCELLATION_INVALID: 405,
@@ -26,12 +27,17 @@ const STATUS: Record<MessageCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,
+  SIGNATURE_INVALID: 401,
+  SIGNATURE_MISSING: 401,
+  HEADERS_TOO_LARGE: 431,
 };
 
 /** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */
 const STATUS_BY_ORIGIN: Partial<Record<MessageCode, Partial<Record<Origin, number>>>> = {
   CONSENT_UNKNOWN: { path: 403 },
   RESOURCE_UNKNOWN: { body: 400 },
+  // A Digest that does not match the body is a malformed request; a bad signature is not.
+  SIGNATURE_INVALID: { body: 400 },
 };
 
 function statusOf(code: MessageCode, origin: Origin): number {
@@ -40,9 +46,10 @@ function statusOf(code: MessageCode, origin: Origin): number {
 
 export interface TppMessage { category: "ERROR"; code: string; text: string; path?: string }
 
-/** 415 and 413 have no Berlin Group code; FORMAT_ERROR names the problem for the TPP. */
+/** 415, 413 and 431 have no Berlin Group code; FORMAT_ERROR names the problem for the TPP. */
 function wireCode(code: MessageCode): string {
-  return code === "UNSUPPORTED_MEDIA_TYPE" || code === "PAYLOAD_TOO_LARGE" ? "FORMAT_ERROR" : code;
+  const unnamed: MessageCode[] = ["UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "HEADERS_TOO_LARGE"];
+  return unnamed.includes(code) ? "FORMAT_ERROR" : code;
 }
 
 export function renderError(error: Xs2aError): { status: number; body: { tppMessages: TppMessage[] } } {

@@ -2,16 +2,17 @@
  * POST /funds-confirmations for card-based payment instrument issuers (role PSP_IC).
  */
 import type { FastifyInstance } from "fastify";
+import type { FundsConsentGate } from "../domain/funds-consents.js";
 import type {
   FundsConfirmationInput, FundsConfirmations,
 } from "../domain/funds-confirmations.js";
-import { accountReference, amount, errorResponse } from "./schemas.js";
+import { amount, cardOrAccountReference, errorResponse } from "./schemas.js";
 
 const fundsConfirmationBody = {
   type: "object",
   required: ["account", "instructedAmount"],
   properties: {
-    account: accountReference,
+    account: cardOrAccountReference,
     cardNumber: { type: "string", maxLength: 35 },
     payee: { type: "string", maxLength: 70 },
     instructedAmount: amount,
@@ -24,7 +25,7 @@ const fundsConfirmationResponse = {
 } as const;
 
 export function fundsConfirmationRoutes(
-  app: FastifyInstance, options: { base: string; funds: FundsConfirmations },
+  app: FastifyInstance, options: { base: string; funds: FundsConfirmations; consentGate?: FundsConsentGate },
 ): void {
   const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
   app.post<{ Body: FundsConfirmationInput }>(`${options.base}/funds-confirmations`, {
@@ -32,5 +33,10 @@ export function fundsConfirmationRoutes(
     schema: {
       body: fundsConfirmationBody, response: { 200: fundsConfirmationResponse, ...refusals },
     },
-  }, async (request) => ({ fundsAvailable: await options.funds.fundsAvailable(request.body) }));
+  }, async (request) => {
+    const consentId = request.headers["consent-id"];
+    await options.consentGate?.(request.tpp.id, typeof consentId === "string" ? consentId : undefined,
+      request.body.account);
+    return { fundsAvailable: await options.funds.fundsAvailable(request.body) };
+  });
 }

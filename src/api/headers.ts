@@ -19,7 +19,24 @@ export function single(headers: Headers, name: string): string | undefined {
   return value;
 }
 
-function redirectUri(headers: Headers, name: string, allowHttpLocalhost: boolean): string | null {
+/** How the bank judges TPP-Redirect-URI and TPP-Nok-Redirect-URI. */
+export interface RedirectRules {
+  /** Sandbox: http is allowed for localhost. */
+  allowHttpLocalhost: boolean;
+  /** The host must lie in a domain of the TPP's certificate (subjectAltName dNSName or CN). */
+  domainCheck: boolean;
+}
+
+/** The host is a certificate domain or below one; "*.tpp.example" covers the names below tpp.example. */
+function inDomains(host: string, domains: readonly string[]): boolean {
+  const name = host.replace(/\.$/, "");
+  return domains.some((domain) => {
+    const base = domain.replace(/^\*\./, "");
+    return (name === base && base === domain) || name.endsWith(`.${base}`);
+  });
+}
+
+function redirectUri(headers: Headers, name: string, rules: RedirectRules, domains: readonly string[]): string | null {
   const value = single(headers, name);
   if (value === undefined || value === "") return null;
   if (value.length > URI_LENGTH_MAX) {
@@ -31,30 +48,47 @@ function redirectUri(headers: Headers, name: string, allowHttpLocalhost: boolean
   } catch {
     throw formatError("header", name, `${name} must be an absolute URL.`);
   }
-  const localHttp = url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname) && allowHttpLocalhost;
+  const localHttp = url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname) && rules.allowHttpLocalhost;
   if ((url.protocol !== "https:" && !localHttp) || url.username || url.password) {
     throw formatError("header", name,
-      `${name} must be an https URL without credentials${allowHttpLocalhost ? " (http only for localhost)" : ""}.`);
+      `${name} must be an https URL without credentials${rules.allowHttpLocalhost ? " (http only for localhost)" : ""}.`);
+  }
+  if (rules.domainCheck && !inDomains(url.hostname, domains)) {
+    throw formatError("header", name, `${name} must point into a domain of your certificate's subjectAltName `
+      + `(${domains.join(", ") || "none"}); ${url.hostname} is not one.`);
   }
   return value;
 }
 
 /** The PSU's language for the redirect pages, from PSU-Accept-Language; English by default. */
-function psuLanguage(headers: Headers): string {
+export function psuLanguage(headers: Headers): string {
   return negotiateLanguage(single(headers, "PSU-Accept-Language")) ?? "en";
 }
 
-export function readRedirectTargets(headers: Headers, allowHttpLocalhost: boolean): RedirectTargets {
-  const ok = redirectUri(headers, "TPP-Redirect-URI", allowHttpLocalhost);
+/** `domains`: the TPP certificate's, lowercase (TppIdentity.domains). */
+export function readRedirectTargets(headers: Headers, rules: RedirectRules, domains: readonly string[]): RedirectTargets {
+  const ok = redirectUri(headers, "TPP-Redirect-URI", rules, domains);
   if (ok === null) {
     throw formatError("header", "TPP-Redirect-URI",
       "TPP-Redirect-URI is required: the PSU's browser returns there after the authorisation.");
   }
   return {
     redirectUri: ok,
-    nokRedirectUri: redirectUri(headers, "TPP-Nok-Redirect-URI", allowHttpLocalhost),
+    nokRedirectUri: redirectUri(headers, "TPP-Nok-Redirect-URI", rules, domains),
     lang: psuLanguage(headers),
   };
+}
+
+/**
+ * TPP-Explicit-Authorisation-Preferred: true asks for no implicit authorisation; the TPP starts
+ * one with POST .../authorisations. Absent means false.
+ */
+export function readExplicitAuthorisation(headers: Headers): boolean {
+  const name = "TPP-Explicit-Authorisation-Preferred";
+  const value = single(headers, name)?.toLowerCase();
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  throw formatError("header", name, `${name} must be true or false.`);
 }
 
 /** Present iff the PSU actively asked for this request (Berlin Group); must be an IP address. */

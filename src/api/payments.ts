@@ -1,88 +1,140 @@
 /**
- * Payment initiation routes: the spec's product-less paths and Berlin Group's product paths.
+ * Payment initiation routes: the spec's product-less paths and Berlin Group's per-service,
+ * per-product paths, for single payments and periodic payments (standing orders).
  */
 import type { FastifyInstance } from "fastify";
 import type { createIdempotency } from "../domain/idempotency.js";
-import type { PaymentInitiationInput } from "../domain/payment-rules.js";
+import { PAYMENT_SERVICES, type PaymentService } from "../domain/payments-model.js";
+import type { AuthorisationKind, InitiationInput, PaymentRef } from "../domain/payments.js";
+import { psuLanguage, readExplicitAuthorisation } from "./headers.js";
 import { readProduct, type Payments } from "../domain/payments.js";
-import { readRedirectTargets } from "./headers.js";
+import { readRedirectTargets, type RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
-import { presentPayment, presentPaymentCreated, presentPaymentStatus } from "./present.js";
+import { presentPaymentStatus } from "./present.js";
+import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
+import { redirectOnlyRoutes } from "./redirect-only.js";
 import {
-  errorResponse, paymentCreatedResponse, paymentDetailsResponse, paymentInitiationBody,
-  transactionStatusResponse,
+  authorisationStartedResponse, bulkPaymentDetailsResponse, bulkPaymentInitiationBody,
+  cancellationStartedResponse, errorResponse,
+  paymentCreatedResponse, paymentDetailsResponse, paymentInitiationBody,
+  periodicPaymentInitiationBody, transactionStatusResponse,
 } from "./schemas.js";
 
 export interface PaymentRoutesOptions {
   base: string;
   payments: Payments;
   idempotency: ReturnType<typeof createIdempotency>;
-  allowHttpLocalhost: boolean;
+  redirects: RedirectRules;
+  presenters: Presenters;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const config = { role: "PSP_PI" } as const;
+const BODIES = {
+  "payments": paymentInitiationBody, "periodic-payments": periodicPaymentInitiationBody,
+  "bulk-payments": bulkPaymentInitiationBody,
+};
+
+type ById = { Params: { paymentId: string; product?: string } };
+type ByAuthorisation = { Params: { product: string; paymentId: string; authorisationId: string } };
 
 export function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOptions): void {
-  const { base, payments, idempotency } = options;
-  const config = { role: "PSP_PI" } as const;
+  for (const service of PAYMENT_SERVICES) {
+    initiationRoute(app, options, service);
+    readRoutes(app, options, service);
+    paymentSubResourceRoutes(app, options, service);
+  }
+}
 
-  app.post<{ Params: { product: string }; Body: PaymentInitiationInput }>(`${base}/payments/:product`, {
+function initiationRoute(app: FastifyInstance, options: PaymentRoutesOptions, service: PaymentService) {
+  const { base, payments, idempotency, presenters } = options;
+  const created = { [presenters.createdStatus]: presenters.schema(paymentCreatedResponse) };
+  app.post<{ Params: { product: string }; Body: InitiationInput["body"] }>(`${base}/${service}/:product`, {
     config,
-    schema: { body: paymentInitiationBody, response: { 200: paymentCreatedResponse, ...refusals } },
+    schema: { body: BODIES[service], response: { ...created, ...refusals } },
     // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever it carries.
     preValidation: async (request) => { readProduct(request.params.product); },
   }, async (request, reply) => {
     const product = readProduct(request.params.product);
-    const redirect = readRedirectTargets(request.headers, options.allowHttpLocalhost);
+    const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
+    const input = { service, body: request.body } as InitiationInput;
+    const selfOf = (id: string) => `${base}/${service}/${product}/${id}`;
+    const explicit = readExplicitAuthorisation(request.headers);
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, redirect),
+      bodyHash: requestFingerprint(request, { ...redirect, explicit }),
     }, async (tx) => {
-      const initiated = await payments.initiatePayment(tx, tpp, product, request.body, redirect);
-      return { statusCode: 200, body: presentPaymentCreated(initiated) };
+      const initiated = await payments.initiatePayment(tx, tpp, product, input, redirect, explicit);
+      const paths = resourcePaths(selfOf(initiated.payment.id), initiated.authorisationId);
+      return { statusCode: presenters.createdStatus, body: presenters.paymentCreated(initiated, paths) };
     });
-    return reply.code(response.statusCode).send(response.body);
+    return sendCreated(reply, presenters, response, "paymentId", selfOf);
   });
-
-  type ById = { Params: { paymentId: string; product?: string } };
-  const details = async (request: { params: ById["Params"]; tpp: { id: string } }) => {
-    if (request.params.product !== undefined) readProduct(request.params.product);
-    return payments.getPayment(request.tpp.id, request.params.paymentId);
-  };
-  const statusSchema = { schema: { response: { 200: transactionStatusResponse, ...refusals } }, config };
-  const detailsSchema = { schema: { response: { 200: paymentDetailsResponse, ...refusals } }, config };
-  for (const path of [`${base}/payments/:paymentId`, `${base}/payments/:product/:paymentId`]) {
-    app.get<ById>(`${path}/status`, statusSchema, async (request) => presentPaymentStatus(await details(request)));
-    app.get<ById>(path, detailsSchema, async (request) => presentPayment(await details(request)));
-  }
-  paymentSubResourceRoutes(app, options);
 }
 
-type ByProductAndId = { Params: { product: string; paymentId: string } };
-type ByAuthorisation = { Params: ByProductAndId["Params"] & { authorisationId: string } };
+/** The payment a path names; the spec's product-less paths name single payments of any product. */
+function refOf(request: { params: ById["Params"]; tpp: { id: string } }, service: PaymentService): PaymentRef {
+  if (request.params.product !== undefined) readProduct(request.params.product);
+  return { tppId: request.tpp.id, paymentId: request.params.paymentId, service };
+}
+
+function readRoutes(app: FastifyInstance, { base, payments, presenters }: PaymentRoutesOptions, service: PaymentService) {
+  const statusSchema = { schema: { response: { 200: transactionStatusResponse, ...refusals } }, config };
+  const details = service === "bulk-payments" ? bulkPaymentDetailsResponse : paymentDetailsResponse;
+  const detailsSchema = { schema: { response: { 200: presenters.schema(details), ...refusals } }, config };
+  const paths = [`${base}/${service}/:product/:paymentId`];
+  if (service === "payments") paths.push(`${base}/payments/:paymentId`);
+  for (const path of paths) {
+    app.get<ById>(`${path}/status`, statusSchema,
+      async (request) => presentPaymentStatus(await payments.getPayment(refOf(request, service))));
+    app.get<ById>(path, detailsSchema, async (request) => {
+      const found = await payments.getWithEntries(refOf(request, service));
+      return service === "bulk-payments" ? presenters.bulkPayment(found) : presenters.payment(found.payment);
+    });
+  }
+}
 
 /** Berlin Group's per-product paths: cancellation and the authorisation sub-resources. */
-function paymentSubResourceRoutes(app: FastifyInstance, { base, payments }: PaymentRoutesOptions) {
-  const config = { role: "PSP_PI" } as const;
-  const path = `${base}/payments/:product/:paymentId`;
+function paymentSubResourceRoutes(
+  app: FastifyInstance, { base, payments, presenters }: PaymentRoutesOptions, service: PaymentService,
+) {
+  const path = `${base}/${service}/:product/:paymentId`;
   const schema = { response: refusals };
-  app.delete<ByProductAndId>(path, { config, schema }, async (request, reply) => {
-    readProduct(request.params.product);
-    await payments.cancelPayment(request.tpp.id, request.params.paymentId);
-    return reply.code(204).send();
+  app.delete<ById>(path, {
+    config, schema: { response: { 202: presenters.schema(cancellationStartedResponse), ...refusals } },
+  }, async (request, reply) => {
+    const started = await payments.cancelPayment(refOf(request, service), psuLanguage(request.headers));
+    if (started === null) return reply.code(204).send();
+    const scaStatus = `${request.url.split("?")[0]}/cancellation-authorisations/${started.authorisationId}`;
+    return reply.code(202).send(presenters.answer({
+      transactionStatus: "ACTC",
+      _links: { startAuthorisation: scaStatus, scaRedirect: started.scaRedirect, scaStatus },
+    }));
   });
-  app.get<ByProductAndId>(`${path}/authorisations`, { config, schema }, async (request) => {
-    readProduct(request.params.product);
-    const all = await payments.listAuthorisations(request.tpp.id, request.params.paymentId);
-    return { authorisationIds: all.map((a) => a.id) };
-  });
-  const oneAuthorisation = `${path}/authorisations/:authorisationId`;
-  app.get<ByAuthorisation>(oneAuthorisation, { config, schema }, async (request) => {
-    const { product, paymentId, authorisationId } = request.params;
-    readProduct(product);
-    const found = await payments.getAuthorisation(request.tpp.id, paymentId, authorisationId);
-    return { scaStatus: found.scaStatus };
-  });
+  for (const [segment, kind] of [
+    ["authorisations", "payment"], ["cancellation-authorisations", "payment-cancellation"],
+  ] as const satisfies readonly (readonly [string, AuthorisationKind])[]) {
+    app.get<ById>(`${path}/${segment}`, { config, schema }, async (request) => {
+      const all = await payments.listAuthorisations(refOf(request, service), kind);
+      return { authorisationIds: all.map((a) => a.id) };
+    });
+    app.get<ByAuthorisation>(`${path}/${segment}/:authorisationId`, { config, schema }, async (request) => {
+      const found = await payments.getAuthorisation(
+        refOf(request, service), request.params.authorisationId, kind);
+      // chosenScaMethod appears once the PSU has chosen its device (the create answer keeps null).
+      return { scaStatus: found.scaStatus, ...(found.chosenScaMethod && { chosenScaMethod: found.chosenScaMethod }) };
+    });
+  }
+  const started = { config, schema: { response: { 201: presenters.schema(authorisationStartedResponse), ...refusals } } };
+  for (const [segment, start] of [
+    ["authorisations", payments.authorisePayment], ["cancellation-authorisations", payments.authoriseCancellation],
+  ] as const) {
+    app.post<ById>(`${path}/${segment}`, started, async (request, reply) => {
+      const authorisation = await start(refOf(request, service), psuLanguage(request.headers));
+      return sendStarted(reply, presenters, authorisation, `${request.url.split("?")[0]}/${authorisation.authorisationId}`);
+    });
+  }
+  redirectOnlyRoutes(app, [`${path}/authorisations`, `${path}/cancellation-authorisations`], config.role);
 }

@@ -4,52 +4,27 @@
  * parsed without float rounding, and every refusal rendered as Berlin Group tppMessages.
  */
 import { createHash } from "node:crypto";
-import type { TLSSocket } from "node:tls";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuditRecord } from "../domain/audit.js";
 import { formatError, Xs2aError } from "../domain/errors.js";
 import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
-import { parseTppCertificate, type PspRole, type TppIdentity } from "../tpp/certificate.js";
+import type { PspRole, TppIdentity } from "../tpp/certificate.js";
 import { renderError } from "./errors.js";
 import { single } from "./headers.js";
+import { createSignatureCheck } from "./signature.js";
+import { createIdentify, type CertificateSources } from "./tpp-certificate.js";
 
 declare module "fastify" {
-  interface FastifyRequest { tpp: TppIdentity; resourceId: string | null }
-  interface FastifyContextConfig { role?: PspRole; probe?: boolean }
-}
-
-type CertificateCheck = { ok: true; identity: TppIdentity } | { ok: false; error: Xs2aError };
-
-/** Parsing a certificate costs more than serving a read; a keep-alive connection does it once. */
-const checkedSockets = new WeakMap<TLSSocket, CertificateCheck>();
-
-function checkCertificate(socket: TLSSocket): CertificateCheck {
-  const peer = socket.getPeerX509Certificate?.();
-  const refuse = (code: "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED", text: string) =>
-    ({ ok: false, error: new Xs2aError(code, "certificate", text) }) as const;
-  if (!peer) return refuse("CERTIFICATE_MISSING", "A client certificate (QWAC) is required on every call.");
-  if (!socket.authorized) {
-    const reason = String(socket.authorizationError ?? "");
-    if (reason === "CERT_HAS_EXPIRED" || reason === "CERT_NOT_YET_VALID") {
-      return refuse("CERTIFICATE_EXPIRED", "The client certificate is outside its validity period.");
-    }
-    return refuse("CERTIFICATE_INVALID", "The client certificate is not issued by a trusted CA.");
+  interface FastifyRequest {
+    tpp: TppIdentity;
+    resourceId: string | null;
+    /** The body's bytes as received: what a Digest is computed over. */
+    rawBody: Buffer | null;
   }
-  const parsed = parseTppCertificate(new Uint8Array(peer.raw));
-  if (!parsed.ok) return refuse("CERTIFICATE_INVALID", `The client certificate is not a PSD2 QWAC: ${parsed.problem.reason}.`);
-  return { ok: true, identity: parsed.identity };
-}
-
-function identify(request: FastifyRequest): TppIdentity {
-  const socket = request.raw.socket as TLSSocket;
-  let check = checkedSockets.get(socket);
-  if (!check) {
-    check = checkCertificate(socket);
-    checkedSockets.set(socket, check);
-  }
-  if (!check.ok) throw check.error;
-  return check.identity;
+  interface FastifyContextConfig { role?: PspRole; probe?: boolean; document?: boolean }
 }
 
 function readRequestId(request: FastifyRequest): string {
@@ -112,8 +87,14 @@ function sendRefusal(reply: FastifyReply, error: Xs2aError): void {
 
 export interface ApiPluginOptions {
   bodyLimit: number;
+  /** Registers the TPP; throws CERTIFICATE_BLOCKED for a TPP on the bank's stop-list. */
   ensureTpp: (tpp: TppIdentity) => Promise<void>;
   audit: (request: AuditRecord) => Promise<void>;
+  certificates: CertificateSources;
+  /** Whether every request must carry a Signature; one that is present is always verified. */
+  requireSignature: boolean;
+  /** Counts a TPP's request: 0 to proceed, else the seconds it must wait (429, Retry-After). */
+  admitTpp: (tppId: string) => Promise<number>;
 }
 
 /** The resource a request names in its path (paymentId, consentId, account-id, ...). */
@@ -123,34 +104,52 @@ function resourceOf(params: unknown): string | null {
   return typeof found?.[1] === "string" ? found[1] : null;
 }
 
+const EMPTY = new Uint8Array(0);
+
 /** The resource a creation answer names: its id is known only from the answer. */
 const CREATED_ID = /"(?:paymentId|consentId)":"([^"]{1,100})"/;
 
 export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions): void {
   app.decorateRequest("tpp", null as unknown as TppIdentity);
   app.decorateRequest("resourceId", null);
+  app.decorateRequest("rawBody", null);
+  const identify = createIdentify(options.certificates);
   // JSON only: Fastify's default text/plain parser would turn a text body into a 400, not a 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: options.bodyLimit },
-    (_request, body, done) => {
+  app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: options.bodyLimit },
+    (request, body, done) => {
+      request.rawBody = body as Buffer;
       try {
-        done(null, parseJsonBody(body as string));
+        done(null, parseJsonBody(request.rawBody.toString("utf8")));
       } catch {
         done(formatError("body", "body", "The body is not valid JSON."), undefined);
       }
     });
 
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     // Load balancer probes (health.ts) carry no certificate and reveal nothing of a TPP's.
     if (request.routeOptions.config.probe) return;
     request.resourceId = resourceOf(request.params);
-    request.tpp = identify(request);
-    await options.ensureTpp(request.tpp);
-    readRequestId(request);
+    request.tpp = await identify(request);
+    // The published API description is read by browsers and tools too, which send no X-Request-ID.
+    if (!request.routeOptions.config.document) readRequestId(request);
     const role = request.routeOptions.config.role;
     if (role && !request.tpp.roles.includes(role)) {
       throw new Xs2aError("ROLE_INVALID", "certificate", `This service needs the PSD2 role ${role}, which the certificate does not carry.`);
     }
+    await options.ensureTpp(request.tpp);
+    const retryAfter = await options.admitTpp(request.tpp.id);
+    if (retryAfter > 0) {
+      void reply.header("Retry-After", String(retryAfter));
+      throw new Xs2aError("ACCESS_EXCEEDED", "state", "Too many requests from this TPP; retry later.");
+    }
+  });
+
+  const checkSignature = createSignatureCheck({ required: options.requireSignature, certificates: options.certificates });
+  // After body parsing, so the Digest is checked against the bytes as they arrived.
+  app.addHook("preValidation", async (request) => {
+    if (request.routeOptions.config.probe) return;
+    await checkSignature(request, request.rawBody ?? EMPTY);
   });
 
   app.addHook("onResponse", async (request, reply) => {
@@ -187,6 +186,24 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
   app.setNotFoundHandler(async (request, reply) => {
     sendRefusal(reply, new Xs2aError("RESOURCE_UNKNOWN", "path", `${request.method} ${request.url.split("?")[0]} is not an endpoint of this interface.`));
   });
+}
+
+/**
+ * Errors Node meets before a request exists (headers over the limit, unparseable HTTP) are
+ * answered in Berlin Group form too, then the connection closes: its byte stream is unusable.
+ */
+export function apiClientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const refusal = error.code === "HPE_HEADER_OVERFLOW"
+    ? new Xs2aError("HEADERS_TOO_LARGE", "header", "The request headers are larger than the bank accepts.")
+    : new Xs2aError("FORMAT_ERROR", "header", "The request is not well-formed HTTP.");
+  const { status, body } = renderError(refusal);
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\nContent-Type: application/json\r\n`
+      + `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+  }
+  socket.destroy();
 }
 
 /** What makes two creating requests "the same" for idempotency: route, TPP headers and body. */

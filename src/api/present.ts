@@ -8,7 +8,7 @@ import type { Balance } from "../domain/core-banking.js";
 import type { RegisteredConsent } from "../domain/consents.js";
 import type { Consent } from "../domain/consents-model.js";
 import type { InitiatedPayment } from "../domain/payments.js";
-import type { Payment, PostalAddress } from "../domain/payments-model.js";
+import type { Payment, PostalAddress, StandingOrder } from "../domain/payments-model.js";
 import { formatAmount } from "../lib/money.js";
 
 export function presentPaymentCreated({ payment, scaRedirect }: InitiatedPayment) {
@@ -53,6 +53,32 @@ export function presentPayment(p: Payment) {
     creditorAddress: presentAddress(p.creditorAddress),
     remittanceInformationUnstructured: p.remittance,
     transactionStatus: p.status,
+    ...(p.standingOrder ? presentStandingOrder(p.standingOrder) : {}),
+  };
+}
+
+/** Berlin Group's bulk: its own fields and its payments without the bulk's debtor. */
+export function presentBulk({ payment, entries }: { payment: Payment; entries: Payment[] }) {
+  return {
+    batchBookingPreferred: payment.batchBooking ?? false,
+    debtorAccount: { iban: payment.debtorAccount.iban, currency: payment.debtorAccount.currency },
+    requestedExecutionDate: payment.requestedExecutionDate,
+    payments: entries.map((entry) => {
+      const { debtorAccount: _debtor, transactionStatus: _status, ...fields } = presentPayment(entry);
+      return fields;
+    }),
+    transactionStatus: payment.status,
+  };
+}
+
+/** Berlin Group's periodic payment fields; also the standingOrderDetails of an account report. */
+export function presentStandingOrder(order: StandingOrder) {
+  return {
+    startDate: order.startDate,
+    endDate: order.endDate,
+    frequency: order.frequency,
+    dayOfExecution: order.dayOfExecution === null ? null : String(order.dayOfExecution),
+    executionRule: order.executionRule,
   };
 }
 
@@ -80,14 +106,16 @@ export function presentBalance(b: Balance) {
   return {
     balanceAmount: { currency: b.currency, amount: formatAmount(b.amountMinor, b.currency) },
     balanceType: b.balanceType,
+    ...(b.creditLimitIncluded === undefined ? {} : { creditLimitIncluded: b.creditLimitIncluded }),
     referenceDate: b.referenceDate,
     lastChangeDateTime: b.lastChangeDateTime,
   };
 }
 
 /** Fields the spec shows only as null (bban, msisdn, name, ...) stay null in this dialect. */
-export function presentAccount({ account, balances }: AccountView) {
+export function presentAccount({ account, balances, withOwnerName }: AccountView) {
   return {
+    ...(withOwnerName ? { ownerName: account.ownerName } : {}),
     resourceId: account.id,
     iban: account.iban,
     bban: null,

@@ -14,6 +14,17 @@ export const accountReference = {
   additionalProperties: false,
 } as const;
 
+/** An account or a card account, named by its masked PAN (or, for funds confirmation, its PAN). */
+export const cardOrAccountReference = {
+  type: ["string", "object"],
+  maxLength: 34,
+  properties: {
+    iban: text(34), maskedPan: text(35), pan: text(35), currency: { type: "string", pattern: "^[A-Z]{3}$" },
+  },
+  anyOf: [{ type: "string" }, { required: ["iban"] }, { required: ["maskedPan"] }, { required: ["pan"] }],
+  additionalProperties: false,
+} as const;
+
 export const amount = {
   type: "object",
   required: ["currency", "amount"],
@@ -52,6 +63,40 @@ export const paymentInitiationBody = {
   additionalProperties: false,
 } as const;
 
+/** A standing order: a single payment's fields, its schedule instead of requestedExecutionDate. */
+const { requestedExecutionDate: _single, ...paymentFields } = paymentInitiationBody.properties;
+export const periodicPaymentInitiationBody = {
+  ...paymentInitiationBody,
+  required: [...paymentInitiationBody.required, "startDate", "frequency"],
+  properties: {
+    ...paymentFields,
+    startDate: text(10), endDate: text(10), frequency: text(20), dayOfExecution: text(2),
+    executionRule: text(9),
+  },
+} as const;
+
+/** One payment of a bulk: a single payment's fields without the bulk's debtor and date. */
+const { debtorAccount: _debtor, ...entryFields } = paymentFields;
+export const bulkPaymentInitiationBody = {
+  type: "object",
+  required: ["debtorAccount", "payments"],
+  properties: {
+    batchBookingPreferred: { type: "boolean" },
+    debtorAccount: accountReference,
+    requestedExecutionDate: text(10),
+    payments: {
+      type: "array",
+      items: {
+        type: "object",
+        required: paymentInitiationBody.required.filter((name) => name !== "debtorAccount"),
+        properties: entryFields,
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
 export const consentBody = {
   type: "object",
   required: ["access", "recurringIndicator", "validUntil", "frequencyPerDay", "combinedServiceIndicator"],
@@ -59,9 +104,9 @@ export const consentBody = {
     access: {
       type: "object",
       properties: {
-        accounts: { type: "array", maxItems: 100, items: accountReference },
-        balances: { type: "array", maxItems: 100, items: accountReference },
-        transactions: { type: "array", maxItems: 100, items: accountReference },
+        accounts: { type: "array", maxItems: 100, items: cardOrAccountReference },
+        balances: { type: "array", maxItems: 100, items: cardOrAccountReference },
+        transactions: { type: "array", maxItems: 100, items: cardOrAccountReference },
         availableAccounts: text(30),
         availableAccountsWithBalance: text(30),
         allPsd2: text(30),
@@ -76,7 +121,7 @@ export const consentBody = {
   additionalProperties: false,
 } as const;
 
-const links = (...names: string[]) => ({
+export const links = (...names: string[]) => ({
   type: "object",
   properties: Object.fromEntries(names.map((n) => [n, nullable("string")])),
 });
@@ -91,7 +136,7 @@ export const paymentCreatedResponse = {
     scaMethods: { type: "null" },
     chosenScaMethod: { type: "null" },
     challengeData: { type: "null" },
-    _links: links("scaRedirect", "psuMessage", "tppMessages"),
+    _links: links("scaRedirect", "psuMessage", "tppMessages", "startAuthorisation"),
     psuMessage: { type: "null" },
     tppMessages: { type: "null" },
   },
@@ -122,6 +167,38 @@ export const paymentDetailsResponse = {
     },
     remittanceInformationUnstructured: nullable("string"),
     transactionStatus: { type: "string" },
+    startDate: { type: "string" }, endDate: nullable("string"), frequency: { type: "string" },
+    dayOfExecution: nullable("string"), executionRule: nullable("string"),
+  },
+} as const;
+
+const { debtorAccount: _bulkDebtor, ...entryDetails } = paymentDetailsResponse.properties;
+export const bulkPaymentDetailsResponse = {
+  type: "object",
+  properties: {
+    batchBookingPreferred: { type: "boolean" },
+    debtorAccount: accountObject,
+    requestedExecutionDate: nullable("string"),
+    payments: { type: "array", items: { type: "object", properties: entryDetails } },
+    transactionStatus: { type: "string" },
+  },
+} as const;
+
+/** DELETE of an authorised payment: its cancellation waits for the PSU (Berlin Group 202). */
+export const cancellationStartedResponse = {
+  type: "object",
+  properties: {
+    transactionStatus: { type: "string" },
+    _links: links("startAuthorisation", "scaRedirect", "scaStatus"),
+  },
+} as const;
+
+export const authorisationStartedResponse = {
+  type: "object",
+  properties: {
+    scaStatus: { type: "string" },
+    authorisationId: { type: "string" },
+    _links: links("scaRedirect", "scaStatus"),
   },
 } as const;
 
@@ -137,7 +214,7 @@ export const consentCreatedResponse = {
     scaMethods: { type: "null" },
     chosenScaMethod: { type: "null" },
     challengeData: { type: "null" },
-    _links: links("scaStatus", "scaRedirect"),
+    _links: links("scaStatus", "scaRedirect", "startAuthorisation"),
     message: { type: "null" },
   },
 } as const;
@@ -153,6 +230,7 @@ const balance = {
       type: "object", properties: { currency: { type: "string" }, amount: { type: "string" } },
     },
     balanceType: { type: "string" },
+    creditLimitIncluded: { type: "boolean" },
     referenceDate: nullable("string"),
     lastChangeDateTime: nullable("string"),
   },
@@ -166,6 +244,7 @@ export const accountListResponse = {
       items: {
         type: "object",
         properties: {
+          ownerName: nullable("string"),
           resourceId: { type: "string" }, iban: { type: "string" }, bban: nullable("string"),
           msisdn: nullable("string"), currency: { type: "string" }, name: nullable("string"),
           product: nullable("string"), cashAccountType: nullable("string"),

@@ -6,7 +6,8 @@ import { print, required, table, UsageError, type Administration } from "./outpu
 export const RESOURCE_USAGE = `  payment find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]
   payment show ID                            a payment with its authorisations and request history
   consent find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]
-  consent show ID                            a consent with its accounts, authorisations and request history`;
+  consent show ID                            a consent with its accounts, authorisations and request history
+  consent revoke ID                          revokes a valid consent on the PSU's request (revokedByPsu)`;
 
 function shown<T extends object>(item: Shown<T>): string {
   const fields = Object.entries(item.resource).map(([k, v]) => [k, Array.isArray(v) ? v.join("; ") : String(v ?? "")]);
@@ -38,11 +39,16 @@ export async function resourceCommand(kind: "payment" | "consent", admin: Admini
     return print(values.json, rows, () => table(["id", "tpp", "psu", "status", "valid until", "per day", "accounts"],
       rows.map((c) => [c.id, c.tpp, c.psu ?? "", c.status, c.validUntil, String(c.frequencyPerDay), c.accounts.join("; ")])));
   }
+  if (action === "revoke" && kind === "consent") {
+    const row = await queries.revokeConsent(required(id, "the consent's id"));
+    return print(values.json, row, () => `consent ${row.id} is now ${row.status}`);
+  }
   if (action === "show") {
     const item = kind === "payment"
       ? await queries.showPayment(required(id, "the payment's id"))
       : await queries.showConsent(required(id, "the consent's id"));
     return print(values.json, item, () => shown<object>(item));
   }
-  throw new UsageError(`${kind} needs one of: find, show\n${RESOURCE_USAGE}`);
+  const actions = kind === "consent" ? "find, show, revoke" : "find, show";
+  throw new UsageError(`${kind} needs one of: ${actions}\n${RESOURCE_USAGE}`);
 }

@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import { print, required, table, UsageError, type Administration } from "./output.js";
 
 export const TPP_USAGE = `  tpp list                                   TPPs that called the API, with their stop-list state
-  tpp block ID | tpp unblock ID              put a TPP (organizationIdentifier) on the stop-list, or take it off
+  tpp block ID | tpp unblock ID              put a TPP (organizationIdentifier) on the stop-list, or take it off;
+                                             a TPP not seen yet can be blocked in advance
   audit [--tpp ID] [--resource ID] [--request-id X] [--since T] [--until T] [--limit N]
                                              API requests and outcomes, newest first (default limit 100)`;
 
@@ -19,9 +20,7 @@ export async function tppCommand(admin: Administration, args: string[]): Promise
     case "block":
     case "unblock": {
       const blocked = action === "block";
-      if (!(await admin.tpps.setBlocked(required(id, "the TPP's id"), blocked))) {
-        throw new UsageError(`no TPP with the id ${id} has called the API; "tpp list" shows the known ones`);
-      }
+      await admin.tpps.setBlocked(required(id, "the TPP's id"), blocked);
       return print(values.json, { id, blocked }, () => `TPP ${id} ${blocked ? "blocked" : "unblocked"}.\n`);
     }
     default:

@@ -2,9 +2,11 @@
  * The gate of every account read: the consent must be usable, grant the account and the kind of
  * access, and have reads left today. A read the PSU did not ask for himself (no PSU-IP-Address)
  * counts against frequencyPerDay per consent, account and endpoint, per calendar day in the
- * bank's time zone; a one-off consent counts every read. Over the limit nothing is read.
+ * bank's time zone; a one-off consent counts every read, once per resource for its lifetime, and
+ * expires when every granted read was made. Over the limit nothing is read.
  */
 import { dateInZone } from "../lib/clock.js";
+import type { Tx } from "../store/db.js";
 import type { Consent, GrantedAccount } from "./consents-model.js";
 import type { Consents } from "./consents.js";
 import type { Deps } from "./deps.js";
@@ -29,6 +31,10 @@ export interface GrantedAccess {
 }
 
 const LIST = "*";
+/** The counters of a one-off consent never roll over to a new day. */
+const ONE_OFF_DAY = "once";
+/** Reads of single transactions: allowed once each, but not needed to use a one-off consent up. */
+const SINGLE_ITEM_ENDPOINTS = ["transaction"];
 
 function notGranted(text: string): Xs2aError {
   return new Xs2aError("CONSENT_INVALID", "path", text);
@@ -48,30 +54,60 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
     return grant;
   }
 
-  async function countAccess(consent: Consent, request: AccessRequest): Promise<void> {
-    if (request.psuInitiated && consent.recurringIndicator) return;
+  /**
+   * A one-off consent is used up once every granted read was made: the list for a list-only
+   * consent, else details, and balances and transactions where granted, of every account.
+   */
+  async function usedUp(tx: Tx, consent: Consent, granted: GrantedAccount[], listOnly: boolean) {
+    const reads = await store.accessCounts.readsOf(tx, consent.id, ONE_OFF_DAY);
+    if (listOnly) return reads.some((r) => r.accountId === LIST);
+    const done = reads.filter((r) => r.accountId !== LIST && !SINGLE_ITEM_ENDPOINTS.includes(r.endpoint));
+    const due = granted.reduce((n, g) => n + 1 + Number(g.balances) + Number(g.transactions), 0);
+    return done.length >= due;
+  }
+
+  async function countAccess(consent: Consent, request: AccessRequest, granted: GrantedAccount[],
+    listOnly: boolean): Promise<void> {
+    const oneOff = !consent.recurringIndicator;
+    if (request.psuInitiated && !oneOff) return;
     const key = {
       consentId: consent.id, accountId: request.accountId ?? LIST, endpoint: request.endpoint,
-      day: dateInZone(clock.now(), settings.timeZone),
+      day: oneOff ? ONE_OFF_DAY : dateInZone(clock.now(), settings.timeZone),
     };
     await store.transaction(async (tx) => {
       if (await store.accessCounts.count(tx, key) >= consent.frequencyPerDay) {
-        throw new Xs2aError("ACCESS_EXCEEDED", "state",
-          `This consent allows ${consent.frequencyPerDay} reads of this resource a day`
-            + " without the PSU.");
+        throw new Xs2aError("ACCESS_EXCEEDED", "state", oneOff
+          ? "This one-off consent has been used for this resource already."
+          : `This consent allows ${consent.frequencyPerDay} reads of this resource a day without the PSU.`);
       }
       await store.accessCounts.increment(tx, key);
+      if (oneOff && await usedUp(tx, consent, granted, listOnly)) {
+        await store.consents.transition(tx, consent.id, ["valid"], "expired", { at: clock.now().toISOString() });
+      }
     });
   }
 
-  /** Throws the consent errors, CONSENT_INVALID for what is not granted, ACCESS_EXCEEDED. */
-  async function authorise(request: AccessRequest): Promise<GrantedAccess> {
+  /**
+   * Throws the consent errors, CONSENT_INVALID for what is not granted, ACCESS_EXCEEDED. `prepare`
+   * runs after the grant is checked and before the read is counted, so that a read it refuses
+   * (a bad period, an unknown account) does not use up the consent's reads.
+   */
+  async function authorise<R>(request: AccessRequest, prepare: (access: GrantedAccess) => Promise<R>):
+    Promise<GrantedAccess & { prepared: R }> {
     const consent = await consents.usableConsent(request.tppId, request.consentId);
+    const a = consent.access;
+    // allPsd2 wins where a TPP sends it beside availableAccounts, as the spec's sample does.
+    const listOnly = a.allPsd2 === null && (a.availableAccounts ?? a.availableAccountsWithBalance) !== null;
+    if (request.accountId !== null && listOnly) {
+      throw notGranted("This consent grants the list of accounts only.");
+    }
     const granted = await store.consents.grantedAccounts(store.db, consent.id);
+    if (consent.kind !== undefined) throw notGranted("A funds-confirmation consent gives no account information.");
     const grant = request.accountId === null ? null
       : checkGrant(granted.find((g) => g.accountId === request.accountId), request.kind);
-    await countAccess(consent, request);
-    return { consent, granted, grant };
+    const prepared = await prepare({ consent, granted, grant });
+    await countAccess(consent, request, granted, listOnly);
+    return { consent, granted, grant, prepared };
   }
 
   return { authorise };

@@ -1,27 +1,65 @@
 /**
- * Account information within a consent: only the accounts the PSU granted, balances and
- * transactions only where they were granted, every read through the access gate.
+ * Account information within a consent: only the accounts and cards the PSU granted, balances and
+ * transactions only where they were granted, every read through the access gate. Payment
+ * accounts and card accounts are read alike; only the core's lookups differ.
  */
 import { dateInZone } from "../lib/clock.js";
-import { createAccountAccess, type AccessRequest } from "./account-access.js";
-import type { Balance, BankAccount, BookedTransaction, StatementPage } from "./core-banking.js";
+import { createAccountAccess, type AccessRequest, type GrantedAccess } from "./account-access.js";
+import type {
+  Balance, BankAccount, BookedTransaction, CardAccount, CardStatementPage, CardTransaction, PendingTransaction,
+  StatementPage, StatementQuery,
+} from "./core-banking.js";
+import type { Consent } from "./consents-model.js";
 import type { Consents } from "./consents.js";
 import type { Deps } from "./deps.js";
 import { resourceUnknown, Xs2aError } from "./errors.js";
+import type { Payment } from "./payments-model.js";
 import {
   applyHistoryWindow, readTransactionQuery, type TransactionQuery,
 } from "./statement-query.js";
+import type { Tx } from "../store/db.js";
 
-export interface AccountView { account: BankAccount; balances: Balance[] | null }
+/** ownerName is shown only where the consent asked for allAccountsWithOwnerName. */
+export interface View<A> { account: A; balances: Balance[] | null; withOwnerName: boolean }
+export type AccountView = View<BankAccount>;
+export type CardAccountView = View<CardAccount>;
 
 /** Who asks: the TPP, its Consent-ID, and whether the PSU is present (PSU-IP-Address). */
 export interface Reader { tppId: string; consentId: string; psuInitiated: boolean }
 
-export interface TransactionsView {
-  account: BankAccount;
+export interface Report<A, P> {
+  account: A;
   query: TransactionQuery;
-  page: StatementPage;
+  page: P;
+  /** With the first page only, within the query's dates. */
+  pending: PendingTransaction[];
   balances: Balance[] | null;
+  /** With bookingStatus=information: the standing orders from this account still running. */
+  standingOrders: Payment[];
+}
+export type TransactionsView = Report<BankAccount, StatementPage>;
+export type CardTransactionsView = Report<CardAccount, CardStatementPage>;
+
+/** The core's lookups for one kind of account, and the names its reads are counted under. */
+interface Page<T> { transactions: T[]; page: number; pageCount: number }
+
+interface Side<A, T> {
+  get(tx: Tx, id: string): Promise<A | undefined>;
+  balances(tx: Tx, id: string): Promise<Balance[]>;
+  statement(tx: Tx, id: string, q: StatementQuery): Promise<Page<T>>;
+  /** Standing orders debiting the account; null where the kind has none (cards). */
+  standingOrders: ((tx: Tx, account: A) => Promise<Payment[]>) | null;
+  endpoints: { list: string; details: string; balances: string; transactions: string };
+}
+
+export function withOwnerName(consent: Consent): boolean {
+  const a = consent.access;
+  return [a.availableAccounts, a.availableAccountsWithBalance, a.allPsd2].includes("allAccountsWithOwnerName");
+}
+
+function balanceRefused(): Xs2aError {
+  return new Xs2aError("CONSENT_INVALID", "query",
+    "This consent does not grant access to balances.", "withBalance");
 }
 
 export function createAccounts(deps: Deps, consents: Consents) {
@@ -29,76 +67,116 @@ export function createAccounts(deps: Deps, consents: Consents) {
   const access = createAccountAccess(deps, consents);
 
   type Kind = AccessRequest["kind"];
-  const gate = (reader: Reader, accountId: string | null, endpoint: string, kind: Kind) =>
-    access.authorise({ ...reader, accountId, endpoint, kind });
+  const gate = <R>(reader: Reader, accountId: string | null, endpoint: string, kind: Kind,
+    prepare: (granted: GrantedAccess) => Promise<R>) =>
+    access.authorise({ ...reader, accountId, endpoint, kind }, prepare);
 
-  async function accountOf(accountId: string): Promise<BankAccount> {
-    const account = await core.getAccount(store.db, accountId);
-    if (!account) throw resourceUnknown("account");
-    return account;
-  }
-
-  function balanceRefused(): Xs2aError {
-    return new Xs2aError("CONSENT_INVALID", "query",
-      "This consent does not grant access to balances.", "withBalance");
-  }
-
-  /** Throws CONSENT_UNKNOWN / CONSENT_INVALID / CONSENT_EXPIRED / ACCESS_EXCEEDED. */
-  async function listAccounts(reader: Reader, withBalance: boolean): Promise<AccountView[]> {
-    const { granted } = await gate(reader, null, "accounts", "account");
-    if (withBalance && !granted.some((g) => g.balances)) throw balanceRefused();
-    const views: AccountView[] = [];
-    for (const grant of granted) {
-      const account = await core.getAccount(store.db, grant.accountId);
-      if (!account) continue;
-      const shown = withBalance && grant.balances;
-      views.push({ account, balances: shown ? await core.balances(store.db, account.id) : null });
+  function reads<A, T extends BookedTransaction>(side: Side<A, T>) {
+    async function accountOf(accountId: string): Promise<A> {
+      const account = await side.get(store.db, accountId);
+      if (!account) throw resourceUnknown("account");
+      return account;
     }
-    return views;
+
+    /** Throws CONSENT_UNKNOWN / CONSENT_INVALID / CONSENT_EXPIRED / ACCESS_EXCEEDED. */
+    async function list(reader: Reader, withBalance: boolean): Promise<View<A>[]> {
+      const { consent, granted } = await gate(reader, null, side.endpoints.list, "account", async (a) => {
+        if (withBalance && !a.granted.some((g) => g.balances)) throw balanceRefused();
+      });
+      const views: View<A>[] = [];
+      for (const grant of granted) {
+        const account = await side.get(store.db, grant.accountId);
+        if (!account) continue;
+        const balances = withBalance && grant.balances ? await side.balances(store.db, grant.accountId) : null;
+        views.push({ account, balances, withOwnerName: withOwnerName(consent) });
+      }
+      return views;
+    }
+
+    async function details(reader: Reader, accountId: string, withBalance: boolean): Promise<View<A>> {
+      const { consent, prepared: account } = await gate(reader, accountId, side.endpoints.details, "account",
+        async ({ grant }) => {
+          if (withBalance && !grant?.balances) throw balanceRefused();
+          return accountOf(accountId);
+        });
+      const balances = withBalance ? await side.balances(store.db, accountId) : null;
+      return { account, balances, withOwnerName: withOwnerName(consent) };
+    }
+
+    async function balances(reader: Reader, accountId: string): Promise<View<A>> {
+      const { consent, prepared: account } = await gate(reader, accountId, side.endpoints.balances, "balances",
+        () => accountOf(accountId));
+      return { account, balances: await side.balances(store.db, accountId), withOwnerName: withOwnerName(consent) };
+    }
+
+    /** Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED and PERIOD_INVALID for the query. */
+    async function transactions(
+      reader: Reader, accountId: string, query: Record<string, string | undefined>, withBalance: boolean,
+    ): Promise<Report<A, Page<T>>> {
+      const now = clock.now();
+      const today = dateInZone(now, settings.timeZone);
+      const parsed = readTransactionQuery(query, today);
+      if (parsed.bookingStatus === "information" && !side.standingOrders) {
+        throw new Xs2aError("PARAMETER_NOT_SUPPORTED", "query",
+          "A card account has no standing orders; use booked, pending or both.", "bookingStatus");
+      }
+      const { consent, prepared } = await gate(reader, accountId, side.endpoints.transactions, "transactions",
+        async ({ consent: c, grant }) => {
+          if (withBalance && !grant?.balances) throw balanceRefused();
+          const delta = parsed.deltaList ? await store.deltaMarks.get(store.db, c.id, accountId) : null;
+          const bounded = applyHistoryWindow(parsed.deltaList ? { ...parsed, entryReferenceFrom: delta, page: 0 }
+            : parsed, today, now, c.authorisedAt);
+          return { bounded, account: await accountOf(accountId) };
+        });
+      const { bounded, account } = prepared;
+      const information = bounded.bookingStatus === "information";
+      const page: Page<T> = bounded.bookingStatus === "pending" || information
+        ? { transactions: [], page: 0, pageCount: 1 }
+        : await side.statement(store.db, accountId, bounded);
+      const last = page.transactions.at(-1);
+      if (parsed.deltaList && last) await store.deltaMarks.set(store.db, consent.id, accountId, last.entryReference);
+      const shown = withBalance ? await side.balances(store.db, accountId) : null;
+      const pending = bounded.bookingStatus === "booked" || information || page.page > 0 ? []
+        : (await core.pending(store.db, accountId)).filter((p) => p.transactionDate <= bounded.dateTo
+          && (bounded.dateFrom === null || p.transactionDate >= bounded.dateFrom));
+      const standingOrders = information && side.standingOrders ? await side.standingOrders(store.db, account) : [];
+      return { account, query: bounded, page, pending, balances: shown, standingOrders };
+    }
+
+    return { list, details, balances, transactions, accountOf };
   }
 
-  async function accountDetails(
-    reader: Reader, accountId: string, withBalance: boolean,
-  ): Promise<AccountView> {
-    const { grant } = await gate(reader, accountId, "account", "account");
-    if (withBalance && !grant?.balances) throw balanceRefused();
-    const account = await accountOf(accountId);
-    return { account, balances: withBalance ? await core.balances(store.db, accountId) : null };
-  }
-
-  async function accountBalances(reader: Reader, accountId: string): Promise<AccountView> {
-    await gate(reader, accountId, "balances", "balances");
-    const account = await accountOf(accountId);
-    return { account, balances: await core.balances(store.db, accountId) };
-  }
-
-  /** Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED and PERIOD_INVALID for the query. */
-  async function transactions(
-    reader: Reader, accountId: string, query: Record<string, string | undefined>, withBalance: boolean,
-  ): Promise<TransactionsView> {
-    const now = clock.now();
-    const today = dateInZone(now, settings.timeZone);
-    const parsed = readTransactionQuery(query, today);
-    const { consent, grant } = await gate(reader, accountId, "transactions", "transactions");
-    if (withBalance && !grant?.balances) throw balanceRefused();
-    const bounded = applyHistoryWindow(parsed, today, now, consent.authorisedAt);
-    const account = await accountOf(accountId);
-    const page = bounded.bookingStatus === "pending"
-      ? { transactions: [], page: 0, pageCount: 1 }
-      : await core.statement(store.db, accountId, bounded);
-    const balances = withBalance ? await core.balances(store.db, accountId) : null;
-    return { account, query: bounded, page, balances };
-  }
+  const accounts = reads<BankAccount, BookedTransaction>({
+    get: (tx, id) => core.getAccount(tx, id), balances: (tx, id) => core.balances(tx, id),
+    statement: (tx, id, q) => core.statement(tx, id, q),
+    standingOrders: (tx, account) => store.payments.standingOrdersOf(tx, account.iban),
+    endpoints: { list: "accounts", details: "account", balances: "balances", transactions: "transactions" },
+  });
+  const cards = reads<CardAccount, CardTransaction>({
+    get: (tx, id) => core.getCardAccount(tx, id), balances: (tx, id) => core.cardBalances(tx, id),
+    statement: (tx, id, q) => core.cardStatement(tx, id, q),
+    standingOrders: null,
+    endpoints: {
+      list: "card-accounts", details: "card-account", balances: "card-balances", transactions: "card-transactions",
+    },
+  });
 
   async function transactionDetails(reader: Reader, accountId: string, transactionId: string):
     Promise<{ account: BankAccount; transaction: BookedTransaction }> {
-    await gate(reader, accountId, "transaction", "transactions");
-    const transaction = await core.transaction(store.db, accountId, transactionId);
-    if (!transaction) throw resourceUnknown("transaction");
-    return { account: await accountOf(accountId), transaction };
+    const { prepared } = await gate(reader, accountId, "transaction", "transactions", async () => {
+      const transaction = await core.transaction(store.db, accountId, transactionId);
+      if (!transaction) throw resourceUnknown("transaction");
+      return { account: await accounts.accountOf(accountId), transaction };
+    });
+    return prepared;
   }
 
-  return { listAccounts, accountDetails, accountBalances, transactions, transactionDetails };
+  return {
+    listAccounts: accounts.list, accountDetails: accounts.details, accountBalances: accounts.balances,
+    transactions: accounts.transactions, transactionDetails,
+    listCardAccounts: cards.list, cardAccountDetails: cards.details, cardAccountBalances: cards.balances,
+    cardTransactions: cards.transactions,
+  };
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;

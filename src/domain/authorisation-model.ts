@@ -3,12 +3,15 @@
  */
 export type ScaStatus = "received" | "psuIdentified" | "psuAuthenticated" | "finalised" | "failed";
 export type ResourceType = "payment" | "consent";
-export type ScaStep = "login" | "code" | "review" | "done";
+export type ScaStep = "login" | "device" | "code" | "review" | "done";
 export type DeviceKind = "totp" | "sms";
+
+/** What an authorisation is for: a payment or consent, or the cancellation of a payment. */
+export type AuthorisedResource = ResourceType | "payment-cancellation";
 
 export interface Authorisation {
   id: string;
-  resourceType: ResourceType;
+  resourceType: AuthorisedResource;
   resourceId: string;
   tppId: string;
   scaStatus: ScaStatus;
@@ -45,4 +48,17 @@ export interface ScaDevice {
   secret: string | null;
   phone: string | null;
   lastTotpStep: bigint | null;
+}
+
+/** The PSU's own dashboard: login, device choice and code as in an authorisation, then the overview. */
+export type DashboardStep = "login" | "device" | "code" | "dashboard";
+
+export interface PsuSession {
+  id: string;
+  step: DashboardStep;
+  psuId: string | null;
+  deviceId: string | null;
+  csrf: string;
+  lang: string;
+  lastSeenAt: string;
 }

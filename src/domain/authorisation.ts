@@ -3,26 +3,23 @@
  * decision (confirm or cancel) on a payment or a consent. Every step is a compare-and-set on the
  * session, so a replayed or raced form post changes nothing.
  */
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { hashSecret, newSecret, newUuid } from "../lib/ids.js";
+import { hashSecret, newSecret } from "../lib/ids.js";
 import { formatAmount } from "../lib/money.js";
-import { verifyTotp } from "../lib/totp.js";
 import type { Tx } from "../store/db.js";
 import type { Authorisation, Psu, ScaDevice, ScaSession } from "./authorisation-model.js";
 import type { Consent } from "./consents-model.js";
 import type { Deps } from "./deps.js";
-import { consentChoices, decideConsent, decidePayment, paymentProblem } from "./decisions.js";
+import {
+  consentChoices, decideConsent, decidePayment, paymentProblem, type Grantable, type PsuChoice,
+} from "./decisions.js";
 import { rejectIfScaExpired } from "./payment-lifecycle.js";
-import type { BankAccount } from "./core-banking.js";
 import type { Payment } from "./payments-model.js";
+import { createScaFactors, sha256, type ScaProblem } from "./sca-factors.js";
 
-/** A page-level problem the PSU sees; never says which factor was wrong. */
-export type ScaProblem =
-  | "session_expired" | "link_invalid" | "link_used" | "already_decided" | "credentials_invalid"
-  | "psu_blocked" | "code_invalid" | "code_expired" | "wrong_step" | "no_device";
+export type { ScaProblem } from "./sca-factors.js";
 
 export type ScaResource =
-  | { type: "payment"; payment: Payment }
+  | { type: "payment"; payment: Payment; cancellation: boolean; entries: Payment[] }
   | { type: "consent"; consent: Consent };
 
 export interface SessionContext {
@@ -37,49 +34,48 @@ export interface SessionContext {
 export interface Review {
   /** Why the PSU cannot confirm, if so (e.g. the debtor account is not theirs). */
   problem: string | null;
-  /** For a consent: the accounts to choose from, and named IBANs the PSU does not hold. */
-  accounts: BankAccount[];
+  /** For a consent: the accounts and cards to choose from, and named ones the PSU does not hold. */
+  accounts: Grantable[];
   foreign: string[];
 }
 
-export type PageView = SessionContext & { device: ScaDevice | null; review: Review | null };
+export type PageView = SessionContext & {
+  device: ScaDevice | null;
+  /** The PSU's devices while it chooses one (step "device"), otherwise empty. */
+  devices: ScaDevice[];
+  review: Review | null;
+};
 
 export type StepResult = { ok: true; secret: string } | { ok: false; problem: ScaProblem };
-
-function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
 
 /** The dynamic link of RTS art. 5: a code is bound to exactly this amount and payee. */
 export function bindingOf(resource: ScaResource): string {
   if (resource.type === "consent") return sha256(`consent|${resource.consent.id}`);
   const p = resource.payment;
-  return sha256(`payment|${p.id}|${p.amountMinor}|${p.currency}|${p.creditorAccount.iban}|${p.creditorName}`);
-}
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  return sha256(`${resource.cancellation ? "cancellation" : "payment"}|${p.id}|${p.amountMinor}|${p.currency}|${p.creditorAccount.iban}|${p.creditorName}`);
 }
 
 export function createAuthorisations(deps: Deps) {
-  const { store, clock, settings, passwords } = deps;
+  const { store, clock, settings } = deps;
+  const factors = createScaFactors(deps);
   const nowIso = () => clock.now().toISOString();
 
   async function loadResource(tx: Tx, a: Authorisation): Promise<ScaResource | undefined> {
-    if (a.resourceType === "payment") {
+    if (a.resourceType !== "consent") {
       const payment = await store.payments.find(tx, a.resourceId);
-      return payment && { type: "payment", payment: await rejectIfScaExpired(deps, tx, payment) };
+      if (!payment) return undefined;
+      const cancellation = a.resourceType === "payment-cancellation";
+      // A bulk is reviewed payment by payment; its code binds its id and total.
+      const entries = payment.service === "bulk-payments" ? await store.payments.entriesOf(tx, payment.id) : [];
+      return { type: "payment", payment: await rejectIfScaExpired(deps, tx, payment), cancellation, entries };
     }
     const consent = await store.consents.find(tx, a.resourceId);
     return consent && { type: "consent", consent };
   }
 
   function awaitingDecision(resource: ScaResource): boolean {
-    return resource.type === "payment"
-      ? resource.payment.status === "RCVD"
-      : resource.consent.status === "received";
+    if (resource.type === "consent") return resource.consent.status === "received";
+    return resource.payment.status === (resource.cancellation ? "ACTC" : "RCVD");
   }
 
   /** Exchanges a verified, unspent redirect token for a fresh session (the cookie's secret). */
@@ -131,42 +127,48 @@ export function createAuthorisations(deps: Deps) {
     return secret;
   }
 
-  /** Counts a failure against the PSU; the limit-th consecutive one blocks for a while. */
-  async function fail(tx: Tx, psu: Psu): Promise<ScaProblem> {
-    const failures = psu.failedAttempts + 1;
-    const blockedUntil = failures >= settings.loginFailuresMax
-      ? new Date(clock.now().getTime() + settings.loginBlockSeconds * 1000).toISOString() : null;
-    await store.psus.recordFailure(tx, psu.id, blockedUntil);
-    return blockedUntil ? "psu_blocked" : "credentials_invalid";
-  }
-
-  function isBlocked(psu: Psu): boolean {
-    return psu.status === "blocked"
-      || (psu.blockedUntil !== null && psu.blockedUntil > nowIso());
-  }
-
   async function login(secret: string | undefined, loginName: string, password: string): Promise<StepResult> {
-    const psu = await store.psus.findByLogin(store.db, loginName);
-    // Hash before any decision so that timing does not reveal which logins exist.
-    const passwordOk = await passwords.verify(psu?.passwordHash ?? null, password);
+    const checked = await factors.checkPassword(loginName, password);
     return store.transaction(async (tx) => {
       const ctx = await context(tx, secret);
       if (typeof ctx === "string") return { ok: false, problem: ctx };
       if (ctx.session.step !== "login") return { ok: false, problem: "wrong_step" };
       if (!awaitingDecision(ctx.resource)) return { ok: false, problem: "already_decided" };
-      const current = psu && (await store.psus.find(tx, psu.id));
-      if (!current) return { ok: false, problem: "credentials_invalid" };
-      if (isBlocked(current)) return { ok: false, problem: "psu_blocked" };
-      if (!passwordOk) return { ok: false, problem: await fail(tx, current) };
-      const device = (await store.psus.devices(tx, current.id))[0];
-      if (!device) return { ok: false, problem: "no_device" };
+      const found = await factors.identify(tx, checked);
+      if (!found.ok) return found;
+      const { psu, devices } = found;
+      // With several devices the PSU chooses one first; with one, it is the chosen method.
+      const device = devices.length === 1 ? devices[0] : undefined;
       if (!(await store.sca.advanceSession(tx, ctx.session.id, "login", {
-        step: "code", psuId: current.id, deviceId: device.id,
+        step: device ? "code" : "device", psuId: psu.id, deviceId: device?.id,
       }))) return { ok: false, problem: "wrong_step" };
-      await store.sca.setScaStatus(tx, ctx.authorisation.id, ["received"], "psuIdentified", nowIso(), current.id);
+      await store.sca.setScaStatus(tx, ctx.authorisation.id, ["received"], "psuIdentified", nowIso(), psu.id);
       const next = await rotate(tx, ctx.session);
-      if (device.kind === "sms") await sendCode(tx, hashSecret(next), current, device, ctx);
+      if (device) await useDevice(tx, hashSecret(next), ctx, psu, device);
       return { ok: true, secret: next };
+    });
+  }
+
+  /** Records the chosen device (the TPP sees it as chosenScaMethod) and sends an SMS code. */
+  async function useDevice(tx: Tx, sessionId: string, ctx: SessionContext, psu: Psu, device: ScaDevice) {
+    await store.psuSessions.chooseMethod(tx, ctx.authorisation.id, device.id);
+    if (device.kind === "sms") await sendCode(tx, sessionId, psu, device, ctx);
+  }
+
+  /** The PSU's choice among its devices, one of its own only. */
+  async function chooseDevice(secret: string | undefined, deviceId: string): Promise<StepResult> {
+    return store.transaction(async (tx) => {
+      const ctx = await context(tx, secret);
+      if (typeof ctx === "string") return { ok: false, problem: ctx };
+      const psu = ctx.session.psuId ? await store.psus.find(tx, ctx.session.psuId) : undefined;
+      const device = psu && (await store.psus.devices(tx, psu.id)).find((d) => d.id === deviceId);
+      if (ctx.session.step !== "device" || !psu || !device) return { ok: false, problem: "wrong_step" };
+      if (!awaitingDecision(ctx.resource)) return { ok: false, problem: "already_decided" };
+      if (!(await store.sca.advanceSession(tx, ctx.session.id, "device", { step: "code", deviceId: device.id }))) {
+        return { ok: false, problem: "wrong_step" };
+      }
+      await useDevice(tx, ctx.session.id, ctx, psu, device);
+      return { ok: true, secret: secret ?? "" };
     });
   }
 
@@ -176,19 +178,16 @@ export function createAuthorisations(deps: Deps) {
         + "Never share it.";
     }
     const p = ctx.resource.payment;
-    return `${settings.bankName}: your code ${code} authorises the payment of `
-      + `${p.currency} ${formatAmount(p.amountMinor, p.currency)} to ${p.creditorName} `
-      + `(${p.creditorAccount.iban}). Never share it.`;
+    const what = ctx.resource.cancellation ? "the cancellation of the payment" : "the payment";
+    const amount = `${p.currency} ${formatAmount(p.amountMinor, p.currency)}`;
+    const to = ctx.resource.entries.length > 0
+      ? `${amount} in total to ${ctx.resource.entries.length} payees`
+      : `${amount} to ${p.creditorName} (${p.creditorAccount.iban})`;
+    return `${settings.bankName}: your code ${code} authorises ${what} of ${to}. Never share it.`;
   }
 
   async function sendCode(tx: Tx, sessionId: string, psu: Psu, device: ScaDevice, ctx: SessionContext) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    const binding = bindingOf(ctx.resource);
-    const expiresAt = new Date(clock.now().getTime() + settings.smsCodeTtlSeconds * 1000).toISOString();
-    await store.sca.putChallenge(tx, sessionId, {
-      codeHash: sha256(`${binding}:${code}`), binding, expiresAt, usedAt: null,
-    });
-    await store.sca.sendSms(tx, { id: newUuid(), psuId: psu.id, phone: device.phone ?? "", text: smsText(code, ctx), at: nowIso() });
+    await factors.sendCode(tx, sessionId, psu, device, bindingOf(ctx.resource), (code) => smsText(code, ctx));
   }
 
   /** Sends a fresh SMS code (the old one stops working). */
@@ -211,20 +210,6 @@ export function createAuthorisations(deps: Deps) {
     return { psu, device };
   }
 
-  async function codeMatches(tx: Tx, ctx: SessionContext, device: ScaDevice, code: string) {
-    if (device.kind === "totp") {
-      const step = verifyTotp(device.secret ?? "", code, clock.now().getTime());
-      return step !== null && (await store.psus.useTotpStep(tx, device.id, step)) ? "ok" : "code_invalid";
-    }
-    const challenge = await store.sca.findChallenge(tx, ctx.session.id);
-    if (!challenge || challenge.usedAt !== null) return "code_invalid";
-    if (challenge.expiresAt < nowIso()) return "code_expired";
-    const binding = bindingOf(ctx.resource);
-    if (!sameText(challenge.binding, binding)) return "code_invalid";
-    if (!sameText(challenge.codeHash, sha256(`${binding}:${code}`))) return "code_invalid";
-    return (await store.sca.useChallenge(tx, ctx.session.id, nowIso())) ? "ok" : "code_invalid";
-  }
-
   async function verifyCode(secret: string | undefined, code: string): Promise<StepResult> {
     return store.transaction(async (tx) => {
       const ctx = await context(tx, secret);
@@ -233,18 +218,13 @@ export function createAuthorisations(deps: Deps) {
       if (!awaitingDecision(ctx.resource)) return { ok: false, problem: "already_decided" };
       const { psu, device } = await psuAndDevice(tx, ctx.session);
       if (!psu || !device) return { ok: false, problem: "wrong_step" };
-      if (isBlocked(psu)) return { ok: false, problem: "psu_blocked" };
-      const outcome = await codeMatches(tx, ctx, device, code.trim());
-      if (outcome === "code_expired") return { ok: false, problem: outcome };
-      if (outcome !== "ok") {
-        const problem = await fail(tx, psu);
-        return { ok: false, problem: problem === "psu_blocked" ? problem : "code_invalid" };
-      }
-      await store.psus.resetFailures(tx, psu.id);
+      const outcome = await factors.verifyCode(tx, ctx.session.id, bindingOf(ctx.resource), psu, device, code);
+      if (outcome !== "ok") return { ok: false, problem: outcome };
       if (!(await store.sca.advanceSession(tx, ctx.session.id, "code", { step: "review" }))) {
         return { ok: false, problem: "wrong_step" };
       }
       await store.sca.setScaStatus(tx, ctx.authorisation.id, ["psuIdentified"], "psuAuthenticated", nowIso());
+      if (ctx.resource.type === "consent") await rejectForeign(tx, ctx.authorisation.id, ctx.resource.consent, psu.id);
       return { ok: true, secret: await rotate(tx, ctx.session) };
     });
   }
@@ -262,7 +242,8 @@ export function createAuthorisations(deps: Deps) {
           ? { problem: await paymentProblem(deps, tx, psuId, ctx.resource.payment), accounts: [], foreign: [] }
           : { problem: null, ...(await consentChoices(deps, tx, psuId, ctx.resource.consent)) };
       }
-      return { ...ctx, device: device ?? null, review };
+      const devices = ctx.session.step === "device" && psuId ? await store.psus.devices(tx, psuId) : [];
+      return { ...ctx, device: device ?? null, devices, review };
     });
   }
 
@@ -273,15 +254,36 @@ export function createAuthorisations(deps: Deps) {
     return messages.map((m) => ({ to: m.phone, text: m.text, sentAt: m.created_at }));
   }
 
+  /**
+   * A consent naming accounts the PSU does not hold is rejected as soon as the PSU is known: the
+   * PSU sees why on the review, the TPP sees it rejected.
+   */
+  async function rejectForeign(tx: Tx, authorisationId: string, consent: Consent, psuId: string) {
+    if ((await consentChoices(deps, tx, psuId, consent)).foreign.length === 0) return;
+    const at = nowIso();
+    await store.consents.transition(tx, consent.id, ["received"], "rejected", { at });
+    await store.sca.setScaStatus(tx, authorisationId, ["psuAuthenticated"], "failed", at);
+  }
+
+  function refusedByBank(ctx: SessionContext): boolean {
+    return ctx.resource.type === "consent" && ctx.resource.consent.status === "rejected"
+      && ctx.authorisation.scaStatus === "failed" && ctx.session.step === "review";
+  }
+
   /** Ends the session with the PSU's decision and tells where the browser goes next. */
   async function decide(
-    secret: string | undefined, decision: { confirm: boolean; ibans: readonly string[] },
+    secret: string | undefined, decision: { confirm: boolean; ibans: readonly string[] } & Partial<PsuChoice>,
   ): Promise<{ ok: true; redirectTo: string } | { ok: false; problem: ScaProblem | string }> {
     return store.transaction(async (tx) => {
       const ctx = await context(tx, secret);
       if (typeof ctx === "string") return { ok: false, problem: ctx };
       if (decision.confirm && ctx.session.step !== "review") return { ok: false, problem: "wrong_step" };
-      if (!awaitingDecision(ctx.resource)) return { ok: false, problem: "already_decided" };
+      if (!awaitingDecision(ctx.resource)) {
+        // The bank refused already (a consent for accounts not the PSU's): cancel leads back.
+        if (decision.confirm || !refusedByBank(ctx)) return { ok: false, problem: "already_decided" };
+        await store.sca.deleteSession(tx, ctx.session.id);
+        return { ok: true, redirectTo: ctx.nokRedirectUri ?? ctx.redirectUri };
+      }
       const outcome = ctx.resource.type === "payment"
         ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision.confirm)
         : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
@@ -291,7 +293,7 @@ export function createAuthorisations(deps: Deps) {
     });
   }
 
-  return { openSession, login, resendCode, verifyCode, view, decide, sandboxSms };
+  return { openSession, login, chooseDevice, resendCode, verifyCode, view, decide, sandboxSms };
 }
 
 export type Authorisations = ReturnType<typeof createAuthorisations>;

@@ -31,4 +31,6 @@ export interface Consent {
   createdAt: string;
   updatedAt: string;
   authorisedAt: string | null;
+  /** A funds-confirmation consent (PIIS) names one account; absent: account information. */
+  kind?: "funds-confirmation";
 }

@@ -9,6 +9,7 @@ import type { Consent, GrantedAccount, RequestedAccess } from "./consents-model.
 import type { Deps, RedirectTargets, TppRef } from "./deps.js";
 import { consentUnknown, formatError, Xs2aError, type Origin } from "./errors.js";
 import { readAccount, type AccountInput } from "./payment-rules.js";
+import { readMaskedPan } from "../lib/pan.js";
 
 export interface ConsentInput {
   access: {
@@ -25,18 +26,46 @@ export interface ConsentInput {
   combinedServiceIndicator: boolean;
 }
 
-export interface GrantedIban extends GrantedAccount { iban: string; currency: string }
+/** A granted account or card with the reference a TPP knows it by. */
+export interface GrantedReference extends GrantedAccount {
+  reference: { iban: string } | { maskedPan: string };
+  currency: string;
+}
 
-export interface ConsentDetails { consent: Consent; granted: GrantedIban[]; lastActionDate: string }
+export interface ConsentDetails { consent: Consent; granted: GrantedReference[]; lastActionDate: string }
 
-export interface RegisteredConsent { consent: Consent; scaRedirect: string; authorisationId: string }
+/** Without an authorisation when the TPP starts it itself (TPP-Explicit-Authorisation-Preferred). */
+export interface RegisteredConsent { consent: Consent; scaRedirect: string | null; authorisationId: string | null }
 
 const DEFAULT_AUTHORISATION_MINUTES = 30;
 
+/** A consent with the IBANs granted in it and its last action's date, as the TPP and PSU see it. */
+export async function detailsOf(deps: Deps, tx: Tx, consent: Consent): Promise<ConsentDetails> {
+  const granted: GrantedReference[] = [];
+  for (const grant of await deps.store.consents.grantedAccounts(tx, consent.id)) {
+    const account = await deps.core.getAccount(tx, grant.accountId);
+    const card = account ? undefined : await deps.core.getCardAccount(tx, grant.accountId);
+    if (account) granted.push({ ...grant, reference: { iban: account.iban }, currency: account.currency });
+    if (card) granted.push({ ...grant, reference: { maskedPan: card.maskedPan }, currency: card.currency });
+  }
+  return { consent, granted, lastActionDate: dateInZone(new Date(consent.updatedAt), deps.settings.timeZone) };
+}
+
 const FLAG_VALUES = ["allAccounts", "allAccountsWithOwnerName"];
 
+/** An account by IBAN, or a card account by {"maskedPan": ...}; both kept as one string. */
+function readReference(input: AccountInput, path: string): string {
+  if (typeof input !== "object" || input.maskedPan === undefined) return readAccount(input, path).iban;
+  const masked = typeof input.maskedPan === "string" ? readMaskedPan(input.maskedPan) : null;
+  if (masked === null || input.iban !== undefined) {
+    throw formatError("body", `${path}.maskedPan`,
+      "Give a card account as {\"maskedPan\": \"525412******3241\"} (first digits, '*', last four).");
+  }
+  return masked;
+}
+
 function readIbans(list: AccountInput[] | undefined, path: string): string[] {
-  return (list ?? []).map((a, i) => readAccount(a, `${path}[${i}]`).iban);
+  return (list ?? []).map((a, i) => readReference(a, `${path}[${i}]`));
 }
 
 function readAccess(input: ConsentInput["access"]): RequestedAccess {
@@ -72,7 +101,7 @@ export function createConsents(deps: Deps) {
 
   /** Throws FORMAT_ERROR (with path). validUntil beyond the bank's maximum is adjusted down. */
   async function registerConsent(
-    tx: Tx, tpp: TppRef, input: ConsentInput, redirect: RedirectTargets,
+    tx: Tx, tpp: TppRef, input: ConsentInput, redirect: RedirectTargets, explicitAuthorisation = false,
   ): Promise<RegisteredConsent> {
     const now = clock.now();
     const today = dateInZone(now, settings.timeZone);
@@ -97,14 +126,40 @@ export function createConsents(deps: Deps) {
       redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
       createdAt: at, updatedAt: at, authorisedAt: null,
     };
+    if (!explicitAuthorisation) return insertWithAuthorisation(tx, consent, redirect);
     await store.consents.insert(tx, consent);
+    return { consent, scaRedirect: null, authorisationId: null };
+  }
+
+  /** Stores a new consent with the implicit authorisation the PSU completes on the redirect pages. */
+  async function insertWithAuthorisation(
+    tx: Tx, consent: Consent, redirect: RedirectTargets,
+  ): Promise<RegisteredConsent> {
+    await store.consents.insert(tx, consent);
+    return { consent, ...await startAuthorisation(tx, consent, redirect, consent.createdAt) };
+  }
+
+  async function startAuthorisation(tx: Tx, consent: Consent, redirect: RedirectTargets, at: string) {
     const authorisationId = newUuid();
     await store.sca.insertAuthorisation(tx, {
-      id: authorisationId, resourceType: "consent", resourceId: consent.id, tppId: tpp.id,
+      id: authorisationId, resourceType: "consent", resourceId: consent.id, tppId: consent.tppId,
       scaStatus: "received", psuId: null, lang: redirect.lang,
     }, at);
     const scaRedirect = await scaLinks.scaRedirect({ authorisationId, resourceType: "consent", ...redirect });
-    return { consent, scaRedirect, authorisationId };
+    return { authorisationId, scaRedirect };
+  }
+
+  /**
+   * POST authorisations: an authorisation the PSU completes on the redirect pages, back to the
+   * consent's redirect URIs. Throws STATUS_INVALID once the consent is no longer received.
+   */
+  async function authoriseConsent(tppId: string, consentId: string, lang: string) {
+    const consent = await getConsent(tppId, consentId, "path");
+    if (consent.status !== "received") {
+      throw new Xs2aError("STATUS_INVALID", "state", `The consent is ${consent.status}: its authorisation is over.`);
+    }
+    const redirect = { redirectUri: consent.redirectUri, nokRedirectUri: consent.nokRedirectUri, lang };
+    return store.transaction((tx) => startAuthorisation(tx, consent, redirect, clock.now().toISOString()));
   }
 
   /** The TPP's consent, expiring it first when its last day has passed. */
@@ -162,13 +217,7 @@ export function createConsents(deps: Deps) {
   /** The consent with the IBANs the PSU granted. Throws CONSENT_UNKNOWN (403, path). */
   async function consentDetails(tppId: string, consentId: string): Promise<ConsentDetails> {
     const consent = await getConsent(tppId, consentId, "path");
-    const grants = await store.consents.grantedAccounts(store.db, consent.id);
-    const granted: GrantedIban[] = [];
-    for (const grant of grants) {
-      const account = await deps.core.getAccount(store.db, grant.accountId);
-      if (account) granted.push({ ...grant, iban: account.iban, currency: account.currency });
-    }
-    return { consent, granted, lastActionDate: dateInZone(new Date(consent.updatedAt), settings.timeZone) };
+    return detailsOf(deps, store.db, consent);
   }
 
   /** DELETE by the TPP: ends a received or valid consent; ending an ended one changes nothing. */
@@ -178,7 +227,16 @@ export function createConsents(deps: Deps) {
       { at: clock.now().toISOString() });
   }
 
-  return { registerConsent, getConsent, usableConsent, consentDetails, terminate, sweepConsents };
+  /** The consent's authorisation sub-resources, oldest first. Throws CONSENT_UNKNOWN (403, path). */
+  async function listAuthorisations(tppId: string, consentId: string) {
+    const consent = await getConsent(tppId, consentId, "path");
+    return store.sca.authorisationsOf(store.db, consent.id);
+  }
+
+  return {
+    registerConsent, insertWithAuthorisation, getConsent, usableConsent, consentDetails, terminate,
+    sweepConsents, listAuthorisations, authoriseConsent,
+  };
 }
 
 export type Consents = ReturnType<typeof createConsents>;

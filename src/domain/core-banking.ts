@@ -30,15 +30,45 @@ export interface Balance {
   currency: string;
   referenceDate: string;
   lastChangeDateTime: string | null;
+  /** Set on card balances only: whether the amount adds the card's unused credit limit. */
+  creditLimitIncluded?: boolean;
 }
 
-/** One booked leg on a customer account, signed: negative leaves the account. */
-export interface BookedTransaction {
-  transactionId: string;
-  entryReference: string;
-  endToEndId: string | null;
-  bookingDate: string;
-  valueDate: string;
+/** A credit card account: its balance goes below zero down to minus its credit limit. */
+export interface CardAccount {
+  id: string;
+  maskedPan: string;
+  currency: string;
+  psuId: string;
+  ownerName: string | null;
+  name: string | null;
+  product: string | null;
+  status: AccountStatus;
+  usage: string | null;
+  creditLimitMinor: bigint;
+}
+
+/** A booked card transaction: the transfer's leg plus what the card acceptor reported. */
+export interface CardTransaction extends BookedTransaction {
+  maskedPan: string;
+  /** The day of the purchase, before its booking. */
+  transactionDate: string;
+  acceptorTransactionDateTime: string | null;
+  merchantCategoryCode: string | null;
+  cardAcceptorId: string | null;
+  cardAcceptorCity: string | null;
+  cardAcceptorCountry: string | null;
+  /** The amount in the merchant's currency where it differs from the card's. */
+  original: { amountMinor: bigint; currency: string; exchangeRate: string } | null;
+}
+
+export interface CardStatementPage { transactions: CardTransaction[]; page: number; pageCount: number }
+
+/** How a TPP names a card: by its masked PAN or, for funds confirmation, its full PAN. */
+export type CardReference = { maskedPan: string } | { pan: string };
+
+/** What a transaction moves and between whom; signed: negative leaves the account. */
+export interface TransactionParties {
   amountMinor: bigint;
   currency: string;
   creditorName: string | null;
@@ -47,7 +77,22 @@ export interface BookedTransaction {
   debtorIban: string | null;
   remittance: string | null;
   bankTransactionCode: string | null;
+}
+
+/** One booked leg on a customer account. */
+export interface BookedTransaction extends TransactionParties {
+  transactionId: string;
+  entryReference: string;
+  endToEndId: string | null;
+  bookingDate: string;
+  valueDate: string;
   balanceAfterMinor: bigint;
+}
+
+/** Announced but not booked yet (a card authorisation, a direct debit). */
+export interface PendingTransaction extends TransactionParties {
+  transactionId: string;
+  transactionDate: string;
 }
 
 /** Booked transactions of one account, oldest first, cut into pages numbered from 0. */
@@ -91,6 +136,14 @@ export interface CoreBanking {
   balances(tx: Tx, accountId: string): Promise<Balance[]>;
   statement(tx: Tx, accountId: string, query: StatementQuery): Promise<StatementPage>;
   transaction(tx: Tx, accountId: string, transactionId: string): Promise<BookedTransaction | undefined>;
+  /** Pending transactions of an account or card, oldest first; their sums are in the balances. */
+  pending(tx: Tx, accountId: string): Promise<PendingTransaction[]>;
+  getCardAccount(tx: Tx, accountId: string): Promise<CardAccount | undefined>;
+  findCardAccount(tx: Tx, reference: CardReference): Promise<CardAccount | undefined>;
+  listCardAccountsOfPsu(tx: Tx, psuId: string): Promise<CardAccount[]>;
+  /** closingBooked and expected as the sum of postings; interimAvailable adds the unused limit. */
+  cardBalances(tx: Tx, accountId: string): Promise<Balance[]>;
+  cardStatement(tx: Tx, accountId: string, query: StatementQuery): Promise<CardStatementPage>;
   /** Books the payment at once or refuses it; never books one paymentId twice. */
   executePayment(tx: Tx, order: PaymentOrder): Promise<ExecutionOutcome>;
 }

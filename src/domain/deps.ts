@@ -19,6 +19,10 @@ export interface DomainSettings {
   consentAuthorisationMinutes?: number;
   /** A payment not authorised within this time after its creation is rejected (RJCT). */
   paymentScaTimeoutSeconds: number;
+  /** The most payments one bulk payment may carry. */
+  bulkPaymentEntriesMax?: number;
+  /** A payment to another bank is ACSP until this long after its booking, then ACCC; 0: ACSC. */
+  clearingSettlementSeconds?: number;
 }
 
 /** Mints the PSU's redirect link; implemented by src/sca/redirect.ts (signed, single-use token). */

@@ -18,13 +18,17 @@ export type MessageCode =
   | "CERTIFICATE_EXPIRED"
   | "CERTIFICATE_BLOCKED"
   | "ROLE_INVALID"
+  | "CERTIFICATE_REVOKED"
   | "PRODUCT_UNKNOWN"
   | "STATUS_INVALID"
   | "CANCELLATION_INVALID"
   | "PRODUCT_INVALID"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "PAYLOAD_TOO_LARGE"
-  | "INTERNAL_ERROR";
+  | "INTERNAL_ERROR"
+  | "SIGNATURE_INVALID"
+  | "SIGNATURE_MISSING"
+  | "HEADERS_TOO_LARGE";
 
 /** Where the offending value came from: Berlin Group gives some codes a different status per place. */
 export type Origin = "path" | "query" | "header" | "body" | "certificate" | "state";

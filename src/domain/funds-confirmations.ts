@@ -2,6 +2,8 @@
  * Confirmation of funds (PIIS): does the account hold the amount right now? Answers only yes or
  * no, never the balance, against the available balance at the instant of the request.
  */
+import { isValidPan, readMaskedPan } from "../lib/pan.js";
+import type { CardReference } from "./core-banking.js";
 import type { Deps } from "./deps.js";
 import { Xs2aError } from "./errors.js";
 import { readAccount, readAmount, type AccountInput } from "./payment-rules.js";
@@ -13,9 +15,23 @@ export interface FundsConfirmationInput {
   instructedAmount: { currency: string; amount: string | number };
 }
 
+/** A card named as {"maskedPan": ...} or {"pan": ...}; null for an IBAN. Throws FORMAT_ERROR. */
+function readCardReference(input: AccountInput): CardReference | null {
+  if (typeof input !== "object" || (input.pan === undefined && input.maskedPan === undefined)) return null;
+  if (input.pan !== undefined) {
+    if (typeof input.pan === "string" && isValidPan(input.pan)) return { pan: input.pan };
+    throw new Xs2aError("FORMAT_ERROR", "body", "account.pan is not a valid card number.", "account.pan");
+  }
+  const masked = typeof input.maskedPan === "string" ? readMaskedPan(input.maskedPan) : null;
+  if (masked !== null) return { maskedPan: masked };
+  throw new Xs2aError("FORMAT_ERROR", "body", "account.maskedPan is not a masked card number.", "account.maskedPan");
+}
+
 export function createFundsConfirmations({ store, core }: Pick<Deps, "store" | "core">) {
   /** Throws FORMAT_ERROR for a malformed account or amount, RESOURCE_UNKNOWN for a foreign IBAN. */
   async function fundsAvailable(input: FundsConfirmationInput): Promise<boolean> {
+    const card = readCardReference(input.account);
+    if (card) return cardFundsAvailable(card, input);
     const reference = readAccount(input.account, "account");
     const amountMinor = readAmount(input.instructedAmount);
     const account = await core.findAccountByIban(store.db, reference.iban);
@@ -28,6 +44,18 @@ export function createFundsConfirmations({ store, core }: Pick<Deps, "store" | "
     const available = balances.find((b) => b.balanceType === "interimAvailable");
     if (account.status !== "enabled" || available === undefined) return false;
     return available.amountMinor >= amountMinor;
+  }
+
+  /** A card answers against its available credit: the unused limit less pending debits. */
+  async function cardFundsAvailable(reference: CardReference, input: FundsConfirmationInput): Promise<boolean> {
+    const amountMinor = readAmount(input.instructedAmount);
+    const card = await core.findCardAccount(store.db, reference);
+    if (!card || card.status === "deleted") {
+      throw new Xs2aError("RESOURCE_UNKNOWN", "body", "The card is not issued by this bank.", "account");
+    }
+    if (card.currency !== input.instructedAmount.currency || card.status !== "enabled") return false;
+    const available = (await core.cardBalances(store.db, card.id)).find((b) => b.balanceType === "interimAvailable");
+    return available !== undefined && available.amountMinor >= amountMinor;
   }
 
   return { fundsAvailable };

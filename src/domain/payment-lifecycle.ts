@@ -5,7 +5,7 @@
  */
 import { dateInZone } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
-import { executeNow } from "./decisions.js";
+import { executeDue } from "./decisions.js";
 import type { Deps } from "./deps.js";
 import { Xs2aError } from "./errors.js";
 import type { Payment } from "./payments-model.js";
@@ -51,19 +51,45 @@ export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Pr
 }
 
 /**
- * Executes the authorised future-dated payments that are due, each in its own transaction, and
- * returns how many it executed. Safe to run concurrently or repeatedly: the status change is a
+ * Executes the authorised future-dated payments and standing-order executions that are due, each
+ * in its own transaction, then settles payments to other banks; returns how many it executed and
+ * settled. Safe to run concurrently or repeatedly: the status change is a
  * compare-and-set and the core books a payment id at most once.
  */
 export async function executeDuePayments(deps: Deps, now: Date): Promise<number> {
   const { store, settings } = deps;
   const today = dateInZone(now, settings.timeZone);
   const due = await store.payments.dueForExecution(store.db, today, 500);
+  let executed = 0;
+  // A standing order whose runs were missed (the bank was down) catches up one execution at a time.
   for (const payment of due) {
-    await store.transaction(async (tx) => {
-      const current = await store.payments.find(tx, payment.id);
-      if (current?.status === "ACTC") await executeNow(deps, tx, current, current.psuId ?? "");
-    });
+    for (let more = true; more;) {
+      more = await store.transaction(async (tx) => {
+        const current = await store.payments.find(tx, payment.id);
+        const date = current?.requestedExecutionDate;
+        if (current?.status !== "ACTC" || !date || date > today) return false;
+        await executeDue(deps, tx, current, current.psuId ?? "");
+        executed += 1;
+        return current.standingOrder !== null;
+      });
+    }
   }
-  return due.length;
+  return executed + (await settleClearing(deps, now));
+}
+
+/**
+ * Payments to other banks whose settlement time has passed go from ACSP to ACCC (compare-and-
+ * set, so two runs settle each once). Returns how many it settled.
+ */
+async function settleClearing(deps: Deps, now: Date): Promise<number> {
+  const { store, settings } = deps;
+  if (!settings.clearingSettlementSeconds) return 0;
+  const before = new Date(now.getTime() - settings.clearingSettlementSeconds * 1000).toISOString();
+  const due = await store.payments.dueForSettlement(store.db, before, 500);
+  let settled = 0;
+  for (const payment of due) {
+    const at = now.toISOString();
+    if (await store.payments.transition(store.db, payment.id, ["ACSP"], "ACCC", { at })) settled += 1;
+  }
+  return settled;
 }

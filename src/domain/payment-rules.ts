@@ -119,17 +119,7 @@ export function validatePayment(
   if (input.creditorAgent !== undefined && !isValidBic(input.creditorAgent)) {
     throw formatError("body", "creditorAgent", `"${input.creditorAgent}" is not a valid BIC.`);
   }
-  const date = input.requestedExecutionDate;
-  if (date !== undefined && (!isIsoDate(date) || date < today || date > addDays(today, 365))) {
-    throw new Xs2aError("FORMAT_ERROR", "body",
-      "requestedExecutionDate must be a date (YYYY-MM-DD) from today up to one year ahead.",
-      "requestedExecutionDate");
-  }
-  if (product === "instant-sepa-credit-transfers" && date !== undefined && date > today) {
-    throw new Xs2aError("PRODUCT_INVALID", "body",
-      "Instant payments execute at once; use sepa-credit-transfers for a future date.",
-      "requestedExecutionDate");
-  }
+  const date = readExecutionDate(input.requestedExecutionDate, product, today);
   return {
     debtorAccount, creditorAccount, creditorName, amountMinor,
     currency: input.instructedAmount.currency,
@@ -137,6 +127,62 @@ export function validatePayment(
     creditorAddress: readAddress(input.creditorAddress),
     remittance: readText(input.remittanceInformationUnstructured, "remittanceInformationUnstructured", 140),
     endToEndId: readText(input.endToEndIdentification, "endToEndIdentification", 35),
-    requestedExecutionDate: date ?? null,
+    requestedExecutionDate: date,
   };
+}
+
+/** requestedExecutionDate: from today up to a year ahead; an instant payment only today. */
+function readExecutionDate(date: string | undefined, product: PaymentProduct, today: string): string | null {
+  if (date === undefined) return null;
+  if (!isIsoDate(date) || date < today || date > addDays(today, 365)) {
+    throw new Xs2aError("FORMAT_ERROR", "body",
+      "requestedExecutionDate must be a date (YYYY-MM-DD) from today up to one year ahead.",
+      "requestedExecutionDate");
+  }
+  if (product === "instant-sepa-credit-transfers" && date > today) {
+    throw new Xs2aError("PRODUCT_INVALID", "body",
+      "Instant payments execute at once; use sepa-credit-transfers for a future date.",
+      "requestedExecutionDate");
+  }
+  return date;
+}
+
+/** One payment of a bulk: a single payment's fields without the bulk's debtor and date. */
+export type BulkEntryInput = Omit<PaymentInitiationInput, "debtorAccount" | "requestedExecutionDate">;
+
+export interface BulkPaymentInput {
+  debtorAccount: AccountInput;
+  batchBookingPreferred?: boolean;
+  requestedExecutionDate?: string;
+  payments: BulkEntryInput[];
+}
+
+export interface ValidBulk {
+  debtorAccount: AccountReference;
+  requestedExecutionDate: string | null;
+  batchBooking: boolean;
+  entries: ValidPayment[];
+}
+
+/**
+ * Validates a bulk: its own fields, then each payment by the single payment's rules, a refusal
+ * naming the payment as in `payments[3].creditorAccount.iban`.
+ */
+export function validateBulk(
+  input: BulkPaymentInput, product: PaymentProduct, today: string, entriesMax: number,
+): ValidBulk {
+  const debtorAccount = readAccount(input.debtorAccount, "debtorAccount");
+  const requestedExecutionDate = readExecutionDate(input.requestedExecutionDate, product, today);
+  if (input.payments.length === 0 || input.payments.length > entriesMax) {
+    throw formatError("body", "payments", `A bulk carries 1 to ${entriesMax} payments.`);
+  }
+  const entries = input.payments.map((entry, i) => {
+    try {
+      return validatePayment({ ...entry, debtorAccount: input.debtorAccount }, product, today);
+    } catch (error) {
+      if (!(error instanceof Xs2aError)) throw error;
+      throw new Xs2aError(error.code, error.origin, error.text, `payments[${i}].${error.path ?? ""}`);
+    }
+  });
+  return { debtorAccount, requestedExecutionDate, batchBooking: input.batchBookingPreferred ?? false, entries };
 }

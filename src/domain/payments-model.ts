@@ -6,7 +6,23 @@ export type TransactionStatus =
 
 export const PAYMENT_PRODUCTS = ["sepa-credit-transfers", "instant-sepa-credit-transfers"] as const;
 export type PaymentProduct = (typeof PAYMENT_PRODUCTS)[number];
-export type PaymentService = "payments";
+export const PAYMENT_SERVICES = ["payments", "periodic-payments", "bulk-payments"] as const;
+export type PaymentService = (typeof PAYMENT_SERVICES)[number];
+
+export const FREQUENCIES = [
+  "Daily", "Weekly", "EveryTwoWeeks", "Monthly", "EveryTwoMonths", "Quarterly", "SemiAnnual", "Annual",
+] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+/** A periodic payment's schedule (Berlin Group standingOrderDetails). */
+export interface StandingOrder {
+  startDate: string;
+  endDate: string | null;
+  frequency: Frequency;
+  /** Day of the month (1-31, 31 = ultimo) or, for Weekly/EveryTwoWeeks, of the week (1 = Monday). */
+  dayOfExecution: number | null;
+  executionRule: "following" | "preceding" | null;
+}
 
 export interface PostalAddress {
   streetName: string | null;
@@ -35,7 +51,15 @@ export interface Payment {
   currency: string;
   remittance: string | null;
   endToEndId: string | null;
+  /** For a standing order: the date its next execution is due, null once none is left. */
   requestedExecutionDate: string | null;
+  standingOrder: StandingOrder | null;
+  /** How many executions of a standing order have been attempted (booked or rejected). */
+  executions: number;
+  /** For one payment of a bulk: the bulk's id (its own status and booking). */
+  bulkId: string | null;
+  /** For a bulk: booked all or nothing in one database transaction (true) or payment by payment. */
+  batchBooking: boolean | null;
   redirectUri: string;
   nokRedirectUri: string | null;
   createdAt: string;

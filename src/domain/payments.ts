@@ -6,17 +6,58 @@ import { dateInZone } from "../lib/clock.js";
 import { newPaymentId, newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { Deps, RedirectTargets, TppRef } from "./deps.js";
-import { formatError, productUnknown, resourceUnknown } from "./errors.js";
+import { formatError, productUnknown, resourceUnknown, Xs2aError } from "./errors.js";
+import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./payment-rules.js";
+import type { PaymentService, StandingOrder } from "./payments-model.js";
+import { executionDate, validateStandingOrder, type StandingOrderInput } from "./standing-orders.js";
 import { cancelUnauthorised, rejectIfScaExpired } from "./payment-lifecycle.js";
 import { validatePayment, type PaymentInitiationInput } from "./payment-rules.js";
+import { chosenScaMethod } from "./sca-factors.js";
 import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./payments-model.js";
 
-export interface InitiatedPayment { payment: Payment; scaRedirect: string; authorisationId: string }
+export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;
+export type InitiationInput =
+  | { service: "payments"; body: PaymentInitiationInput }
+  | { service: "periodic-payments"; body: PeriodicPaymentInput }
+  | { service: "bulk-payments"; body: BulkPaymentInput };
+
+export interface StartedAuthorisation { authorisationId: string; scaRedirect: string }
+/** Without an authorisation when the TPP starts it itself (TPP-Explicit-Authorisation-Preferred). */
+export interface InitiatedPayment { payment: Payment; authorisationId: string | null; scaRedirect: string | null }
+export type AuthorisationKind = "payment" | "payment-cancellation";
 
 export function readProduct(product: string): PaymentProduct {
   const known = PAYMENT_PRODUCTS.find((p) => p === product);
   if (!known) throw productUnknown(product);
   return known;
+}
+
+/** The id of a bulk's i-th payment (from 0): ordered as given, never shown to the TPP. */
+function bulkEntryId(bulkId: string, i: number): string {
+  return `${bulkId}-${String(i).padStart(6, "0")}`;
+}
+
+/**
+ * A bulk's own row: the debtor, the total and the booking mode; the creditor fields stay empty,
+ * they are its payments'.
+ */
+function bulkPayment(bulk: ValidBulk) {
+  return {
+    debtorAccount: bulk.debtorAccount, creditorAccount: { iban: "", currency: null }, creditorName: "",
+    creditorAgent: null, creditorAddress: null, currency: "EUR", remittance: null, endToEndId: null,
+    amountMinor: bulk.entries.reduce((sum, e) => sum + e.amountMinor, 0n),
+    requestedExecutionDate: bulk.requestedExecutionDate, standingOrder: null,
+    batchBooking: bulk.batchBooking,
+  };
+}
+
+/** A payment as a TPP names it; without a service (the spec's product-less paths), any service. */
+export interface PaymentRef { tppId: string; paymentId: string; service?: PaymentService }
+
+function firstExecution(order: StandingOrder): string {
+  const date = executionDate(order, 0);
+  if (date === null) throw formatError("body", "endDate", "No execution falls between startDate and endDate.");
+  return date;
 }
 
 export function createPayments(deps: Deps) {
@@ -28,65 +69,155 @@ export function createPayments(deps: Deps) {
    * Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
    */
   async function initiatePayment(
-    tx: Tx, tpp: TppRef, product: PaymentProduct, input: PaymentInitiationInput,
-    redirect: RedirectTargets,
+    tx: Tx, tpp: TppRef, product: PaymentProduct, input: InitiationInput, redirect: RedirectTargets,
+    explicitAuthorisation = false,
   ): Promise<InitiatedPayment> {
     const now = clock.now();
-    const valid = validatePayment(input, product, dateInZone(now, settings.timeZone));
-    const debtor = await core.findAccountByIban(tx, valid.debtorAccount.iban);
+    const { main, entries } = readInitiation(input, product, dateInZone(now, settings.timeZone));
+    const debtor = await core.findAccountByIban(tx, main.debtorAccount.iban);
     if (!debtor) throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
     const at = now.toISOString();
     const payment: Payment = {
-      id: newPaymentId(), tppId: tpp.id, service: "payments", product, status: "RCVD",
-      statusReason: null, psuId: null, ...valid,
+      id: newPaymentId(), tppId: tpp.id, service: input.service, product, status: "RCVD",
+      statusReason: null, psuId: null, executions: 0, bulkId: null, ...main,
       redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
       createdAt: at, updatedAt: at,
     };
     await store.payments.insert(tx, payment);
-    const authorisationId = newUuid();
-    await store.sca.insertAuthorisation(tx, {
-      id: authorisationId, resourceType: "payment", resourceId: payment.id, tppId: tpp.id,
-      scaStatus: "received", psuId: null, lang: redirect.lang,
-    }, at);
-    const scaRedirect = await scaLinks.scaRedirect({
-      authorisationId, resourceType: "payment", ...redirect,
-    });
-    return { payment, scaRedirect, authorisationId };
+    for (const [i, entry] of entries.entries()) {
+      await store.payments.insert(tx, {
+        ...payment, ...entry, id: bulkEntryId(payment.id, i), bulkId: payment.id, batchBooking: null,
+      });
+    }
+    if (explicitAuthorisation) return { payment, authorisationId: null, scaRedirect: null };
+    return { payment, ...(await startAuthorisation(tx, payment, "payment", redirect)) };
   }
 
-  async function findOwn(tx: Tx, tppId: string, paymentId: string): Promise<Payment> {
-    const payment = await store.payments.findForTpp(tx, paymentId, tppId);
-    if (!payment) throw resourceUnknown("payment");
+  /** The payment's own fields by service, and a bulk's payments. */
+  function readInitiation(input: InitiationInput, product: PaymentProduct, today: string) {
+    if (input.service === "bulk-payments") {
+      const bulk = validateBulk(input.body, product, today, settings.bulkPaymentEntriesMax ?? 100);
+      return { main: bulkPayment(bulk), entries: bulk.entries };
+    }
+    const valid = validatePayment(input.body, product, today);
+    if (input.service === "payments") {
+      return { main: { ...valid, standingOrder: null, batchBooking: null }, entries: [] };
+    }
+    const standingOrder = validateStandingOrder(input.body, today);
+    const requestedExecutionDate = firstExecution(standingOrder);
+    return { main: { ...valid, requestedExecutionDate, standingOrder, batchBooking: null }, entries: [] };
+  }
+
+  /** Another TPP's payment, or one of another service than the path's, is unknown. */
+  async function findOwn(tx: Tx, ref: PaymentRef): Promise<Payment> {
+    const payment = await store.payments.findForTpp(tx, ref.paymentId, ref.tppId);
+    const named = payment && payment.bulkId === null;
+    if (!named || (ref.service !== undefined && payment.service !== ref.service)) {
+      throw resourceUnknown("payment");
+    }
     return payment;
   }
 
   /** Throws RESOURCE_UNKNOWN for an unknown id or another TPP's payment. */
-  async function getPayment(tppId: string, paymentId: string): Promise<Payment> {
-    return store.transaction(async (tx) =>
-      rejectIfScaExpired(deps, tx, await findOwn(tx, tppId, paymentId)));
+  async function getPayment(ref: PaymentRef): Promise<Payment> {
+    return store.transaction(async (tx) => rejectIfScaExpired(deps, tx, await findOwn(tx, ref)));
   }
 
-  /** The payment's authorisations, oldest first. Throws RESOURCE_UNKNOWN like getPayment. */
-  async function listAuthorisations(tppId: string, paymentId: string) {
-    const payment = await getPayment(tppId, paymentId);
-    return store.sca.authorisationsOf(store.db, payment.id);
+  /** A bulk with its payments (none for another service). Throws RESOURCE_UNKNOWN like getPayment. */
+  async function getWithEntries(ref: PaymentRef): Promise<{ payment: Payment; entries: Payment[] }> {
+    const payment = await getPayment(ref);
+    const entries = payment.service === "bulk-payments"
+      ? await store.payments.entriesOf(store.db, payment.id) : [];
+    return { payment, entries };
+  }
+
+  /**
+   * The payment's authorisations of one kind (of the payment, or of its cancellation), oldest
+   * first. Throws RESOURCE_UNKNOWN like getPayment.
+   */
+  async function listAuthorisations(ref: PaymentRef, kind: AuthorisationKind = "payment") {
+    const payment = await getPayment(ref);
+    const all = await store.sca.authorisationsOf(store.db, payment.id);
+    return all.filter((a) => a.resourceType === kind);
   }
 
   /** Throws RESOURCE_UNKNOWN for an id that is not an authorisation of this TPP's payment. */
-  async function getAuthorisation(tppId: string, paymentId: string, authorisationId: string) {
-    const all = await listAuthorisations(tppId, paymentId);
+  async function getAuthorisation(
+    ref: PaymentRef, authorisationId: string, kind: AuthorisationKind = "payment",
+  ) {
+    const all = await listAuthorisations(ref, kind);
     const found = all.find((a) => a.id === authorisationId);
     if (!found) throw resourceUnknown("authorisation");
-    return found;
+    return { ...found, chosenScaMethod: await chosenScaMethod(deps, found.id) };
   }
 
-  /** DELETE: throws RESOURCE_UNKNOWN, or CANCELLATION_INVALID once it cannot be cancelled. */
-  async function cancelPayment(tppId: string, paymentId: string): Promise<void> {
-    await store.transaction(async (tx) =>
-      cancelUnauthorised(deps, tx, await findOwn(tx, tppId, paymentId)));
+  /**
+   * An authorisation of the payment (or of its cancellation) that the PSU completes on the
+   * redirect pages; both open at the payment's page.
+   */
+  async function startAuthorisation(
+    tx: Tx, payment: Payment, kind: AuthorisationKind, redirect: RedirectTargets,
+  ): Promise<StartedAuthorisation> {
+    const authorisationId = newUuid();
+    await store.sca.insertAuthorisation(tx, {
+      id: authorisationId, resourceType: kind, resourceId: payment.id, tppId: payment.tppId,
+      scaStatus: "received", psuId: null, lang: redirect.lang,
+    }, clock.now().toISOString());
+    const scaRedirect = await scaLinks.scaRedirect({ authorisationId, resourceType: "payment", ...redirect });
+    return { authorisationId, scaRedirect };
   }
 
-  return { initiatePayment, getPayment, listAuthorisations, getAuthorisation, cancelPayment };
+  /** A later authorisation goes back to where the initiation said. */
+  function startLater(tx: Tx, payment: Payment, kind: AuthorisationKind, lang: string): Promise<StartedAuthorisation> {
+    return startAuthorisation(tx, payment, kind,
+      { redirectUri: payment.redirectUri, nokRedirectUri: payment.nokRedirectUri, lang });
+  }
+
+  function startCancellation(tx: Tx, payment: Payment, lang: string): Promise<StartedAuthorisation> {
+    return startLater(tx, payment, "payment-cancellation", lang);
+  }
+
+  /** POST authorisations: throws STATUS_INVALID once the payment is no longer awaiting the PSU. */
+  async function authorisePayment(ref: PaymentRef, lang: string): Promise<StartedAuthorisation> {
+    return store.transaction(async (tx) => {
+      const payment = await rejectIfScaExpired(deps, tx, await findOwn(tx, ref));
+      if (payment.status !== "RCVD") {
+        throw new Xs2aError("STATUS_INVALID", "state", `The payment is ${payment.status}: its authorisation is over.`);
+      }
+      return startLater(tx, payment, "payment", lang);
+    });
+  }
+
+  /**
+   * DELETE: a payment not yet authorised is CANC at once (null); an authorised one not yet
+   * executed (future-dated, standing order) needs the PSU's cancellation authorisation, which
+   * this starts. Throws RESOURCE_UNKNOWN, or CANCELLATION_INVALID once it cannot be cancelled.
+   */
+  async function cancelPayment(ref: PaymentRef, lang: string): Promise<StartedAuthorisation | null> {
+    return store.transaction(async (tx) => {
+      const payment = await findOwn(tx, ref);
+      if (payment.status === "ACTC") return startCancellation(tx, payment, lang);
+      await cancelUnauthorised(deps, tx, payment);
+      return null;
+    });
+  }
+
+  /** POST cancellation-authorisations: another cancellation authorisation of an ACTC payment. */
+  async function authoriseCancellation(ref: PaymentRef, lang: string): Promise<StartedAuthorisation> {
+    return store.transaction(async (tx) => {
+      const payment = await findOwn(tx, ref);
+      if (payment.status !== "ACTC") {
+        throw new Xs2aError("CANCELLATION_INVALID", "state",
+          `Only an authorised payment not yet executed needs a cancellation authorisation; its status is ${payment.status}.`);
+      }
+      return startCancellation(tx, payment, lang);
+    });
+  }
+
+  return {
+    initiatePayment, getPayment, getWithEntries, listAuthorisations, getAuthorisation, cancelPayment,
+    authoriseCancellation, authorisePayment,
+  };
 }
 
 export type Payments = ReturnType<typeof createPayments>;

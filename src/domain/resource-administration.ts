@@ -1,7 +1,9 @@
 /**
  * The operator's view of payments and consents across all TPPs: find by TPP, PSU or account, and
- * show one with its authorisations and its history from the audit log. Read-only.
+ * show one with its authorisations and its history from the audit log; and revoke a consent on the
+ * PSU's request (the PSU's own way to withdraw it, RTS: revokedByPsu).
  */
+import { systemClock, type Clock } from "../lib/clock.js";
 import { formatAmount } from "../lib/money.js";
 import type { AuditEntry } from "../store/audit.js";
 import type { Store } from "../store/db.js";
@@ -22,7 +24,8 @@ export interface Shown<T> { resource: T; authorisations: AuthorisationRow[]; his
 
 const LIMIT_MAX = 1000;
 
-export function createResourceQueries({ store, core }: { store: Store; core: CoreBanking }) {
+export function createResourceQueries({ store, core, clock = systemClock }:
+  { store: Store; core: CoreBanking; clock?: Clock }) {
   const logins = new Map<string, string>();
   async function login(psuId: string | null): Promise<string | null> {
     if (psuId === null) return null;
@@ -66,8 +69,9 @@ export function createResourceQueries({ store, core }: { store: Store; core: Cor
     if (!c) return undefined;
     const granted = await store.consents.grantedAccounts(store.db, c.id);
     const accounts = await Promise.all(granted.map(async (g) => {
-      const iban = (await core.getAccount(store.db, g.accountId))?.iban ?? g.accountId;
-      return `${iban}${g.balances ? " +balances" : ""}${g.transactions ? " +transactions" : ""}`;
+      const name = (await core.getAccount(store.db, g.accountId))?.iban
+        ?? (await core.getCardAccount(store.db, g.accountId))?.maskedPan ?? g.accountId;
+      return `${name}${g.balances ? " +balances" : ""}${g.transactions ? " +transactions" : ""}`;
     }));
     return {
       id: c.id, tpp: c.tppId, psu: await login(c.psuId), status: c.status, validUntil: c.validUntil,
@@ -93,6 +97,17 @@ export function createResourceQueries({ store, core }: { store: Store; core: Cor
 
     showPayment: async (id: string) => show(id, await paymentRow(id), "payment"),
     showConsent: async (id: string) => show(id, await consentRow(id), "consent"),
+
+    /** valid → revokedByPsu; the TPP's next read is refused. Throws for any other status. */
+    async revokeConsent(id: string): Promise<ConsentRow> {
+      const consent = await store.consents.find(store.db, id);
+      if (!consent) throw new Xs2aError("RESOURCE_UNKNOWN", "path", `No consent with the id ${id}.`, "id");
+      const at = clock.now().toISOString();
+      if (!(await store.consents.transition(store.db, id, ["valid"], "revokedByPsu", { at }))) {
+        throw new Xs2aError("CONSENT_INVALID", "path", `Only a valid consent can be revoked; this one is ${consent.status}.`, "id");
+      }
+      return (await show(id, await consentRow(id), "consent")).resource;
+    },
   };
 }
 

@@ -6,9 +6,11 @@ import { addDays, isIsoDate } from "../lib/clock.js";
 import type { StatementQuery } from "./core-banking.js";
 import { formatError, Xs2aError } from "./errors.js";
 
-export type BookingStatus = "booked" | "pending" | "both";
+/** information: the account's standing orders instead of transactions (Berlin Group). */
+export type BookingStatus = "booked" | "pending" | "both" | "information";
 
-export interface TransactionQuery extends StatementQuery { bookingStatus: BookingStatus }
+/** deltaList: everything after what this consent was given last time, one page per request. */
+export interface TransactionQuery extends StatementQuery { bookingStatus: BookingStatus; deltaList: boolean }
 
 const ITEMS_PER_PAGE_MAX = 500;
 const ITEMS_PER_PAGE_DEFAULT = 100;
@@ -23,12 +25,14 @@ function readBookingStatus(value: string | undefined): BookingStatus {
   if (value === undefined) {
     throw formatError("query", "bookingStatus", "bookingStatus is required.");
   }
-  if (value === "booked" || value === "pending" || value === "both") return value;
-  if (value === "information" || value === "all") {
-    throw unsupported("bookingStatus",
-      `bookingStatus=${value} is not supported; use booked, pending or both.`);
+  if (value === "booked" || value === "pending" || value === "both" || value === "information") {
+    return value;
   }
-  throw formatError("query", "bookingStatus", "bookingStatus must be booked, pending or both.");
+  if (value === "all") {
+    throw unsupported("bookingStatus",
+      "bookingStatus=all is not supported; use booked, pending, both or information.");
+  }
+  throw formatError("query", "bookingStatus", "bookingStatus must be booked, pending, both or information.");
 }
 
 function readDate(query: Query, name: string): string | null {
@@ -50,15 +54,15 @@ function readCount(query: Query, name: string, min: number, max: number, fallbac
   return n;
 }
 
-/** Throws FORMAT_ERROR, PARAMETER_NOT_SUPPORTED (deltaList) and PERIOD_INVALID. */
+/** Throws FORMAT_ERROR, PARAMETER_NOT_SUPPORTED (bookingStatus) and PERIOD_INVALID. */
 export function readTransactionQuery(query: Query, today: string): TransactionQuery {
   const bookingStatus = readBookingStatus(query.bookingStatus);
-  if (query.deltaList !== undefined && query.deltaList !== "false") {
-    if (query.entryReferenceFrom !== undefined) {
-      throw formatError("query", "deltaList",
-        "Use either deltaList or entryReferenceFrom, not both.");
-    }
-    throw unsupported("deltaList", "deltaList is not supported; use entryReferenceFrom.");
+  if (query.deltaList !== undefined && query.deltaList !== "true" && query.deltaList !== "false") {
+    throw formatError("query", "deltaList", "deltaList must be true or false.");
+  }
+  const deltaList = query.deltaList === "true";
+  if (deltaList && (query.entryReferenceFrom !== undefined || query.dateFrom !== undefined)) {
+    throw formatError("query", "deltaList", "Use deltaList alone, without entryReferenceFrom or dateFrom.");
   }
   const entryReferenceFrom = query.entryReferenceFrom ?? null;
   if (entryReferenceFrom !== null && !/^\d{1,18}$/.test(entryReferenceFrom)) {
@@ -66,9 +70,9 @@ export function readTransactionQuery(query: Query, today: string): TransactionQu
       "entryReferenceFrom must be an entryReference of this account.");
   }
   const dateFrom = readDate(query, "dateFrom");
-  if (dateFrom === null && entryReferenceFrom === null) {
+  if (dateFrom === null && entryReferenceFrom === null && !deltaList) {
     throw formatError("query", "dateFrom",
-      "dateFrom is required unless entryReferenceFrom is given.");
+      "dateFrom is required unless entryReferenceFrom or deltaList is given.");
   }
   const dateTo = readDate(query, "dateTo") ?? today;
   if (dateFrom !== null && dateFrom > today) {
@@ -78,7 +82,7 @@ export function readTransactionQuery(query: Query, today: string): TransactionQu
     throw formatError("query", "dateTo", "dateTo must not be before dateFrom.");
   }
   return {
-    bookingStatus, dateFrom, dateTo, entryReferenceFrom,
+    bookingStatus, deltaList, dateFrom, dateTo, entryReferenceFrom,
     page: readCount(query, "pageIndex", 0, 1_000_000_000, 0),
     pageSize: readCount(query, "itemsPerPage", 1, ITEMS_PER_PAGE_MAX, ITEMS_PER_PAGE_DEFAULT),
   };

@@ -4,9 +4,12 @@
  * The bank's stop-list blocks a TPP by that identifier, effective on its next request.
  */
 import type { Deps, TppRef } from "./deps.js";
-import { Xs2aError } from "./errors.js";
+import { formatError, Xs2aError } from "./errors.js";
 
-export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock">) {
+const MINUTE_MS = 60_000;
+
+/** `requestsPerMinute`: per TPP across all instances; 0 = unlimited. */
+export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock">, requestsPerMinute = 0) {
   // Registration is a write; remembering it per process keeps it off the read path. The stop-list
   // is read on every request instead, so that a block on any instance applies everywhere at once.
   const known = new Map<string, string>();
@@ -22,10 +25,30 @@ export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock"
       }
     },
 
+    /** Counts the request; 0 when it may proceed, else the seconds until the TPP's next window. */
+    async admit(id: string): Promise<number> {
+      if (requestsPerMinute <= 0) return 0;
+      const now = clock.now().getTime();
+      const windowStart = now - (now % MINUTE_MS);
+      const count = await store.tpps.countRequest(store.db, id, new Date(windowStart).toISOString());
+      return count <= requestsPerMinute ? 0 : Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+    },
+
+    /** Windows before the current one count nothing any more. */
+    async forgetPastWindows(): Promise<void> {
+      const now = clock.now().getTime();
+      await store.tpps.forgetRequestsBefore(store.db, new Date(now - (now % MINUTE_MS)).toISOString());
+    },
+
     list: () => store.tpps.list(store.db),
 
-    /** Answers false for an identifier the bank has never seen. */
-    setBlocked: (id: string, blocked: boolean) => store.tpps.setBlocked(store.db, id, blocked),
+    /** By organizationIdentifier (PSD<country>-<NCA>-<id>); a TPP not seen yet is blocked in advance. */
+    async setBlocked(id: string, blocked: boolean): Promise<void> {
+      if (!/^PSD[A-Z]{2}-[A-Z]{2,8}-.+$/.test(id)) {
+        throw formatError("body", "id", `A TPP id is an organizationIdentifier like PSDDE-BAFIN-123456, got "${id}".`);
+      }
+      await store.tpps.setBlocked(store.db, id, blocked, clock.now().toISOString());
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerAccountRecord, LedgerRepository, TransferRecord } from "../store/ledger.js";
 import { newLedgerAccount, postTransfer, refuseTransfer, type TransferRefusal } from "./book.js";
+import { createCardAccounts } from "./cards.js";
 import { createStatements } from "./statements.js";
 
 export interface LedgerLimits {
@@ -51,6 +52,7 @@ const REASONS: Record<TransferRefusal, RejectionReason> = {
 
 export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBanking & CoreAdministration {
   const { ledger, clock, timeZone, bankCode, bic, limits = NO_LIMITS } = options;
+  const statements = createStatements({ ledger, clock, timeZone });
   /** Locks both accounts in id order so that two opposite transfers cannot deadlock. */
   async function lockPair(tx: Tx, a: string, b: string) {
     const [first, second] = a < b ? [a, b] : [b, a];
@@ -162,7 +164,8 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
         creditorName: null, creditorIban: null, bankTransactionCode: "ACMT-MDOP-OTHR",
       }, account.currency);
     },
-    ...createStatements({ ledger, clock, timeZone }),
+    ...statements,
+    ...createCardAccounts(ledger, statements),
   };
 
   async function openEquity(tx: Tx, currency: string): Promise<LedgerAccountRecord> {

@@ -7,24 +7,34 @@ import type { ScaDevice } from "../domain/authorisation-model.js";
 import { addDays, dateInZone, type Clock } from "../lib/clock.js";
 import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";
+import { cardRepository } from "../store/cards.js";
+import { pendingRepository, type PendingRecord } from "../store/statements.js";
 import type { Store } from "../store/db.js";
 import type { EntryRecord, LedgerAccountRecord, TransferRecord } from "../store/ledger.js";
-import { newLedgerAccount, postTransfer, refuseTransfer } from "./book.js";
+import { availableBalance, newLedgerAccount, postTransfer, refuseTransfer } from "./book.js";
+import { DemoCardHistory } from "./demo-cards.js";
 
 export const DEMO_BANK_CODE = "50010000";
+
+export type DemoDevice = { kind: "totp"; secret: string } | { kind: "sms"; phone: string };
 
 export interface DemoPsu {
   login: string;
   password: string;
   name: string;
-  device: { kind: "totp"; secret: string } | { kind: "sms"; phone: string };
+  device: DemoDevice;
+  /** More devices: after the password the page asks which one to use. */
+  otherDevices?: DemoDevice[];
   /**
    * A sandbox scenario: the PSU's login is blocked, its accounts never hold any money, or its
    * device is not registered (the PSU has none).
    */
   scenario?: "blocked" | "empty_accounts" | "no_device";
-  accounts: { accountNumber: string; product: string; openingMinor: bigint; salaryMinor: bigint }[];
+  accounts: { accountNumber: string; product: string; openingMinor: bigint; salaryMinor: bigint; card?: DemoCard }[];
 }
+
+/** A credit card settled monthly from the account it is listed under. */
+export interface DemoCard { pan: string; product: string; creditLimitMinor: bigint }
 
 /** Listed in the README; change both together. */
 export const DEMO_PSUS: readonly DemoPsu[] = [
@@ -32,7 +42,10 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     login: "alice", password: "alice-demo", name: "Alice Schmidt",
     device: { kind: "totp", secret: "JBSWY3DPEHPK3PXP" },
     accounts: [
-      { accountNumber: "1000000001", product: "Girokonto", openingMinor: 250_000n, salaryMinor: 385_000n },
+      {
+        accountNumber: "1000000001", product: "Girokonto", openingMinor: 250_000n, salaryMinor: 385_000n,
+        card: { pan: "5254120000013241", product: "Mastercard Gold", creditLimitMinor: 500_000n },
+      },
       { accountNumber: "1000000002", product: "Tagesgeld", openingMinor: 1_250_000n, salaryMinor: 0n },
     ],
   },
@@ -40,14 +53,20 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     login: "bob", password: "bob-demo", name: "Bob Meyer",
     device: { kind: "sms", phone: "+4915100000002" },
     accounts: [
-      { accountNumber: "2000000001", product: "Girokonto", openingMinor: 15_000n, salaryMinor: 95_000n },
+      {
+        accountNumber: "2000000001", product: "Girokonto", openingMinor: 15_000n, salaryMinor: 95_000n,
+        card: { pan: "4921810000027714", product: "Visa Classic", creditLimitMinor: 100_000n },
+      },
     ],
   },
   {
     login: "carol", password: "carol-demo", name: "Carol Weber",
     device: { kind: "totp", secret: "KRSXG5CTMVRXEZLU" },
     accounts: [
-      { accountNumber: "3000000001", product: "Girokonto", openingMinor: 480_000n, salaryMinor: 520_000n },
+      {
+        accountNumber: "3000000001", product: "Girokonto", openingMinor: 480_000n, salaryMinor: 520_000n,
+        card: { pan: "5254120000035541", product: "Mastercard Platinum", creditLimitMinor: 1_000_000n },
+      },
       { accountNumber: "3000000002", product: "Tagesgeld", openingMinor: 2_000_000n, salaryMinor: 0n },
       { accountNumber: "3000000003", product: "Gemeinschaftskonto", openingMinor: 90_000n, salaryMinor: 0n },
     ],
@@ -74,6 +93,14 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
       { accountNumber: "6000000001", product: "Girokonto", openingMinor: 100_000n, salaryMinor: 0n },
     ],
   },
+  {
+    login: "gina", password: "gina-demo", name: "Gina Zweigeraet",
+    device: { kind: "totp", secret: "GEZDGNBVGY3TQOJQ" },
+    otherDevices: [{ kind: "sms", phone: "+4915100000007" }],
+    accounts: [
+      { accountNumber: "7000000001", product: "Girokonto", openingMinor: 300_000n, salaryMinor: 0n },
+    ],
+  },
 ];
 
 /** A small seeded PRNG (mulberry32) so every start of the sandbox shows the same history. */
@@ -96,19 +123,27 @@ export const MERCHANTS = ["REWE Markt", "EDEKA", "Aldi Sued", "dm-drogerie markt
 export class HistoryWriter {
   readonly transfers: TransferRecord[] = [];
   readonly entries: EntryRecord[] = [];
+  /** How far below zero each card account may go. */
+  readonly creditLimits = new Map<string, bigint>();
   constructor(readonly accounts: Map<string, LedgerAccountRecord>) {}
 
-  /** Books in memory exactly as live payments book; a refused booking is skipped, as a bank would. */
-  book(debitId: string, creditId: string, amount: bigint, date: string, cp: Counterparty) {
+  /**
+   * Books in memory exactly as live payments book; a refused booking is skipped, as a bank would.
+   * Returns the transfer's id, or undefined when it was refused.
+   */
+  book(debitId: string, creditId: string, amount: bigint, date: string, cp: Counterparty): string | undefined {
     const debit = this.accounts.get(debitId);
     const credit = this.accounts.get(creditId);
-    if (!debit || !credit || refuseTransfer(debit, credit, amount) !== null) return;
+    const overdraft = this.creditLimits.get(debitId) ?? 0n;
+    if (!debit || !credit || refuseTransfer(debit, credit, amount, overdraft) !== null) return undefined;
     const id = newUuid();
-    const booking = postTransfer(debit, credit, amount, { id, bookingDate: date });
+    const booking = postTransfer(debit, credit, amount, { id, bookingDate: date, overdraft });
     this.accounts.set(debitId, booking.debit);
     this.accounts.set(creditId, booking.credit);
     this.entries.push(...booking.entries);
-    const outgoing = debit.kind === "customer";
+    // From a customer's account or card money goes out to the counterparty; from the bank's
+    // clearing or equity it comes in from the counterparty.
+    const outgoing = debit.psuId !== null;
     this.transfers.push({
       id, debitAccountId: debitId, creditAccountId: creditId, amount, currency: "EUR",
       code: cp.code, paymentId: null, bookedAt: `${date}T10:00:00.000Z`, bookingDate: date,
@@ -117,11 +152,12 @@ export class HistoryWriter {
       creditorName: outgoing ? cp.name : credit.ownerName,
       creditorIban: outgoing ? cp.iban : credit.iban, bankTransactionCode: cp.code,
     });
+    return id;
   }
 }
 
 function monthlyHistory(w: HistoryWriter, acc: LedgerAccountRecord, salary: bigint,
-  clearingId: string, start: string, today: string, random: () => number) {
+  clearingId: string, start: string, today: string, random: () => number, card?: DemoCardHistory) {
   const cp = (name: string, remittance: string, code: string): Counterparty => ({
     name, remittance, code, iban: makeIban("DE", `7001${String(Math.floor(random() * 1e9)).padStart(14, "0")}`),
   });
@@ -138,7 +174,29 @@ function monthlyHistory(w: HistoryWriter, acc: LedgerAccountRecord, salary: bigi
     if (salary === 0n && dom === 28 && random() < 0.8) {
       w.book(clearingId, acc.id, BigInt(Math.floor(5_000 + random() * 50_000)), day, cp("Eigenuebertrag", "Sparrate", "PMNT-RCDT-ESCT"));
     }
+    card?.day(day, acc.id);
   }
+}
+
+/**
+ * Two card payments of today not booked yet: listed as pending and held in the account's pending
+ * debits, so that expected and interimAvailable already count them.
+ */
+function announce(w: HistoryWriter, accountId: string, today: string, random: () => number): PendingRecord[] {
+  const announced: PendingRecord[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const merchant = MERCHANTS[Math.floor(random() * MERCHANTS.length)] ?? "Merchant";
+    const amount = BigInt(Math.floor(300 + random() * 4_000));
+    const account = w.accounts.get(accountId);
+    if (!account || availableBalance(account) + (w.creditLimits.get(accountId) ?? 0n) < amount) continue;
+    w.accounts.set(accountId, { ...account, debitsPending: account.debitsPending + amount });
+    announced.push({
+      id: newUuid(), accountId, amount: -amount, currency: "EUR", transactionDate: today,
+      counterpartyName: merchant, counterpartyIban: null, remittance: `Kartenzahlung ${merchant}`,
+      bankTransactionCode: "PMNT-CCRD-POSD",
+    });
+  }
+  return announced;
 }
 
 export interface SeedOptions { store: Store; clock: Clock; timeZone: string; bic: string; hashPassword: (p: string) => Promise<string> }
@@ -157,6 +215,11 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
   const writer = new HistoryWriter(accounts);
   const random = prng(20260101);
   const psuRows = DEMO_PSUS.map((p, i) => ({ demo: p, id: newUuid(), hash: hashes[i] ?? "" }));
+  // A stream of its own, so that the cards leave the accounts' other history as it was.
+  const cardRandom = prng(20260102);
+  const cards: DemoCardHistory[] = [];
+  const pendingRandom = prng(20260103);
+  const pending: PendingRecord[] = [];
   for (const { demo, id } of psuRows) {
     for (const a of demo.accounts) {
       const acc = newLedgerAccount(newUuid(), "customer", {
@@ -170,7 +233,11 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
           { name: demo.name, iban: "", remittance: "Auszahlung", code: "PMNT-ICDT-ESCT" });
         continue;
       }
-      monthlyHistory(writer, acc, a.salaryMinor, clearing.id, addDays(start, 1), today, random);
+      const card = a.card && new DemoCardHistory(writer, a.card, acc, clearing.id, cardRandom, nowIso);
+      if (card) cards.push(card);
+      monthlyHistory(writer, acc, a.salaryMinor, clearing.id, addDays(start, 1), today, random, card);
+      if (a.salaryMinor > 0n) pending.push(...announce(writer, acc.id, today, pendingRandom));
+      if (card) pending.push(...announce(writer, card.account.id, today, pendingRandom));
     }
   }
   await store.transaction(async (tx) => {
@@ -178,15 +245,20 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
       const status = demo.scenario === "blocked" ? "blocked" : "enabled";
       await store.psus.insert(tx, { id, login: demo.login, name: demo.name, passwordHash: hash, status, failedAttempts: 0, blockedUntil: null }, nowIso);
       if (demo.scenario === "no_device") continue;
-      await store.psus.insertDevice(tx, demoDevice(id, demo.device));
+      for (const device of [demo.device, ...(demo.otherDevices ?? [])]) {
+        await store.psus.insertDevice(tx, demoDevice(id, device));
+      }
     }
     for (const a of accounts.values()) await store.ledger.insertAccount(tx, a);
     await store.ledger.insertHistory(tx, writer.transfers, writer.entries);
+    await cardRepository.insertCards(tx, cards.map((c) => c.card));
+    await cardRepository.insertDetails(tx, cards.flatMap((c) => c.details));
+    await pendingRepository.insert(tx, pending);
   });
   return true;
 }
 
-function demoDevice(psuId: string, device: DemoPsu["device"]): ScaDevice {
+function demoDevice(psuId: string, device: DemoDevice): ScaDevice {
   const base = { id: newUuid(), psuId, lastTotpStep: null };
   return device.kind === "totp"
     ? { ...base, kind: "totp", label: "Authenticator app", secret: device.secret, phone: null }

@@ -4,12 +4,14 @@
  * sum of the postings a statement lists.
  */
 import type {
-  Balance, BookedTransaction, CoreBanking, StatementPage, StatementQuery,
+  Balance, BookedTransaction, CoreBanking, PendingTransaction, StatementPage, StatementQuery,
 } from "../domain/core-banking.js";
 import { addDays, dateInZone, type Clock } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerRepository } from "../store/ledger.js";
-import { statementRepository as statements, type StatementRow } from "../store/statements.js";
+import {
+  pendingRepository, statementRepository as statements, type StatementRow,
+} from "../store/statements.js";
 import { availableBalance, bookedBalance } from "./book.js";
 
 export interface StatementOptions { ledger: LedgerRepository; clock: Clock; timeZone: string }
@@ -37,7 +39,7 @@ async function seqRange(tx: Tx, accountId: string, q: StatementQuery) {
 }
 
 export function createStatements({ ledger, clock, timeZone }: StatementOptions):
-  Pick<CoreBanking, "statement" | "transaction" | "balances"> {
+  Pick<CoreBanking, "statement" | "transaction" | "balances" | "pending"> {
   async function statement(tx: Tx, accountId: string, q: StatementQuery): Promise<StatementPage> {
     const range = await seqRange(tx, accountId, q);
     if (!range) return { transactions: [], page: 0, pageCount: 1 };
@@ -79,5 +81,21 @@ export function createStatements({ ledger, clock, timeZone }: StatementOptions):
     ];
   }
 
-  return { statement, transaction, balances };
+  /** Outgoing ones name the counterparty as creditor, incoming ones as debtor. */
+  async function pending(tx: Tx, accountId: string): Promise<PendingTransaction[]> {
+    const account = await ledger.getAccount(tx, accountId);
+    return (await pendingRepository.ofAccount(tx, accountId)).map((p) => {
+      const out = p.amount < 0n;
+      const own = { name: account?.ownerName ?? null, iban: account?.iban ?? null };
+      const other = { name: p.counterpartyName, iban: p.counterpartyIban };
+      const [creditor, debtor] = out ? [other, own] : [own, other];
+      return {
+        transactionId: p.id, transactionDate: p.transactionDate, amountMinor: p.amount, currency: p.currency,
+        creditorName: creditor.name, creditorIban: creditor.iban, debtorName: debtor.name, debtorIban: debtor.iban,
+        remittance: p.remittance, bankTransactionCode: p.bankTransactionCode,
+      };
+    });
+  }
+
+  return { statement, transaction, balances, pending };
 }

@@ -8,19 +8,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Authorisations, PageView, ScaProblem } from "../domain/authorisation.js";
 import type { ScaStep } from "../domain/authorisation-model.js";
 import { isLanguage, negotiateLanguage } from "../lib/languages.js";
+import type { RateLimit } from "../lib/rate-limit.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
 import type { BankLogo } from "./logo.js";
 import type { ScaRedirects } from "./redirect.js";
 import { STYLESHEET } from "./style.js";
+import { introKind } from "./views.js";
 import {
-  codePage, consentReviewPage, loginPage, messagePage, paymentReviewPage, type PageFrame,
+  codePage, consentReviewPage, devicePage, loginPage, messagePage, paymentReviewPage, type PageFrame,
 } from "./views.js";
 
 const COOKIE = "__Host-psd2-sca";
 /** The language the PSU picked with the switcher; it outranks the one the TPP asked for. */
 const LANG_COOKIE = "__Host-psd2-lang";
-type Form = Record<string, string | string[] | undefined>;
-type FormRequest = FastifyRequest<{ Body: Form }>;
+export type Form = Record<string, string | string[] | undefined>;
+export type FormRequest = FastifyRequest<{ Body: Form }>;
 
 export interface ScaPagesOptions {
   authorisations: Authorisations;
@@ -29,13 +31,15 @@ export interface ScaPagesOptions {
   logo: BankLogo;
   sandbox: boolean;
   hsts: boolean;
+  /** Login posts per client address, checked before any password is hashed (argon2 is costly). */
+  loginThrottle: RateLimit;
 }
 
 const STEP_PATH: Record<ScaStep, string> = {
-  login: "/sca/login", code: "/sca/code", review: "/sca/review", done: "/sca/login",
+  login: "/sca/login", device: "/sca/device", code: "/sca/code", review: "/sca/review", done: "/sca/login",
 };
 
-function cookieOf(request: FastifyRequest, cookie = COOKIE): string | undefined {
+export function cookieOf(request: FastifyRequest, cookie = COOKIE): string | undefined {
   for (const part of (request.headers.cookie ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === cookie) return value.join("=");
@@ -47,7 +51,7 @@ function setCookie(reply: FastifyReply, secret: string): void {
   reply.header("Set-Cookie", `${COOKIE}=${secret}; Path=/; Secure; HttpOnly; SameSite=Lax`);
 }
 
-function field(form: Form | undefined, name: string): string {
+export function field(form: Form | undefined, name: string): string {
   const value = form?.[name];
   return typeof value === "string" ? value : "";
 }
@@ -57,7 +61,7 @@ function list(form: Form | undefined, name: string): string[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
@@ -75,20 +79,26 @@ function parseForm(body: string): Form {
 type LangRequest = FastifyRequest<{ Querystring?: { lang?: string } }>;
 
 /** Language without a session: the link's `lang`, then the switcher's, then the browser's. */
-function requestLanguage(request: FastifyRequest): string {
+export function requestLanguage(request: FastifyRequest): string {
   const query = (request as LangRequest).query;
   return pickLanguage(query?.lang, cookieOf(request, LANG_COOKIE),
     negotiateLanguage(request.headers["accept-language"]));
+}
+
+/** A `?lang=` from the switcher goes into a cookie; returns it. */
+export function rememberLanguage(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const asked = (request as LangRequest).query?.lang;
+  if (isLanguage(asked)) {
+    reply.header("Set-Cookie", `${LANG_COOKIE}=${asked}; Path=/; Secure; HttpOnly; SameSite=Lax`);
+  }
+  return asked;
 }
 
 /** A `?lang=` from the switcher is remembered in a cookie and outranks the session's language. */
 function withChosenLanguage(
   request: FastifyRequest, reply: FastifyReply, view: PageView,
 ): PageView {
-  const asked = (request as LangRequest).query?.lang;
-  if (isLanguage(asked)) {
-    reply.header("Set-Cookie", `${LANG_COOKIE}=${asked}; Path=/; Secure; HttpOnly; SameSite=Lax`);
-  }
+  const asked = rememberLanguage(request, reply);
   const lang = pickLanguage(asked, cookieOf(request, LANG_COOKIE), view.session.lang);
   return { ...view, session: { ...view.session, lang } };
 }
@@ -161,7 +171,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   }
 
   const codeView = (reply: FastifyReply, view: PageView, error?: MessageKey, status = 200) =>
-    render(reply, view, codePage(frame(view, view.session.lang, { step: 2, error }), view.resource.type, {
+    render(reply, view, codePage(frame(view, view.session.lang, { step: 2, error }), introKind(view.resource), {
       kind: view.device?.kind ?? "totp", label: view.device?.label ?? "", phone: view.device?.phone ?? null,
     }), status);
 
@@ -174,7 +184,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
     });
     const canConfirm = !review?.problem && !review?.foreign.length;
     const body = view.resource.type === "payment"
-      ? paymentReviewPage(f, view.resource.payment, canConfirm)
+      ? paymentReviewPage(f, view.resource, canConfirm)
       : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm);
     return render(reply, view, body, status);
   };
@@ -199,19 +209,42 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
 
   app.get("/sca/login", async (request, reply) => {
     const view = await session(request, reply, "login");
-    if (view) return render(reply, view, loginPage(frame(view, view.session.lang, { step: 1 }), view.resource.type));
+    if (view) return render(reply, view, loginPage(frame(view, view.session.lang, { step: 1 }), introKind(view.resource)));
   });
 
   app.post<{ Body: Form }>("/sca/login", async (request, reply) => {
     const view = await posted(request, reply, "login");
     if (!view) return;
+    const retryAfter = options.loginThrottle.take(request.ip);
+    if (retryAfter > 0) {
+      reply.header("Retry-After", String(retryAfter));
+      return render(reply, view, loginPage(frame(view, view.session.lang, { step: 1, error: "error_psu_blocked" }), introKind(view.resource)), 429);
+    }
     const result = await authorisations.login(cookieOf(request), field(request.body, "login"), field(request.body, "password"));
     if (result.ok) {
       setCookie(reply, result.secret);
       return reply.redirect(STEP_PATH.code, 303);
     }
     const f = frame(view, view.session.lang, { step: 1, error: `error_${result.problem}` });
-    return render(reply, view, loginPage(f, view.resource.type), 401);
+    return render(reply, view, loginPage(f, introKind(view.resource)), 401);
+  });
+
+  app.get("/sca/device", async (request, reply) => {
+    const view = await session(request, reply, "device");
+    if (!view) return;
+    const f = frame(view, view.session.lang, { step: 2, path: STEP_PATH.device });
+    return render(reply, view, devicePage(f, view.resource.type, view.devices));
+  });
+
+  app.post<{ Body: Form }>("/sca/device", async (request, reply) => {
+    const view = await posted(request, reply, "device");
+    if (!view) return;
+    const result = await authorisations.chooseDevice(cookieOf(request), field(request.body, "device"));
+    if (!result.ok) {
+      const f = frame(view, view.session.lang, { step: 2, path: STEP_PATH.device, error: `error_${result.problem}` });
+      return render(reply, view, devicePage(f, view.resource.type, view.devices), 400);
+    }
+    return reply.redirect(STEP_PATH.code, 303);
   });
 
   app.get("/sca/code", async (request, reply) => {
@@ -242,7 +275,10 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/confirm", async (request, reply) => {
     const view = await posted(request, reply, "review");
     if (!view) return;
-    const result = await authorisations.decide(cookieOf(request), { confirm: true, ibans: list(request.body, "account") });
+    const result = await authorisations.decide(cookieOf(request), {
+      confirm: true, ibans: list(request.body, "account"),
+      balances: list(request.body, "balances"), transactions: list(request.body, "transactions"),
+    });
     return result.ok ? reply.redirect(result.redirectTo, 303) : reviewView(reply, view, result.problem, 400);
   });
 

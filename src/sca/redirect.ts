@@ -4,7 +4,8 @@
  * allow-list. The token names only the authorisation; everything shown is loaded server-side.
  * Single use is enforced when the token is exchanged for a session (domain/authorisation.ts).
  */
-import { jwtVerify, SignJWT } from "jose";
+import { createHmac } from "node:crypto";
+import { jwtVerify } from "jose";
 import type { ScaLinks } from "../domain/deps.js";
 import type { Clock } from "../lib/clock.js";
 import { newUuid } from "../lib/ids.js";
@@ -17,15 +18,25 @@ export interface RedirectClaims { jti: string; authorisationId: string; expiresA
 
 export interface ScaRedirectOptions { authUrl: () => string; key: Uint8Array; ttlSeconds: number; clock: Clock }
 
+const base64url = (json: unknown) => Buffer.from(JSON.stringify(json)).toString("base64url");
+const HEADER = base64url({ alg: "HS256", typ: TYPE });
+
+/**
+ * Signed here with one synchronous HMAC: jose's sign imports the key and hops to the thread pool
+ * on every call, which cost about a sixth of a payment initiation. Verification stays with jose.
+ */
+function signHs256(claims: Record<string, string | number>, key: Uint8Array): string {
+  const input = `${HEADER}.${base64url(claims)}`;
+  return `${input}.${createHmac("sha256", key).update(input).digest("base64url")}`;
+}
+
 export function createScaRedirects({ authUrl, key, ttlSeconds, clock }: ScaRedirectOptions) {
   const links: ScaLinks = {
     async scaRedirect(link) {
       const now = Math.floor(clock.now().getTime() / 1000);
-      const token = await new SignJWT({})
-        .setProtectedHeader({ alg: "HS256", typ: TYPE })
-        .setIssuer(ISSUER).setAudience(AUDIENCE).setSubject(link.authorisationId)
-        .setJti(newUuid()).setIssuedAt(now).setExpirationTime(now + ttlSeconds)
-        .sign(key);
+      const token = signHs256({
+        iss: ISSUER, aud: AUDIENCE, sub: link.authorisationId, jti: newUuid(), iat: now, exp: now + ttlSeconds,
+      }, key);
       const url = new URL(`${authUrl()}/sca/${link.resourceType}`);
       url.searchParams.set("loc", link.lang === "de" ? "de_DE" : "en_US");
       url.searchParams.set("lang", link.lang);

@@ -19,8 +19,10 @@ h1 { font-size: 1.25rem; margin-top: 0; }
 .steps { display: flex; gap: 1rem; list-style: none; padding: 0; color: var(--muted); font-size: 0.9rem; }
 .steps [aria-current] { color: var(--brand); font-weight: 700; }
 label, legend { display: block; font-weight: 600; margin-top: 1rem; }
-input:not([type=checkbox]) { width: 100%; padding: 0.6rem; font-size: 1rem; border: 1px solid #8792a2; border-radius: 4px; }
-:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+input:not([type=checkbox]):not([type=radio]) { width: 100%; padding: 0.6rem; font-size: 1rem; border: 1px solid #8792a2; border-radius: 4px; }
+:focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
+/* WCAG 1.4.11: the focus ring keeps 3:1 against what is behind it, white or the brand blue. */
+header :focus-visible { outline-color: #fff; }
 button { margin-top: 1.25rem; padding: 0.7rem 1.4rem; font-size: 1rem; border: 0; border-radius: 4px; background: var(--brand); color: #fff; cursor: pointer; }
 button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }
 button.link { background: none; color: var(--brand); padding: 0; text-decoration: underline; }
@@ -31,5 +33,25 @@ button.link { background: none; color: var(--brand); padding: 0; text-decoration
 fieldset { border: 0; padding: 0; }
 .account { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; margin: 0.5rem 0; }
 .account label { margin: 0; font-family: ui-monospace, monospace; }
+.choices { flex-basis: 100%; display: flex; gap: 1.5rem; padding-left: 1.75rem; }
+.choice { display: inline-flex; gap: 0.4rem; align-items: baseline; }
+.account .choice label { display: inline; font-family: inherit; font-weight: normal; }
 .cancel { margin-top: 0.5rem; }
+h2 { font-size: 1.1rem; margin: 1.5rem 0 0.5rem; }
+.cards { list-style: none; margin: 0; padding: 0; }
+.card { border: 1px solid #c9d0db; border-radius: 6px; padding: 0.75rem 1rem; margin: 0.75rem 0; }
+.card h3 { font-size: 1rem; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
+.card dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 0.75rem; margin: 0; }
+.card dt { color: var(--muted); }
+.card dd { margin: 0; overflow-wrap: anywhere; }
+.card ul { margin: 0; padding-left: 1rem; }
+.choice { display: flex; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
+.choice label { margin: 0; font-weight: 400; }
+.choice input { width: 1.25rem; height: 1.25rem; }
+.iban { font-family: ui-monospace, monospace; }
+@media (max-width: 30rem) {
+  main { margin: 0; border-radius: 0; padding: 1rem; }
+  .card dl { grid-template-columns: 1fr; }
+  .card dd { margin-bottom: 0.4rem; }
+}
 `;

@@ -2,10 +2,10 @@
  * HTML of the PSU pages as escaped template literals: no script, no inline style, no external
  * asset, so the pages work with JavaScript disabled and under a strict Content-Security-Policy.
  */
-import type { BankAccount } from "../domain/core-banking.js";
 import type { Consent } from "../domain/consents-model.js";
-import { grantFor } from "../domain/decisions.js";
+import { grantFor, isBankOffered, type Grantable } from "../domain/decisions.js";
 import type { Payment } from "../domain/payments-model.js";
+import type { ScaResource } from "../domain/authorisation.js";
 import { Html, html } from "../lib/html.js";
 import { formatAmount } from "../lib/money.js";
 import { LANGUAGES } from "../lib/languages.js";
@@ -21,6 +21,10 @@ export interface PageFrame {
   errorValues?: Record<string, string>;
   notice?: MessageKey;
   csrf?: string;
+  /** The page's own address for the language switch, where it is not the step's. */
+  path?: string;
+  /** On the PSU's dashboard: its own title, and no authorisation to cancel. */
+  dashboard?: boolean;
 }
 
 function steps(frame: PageFrame): Html {
@@ -34,8 +38,8 @@ const STEP_PATHS = ["/sca/login", "/sca/code", "/sca/review"] as const;
 
 /** Plain links, so switching works without JavaScript; the step's GET re-renders the page. */
 function languageSwitch(frame: PageFrame): Html {
-  if (!frame.step) return html``;
-  const path = STEP_PATHS[frame.step - 1];
+  const path = frame.path ?? (frame.step ? STEP_PATHS[frame.step - 1] : undefined);
+  if (!path) return html``;
   const links = LANGUAGES.map((code) => {
     const current = new Html(code === frame.lang ? ' aria-current="true"' : "");
     return html`<li><a href="${path}?lang=${code}" lang="${code}" hreflang="${code}"${current}>${
@@ -48,14 +52,19 @@ function languageSwitch(frame: PageFrame): Html {
 export function page(frame: PageFrame, body: Html): string {
   const error = frame.error
     ? html`<p class="error" role="alert" id="form-error">${frame.t(frame.error, frame.errorValues)}</p>` : html``;
-  const cancel = frame.csrf ? cancelForm(frame) : html``;
+  const cancel = frame.csrf && !frame.dashboard ? cancelForm(frame) : html``;
   const notice = frame.notice ? html`<p class="notice" role="status">${frame.t(frame.notice)}</p>` : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${frame.t("page_title", { bank: frame.bankName })}</title>
+<title>${frame.t(frame.dashboard ? "dashboard_title" : "page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
 <main>${steps(frame)}${error}${notice}${body}${cancel}</main></body></html>`.text;
+}
+
+/** Ties the page's error message to a group of fields (WCAG 3.3.1, 1.3.1). */
+function errorRef(frame: PageFrame): Html {
+  return new Html(frame.error ? ' aria-describedby="form-error"' : "");
 }
 
 function cancelForm(frame: PageFrame): Html {
@@ -64,53 +73,104 @@ function cancelForm(frame: PageFrame): Html {
 <button type="submit" class="secondary">${frame.t("button_cancel")}</button></form>`;
 }
 
-function intro(frame: PageFrame, type: "payment" | "consent"): Html {
-  return html`<h1>${frame.t(type === "payment" ? "intro_payment" : "intro_consent", { tpp: frame.tppName ?? "" })}</h1>`;
+/** What the PSU is asked to authorise, as the pages' heading says it. */
+export type IntroKind = "payment" | "consent" | "payment-cancellation" | "funds-confirmation";
+
+export function introKind(resource: ScaResource): IntroKind {
+  if (resource.type === "consent") return resource.consent.kind ?? "consent";
+  return resource.cancellation ? "payment-cancellation" : "payment";
 }
 
-export function loginPage(frame: PageFrame, type: "payment" | "consent"): string {
-  const described = frame.error ? ' aria-describedby="form-error"' : "";
-  return page(frame, html`${intro(frame, type)}
-<form method="post" action="/sca/login">
+const INTROS = {
+  "payment": "intro_payment", "consent": "intro_consent", "payment-cancellation": "intro_payment_cancellation",
+  "funds-confirmation": "intro_funds_confirmation",
+} as const satisfies Record<IntroKind, MessageKey>;
+
+function intro(frame: PageFrame, type: IntroKind): Html {
+  return html`<h1>${frame.t(INTROS[type], { tpp: frame.tppName ?? "" })}</h1>`;
+}
+
+export function loginPage(frame: PageFrame, type: IntroKind): string {
+  return page(frame, html`${intro(frame, type)}${loginForm(frame, "/sca/login")}`);
+}
+
+export function loginForm(frame: PageFrame, action: string): Html {
+  const described = frame.error ? ' aria-describedby="form-error" aria-invalid="true"' : "";
+  return html`<form method="post" action="${action}">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <label for="login">${frame.t("label_login")}</label>
 <input id="login" name="login" autocomplete="username" required${new Html(described)}>
 <label for="password">${frame.t("label_password")}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${new Html(described)}>
-<button type="submit">${frame.t("button_login")}</button></form>`);
+<button type="submit">${frame.t("button_login")}</button></form>`;
 }
 
-export function codePage(
-  frame: PageFrame, type: "payment" | "consent", device: { kind: string; label: string; phone: string | null },
-): string {
+export interface DeviceInfo { kind: string; label: string; phone: string | null }
+
+export function codePage(frame: PageFrame, type: IntroKind, device: DeviceInfo): string {
+  return page(frame, html`${intro(frame, type)}${codeForm(frame, device, "/sca/code")}`);
+}
+
+/** The code form; `action`/resend takes a fresh SMS code. */
+export function codeForm(frame: PageFrame, device: DeviceInfo, action: string): Html {
   const hint = device.kind === "sms"
     ? frame.t("code_sms_hint", { phone: maskPhone(device.phone ?? "") })
     : frame.t("code_totp_hint", { device: device.label });
-  const resend = device.kind === "sms" ? html`<form method="post" action="/sca/code/resend">
+  const resend = device.kind === "sms" ? html`<form method="post" action="${action}/resend">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <button type="submit" class="link">${frame.t("button_resend")}</button></form>` : html``;
-  return page(frame, html`${intro(frame, type)}
-<form method="post" action="/sca/code">
+  const described = frame.error ? "code-hint form-error" : "code-hint";
+  return html`<form method="post" action="${action}">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <label for="code">${frame.t("label_code")}</label>
 <p class="hint" id="code-hint">${hint}</p>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required aria-describedby="code-hint">
-<button type="submit">${frame.t("button_continue")}</button></form>${resend}`);
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required aria-describedby="${described}"${new Html(frame.error ? ' aria-invalid="true"' : "")}>
+<button type="submit">${frame.t("button_continue")}</button></form>${resend}`;
 }
 
-function maskPhone(phone: string): string {
+export function devicePage(frame: PageFrame, type: IntroKind, devices: readonly DeviceOption[]): string {
+  return page(frame, html`${intro(frame, type)}${deviceForm(frame, devices, "/sca/device")}`);
+}
+
+export interface DeviceOption extends DeviceInfo { id: string }
+
+/** After the password, a PSU with several devices picks the one to get the code from. */
+export function deviceForm(frame: PageFrame, devices: readonly DeviceOption[], action: string): Html {
+  const options = devices.map((d, i) => html`<div class="choice">
+<input type="radio" id="device-${i}" name="device" value="${d.id}" required${new Html(i === 0 ? " checked" : "")}>
+<label for="device-${i}">${deviceName(frame, d)}</label></div>`);
+  return html`<form method="post" action="${action}">
+<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
+<fieldset${errorRef(frame)}><legend>${
+  frame.t("label_device")}</legend>${options}</fieldset>
+<button type="submit">${frame.t("button_continue")}</button></form>`;
+}
+
+function deviceName(frame: PageFrame, d: DeviceInfo): string {
+  return d.kind === "sms"
+    ? frame.t("device_sms", { phone: maskPhone(d.phone ?? "") })
+    : frame.t("device_totp");
+}
+
+export function maskPhone(phone: string): string {
   return phone.length > 6 ? `${phone.slice(0, 6)}${"•".repeat(phone.length - 8)}${phone.slice(-2)}` : phone;
 }
 
-export function paymentReviewPage(frame: PageFrame, p: Payment, canConfirm: boolean): string {
+export function paymentReviewPage(
+  frame: PageFrame, resource: Extract<ScaResource, { type: "payment" }>, canConfirm: boolean,
+): string {
   const row = (key: MessageKey, value: string | null) =>
     value === null ? html`` : html`<dt>${frame.t(key)}</dt><dd>${value}</dd>`;
+  const amount = (p: Payment) => `${formatAmount(p.amountMinor, p.currency)} ${p.currency}`;
+  const p = resource.payment;
+  const payees = (resource.entries.length > 0 ? resource.entries : [p]).map((e) => html`
+${resource.entries.length > 0 ? row("review_amount", amount(e)) : html``}
+${row("review_payee", e.creditorName)}${row("review_payee_iban", e.creditorAccount.iban)}
+${row("review_purpose", e.remittance)}`);
   const confirm = canConfirm ? confirmForm(frame, html``) : html``;
-  return page(frame, html`${intro(frame, "payment")}
+  return page(frame, html`${intro(frame, introKind(resource))}
 <dl class="review">
-${row("review_amount", `${formatAmount(p.amountMinor, p.currency)} ${p.currency}`)}
-${row("review_payee", p.creditorName)}${row("review_payee_iban", p.creditorAccount.iban)}
-${row("review_purpose", p.remittance)}${row("review_debtor", p.debtorAccount.iban)}
+${row("review_amount", amount(p))}${payees}${row("review_debtor", p.debtorAccount.iban)}
 </dl>${confirm}`);
 }
 
@@ -121,30 +181,44 @@ function confirmForm(frame: PageFrame, fields: Html): Html {
 }
 
 /** A calendar date (YYYY-MM-DD) as the PSU's language writes it; no time zone shift. */
-function longDate(isoDate: string, lang: string): string {
+export function longDate(isoDate: string, lang: string): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" })
     .format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-function sharedOf(frame: PageFrame, consent: Consent, account: BankAccount): string {
-  const grant = grantFor(consent, account);
+function sharedOf(frame: PageFrame, consent: Consent, account: Grantable): string {
+  return sharesText(frame, grantFor(consent, account));
+}
+
+/** "shares: account details, balances, ..." in the page's language. */
+export function sharesText(frame: PageFrame, grant: { balances: boolean; transactions: boolean }): string {
   const shared: MessageKey[] = ["access_list"];
   if (grant.balances) shared.push("access_balances");
   if (grant.transactions) shared.push("access_transactions");
   return frame.t("review_shares", { what: shared.map((key) => frame.t(key)).join(", ") });
 }
 
+/** On a bank-offered consent the PSU decides per account whether balances and transactions go. */
+function choicesOf(frame: PageFrame, account: Grantable, i: number): Html {
+  const box = (name: "balances" | "transactions", key: MessageKey) => html`<span class="choice">
+<input type="checkbox" id="${name}-${i}" name="${name}" value="${account.reference}" checked>
+<label for="${name}-${i}">${frame.t(key)}</label></span>`;
+  return html`<span class="hint">${frame.t("access_list")}</span><span class="choices">${
+    box("balances", "access_balances")}${box("transactions", "access_transactions")}</span>`;
+}
+
 export function consentReviewPage(
-  frame: PageFrame, consent: Consent, accounts: readonly BankAccount[], canConfirm: boolean,
+  frame: PageFrame, consent: Consent, accounts: readonly Grantable[], canConfirm: boolean,
 ): string {
+  const pick = isBankOffered(consent);
   const boxes = accounts.map((a, i) => html`<div class="account">
-<input type="checkbox" id="account-${i}" name="account" value="${a.iban}" checked aria-describedby="account-${i}-info">
-<label for="account-${i}">${a.iban}</label>
-<span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency} · ${
-  sharedOf(frame, consent, a)}</span></div>`);
-  const fields = html`<fieldset><legend>${frame.t("review_accounts", { tpp: frame.tppName ?? "" })}</legend>
+<input type="checkbox" id="account-${i}" name="account" value="${a.reference}" checked aria-describedby="account-${i}-info">
+<label for="account-${i}">${a.reference}</label>
+<span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency}${
+  pick ? html`` : html` · ${sharedOf(frame, consent, a)}`}</span>${pick ? choicesOf(frame, a, i) : html``}</div>`);
+  const fields = html`<fieldset${errorRef(frame)}><legend>${frame.t("review_accounts", { tpp: frame.tppName ?? "" })}</legend>
 ${boxes}</fieldset><p class="hint">${frame.t("review_valid_until", { date: longDate(consent.validUntil, frame.lang) })}</p>`;
-  return page(frame, html`${intro(frame, "consent")}${canConfirm ? confirmForm(frame, fields) : html``}`);
+  return page(frame, html`${intro(frame, consent.kind ?? "consent")}${canConfirm ? confirmForm(frame, fields) : html``}`);
 }
 
 export function messagePage(frame: PageFrame): string {

@@ -18,4 +18,27 @@ export const accessCountRepository = {
     }).onConflict((oc) => oc.columns(["consent_id", "account_id", "endpoint", "day"])
       .doUpdateSet((eb) => ({ count: eb("consent_access_counts.count", "+", 1) }))).execute();
   },
+
+  /** Every resource and endpoint a consent was read at on one day. */
+  async readsOf(tx: Tx, consentId: string, day: string): Promise<{ accountId: string; endpoint: string }[]> {
+    const rows = await tx.selectFrom("consent_access_counts").select(["account_id", "endpoint"])
+      .where("consent_id", "=", consentId).where("day", "=", day).execute();
+    return rows.map((r) => ({ accountId: r.account_id, endpoint: r.endpoint }));
+  },
+};
+
+/** deltaList: the last entryReference of an account a consent was given. */
+export const deltaMarkRepository = {
+  async get(tx: Tx, consentId: string, accountId: string): Promise<string | null> {
+    const row = await tx.selectFrom("consent_delta_marks").select("entry_reference")
+      .where("consent_id", "=", consentId).where("account_id", "=", accountId).executeTakeFirst();
+    return row?.entry_reference ?? null;
+  },
+
+  async set(tx: Tx, consentId: string, accountId: string, entryReference: string): Promise<void> {
+    await tx.insertInto("consent_delta_marks")
+      .values({ consent_id: consentId, account_id: accountId, entry_reference: entryReference })
+      .onConflict((oc) => oc.columns(["consent_id", "account_id"])
+        .doUpdateSet({ entry_reference: entryReference })).execute();
+  },
 };

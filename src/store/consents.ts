@@ -20,6 +20,7 @@ function toConsent(row: Selectable<ConsentTable>): Consent {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     authorisedAt: row.authorised_at,
+    ...(row.kind === "funds-confirmation" ? { kind: row.kind } : {}),
   };
 }
 
@@ -31,7 +32,7 @@ export const consentRepository = {
       valid_until: c.validUntil, frequency_per_day: c.frequencyPerDay,
       combined: c.combinedServiceIndicator ? 1 : 0, redirect_uri: c.redirectUri,
       nok_redirect_uri: c.nokRedirectUri, created_at: c.createdAt, updated_at: c.updatedAt,
-      authorised_at: c.authorisedAt,
+      authorised_at: c.authorisedAt, kind: c.kind ?? null,
     }).execute();
   },
 

@@ -6,7 +6,7 @@ import type { Selectable } from "kysely";
 import type { Engine, Tx } from "./db.js";
 import type { LedgerAccountTable } from "./schema.js";
 
-export type LedgerAccountKind = "customer" | "clearing" | "equity";
+export type LedgerAccountKind = "customer" | "clearing" | "equity" | "card";
 
 export interface LedgerAccountRecord {
   id: string;

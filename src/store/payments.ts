@@ -23,6 +23,10 @@ function toPayment(row: Selectable<PaymentTable>): Payment {
     remittance: row.remittance,
     endToEndId: row.end_to_end_id,
     requestedExecutionDate: row.requested_execution_date,
+    standingOrder: row.standing_order ? JSON.parse(row.standing_order) : null,
+    executions: Number(row.executions),
+    bulkId: row.bulk_id,
+    batchBooking: row.batch_booking === null ? null : Boolean(row.batch_booking),
     redirectUri: row.redirect_uri,
     nokRedirectUri: row.nok_redirect_uri,
     createdAt: row.created_at,
@@ -41,6 +45,9 @@ export const paymentRepository = {
       creditor_address: p.creditorAddress ? JSON.stringify(p.creditorAddress) : null,
       amount: p.amountMinor, currency: p.currency, remittance: p.remittance,
       end_to_end_id: p.endToEndId, requested_execution_date: p.requestedExecutionDate,
+      standing_order: p.standingOrder ? JSON.stringify(p.standingOrder) : null,
+      executions: p.executions, bulk_id: p.bulkId,
+      batch_booking: p.batchBooking === null ? null : Number(p.batchBooking),
       redirect_uri: p.redirectUri, nok_redirect_uri: p.nokRedirectUri,
       created_at: p.createdAt, updated_at: p.updatedAt,
     }).execute();
@@ -64,6 +71,14 @@ export const paymentRepository = {
     return rows.map(toPayment);
   },
 
+  /** A PSU's payments, newest first: the ones it decided on and any from its own accounts. */
+  async ofPsu(tx: Tx, psuId: string, ownIbans: readonly string[], limit: number): Promise<Payment[]> {
+    const rows = await tx.selectFrom("payments").selectAll()
+      .where((eb) => eb.or([eb("psu_id", "=", psuId), ...ownIbans.map((iban) => eb("debtor_iban", "=", iban))]))
+      .orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
+    return rows.map(toPayment);
+  },
+
   async find(tx: Tx, id: string): Promise<Payment | undefined> {
     const row = await tx.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
     return row && toPayment(row);
@@ -74,6 +89,54 @@ export const paymentRepository = {
     const rows = await tx.selectFrom("payments").selectAll()
       .where("status", "=", "ACTC").where("requested_execution_date", "<=", today)
       .orderBy("requested_execution_date").orderBy("id").limit(limit).execute();
+    return rows.map(toPayment);
+  },
+
+  /** Payments to other banks booked to clearing (ACSP) whose last change is at or before `before`. */
+  async dueForSettlement(tx: Tx, before: string, limit: number): Promise<Payment[]> {
+    const rows = await tx.selectFrom("payments").selectAll()
+      .where("status", "=", "ACSP").where("updated_at", "<=", before)
+      .orderBy("updated_at").orderBy("id").limit(limit).execute();
+    return rows.map(toPayment);
+  },
+
+  /**
+   * Compare-and-set on a standing order's execution counter: claims execution number
+   * `executions + 1` and sets the date of the one after (null: none left, and the order is ACSC,
+   * completed); the last execution's rejection reason is cleared. False when another run claimed it or the order is no longer ACTC.
+   */
+  async advanceStandingOrder(
+    tx: Tx, id: string, executions: number,
+    change: { at: string; nextDate: string | null },
+  ): Promise<boolean> {
+    const result = await tx.updateTable("payments")
+      .set({
+        executions: executions + 1, requested_execution_date: change.nextDate,
+        status_reason: null, updated_at: change.at,
+        status: change.nextDate === null ? "ACSC" : "ACTC",
+      })
+      .where("id", "=", id).where("status", "=", "ACTC").where("executions", "=", executions)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** The payments of a bulk, in the order the TPP gave them. */
+  async entriesOf(tx: Tx, bulkId: string): Promise<Payment[]> {
+    const rows = await tx.selectFrom("payments").selectAll().where("bulk_id", "=", bulkId)
+      .orderBy("id").execute();
+    return rows.map(toPayment);
+  },
+
+  /** Why a standing order's latest execution was not booked. */
+  async noteReason(tx: Tx, id: string, reason: string): Promise<void> {
+    await tx.updateTable("payments").set({ status_reason: reason }).where("id", "=", id).execute();
+  },
+
+  /** The standing orders (periodic payments) from one debtor IBAN that still have executions to come. */
+  async standingOrdersOf(tx: Tx, debtorIban: string): Promise<Payment[]> {
+    const rows = await tx.selectFrom("payments").selectAll()
+      .where("debtor_iban", "=", debtorIban).where("service", "=", "periodic-payments")
+      .where("status", "=", "ACTC").orderBy("created_at").orderBy("id").execute();
     return rows.map(toPayment);
   },
 
@@ -90,6 +153,12 @@ export const paymentRepository = {
       .where("id", "=", id).where("status", "in", [...from]);
     if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
     const result = await update.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const changed = Number(result.numUpdatedRows) === 1;
+    // A bulk cancelled or rejected before execution takes its payments with it.
+    if (changed && (to === "CANC" || to === "RJCT")) {
+      await tx.updateTable("payments").set({ status: to, updated_at: change.at })
+        .where("bulk_id", "=", id).where("status", "=", "RCVD").execute();
+    }
+    return changed;
   },
 };

@@ -1,19 +1,22 @@
 /** The repositories a Store carries, one per aggregate. */
 import type { Engine } from "./db.js";
 import { auditRepository } from "./audit.js";
-import { accessCountRepository } from "./access-counts.js";
+import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
 import { leaseRepository } from "./leases.js";
 import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
+import { psuSessionRepository } from "./psu-sessions.js";
 import { scaRepository } from "./sca.js";
 import { statsRepository } from "./stats.js";
 import { statementRepository } from "./statements.js";
 import { idempotencyRepository, secretRepository, tppRepository } from "./tpps.js";
+import { savepointRepository } from "./savepoints.js";
 
 export function createRepositories(engine: Engine) {
   return {
+    savepoints: savepointRepository,
     payments: paymentRepository,
     consents: consentRepository,
     ledger: createLedgerRepository(engine),
@@ -27,6 +30,8 @@ export function createRepositories(engine: Engine) {
     statements: statementRepository,
     accessCounts: accessCountRepository,
     leases: leaseRepository,
+    deltaMarks: deltaMarkRepository,
+    psuSessions: psuSessionRepository,
   };
 }
 

@@ -4,14 +4,15 @@
  */
 import type { Selectable } from "kysely";
 import type {
-  Authorisation, ResourceType, ScaSession, ScaStatus, ScaStep,
+  Authorisation, AuthorisedResource, ScaSession, ScaStatus, ScaStep,
 } from "../domain/authorisation-model.js";
 import type { Tx } from "./db.js";
 import type { AuthorisationTable, ScaSessionTable } from "./schema.js";
+import { sessionSteps } from "./session-steps.js";
 
 function toAuthorisation(row: Selectable<AuthorisationTable>): Authorisation {
   return {
-    id: row.id, resourceType: row.resource_type as ResourceType, resourceId: row.resource_id,
+    id: row.id, resourceType: row.resource_type as AuthorisedResource, resourceId: row.resource_id,
     tppId: row.tpp_id, scaStatus: row.sca_status as ScaStatus, psuId: row.psu_id, lang: row.lang,
   };
 }
@@ -23,6 +24,8 @@ function toSession(row: Selectable<ScaSessionTable>): ScaSession {
     lastSeenAt: row.last_seen_at,
   };
 }
+
+const scaSteps = sessionSteps<ScaStep>("sca_sessions");
 
 export interface OtpChallenge { codeHash: string; binding: string; expiresAt: string; usedAt: string | null }
 
@@ -86,28 +89,9 @@ export const scaRepository = {
     await tx.updateTable("sca_sessions").set({ last_seen_at: at }).where("id", "=", id).execute();
   },
 
-  /** Moves the session from one step to the next only once; the loser of a race gets false. */
-  async advanceSession(
-    tx: Tx, id: string, from: ScaStep, change: { step: ScaStep; psuId?: string; deviceId?: string },
-  ): Promise<boolean> {
-    let update = tx.updateTable("sca_sessions").set({ step: change.step })
-      .where("id", "=", id).where("step", "=", from);
-    if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
-    if (change.deviceId !== undefined) update = update.set({ device_id: change.deviceId });
-    return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
-  },
-
-  /** Session fixation defence: the session gets a new id (and CSRF token) after each factor. */
-  async renameSession(tx: Tx, id: string, newId: string, csrf: string): Promise<void> {
-    await tx.updateTable("sca_sessions").set({ id: newId, csrf }).where("id", "=", id).execute();
-    await tx.updateTable("otp_challenges").set({ session_id: newId })
-      .where("session_id", "=", id).execute();
-  },
-
-  async deleteSession(tx: Tx, id: string): Promise<void> {
-    await tx.deleteFrom("otp_challenges").where("session_id", "=", id).execute();
-    await tx.deleteFrom("sca_sessions").where("id", "=", id).execute();
-  },
+  advanceSession: scaSteps.advance,
+  renameSession: scaSteps.rename,
+  deleteSession: scaSteps.remove,
 
   async putChallenge(tx: Tx, sessionId: string, c: OtpChallenge): Promise<void> {
     await tx.deleteFrom("otp_challenges").where("session_id", "=", sessionId).execute();

@@ -102,6 +102,10 @@ export interface PaymentTable {
   remittance: string | null;
   end_to_end_id: string | null;
   requested_execution_date: string | null;
+  standing_order: string | null;
+  executions: ColumnType<number, number | undefined, number>;
+  bulk_id: string | null;
+  batch_booking: Flag | null;
   redirect_uri: string;
   nok_redirect_uri: string | null;
   created_at: string;
@@ -123,6 +127,7 @@ export interface ConsentTable {
   created_at: string;
   updated_at: string;
   authorised_at: string | null;
+  kind: string | null;
 }
 
 export interface ConsentAccountTable {
@@ -208,6 +213,48 @@ export interface ConsentAccessCountTable {
   count: number;
 }
 
+export interface TppRequestCountTable { tpp_id: string; window_start: string; count: number }
+
+export interface CardAccountTable {
+  account_id: string;
+  masked_pan: string;
+  pan_hash: string;
+  credit_limit: Money;
+}
+
+export interface CardTransactionDetailsTable {
+  transfer_id: string;
+  masked_pan: string;
+  transaction_date: string;
+  acceptor_time: string | null;
+  merchant_category_code: string | null;
+  card_acceptor_id: string | null;
+  card_acceptor_city: string | null;
+  card_acceptor_country: string | null;
+  original_amount: Money | null;
+  original_currency: string | null;
+  exchange_rate: string | null;
+}
+
+export interface PendingTransactionTable {
+  id: string;
+  account_id: string;
+  amount: Money;
+  currency: string;
+  transaction_date: string;
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+  remittance: string | null;
+  bank_transaction_code: string | null;
+}
+
+export interface ConsentDeltaMarkTable { consent_id: string; account_id: string; entry_reference: string }
+
+/** A dashboard session: an SCA session that belongs to no authorisation. */
+export type PsuSessionTable = Omit<ScaSessionTable, "authorisation_id">;
+
+export interface AuthorisationMethodTable { authorisation_id: string; device_id: string }
+
 export interface Database {
   tpps: TppTable;
   psus: PsuTable;
@@ -228,4 +275,11 @@ export interface Database {
   audit_log: AuditLogTable;
   consent_access_counts: ConsentAccessCountTable;
   job_leases: JobLeaseTable;
+  tpp_request_counts: TppRequestCountTable;
+  card_accounts: CardAccountTable;
+  card_transaction_details: CardTransactionDetailsTable;
+  consent_delta_marks: ConsentDeltaMarkTable;
+  pending_transactions: PendingTransactionTable;
+  psu_sessions: PsuSessionTable;
+  authorisation_methods: AuthorisationMethodTable;
 }

@@ -90,3 +90,39 @@ export const statementRepository = {
     return row && toStatementRow(row);
   },
 };
+
+/** Signed like entries: negative leaves the account. */
+export interface PendingRecord {
+  id: string;
+  accountId: string;
+  amount: bigint;
+  currency: string;
+  transactionDate: string;
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  remittance: string | null;
+  bankTransactionCode: string | null;
+}
+
+export const pendingRepository = {
+  async insert(tx: Tx, rows: readonly PendingRecord[]): Promise<void> {
+    if (rows.length === 0) return;
+    await tx.insertInto("pending_transactions").values(rows.map((p) => ({
+      id: p.id, account_id: p.accountId, amount: p.amount, currency: p.currency,
+      transaction_date: p.transactionDate, counterparty_name: p.counterpartyName,
+      counterparty_iban: p.counterpartyIban, remittance: p.remittance,
+      bank_transaction_code: p.bankTransactionCode,
+    }))).execute();
+  },
+
+  async ofAccount(tx: Tx, accountId: string): Promise<PendingRecord[]> {
+    const rows = await tx.selectFrom("pending_transactions").selectAll()
+      .where("account_id", "=", accountId).orderBy("transaction_date").orderBy("id").execute();
+    return rows.map((r) => ({
+      id: r.id, accountId: r.account_id, amount: BigInt(r.amount), currency: r.currency,
+      transactionDate: r.transaction_date, counterpartyName: r.counterparty_name,
+      counterpartyIban: r.counterparty_iban, remittance: r.remittance,
+      bankTransactionCode: r.bank_transaction_code,
+    }));
+  },
+};

@@ -15,15 +15,28 @@ export const tppRepository = {
     return Boolean(row?.blocked);
   },
 
-  /** Answers false when no TPP has this id. */
-  async setBlocked(tx: Tx, id: string, blocked: boolean): Promise<boolean> {
-    const result = await tx.updateTable("tpps").set({ blocked: blocked ? 1 : 0 }).where("id", "=", id).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  /** A TPP not seen yet can be stop-listed in advance: it is refused from its first request. */
+  async setBlocked(tx: Tx, id: string, blocked: boolean, at: string): Promise<void> {
+    await tx.insertInto("tpps").values({ id, name: id, blocked: blocked ? 1 : 0, created_at: at })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ blocked: blocked ? 1 : 0 })).execute();
   },
 
   async list(tx: Tx): Promise<{ id: string; name: string; blocked: boolean; createdAt: string }[]> {
     const rows = await tx.selectFrom("tpps").selectAll().orderBy("id").execute();
     return rows.map((r) => ({ id: r.id, name: r.name, blocked: Boolean(r.blocked), createdAt: r.created_at }));
+  },
+
+  /** Counts one request in the TPP's window and answers the window's count so far. */
+  async countRequest(tx: Tx, id: string, windowStart: string): Promise<number> {
+    const row = await tx.insertInto("tpp_request_counts").values({ tpp_id: id, window_start: windowStart, count: 1 })
+      .onConflict((oc) => oc.columns(["tpp_id", "window_start"])
+        .doUpdateSet((eb) => ({ count: eb("tpp_request_counts.count", "+", 1) })))
+      .returning("count").executeTakeFirstOrThrow();
+    return row.count;
+  },
+
+  async forgetRequestsBefore(tx: Tx, windowStart: string): Promise<void> {
+    await tx.deleteFrom("tpp_request_counts").where("window_start", "<", windowStart).execute();
   },
 
   async name(tx: Tx, id: string): Promise<string | undefined> {

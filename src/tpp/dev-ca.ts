@@ -47,7 +47,13 @@ export interface TppCertificateRequest {
   withoutQcStatement?: boolean;
   /** the CA; overrides the `ca` argument when given */
   issuer?: KeyAndCertificate;
+  /** the certificate's key: ECDSA P-256 (default) or RSA 2048, as QTSPs issue both */
+  keyType?: KeyType;
+  /** an OCSP responder named in Authority Information Access */
+  ocspUrl?: string;
 }
+
+export type KeyType = "ECDSA" | "RSA";
 
 export interface DevCertificatePaths {
   dir: string;
@@ -76,8 +82,13 @@ interface Signer {
   algorithm: { name: string; hash: string };
 }
 
-async function generateKeys(): Promise<webcrypto.CryptoKeyPair> {
-  return crypto.subtle.generateKey(EC_P256, true, ["sign", "verify"]);
+const RSA_2048 = {
+  name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256",
+} as const;
+
+async function generateKeys(type: KeyType = "ECDSA"): Promise<webcrypto.CryptoKeyPair> {
+  return crypto.subtle.generateKey(type === "RSA" ? RSA_2048 : EC_P256, true, ["sign", "verify"]) as
+    Promise<webcrypto.CryptoKeyPair>;
 }
 
 async function exportKeyPem(key: webcrypto.CryptoKey): Promise<string> {
@@ -155,13 +166,14 @@ interface LeafSpec {
   notBefore: Date;
   notAfter: Date;
   extensions: x509.Extension[];
+  keyType?: KeyType;
 }
 
 async function issueLeaf(ca: KeyAndCertificate, spec: LeafSpec): Promise<KeyAndCertificate> {
   assertKeyMatches(ca, "CA");
   const caCert = new x509.X509Certificate(ca.certPem);
   const signer = await importSigner(ca.keyPem);
-  const keys = await generateKeys();
+  const keys = await generateKeys(spec.keyType);
   const caKeyId = caCert.getExtension(x509.SubjectKeyIdentifierExtension)?.keyId;
   const authorityKeyId = caKeyId
     ? new x509.AuthorityKeyIdentifierExtension(caKeyId)
@@ -235,6 +247,7 @@ export async function issueTppCertificate(
     new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
     subjectAltNames(req.domains ?? ["localhost"]),
     new x509.CertificatePolicyExtension(QWAC_POLICIES),
+    ...(req.ocspUrl ? [new x509.AuthorityInfoAccessExtension({ ocsp: [req.ocspUrl] })] : []),
   ];
   if (!req.withoutQcStatement) {
     const qc = encodeQcStatements({ roles: req.roles, ncaName, ncaId });
@@ -253,7 +266,26 @@ export async function issueTppCertificate(
     notBefore: req.notBefore ?? new Date(now - HOUR_MS),
     notAfter: req.notAfter ?? new Date(now + YEAR_MS),
     extensions,
+    keyType: req.keyType,
   });
+}
+
+/** A CRL signed by the CA revoking the given certificates (PEM), valid for a day: for tests. */
+export async function issueCrl(ca: KeyAndCertificate, revokedPems: string[]): Promise<string> {
+  const caCert = new x509.X509Certificate(ca.certPem);
+  const signer = await importSigner(ca.keyPem);
+  const now = Date.now();
+  const crl = await x509.X509CrlGenerator.create({
+    issuer: caCert.subjectName,
+    thisUpdate: new Date(now - HOUR_MS),
+    nextUpdate: new Date(now + 24 * HOUR_MS),
+    entries: revokedPems.map((pem) => ({
+      serialNumber: new x509.X509Certificate(pem).serialNumber, revocationDate: new Date(now - HOUR_MS),
+    })),
+    signingKey: signer.key,
+    signingAlgorithm: signer.algorithm,
+  });
+  return crl.toString("pem");
 }
 
 /** Reads a PEM certificate and PEM private key, and checks that they belong together. */

@@ -6,11 +6,15 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createConsents } from "../../src/domain/consents.js";
+import { createEmbeddedLedger } from "../../src/ledger/core.js";
 import type { Deps } from "../../src/domain/deps.js";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
   ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, BOB_MAIN, consentBody, createConsent,
 } from "../support/flows.js";
+import { DEMO_BANK_CODE } from "../../src/ledger/demo-data.js";
+import { makeIban } from "../../src/lib/iban.js";
+import { demoPsu } from "../support/psu.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 let offsetMs = 0;
@@ -21,6 +25,8 @@ before(async () => { bank = await startBank({ clock }); });
 after(async () => { await bank.close(); });
 
 type Res = { status: number; body: any; text: string };
+
+const cents = (amount: string) => BigInt(amount.replace(".", ""));
 
 function refusal(res: Res, status: number, code: string) {
   assert.equal(res.status, status, res.text);
@@ -74,14 +80,23 @@ test("paging walks the whole history without gaps or duplicates; balances match 
   for (let i = 1; i < refs.length; i += 1) assert.equal(refs[i], (refs[i - 1] ?? 0) + 1);
   assert.ok(seen.every((t) => t.bookingDate >= from && /^-?\d+\.\d{2}$/.test(t.transactionAmount.amount)));
   for (let i = 1; i < seen.length; i += 1) {
-    const cents = (s: string) => BigInt(s.replace(".", ""));
     assert.equal(cents(seen[i].balanceAfterTransaction.balanceAmount.amount),
       cents(seen[i - 1].balanceAfterTransaction.balanceAmount.amount) + cents(seen[i].transactionAmount.amount));
   }
   const last = seen.at(-1);
   const balances = await read(aliceConsent, `/accounts/${aliceMainId}/balances`, psu);
-  const interim = balances.body.balances.find((b: { balanceType: string }) => b.balanceType === "interimAvailable");
-  assert.equal(interim.balanceAmount.amount, last.balanceAfterTransaction.balanceAmount.amount);
+  const balance = (type: string) => cents(balances.body.balances.find((b: { balanceType: string }) => b.balanceType === type)
+    .balanceAmount.amount);
+  const booked = cents(last.balanceAfterTransaction.balanceAmount.amount);
+  const pending = await read(aliceConsent, `/accounts/${aliceMainId}/transactions?dateFrom=${today()}&bookingStatus=pending`, psu);
+  assert.equal(pending.status, 200, pending.text);
+  assert.equal(pending.body.transactions.booked, null);
+  const announced = pending.body.transactions.pending;
+  assert.ok(announced.length > 0 && announced.every((t: { entryReference?: string }) => t.entryReference === undefined));
+  const pendingSum = announced.reduce((s: bigint, t: { transactionAmount: { amount: string } }) =>
+    s + cents(t.transactionAmount.amount), 0n);
+  assert.equal(balance("expected"), booked + pendingSum, "expected: booked plus pending");
+  assert.equal(balance("interimAvailable"), booked + pendingSum, "pending debits are not available");
 
   const one = await read(aliceConsent, `/accounts/${aliceMainId}/transactions/${last.transactionId}`, psu);
   assert.equal(one.status, 200, one.text);
@@ -91,7 +106,7 @@ test("paging walks the whole history without gaps or duplicates; balances match 
   assert.equal(delta.status, 200, delta.text);
   assert.deepEqual(delta.body.transactions.booked.map((t: { entryReference: string }) => t.entryReference),
     refs.slice(-2).map(String));
-  assert.deepEqual(delta.body.transactions.pending, []);
+  assert.deepEqual(delta.body.transactions.pending, announced, "pending ones come with the first page");
 });
 
 test("a transaction of another account is unknown, an account outside the consent is refused", async () => {
@@ -115,6 +130,74 @@ test("a dedicated consent grants exactly the balances and transactions it names"
   refusal(await read(consentId, `/accounts/${main}/transactions${q}&withBalance=true`, psu), 401, "CONSENT_INVALID");
   assert.equal((await read(consentId, `/accounts/${savings}/balances`, psu)).status, 200);
   refusal(await read(consentId, `/accounts/${savings}/transactions${q}`, psu), 401, "CONSENT_INVALID");
+});
+
+test("availableAccounts consents grant the list only; allAccountsWithOwnerName adds the owner", async () => {
+  const withOwner = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN],
+    consentBody({ access: { availableAccountsWithBalance: "allAccountsWithOwnerName" } }));
+  const list = await read(withOwner, "/accounts?withBalance=true", psu);
+  assert.equal(list.status, 200, list.text);
+  assert.deepEqual(list.body.accounts.map((a: { ownerName: string }) => a.ownerName), ["Bob Meyer"]);
+  assert.ok(list.body.accounts.every((a: { balances: unknown[] }) => a.balances.length === 3));
+  const id = list.body.accounts[0].resourceId;
+  refusal(await read(withOwner, `/accounts/${id}`, psu), 401, "CONSENT_INVALID");
+  refusal(await read(withOwner, `/accounts/${id}/balances`, psu), 401, "CONSENT_INVALID");
+
+  const plain = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN],
+    consentBody({ access: { availableAccounts: "allAccounts" } }));
+  const names = await read(plain, "/accounts", psu);
+  assert.equal(names.status, 200, names.text);
+  assert.equal("ownerName" in names.body.accounts[0], false, "no owner name unless asked for");
+  refusal(await read(plain, "/accounts?withBalance=true", psu), 401, "CONSENT_INVALID");
+  refusal(await read(plain, `/accounts/${names.body.accounts[0].resourceId}?withBalance=true`, psu),
+    401, "CONSENT_INVALID");
+});
+
+test("details with withBalance need granted balances", async () => {
+  const body = consentBody({ access: { accounts: [BOB_MAIN], transactions: [BOB_MAIN] } });
+  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN], body);
+  const id = (await accountIds(consentId)).get(BOB_MAIN) ?? "";
+  const details = await read(consentId, `/accounts/${id}`, psu);
+  assert.equal(details.status, 200, details.text);
+  assert.equal(details.body.account.balances, null);
+  refusal(await read(consentId, `/accounts/${id}?withBalance=true`, psu), 401, "CONSENT_INVALID");
+});
+
+test("a refused read does not use up frequencyPerDay", async () => {
+  const body = consentBody({ access: { accounts: [BOB_MAIN], transactions: [BOB_MAIN] }, frequencyPerDay: 1 });
+  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN], body);
+  const id = (await accountIds(consentId)).get(BOB_MAIN) ?? "";
+  const list = `/accounts/${id}/transactions?dateFrom=${addDays(today(), -30)}&bookingStatus=booked`;
+  refusal(await read(consentId, `${list}&withBalance=true`), 401, "CONSENT_INVALID");
+  refusal(await read(consentId, `/accounts/${id}/transactions/00000000-0000-0000-0000-000000000000`), 404, "RESOURCE_UNKNOWN");
+  const res = await read(consentId, list);
+  assert.equal(res.status, 200, res.text);
+  refusal(await read(consentId, list), 429, "ACCESS_EXCEEDED");
+  const one = res.body.transactions.booked[0].transactionId;
+  assert.equal((await read(consentId, `/accounts/${id}/transactions/${one}`)).status, 200);
+});
+
+test("frequencyPerDay counts apart per account and per consent", async () => {
+  const carol = demoPsu("carol").accounts.map((a) => makeIban("DE", DEMO_BANK_CODE + a.accountNumber));
+  const [first = "", second = ""] = carol;
+  const carolConsent = await authorisedConsent(bank.tpp, bank.browser(), "carol", [first, second],
+    consentBody({ frequencyPerDay: 1 }));
+  const ids = await accountIds(carolConsent);
+  const one = `/accounts/${ids.get(first) ?? ""}/balances`;
+  assert.equal((await read(carolConsent, one)).status, 200);
+  refusal(await read(carolConsent, one), 429, "ACCESS_EXCEEDED");
+  assert.equal((await read(carolConsent, `/accounts/${ids.get(second) ?? ""}/balances`)).status, 200,
+    "another account counts apart");
+
+  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN], consentBody({ frequencyPerDay: 1 }));
+  const main = `/accounts/${(await accountIds(consentId)).get(BOB_MAIN) ?? ""}/balances`;
+  assert.equal((await read(consentId, main)).status, 200);
+  refusal(await read(consentId, main), 429, "ACCESS_EXCEEDED");
+  const other = await bank.tppWith({ name: "Third AISP", organizationIdentifier: "PSDDE-BAFIN-999999" });
+  const otherConsent = await authorisedConsent(other, bank.browser(), "bob", [BOB_MAIN], consentBody({ frequencyPerDay: 1 }));
+  assert.equal((await other.get(`/psd2/v1${main}`, { "Consent-ID": otherConsent })).status, 200,
+    "another consent on the same account counts apart");
+  refusal(await other.get(`/psd2/v1${main}`, { "Consent-ID": otherConsent }), 429, "ACCESS_EXCEEDED");
 });
 
 test("GET /consents/{id} shows the access as the PSU granted it; DELETE ends it", async () => {
@@ -154,9 +237,10 @@ test("bad transaction queries are refused with the Berlin Group codes", async ()
   const cases: [string, number, string][] = [
     ["?bookingStatus=booked", 400, "FORMAT_ERROR"],
     [`?dateFrom=${today()}`, 400, "FORMAT_ERROR"],
-    [`?dateFrom=${today()}&bookingStatus=information`, 400, "PARAMETER_NOT_SUPPORTED"],
+    [`?dateFrom=${today()}&bookingStatus=all`, 400, "PARAMETER_NOT_SUPPORTED"],
     [`?dateFrom=${today()}&bookingStatus=sometimes`, 400, "FORMAT_ERROR"],
-    [`?dateFrom=${today()}&bookingStatus=booked&deltaList=true`, 400, "PARAMETER_NOT_SUPPORTED"],
+    [`?dateFrom=${today()}&bookingStatus=booked&deltaList=true`, 400, "FORMAT_ERROR"],
+    ["?bookingStatus=booked&deltaList=yes", 400, "FORMAT_ERROR"],
     [`?dateFrom=2025-02-30&bookingStatus=booked`, 400, "FORMAT_ERROR"],
     [`?dateFrom=${today()}&dateTo=${addDays(today(), -1)}&bookingStatus=booked`, 400, "FORMAT_ERROR"],
     [`?dateFrom=${addDays(today(), 2)}&bookingStatus=booked`, 400, "PERIOD_INVALID"],
@@ -223,4 +307,49 @@ test("the sweep expires lapsed consents and rejects stale ones without a read", 
   const row = async (id: string) => (await store.consents.find(store.db, id))?.status;
   assert.equal(await row(valid), "expired");
   assert.equal(await row(waiting), "rejected");
+});
+
+test("a one-off consent reads each granted resource once, then expires", async () => {
+  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN],
+    consentBody({ recurringIndicator: false, frequencyPerDay: 1 }));
+  const bobId = (await accountIds(consentId)).get(BOB_MAIN) ?? "";
+  refusal(await read(consentId, "/accounts", psu), 429, "ACCESS_EXCEEDED");
+  assert.equal((await read(consentId, `/accounts/${bobId}/balances`, psu)).status, 200);
+  refusal(await read(consentId, `/accounts/${bobId}/balances`, psu), 429, "ACCESS_EXCEEDED");
+  const day = today();
+  while (today() === day) offsetMs += 15 * 60_000;
+  refusal(await read(consentId, `/accounts/${bobId}/balances`), 429, "ACCESS_EXCEEDED");
+  assert.equal((await read(consentId, `/accounts/${bobId}`)).status, 200);
+  const status = async () => (await bank.tpp.get(`/psd2/v1/consents/${consentId}/status`)).body.consentStatus;
+  assert.equal(await status(), "valid", "transactions are still due");
+  const last = await read(consentId, `/accounts/${bobId}/transactions?dateFrom=${today()}&bookingStatus=booked`);
+  assert.equal(last.status, 200, last.text);
+  assert.equal(await status(), "expired");
+  refusal(await read(consentId, `/accounts/${bobId}`, psu), 401, "CONSENT_EXPIRED");
+});
+
+test("deltaList gives each transaction once, page by page, then what was booked since", async () => {
+  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN]);
+  const bobId = (await accountIds(consentId)).get(BOB_MAIN) ?? "";
+  let next: string | null = `/accounts/${bobId}/transactions?deltaList=true&bookingStatus=booked&itemsPerPage=150`;
+  const refs: number[] = [];
+  let pages = 0;
+  while (next) {
+    const res = await read(consentId, next.replace("/psd2/v1", ""), psu);
+    assert.equal(res.status, 200, res.text);
+    refs.push(...res.body.transactions.booked.map((t: { entryReference: string }) => Number(t.entryReference)));
+    next = res.body.transactions._links.next;
+    pages += 1;
+  }
+  assert.ok(pages >= 2, `${pages} pages`);
+  assert.deepEqual(refs, refs.map((_, i) => i + 1), "the whole history once, in order, within the hour");
+  const delta = `/accounts/${bobId}/transactions?deltaList=true&bookingStatus=booked`;
+  assert.deepEqual((await read(consentId, delta, psu)).body.transactions.booked, []);
+  const core = createEmbeddedLedger({
+    ledger: bank.app.store.ledger, clock, timeZone: "Europe/Berlin", bankCode: "50010000", bic: "DEMODEFFXXX",
+  });
+  await bank.app.store.transaction((tx) => core.adjustBalance(tx, bobId, "credit", 1_234n, "Gutschrift"));
+  const since = await read(consentId, delta, psu);
+  assert.deepEqual(since.body.transactions.booked.map((t: { entryReference: string; transactionAmount: { amount: string } }) =>
+    [Number(t.entryReference), t.transactionAmount.amount]), [[refs.length + 1, "12.34"]]);
 });

@@ -1,174 +1,153 @@
 /**
  * `npm run bench`: psd2-bank under load over real TLS with the demo TPP's certificate, beside a
- * baseline measured in the same run with the same load generator and connections (a bare Fastify
- * HTTPS server with client certificates answering an accounts body of the same size). Writes
- * bench/results/latest.json and latest.md. Settings: BENCH_SECONDS (per scenario, default 10),
- * BENCH_CONNECTIONS (default 50), DATABASE_URL (PostgreSQL instead of the embedded SQLite).
+ * baseline measured in the same run, right before each scenario, with the same load generator and
+ * connections (a bare Fastify HTTPS server with client certificates answering an accounts body of
+ * the same size). Writes
+ * bench/results/latest.json and latest.md. `npm run bench -- --scale` measures reads and payment
+ * creation with 10,000 and then 1,000,000 generated transactions instead (scale.json, scale.md).
+ * Settings: BENCH_SECONDS (per scenario, default 10; 5 with --scale), BENCH_CONNECTIONS (default
+ * 50), DATABASE_URL (a fresh database on that PostgreSQL server instead of the embedded SQLite),
+ * BENCH_CPU_PROF (a directory: the bank runs with --cpu-prof and writes its profile there on exit).
  */
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
-import { BrowserClient } from "../support/browser.js";
-import { freePort, listenerPorts, runCli, startCli, type RunningCli } from "../support/cli.js";
-import { consentBody, confirm, createConsent, createPayment, paymentBody, reachReview } from "../support/flows.js";
-import { TppClient } from "../support/tpp-client.js";
+import { freePort } from "../support/cli.js";
+import { ALICE_MAIN, createPayment, paymentBody } from "../support/flows.js";
+import {
+  consentFor, generate, ibansOf, preparePsu, resourceIdOf, startBenchBank, transactionsPath, type BenchBank,
+} from "./bank.js";
+import { fullPayments, load, type LoadOptions, type Result } from "./load.js";
+import { machine, markdown, relativeTo, writeResults, type Check } from "./report.js";
+import { scale } from "./scale.js";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SCALE = process.argv.includes("--scale");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (SCALE ? 5 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const P99_MAX_MS = 25;
 
-interface Result { scenario: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number;
-  non2xx: number; ratioToBaseline?: number }
-
-interface Target { url: string; tls: { ca: Buffer; cert: Buffer; key: Buffer } }
-
-async function load(scenario: string, target: Target, path: string, options: {
-  method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; freshRequestId?: boolean;
-} = {}): Promise<Result> {
-  const headers = { "x-request-id": randomUUID(), accept: "application/json", ...options.headers };
-  const result = await autocannon({
-    url: `${target.url}${path}`, method: options.method ?? "GET", headers, body: options.body,
-    connections: CONNECTIONS, duration: SECONDS, tlsOptions: target.tls,
-    // Creating resources needs a fresh X-Request-ID each time, or idempotency answers from its record.
-    requests: options.freshRequestId
-      ? [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, "x-request-id": randomUUID() } }) }]
-      : undefined,
-  });
+async function startBaseline(certs: string, body: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const bodyFile = join(tmpdir(), `psd2-bank-baseline-${port}.json`);
+  await writeFile(bodyFile, body);
+  const child = spawn(process.execPath, [fileURLToPath(new URL("./baseline.js", import.meta.url)), String(port), certs, bodyFile]);
+  await new Promise<void>((resolve) => child.stdout.on("data", (d: Buffer) => {
+    if (d.toString().includes("ready")) resolve();
+  }));
   return {
-    scenario, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts, non2xx: result.non2xx,
+    url: `https://localhost:${port}`,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await rm(bodyFile, { force: true });
+    },
   };
 }
 
 const FLOW_WORKERS = 4;
 
-/**
- * PSUs for the whole-payment scenario, one per worker, each with an SMS device (TOTP would allow
- * one login per 30-second step) and an account with money, made with the operator's CLI.
- */
-function flowPsus(dataDir: string): { login: string; iban: string }[] {
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: process.env.DATABASE_URL ?? "" };
-  const cli = (...args: string[]) => {
-    const result = runCli([...args, "--json"], env);
-    if (result.status !== 0) throw new Error(`${args.join(" ")}: ${result.stderr}`);
-    return JSON.parse(result.stdout);
-  };
+/** PSUs for the whole-payment scenario, one per worker, each with an SMS device and money. */
+function flowPsus(bank: BenchBank): { login: string; iban: string }[] {
   return Array.from({ length: FLOW_WORKERS }, (_, i) => {
     const login = `bench-${i}`;
-    cli("psu", "add", "--login", login, "--name", `Bench PSU ${i}`, "--password", `${login}-demo`);
-    cli("psu", "enrol-device", login, "--kind", "sms", "--phone", `+4915100001${String(i).padStart(3, "0")}`);
-    const { iban } = cli("account", "open", "--login", login);
-    cli("account", "credit", iban, "1000.00");
+    bank.cli("psu", "add", "--login", login, "--name", `Bench PSU ${i}`, "--password", `${login}-demo`);
+    bank.cli("psu", "enrol-device", login, "--kind", "sms", "--phone", `+4915100001${String(i).padStart(3, "0")}`);
+    const { iban } = bank.cli("account", "open", "--login", login) as { iban: string };
+    bank.cli("account", "credit", iban, "1000.00");
     return { login, iban };
   });
 }
 
-/** Whole payments with every PSU step, one worker per PSU. */
-async function fullPayments(bank: { tpp: TppClient; authUrl: string; ca: Buffer },
-  psus: { login: string; iban: string }[]): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = Date.now() + SECONDS * 1000;
-  const worker = async (psu: { login: string; iban: string }) => {
-    while (Date.now() < until) {
-      const started = performance.now();
-      try {
-        const body = paymentBody({ debtorAccount: psu.iban, instructedAmount: { currency: "EUR", amount: "0.01" } });
-        const { scaRedirect } = await createPayment(bank.tpp, body);
-        const browser = new BrowserClient(bank.authUrl, bank.ca);
-        await confirm(browser, await reachReview(browser, scaRedirect, psu.login));
-        latencies.push(performance.now() - started);
-      } catch {
-        errors += 1;
-      }
-    }
+/**
+ * Every scenario of the issue, each right after a baseline measurement of its own: the machine's
+ * load from elsewhere changes over a run, and a ratio to a baseline taken minutes earlier would
+ * carry that change. The first result is the median baseline, for the table.
+ */
+async function scenarios(bank: BenchBank): Promise<{ results: Result[]; apiPeakRssMb: number }> {
+  const opts = (extra: Partial<LoadOptions> = {}): LoadOptions => ({ seconds: SECONDS, connections: CONNECTIONS, ...extra });
+  const psu = { "psu-ip-address": "192.0.2.1" };
+  const carol = await consentFor(bank, "carol", ["DE06500100003000000001", "DE76500100003000000002", "DE49500100003000000003"]);
+  const accountsBody = (await bank.tpp.get("/psd2/v1/accounts", { "consent-id": carol, ...psu })).text;
+  // One account with a long booked history, from the operator's data-set generator.
+  const longLogin = generate(bank.cli, 1, 10_000, 1);
+  preparePsu(bank, longLogin, "+4915100002000");
+  const long = await consentFor(bank, longLogin, ibansOf(bank, longLogin));
+  const longAccount = await resourceIdOf(bank, long);
+  const { paymentId } = await createPayment(bank.tpp);
+  const walkers = flowPsus(bank);
+  const baseline = await startBaseline(bank.certs, accountsBody);
+  const baselines: Result[] = [];
+  const results: Result[] = [];
+  const besideBaseline = async (scenario: string, path: string, options: LoadOptions) => {
+    const base = await load("baseline: bare Fastify HTTPS, same body", { url: baseline.url, tls: bank.tls },
+      "/psd2/v1/accounts", opts());
+    const result = await load(scenario, bank, path, options);
+    relativeTo(base, [result]);
+    baselines.push(base);
+    results.push(result);
   };
-  await Promise.all(psus.map(worker));
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { scenario: "full payment with PSU steps (flows)", requestsPerSecond: latencies.length / SECONDS,
-    p50Ms: at(0.5), p99Ms: at(0.99), errors, non2xx: 0 };
-}
-
-function peakRssMb(pid: number): Promise<number> {
-  return readFile(`/proc/${pid}/status`, "utf8").then((status) => Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-async function startBaseline(certs: string, body: string): Promise<{ url: string; stop(): void }> {
-  const port = await freePort();
-  const bodyFile = join(certs, "..", "baseline-body.json");
-  await writeFile(bodyFile, body);
-  const child = spawn(process.execPath, [fileURLToPath(new URL("./baseline.js", import.meta.url)), String(port), certs, bodyFile]);
-  await new Promise<void>((resolve) => child.stdout.on("data", (d: Buffer) => { if (d.toString().includes("ready")) resolve(); }));
-  return { url: `https://localhost:${port}`, stop: () => child.kill("SIGTERM") };
-}
-
-function markdown(results: Result[], meta: Record<string, string | number>): string {
-  const rows = results.map((r) => `| ${r.scenario} | ${r.requestsPerSecond.toFixed(0)} | ${r.ratioToBaseline === undefined ? "" :
-    `${(100 * r.ratioToBaseline).toFixed(0)} %`} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors + r.non2xx} |`);
-  return `# Benchmark results\n\n${Object.entries(meta).map(([k, v]) => `- ${k}: ${v}`).join("\n")}\n\n`
-    + "| Scenario | Requests/s | Of baseline | p50 ms | p99 ms | Errors |\n|---|---|---|---|---|---|\n"
-    + `${rows.join("\n")}\n`;
-}
-
-async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-bench-"));
-  const ports = await listenerPorts();
-  const spawned = performance.now();
-  let server: RunningCli | undefined;
-  let baseline: { url: string; stop(): void } | undefined;
   try {
-    server = await startCli(["start"], {
-      DATA_DIR: dataDir, ...ports, LOG_LEVEL: "warn", DATABASE_URL: process.env.DATABASE_URL ?? "",
-    }, "then open _links.scaRedirect");
-    const readyMs = Math.round(performance.now() - spawned);
-    const pid = Number(server.pid);
-    const certs = join(dataDir, "certs");
-    const [ca, cert, key] = await Promise.all(["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certs, f))));
-    const tls = { ca: ca!, cert: cert!, key: key! };
-    const bank = { url: `https://localhost:${ports.API_PORT}`, tls };
-    const authUrl = `https://localhost:${ports.AUTH_PORT}`;
-    const tpp = new TppClient(bank.url, tls);
-    const consent = await createConsent(tpp, consentBody());
-    const browser = new BrowserClient(authUrl, ca!);
-    await confirm(browser, await reachReview(browser, consent.scaRedirect, "carol"),
-      ["DE06500100003000000001", "DE76500100003000000002", "DE49500100003000000003"]);
-    const accountHeaders = { "consent-id": consent.consentId, "psu-ip-address": "192.0.2.1" };
-    const accountsBody = (await tpp.get("/psd2/v1/accounts?withBalance=true", accountHeaders)).text;
-    const { paymentId } = await createPayment(tpp);
-    baseline = await startBaseline(certs, accountsBody);
-    const results: Result[] = [];
-    results.push({ ...await load("baseline: bare Fastify HTTPS, same body", { url: baseline.url, tls }, "/psd2/v1/accounts") });
-    results.push(await load("get accounts with balances (read path)", bank, "/psd2/v1/accounts?withBalance=true",
-      { headers: accountHeaders }));
-    results.push(await load("get payment status", bank, `/psd2/v1/payments/${paymentId}/status`));
-    results.push(await load("create payment (write path)", bank, "/psd2/v1/payments/sepa-credit-transfers", {
+    await besideBaseline("get accounts (read path)", "/psd2/v1/accounts", opts({ headers: { "consent-id": carol, ...psu } }));
+    await besideBaseline("get transactions, one page, 10,000 booked", transactionsPath(longAccount),
+      opts({ headers: { "consent-id": long, ...psu } }));
+    await besideBaseline("get payment status", `/psd2/v1/payments/${paymentId}/status`, opts());
+    await besideBaseline("create payment (write path)", "/psd2/v1/payments/sepa-credit-transfers", opts({
       method: "POST", freshRequestId: true, body: JSON.stringify(paymentBody()),
-      headers: { "content-type": "application/json", "tpp-redirect-uri": "https://tpp.example/ok" },
+      headers: { "tpp-redirect-uri": "https://tpp.example/ok" },
     }));
-    results.push(await fullPayments({ tpp, authUrl, ca: ca! }, flowPsus(dataDir)));
-    tpp.close();
-    const base = results[0]?.requestsPerSecond ?? 1;
-    for (const r of results.slice(1, 4)) r.ratioToBaseline = r.requestsPerSecond / base;
-    const meta = {
-      date: new Date().toISOString(), engine: process.env.DATABASE_URL ? "postgres" : "sqlite", connections: CONNECTIONS,
-      secondsPerScenario: SECONDS, serverPeakRssMb: Math.round(await peakRssMb(pid)), startToReadyMs: readyMs,
-      cpus: (await readFile("/proc/cpuinfo", "utf8")).split("\n").filter((l) => l.startsWith("processor")).length,
-    };
-    const out = join(ROOT, "bench", "results");
-    await mkdir(out, { recursive: true });
-    await writeFile(join(out, "latest.json"), `${JSON.stringify({ meta, results }, null, 2)}\n`);
-    await writeFile(join(out, "latest.md"), markdown(results, meta));
-    process.stdout.write(markdown(results, meta));
+    await besideBaseline("funds confirmation", "/psd2/v1/funds-confirmations", opts({
+      method: "POST", body: JSON.stringify({ account: { iban: ALICE_MAIN }, instructedAmount: { currency: "EUR", amount: "10.00" } }),
+    }));
   } finally {
-    baseline?.stop();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await baseline.stop();
+  }
+  const apiPeakRssMb = await bank.peakRssMb();
+  results.push(await fullPayments(bank, walkers, SECONDS));
+  const median = [...baselines].sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor(baselines.length / 2)]!;
+  const table = [{ ...median, scenario: `baseline (median of ${baselines.length}, each scenario compared with its own)` },
+    ...results];
+  return { results: table, apiPeakRssMb };
+}
+
+function checks(results: Result[], rss: { api: number; all: number }, readyMs: number): Check[] {
+  const find = (prefix: string) => results.find((r) => r.scenario.startsWith(prefix));
+  const share = (prefix: string, min: number): Check => {
+    const ratio = find(prefix)?.ofBaseline?.requestsPerSecond ?? 0;
+    return { target: `${prefix}: ≥ ${100 * min} % of the baseline's requests/s`, measured: `${Math.round(100 * ratio)} %`,
+      met: ratio >= min };
+  };
+  const single = results.slice(1).filter((r) => !r.scenario.startsWith("full payment"));
+  const worst = single.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
+  const failed = results.reduce((n, r) => n + r.errors + r.non2xx, 0);
+  return [
+    share("get accounts", 0.5), share("create payment", 0.25),
+    { target: `p99 < ${P99_MAX_MS} ms at ${CONNECTIONS} connections, every single-request scenario`,
+      measured: `worst ${worst.p99Ms} ms (${worst.scenario})`, met: worst.p99Ms < P99_MAX_MS },
+    { target: "server peak RSS < 150 MB", measured: `${rss.all} MB (${rss.api} MB before the PSU logins, argon2id 19 MiB each)`,
+      met: rss.all < 150 },
+    { target: "start to ready < 1 s (restart on existing data)", measured: `${readyMs} ms`, met: readyMs < 1000 },
+    { target: "no errors", measured: `${failed}`, met: failed === 0 },
+  ];
+}
+
+async function benchmarks(): Promise<void> {
+  const bank = await startBenchBank({ profileDir: process.env.BENCH_CPU_PROF || undefined });
+  try {
+    const { results, apiPeakRssMb } = await scenarios(bank);
+    const rssMb = await bank.peakRssMb();
+    const meta = {
+      ...await machine(), engine: bank.engine, connections: CONNECTIONS, secondsPerScenario: SECONDS,
+      serverPeakRssMbApiScenarios: apiPeakRssMb, serverPeakRssMbWithPsuLogins: rssMb,
+      firstStartToReadyMs: bank.readyMs.firstStart, restartToReadyMs: bank.readyMs.restart,
+    };
+    const found = checks(results, { api: apiPeakRssMb, all: rssMb }, bank.readyMs.restart);
+    const name = bank.engine === "postgres" ? "latest-postgres" : "latest";
+    await writeResults(name, { meta, results, targets: found },
+      markdown("Benchmark results", meta, [["Scenarios", results]], found));
+  } finally {
+    await bank.close();
   }
 }
 
-await main();
+await (SCALE ? scale(SECONDS, CONNECTIONS) : benchmarks());

@@ -73,3 +73,15 @@ test("bad input exits 2 with a message naming the problem", () => {
     assertRefused(cli(...args), message);
   }
 });
+
+test("consent revoke ends a valid consent as revokedByPsu; the TPP's next read is refused", async () => {
+  const revoked = jsonOf(cli("consent", "revoke", consentId, "--json"));
+  assert.equal(revoked.status, "revokedByPsu");
+  const status = await bank.tpp.get(`/psd2/v1/consents/${consentId}/status`);
+  assert.equal(status.body.consentStatus, "revokedByPsu");
+  const read = await bank.tpp.get("/psd2/v1/accounts", { "Consent-ID": consentId, "PSU-IP-Address": "192.0.2.1" });
+  assert.equal(read.status, 401, read.text);
+  assert.equal(read.body.tppMessages[0].code, "CONSENT_INVALID");
+  assertRefused(cli("consent", "revoke", consentId), /Only a valid consent can be revoked; this one is revokedByPsu/);
+});
+

@@ -50,9 +50,17 @@ test("a TPP on the stop-list is refused on its next request, others are not; unb
   assert.equal((await bank.tpp.get("/psd2/v1/payments/00000000000000000000000000000000/status")).status, 404);
 });
 
+test("a TPP not seen yet can be stop-listed in advance and is refused from its first request", async () => {
+  assert.equal(cli("tpp", "block", "PSDDE-BAFIN-800002").status, 0);
+  const client = await bank.tppWith({ organizationIdentifier: "PSDDE-BAFIN-800002" });
+  const refused = await client.get("/psd2/v1/payments/00000000000000000000000000000000/status");
+  assert.equal(refused.status, 401);
+  assert.equal(refused.body.tppMessages[0].code, "CERTIFICATE_BLOCKED");
+});
+
 test("bad input exits 2 with a message naming the problem", () => {
   const cases: [string[], RegExp][] = [
-    [["tpp", "block", "PSDXX-NOPE-1"], /no TPP with the id PSDXX-NOPE-1/],
+    [["tpp", "block", "serial-1234"], /id: A TPP id is an organizationIdentifier like PSDDE-BAFIN-123456/],
     [["tpp", "block"], /the TPP's id is required/],
     [["tpp", "evict"], /tpp needs one of/],
     [["audit", "--since", "yesterday-ish"], /since: since must be a date or an ISO 8601 time/],

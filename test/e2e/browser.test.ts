@@ -10,8 +10,11 @@ import {
   axeViolations, launchChromium, screenshot, type RealBrowser,
 } from "../support/chromium.js";
 import {
-  BOB_MAIN, createConsent, createPayment, NOK_URI, OK_URI, paymentBody,
+  authorisedConsent, BOB_MAIN, confirm, consentBody, createConsent, createPayment, NOK_URI, OK_URI,
+  paymentBody, reachReview,
 } from "../support/flows.js";
+
+const BOB_CARD = "492181******7714";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
@@ -128,6 +131,29 @@ test("consent in French: bob picks his account and confirms; the review says wha
     await context.close();
   });
 
+test("bank-offered consent: bob shares his card's balances but not its transactions", async () => {
+  const { consentId, scaRedirect } = await createConsent(bank.tpp,
+    consentBody({ access: { accounts: [], balances: [], transactions: [] } }));
+  const { page, context, problems } = await chromium.context();
+  await page.goto(scaRedirect);
+  await logIn(page, "bob", EN);
+  await page.getByLabel(EN.code).fill(await code("bob"));
+  await page.getByRole("button", { name: "Continue" }).click();
+  assert.ok(await page.getByLabel(BOB_MAIN).isChecked());
+  assert.ok(await page.getByLabel(BOB_CARD).isChecked());
+  const cardRow = page.locator(".account", { has: page.getByLabel(BOB_CARD) });
+  await cardRow.getByLabel("transactions").uncheck();
+  await step(page, "consent-bank-offered-review-en");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await page.waitForURL(OK_URI);
+  const access = (await bank.tpp.get(`/psd2/v1/consents/${consentId}`)).body.access;
+  assert.deepEqual(access.balances.map((r: { iban?: string; maskedPan?: string }) => r.iban ?? r.maskedPan).sort(),
+    [BOB_CARD, BOB_MAIN].sort());
+  assert.deepEqual(access.transactions, [{ iban: BOB_MAIN, currency: "EUR" }]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("consent cancelled on the review, switching to Italian on the way", async () => {
   const { scaRedirect } = await createConsent(bank.tpp);
   const { page, context, problems } = await chromium.context();
@@ -190,5 +216,62 @@ test("the audit itself catches what it is there for: an unlabelled field, faint 
 <input name="login"><p style="color:#ccc;background:#fff">faint</p></main></body></html>`);
   const ids = (await axeViolations(page)).map((v) => v.id).sort();
   assert.deepEqual(ids, ["color-contrast", "label"]);
+  await context.close();
+});
+
+test("dashboard: bob logs in, sees his consent and payment, revokes the consent, logs out", async () => {
+  const http = bank.browser();
+  const consentId = await authorisedConsent(bank.tpp, http, "bob", [BOB_MAIN]);
+  const payment = await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN, creditorName: "Stadtwerke" }));
+  await confirm(http, await reachReview(http, payment.scaRedirect, "bob"));
+  const { page, context, problems } = await chromium.context();
+  await page.goto(`${bank.authUrl}/dashboard`);
+  assert.equal(await page.locator("h1").innerText(), "Your consents at PSD2 Demo Bank");
+  await step(page, "dashboard-1-login-en");
+  await logIn(page, "bob", EN);
+  await step(page, "dashboard-2-code-en");
+  await page.getByLabel(EN.code).fill(await code("bob"));
+  await page.getByRole("button", { name: "Continue" }).click();
+  assert.match(await page.locator("main").innerText(), /Logged in as Bob Meyer/);
+  assert.match(await page.locator("main").innerText(), /12\.50 EUR to Stadtwerke/);
+  await step(page, "dashboard-3-overview-en");
+
+  const revoke = page.locator(`form:has(input[value="${consentId}"]) button`);
+  assert.equal(await revoke.innerText(), "Revoke access for Demo TPP");
+  await revoke.focus();
+  const outline = await page.evaluate("getComputedStyle(document.activeElement).outlineStyle");
+  assert.equal(outline, "solid", "visible focus on the revoke button");
+  await revoke.click();
+  assert.match(await page.getByRole("status").innerText(), /The access has been revoked/);
+  await step(page, "dashboard-4-revoked-en");
+  const read = await bank.tpp.get("/psd2/v1/accounts", { "Consent-ID": consentId, "PSU-IP-Address": "192.0.2.1" });
+  assert.equal(read.status, 401);
+  assert.equal((await bank.tpp.get(`/psd2/v1/consents/${consentId}/status`)).body?.consentStatus, "revokedByPsu");
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  assert.match(await page.getByRole("status").innerText(), /You have been logged out/);
+  await page.goBack();
+  await page.reload();
+  assert.doesNotMatch(await page.locator("main").innerText(), /Bob Meyer/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("dashboard on a phone, in German: gina chooses her SMS device", async () => {
+  const { page, context, problems } = await chromium.context({ ...PHONE, locale: "de-DE" });
+  await page.goto(`${bank.authUrl}/dashboard`);
+  await logIn(page, "gina", { login: "Anmeldename", password: "Passwort", button: "Anmelden" });
+  assert.equal(new URL(page.url()).pathname, "/dashboard");
+  await step(page, "dashboard-phone-de-1-device");
+  await page.getByLabel(/SMS an/).check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  assert.match(await page.locator("main").innerText(), /SMS an \+49151/);
+  await page.getByLabel("Autorisierungscode").fill((await lastSmsCode(bank.browser(), "gina")).code);
+  await page.getByRole("button", { name: "Weiter" }).click();
+  assert.match(await page.locator("main").innerText(), /Angemeldet als Gina Zweigeraet/);
+  const width = await page.evaluate("document.documentElement.scrollWidth") as number;
+  assert.ok(width <= 390, `no horizontal scrolling on a phone (${width}px)`);
+  await step(page, "dashboard-phone-de-2-overview");
+  assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1,69 +1,19 @@
 /**
  * Crash durability of the real CLI process (`node dist/src/main.js start`): a steady stream of
- * payments, bookings and consents, SIGKILL mid-stream, a restart on the same data, and then every
- * request that got a success answer is still there, nothing is booked twice or half, and the
- * ledger balances. On both engines.
+ * payments, bookings and consents, SIGKILL at seeded random moments and restarts on the same data
+ * (several times), and then every request that got a success answer is still there, nothing is
+ * booked twice or half, and the ledger balances. On both engines.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
-import { bookedBalance } from "../../src/ledger/book.js";
-import { openStore } from "../../src/store/db.js";
-import { BrowserClient } from "../support/browser.js";
+import { prng } from "../../src/ledger/demo-data.js";
+import { assertBooksExact, startBankProcess, type BankProcess } from "../support/bank-process.js";
 import { freshDatabase, onEachEngine, type EngineDatabase } from "../support/engines.js";
 import {
   BOB_MAIN, confirm, consentBody, createConsent, createPayment, OK_URI, paymentBody, reachReview,
   REDIRECTS,
 } from "../support/flows.js";
-import { TppClient } from "../support/tpp-client.js";
-
-const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
-
-interface Running {
-  tpp: TppClient;
-  browser: () => BrowserClient;
-  /** Sends `signal` and resolves with the exit code once the process is gone. */
-  stop(signal: NodeJS.Signals): Promise<number | null>;
-}
-
-/** Starts the CLI on `database` with ports chosen by the OS; resolves once the banner is out. */
-async function startCli(database: EngineDatabase): Promise<Running> {
-  const child = spawn(process.execPath, [MAIN, "start"], {
-    env: {
-      ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl,
-      API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  const banner = await new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      if (/PSU pages\s+\S+/.test(output)) resolve(output);
-    });
-    child.on("exit", (code) => reject(new Error(`the bank exited with ${code}: ${output}`)));
-  });
-  const apiUrl = /TPP API\s+(https:\/\/\S+?)\/psd2\/v1/.exec(banner)?.[1];
-  const authUrl = /PSU pages\s+(https:\/\/\S+)/.exec(banner)?.[1];
-  assert.ok(apiUrl && authUrl, banner);
-  const certs = join(database.dataDir, "certs");
-  const [ca, cert, key] = await Promise.all(
-    ["ca.crt", "tpp.crt", "tpp.key"].map((name) => readFile(join(certs, name))));
-  assert.ok(ca && cert && key);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  return {
-    stop(signal) {
-      child.kill(signal);
-      return exited;
-    },
-    tpp: new TppClient(apiUrl, { ca, cert, key }),
-    browser: () => new BrowserClient(authUrl, ca),
-  };
-}
 
 /** What got a success answer before the crash. */
 interface Acknowledged { created: string[]; booked: string[]; consents: string[] }
@@ -73,7 +23,7 @@ async function repeat(stop: { now: boolean }, step: () => Promise<void>): Promis
   while (!stop.now) await step().catch(() => sleep(5));
 }
 
-async function stream(bank: Running, stop: { now: boolean }): Promise<Acknowledged> {
+async function stream(bank: BankProcess, stop: { now: boolean }): Promise<Acknowledged> {
   const acknowledged: Acknowledged = { created: [], booked: [], consents: [] };
   const small = { currency: "EUR", amount: "0.01" };
   await Promise.all([
@@ -96,36 +46,51 @@ async function stream(bank: Running, stop: { now: boolean }): Promise<Acknowledg
   return acknowledged;
 }
 
+/** The seed of the kill moments: CRASH_SEED to repeat a run, else a new one, printed. */
+const CRASH_SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const KILLS = 4;
+
 onEachEngine("durability under SIGKILL", (engine) => {
   let database: EngineDatabase;
   after(() => database?.remove());
 
-  test("every acknowledged request survives a SIGKILL mid-stream, booked once, books balanced",
-    async (t) => {
+  test("acknowledged requests survive SIGKILLs at random moments, booked once, books balanced",
+    { timeout: 90_000 }, async (t) => {
+      t.diagnostic(`CRASH_SEED=${CRASH_SEED} repeats this run`);
+      const random = prng(CRASH_SEED);
       database = await freshDatabase(engine);
-      const crashing = await startCli(database);
-      const stop = { now: false };
-      const streaming = stream(crashing, stop);
-      await sleep(2500);
-      await crashing.stop("SIGKILL");
-      stop.now = true;
-      const acknowledged = await streaming;
-      const { created, booked, consents } = acknowledged;
-      t.diagnostic(`acknowledged before the kill: ${created.length} payments `
-        + `(${booked.length} booked), `
-        + `${consents.length} consents`);
-      assert.ok(booked.length > 0 && consents.length > 0, "the stream was too short");
+      const acknowledged: Acknowledged = { created: [], booked: [], consents: [] };
+      for (let kill = 1; kill <= KILLS; kill++) {
+        const crashing = await startBankProcess(database);
+        const stop = { now: false };
+        const streaming = stream(crashing, stop);
+        const delay = 300 + Math.floor(random() * 2200);
+        await sleep(delay);
+        await crashing.stop("SIGKILL");
+        stop.now = true;
+        const round = await streaming;
+        t.diagnostic(`kill ${kill} after ${delay} ms: ${round.created.length} payments `
+          + `(${round.booked.length} booked), ${round.consents.length} consents acknowledged`);
+        acknowledged.created.push(...round.created);
+        acknowledged.booked.push(...round.booked);
+        acknowledged.consents.push(...round.consents);
+      }
+      const seed = `(CRASH_SEED=${CRASH_SEED})`;
+      assert.ok(acknowledged.booked.length > 0 && acknowledged.consents.length > 0,
+        `the stream was too short ${seed}`);
 
-      const restarted = await startCli(database);
+      const restarted = await startBankProcess(database);
       try {
         for (const id of acknowledged.created) {
           const status = await restarted.tpp.get(`/psd2/v1/payments/${id}/status`);
-          assert.equal(status.status, 200, `payment ${id} lost: ${status.text}`);
-          if (acknowledged.booked.includes(id)) assert.equal(status.body.transactionStatus, "ACSC");
+          assert.equal(status.status, 200, `payment ${id} lost ${seed}: ${status.text}`);
+          if (acknowledged.booked.includes(id)) {
+            assert.equal(status.body.transactionStatus, "ACSC", `payment ${id} ${seed}`);
+          }
         }
         for (const id of acknowledged.consents) {
           const status = await restarted.tpp.get(`/psd2/v1/consents/${id}/status`);
-          assert.equal(status.status, 200, `consent ${id} lost`);
+          assert.equal(status.status, 200, `consent ${id} lost ${seed}`);
         }
         await assertBooksExact(database);
       } finally {
@@ -142,7 +107,7 @@ onEachEngine("graceful shutdown on SIGTERM", (engine) => {
   test("requests in flight at SIGTERM are answered or refused cleanly, and the exit is 0",
     { timeout: 60_000 }, async (t) => {
       database = await freshDatabase(engine);
-      const running = await startCli(database);
+      const running = await startBankProcess(database);
       const small = paymentBody({ instructedAmount: { currency: "EUR", amount: "0.01" } });
       const calls = Array.from({ length: 30 }, () =>
         running.tpp.post("/psd2/v1/payments/sepa-credit-transfers", small, REDIRECTS)
@@ -160,7 +125,7 @@ onEachEngine("graceful shutdown on SIGTERM", (engine) => {
         + `${failed.length} cut off`);
       const cutOff = ["ECONNRESET", "ECONNREFUSED", "EPIPE"];
       for (const code of failed) assert.ok(cutOff.includes(code), code);
-      const restarted = await startCli(database);
+      const restarted = await startBankProcess(database);
       try {
         for (const res of answered.filter((r) => r.status === 200)) {
           const status = await restarted.tpp.get(`/psd2/v1/payments/${res.body.paymentId}/status`);
@@ -171,24 +136,3 @@ onEachEngine("graceful shutdown on SIGTERM", (engine) => {
       }
     });
 });
-
-/** One transfer per accepted payment, none for any other; each account's counters are its entries. */
-async function assertBooksExact(database: EngineDatabase): Promise<void> {
-  const store = await openStore(database);
-  try {
-    const { db, ledger } = store;
-    const transfers = await db.selectFrom("transfers").select(["payment_id"])
-      .where("payment_id", "is not", null).execute();
-    const accepted = await db.selectFrom("payments").select("id").where("status", "=", "ACSC")
-      .execute();
-    assert.deepEqual(transfers.map((t) => t.payment_id).sort(), accepted.map((p) => p.id).sort());
-    let total = 0n;
-    for (const account of await ledger.allAccounts(db)) {
-      assert.equal(await ledger.sumOfEntries(db, account.id), bookedBalance(account), account.id);
-      total += bookedBalance(account);
-    }
-    assert.equal(total, 0n, "debits and credits differ");
-  } finally {
-    await store.close();
-  }
-}

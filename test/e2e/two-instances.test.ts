@@ -6,8 +6,9 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { bookedBalance } from "../../src/ledger/book.js";
+import { availableBalance, bookedBalance } from "../../src/ledger/book.js";
 import type { BrowserClient, Page } from "../support/browser.js";
+import { creditAccount } from "../support/cli.js";
 import { postgresUnavailable } from "../support/engines.js";
 import {
   ALICE_MAIN, BOB_MAIN, confirm, consentBody, createConsent, createPayment, enterCode, logIn,
@@ -85,9 +86,12 @@ describe("two instances on one PostgreSQL database", { skip: postgresUnavailable
   });
 
   test("50 concurrent payments from one account through both instances book exactly", async () => {
+    creditAccount(first.database, BOB_MAIN, "400.00");
     const opening = await bookedMinor(first, BOB_MAIN);
-    // 40 fit and 10 do not: the bookings race for the last euros of the account.
-    const amountMinor = opening / 40n;
+    const bob = await first.app.store.ledger.findAccountByIban(first.app.store.db, BOB_MAIN);
+    assert.ok(bob);
+    // 40 fit and 10 do not: the bookings race for the last euros the account has available.
+    const amountMinor = availableBalance(bob) / 40n;
     const amount = `${amountMinor / 100n}.${String(amountMinor % 100n).padStart(2, "0")}`;
     type Pending = { bank: TestBank; paymentId: string; browser: BrowserClient; review: Page };
     const reviews: Pending[] = [];

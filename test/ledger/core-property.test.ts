@@ -1,8 +1,11 @@
 /**
  * Property test of the embedded core over a real SQLite file: random sequences of payments
- * (between customers, to other banks, replays of earlier ids), with an overdraft and a daily
- * limit, checked after every step: debits equal credits, no account below its limit, postings
- * never change, a replayed id books nothing, every booked payment has exactly one transfer.
+ * (between customers, to other banks, replays of earlier ids), standing orders executed by the
+ * due-payments job and cancelled by their PSU, with an overdraft and a daily limit, checked after
+ * every step: debits equal credits, no account below its limit, postings never change, a replayed
+ * id books nothing, every booked payment has exactly one transfer, a standing order books at most
+ * one transfer per execution and none after its cancellation, a funds check answers yes exactly
+ * when the available balance covers the amount.
  */
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -10,13 +13,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
+import type { SessionContext } from "../../src/domain/authorisation.js";
 import type { CoreBanking, PaymentOrder } from "../../src/domain/core-banking.js";
+import { decideCancellation, paymentProblem } from "../../src/domain/decisions.js";
+import type { Deps } from "../../src/domain/deps.js";
+import { createFundsConfirmations } from "../../src/domain/funds-confirmations.js";
+import { executeDuePayments } from "../../src/domain/payment-lifecycle.js";
+import type { Frequency, Payment } from "../../src/domain/payments-model.js";
 import { availableBalance } from "../../src/ledger/book.js";
 import { createEmbeddedLedger } from "../../src/ledger/core.js";
 import { seedDemoData } from "../../src/ledger/demo-data.js";
-import { manualClock } from "../../src/lib/clock.js";
+import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import { newPaymentId } from "../../src/lib/ids.js";
+import { formatAmount } from "../../src/lib/money.js";
+import { executionDate } from "../../src/domain/standing-orders.js";
 import { hashPassword } from "../../src/sca/passwords.js";
+import { cardRepository } from "../../src/store/cards.js";
 import { openStore, type Store } from "../../src/store/db.js";
 import type { LedgerAccountRecord } from "../../src/store/ledger.js";
 
@@ -28,6 +40,8 @@ const EXTERNAL_IBAN = "FR1420041010050500013M02606";
 let dir: string;
 let store: Store;
 let core: CoreBanking;
+let deps: Deps;
+const TPP = "property-tpp";
 const clock = manualClock(new Date("2026-03-16T09:00:00.000Z"));
 
 before(async () => {
@@ -38,6 +52,17 @@ before(async () => {
     ledger: store.ledger, clock, timeZone: TIME_ZONE, bankCode: "50010000", bic: "DEMODEFFXXX",
     limits: { overdraftMinor: OVERDRAFT, dailyPaymentLimitMinor: DAILY_LIMIT },
   });
+  deps = {
+    store, core, clock,
+    settings: {
+      timeZone: TIME_ZONE, bankName: "Bank", smsCodeTtlSeconds: 300, scaSessionIdleSeconds: 300,
+      loginFailuresMax: 5, loginBlockSeconds: 900, consentValidityDaysMax: 180, frequencyPerDayMax: 4,
+      paymentScaTimeoutSeconds: 1800,
+    },
+    scaLinks: { scaRedirect: async () => "https://bank.example/sca" },
+    passwords: { verify: async () => false },
+  };
+  await store.transaction((tx) => store.tpps.ensure(tx, TPP, "Property TPP", clock.now().toISOString()));
 });
 after(async () => {
   await store.close();
@@ -47,7 +72,11 @@ after(async () => {
 type Step =
   | { kind: "pay"; debtor: number; creditor: number; amount: bigint }
   | { kind: "replay"; which: number }
-  | { kind: "nextDay" };
+  | { kind: "nextDay" }
+  | { kind: "standingOrder"; debtor: number; creditor: number; amount: bigint; frequency: Frequency; days: number }
+  | { kind: "runDue" }
+  | { kind: "cancel"; which: number }
+  | { kind: "fundsCheck"; account: number; amount: bigint };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 6, arbitrary: fc.record({
@@ -56,7 +85,32 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("replay" as const), which: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: "nextDay" as const }) },
+  { weight: 2, arbitrary: fc.record({
+    kind: fc.constant("standingOrder" as const), debtor: fc.nat(5), creditor: fc.nat(6),
+    amount: fc.bigInt({ min: 1n, max: 400_000n }),
+    frequency: fc.constantFrom<Frequency>("Daily", "Weekly", "Monthly"), days: fc.nat(20),
+  }) },
+  { weight: 2, arbitrary: fc.constant({ kind: "runDue" as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const), which: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({
+    kind: fc.constant("fundsCheck" as const), account: fc.nat(5), amount: fc.bigInt({ min: 1n, max: 3_000_000n }),
+  }) },
 );
+
+/** A funds check answers yes exactly when the ledger's available balance covers the amount. */
+async function checkFunds(step: Extract<Step, { kind: "fundsCheck" }>) {
+  const accounts = await customers();
+  const account = accounts[step.account % accounts.length];
+  assert.ok(account?.iban);
+  const answer = await createFundsConfirmations({ store, core }).fundsAvailable({
+    account: account.iban, instructedAmount: { currency: "EUR", amount: formatAmount(step.amount, "EUR") },
+  });
+  assert.equal(answer, account.status === "enabled" && availableBalance(account) >= step.amount,
+    `funds check of ${step.amount} on ${account.id}`);
+}
+
+/** Standing orders of the run, with how many executions each had when it was cancelled. */
+interface Orders { ids: string[]; cancelledAfter: Map<string, number> }
 
 async function customers(): Promise<LedgerAccountRecord[]> {
   return (await store.ledger.allAccounts(store.db)).filter((a) => a.kind === "customer");
@@ -67,14 +121,16 @@ async function allEntries() {
 }
 
 /** The books as an auditor sees them after a step. */
-async function audit(seen: Map<string, string>, booked: Set<string>) {
+async function audit(seen: Map<string, string>, booked: Set<string>, orders: Orders) {
   const accounts = await store.ledger.allAccounts(store.db);
   const debits = accounts.reduce((sum, a) => sum + a.debitsPosted, 0n);
   const credits = accounts.reduce((sum, a) => sum + a.creditsPosted, 0n);
   assert.equal(debits, credits, "debits differ from credits");
   for (const a of accounts) {
     if (!a.debitsMustNotExceedCredits) continue;
-    assert.ok(availableBalance(a) >= -OVERDRAFT, `${a.id} below its limit`);
+    // A card's limit is its credit limit; a customer account's the bank's overdraft.
+    const card = a.kind === "card" ? await cardRepository.cardOf(store.db, a.id) : undefined;
+    assert.ok(availableBalance(a) >= -(card?.creditLimit ?? OVERDRAFT), `${a.id} below its limit`);
   }
   for (const entry of await allEntries()) {
     const key = `${entry.account_id}#${entry.seq}`;
@@ -87,18 +143,89 @@ async function audit(seen: Map<string, string>, booked: Set<string>) {
     .where("payment_id", "is not", null).execute();
   const ids = transfers.map((t) => String(t.payment_id));
   assert.equal(new Set(ids).size, ids.length, "a payment was booked twice");
-  assert.deepEqual(new Set(ids), booked);
+  assert.deepEqual(new Set(ids.filter((id) => !id.includes("-"))), booked);
+  for (const id of orders.ids) await auditStandingOrder(id, ids, orders);
 }
 
-async function run(steps: Step[], seen: Map<string, string>, booked: Set<string>) {
+/** At most one booking per execution claimed, none beyond the executions at cancellation. */
+async function auditStandingOrder(id: string, bookedIds: string[], orders: Orders) {
+  const order = await store.payments.find(store.db, id);
+  assert.ok(order);
+  const executions = bookedIds.filter((b) => b.startsWith(`${id}-`))
+    .map((b) => Number(b.slice(id.length + 1)));
+  const limit = orders.cancelledAfter.get(id) ?? order.executions;
+  assert.ok(executions.every((n) => n >= 1 && n <= limit), `${id} booked ${String(executions)} of ${limit}`);
+  if (orders.cancelledAfter.has(id)) assert.equal(order.status, "CANC");
+  if (order.status === "ACTC") assert.ok(order.requestedExecutionDate !== null);
+}
+
+/** After the due job, no standing order still running has an execution due today or earlier. */
+async function assertNothingDue() {
+  const today = dateInZone(clock.now(), TIME_ZONE);
+  const due = await store.payments.dueForExecution(store.db, today, 1);
+  assert.deepEqual(due.map((p) => p.id), [], "the due job left an execution due");
+}
+
+async function addStandingOrder(step: Extract<Step, { kind: "standingOrder" }>, accounts: LedgerAccountRecord[]) {
+  const debtor = accounts[step.debtor % accounts.length];
+  const creditor = accounts[step.creditor % accounts.length];
+  assert.ok(debtor && creditor);
+  const today = dateInZone(clock.now(), TIME_ZONE);
+  const at = clock.now().toISOString();
+  const order = { startDate: today, endDate: addDays(today, step.days), frequency: step.frequency,
+    dayOfExecution: null, executionRule: null };
+  const payment: Payment = {
+    id: newPaymentId(), tppId: TPP, service: "periodic-payments", product: "sepa-credit-transfers",
+    status: "ACTC", statusReason: null, psuId: debtor.psuId,
+    debtorAccount: { iban: debtor.iban ?? "", currency: null },
+    creditorAccount: { iban: step.creditor === 6 ? EXTERNAL_IBAN : creditor.iban ?? EXTERNAL_IBAN, currency: null },
+    creditorName: "Payee", creditorAgent: null, creditorAddress: null, amountMinor: step.amount, currency: "EUR",
+    remittance: null, endToEndId: null, requestedExecutionDate: executionDate(order, 0), standingOrder: order,
+    executions: 0, bulkId: null, batchBooking: null, redirectUri: "https://tpp.example", nokRedirectUri: null,
+    createdAt: at, updatedAt: at,
+  };
+  await store.transaction((tx) => store.payments.insert(tx, payment));
+  return payment.id;
+}
+
+/** The PSU's confirmed cancellation, as the redirect pages decide it. */
+async function cancelStandingOrder(id: string, orders: Orders) {
+  const order = await store.payments.find(store.db, id);
+  assert.ok(order);
+  const ctx = { session: { psuId: order.psuId }, authorisation: { id: "none" } } as SessionContext;
+  const decided = await store.transaction((tx) => decideCancellation(deps, tx, ctx, order, true));
+  const problem = await paymentProblem(deps, store.db, order.psuId, order);
+  if (order.status === "ACTC" && problem === null) {
+    assert.ok(decided.ok, "an ACTC standing order could not be cancelled");
+    orders.cancelledAfter.set(id, order.executions);
+  } else {
+    assert.equal(decided.ok, false, `a ${order.status} standing order was cancelled (${problem})`);
+  }
+}
+
+async function run(steps: Step[], seen: Map<string, string>, booked: Set<string>, standing: Orders) {
   const orders: PaymentOrder[] = [];
   for (const step of steps) {
     if (step.kind === "nextDay") clock.advance(86_400_000);
+    if (step.kind === "standingOrder") standing.ids.push(await addStandingOrder(step, await customers()));
+    if (step.kind === "runDue") {
+      await executeDuePayments(deps, clock.now());
+      await assertNothingDue();
+    }
+    if (step.kind === "fundsCheck") await checkFunds(step);
+    if (step.kind === "cancel" && standing.ids.length > 0) {
+      await cancelStandingOrder(standing.ids[step.which % standing.ids.length] ?? "", standing);
+    }
     if (step.kind === "replay" && orders.length > 0) {
       const order = orders[step.which % orders.length];
       assert.ok(order);
       const outcome = await store.transaction((tx) => core.executePayment(tx, order));
-      assert.notEqual(outcome.status, "booked", "a replayed payment id was booked again");
+      // An order refused before (funds, daily limit) may pass now; one booked must never book again.
+      if (booked.has(order.paymentId)) {
+        assert.equal(outcome.status, "already_booked", "a replayed payment id was booked again");
+      } else if (outcome.status === "booked") {
+        booked.add(order.paymentId);
+      }
     }
     if (step.kind === "pay") {
       const accounts = await customers();
@@ -115,19 +242,30 @@ async function run(steps: Step[], seen: Map<string, string>, booked: Set<string>
       const outcome = await store.transaction((tx) => core.executePayment(tx, order));
       if (outcome.status === "booked") booked.add(order.paymentId);
     }
-    await audit(seen, booked);
+    await audit(seen, booked, standing);
   }
 }
 
-test("random payments, replays and day changes keep the books exact after every step",
+test("random payments, replays, standing orders, cancellations, funds checks and day changes keep the books exact",
   async () => {
     const seen = new Map<string, string>();
     const booked = new Set<string>();
-    await audit(seen, booked);
+    const standing: Orders = { ids: [], cancelledAfter: new Map() };
+    await audit(seen, booked, standing);
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { maxLength: 15 }),
-        (steps) => run(steps, seen, booked)),
+        (steps) => run(steps, seen, booked, standing)),
       { numRuns: 12 },
     );
+    // Random runs may cancel nothing: one fixed sequence makes sure a running order is cancelled.
+    await run([
+      { kind: "standingOrder", debtor: 0, creditor: 6, amount: 100n, frequency: "Daily", days: 20 },
+      { kind: "runDue" }, { kind: "cancel", which: standing.ids.length }, { kind: "nextDay" },
+      { kind: "runDue" },
+    ], seen, booked, standing);
     assert.ok(booked.size > 0, "no payment was ever booked: the property tested nothing");
+    const executed = await store.db.selectFrom("transfers").select("id")
+      .where("payment_id", "like", "%-%").execute();
+    assert.ok(executed.length > 0, "no standing order was ever executed: the property tested nothing");
+    assert.ok(standing.cancelledAfter.size > 0, "no standing order was ever cancelled");
   });

@@ -13,6 +13,7 @@ import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import { makeIban } from "../../src/lib/iban.js";
 import { newPaymentId } from "../../src/lib/ids.js";
 import { hashPassword } from "../../src/sca/passwords.js";
+import { cardRepository } from "../../src/store/cards.js";
 import type { Store } from "../../src/store/db.js";
 import type { LedgerAccountRecord } from "../../src/store/ledger.js";
 import { freshStore } from "../support/engines.js";
@@ -131,7 +132,7 @@ describe("the embedded ledger", () => {
         const exact = order(bob, ALICE_GIRO, availableBalance(bob));
         const all = await store.transaction((tx) => core.executePayment(tx, exact));
         assert.equal(all.status, "booked");
-        assert.equal(bookedBalance(await accountById(store, bob.id)), 0n);
+        assert.equal(availableBalance(await accountById(store, bob.id)), 0n);
       } finally {
         await bank.close();
       }
@@ -251,11 +252,12 @@ describe("the embedded ledger", () => {
 });
 
 describe("the demo data", () => {
-  /** Per-account counters keyed by what stays stable across seeds: IBAN, or the fixed id. */
+  /** Per-account counters keyed by what stays stable across seeds: IBAN, card product, or the fixed id. */
   async function books(store: Store) {
     const accounts = await store.ledger.allAccounts(store.db);
+    const key = (a: LedgerAccountRecord) => a.iban ?? (a.kind === "card" ? `${a.product} of ${a.ownerName}` : a.id);
     return {
-      perAccount: Object.fromEntries(accounts.map((a) => [a.iban ?? a.id, {
+      perAccount: Object.fromEntries(accounts.map((a) => [key(a), {
         kind: a.kind, booked: bookedBalance(a), debitsPosted: a.debitsPosted,
         creditsPosted: a.creditsPosted, entryCount: a.entryCount,
       }])),
@@ -269,8 +271,8 @@ describe("the demo data", () => {
     try {
       const [a, b] = [await books(one.store), await books(two.store)];
       assert.deepEqual(a, b);
-      assert.equal(Object.keys(a.perAccount).length,
-        DEMO_PSUS.flatMap((p) => p.accounts).length + 2);
+      const accounts = DEMO_PSUS.flatMap((p) => p.accounts);
+      assert.equal(Object.keys(a.perAccount).length, accounts.length + accounts.filter((x) => x.card).length + 2);
       assert.ok(a.transfers > 500, `only ${a.transfers} transfers`);
     } finally {
       await one.close();
@@ -312,11 +314,13 @@ describe("the demo data", () => {
           assert.deepEqual(entries.map((e) => e.seq), entries.map((_, i) => BigInt(i + 1)), name);
           assert.equal(entries.at(-1)?.balance_after, booked, name);
           if (account.debitsMustNotExceedCredits) {
-            assert.ok(availableBalance(account) >= 0n, `${name} is negative`);
+            // A card may go down to minus its credit limit, a deposit account not below zero.
+            const floor = -((await cardRepository.cardOf(store.db, account.id))?.creditLimit ?? 0n);
+            assert.ok(availableBalance(account) >= floor, `${name} is below ${floor}`);
             let running = 0n;
             for (const e of entries) {
               running += e.amount;
-              assert.ok(running >= 0n, `${name} went negative on ${e.booking_date}`);
+              assert.ok(running >= floor, `${name} went below ${floor} on ${e.booking_date}`);
             }
           }
         }
@@ -324,4 +328,42 @@ describe("the demo data", () => {
         await bank.close();
       }
     });
+
+  test("gives each demo card purchases with merchant details, some abroad, settled monthly", async () => {
+    const bank = await seededBank();
+    try {
+      const { store, core } = bank;
+      const alice = await accountByIban(store, ALICE_GIRO);
+      const [card, ...others] = await core.listCardAccountsOfPsu(store.db, alice.psuId ?? "");
+      assert.ok(card && others.length === 0);
+      assert.equal(card.maskedPan, "525412******3241");
+      assert.equal(card.creditLimitMinor, 500_000n);
+      assert.deepEqual(await core.findCardAccount(store.db, { pan: "5254120000013241" }), card);
+      assert.deepEqual(await core.findCardAccount(store.db, { maskedPan: "525412******3241" }), card);
+      assert.equal(await core.getAccount(store.db, card.id), undefined, "a card is no payment account");
+      const all = await core.cardStatement(store.db, card.id,
+        { dateFrom: null, dateTo: BANK_DATE, entryReferenceFrom: null, page: 0, pageSize: 100_000 });
+      const purchases = all.transactions.filter((t) => t.amountMinor < 0n);
+      const settlements = all.transactions.filter((t) => t.amountMinor > 0n);
+      assert.ok(purchases.length > 100, `${purchases.length} purchases`);
+      assert.ok(settlements.length >= 12, `${settlements.length} settlements`);
+      assert.ok(settlements.every((t) => t.bookingDate.endsWith("-05")));
+      assert.ok(purchases.every((t) => t.merchantCategoryCode !== null && t.transactionDate < t.bookingDate));
+      const abroad = purchases.filter((t) => t.original !== null);
+      assert.ok(abroad.length > 5 && abroad.every((t) => t.original?.currency !== "EUR"));
+      const sum = all.transactions.reduce((s, t) => s + t.amountMinor, 0n);
+      const pending = await core.pending(store.db, card.id);
+      assert.equal(pending.length, 2);
+      const withPending = pending.reduce((s, t) => s + t.amountMinor, sum);
+      const balances = await core.cardBalances(store.db, card.id);
+      const of = (type: string) => balances.find((b) => b.balanceType === type);
+      assert.equal(of("closingBooked")?.amountMinor, sum, "booked: the sum of the booked amounts");
+      assert.equal(of("expected")?.amountMinor, withPending, "expected: booked plus pending");
+      assert.equal(of("expected")?.creditLimitIncluded, false);
+      assert.equal(of("interimAvailable")?.amountMinor, withPending + 500_000n);
+      assert.equal(of("interimAvailable")?.creditLimitIncluded, true);
+    } finally {
+      await bank.close();
+    }
+  });
 });

@@ -20,6 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DECIMAL = /^-?\d+\.\d{2}$/;
 const CAROL_IBANS = demoPsu("carol").accounts
   .map((a) => makeIban("DE", DEMO_BANK_CODE + a.accountNumber));
+const CAROL_CARD = "525412******5541";
 const PRODUCTS = new Map(demoPsu("carol").accounts
   .map((a, i) => [CAROL_IBANS[i] ?? "", a.product] as const));
 
@@ -110,7 +111,8 @@ test("carol selects two of her three accounts and the TPP reads exactly those tw
   const browser = bank.browser();
   const review = await reachReview(browser, scaRedirect, "carol");
   const boxes = accountBoxes(review.html).sort((a, b) => a.value.localeCompare(b.value));
-  assert.deepEqual(boxes, [...CAROL_IBANS].sort().map((iban) => ({ value: iban, label: iban })));
+  const offered = [CAROL_CARD, ...CAROL_IBANS].sort();
+  assert.deepEqual(boxes, offered.map((ref) => ({ value: ref, label: ref })), "her accounts and her card");
   assert.match(review.html, /<button type="submit">Confirm<\/button>/);
   const chosen = CAROL_IBANS.slice(0, 2);
   const done = await confirm(browser, review, chosen);
@@ -184,7 +186,7 @@ async function foreignReview(browser: BrowserClient) {
   assert.match(errorText(review) ?? "", new RegExp(`not yours: ${BOB_MAIN}\\.`), review.html);
   assert.doesNotMatch(review.html, /action="\/sca\/confirm"/);
   assert.deepEqual(accountBoxes(review.html), []);
-  assert.equal(await statusOf(bank.tpp, consentId), "received");
+  assert.equal(await statusOf(bank.tpp, consentId), "rejected", "the TPP sees it rejected before any decision");
   return { consentId, review };
 }
 
@@ -201,8 +203,7 @@ test("a forced confirm of a consent for a foreign account rejects it", async () 
   const browser = bank.browser();
   const { consentId, review } = await foreignReview(browser);
   const done = await confirm(browser, review, [BOB_MAIN]);
-  assert.equal(done.status, 303, done.html);
-  assert.equal(done.location, NOK_URI);
+  assert.equal(done.status, 400, done.html);
   assert.equal(await statusOf(bank.tpp, consentId), "rejected");
   assert.equal(errorCode(await readAccounts(bank.tpp, consentId, false), 401), "CONSENT_INVALID");
 });

@@ -5,16 +5,17 @@
  */
 import assert from "node:assert/strict";
 import { get } from "node:https";
-import { after, before, test, type TestContext } from "node:test";
+import { decodeJwt, SignJWT } from "jose";
+import { after, before, test } from "node:test";
 import { manualClock, type Clock } from "../../src/lib/clock.js";
 import { totpAt } from "../../src/lib/totp.js";
-import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
+import { csrfOf, errorText, type BrowserClient, type Page } from "../support/browser.js";
 import {
-  ALICE_MAIN, BOB_MAIN, cancel, confirm, createConsent, createPayment, enterCode, EXTERNAL_IBAN,
+  ALICE_MAIN, BOB_MAIN, cancel, confirm, createPayment, enterCode, EXTERNAL_IBAN,
   logIn, NOK_URI, open, paymentBody,
 } from "../support/flows.js";
 import { codeFor, demoPsu, lastSmsCode } from "../support/psu.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 
 const COOKIE = "__Host-psd2-sca";
@@ -26,12 +27,7 @@ let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
-/** A bank of the test's own (fresh PSU state, or a clock the test moves), closed after it. */
-async function ownBank(t: TestContext, options: Parameters<typeof startBank>[0] = {}) {
-  const own = await startBank(options);
-  t.after(() => own.close());
-  return own;
-}
+const ownBank = startOwnBank;
 
 const bobPayment = (tpp: TppClient) => createPayment(tpp, paymentBody({ debtorAccount: BOB_MAIN }));
 
@@ -49,9 +45,6 @@ async function passCode(browser: BrowserClient, codePage: Page, login: string) {
 const paymentStatus = async (tpp: TppClient, paymentId: string) =>
   (await tpp.get(`/psd2/v1/payments/${paymentId}/status`)).body?.transactionStatus as unknown;
 
-const errorText = (page: Page) =>
-  (/<p class="error" role="alert"[^>]*>([^<]*)<\/p>/.exec(page.html)?.[1] ?? "")
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 /** The session cookie a response sets, as the full Set-Cookie line, if any. */
 function setCookie(page: Page): string | undefined {
@@ -168,6 +161,44 @@ test("the success and failure URLs in the link do not decide where the browser g
   assert.equal(await paymentStatus(bank.tpp, paymentId), "CANC");
 });
 
+test("tokens of another algorithm, audience, type or without signature are refused", async () => {
+  const { scaRedirect } = await createPayment(bank.tpp);
+  const url = new URL(scaRedirect);
+  const claims = decodeJwt(url.searchParams.get("token") ?? "");
+  const { store } = bank.app;
+  const key = Buffer.from(await store.secrets.getOrCreate(store.db, "sca-token-key", "unused"), "base64url");
+  const signed = (alg: string, typ: string, aud: string) =>
+    new SignJWT({ ...claims, aud }).setProtectedHeader({ alg, typ }).sign(key);
+  const unsigned = [
+    Buffer.from(JSON.stringify({ alg: "none", typ: "sca-redirect+jwt" })).toString("base64url"),
+    Buffer.from(JSON.stringify(claims)).toString("base64url"), "",
+  ].join(".");
+  const forged = {
+    "alg none": unsigned,
+    "HS512, not on the allow-list": await signed("HS512", "sca-redirect+jwt", "psd2-bank-sca"),
+    "another audience": await signed("HS256", "sca-redirect+jwt", "psd2-bank-api"),
+    "another type": await signed("HS256", "JWT", "psd2-bank-sca"),
+  };
+  for (const [what, token] of Object.entries(forged)) {
+    url.searchParams.set("token", token);
+    const browser = bank.browser();
+    const page = await browser.get(url.toString());
+    assert.equal(page.status, 400, what);
+    assert.equal(browser.hasSession(), false, what);
+  }
+  // The same claims under the genuine header and key are accepted: the refusals above are real.
+  url.searchParams.set("token", await signed("HS256", "sca-redirect+jwt", "psd2-bank-sca"));
+  assert.equal((await bank.browser().get(url.toString())).status, 303);
+});
+
+test("HSTS is sent when the pages are served under a real host name, not on localhost", async (t) => {
+  const own = await ownBank(t, { env: { PUBLIC_AUTH_URL: "https://auth.bank.example" } });
+  const page = await own.browser().get((await createPayment(own.tpp)).scaRedirect);
+  assert.match(String(page.headers["strict-transport-security"]), /max-age=31536000/);
+  const local = await bank.browser().get((await createPayment(bank.tpp)).scaRedirect);
+  assert.equal(local.headers["strict-transport-security"], undefined);
+});
+
 test("a TPP's name from its certificate is shown HTML-escaped", async () => {
   const name = `Evil <img src=x onerror=alert(1)> "TPP"`;
   const evil = await bank.tppWith({ name, organizationIdentifier: "PSDDE-BAFIN-666666" });
@@ -273,6 +304,21 @@ test("five wrong passwords block the PSU, and then even the right password fails
   assert.match(bobsCode.html, /name="code"/, "another PSU is not blocked");
 });
 
+test("the block lasts LOGIN_BLOCK_SECONDS: still blocked just before its end, lifted after", async (t) => {
+  const clock = manualClock(new Date());
+  const own = await ownBank(t, { clock, env: { LOGIN_BLOCK_SECONDS: "120" } });
+  const browser = own.browser();
+  let page = await open(browser, (await createPayment(own.tpp)).scaRedirect);
+  for (let attempt = 1; attempt <= 5; attempt++) page = await logIn(browser, page, "alice", `wrong-${attempt}`);
+  assert.equal(errorText(page), BLOCKED);
+  clock.advance(119_000);
+  const early = await loggedIn(own.browser(), (await createPayment(own.tpp)).scaRedirect, "alice");
+  assert.equal(errorText(early), BLOCKED);
+  clock.advance(2_000);
+  const later = await loggedIn(own.browser(), (await createPayment(own.tpp)).scaRedirect, "alice");
+  assert.match(later.html, /name="code"/, later.html);
+});
+
 test("carol cannot confirm alice's payment", async () => {
   const { paymentId, scaRedirect } = await createPayment(bank.tpp);
   const browser = bank.browser();
@@ -319,6 +365,15 @@ test("an SMS code is bound to the payee it named: changed afterwards, it is refu
   assert.equal(errorText(refused), GENERIC_ERROR);
 });
 
+test("an SMS code names the amount and the payee, and is refused once the amount changes", async () => {
+  const { paymentId, browser, code, sms } = await bobAtCode(bank);
+  assert.match(sms.text, /EUR 12\.50 to Merchant GmbH \(DE89370400440532013000\)/, sms.text);
+  await bank.app.store.db.updateTable("payments").set({ amount: 1251 }).where("id", "=", paymentId).execute();
+  const refused = await enterCode(browser, code, sms.code);
+  assert.equal(refused.status, 401);
+  assert.equal(errorText(refused), GENERIC_ERROR);
+});
+
 test("an SMS code is replaced by a resent one and is accepted only once", async () => {
   const { browser, code, sms } = await bobAtCode(bank);
   const resent = await browser.post("/sca/code/resend", { _csrf: csrfOf(code.html) });
@@ -349,6 +404,21 @@ test("a TOTP code's time step cannot be used for a second authorisation", async 
   assert.equal(errorText(reused), GENERIC_ERROR);
   assert.equal((await enterCode(second.browser, reused, aliceCodeAt(clock, 30_000))).location,
     "/sca/review", "the next time step works");
+});
+
+test("an SMS code expires after 5 minutes even while the session is active; a new one works", async (t) => {
+  const clock = manualClock(new Date());
+  const own = await ownBank(t, { clock });
+  const { browser, code, sms } = await bobAtCode(own);
+  clock.advance(4 * MINUTE);
+  assert.equal((await browser.get("/sca/code")).status, 200, "activity keeps the session alive");
+  clock.advance(MINUTE + 1000);
+  const late = await enterCode(browser, code, sms.code);
+  assert.equal(late.status, 401);
+  assert.equal(errorText(late), "The code has expired. Request a new code.");
+  await browser.post("/sca/code/resend", { _csrf: csrfOf(late.html) });
+  const fresh = await lastSmsCode(browser, "bob");
+  assert.equal((await enterCode(browser, late, fresh.code)).location, "/sca/review");
 });
 
 test("a session idle for more than 5 minutes is over", async (t) => {

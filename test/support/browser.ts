@@ -65,6 +65,12 @@ export class BrowserClient {
   }
 }
 
+/** The page's error message (role=alert) as text. */
+export function errorText(page: Page): string {
+  return (/<p class="error" role="alert"[^>]*>([^<]*)<\/p>/.exec(page.html)?.[1] ?? "")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
 export function csrfOf(html: string): string {
   const match = /name="_csrf" value="([^"]+)"/.exec(html);
   if (!match?.[1]) throw new Error(`no CSRF token in page:\n${html.slice(0, 500)}`);

@@ -19,6 +19,16 @@ export function runCli(args: string[], env: Record<string, string>) {
   return spawnSync(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env }, encoding: "utf8" });
 }
 
+/**
+ * Books test money onto an account as the operator does (`account credit`), so that a test's
+ * payments do not depend on what the demo history left the account on the day the test runs.
+ */
+export function creditAccount(database: { dataDir: string; databaseUrl: string }, iban: string, amount: string) {
+  const result = runCli(["account", "credit", iban, amount],
+    { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: "silent" });
+  assert.equal(result.status, 0, result.stderr);
+}
+
 /** Fresh ports for the three listeners, as settings. */
 export async function listenerPorts(): Promise<{ API_PORT: string; AUTH_PORT: string; ADMIN_PORT: string }> {
   const [api, auth, admin] = [await freePort(), await freePort(), await freePort()];
@@ -32,9 +42,15 @@ export interface RunningCli {
   stop(): Promise<number | null>;
 }
 
-/** Starts a long-running command and resolves once its output contains `readyText`. */
-export async function startCli(args: string[], env: Record<string, string>, readyText: string): Promise<RunningCli> {
-  const child = spawn(process.execPath, [MAIN, ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env } });
+/**
+ * Starts a long-running command and resolves once its output contains `readyText`. `nodeArgs` go
+ * to node itself (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ */
+export async function startCli(args: string[], env: Record<string, string>, readyText: string,
+  nodeArgs: string[] = []): Promise<RunningCli> {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN, ...args], {
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+  });
   let out = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   await new Promise<void>((resolve, reject) => {

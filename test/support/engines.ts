@@ -41,8 +41,10 @@ async function probePostgres(): Promise<string | undefined> {
 /** Why the PostgreSQL runs are skipped, or undefined when a server answers. */
 export const postgresUnavailable = await probePostgres();
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+async function admin<T>(
+  work: (client: pg.Client) => Promise<T>, adminUrl = POSTGRES_ADMIN_URL,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     return await work(client);
@@ -56,18 +58,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** An empty database with a name no other test (or helper's run) uses. */
-export async function freshPostgresDatabase(): Promise<TestDatabase> {
+/** An empty database with a name no other test (or helper's run) uses, on `adminUrl`'s server. */
+export async function freshPostgresDatabase(adminUrl = POSTGRES_ADMIN_URL): Promise<TestDatabase> {
   const name = `psd2_test_${randomBytes(6).toString("hex")}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(POSTGRES_ADMIN_URL);
+  await admin((client) => client.query(`CREATE DATABASE ${name}`), adminUrl);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     // FORCE ends the connections a failed test may have left open.
     drop: () => admin(async (client) => {
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }),
+    }, adminUrl),
   };
 }
 

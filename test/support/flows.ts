@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { csrfOf, type BrowserClient, type Page } from "./browser.js";
 import { codeFor } from "./psu.js";
-import type { TppClient } from "./tpp-client.js";
+import type { TppClient, TppResponse } from "./tpp-client.js";
 
 export const OK_URI = "https://tpp.example/ok";
 export const NOK_URI = "https://tpp.example/nok";
@@ -36,16 +36,46 @@ export function consentBody(over: Record<string, unknown> = {}) {
   };
 }
 
+/** A request body as Berlin Group writes it: account references as objects, amounts as strings. */
+export function bgPaymentBody(over: Record<string, unknown> = {}) {
+  return {
+    debtorAccount: { iban: ALICE_MAIN, currency: "EUR" },
+    creditorAccount: { iban: EXTERNAL_IBAN },
+    creditorName: "Merchant GmbH",
+    instructedAmount: { currency: "EUR", amount: "12.50" },
+    creditorAddress: { streetName: "Hauptstr.", buildingNumber: "1", townName: "Berlin", postCode: "10115", country: "DE" },
+    remittanceInformationUnstructured: "Order 42",
+    ...over,
+  };
+}
+
+export function bgConsentBody() {
+  const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    access: { availableAccounts: "allAccounts", allPsd2: "allAccounts" },
+    recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: false,
+  };
+}
+
+/** The spec's link is a string, Berlin Group's an object {"href": ...}. */
+export function linkOf(tpp: TppClient, link: any): string {
+  return tpp.profile === "berlin-group" ? link.href : link;
+}
+
+function assertCreated(tpp: TppClient, res: TppResponse) {
+  assert.equal(res.status, tpp.profile === "berlin-group" ? 201 : 200, res.text);
+}
+
 export async function createPayment(tpp: TppClient, body: unknown = paymentBody(), headers = {}) {
   const res = await tpp.post("/psd2/v1/payments/sepa-credit-transfers", body, { ...REDIRECTS, ...headers });
-  assert.equal(res.status, 200, res.text);
-  return { paymentId: res.body.paymentId as string, scaRedirect: res.body._links.scaRedirect as string };
+  assertCreated(tpp, res);
+  return { paymentId: res.body.paymentId as string, scaRedirect: linkOf(tpp, res.body._links.scaRedirect) };
 }
 
 export async function createConsent(tpp: TppClient, body: unknown = consentBody(), headers = {}) {
   const res = await tpp.post("/psd2/v1/consents", body, { ...REDIRECTS, ...headers });
-  assert.equal(res.status, 200, res.text);
-  return { consentId: res.body.consentId as string, scaRedirect: res.body._links.scaRedirect as string };
+  assertCreated(tpp, res);
+  return { consentId: res.body.consentId as string, scaRedirect: linkOf(tpp, res.body._links.scaRedirect) };
 }
 
 /** Opens the redirect link: the token becomes the session cookie, the browser lands on login. */
@@ -74,8 +104,13 @@ export async function reachReview(browser: BrowserClient, scaRedirect: string, l
   return review;
 }
 
-export async function confirm(browser: BrowserClient, review: Page, accounts: string[] = []) {
-  return browser.post("/sca/confirm", { _csrf: csrfOf(review.html), account: accounts });
+/** Ticks the accounts and, where the page offers the choice, their balances and transactions. */
+export async function confirm(browser: BrowserClient, review: Page, accounts: string[] = [],
+  share: { balances?: string[]; transactions?: string[] } = {}) {
+  return browser.post("/sca/confirm", {
+    _csrf: csrfOf(review.html), account: accounts,
+    balances: share.balances ?? accounts, transactions: share.transactions ?? accounts,
+  });
 }
 
 export async function cancel(browser: BrowserClient, page: Page) {

@@ -13,7 +13,8 @@ import {
 } from "../../src/tpp/dev-ca.js";
 import { BrowserClient } from "./browser.js";
 import { freshDatabase, testEngine, type EngineDatabase, type Engine } from "./engines.js";
-import { TppClient } from "./tpp-client.js";
+import { berlinGroupViolations } from "./berlin-group.js";
+import { TppClient, type ExchangeCheck } from "./tpp-client.js";
 
 export interface TestBank {
   app: App;
@@ -41,6 +42,23 @@ export interface StartOptions {
   sharing?: TestBank;
 }
 
+/**
+ * Under API_PROFILE=berlin-group every answer the tests get must conform to the Berlin Group
+ * file, and so must every request they send unless the file was written for the spec's dialect
+ * and only rerun under the profile (TEST_API_PROFILE).
+ */
+const conformsToBerlinGroup = (requests: boolean): ExchangeCheck => (exchange) => {
+  const violations = berlinGroupViolations(exchange, requests);
+  if (violations.length > 0) throw new Error(`Not Berlin Group NextGenPSD2 1.3.12:\n  ${violations.join("\n  ")}`);
+};
+
+/** A bank of one test's own (fresh PSU state, or a clock the test moves), closed after it. */
+export async function startOwnBank(t: { after(fn: () => Promise<void>): void }, options: StartOptions = {}) {
+  const own = await startBank(options);
+  t.after(() => own.close());
+  return own;
+}
+
 export async function startBank(options: StartOptions = {}): Promise<TestBank> {
   if (options.sharing) return startInstance(options.sharing.database, options, false);
   const database = await freshDatabase(options.engine ?? testEngine());
@@ -56,17 +74,25 @@ async function startInstance(
 ): Promise<TestBank> {
   const config = loadConfig({
     DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0",
-    LOG_LEVEL: "silent", ...options.env,
+    // TEST_API_PROFILE=berlin-group reruns shape-independent test files under the strict profile.
+    LOG_LEVEL: "silent", API_PROFILE: process.env.TEST_API_PROFILE ?? "spec", ...options.env,
   });
-  const app = await buildApp(config, { clock: options.clock, logLevel: "silent" });
+  const app = await buildApp(config, { clock: options.clock, logLevel: process.env.TEST_LOG_LEVEL ?? "silent" });
   const { apiUrl, authUrl, adminUrl } = await app.listen();
   const certs = app.certificates;
   if (!certs) throw new Error("test banks use the development CA");
   const [ca, cert, key] = await Promise.all([
     readFile(certs.caCert), readFile(certs.tppCert), readFile(certs.tppKey),
   ]);
-  const tpp = new TppClient(apiUrl, { ca, cert, key });
-  const clients: TppClient[] = [tpp];
+  const clients: TppClient[] = [];
+  const client = (tls: { cert: Buffer | string; key: Buffer | string }) => {
+    const made = new TppClient(apiUrl, { ca, ...tls });
+    made.profile = config.apiProfile;
+    if (config.apiProfile === "berlin-group") made.check = conformsToBerlinGroup(options.env?.API_PROFILE === "berlin-group");
+    clients.push(made);
+    return made;
+  };
+  const tpp = client({ cert, key });
   return {
     app, apiUrl, authUrl, adminUrl, certs, ca, tpp, database,
     async tppWith(request) {
@@ -75,9 +101,7 @@ async function startInstance(
         name: "Other TPP", organizationIdentifier: "PSDDE-BAFIN-999999", roles: ["PSP_PI", "PSP_AI", "PSP_IC"],
         ...request,
       });
-      const client = new TppClient(apiUrl, { ca, cert: issued.certPem, key: issued.keyPem });
-      clients.push(client);
-      return client;
+      return client({ cert: issued.certPem, key: issued.keyPem });
     },
     browser: () => new BrowserClient(authUrl, ca),
     async close() {

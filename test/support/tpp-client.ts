@@ -13,24 +13,46 @@ export interface TppResponse {
   text: string;
 }
 
+/** What an HTTP signer sees of a request: it returns the headers to add (test/support/http-signer.ts). */
+export type RequestSigner = (request: {
+  method: string; target: string; headers: Record<string, string | string[]>; body: string;
+}) => Record<string, string>;
+
 export interface CallOptions {
-  /** A header set to null is not sent at all. */
-  headers?: Record<string, string | null>;
+  /** A header set to null is not sent at all; one set to several values is sent once per value. */
+  headers?: Record<string, string | string[] | null>;
   body?: unknown;
   /** Sent as is, instead of JSON.stringify(body). */
   rawBody?: string;
+  /** Signs this call instead of the client's signer. */
+  sign?: RequestSigner;
 }
+
+/** Sees every exchange before the test does; throwing fails the call (test/support/berlin-group.ts). */
+export type ExchangeCheck = (exchange: {
+  method: string; path: string; requestBody: unknown; status: number;
+  headers: TppResponse["headers"]; body: unknown;
+}) => void;
 
 export class TppClient {
   private readonly agent: Agent;
+  /** Signs every call (after the headers are final) when set. */
+  signer: RequestSigner | undefined;
+  /** The bank's API_PROFILE: what a creation answers (flows.ts). */
+  profile: "spec" | "berlin-group" = "spec";
+  check: ExchangeCheck | undefined;
 
-  constructor(readonly baseUrl: string, tls: { ca: Buffer | string; cert?: Buffer | string; key?: Buffer | string }) {
+  constructor(
+    readonly baseUrl: string,
+    /** localAddress: the client address the bank sees, e.g. 127.0.0.2 to pose as a proxy. */
+    tls: { ca: Buffer | string; cert?: Buffer | string; key?: Buffer | string; localAddress?: string },
+  ) {
     this.agent = new Agent({ ...tls, keepAlive: true, maxSockets: 64 });
   }
 
   call(method: string, path: string, options: CallOptions = {}): Promise<TppResponse> {
     const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const headers: Record<string, string> = { "X-Request-ID": randomUUID(), Accept: "application/json" };
+    const headers: Record<string, string | string[]> = { "X-Request-ID": randomUUID(), Accept: "application/json" };
     if (payload !== undefined) headers["Content-Type"] = "application/json";
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       const existing = Object.keys(headers).find((h) => h.toLowerCase() === name.toLowerCase());
@@ -38,6 +60,8 @@ export class TppClient {
       if (value !== null) headers[name] = value;
     }
     const url = new URL(path, this.baseUrl);
+    const sign = options.sign ?? this.signer;
+    if (sign) Object.assign(headers, sign({ method, target: url.pathname + url.search, headers, body: payload ?? "" }));
     return new Promise((resolve, reject) => {
       const req = request(url, { method, agent: this.agent, headers }, (res) => {
         const chunks: Buffer[] = [];
@@ -46,7 +70,14 @@ export class TppClient {
           const text = Buffer.concat(chunks).toString("utf8");
           let body: unknown = undefined;
           try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+          const response = { status: res.statusCode ?? 0, headers: res.headers, body, text };
+          try {
+            this.check?.({ method, path: url.pathname + url.search, requestBody: options.body, ...response });
+          } catch (error) {
+            reject(error as Error);
+            return;
+          }
+          resolve(response);
         });
       });
       req.on("error", reject);

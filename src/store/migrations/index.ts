@@ -5,15 +5,27 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import { initial } from "./0001-initial.js";
+import { standingOrders } from "./0020-standing-orders.js";
+import { bulkPayments } from "./0021-bulk-payments.js";
+import { fundsConfirmationConsents } from "./0022-funds-confirmation-consents.js";
 import { accountInformation } from "./0002-account-information.js";
 import { jobLeases } from "./0005-job-leases.js";
 import { auditLog } from "./0007-audit-log.js";
+import { tppRequestCounts } from "./0008-tpp-request-counts.js";
+import { psuDashboard } from "./0009-psu-dashboard.js";
+import { cardAccounts } from "./0010-card-accounts.js";
 
 const migrations: Record<string, Migration> = {
+  "0020-standing-orders": standingOrders,
+  "0021-bulk-payments": bulkPayments,
+  "0022-funds-confirmation-consents": fundsConfirmationConsents,
   "0001-initial": initial,
   "0002-account-information": accountInformation,
   "0005-job-leases": jobLeases,
   "0007-audit-log": auditLog,
+  "0008-tpp-request-counts": tppRequestCounts,
+  "0009-psu-dashboard": psuDashboard,
+  "0010-card-accounts": cardAccounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,140 @@
+/**
+ * Our own OpenAPI 3.0 document, generated from the routes as registered (their JSON schemas and
+ * the role each needs), so it is never out of date: an onRoute hook collects them, the document
+ * is built once on first request. Served at GET {base}/openapi.json and as an HTML reference
+ * page at GET {base}/reference, behind mTLS like every TPP route but without a role.
+ */
+import { createHash } from "node:crypto";
+import type { FastifyInstance, RouteOptions } from "fastify";
+import type { ApiProfile, Presenters } from "./profile.js";
+
+type Json = Record<string, unknown>;
+
+interface CollectedRoute { method: string; url: string; schema: Json; role: string | undefined; document: boolean }
+
+export interface OpenApiOptions {
+  base: string;
+  profile: ApiProfile;
+  /** The profile's: which headers a 201 carries. */
+  presenters: Presenters;
+  title: string;
+  version: string;
+}
+
+const ROLE_NAMES: Readonly<Record<string, string>> = {
+  PSP_AI: "account information", PSP_PI: "payment initiation", PSP_IC: "funds confirmation",
+};
+
+/** Fastify's /a/:id → OpenAPI's /a/{id}. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_-]+)/g, "{$1}");
+
+function parameters(route: CollectedRoute): Json[] {
+  const path = [...route.url.matchAll(/:([A-Za-z0-9_-]+)/g)].map((m) => ({
+    name: m[1], in: "path", required: true, schema: { type: "string" },
+  }));
+  const query = (route.schema.querystring as Json | undefined)?.properties as Json | undefined;
+  const queryParameters = Object.entries(query ?? {}).map(([name, schema]) => ({ name, in: "query", required: false, schema }));
+  const requestId = { name: "X-Request-ID", in: "header", required: !route.document, schema: { type: "string", format: "uuid" } };
+  return [...path, ...queryParameters, requestId];
+}
+
+function responses(route: CollectedRoute, presenters: Presenters): Json {
+  const declared = (route.schema.response ?? {}) as Json;
+  const createdHeaders = Object.fromEntries(Object.keys(presenters.createdHeaders("")).map((name) =>
+    [name, { schema: { type: "string" } }]));
+  const out: Json = {};
+  for (const [status, schema] of Object.entries(declared)) {
+    const headers = status === "201" && Object.keys(createdHeaders).length > 0 ? createdHeaders : undefined;
+    out[status] = {
+      description: Number(status) < 400 ? "Success" : "Refused (Berlin Group tppMessages)",
+      ...(headers ? { headers } : {}),
+      content: { "application/json": { schema } },
+    };
+  }
+  if (Object.keys(declared).every((status) => Number(status) >= 300)) {
+    out[route.method === "DELETE" ? "204" : "200"] = { description: "Success" };
+  }
+  return out;
+}
+
+function operation(route: CollectedRoute, presenters: Presenters): Json {
+  const body = route.schema.body;
+  return {
+    summary: `${route.method} ${route.url}`,
+    ...(route.role ? { tags: [ROLE_NAMES[route.role] ?? route.role], "x-psd2-role": route.role } : { tags: ["service"] }),
+    parameters: parameters(route),
+    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
+    responses: responses(route, presenters),
+  };
+}
+
+function buildDocument(routes: CollectedRoute[], options: OpenApiOptions): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.url);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, options.presenters) };
+  }
+  return {
+    openapi: "3.0.3",
+    info: {
+      title: options.title, version: options.version,
+      description: options.profile === "berlin-group"
+        ? "Strict Berlin Group NextGenPSD2 1.3.12 wire shapes (API_PROFILE=berlin-group)."
+        : "The interface specification's dialect (API_PROFILE=spec).",
+      "x-api-profile": options.profile,
+    },
+    paths,
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const STYLE = "body{font-family:system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem}"
+  + "pre{background:#f4f4f4;padding:.5rem;overflow:auto}h2{border-top:1px solid #ccc;padding-top:1rem}";
+/** No script, no external asset: the page's only style is allowed by its hash. */
+const CSP = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'; `
+  + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+function referencePage(document: Json): string {
+  const info = document.info as Json;
+  const sections: string[] = [];
+  for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+    for (const [method, op] of Object.entries(item as Record<string, Json>)) {
+      const params = (op.parameters as Json[]).map((p) => `<li><code>${escapeHtml(String(p.name))}</code> (${escapeHtml(String(p.in))}${p.required ? ", required" : ""})</li>`);
+      const body = op.requestBody
+        ? `<h3>Request body</h3><pre>${escapeHtml(JSON.stringify(((op.requestBody as Json).content as Json)["application/json"], null, 2))}</pre>` : "";
+      const answers = Object.entries(op.responses as Json).map(([status, r]) =>
+        `<h4>${escapeHtml(status)}</h4><pre>${escapeHtml(JSON.stringify((r as Json).content ?? {}, null, 2))}</pre>`);
+      sections.push(`<section><h2>${method.toUpperCase()} <code>${escapeHtml(path)}</code></h2>`
+        + `<p>${escapeHtml(String((op.tags as string[])[0]))}${op["x-psd2-role"] ? ` (role ${escapeHtml(String(op["x-psd2-role"]))})` : ""}</p>`
+        + `<h3>Parameters</h3><ul>${params.join("")}</ul>${body}<h3>Responses</h3>${answers.join("")}</section>`);
+    }
+  }
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(String(info.title))}</title>`
+    + `<style>${STYLE}</style></head><body><h1>${escapeHtml(String(info.title))} ${escapeHtml(String(info.version))}</h1>`
+    + `<p>${escapeHtml(String(info.description))} Machine-readable: <a href="openapi.json">openapi.json</a>.</p>`
+    + `${sections.join("")}</body></html>`;
+}
+
+/** Call before any route is registered; the routes serving the document are added at once. */
+export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): void {
+  const routes: CollectedRoute[] = [];
+  app.addHook("onRoute", (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const config = (route.config ?? {}) as { role?: string; document?: boolean };
+    for (const method of methods) {
+      // HEAD is Fastify's automatic twin of each GET.
+      if (method === "HEAD") continue;
+      routes.push({ method, url: route.url, schema: (route.schema ?? {}) as Json, role: config.role, document: config.document === true });
+    }
+  });
+  let document: Json | undefined;
+  let page: string | undefined;
+  const built = () => (document ??= buildDocument(routes, options));
+  const config = { document: true };
+  app.get(`${options.base}/openapi.json`, { config }, async () => built());
+  app.get(`${options.base}/reference`, { config }, async (_request, reply) => {
+    page ??= referencePage(built());
+    return reply.type("text/html; charset=utf-8").header("Content-Security-Policy", CSP).send(page);
+  });
+}

@@ -1,0 +1,205 @@
+/**
+ * The two wire dialects of the TPP API, chosen once by API_PROFILE at route registration: the
+ * spec's (shared/spec/psd2-interface.md: 200 on create, plain-string links, nulls present) and
+ * strict Berlin Group NextGenPSD2 1.3.12 (201 with Location and ASPSP-SCA-Approach, {"href"}
+ * links, optional fields omitted). Routes and domain are the same for both; a route asks its
+ * Presenters for the body, the status and headers of a creation, and its response schema.
+ */
+import type { FastifyReply } from "fastify";
+import type {
+  AccountView, CardAccountView, CardTransactionsView, TransactionsView,
+} from "../domain/accounts.js";
+import type { ConsentDetails, RegisteredConsent } from "../domain/consents.js";
+import type { Balance, BankAccount, BookedTransaction, CardAccount } from "../domain/core-banking.js";
+import type { StoredResponse } from "../domain/idempotency.js";
+import type { InitiatedPayment } from "../domain/payments.js";
+import type { Payment } from "../domain/payments-model.js";
+import {
+  presentAccountReference, presentCardAccount, presentCardReference, presentCardTransactions, presentConsent,
+  presentTransaction, presentTransactions,
+} from "./present-accounts.js";
+import {
+  presentAccount, presentBalance, presentBulk, presentConsentCreated, presentPayment, presentPaymentCreated,
+} from "./present.js";
+
+export type ApiProfile = "spec" | "berlin-group";
+
+/** The paths of a created resource: Location, and the links Berlin Group names. */
+export interface ResourcePaths {
+  self: string;
+  status: string;
+  /** Where the TPP starts an authorisation itself (POST). */
+  authorisations: string;
+  /** The authorisation sub-resource the creation started; null when the TPP starts it. */
+  authorisation: string | null;
+}
+
+export function resourcePaths(self: string, authorisationId: string | null): ResourcePaths {
+  const authorisations = `${self}/authorisations`;
+  const authorisation = authorisationId && `${authorisations}/${authorisationId}`;
+  return { self, status: `${self}/status`, authorisations, authorisation };
+}
+
+/** A creation's links: the redirect and its authorisation, or where the TPP starts one. */
+function creationLinks(scaRedirect: string | null, paths: ResourcePaths) {
+  const { self, status } = paths;
+  if (scaRedirect === null) return { startAuthorisation: paths.authorisations, self, status };
+  return { scaRedirect, self, status, scaStatus: paths.authorisation };
+}
+
+/** The spec dialect shows no startAuthorisation; it is added only where the TPP must start one. */
+function withStart<T extends { _links: object }>(body: T, scaRedirect: string | null, paths: ResourcePaths): T {
+  if (scaRedirect !== null) return body;
+  return { ...body, _links: { ...body._links, startAuthorisation: paths.authorisations } };
+}
+
+type Json = Record<string, unknown>;
+
+export interface Presenters {
+  /** Status code of an answer that creates a payment or consent. */
+  createdStatus: 200 | 201;
+  /** Headers of that answer and of an authorisation's start (201). */
+  createdHeaders(self: string): Record<string, string>;
+  paymentCreated(initiated: InitiatedPayment, paths: ResourcePaths): Json;
+  payment(payment: Payment): Json;
+  bulkPayment(bulk: { payment: Payment; entries: Payment[] }): Json;
+  /** A small answer a route writes itself (cancellation started, ...), in this dialect. */
+  answer(body: Json): Json;
+  consentCreated(registered: RegisteredConsent, paths: ResourcePaths): Json;
+  consent(details: ConsentDetails): Json;
+  account(view: AccountView): Json;
+  balances(account: BankAccount, balances: Balance[]): Json;
+  transactions(view: TransactionsView, accountPath: string, query: Record<string, string | undefined>): Json;
+  transaction(transaction: BookedTransaction): Json;
+  cardAccount(view: CardAccountView): Json;
+  cardBalances(account: CardAccount, balances: Balance[]): Json;
+  cardTransactions(view: CardTransactionsView, accountPath: string, query: Record<string, string | undefined>): Json;
+  /** A response schema in this dialect, from the spec dialect's. */
+  schema(specSchema: object): object;
+}
+
+const specPresenters: Presenters = {
+  createdStatus: 200,
+  createdHeaders: () => ({}),
+  paymentCreated: (initiated, paths) => withStart(presentPaymentCreated(initiated), initiated.scaRedirect, paths),
+  payment: presentPayment,
+  bulkPayment: presentBulk,
+  answer: (body) => body,
+  consentCreated: (registered, paths) => withStart(presentConsentCreated(registered), registered.scaRedirect, paths),
+  consent: presentConsent,
+  account: presentAccount,
+  balances: (account, balances) => ({ account: presentAccountReference(account), balances: balances.map(presentBalance) }),
+  transactions: presentTransactions,
+  transaction: (t) => ({ transactionsDetails: presentTransaction(t) }),
+  cardAccount: presentCardAccount,
+  cardBalances: (account, balances) => ({ cardAccount: presentCardReference(account), balances: balances.map(presentBalance) }),
+  cardTransactions: presentCardTransactions,
+  schema: (s) => s,
+};
+
+/** Berlin Group 1.3.4+ address names; the spec's answer uses street/city/postalCode. */
+const ADDRESS_NAMES: Readonly<Record<string, string>> = { street: "streetName", city: "townName", postalCode: "postCode" };
+
+/**
+ * Berlin Group omits what it does not know instead of sending null, every link is an object
+ * {"href": ...}, addresses use its names: the spec dialect's answer, converted.
+ */
+function strict(value: unknown, names: Readonly<Record<string, string>> = {}): unknown {
+  if (Array.isArray(value)) return value.map((v) => strict(v));
+  if (typeof value !== "object" || value === null) return value;
+  const out: Json = {};
+  for (const [name, v] of Object.entries(value)) {
+    if (v === null || v === undefined) continue;
+    out[names[name] ?? name] = name === "_links" ? hrefs(v as Json)
+      : strict(v, name === "creditorAddress" ? ADDRESS_NAMES : {});
+  }
+  return out;
+}
+
+function hrefs(links: Json): Json {
+  const present = Object.entries(links).filter(([, v]) => typeof v === "string");
+  return Object.fromEntries(present.map(([name, href]) => [name, { href }]));
+}
+
+const hrefType = { type: "object", properties: { href: { type: "string" } }, required: ["href"] } as const;
+
+const text = { type: "string" } as const;
+const address = {
+  type: "object",
+  properties: { streetName: text, buildingNumber: text, townName: text, postCode: text, country: text },
+} as const;
+
+/** The spec dialect's response schema in Berlin Group form: no nulls, links as href objects. */
+function strictSchema(schema: unknown, name = ""): unknown {
+  if (name === "_links") return { type: "object", additionalProperties: hrefType };
+  if (name === "creditorAddress") return address;
+  if (Array.isArray(schema)) return schema.map((s) => strictSchema(s));
+  if (typeof schema !== "object" || schema === null) return schema;
+  const out: Json = {};
+  for (const [key, v] of Object.entries(schema)) {
+    if (key === "properties" && typeof v === "object" && v !== null) {
+      const kept = Object.entries(v).filter(([, p]) => (p as { type?: unknown }).type !== "null");
+      out[key] = Object.fromEntries(kept.map(([n, p]) => [n, strictSchema(p, n)]));
+    } else if (key === "type" && Array.isArray(v)) {
+      const types = v.filter((t) => t !== "null");
+      out[key] = types.length === 1 ? types[0] : types;
+    } else {
+      out[key] = strictSchema(v);
+    }
+  }
+  return out;
+}
+
+const json = (value: unknown) => strict(value) as Json;
+
+const berlinGroupPresenters: Presenters = {
+  createdStatus: 201,
+  // The only approach this bank offers (berlin-group-notes.md: redirect only).
+  createdHeaders: (self) => ({ Location: self, "ASPSP-SCA-Approach": "REDIRECT" }),
+  paymentCreated: ({ payment, scaRedirect }, paths) => json({
+    transactionStatus: payment.status,
+    paymentId: payment.id,
+    _links: creationLinks(scaRedirect, paths),
+  }),
+  payment: (payment) => json(presentPayment(payment)),
+  bulkPayment: (bulk) => json(presentBulk(bulk)),
+  answer: json,
+  consentCreated: ({ consent, scaRedirect }, paths) => json({
+    consentStatus: consent.status,
+    consentId: consent.id,
+    _links: creationLinks(scaRedirect, paths),
+  }),
+  consent: (details) => json(specPresenters.consent(details)),
+  account: (view) => json(specPresenters.account(view)),
+  balances: (account, balances) => json(specPresenters.balances(account, balances)),
+  transactions: (view, accountPath, query) => json(specPresenters.transactions(view, accountPath, query)),
+  transaction: (t) => json(specPresenters.transaction(t)),
+  cardAccount: (view) => json(specPresenters.cardAccount(view)),
+  cardBalances: (account, balances) => json(specPresenters.cardBalances(account, balances)),
+  cardTransactions: (view, accountPath, query) => json(specPresenters.cardTransactions(view, accountPath, query)),
+  schema: (s) => strictSchema(s) as object,
+};
+
+/**
+ * Sends a creation's answer, first or replayed for a repeated X-Request-ID, with the dialect's
+ * headers; `idField` names the created id in the body, `selfOf` its path.
+ */
+export function sendCreated(reply: FastifyReply, presenters: Presenters, response: StoredResponse,
+  idField: string, selfOf: (id: string) => string): FastifyReply {
+  const id = (response.body as Json)[idField];
+  if (typeof id === "string") void reply.headers(presenters.createdHeaders(selfOf(id)));
+  return reply.code(response.statusCode).send(response.body);
+}
+
+/** The answer to a POST that starts an authorisation (201, startScaprocessResponse). */
+export function sendStarted(reply: FastifyReply, presenters: Presenters,
+  started: { authorisationId: string; scaRedirect: string }, scaStatus: string): FastifyReply {
+  return reply.code(201).headers(presenters.createdHeaders(scaStatus)).send(presenters.answer({
+    scaStatus: "received", authorisationId: started.authorisationId,
+    _links: { scaRedirect: started.scaRedirect, scaStatus },
+  }));
+}
+
+export function presentersFor(profile: ApiProfile): Presenters {
+  return profile === "berlin-group" ? berlinGroupPresenters : specPresenters;
+}

@@ -1,0 +1,19 @@
+/**
+ * This bank offers the redirect SCA approach only. The embedded and decoupled approaches update
+ * an authorisation with PUT (PSU identification, password, method selection, OTP); here that
+ * service is not offered, which Berlin Group answers with 405 SERVICE_INVALID.
+ */
+import type { FastifyInstance } from "fastify";
+import { Xs2aError } from "../domain/errors.js";
+import type { PspRole } from "../tpp/certificate.js";
+import { errorResponse } from "./schemas.js";
+
+export function redirectOnlyRoutes(app: FastifyInstance, authorisationPaths: string[], role: PspRole): void {
+  const refusals = { 401: errorResponse, 403: errorResponse, 405: errorResponse };
+  for (const path of authorisationPaths) {
+    app.put(`${path}/:authorisationId`, { config: { role }, schema: { response: refusals } }, async () => {
+      throw new Xs2aError("SERVICE_INVALID", "state", "This bank offers the redirect SCA approach only: "
+        + "the PSU completes the authorisation at its scaRedirect link.");
+    });
+  }
+}

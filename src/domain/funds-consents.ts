@@ -1,0 +1,86 @@
+/**
+ * Funds-confirmation consents (Berlin Group PIIS consent, 2.x shapes under the 1.3 prefix): the
+ * PSU allows a card issuer (PSP_IC) to ask whether one account holds an amount. Registered like
+ * an account-information consent and authorised on the same redirect pages, it grants only that.
+ */
+import { addDays, dateInZone } from "../lib/clock.js";
+import { newUuid } from "../lib/ids.js";
+import type { Tx } from "../store/db.js";
+import type { Consent } from "./consents-model.js";
+import type { Consents, RegisteredConsent } from "./consents.js";
+import type { Deps, RedirectTargets, TppRef } from "./deps.js";
+import { formatError, Xs2aError } from "./errors.js";
+import { readAccount, type AccountInput } from "./payment-rules.js";
+
+export interface FundsConsentInput {
+  account: AccountInput;
+  cardNumber?: string;
+  cardExpiryDate?: string;
+  cardInformation?: string;
+  registrationInformation?: string;
+}
+
+export function createFundsConsents(deps: Deps, consents: Consents) {
+  const { store, core, clock, settings } = deps;
+
+  /** Throws FORMAT_ERROR (with path) for a malformed account or one not held at this bank. */
+  async function registerFundsConsent(
+    tx: Tx, tpp: TppRef, input: FundsConsentInput, redirect: RedirectTargets,
+  ): Promise<RegisteredConsent> {
+    const reference = readAccount(input.account, "account");
+    if (!(await core.findAccountByIban(tx, reference.iban))) {
+      throw formatError("body", "account", "The account is not held at this bank.");
+    }
+    const now = clock.now();
+    const at = now.toISOString();
+    const consent: Consent = {
+      id: newUuid(), tppId: tpp.id, status: "received", psuId: null, kind: "funds-confirmation",
+      access: {
+        accounts: [reference.iban], balances: [], transactions: [],
+        availableAccounts: null, availableAccountsWithBalance: null, allPsd2: null,
+      },
+      // Not recurring: granting it must not end the PSU's account-information consent.
+      recurringIndicator: false, frequencyPerDay: 1, combinedServiceIndicator: false,
+      validUntil: addDays(dateInZone(now, settings.timeZone), settings.consentValidityDaysMax),
+      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
+      createdAt: at, updatedAt: at, authorisedAt: null,
+    };
+    return consents.insertWithAuthorisation(tx, consent, redirect);
+  }
+
+  /** The TPP's funds-confirmation consent; an account-information consent is unknown here. */
+  async function getFundsConsent(tppId: string, consentId: string): Promise<Consent> {
+    const consent = await consents.getConsent(tppId, consentId, "path");
+    if (consent.kind !== "funds-confirmation") {
+      throw new Xs2aError("CONSENT_UNKNOWN", "path", "No funds-confirmation consent with this id exists for this TPP.");
+    }
+    return consent;
+  }
+
+  /**
+   * The gate of a funds confirmation: a valid funds-confirmation consent of this TPP for the
+   * account asked about. Throws FORMAT_ERROR, CONSENT_UNKNOWN, CONSENT_INVALID or CONSENT_EXPIRED.
+   */
+  async function requireConsent(tppId: string, consentId: string | undefined, asked: AccountInput): Promise<void> {
+    const { iban } = readAccount(asked, "account");
+    if (!consentId) {
+      throw formatError("header", "Consent-ID", "This bank confirms funds only within a consent: send its Consent-ID.");
+    }
+    const consent = await consents.usableConsent(tppId, consentId);
+    if (consent.kind !== "funds-confirmation") {
+      throw new Xs2aError("CONSENT_INVALID", "header", "This is not a funds-confirmation consent.", "Consent-ID");
+    }
+    const granted = await store.consents.grantedAccounts(store.db, consent.id);
+    const account = await core.findAccountByIban(store.db, iban);
+    if (!account || !granted.some((g) => g.accountId === account.id)) {
+      throw new Xs2aError("CONSENT_INVALID", "body", "The consent does not cover this account.", "account");
+    }
+  }
+
+  return { registerFundsConsent, getFundsConsent, requireConsent };
+}
+
+export type FundsConsents = ReturnType<typeof createFundsConsents>;
+
+/** The bank's consent rule for funds confirmations, when it requires one. */
+export type FundsConsentGate = FundsConsents["requireConsent"];

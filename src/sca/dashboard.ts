@@ -1,0 +1,151 @@
+/**
+ * The PSU's own consent dashboard on the auth listener: log in with the same two factors as an
+ * authorisation, see every consent and TPP payment, revoke a consent, log out. GET renders,
+ * POST acts and redirects (303); every POST checks the session's CSRF token. Headers (CSP,
+ * no-store, ...) and the form parser come from scaPages on the same listener.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { DashboardView, PsuDashboard } from "../domain/psu-dashboard.js";
+import { isLanguage } from "../lib/languages.js";
+import type { RateLimit } from "../lib/rate-limit.js";
+import {
+  DASHBOARD, dashboardCodePage, dashboardDevicePage, dashboardLoginPage, dashboardPage,
+} from "./dashboard-views.js";
+import { translator, type MessageKey } from "./messages/index.js";
+import {
+  cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,
+} from "./pages.js";
+import { messagePage, type PageFrame } from "./views.js";
+
+const COOKIE = "__Host-psd2-dashboard";
+
+export interface DashboardPagesOptions {
+  dashboard: PsuDashboard;
+  bankName: string;
+  /** The same per-address login throttle as the authorisation's login. */
+  loginThrottle: RateLimit;
+}
+
+/** What the overview says after a redirect (?done=...). */
+const NOTICES: Record<string, MessageKey> = {
+  revoked: "notice_revoked", logged_out: "notice_logged_out", expired: "notice_session_ended",
+};
+
+function setCookie(reply: FastifyReply, secret: string, maxAge?: number): void {
+  const expiry = maxAge === undefined ? "" : `; Max-Age=${maxAge}`;
+  reply.header("Set-Cookie", `${COOKIE}=${secret}; Path=/; Secure; HttpOnly; SameSite=Strict${expiry}`);
+}
+
+export function dashboardPages(app: FastifyInstance, options: DashboardPagesOptions): void {
+  const { dashboard } = options;
+
+  const frame = (view: DashboardView, extra: Partial<PageFrame> = {}): PageFrame => ({
+    lang: view.session.lang, t: translator(view.session.lang), bankName: options.bankName,
+    csrf: view.session.csrf, path: DASHBOARD, dashboard: true, ...extra,
+  });
+
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.code(status).type("text/html; charset=utf-8").send(body);
+
+  /** The page for the session's step; `extra` carries an error or a notice. */
+  async function show(reply: FastifyReply, view: DashboardView, extra: Partial<PageFrame> = {}, status = 200) {
+    const f = frame(view, extra);
+    switch (view.session.step) {
+      case "login": return html(reply, dashboardLoginPage(f), status);
+      case "device": return html(reply, dashboardDevicePage(f, view.devices), status);
+      case "code": return html(reply, dashboardCodePage(f, {
+        kind: view.device?.kind ?? "totp", label: view.device?.label ?? "", phone: view.device?.phone ?? null,
+      }), status);
+      case "dashboard": return html(reply, dashboardPage(f, view.psu?.name ?? "",
+        await dashboard.overview(view.session.psuId ?? "")), status);
+    }
+  }
+
+  /** The session; a `?lang=` from the switcher becomes its language. */
+  const load = (request: FastifyRequest, reply: FastifyReply) => {
+    const asked = rememberLanguage(request, reply);
+    return dashboard.view(cookieOf(request, COOKIE), isLanguage(asked) ? asked : undefined);
+  };
+
+  app.get<{ Querystring: { done?: string } }>(DASHBOARD, async (request, reply) => {
+    let view = await load(request, reply);
+    if (!view) {
+      const secret = await dashboard.start(requestLanguage(request));
+      setCookie(reply, secret);
+      view = await dashboard.view(secret);
+    }
+    if (!view) throw new Error("a dashboard session just started was not found");
+    return show(reply, view, { notice: NOTICES[request.query.done ?? ""] });
+  });
+
+  /** The session of a POST with its CSRF token checked; otherwise answers itself. */
+  async function posted(request: FormRequest, reply: FastifyReply) {
+    const view = await dashboard.view(cookieOf(request, COOKIE));
+    if (!view) return void reply.redirect(`${DASHBOARD}?done=expired`, 303);
+    if (!sameText(field(request.body, "_csrf"), view.session.csrf)) {
+      return void html(reply, messagePage(frame(view, { error: "error_csrf" })), 403);
+    }
+    return view;
+  }
+
+  /** After a step: on success the (possibly new) cookie and back to GET; else the step again. */
+  function after(
+    reply: FastifyReply, view: DashboardView, result: Awaited<ReturnType<PsuDashboard["login"]>>, status: number,
+  ) {
+    if (result.ok) {
+      setCookie(reply, result.secret);
+      return reply.redirect(DASHBOARD, 303);
+    }
+    if (result.problem === "session_expired") return reply.redirect(`${DASHBOARD}?done=expired`, 303);
+    if (result.problem === "wrong_step" && view.session.step !== "device") return reply.redirect(DASHBOARD, 303);
+    return show(reply, view, { error: `error_${result.problem}` }, status);
+  }
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/login`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    const retryAfter = options.loginThrottle.take(request.ip);
+    if (retryAfter > 0) {
+      reply.header("Retry-After", String(retryAfter));
+      return show(reply, view, { error: "error_psu_blocked" }, 429);
+    }
+    const secret = cookieOf(request, COOKIE);
+    return after(reply, view, await dashboard.login(secret, field(request.body, "login"), field(request.body, "password")), 401);
+  });
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/device`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    return after(reply, view, await dashboard.chooseDevice(cookieOf(request, COOKIE), field(request.body, "device")), 400);
+  });
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/code`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    return after(reply, view, await dashboard.verifyCode(cookieOf(request, COOKIE), field(request.body, "code")), 401);
+  });
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/code/resend`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    return after(reply, view, await dashboard.resendCode(cookieOf(request, COOKIE)), 400);
+  });
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/revoke`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    if (view.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
+    if (await dashboard.revoke(cookieOf(request, COOKIE), field(request.body, "consent"))) {
+      return reply.redirect(`${DASHBOARD}?done=revoked`, 303);
+    }
+    return show(reply, view, { error: "error_revoke_refused" }, 400);
+  });
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/logout`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    await dashboard.logout(cookieOf(request, COOKIE));
+    setCookie(reply, "", 0);
+    return reply.redirect(`${DASHBOARD}?done=logged_out`, 303);
+  });
+}

@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("card-accounts.test", () => import("./card-accounts.test.js"));

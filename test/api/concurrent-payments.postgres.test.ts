@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("concurrent-payments.test", () => import("./concurrent-payments.test.js"));

@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("funds-confirmations.test", () => import("./funds-confirmations.test.js"));

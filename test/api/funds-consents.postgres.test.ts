@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("funds-consents.test", () => import("./funds-consents.test.js"));

@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("payment-lifecycle.test", () => import("./payment-lifecycle.test.js"));

@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("periodic-payments.test", () => import("./periodic-payments.test.js"));

@@ -1,0 +1,127 @@
+/**
+ * The bank under benchmark: the real CLI process (`psd2-bank start`) on a fresh database (the
+ * embedded SQLite, or a new database on the PostgreSQL server of DATABASE_URL), its operator CLI
+ * beside it, and PSUs with consents made through the real PSU pages.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BrowserClient } from "../support/browser.js";
+import { listenerPorts, runCli, startCli, type RunningCli } from "../support/cli.js";
+import { freshPostgresDatabase } from "../support/engines.js";
+import { confirm, consentBody, createConsent, reachReview } from "../support/flows.js";
+import { TppClient } from "../support/tpp-client.js";
+
+export interface Tls { ca: Buffer; cert: Buffer; key: Buffer }
+
+export interface BenchBank {
+  engine: "sqlite" | "postgres";
+  url: string;
+  authUrl: string;
+  tls: Tls;
+  /** The development CA's directory: ca.crt, server.crt, server.key, tpp.crt, tpp.key. */
+  certs: string;
+  tpp: TppClient;
+  /** Spawn to ready of the first start (certificates, migrations, demo data) and of a restart. */
+  readyMs: { firstStart: number; restart: number };
+  /** The operator's CLI on the bank's database; answers the parsed --json output. */
+  cli(...args: string[]): unknown;
+  peakRssMb(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const READY = "then open _links.scaRedirect";
+
+export interface BenchBankOptions {
+  /** A directory for the running bank's --cpu-prof profile. */
+  profileDir?: string;
+  /** Operator commands run between the first start and the restart, e.g. `generate`. */
+  prepare?: (cli: (...args: string[]) => unknown) => void;
+}
+
+/** Starts the bank twice (first start, then a restart on its data) and keeps the second running. */
+export async function startBenchBank({ profileDir, prepare }: BenchBankOptions = {}): Promise<BenchBank> {
+  const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-bench-"));
+  const database = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const env = {
+    DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", ...await listenerPorts(), LOG_LEVEL: "warn",
+    // The whole-payment scenario logs in many times a second from one address.
+    LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: "1000000",
+  };
+  const timedStart = async (nodeArgs: string[] = []): Promise<[RunningCli, number]> => {
+    const spawned = performance.now();
+    const running = await startCli(["start"], env, READY, nodeArgs);
+    return [running, Math.round(performance.now() - spawned)];
+  };
+  const cli = (...args: string[]) => {
+    const generating = args[0] === "generate";
+    const result = runCli(generating ? args : [...args, "--json"], { ...env, LOG_LEVEL: "silent" });
+    if (result.status !== 0) throw new Error(`${args.join(" ")}: ${result.stderr}`);
+    return generating ? result.stdout : JSON.parse(result.stdout);
+  };
+  const [first, firstStart] = await timedStart();
+  await first.stop();
+  prepare?.(cli);
+  const [server, restart] = await timedStart(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
+  const certs = join(dataDir, "certs");
+  const [ca, cert, key] = await Promise.all(["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certs, f))));
+  const tls = { ca: ca!, cert: cert!, key: key! };
+  const url = `https://localhost:${env.API_PORT}`;
+  const tpp = new TppClient(url, tls);
+  return {
+    engine: database ? "postgres" : "sqlite", url, authUrl: `https://localhost:${env.AUTH_PORT}`, tls, certs, tpp,
+    readyMs: { firstStart, restart },
+    cli,
+    peakRssMb: async () => {
+      const status = await readFile(`/proc/${server.pid}/status`, "utf8");
+      return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    },
+    async close() {
+      tpp.close();
+      await server.stop();
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Makes `login` (a generated or operator-made PSU) usable on the PSU pages: the password the test
+ * flows type and an SMS device whose codes the sandbox outbox shows.
+ */
+export function preparePsu(bank: BenchBank, login: string, phone: string): void {
+  bank.cli("psu", "reset-password", login, "--password", `${login}-demo`);
+  bank.cli("psu", "enrol-device", login, "--kind", "sms", "--phone", phone);
+}
+
+export function ibansOf(bank: BenchBank, login: string): string[] {
+  return (bank.cli("account", "list", "--login", login) as { iban: string }[]).map((a) => a.iban);
+}
+
+/** A recurring consent on all of `ibans` (accounts, balances, transactions), authorised by `login`. */
+export async function consentFor(bank: BenchBank, login: string, ibans: string[]): Promise<string> {
+  const consent = await createConsent(bank.tpp, consentBody());
+  const browser = new BrowserClient(bank.authUrl, bank.tls.ca);
+  await confirm(browser, await reachReview(browser, consent.scaRedirect, login), ibans);
+  return consent.consentId;
+}
+
+/** Generates a data set with the operator's `generate` command; answers its first PSU's login. */
+export function generate(cli: BenchBank["cli"], psus: number, transactions: number, seed: number): string {
+  cli("generate", "--psus", String(psus), "--transactions", String(transactions), "--seed", String(seed));
+  return `s${seed}-0000000`;
+}
+
+/** The resourceId (account-id in paths) of the first account a consent grants. */
+export async function resourceIdOf(bank: BenchBank, consentId: string): Promise<string> {
+  const res = await bank.tpp.get("/psd2/v1/accounts", { "consent-id": consentId, "psu-ip-address": "192.0.2.1" });
+  const id = res.body?.accounts?.[0]?.resourceId;
+  if (typeof id !== "string") throw new Error(`no account in consent ${consentId}: ${res.text}`);
+  return id;
+}
+
+/** One page of booked transactions over the last 89 days (older ones need a fresh authorisation). */
+export function transactionsPath(resourceId: string): string {
+  const dateFrom = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+  return `/psd2/v1/accounts/${resourceId}/transactions?bookingStatus=booked&dateFrom=${dateFrom}`;
+}

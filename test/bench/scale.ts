@@ -1,0 +1,97 @@
+/**
+ * `npm run bench -- --scale`: two banks side by side in one run, one whose ledger holds 10,000
+ * generated transactions and one with 1,000,000, each started after its data set was generated.
+ * Each has a PSU whose account has 10,000 bookings of its own. The transactions page, the
+ * balances, the account list and payment creation are measured on both, alternating, twice; the
+ * better round of each counts, so a burst of load from elsewhere on the machine cannot decide the
+ * ratio. The big ledger may cost at most 1.5× as much per request.
+ */
+import { paymentBody } from "../support/flows.js";
+import {
+  consentFor, generate, ibansOf, preparePsu, resourceIdOf, startBenchBank, transactionsPath, type BenchBank,
+} from "./bank.js";
+import { load, type Result } from "./load.js";
+import { machine, markdown, writeResults, type Check } from "./report.js";
+
+const COST_MAX = 1.5;
+const SMALL = 10_000;
+const LARGE = 1_000_000;
+const ROUNDS = 2;
+
+interface Subject { bank: BenchBank; consentId: string; resourceId: string; iban: string }
+
+async function subject(bank: BenchBank, login: string): Promise<Subject> {
+  preparePsu(bank, login, "+4915100003000");
+  const [iban = ""] = ibansOf(bank, login);
+  const consentId = await consentFor(bank, login, [iban]);
+  return { bank, consentId, iban, resourceId: await resourceIdOf(bank, consentId) };
+}
+
+type Scenario = (s: Subject, seconds: number, connections: number) => Promise<Result>;
+
+const SCENARIOS: Scenario[] = [
+  (s, seconds, connections) => load("transactions page", s.bank, transactionsPath(s.resourceId), reading(s, seconds, connections)),
+  (s, seconds, connections) => load("balances", s.bank, `/psd2/v1/accounts/${s.resourceId}/balances`,
+    reading(s, seconds, connections)),
+  (s, seconds, connections) => load("account list", s.bank, "/psd2/v1/accounts", reading(s, seconds, connections)),
+  (s, seconds, connections) => load("create payment", s.bank, "/psd2/v1/payments/sepa-credit-transfers", {
+    seconds, connections, method: "POST", freshRequestId: true,
+    body: JSON.stringify(paymentBody({ debtorAccount: s.iban })), headers: { "tpp-redirect-uri": "https://tpp.example/ok" },
+  }),
+];
+
+function reading(s: Subject, seconds: number, connections: number) {
+  return { seconds, connections, headers: { "consent-id": s.consentId, "psu-ip-address": "192.0.2.1" } };
+}
+
+const better = (a: Result | undefined, b: Result) => (a && a.requestsPerSecond >= b.requestsPerSecond ? a : b);
+
+/** Cost per request is the inverse of requests/s; p50 is shown alongside. */
+function costChecks(small: Result[], large: Result[]): Check[] {
+  return small.map((s, i) => {
+    const l = large[i]!;
+    const cost = s.requestsPerSecond / Math.max(l.requestsPerSecond, 1);
+    return {
+      target: `${s.scenario}: cost at ${LARGE.toLocaleString("en")} ≤ ${COST_MAX}× the cost at ${SMALL.toLocaleString("en")}`,
+      measured: `${cost.toFixed(2)}× (requests/s ${s.requestsPerSecond} → ${l.requestsPerSecond}, p50 ${s.p50Ms} → ${l.p50Ms} ms)`,
+      met: cost <= COST_MAX,
+    };
+  });
+}
+
+export async function scale(seconds: number, connections: number): Promise<void> {
+  const started = Date.now();
+  const smallBank = await startBenchBank({ prepare: (cli) => generate(cli, 1, SMALL, 11) });
+  let largeBank: BenchBank | undefined;
+  try {
+    // The same PSU (seed 11) in both; then 1,000 more PSUs with 990 bookings each.
+    largeBank = await startBenchBank({ prepare: (cli) => {
+      generate(cli, 1, SMALL, 11);
+      generate(cli, 1000, LARGE - SMALL, 12);
+    } });
+    const setUpSeconds = Math.round((Date.now() - started) / 1000);
+    const small = await subject(smallBank, "s11-0000000");
+    const large = await subject(largeBank, "s11-0000000");
+    const best: { small: Result[]; large: Result[] } = { small: [], large: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, scenario] of SCENARIOS.entries()) {
+        best.small[i] = better(best.small[i], await scenario(small, seconds, connections));
+        best.large[i] = better(best.large[i], await scenario(large, seconds, connections));
+      }
+    }
+    const found = costChecks(best.small, best.large);
+    const meta = {
+      ...await machine(), engine: smallBank.engine, connections, secondsPerScenario: seconds, rounds: ROUNDS,
+      setUpSecondsIncludingGeneration: setUpSeconds,
+      restartToReadyMs: `${smallBank.readyMs.restart} (10,000) / ${largeBank.readyMs.restart} (1,000,000)`,
+      serverPeakRssMb: `${await smallBank.peakRssMb()} (10,000) / ${await largeBank.peakRssMb()} (1,000,000)`,
+    };
+    await writeResults(smallBank.engine === "postgres" ? "scale-postgres" : "scale", { meta, ...best, targets: found },
+      markdown("Scale: 10,000 and 1,000,000 generated transactions, same run", meta,
+        [[`${SMALL.toLocaleString("en")} transactions`, best.small], [`${LARGE.toLocaleString("en")} transactions`, best.large]],
+        found));
+  } finally {
+    await largeBank?.close();
+    await smallBank.close();
+  }
+}

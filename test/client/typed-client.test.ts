@@ -1,0 +1,98 @@
+/**
+ * The typed TPP client (client/): types generated from the bank's own published OpenAPI document
+ * (berlin-group profile) by client/generate.ts type-check a correct use and refuse wrong ones; the
+ * client then runs the payment and consent creations against the bank, every answer checked
+ * against the Berlin Group file.
+ */
+import assert from "node:assert/strict";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import ts from "typescript";
+import { createClient } from "../../client/index.js";
+import { generateTypes } from "../../client/generate.js";
+import { berlinGroupViolations } from "../support/berlin-group.js";
+import { bgConsentBody, bgPaymentBody, REDIRECTS } from "../support/flows.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+
+const CLIENT = join(import.meta.dirname, "..", "..", "..", "client", "index.ts");
+
+let bank: TestBank;
+let dir: string;
+before(async () => {
+  bank = await startBank({ env: { API_PROFILE: "berlin-group" } });
+  dir = await mkdtemp(join(tmpdir(), "psd2-client-"));
+  const document = await bank.tpp.get("/psd2/v1/openapi.json");
+  await writeFile(join(dir, "bank.ts"), await generateTypes(document.body));
+});
+after(async () => {
+  await bank.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Type-checks `code` (an ES module using the client with the generated types); returns the errors. */
+async function typeErrors(code: string): Promise<string[]> {
+  const file = join(dir, `use-${Math.random().toString(36).slice(2)}.mts`);
+  await writeFile(file, `import { createClient } from ${JSON.stringify(CLIENT.replace(/\.ts$/, ".js"))};\n`
+    + `import type { paths } from "./bank.js";\nconst client = createClient<paths>({ baseUrl: "https://x", tls: { cert: "", key: "" } });\n${code}\n`);
+  const program = ts.createProgram([file], {
+    strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022, types: ["node"], skipLibCheck: true, typeRoots: [join(CLIENT, "..", "..", "node_modules", "@types")],
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}
+
+test("the generated types accept a correct use of the client", async () => {
+  const errors = await typeErrors(`
+    const created = await client.request("post", "/psd2/v1/payments/{product}", {
+      path: { product: "sepa-credit-transfers" },
+      body: { debtorAccount: { iban: "DE1" }, creditorAccount: { iban: "DE2" }, creditorName: "Shop",
+        instructedAmount: { currency: "EUR", amount: "1.00" } },
+    });
+    if (created.status === 201) {
+      const id: string | undefined = created.body.paymentId;
+      const link: string | undefined = created.body._links?.scaRedirect?.href;
+      console.log(id, link);
+    }
+    const accounts = await client.request("get", "/psd2/v1/accounts", { query: { withBalance: "true" }, headers: { "Consent-ID": "c" } });
+    console.log(accounts.status);`);
+  assert.deepEqual(errors, []);
+});
+
+test("the generated types refuse an unknown path, a wrong method, a wrong body and a wrong field", async () => {
+  const refused = async (code: string, why: RegExp) => assert.match((await typeErrors(code)).join("\n"), why);
+  // An unknown path offers no method at all.
+  await refused(`await client.request("get", "/psd2/v1/nowhere", {});`, /'"get"' is not assignable to parameter of type 'never'/);
+  await refused(`await client.request("delete", "/psd2/v1/accounts", {});`, /'"delete"' is not assignable/);
+  await refused(`await client.request("post", "/psd2/v1/consents", {
+    body: { access: {}, recurringIndicator: "yes", validUntil: "2030-01-01", frequencyPerDay: 4, combinedServiceIndicator: false } });`,
+  /recurringIndicator|boolean/);
+  await refused(`const r = await client.request("get", "/psd2/v1/consents/{consentId}/status", { path: { consentId: "c" } });
+    if (r.status === 200) { const n: number | undefined = r.body.consentStatus; console.log(n); }`, /not assignable to type 'number/);
+});
+
+test("the client creates a payment and a consent at the bank; the answers conform to Berlin Group", async () => {
+  const [cert, key] = await Promise.all([readFile(bank.certs.tppCert), readFile(bank.certs.tppKey)]);
+  // The runtime is the same for every Paths; the test's compile step does not know the generated one.
+  const client = createClient<Record<string, Record<"get" | "post", { responses: Record<number, object> }>>>({
+    baseUrl: bank.apiUrl, tls: { cert, key, ca: bank.ca }, headers: REDIRECTS,
+  });
+  try {
+    const check = (method: string, path: string, requestBody: unknown, res: { status: number; headers: Record<string, string | string[] | undefined>; body: unknown }) =>
+      assert.deepEqual(berlinGroupViolations({ method, path, requestBody, ...res }), []);
+    const created = await client.request("post", "/psd2/v1/payments/{product}",
+      { path: { product: "sepa-credit-transfers" }, body: bgPaymentBody() } as never);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    check("POST", "/psd2/v1/payments/sepa-credit-transfers", bgPaymentBody(), created);
+    const { paymentId } = created.body as unknown as { paymentId: string };
+    const status = await client.request("get", "/psd2/v1/payments/{product}/{paymentId}/status",
+      { path: { product: "sepa-credit-transfers", paymentId } } as never);
+    assert.deepEqual(status.body, { transactionStatus: "RCVD" });
+    const consent = await client.request("post", "/psd2/v1/consents", { body: bgConsentBody() } as never);
+    assert.equal(consent.status, 201, JSON.stringify(consent.body));
+    check("POST", "/psd2/v1/consents", bgConsentBody(), consent);
+  } finally {
+    client.close();
+  }
+});

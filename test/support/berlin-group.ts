@@ -1,0 +1,187 @@
+/**
+ * Checks an exchange with the bank against the Berlin Group NextGenPSD2 1.3.12 OpenAPI file
+ * (test/fixtures/berlin-group-psd2-api.yaml, CC BY 4.0, byte-exact; its SOURCE.txt says where it comes
+ * from): the operation its method and path name, the
+ * response's body against the schema of its status code, the headers that answer must carry, and
+ * the request body of every accepted request against the operation's request body schema.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import { parse } from "yaml";
+
+type Node = Record<string, unknown>;
+
+export interface Exchange {
+  method: string;
+  /** The URL path as sent, with query. */
+  path: string;
+  requestBody: unknown;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** Kept in the repository, so that the check runs from any clone; found above dist/ or test/. */
+function yamlFile(): string {
+  for (let dir = import.meta.dirname; dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dir, "test", "fixtures", "berlin-group-psd2-api.yaml");
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error("test/fixtures/berlin-group-psd2-api.yaml not found above the test");
+}
+/** The servers of the file end in /psd2, as ours do: /psd2/v1/consents is /v1/consents there. */
+const PREFIX = "/psd2";
+
+/**
+ * Ours, not Berlin Group operations: the published documents (src/api/openapi.ts) and the spec's
+ * product-less payment paths and singular consent status path, which both profiles serve; and
+ * funds-confirmation consents, which are Berlin Group's PIIS 2.0, outside the 1.3.12 file.
+ */
+function isOwnPath(path: string): boolean {
+  return [`${PREFIX}/v1/openapi.json`, `${PREFIX}/v1/reference`].includes(path)
+    || path.startsWith(`${PREFIX}/v1/consents/confirmation-of-funds`)
+    || /^\/psd2\/v1\/payments\/[0-9a-f]{32}(\/status)?$/.test(path) || /^(\/psd2\/v1)?\/consent\//.test(path);
+}
+
+/**
+ * The file offers payment bodies as oneOf single/periodic/bulk, but without
+ * additionalProperties a periodic body is a single one too: the path's payment-service decides.
+ */
+const BY_SERVICE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "initiatePayment request": {
+    "payments": "paymentInitiation_json", "periodic-payments": "periodicPaymentInitiation_json",
+    "bulk-payments": "bulkPaymentInitiation_json",
+  },
+  "getPaymentInformation response": {
+    "payments": "paymentInitiationWithStatusResponse",
+    "periodic-payments": "periodicPaymentInitiationWithStatusResponse",
+    "bulk-payments": "bulkPaymentInitiationWithStatusResponse",
+  },
+};
+
+function byService(operation: Operation, bgPath: string, part: "request" | "response"): string | undefined {
+  const name = BY_SERVICE[`${String(operation.op.operationId)} ${part}`]?.[bgPath.split("/")[2] ?? ""];
+  return name && `#/components/schemas/${name}`;
+}
+
+/** OpenAPI 3.0 is draft-04-flavoured: boolean exclusiveMinimum and `nullable` need rewriting for Ajv. */
+function toJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (typeof node !== "object" || node === null) return node;
+  const out: Node = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof value === "boolean") continue;
+    if (key === "example" || key === "examples") continue;
+    out[key] = toJsonSchema(value);
+  }
+  if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+  return out;
+}
+
+interface Operation { template: string; pattern: RegExp; method: string; op: Node; pointer: string }
+
+function loadDocument() {
+  const document = toJsonSchema(parse(readFileSync(yamlFile(), "utf8"))) as Node;
+  const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true, unicodeRegExp: false });
+  addFormats.default(ajv);
+  // OpenAPI's "url" is a URI reference; Berlin Group uses it for links.
+  ajv.addFormat("url", true);
+  ajv.addSchema(document, "bg");
+  const operations: Operation[] = [];
+  for (const [template, item] of Object.entries(document.paths as Node)) {
+    const pattern = new RegExp(`^${template.trim().replace(/\{[^}]+\}/g, "[^/]+")}$`);
+    for (const [method, op] of Object.entries(item as Node)) {
+      operations.push({
+        template: template.trim(), pattern, method: method.toUpperCase(), op: op as Node,
+        pointer: `#/paths/${escape(template)}/${method}`,
+      });
+    }
+  }
+  // A literal segment beats a parameter: /v1/consents/{id}/status before /v1/{service}/{product}/{id}.
+  operations.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+  return { document, ajv, operations };
+}
+
+let loaded: ReturnType<typeof loadDocument> | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorFor(ref: string): ValidateFunction {
+  let found = compiled.get(ref);
+  if (!found) {
+    found = loaded!.ajv.compile({ $ref: `bg${ref}` });
+    compiled.set(ref, found);
+  }
+  return found;
+}
+
+function check(ref: string, value: unknown, what: string): string[] {
+  const validate = validatorFor(ref);
+  if (validate(value)) return [];
+  // One line per rule broken, not per array element breaking it.
+  const lines = (validate.errors ?? []).map((e) =>
+    `${what}: ${e.instancePath.replace(/\/\d+(?=\/|$)/g, "/*") || "/"} ${e.message} (${ref}${e.schemaPath})`);
+  return [...new Set(lines)];
+}
+
+const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** The node at `pointer`, following $refs on the way and at the end; returns where it really lies. */
+function locate(document: Node, pointer: string): { node: Node; pointer: string } {
+  let node = document;
+  let at = "#";
+  const follow = () => {
+    while (typeof node?.$ref === "string") {
+      at = node.$ref;
+      node = at.slice(2).split("/").reduce<Node>((o, k) => o[k] as Node, document);
+    }
+  };
+  for (const key of pointer.slice(2).split("/")) {
+    node = node[key.replace(/~1/g, "/").replace(/~0/g, "~")] as Node;
+    at = `${at}/${key}`;
+    follow();
+  }
+  return { node, pointer: at };
+}
+
+/** The JSON schema pointer of a request body's or response's application/json content, if any. */
+function jsonSchemaAt(document: Node, pointer: string): string | undefined {
+  const { node, pointer: at } = locate(document, pointer);
+  const content = node.content as Node | undefined;
+  if (!content?.["application/json"]) return undefined;
+  return locate(document, `${at}/content/application~1json/schema`).pointer;
+}
+
+/** Every way the exchange departs from the Berlin Group file; empty when it conforms. */
+/** `requests`: also the body of every accepted request (false where a test sends the spec's dialect). */
+export function berlinGroupViolations(exchange: Exchange, requests = true): string[] {
+  loaded ??= loadDocument();
+  const { document, operations } = loaded;
+  const path = exchange.path.split("?")[0]!;
+  if (!path.startsWith(`${PREFIX}/v1/`) || isOwnPath(path)) return [];
+  const bgPath = path.slice(PREFIX.length);
+  const operation = operations.find((o) => o.method === exchange.method && o.pattern.test(bgPath));
+  const name = `${exchange.method} ${path} → ${exchange.status}`;
+  if (!operation) return [`${name}: no such operation in the Berlin Group file`];
+  const status = String(exchange.status);
+  if (!(operation.op.responses as Node)[status]) return [`${name}: status ${status} is not an answer of ${operation.op.operationId}`];
+  const violations: string[] = [];
+  const responsePointer = `${operation.pointer}/responses/${status}`;
+  const { node: response } = locate(document, responsePointer);
+  for (const header of Object.keys((response.headers ?? {}) as Node)) {
+    const { node: declared } = locate(document, `${responsePointer}/headers/${escape(header)}`);
+    if (declared.required === true && exchange.headers[header.toLowerCase()] === undefined) {
+      violations.push(`${name}: header ${header} is required`);
+    }
+  }
+  const schema = (status === "200" ? byService(operation, bgPath, "response") : undefined)
+    ?? jsonSchemaAt(document, responsePointer);
+  if (schema) violations.push(...check(schema, exchange.body, name));
+  else if (exchange.body !== undefined) violations.push(`${name}: a body where the file has none`);
+  if (requests && operation.op.requestBody && exchange.status < 300) {
+    const requestSchema = byService(operation, bgPath, "request") ?? jsonSchemaAt(document, `${operation.pointer}/requestBody`);
+    if (requestSchema) violations.push(...check(requestSchema, exchange.requestBody, `${name} (request)`));
+  }
+  return violations;
+}
