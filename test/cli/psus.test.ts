@@ -31,7 +31,7 @@ test("an enrolled PSU logs in with the generated password and the TOTP device fr
   secret = new URL(provisioningUri).searchParams.get("secret") ?? "";
   const { browser, page } = await tryLogin("greta", password);
   assert.match(page.html, /name="code"/, page.html);
-  const review = await browser.follow(await enterCode(browser, page, await nextTotp(secret)));
+  const review = await browser.follow(await enterCode(browser, page, await nextTotp(secret, browser.authUrl)));
   assert.match(review.html, /action="\/sca\/confirm"/, review.html);
   const people = psu("enrol-device", "greta", "--kind", "totp");
   assert.equal(people.status, 0, people.stderr);

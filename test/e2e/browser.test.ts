@@ -35,8 +35,9 @@ async function step(page: Page, name: string, audit = true): Promise<void> {
 
 async function code(login: string): Promise<string> {
   const psu = demoPsu(login);
+  const client = bank.browser();
   return psu.device.kind === "totp"
-    ? nextTotp(psu.device.secret) : (await lastSmsCode(bank.browser(), login)).code;
+    ? nextTotp(psu.device.secret, client.authUrl) : (await lastSmsCode(client, login)).code;
 }
 
 interface LoginLabels { login: string; password: string; button: string }

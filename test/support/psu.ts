@@ -9,13 +9,18 @@ import type { BrowserClient } from "./browser.js";
 
 const lastStep = new Map<string, number>();
 
-/** A valid code for a step not used before in this process (the bank accepts ±1 step). */
-export async function nextTotp(secret: string, now: () => number = Date.now): Promise<string> {
+/**
+ * A valid code for a step this process has not used before at this bank (the bank accepts ±1
+ * step). The memory is per bank: the demo secrets are the same in every bank a test starts, and a
+ * step spent at one bank is still good at another.
+ */
+export async function nextTotp(secret: string, bankUrl: string, now: () => number = Date.now): Promise<string> {
+  const key = `${bankUrl} ${secret}`;
   for (;;) {
     const current = Math.floor(now() / 30_000);
-    const step = Math.max(current - 1, (lastStep.get(secret) ?? -Infinity) + 1);
+    const step = Math.max(current - 1, (lastStep.get(key) ?? -Infinity) + 1);
     if (step <= current + 1) {
-      lastStep.set(secret, step);
+      lastStep.set(key, step);
       return totpAt(secret, step * 30_000 + 1);
     }
     await sleep(1000);
@@ -40,5 +45,5 @@ export async function lastSmsCode(browser: BrowserClient, login: string): Promis
 /** The second factor of a PSU: a demo PSU's device, or the SMS outbox for PSUs enrolled with SMS. */
 export async function codeFor(browser: BrowserClient, login: string, now?: () => number): Promise<string> {
   const device = DEMO_PSUS.find((p) => p.login === login)?.device;
-  return device?.kind === "totp" ? nextTotp(device.secret, now) : (await lastSmsCode(browser, login)).code;
+  return device?.kind === "totp" ? nextTotp(device.secret, browser.authUrl, now) : (await lastSmsCode(browser, login)).code;
 }
