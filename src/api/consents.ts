@@ -33,7 +33,8 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
   const selfOf = (id: string) => `${base}/consents/${id}`;
 
   app.post<{ Body: ConsentInput }>(`${base}/consents`, {
-    config, schema: { body: consentBody, response: { ...created, ...refusals } },
+    config,
+    schema: { headers: presenters.creationHeaders, body: consentBody, response: { ...created, ...refusals } },
   }, async (request, reply) => {
     const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };

@@ -52,7 +52,9 @@ function initiationRoute(app: FastifyInstance, options: PaymentRoutesOptions, se
   const created = { [presenters.createdStatus]: presenters.schema(paymentCreatedResponse) };
   app.post<{ Params: { product: string }; Body: InitiationInput["body"] }>(`${base}/${service}/:product`, {
     config,
-    schema: { body: BODIES[service], response: { ...created, ...refusals } },
+    schema: {
+      headers: presenters.creationHeaders, body: BODIES[service], response: { ...created, ...refusals },
+    },
     // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever it carries.
     preValidation: async (request) => { readProduct(request.params.product); },
   }, async (request, reply) => {

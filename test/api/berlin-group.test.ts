@@ -9,9 +9,9 @@ import { ConfigError, loadConfig } from "../../src/config.js";
 import { berlinGroupViolations } from "../support/berlin-group.js";
 import {
   ALICE_MAIN, BOB_MAIN, bgConsentBody, bgPaymentBody, confirm, createConsent, createPayment, EXTERNAL_IBAN, OK_URI, reachReview,
-  REDIRECTS,
+  CREATION_HEADERS,
 } from "../support/flows.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 
 const BASE = "/psd2/v1";
 const SCT = `${BASE}/payments/sepa-credit-transfers`;
@@ -34,10 +34,19 @@ test("the checker itself refuses the spec dialect's creation answer", () => {
   assert.match(created.join("\n"), /header X-Request-ID is required/);
   assert.match(created.join("\n"), /transactionStatus must be string/);
   assert.match(created.join("\n"), /scaRedirect must be object/);
+  const accepted = (requestHeaders: Record<string, string>) => berlinGroupViolations({
+    method: "POST", path: `${BASE}/consents`, requestHeaders, requestBody: bgConsentBody(), status: 201,
+    headers: { "x-request-id": "r", location: "l", "aspsp-sca-approach": "REDIRECT" },
+    body: { consentStatus: "received", consentId: "c", _links: { scaRedirect: { href: "https://x" } } },
+  }).join("\n");
+  assert.match(accepted({ "X-Request-ID": crypto.randomUUID() }), /\(request\): header PSU-IP-Address is required/);
+  assert.match(accepted({ "X-Request-ID": "1", "PSU-IP-Address": "192.0.2.1" }),
+    /header X-Request-ID: \/ must match format "uuid"/);
+  assert.equal(accepted({ "x-request-id": crypto.randomUUID(), "psu-ip-address": "192.0.2.1" }), "");
 });
 
 test("payment initiation answers 201 with Location, ASPSP-SCA-Approach, RCVD and href links", async () => {
-  const res = await bank.tpp.post(SCT, bgPaymentBody(), REDIRECTS);
+  const res = await bank.tpp.post(SCT, bgPaymentBody(), CREATION_HEADERS);
   assert.equal(res.status, 201, res.text);
   const self = `${SCT}/${res.body.paymentId}`;
   assert.equal(res.headers.location, self);
@@ -54,7 +63,7 @@ test("payment initiation answers 201 with Location, ASPSP-SCA-Approach, RCVD and
 });
 
 test("a repeated X-Request-ID replays the 201 with its headers", async () => {
-  const headers = { ...REDIRECTS, "X-Request-ID": crypto.randomUUID() };
+  const headers = { ...CREATION_HEADERS, "X-Request-ID": crypto.randomUUID() };
   const first = await bank.tpp.post(SCT, bgPaymentBody(), headers);
   const again = await bank.tpp.post(SCT, bgPaymentBody(), headers);
   assert.equal(again.status, 201, again.text);
@@ -92,14 +101,36 @@ test("a payment not yet authorised is cancelled with 204", async () => {
 });
 
 test("refusals conform too: format error, unknown payment, unknown product", async () => {
-  const bad = await bank.tpp.post(SCT, { ...bgPaymentBody(), creditorName: undefined }, REDIRECTS);
+  const bad = await bank.tpp.post(SCT, { ...bgPaymentBody(), creditorName: undefined }, CREATION_HEADERS);
   assert.equal(bad.status, 400, bad.text);
   assert.equal((await bank.tpp.get(`${SCT}/00000000000000000000000000000000`)).status, 404);
   assert.equal((await bank.tpp.get(`${BASE}/payments/no-such-product/x/status`)).status, 404);
 });
 
+test("PSU-IP-Address, mandatory in the file, is required on creations here and optional in the spec's dialect",
+  async (t) => {
+    const { "PSU-IP-Address": _, ...withoutAddress } = CREATION_HEADERS;
+    for (const [path, body] of [[SCT, bgPaymentBody()], [`${BASE}/consents`, bgConsentBody()]] as const) {
+      for (const [headers, problem] of [
+        [withoutAddress, "is required"], [{ ...withoutAddress, "PSU-IP-Address": "192.0.2" }, "is not well-formed"],
+      ] as const) {
+        const res = await bank.tpp.post(path, body, headers);
+        assert.equal(res.status, 400, res.text);
+        assert.deepEqual(res.body.tppMessages, [{
+          category: "ERROR", code: "FORMAT_ERROR", path: "PSU-IP-Address", text: `PSU-IP-Address ${problem}.`,
+        }]);
+      }
+    }
+    const published = await bank.tpp.get(`${BASE}/openapi.json`);
+    const parameters = published.body.paths[`${BASE}/consents`].post.parameters;
+    assert.deepEqual(parameters.find((p: { name: string }) => p.name === "PSU-IP-Address")?.required, true);
+    const spec = await startOwnBank(t, { env: { API_PROFILE: "spec" } });
+    assert.equal((await spec.tpp.post(SCT, bgPaymentBody(), withoutAddress)).status, 200);
+    assert.equal((await spec.tpp.post(`${BASE}/consents`, bgConsentBody(), withoutAddress)).status, 200);
+  });
+
 test("a consent's whole life, and every account information read under it", async () => {
-  const res = await bank.tpp.post(`${BASE}/consents`, bgConsentBody(), REDIRECTS);
+  const res = await bank.tpp.post(`${BASE}/consents`, bgConsentBody(), CREATION_HEADERS);
   assert.equal(res.status, 201, res.text);
   const { consentId } = res.body;
   const self = `${BASE}/consents/${consentId}`;
@@ -166,7 +197,7 @@ test("API_PROFILE is spec by default and refuses names it does not know", () => 
 test("a redirect-only bank answers a preference for embedded or decoupled SCA with the redirect approach", async () => {
   const preferences: Record<string, string>[] = [{ "TPP-Redirect-Preferred": "false" }, { "TPP-Decoupled-Preferred": "true" }];
   for (const preference of preferences) {
-    const res = await bank.tpp.post(SCT, bgPaymentBody(), { ...REDIRECTS, ...preference });
+    const res = await bank.tpp.post(SCT, bgPaymentBody(), { ...CREATION_HEADERS, ...preference });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.headers["aspsp-sca-approach"], "REDIRECT");
     assert.match(res.body._links.scaRedirect.href, /^https:\/\//);
@@ -178,7 +209,7 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).t
 test("periodic payments: initiation, status and details conform", async () => {
   const path = `${BASE}/periodic-payments/sepa-credit-transfers`;
   const body = { ...bgPaymentBody(), startDate: daysFromNow(7), endDate: daysFromNow(9), frequency: "Daily" };
-  const res = await bank.tpp.post(path, body, REDIRECTS);
+  const res = await bank.tpp.post(path, body, CREATION_HEADERS);
   assert.equal(res.status, 201, res.text);
   assert.equal(res.headers.location, `${path}/${res.body.paymentId}`);
   assert.equal((await bank.tpp.get(res.body._links.status.href)).status, 200);
@@ -192,7 +223,7 @@ test("bulk payments: initiation, status and details conform", async () => {
     creditorAccount: { iban: EXTERNAL_IBAN }, creditorName: "Supplier AG", instructedAmount: { currency: "EUR", amount },
     creditorAddress: { townName: "Hamburg", country: "DE" },
   });
-  const res = await bank.tpp.post(path, { debtorAccount: { iban: ALICE_MAIN }, payments: [entry("1.00"), entry("2.00")] }, REDIRECTS);
+  const res = await bank.tpp.post(path, { debtorAccount: { iban: ALICE_MAIN }, payments: [entry("1.00"), entry("2.00")] }, CREATION_HEADERS);
   assert.equal(res.status, 201, res.text);
   assert.equal((await bank.tpp.get(res.body._links.status.href)).status, 200);
   const details = await bank.tpp.get(res.body._links.self.href);
@@ -208,12 +239,12 @@ test("cancelling an authorised future-dated payment: 202 with href links, then i
   assert.equal(started.status, 202, started.text);
   assert.match(started.body._links.scaRedirect.href, /^https:\/\//);
   assert.equal((await bank.tpp.get(started.body._links.scaStatus.href)).body.scaStatus, "received");
-  const again = await bank.tpp.post(`${SCT}/${paymentId}/cancellation-authorisations`, {}, REDIRECTS);
+  const again = await bank.tpp.post(`${SCT}/${paymentId}/cancellation-authorisations`, {}, CREATION_HEADERS);
   assert.equal(again.status, 201, again.text);
   assert.match(again.body._links.scaRedirect.href, /^https:\/\//);
 });
 
-const EXPLICIT = { ...REDIRECTS, "TPP-Explicit-Authorisation-Preferred": "true" };
+const EXPLICIT = { ...CREATION_HEADERS, "TPP-Explicit-Authorisation-Preferred": "true" };
 
 test("explicit start of a payment's authorisation: startAuthorisation, then POST authorisations gives the redirect", async () => {
   // bob: his second factor is an SMS, so the file's many logins do not wait for TOTP steps.
@@ -252,7 +283,7 @@ test("explicit start of a consent's authorisation", async () => {
 });
 
 test("TPP-Explicit-Authorisation-Preferred must be true or false", async () => {
-  const res = await bank.tpp.post(SCT, bgPaymentBody(), { ...REDIRECTS, "TPP-Explicit-Authorisation-Preferred": "yes" });
+  const res = await bank.tpp.post(SCT, bgPaymentBody(), { ...CREATION_HEADERS, "TPP-Explicit-Authorisation-Preferred": "yes" });
   assert.equal(res.status, 400, res.text);
   assert.equal(res.body.tppMessages[0].path, "TPP-Explicit-Authorisation-Preferred");
 });
@@ -271,7 +302,7 @@ test("embedded and decoupled updates of an authorisation (PUT) are a service thi
 
 test("funds-confirmation consents (PIIS 2.0, outside the 1.3.12 file) answer in the same strict shapes", async () => {
   const path = `${BASE}/consents/confirmation-of-funds`;
-  const res = await bank.tpp.post(path, { account: { iban: ALICE_MAIN }, cardNumber: "1234567890123456" }, REDIRECTS);
+  const res = await bank.tpp.post(path, { account: { iban: ALICE_MAIN }, cardNumber: "1234567890123456" }, CREATION_HEADERS);
   assert.equal(res.status, 201, res.text);
   const self = `${path}/${res.body.consentId}`;
   assert.equal(res.headers.location, self);

@@ -13,7 +13,7 @@ import ts from "typescript";
 import { createClient } from "../../client/index.js";
 import { generateTypes } from "../../client/generate.js";
 import { berlinGroupViolations } from "../support/berlin-group.js";
-import { bgConsentBody, bgPaymentBody, REDIRECTS } from "../support/flows.js";
+import { bgConsentBody, bgPaymentBody, CREATION_HEADERS } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 const CLIENT = join(import.meta.dirname, "..", "..", "..", "client", "index.ts");
@@ -76,7 +76,7 @@ test("the client creates a payment and a consent at the bank; the answers confor
   const [cert, key] = await Promise.all([readFile(bank.certs.tppCert), readFile(bank.certs.tppKey)]);
   // The runtime is the same for every Paths; the test's compile step does not know the generated one.
   const client = createClient<Record<string, Record<"get" | "post", { responses: Record<number, object> }>>>({
-    baseUrl: bank.apiUrl, tls: { cert, key, ca: bank.ca }, headers: REDIRECTS,
+    baseUrl: bank.apiUrl, tls: { cert, key, ca: bank.ca }, headers: CREATION_HEADERS,
   });
   try {
     const check = (method: string, path: string, requestBody: unknown, res: { status: number; headers: Record<string, string | string[] | undefined>; body: unknown }) =>

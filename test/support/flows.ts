@@ -9,6 +9,8 @@ import type { TppClient, TppResponse } from "./tpp-client.js";
 export const OK_URI = "https://tpp.example/ok";
 export const NOK_URI = "https://tpp.example/nok";
 export const REDIRECTS = { "TPP-Redirect-URI": OK_URI, "TPP-Nok-Redirect-URI": NOK_URI };
+/** A creation's headers: where the PSU returns, and its address (Berlin Group requires it). */
+export const CREATION_HEADERS = { ...REDIRECTS, "PSU-IP-Address": "192.0.2.1" };
 
 export const ALICE_MAIN = "DE96500100001000000001";
 export const ALICE_SAVINGS = "DE69500100001000000002";
@@ -67,13 +69,14 @@ function assertCreated(tpp: TppClient, res: TppResponse) {
 }
 
 export async function createPayment(tpp: TppClient, body: unknown = paymentBody(), headers = {}) {
-  const res = await tpp.post("/psd2/v1/payments/sepa-credit-transfers", body, { ...REDIRECTS, ...headers });
+  const path = "/psd2/v1/payments/sepa-credit-transfers";
+  const res = await tpp.post(path, body, { ...CREATION_HEADERS, ...headers });
   assertCreated(tpp, res);
   return { paymentId: res.body.paymentId as string, scaRedirect: linkOf(tpp, res.body._links.scaRedirect) };
 }
 
 export async function createConsent(tpp: TppClient, body: unknown = consentBody(), headers = {}) {
-  const res = await tpp.post("/psd2/v1/consents", body, { ...REDIRECTS, ...headers });
+  const res = await tpp.post("/psd2/v1/consents", body, { ...CREATION_HEADERS, ...headers });
   assertCreated(tpp, res);
   return { consentId: res.body.consentId as string, scaRedirect: linkOf(tpp, res.body._links.scaRedirect) };
 }

@@ -46,8 +46,8 @@ export interface StartOptions {
 
 /**
  * Under API_PROFILE=berlin-group every answer the tests get must conform to the Berlin Group
- * file, and so must every request they send unless the file was written for the spec's dialect
- * and only rerun under the profile (TEST_API_PROFILE).
+ * file, and so must the headers of every request the bank accepts, and its body unless the file
+ * was written for the spec's dialect and only rerun under the profile (TEST_API_PROFILE).
  */
 const conformsToBerlinGroup = (requests: boolean): ExchangeCheck => (exchange) => {
   const violations = berlinGroupViolations(exchange, requests);
