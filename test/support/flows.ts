@@ -2,6 +2,7 @@
  * The spec's two flows as test steps: create over the API, then the PSU's pages step by step.
  */
 import assert from "node:assert/strict";
+import { presentersFor } from "../../src/api/profile.js";
 import { csrfOf, type BrowserClient, type Page } from "./browser.js";
 import { codeFor } from "./psu.js";
 import type { TppClient, TppResponse } from "./tpp-client.js";
@@ -64,8 +65,24 @@ export function linkOf(tpp: TppClient, link: any): string {
   return tpp.profile === "berlin-group" ? link.href : link;
 }
 
+/** A link that may be missing: the spec sends null, Berlin Group leaves it out. */
+export function optionalLink(tpp: TppClient, link: any): string | null {
+  return link === null || link === undefined ? null : linkOf(tpp, link);
+}
+
+/**
+ * An answer a test writes in the spec's dialect, as the bank's profile sends it: converted by that
+ * profile's own presenters (Berlin Group drops the nulls, writes links as {"href"}).
+ */
+export function inProfile(tpp: TppClient, specAnswer: Record<string, unknown>): Record<string, unknown> {
+  return presentersFor(tpp.profile).answer(specAnswer);
+}
+
+/** 200 in the spec's dialect, 201 in Berlin Group's. */
+export const createdStatus = (tpp: TppClient) => presentersFor(tpp.profile).createdStatus;
+
 function assertCreated(tpp: TppClient, res: TppResponse) {
-  assert.equal(res.status, tpp.profile === "berlin-group" ? 201 : 200, res.text);
+  assert.equal(res.status, createdStatus(tpp), res.text);
 }
 
 export async function createPayment(tpp: TppClient, body: unknown = paymentBody(), headers = {}) {
