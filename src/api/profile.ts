@@ -187,7 +187,9 @@ const berlinGroupPresenters: Presenters = {
     // Mandatory for initiatePayment and createConsent in the Berlin Group file, which writes it
     // as an IPv4 address; an IPv6 PSU is not refused for it.
     required: ["PSU-IP-Address"],
-    properties: { "PSU-IP-Address": { type: "string", anyOf: [{ format: "ipv4" }, { format: "ipv6" }] } },
+    properties: {
+      "PSU-IP-Address": { anyOf: [{ type: "string", format: "ipv4" }, { type: "string", format: "ipv6" }] },
+    },
   },
 };
 
