@@ -5348,7 +5348,9 @@ export interface paths {
         /** GET /psd2/v1/accounts/:accountId */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    withBalance?: "true" | "false";
+                };
                 header: {
                     "X-Request-ID": string;
                 };
@@ -5630,7 +5632,16 @@ export interface paths {
         /** GET /psd2/v1/accounts/:accountId/transactions */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    dateFrom?: string;
+                    dateTo?: string;
+                    entryReferenceFrom?: string;
+                    bookingStatus?: string;
+                    deltaList?: string;
+                    withBalance?: "true" | "false";
+                    pageIndex?: string;
+                    itemsPerPage?: string;
+                };
                 header: {
                     "X-Request-ID": string;
                 };
@@ -5991,7 +6002,9 @@ export interface paths {
         /** GET /psd2/v1/card-accounts */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    withBalance?: "true" | "false";
+                };
                 header: {
                     "X-Request-ID": string;
                 };
@@ -6135,7 +6148,9 @@ export interface paths {
         /** GET /psd2/v1/card-accounts/:accountId */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    withBalance?: "true" | "false";
+                };
                 header: {
                     "X-Request-ID": string;
                 };
@@ -6416,7 +6431,16 @@ export interface paths {
         /** GET /psd2/v1/card-accounts/:accountId/transactions */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    dateFrom?: string;
+                    dateTo?: string;
+                    entryReferenceFrom?: string;
+                    bookingStatus?: string;
+                    deltaList?: string;
+                    withBalance?: "true" | "false";
+                    pageIndex?: string;
+                    itemsPerPage?: string;
+                };
                 header: {
                     "X-Request-ID": string;
                 };

@@ -5344,7 +5344,9 @@ export interface paths {
         /** GET /psd2/v1/accounts/:accountId */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    withBalance?: "true" | "false";
+                };
                 header: {
                     "X-Request-ID": string;
                 };
@@ -5627,7 +5629,16 @@ export interface paths {
         /** GET /psd2/v1/accounts/:accountId/transactions */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    dateFrom?: string;
+                    dateTo?: string;
+                    entryReferenceFrom?: string;
+                    bookingStatus?: string;
+                    deltaList?: string;
+                    withBalance?: "true" | "false";
+                    pageIndex?: string;
+                    itemsPerPage?: string;
+                };
                 header: {
                     "X-Request-ID": string;
                 };
@@ -5990,7 +6001,9 @@ export interface paths {
         /** GET /psd2/v1/card-accounts */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    withBalance?: "true" | "false";
+                };
                 header: {
                     "X-Request-ID": string;
                 };
@@ -6136,7 +6149,9 @@ export interface paths {
         /** GET /psd2/v1/card-accounts/:accountId */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    withBalance?: "true" | "false";
+                };
                 header: {
                     "X-Request-ID": string;
                 };
@@ -6419,7 +6434,16 @@ export interface paths {
         /** GET /psd2/v1/card-accounts/:accountId/transactions */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    dateFrom?: string;
+                    dateTo?: string;
+                    entryReferenceFrom?: string;
+                    bookingStatus?: string;
+                    deltaList?: string;
+                    withBalance?: "true" | "false";
+                    pageIndex?: string;
+                    itemsPerPage?: string;
+                };
                 header: {
                     "X-Request-ID": string;
                 };

@@ -8,7 +8,7 @@ import type { Presenters } from "./profile.js";
 import {
   accountDetailsResponse, accountListResponse, balancesResponse, cardAccountDetailsResponse,
   cardAccountListResponse, cardBalancesResponse, cardTransactionsResponse, errorResponse,
-  transactionDetailsResponse, transactionsResponse,
+  transactionDetailsResponse, transactionsQuery, transactionsResponse, withBalanceQuery,
 } from "./schemas.js";
 
 export interface AccountRoutesOptions { base: string; accounts: Accounts; presenters: Presenters }
@@ -19,9 +19,9 @@ const refusals = {
 
 const config = { role: "PSP_AI" } as const;
 
-/** A read's options: its role, and its answer in the profile's dialect besides the refusals. */
-const reading = (presenters: Presenters, body: object) =>
-  ({ config, schema: { response: { 200: presenters.schema(body), ...refusals } } });
+/** A read's options: its role, its query, its answer in the profile's dialect and refusals. */
+const reading = (presenters: Presenters, body: object, querystring: object = {}) =>
+  ({ config, schema: { querystring, response: { 200: presenters.schema(body), ...refusals } } });
 
 type Query = Record<string, string | undefined>;
 type ById = { Params: { accountId: string; transactionId?: string }; Querystring: Query };
@@ -37,25 +37,17 @@ function readerOf(request: FastifyRequest): Reader {
 export function accountRoutes(
   app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions,
 ): void {
-  const answers = (body: object) => reading(presenters, body);
-  const list = answers(accountListResponse);
-  app.get<{ Querystring: Query }>(`${base}/accounts`, {
-    ...list,
-    schema: {
-      ...list.schema,
-      querystring: {
-        type: "object",
-        properties: { withBalance: { type: "string", enum: ["true", "false"] } },
-      },
-    },
-  }, async (request) => {
+  const answers = (body: object, query?: object) => reading(presenters, body, query);
+  const list = answers(accountListResponse, withBalanceQuery);
+  app.get<{ Querystring: Query }>(`${base}/accounts`, list, async (request) => {
     const reader = readerOf(request);
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const views = await accounts.listAccounts(reader, withBalance);
     return { accounts: views.map(presenters.account) };
   });
 
-  app.get<ById>(`${base}/accounts/:accountId`, answers(accountDetailsResponse), async (request) => {
+  const account = answers(accountDetailsResponse, withBalanceQuery);
+  app.get<ById>(`${base}/accounts/:accountId`, account, async (request) => {
     const reader = readerOf(request);
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const view = await accounts.accountDetails(reader, request.params.accountId, withBalance);
@@ -67,7 +59,7 @@ export function accountRoutes(
     return presenters.balances(view.account, view.balances ?? []);
   });
 
-  const transactions = answers(transactionsResponse);
+  const transactions = answers(transactionsResponse, transactionsQuery);
   app.get<ById>(`${base}/accounts/:accountId/transactions`, transactions, async (request) => {
     const { accountId } = request.params;
     const reader = readerOf(request);
@@ -89,17 +81,17 @@ export function accountRoutes(
 
 /** Berlin Group's card account endpoints; a card is granted and counted like an account. */
 function cardAccountRoutes(app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions): void {
-  const answers = (body: object) => reading(presenters, body);
+  const answers = (body: object, query?: object) => reading(presenters, body, query);
   const withBalance = (request: FastifyRequest<{ Querystring: Query }>) =>
     readBooleanQuery(request.query, "withBalance");
 
-  const list = answers(cardAccountListResponse);
+  const list = answers(cardAccountListResponse, withBalanceQuery);
   app.get<{ Querystring: Query }>(`${base}/card-accounts`, list, async (request) => {
     const views = await accounts.listCardAccounts(readerOf(request), withBalance(request));
     return { cardAccounts: views.map(presenters.cardAccount) };
   });
 
-  const details = answers(cardAccountDetailsResponse);
+  const details = answers(cardAccountDetailsResponse, withBalanceQuery);
   app.get<ById>(`${base}/card-accounts/:accountId`, details, async (request) => {
     const { accountId } = request.params;
     const view = await accounts.cardAccountDetails(readerOf(request), accountId, withBalance(request));
@@ -112,7 +104,7 @@ function cardAccountRoutes(app: FastifyInstance, { base, accounts, presenters }:
     return presenters.cardBalances(view.account, view.balances ?? []);
   });
 
-  const transactions = answers(cardTransactionsResponse);
+  const transactions = answers(cardTransactionsResponse, transactionsQuery);
   app.get<ById>(`${base}/card-accounts/:accountId/transactions`, transactions, async (request) => {
     const { accountId } = request.params;
     const reader = readerOf(request);

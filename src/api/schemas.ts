@@ -470,6 +470,19 @@ export const scaStatusResponse = {
   },
 } as const;
 
+/** Query parameters are text; their rules and Berlin Group codes are the domain's. */
+const withBalance = { type: "string", enum: ["true", "false"] } as const;
+
+export const withBalanceQuery = { type: "object", properties: { withBalance } } as const;
+
+export const transactionsQuery = {
+  type: "object",
+  properties: {
+    dateFrom: string, dateTo: string, entryReferenceFrom: string, bookingStatus: string,
+    deltaList: string, withBalance, pageIndex: string, itemsPerPage: string,
+  },
+} as const;
+
 const tppMessage = {
   type: "object",
   properties: {

@@ -12,6 +12,7 @@ import {
   CREATION_HEADERS,
 } from "../support/flows.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
+import { berlinGroupClient, bodyOf } from "../support/typed-client.js";
 
 const BASE = "/psd2/v1";
 const SCT = `${BASE}/payments/sepa-credit-transfers`;
@@ -71,27 +72,34 @@ test("a repeated X-Request-ID replays the 201 with its headers", async () => {
   assert.equal(again.headers.location, first.headers.location);
 });
 
-test("a payment's whole life: status, details, authorisation sub-resources, PSU authorisation", async () => {
-  const { paymentId, scaRedirect } = await createPayment(bank.tpp, bgPaymentBody());
-  const self = `${SCT}/${paymentId}`;
-  assert.deepEqual((await bank.tpp.get(`${self}/status`)).body, { transactionStatus: "RCVD" });
-  const details = await bank.tpp.get(self);
-  assert.equal(details.status, 200, details.text);
-  assert.deepEqual(details.body.creditorAddress,
+test("a payment's whole life: status, details, authorisation sub-resources, PSU authorisation", async (t) => {
+  const client = berlinGroupClient(bank, CREATION_HEADERS);
+  t.after(() => client.close());
+  const product = "sepa-credit-transfers";
+  const created = bodyOf(await client.request("post", "/psd2/v1/payments/{product}",
+    { path: { product }, body: bgPaymentBody() }), 201);
+  const payment = { product, paymentId: created.paymentId ?? "" };
+  const statusOf = async () => bodyOf(await client.request("get",
+    "/psd2/v1/payments/{product}/{paymentId}/status", { path: payment }), 200).transactionStatus;
+  assert.equal(await statusOf(), "RCVD");
+  const details = bodyOf(await client.request("get", "/psd2/v1/payments/{product}/{paymentId}",
+    { path: payment }), 200);
+  assert.deepEqual(details.creditorAddress,
     { streetName: "Hauptstr.", buildingNumber: "1", townName: "Berlin", postCode: "10115", country: "DE" });
-  assert.equal("creditorAgent" in details.body, false, "an absent field is omitted, not null");
-  const list = await bank.tpp.get(`${self}/authorisations`);
-  assert.equal(list.body.authorisationIds.length, 1);
-  const one = await bank.tpp.get(`${self}/authorisations/${list.body.authorisationIds[0]}`);
-  assert.deepEqual(one.body, { scaStatus: "received" });
+  assert.equal("creditorAgent" in details, false, "an absent field is omitted, not null");
+  const { authorisationIds = [] } = bodyOf(await client.request("get",
+    "/psd2/v1/payments/{product}/{paymentId}/authorisations", { path: payment }), 200);
+  assert.equal(authorisationIds.length, 1);
+  const authorisation = { ...payment, authorisationId: authorisationIds[0] ?? "" };
+  const scaStatus = async () => bodyOf(await client.request("get",
+    "/psd2/v1/payments/{product}/{paymentId}/authorisations/{authorisationId}", { path: authorisation }), 200);
+  assert.deepEqual(await scaStatus(), { scaStatus: "received" });
 
   const browser = bank.browser();
-  const done = await confirm(browser, await reachReview(browser, scaRedirect, "alice"));
+  const done = await confirm(browser, await reachReview(browser, created._links?.scaRedirect?.href ?? "", "alice"));
   assert.equal(done.location, OK_URI);
-  const status = await bank.tpp.get(`${self}/status`);
-  assert.notEqual(status.body.transactionStatus, "RCVD");
-  const after = await bank.tpp.get(`${self}/authorisations/${list.body.authorisationIds[0]}`);
-  assert.equal(after.body.scaStatus, "finalised");
+  assert.notEqual(await statusOf(), "RCVD");
+  assert.equal((await scaStatus()).scaStatus, "finalised");
 });
 
 test("a payment not yet authorised is cancelled with 204", async () => {
@@ -129,49 +137,57 @@ test("PSU-IP-Address, mandatory in the file, is required on creations here and o
     assert.equal((await spec.tpp.post(`${BASE}/consents`, bgConsentBody(), withoutAddress)).status, 200);
   });
 
-test("a consent's whole life, and every account information read under it", async () => {
-  const res = await bank.tpp.post(`${BASE}/consents`, bgConsentBody(), CREATION_HEADERS);
-  assert.equal(res.status, 201, res.text);
-  const { consentId } = res.body;
+test("a consent's whole life, and every account information read under it", async (t) => {
+  const client = berlinGroupClient(bank, CREATION_HEADERS);
+  t.after(() => client.close());
+  const res = await client.request("post", "/psd2/v1/consents", { body: bgConsentBody() });
+  const created = bodyOf(res, 201);
+  const consentId = created.consentId ?? "";
   const self = `${BASE}/consents/${consentId}`;
   assert.equal(res.headers.location, self);
   assert.equal(res.headers["aspsp-sca-approach"], "REDIRECT");
-  assert.equal(res.body.consentStatus, "received");
-  const [authorisationId] = (await bank.tpp.get(`${self}/authorisations`)).body.authorisationIds;
-  assert.deepEqual(res.body._links.scaStatus, { href: `${self}/authorisations/${authorisationId}` });
-  assert.deepEqual((await bank.tpp.get(res.body._links.scaStatus.href)).body, { scaStatus: "received" });
+  assert.equal(created.consentStatus, "received");
+  const byId = { path: { consentId } };
+  const [authorisationId = ""] = bodyOf(await client.request("get",
+    "/psd2/v1/consents/{consentId}/authorisations", byId), 200).authorisationIds ?? [];
+  assert.deepEqual(created._links?.scaStatus, { href: `${self}/authorisations/${authorisationId}` });
+  assert.deepEqual(bodyOf(await client.request("get", "/psd2/v1/consents/{consentId}/authorisations/{authorisationId}",
+    { path: { consentId, authorisationId } }), 200), { scaStatus: "received" });
 
   const browser = bank.browser();
-  const review = await reachReview(browser, res.body._links.scaRedirect.href, "alice");
+  const review = await reachReview(browser, created._links?.scaRedirect?.href ?? "", "alice");
   const done = await confirm(browser, review, [ALICE_MAIN, ALICE_CARD]);
   assert.equal(done.location, OK_URI);
-  assert.deepEqual((await bank.tpp.get(`${self}/status`)).body, { consentStatus: "valid" });
-  assert.equal((await bank.tpp.get(self)).body.consentStatus, "valid");
+  assert.deepEqual(bodyOf(await client.request("get", "/psd2/v1/consents/{consentId}/status", byId), 200),
+    { consentStatus: "valid" });
+  assert.equal(bodyOf(await client.request("get", "/psd2/v1/consents/{consentId}", byId), 200).consentStatus, "valid");
 
   const headers = { "Consent-ID": consentId };
-  const accounts = await bank.tpp.get(`${BASE}/accounts?withBalance=true`, headers);
-  assert.equal(accounts.status, 200, accounts.text);
-  const account = accounts.body.accounts.find((a: { iban: string }) => a.iban === ALICE_MAIN);
+  const { accounts = [] } = bodyOf(await client.request("get", "/psd2/v1/accounts",
+    { query: { withBalance: "true" }, headers }), 200);
+  const account = accounts.find((a) => a.iban === ALICE_MAIN);
+  assert.ok(account);
   assert.equal("bban" in account, false, "an absent field is omitted, not null");
-  const accountPath = `${BASE}/accounts/${account.resourceId}`;
-  assert.equal((await bank.tpp.get(accountPath, headers)).status, 200);
-  assert.equal((await bank.tpp.get(`${accountPath}/balances`, headers)).status, 200);
-  const report = await bank.tpp.get(`${accountPath}/transactions?bookingStatus=both&dateFrom=2000-01-01`, headers);
-  assert.equal(report.status, 200, report.text);
-  assert.match(report.body.transactions._links.first.href, /pageIndex=0/);
-  const [first] = report.body.transactions.booked;
+  const accountId = { accountId: account.resourceId ?? "" };
+  bodyOf(await client.request("get", "/psd2/v1/accounts/{accountId}", { path: accountId, headers }), 200);
+  bodyOf(await client.request("get", "/psd2/v1/accounts/{accountId}/balances", { path: accountId, headers }), 200);
+  const both = { bookingStatus: "both", dateFrom: "2000-01-01" };
+  const report = bodyOf(await client.request("get", "/psd2/v1/accounts/{accountId}/transactions",
+    { path: accountId, query: both, headers }), 200);
+  assert.match(report.transactions?._links?.first?.href ?? "", /pageIndex=0/);
+  const [first] = report.transactions?.booked ?? [];
   if (first) {
-    const one = await bank.tpp.get(`${accountPath}/transactions/${first.transactionId}`, headers);
-    assert.equal(one.status, 200, one.text);
+    bodyOf(await client.request("get", "/psd2/v1/accounts/{accountId}/transactions/{transactionId}",
+      { path: { ...accountId, transactionId: first.transactionId ?? "" }, headers }), 200);
   }
-  const cards = await bank.tpp.get(`${BASE}/card-accounts?withBalance=true`, headers);
-  assert.equal(cards.status, 200, cards.text);
-  const cardPath = `${BASE}/card-accounts/${cards.body.cardAccounts[0].resourceId}`;
-  assert.equal((await bank.tpp.get(cardPath, headers)).status, 200);
-  assert.equal((await bank.tpp.get(`${cardPath}/balances`, headers)).status, 200);
-  const cardReport = await bank.tpp.get(`${cardPath}/transactions?bookingStatus=both&dateFrom=2000-01-01`, headers);
-  assert.equal(cardReport.status, 200, cardReport.text);
-  assert.equal((await bank.tpp.call("DELETE", self)).status, 204);
+  const { cardAccounts = [] } = bodyOf(await client.request("get", "/psd2/v1/card-accounts",
+    { query: { withBalance: "true" }, headers }), 200);
+  const card = { accountId: cardAccounts[0]?.resourceId ?? "" };
+  bodyOf(await client.request("get", "/psd2/v1/card-accounts/{accountId}", { path: card, headers }), 200);
+  bodyOf(await client.request("get", "/psd2/v1/card-accounts/{accountId}/balances", { path: card, headers }), 200);
+  bodyOf(await client.request("get", "/psd2/v1/card-accounts/{accountId}/transactions",
+    { path: card, query: both, headers }), 200);
+  assert.equal((await client.request("delete", "/psd2/v1/consents/{consentId}", byId)).status, 204);
 });
 
 test("funds confirmation conforms", async () => {

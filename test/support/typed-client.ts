@@ -29,3 +29,11 @@ export const specClient = (bank: TestBank, headers: Record<string, string> = {})
 
 export const berlinGroupClient = (bank: TestBank, headers: Record<string, string> = {}) =>
   clientOf<BerlinGroupPaths>(bank, "berlin-group", headers);
+
+/** The body of an answer with `status`, typed as that status's; fails with the answer otherwise. */
+export function bodyOf<A extends { status: number; body: unknown }, S extends A["status"]>(
+  answer: A, status: S,
+): Extract<A, { status: S }>["body"] {
+  assert.equal(answer.status, status, JSON.stringify(answer.body));
+  return answer.body as Extract<A, { status: S }>["body"];
+}
