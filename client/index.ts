@@ -47,7 +47,7 @@ export interface ClientOptions {
   tls: { cert: string | Buffer; key: string | Buffer; ca?: string | Buffer };
   /** Sent on every call (PSU-IP-Address, TPP-Redirect-URI, a signer's headers, ...). */
   headers?: Record<string, string>;
-  /** Sees every exchange before the caller (logging, conformance checks); throwing fails the call. */
+  /** Sees every exchange before the caller (logging, conformance checks); throwing fails it. */
   observe?: (exchange: Exchange) => void;
 }
 
@@ -91,8 +91,8 @@ export function createClient<Paths>(options: ClientOptions) {
               const body: unknown = text ? JSON.parse(text) : undefined;
               const answer = { status: res.statusCode ?? 0, headers: res.headers, body };
               options.observe?.({
-                method: method.toUpperCase(), path: url.pathname + url.search, requestHeaders: headers,
-                requestBody: init.body, ...answer,
+                method: method.toUpperCase(), path: url.pathname + url.search,
+                requestHeaders: headers, requestBody: init.body, ...answer,
               });
               resolve(answer as Answer<OperationOf<Paths, P, M>>);
             } catch (error) {

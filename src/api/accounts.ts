@@ -54,7 +54,8 @@ export function accountRoutes(
     return { account: presenters.account(view) };
   });
 
-  app.get<ById>(`${base}/accounts/:accountId/balances`, answers(balancesResponse), async (request) => {
+  const balances = answers(balancesResponse);
+  app.get<ById>(`${base}/accounts/:accountId/balances`, balances, async (request) => {
     const view = await accounts.accountBalances(readerOf(request), request.params.accountId);
     return presenters.balances(view.account, view.balances ?? []);
   });
@@ -94,7 +95,8 @@ function cardAccountRoutes(app: FastifyInstance, { base, accounts, presenters }:
   const details = answers(cardAccountDetailsResponse, withBalanceQuery);
   app.get<ById>(`${base}/card-accounts/:accountId`, details, async (request) => {
     const { accountId } = request.params;
-    const view = await accounts.cardAccountDetails(readerOf(request), accountId, withBalance(request));
+    const reader = readerOf(request);
+    const view = await accounts.cardAccountDetails(reader, accountId, withBalance(request));
     return { cardAccount: presenters.cardAccount(view) };
   });
 
@@ -108,7 +110,8 @@ function cardAccountRoutes(app: FastifyInstance, { base, accounts, presenters }:
   app.get<ById>(`${base}/card-accounts/:accountId/transactions`, transactions, async (request) => {
     const { accountId } = request.params;
     const reader = readerOf(request);
-    const view = await accounts.cardTransactions(reader, accountId, request.query, withBalance(request));
+    const { query } = request;
+    const view = await accounts.cardTransactions(reader, accountId, query, withBalance(request));
     return presenters.cardTransactions(view, `${base}/card-accounts/${accountId}`, request.query);
   });
 }

@@ -34,7 +34,9 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
 
   app.post<{ Body: ConsentInput }>(`${base}/consents`, {
     config,
-    schema: { headers: presenters.creationHeaders, body: consentBody, response: { ...created, ...refusals } },
+    schema: {
+      headers: presenters.creationHeaders, body: consentBody, response: { ...created, ...refusals },
+    },
   }, async (request, reply) => {
     const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };

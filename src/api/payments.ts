@@ -53,7 +53,8 @@ function initiationRoute(app: FastifyInstance, options: PaymentRoutesOptions, se
   app.post<{ Params: { product: string }; Body: InitiationInput["body"] }>(`${base}/${service}/:product`, {
     config,
     schema: {
-      headers: presenters.creationHeaders, body: BODIES[service], response: { ...created, ...refusals },
+      headers: presenters.creationHeaders, body: BODIES[service],
+      response: { ...created, ...refusals },
     },
     // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever it carries.
     preValidation: async (request) => { readProduct(request.params.product); },

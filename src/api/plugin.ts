@@ -45,7 +45,8 @@ const ORIGINS = { querystring: "query", headers: "header" } as const;
 
 /** Fastify validates lowercased header names; the route's schema writes them as the TPP does. */
 function headerName(request: FastifyRequest, lowercase: string): string {
-  const declared = (request.routeOptions.schema?.headers as { properties?: object } | undefined)?.properties;
+  const schema = request.routeOptions.schema?.headers as { properties?: object } | undefined;
+  const declared = schema?.properties;
   return Object.keys(declared ?? {}).find((name) => name.toLowerCase() === lowercase) ?? lowercase;
 }
 

@@ -188,7 +188,9 @@ const berlinGroupPresenters: Presenters = {
     // as an IPv4 address; an IPv6 PSU is not refused for it.
     required: ["PSU-IP-Address"],
     properties: {
-      "PSU-IP-Address": { anyOf: [{ type: "string", format: "ipv4" }, { type: "string", format: "ipv6" }] },
+      "PSU-IP-Address": {
+        anyOf: [{ type: "string", format: "ipv4" }, { type: "string", format: "ipv6" }],
+      },
     },
   },
 };

@@ -399,7 +399,9 @@ export const cardAccountDetailsResponse = {
   type: "object", properties: { cardAccount: cardAccountDetails },
 } as const;
 
-const cardReference = { type: "object", properties: { maskedPan: string, currency: string } } as const;
+const cardReference = {
+  type: "object", properties: { maskedPan: string, currency: string },
+} as const;
 
 export const cardBalancesResponse = {
   type: "object",

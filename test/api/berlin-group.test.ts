@@ -36,14 +36,18 @@ test("the checker itself refuses the spec dialect's creation answer", () => {
   assert.match(created.join("\n"), /transactionStatus must be string/);
   assert.match(created.join("\n"), /scaRedirect must be object/);
   const accepted = (requestHeaders: Record<string, string>) => berlinGroupViolations({
-    method: "POST", path: `${BASE}/consents`, requestHeaders, requestBody: bgConsentBody(), status: 201,
-    headers: { "x-request-id": "r", location: "l", "aspsp-sca-approach": "REDIRECT" },
-    body: { consentStatus: "received", consentId: "c", _links: { scaRedirect: { href: "https://x" } } },
+    method: "POST", path: `${BASE}/consents`, requestHeaders, requestBody: bgConsentBody(),
+    status: 201, headers: { "x-request-id": "r", location: "l", "aspsp-sca-approach": "REDIRECT" },
+    body: {
+      consentStatus: "received", consentId: "c", _links: { scaRedirect: { href: "https://x" } },
+    },
   }).join("\n");
-  assert.match(accepted({ "X-Request-ID": crypto.randomUUID() }), /\(request\): header PSU-IP-Address is required/);
+  assert.match(accepted({ "X-Request-ID": crypto.randomUUID() }),
+    /\(request\): header PSU-IP-Address is required/);
   assert.match(accepted({ "X-Request-ID": "1", "PSU-IP-Address": "192.0.2.1" }),
     /header X-Request-ID: \/ must match format "uuid"/);
-  assert.equal(accepted({ "x-request-id": crypto.randomUUID(), "psu-ip-address": "192.0.2.1" }), "");
+  const id = crypto.randomUUID();
+  assert.equal(accepted({ "x-request-id": id, "psu-ip-address": "192.0.2.1" }), "", "any case");
 });
 
 test("payment initiation answers 201 with Location, ASPSP-SCA-Approach, RCVD and href links", async () => {
@@ -72,7 +76,8 @@ test("a repeated X-Request-ID replays the 201 with its headers", async () => {
   assert.equal(again.headers.location, first.headers.location);
 });
 
-test("a payment's whole life: status, details, authorisation sub-resources, PSU authorisation", async (t) => {
+test("a payment's whole life: status, details, authorisation sub-resources, PSU authorisation",
+  async (t) => {
   const client = berlinGroupClient(bank, CREATION_HEADERS);
   t.after(() => client.close());
   const product = "sepa-credit-transfers";
@@ -92,11 +97,13 @@ test("a payment's whole life: status, details, authorisation sub-resources, PSU 
   assert.equal(authorisationIds.length, 1);
   const authorisation = { ...payment, authorisationId: authorisationIds[0] ?? "" };
   const scaStatus = async () => bodyOf(await client.request("get",
-    "/psd2/v1/payments/{product}/{paymentId}/authorisations/{authorisationId}", { path: authorisation }), 200);
+    "/psd2/v1/payments/{product}/{paymentId}/authorisations/{authorisationId}",
+    { path: authorisation }), 200);
   assert.deepEqual(await scaStatus(), { scaStatus: "received" });
 
   const browser = bank.browser();
-  const done = await confirm(browser, await reachReview(browser, created._links?.scaRedirect?.href ?? "", "alice"));
+  const scaRedirect = created._links?.scaRedirect?.href ?? "";
+  const done = await confirm(browser, await reachReview(browser, scaRedirect, "alice"));
   assert.equal(done.location, OK_URI);
   assert.notEqual(await statusOf(), "RCVD");
   assert.equal((await scaStatus()).scaStatus, "finalised");
@@ -109,32 +116,37 @@ test("a payment not yet authorised is cancelled with 204", async () => {
 });
 
 test("refusals conform too: format error, unknown payment, unknown product", async () => {
-  const bad = await bank.tpp.post(SCT, { ...bgPaymentBody(), creditorName: undefined }, CREATION_HEADERS);
+  const noCreditorName = { ...bgPaymentBody(), creditorName: undefined };
+  const bad = await bank.tpp.post(SCT, noCreditorName, CREATION_HEADERS);
   assert.equal(bad.status, 400, bad.text);
   assert.equal((await bank.tpp.get(`${SCT}/00000000000000000000000000000000`)).status, 404);
   assert.equal((await bank.tpp.get(`${BASE}/payments/no-such-product/x/status`)).status, 404);
 });
 
-test("PSU-IP-Address, mandatory in the file, is required on creations here and optional in the spec's dialect",
+test("PSU-IP-Address, mandatory in the file, is required on creations here, optional in the spec's",
   async (t) => {
     const { "PSU-IP-Address": _, ...withoutAddress } = CREATION_HEADERS;
-    for (const [path, body] of [[SCT, bgPaymentBody()], [`${BASE}/consents`, bgConsentBody()]] as const) {
+    const consents = `${BASE}/consents`;
+    const malformed = { ...withoutAddress, "PSU-IP-Address": "192.0.2" };
+    for (const [path, body] of [[SCT, bgPaymentBody()], [consents, bgConsentBody()]] as const) {
       for (const [headers, problem] of [
-        [withoutAddress, "is required"], [{ ...withoutAddress, "PSU-IP-Address": "192.0.2" }, "is not well-formed"],
+        [withoutAddress, "is required"], [malformed, "is not well-formed"],
       ] as const) {
         const res = await bank.tpp.post(path, body, headers);
         assert.equal(res.status, 400, res.text);
         assert.deepEqual(res.body.tppMessages, [{
-          category: "ERROR", code: "FORMAT_ERROR", path: "PSU-IP-Address", text: `PSU-IP-Address ${problem}.`,
+          category: "ERROR", code: "FORMAT_ERROR", path: "PSU-IP-Address",
+          text: `PSU-IP-Address ${problem}.`,
         }]);
       }
     }
     const published = await bank.tpp.get(`${BASE}/openapi.json`);
-    const parameters = published.body.paths[`${BASE}/consents`].post.parameters;
-    assert.deepEqual(parameters.find((p: { name: string }) => p.name === "PSU-IP-Address")?.required, true);
+    const parameters: { name: string; required: boolean }[] =
+      published.body.paths[consents].post.parameters;
+    assert.equal(parameters.find((p) => p.name === "PSU-IP-Address")?.required, true);
     const spec = await startOwnBank(t, { env: { API_PROFILE: "spec" } });
     assert.equal((await spec.tpp.post(SCT, bgPaymentBody(), withoutAddress)).status, 200);
-    assert.equal((await spec.tpp.post(`${BASE}/consents`, bgConsentBody(), withoutAddress)).status, 200);
+    assert.equal((await spec.tpp.post(consents, bgConsentBody(), withoutAddress)).status, 200);
   });
 
 test("a consent's whole life, and every account information read under it", async (t) => {
@@ -150,17 +162,20 @@ test("a consent's whole life, and every account information read under it", asyn
   const byId = { path: { consentId } };
   const [authorisationId = ""] = bodyOf(await client.request("get",
     "/psd2/v1/consents/{consentId}/authorisations", byId), 200).authorisationIds ?? [];
-  assert.deepEqual(created._links?.scaStatus, { href: `${self}/authorisations/${authorisationId}` });
-  assert.deepEqual(bodyOf(await client.request("get", "/psd2/v1/consents/{consentId}/authorisations/{authorisationId}",
+  const scaStatus = `${self}/authorisations/${authorisationId}`;
+  assert.deepEqual(created._links?.scaStatus, { href: scaStatus });
+  assert.deepEqual(bodyOf(await client.request("get",
+    "/psd2/v1/consents/{consentId}/authorisations/{authorisationId}",
     { path: { consentId, authorisationId } }), 200), { scaStatus: "received" });
 
   const browser = bank.browser();
   const review = await reachReview(browser, created._links?.scaRedirect?.href ?? "", "alice");
   const done = await confirm(browser, review, [ALICE_MAIN, ALICE_CARD]);
   assert.equal(done.location, OK_URI);
-  assert.deepEqual(bodyOf(await client.request("get", "/psd2/v1/consents/{consentId}/status", byId), 200),
-    { consentStatus: "valid" });
-  assert.equal(bodyOf(await client.request("get", "/psd2/v1/consents/{consentId}", byId), 200).consentStatus, "valid");
+  const status = await client.request("get", "/psd2/v1/consents/{consentId}/status", byId);
+  assert.deepEqual(bodyOf(status, 200), { consentStatus: "valid" });
+  const details = await client.request("get", "/psd2/v1/consents/{consentId}", byId);
+  assert.equal(bodyOf(details, 200).consentStatus, "valid");
 
   const headers = { "Consent-ID": consentId };
   const { accounts = [] } = bodyOf(await client.request("get", "/psd2/v1/accounts",
@@ -169,8 +184,9 @@ test("a consent's whole life, and every account information read under it", asyn
   assert.ok(account);
   assert.equal("bban" in account, false, "an absent field is omitted, not null");
   const accountId = { accountId: account.resourceId ?? "" };
-  bodyOf(await client.request("get", "/psd2/v1/accounts/{accountId}", { path: accountId, headers }), 200);
-  bodyOf(await client.request("get", "/psd2/v1/accounts/{accountId}/balances", { path: accountId, headers }), 200);
+  const byAccount = { path: accountId, headers };
+  bodyOf(await client.request("get", "/psd2/v1/accounts/{accountId}", byAccount), 200);
+  bodyOf(await client.request("get", "/psd2/v1/accounts/{accountId}/balances", byAccount), 200);
   const both = { bookingStatus: "both", dateFrom: "2000-01-01" };
   const report = bodyOf(await client.request("get", "/psd2/v1/accounts/{accountId}/transactions",
     { path: accountId, query: both, headers }), 200);
@@ -183,8 +199,9 @@ test("a consent's whole life, and every account information read under it", asyn
   const { cardAccounts = [] } = bodyOf(await client.request("get", "/psd2/v1/card-accounts",
     { query: { withBalance: "true" }, headers }), 200);
   const card = { accountId: cardAccounts[0]?.resourceId ?? "" };
-  bodyOf(await client.request("get", "/psd2/v1/card-accounts/{accountId}", { path: card, headers }), 200);
-  bodyOf(await client.request("get", "/psd2/v1/card-accounts/{accountId}/balances", { path: card, headers }), 200);
+  const byCard = { path: card, headers };
+  bodyOf(await client.request("get", "/psd2/v1/card-accounts/{accountId}", byCard), 200);
+  bodyOf(await client.request("get", "/psd2/v1/card-accounts/{accountId}/balances", byCard), 200);
   bodyOf(await client.request("get", "/psd2/v1/card-accounts/{accountId}/transactions",
     { path: card, query: both, headers }), 200);
   assert.equal((await client.request("delete", "/psd2/v1/consents/{consentId}", byId)).status, 204);
@@ -255,7 +272,8 @@ test("cancelling an authorised future-dated payment: 202 with href links, then i
   assert.equal(started.status, 202, started.text);
   assert.match(started.body._links.scaRedirect.href, /^https:\/\//);
   assert.equal((await bank.tpp.get(started.body._links.scaStatus.href)).body.scaStatus, "received");
-  const again = await bank.tpp.post(`${SCT}/${paymentId}/cancellation-authorisations`, {}, CREATION_HEADERS);
+  const cancellations = `${SCT}/${paymentId}/cancellation-authorisations`;
+  const again = await bank.tpp.post(cancellations, {}, CREATION_HEADERS);
   assert.equal(again.status, 201, again.text);
   assert.match(again.body._links.scaRedirect.href, /^https:\/\//);
 });

@@ -66,7 +66,7 @@ for (const [name, bank] of [["spec", () => spec], ["berlin-group", () => bg]] as
     const undocumented = reads.filter(([, item]) =>
       item.get.responses["200"]?.content?.["application/json"]?.schema?.properties === undefined);
     assert.deepEqual(undocumented.map(([path]) => path), []);
-    const transactions = reads.find(([path]) => path.endsWith("/accounts/{accountId}/transactions"));
+    const transactions = reads.find(([path]) => path.endsWith("/{accountId}/transactions"));
     const links = transactions?.[1].get.responses["200"].content["application/json"].schema
       .properties.transactions.properties._links;
     // The spec's page links are strings or null; Berlin Group's {"href"} objects, absent when none.

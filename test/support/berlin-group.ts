@@ -159,9 +159,8 @@ function jsonSchemaAt(document: Node, pointer: string): string | undefined {
 /** A header is text; OpenAPI's simple style writes a boolean or number parameter as its literal. */
 function typed(type: unknown, text: string): unknown {
   if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
-  if ((type === "integer" || type === "number") && text.trim() !== "" && !Number.isNaN(Number(text))) {
-    return Number(text);
-  }
+  const numeric = type === "integer" || type === "number";
+  if (numeric && text.trim() !== "" && !Number.isNaN(Number(text))) return Number(text);
   return text;
 }
 
@@ -169,9 +168,11 @@ function typed(type: unknown, text: string): unknown {
  * The request headers the operation declares: each required one present, each one sent valid
  * against its schema (X-Request-ID a UUID, PSU-IP-Address an IPv4 address, ...).
  */
-function headerViolations(operation: Operation, sent: Record<string, string | string[]>, name: string): string[] {
+function headerViolations(
+  operation: Operation, sent: Record<string, string | string[]>, name: string,
+): string[] {
   const { document } = loaded!;
-  const values = new Map(Object.entries(sent).map(([header, value]) => [header.toLowerCase(), value]));
+  const values = new Map(Object.entries(sent).map(([h, value]) => [h.toLowerCase(), value]));
   const violations: string[] = [];
   const declared = (operation.op.parameters ?? []) as Node[];
   declared.forEach((_, i) => {

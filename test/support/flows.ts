@@ -74,7 +74,7 @@ export function optionalLink(tpp: TppClient, link: any): string | null {
  * An answer a test writes in the spec's dialect, as the bank's profile sends it: converted by that
  * profile's own presenters (Berlin Group drops the nulls, writes links as {"href"}).
  */
-export function inProfile(tpp: TppClient, specAnswer: Record<string, unknown>): Record<string, unknown> {
+export function inProfile(tpp: TppClient, specAnswer: Record<string, unknown>) {
   return presentersFor(tpp.profile).answer(specAnswer);
 }
 

@@ -30,7 +30,8 @@ export interface CallOptions {
 
 /** Sees every exchange before the test does; throwing fails the call (test/support/berlin-group.ts). */
 export type ExchangeCheck = (exchange: {
-  method: string; path: string; requestHeaders: Record<string, string | string[]>; requestBody: unknown; status: number;
+  method: string; path: string; requestHeaders: Record<string, string | string[]>;
+  requestBody: unknown; status: number;
   headers: TppResponse["headers"]; body: unknown;
 }) => void;
 
