@@ -47,6 +47,19 @@ export interface ClientOptions {
   tls: { cert: string | Buffer; key: string | Buffer; ca?: string | Buffer };
   /** Sent on every call (PSU-IP-Address, TPP-Redirect-URI, a signer's headers, ...). */
   headers?: Record<string, string>;
+  /** Sees every exchange before the caller (logging, conformance checks); throwing fails it. */
+  observe?: (exchange: Exchange) => void;
+}
+
+export interface Exchange {
+  method: string;
+  /** The path as sent, with its query. */
+  path: string;
+  requestHeaders: Record<string, string>;
+  requestBody: unknown;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
 }
 
 function fill(path: string, values: Record<string, unknown> = {}): string {
@@ -73,9 +86,18 @@ export function createClient<Paths>(options: ClientOptions) {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
           res.on("end", () => {
-            const text = Buffer.concat(chunks).toString("utf8");
-            const body: unknown = text ? JSON.parse(text) : undefined;
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body } as Answer<OperationOf<Paths, P, M>>);
+            try {
+              const text = Buffer.concat(chunks).toString("utf8");
+              const body: unknown = text ? JSON.parse(text) : undefined;
+              const answer = { status: res.statusCode ?? 0, headers: res.headers, body };
+              options.observe?.({
+                method: method.toUpperCase(), path: url.pathname + url.search,
+                requestHeaders: headers, requestBody: init.body, ...answer,
+              });
+              resolve(answer as Answer<OperationOf<Paths, P, M>>);
+            } catch (error) {
+              reject(error as Error);
+            }
           });
         });
         req.on("error", reject);

@@ -5,13 +5,23 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Accounts, Reader } from "../domain/accounts.js";
 import { readBooleanQuery, readConsentId, readPsuIpAddress } from "./headers.js";
 import type { Presenters } from "./profile.js";
-import { accountListResponse, errorResponse } from "./schemas.js";
+import {
+  accountDetailsResponse, accountListResponse, balancesResponse, cardAccountDetailsResponse,
+  cardAccountListResponse, cardBalancesResponse, cardTransactionsResponse, errorResponse,
+  transactionDetailsResponse, transactionsQuery, transactionsResponse, withBalanceQuery,
+} from "./schemas.js";
 
 export interface AccountRoutesOptions { base: string; accounts: Accounts; presenters: Presenters }
 
 const refusals = {
   400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse,
 };
+
+const config = { role: "PSP_AI" } as const;
+
+/** A read's options: its role, its query, its answer in the profile's dialect and refusals. */
+const reading = (presenters: Presenters, body: object, querystring: object = {}) =>
+  ({ config, schema: { querystring, response: { 200: presenters.schema(body), ...refusals } } });
 
 type Query = Record<string, string | undefined>;
 type ById = { Params: { accountId: string; transactionId?: string }; Querystring: Query };
@@ -27,38 +37,31 @@ function readerOf(request: FastifyRequest): Reader {
 export function accountRoutes(
   app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions,
 ): void {
-  const config = { role: "PSP_AI" } as const;
-  const schema = { response: refusals };
-
-  app.get<{ Querystring: Query }>(`${base}/accounts`, {
-    config,
-    schema: {
-      querystring: {
-        type: "object",
-        properties: { withBalance: { type: "string", enum: ["true", "false"] } },
-      },
-      response: { 200: presenters.schema(accountListResponse), ...refusals },
-    },
-  }, async (request) => {
+  const answers = (body: object, query?: object) => reading(presenters, body, query);
+  const list = answers(accountListResponse, withBalanceQuery);
+  app.get<{ Querystring: Query }>(`${base}/accounts`, list, async (request) => {
     const reader = readerOf(request);
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const views = await accounts.listAccounts(reader, withBalance);
     return { accounts: views.map(presenters.account) };
   });
 
-  app.get<ById>(`${base}/accounts/:accountId`, { config, schema }, async (request) => {
+  const account = answers(accountDetailsResponse, withBalanceQuery);
+  app.get<ById>(`${base}/accounts/:accountId`, account, async (request) => {
     const reader = readerOf(request);
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const view = await accounts.accountDetails(reader, request.params.accountId, withBalance);
     return { account: presenters.account(view) };
   });
 
-  app.get<ById>(`${base}/accounts/:accountId/balances`, { config, schema }, async (request) => {
+  const balances = answers(balancesResponse);
+  app.get<ById>(`${base}/accounts/:accountId/balances`, balances, async (request) => {
     const view = await accounts.accountBalances(readerOf(request), request.params.accountId);
     return presenters.balances(view.account, view.balances ?? []);
   });
 
-  app.get<ById>(`${base}/accounts/:accountId/transactions`, { config, schema }, async (request) => {
+  const transactions = answers(transactionsResponse, transactionsQuery);
+  app.get<ById>(`${base}/accounts/:accountId/transactions`, transactions, async (request) => {
     const { accountId } = request.params;
     const reader = readerOf(request);
     const withBalance = readBooleanQuery(request.query, "withBalance");
@@ -67,7 +70,7 @@ export function accountRoutes(
   });
 
   const details = `${base}/accounts/:accountId/transactions/:transactionId`;
-  app.get<ById>(details, { config, schema }, async (request) => {
+  app.get<ById>(details, answers(transactionDetailsResponse), async (request) => {
     const { accountId, transactionId = "" } = request.params;
     const reader = readerOf(request);
     const { transaction } = await accounts.transactionDetails(reader, accountId, transactionId);
@@ -79,29 +82,36 @@ export function accountRoutes(
 
 /** Berlin Group's card account endpoints; a card is granted and counted like an account. */
 function cardAccountRoutes(app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions): void {
-  const config = { role: "PSP_AI" } as const;
-  const schema = { response: refusals };
+  const answers = (body: object, query?: object) => reading(presenters, body, query);
   const withBalance = (request: FastifyRequest<{ Querystring: Query }>) =>
     readBooleanQuery(request.query, "withBalance");
 
-  app.get<{ Querystring: Query }>(`${base}/card-accounts`, { config, schema }, async (request) => {
+  const list = answers(cardAccountListResponse, withBalanceQuery);
+  app.get<{ Querystring: Query }>(`${base}/card-accounts`, list, async (request) => {
     const views = await accounts.listCardAccounts(readerOf(request), withBalance(request));
     return { cardAccounts: views.map(presenters.cardAccount) };
   });
 
-  app.get<ById>(`${base}/card-accounts/:accountId`, { config, schema }, async (request) => {
-    const view = await accounts.cardAccountDetails(readerOf(request), request.params.accountId, withBalance(request));
+  const details = answers(cardAccountDetailsResponse, withBalanceQuery);
+  app.get<ById>(`${base}/card-accounts/:accountId`, details, async (request) => {
+    const { accountId } = request.params;
+    const reader = readerOf(request);
+    const view = await accounts.cardAccountDetails(reader, accountId, withBalance(request));
     return { cardAccount: presenters.cardAccount(view) };
   });
 
-  app.get<ById>(`${base}/card-accounts/:accountId/balances`, { config, schema }, async (request) => {
+  const balances = answers(cardBalancesResponse);
+  app.get<ById>(`${base}/card-accounts/:accountId/balances`, balances, async (request) => {
     const view = await accounts.cardAccountBalances(readerOf(request), request.params.accountId);
     return presenters.cardBalances(view.account, view.balances ?? []);
   });
 
-  app.get<ById>(`${base}/card-accounts/:accountId/transactions`, { config, schema }, async (request) => {
+  const transactions = answers(cardTransactionsResponse, transactionsQuery);
+  app.get<ById>(`${base}/card-accounts/:accountId/transactions`, transactions, async (request) => {
     const { accountId } = request.params;
-    const view = await accounts.cardTransactions(readerOf(request), accountId, request.query, withBalance(request));
+    const reader = readerOf(request);
+    const { query } = request;
+    const view = await accounts.cardTransactions(reader, accountId, query, withBalance(request));
     return presenters.cardTransactions(view, `${base}/card-accounts/${accountId}`, request.query);
   });
 }

@@ -12,7 +12,8 @@ import { consentStatusPath, presentConsentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
 import { redirectOnlyRoutes } from "./redirect-only.js";
 import {
-  authorisationStartedResponse, consentBody, consentCreatedResponse, consentStatusResponse, errorResponse,
+  authorisationListResponse, authorisationStartedResponse, consentBody, consentCreatedResponse,
+  consentDetailsResponse, consentStatusResponse, errorResponse, scaStatusResponse,
 } from "./schemas.js";
 
 export interface ConsentRoutesOptions {
@@ -32,7 +33,10 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
   const selfOf = (id: string) => `${base}/consents/${id}`;
 
   app.post<{ Body: ConsentInput }>(`${base}/consents`, {
-    config, schema: { body: consentBody, response: { ...created, ...refusals } },
+    config,
+    schema: {
+      headers: presenters.creationHeaders, body: consentBody, response: { ...created, ...refusals },
+    },
   }, async (request, reply) => {
     const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
@@ -63,10 +67,13 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
       presentConsentStatus(await consents.getConsent(request.tpp.id, request.params.consentId, "path")));
   }
 
-  app.get<ById>(`${base}/consents/:consentId`, { config, schema: { response: refusals } }, async (request) =>
+  /** A read's options: its answer in the profile's dialect besides the refusals. */
+  const reading = (body: object) =>
+    ({ config, schema: { response: { 200: presenters.schema(body), ...refusals } } });
+  app.get<ById>(`${base}/consents/:consentId`, reading(consentDetailsResponse), async (request) =>
     presenters.consent(await consents.consentDetails(request.tpp.id, request.params.consentId)));
 
-  app.get<ById>(`${base}/consents/:consentId/authorisations`, { config, schema: { response: refusals } },
+  app.get<ById>(`${base}/consents/:consentId/authorisations`, reading(authorisationListResponse),
     async (request) => {
       const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId);
       return { authorisationIds: all.map((a) => a.id) };
@@ -80,7 +87,7 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
   redirectOnlyRoutes(app, [`${base}/consents/:consentId/authorisations`], config.role);
   type ByAuthorisation = { Params: { consentId: string; authorisationId: string } };
   app.get<ByAuthorisation>(`${base}/consents/:consentId/authorisations/:authorisationId`,
-    { config, schema: { response: refusals } }, async (request) => {
+    reading(scaStatusResponse), async (request) => {
       const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId);
       const found = all.find((a) => a.id === request.params.authorisationId);
       if (!found) throw resourceUnknown("authorisation");

@@ -35,7 +35,10 @@ function parameters(route: CollectedRoute): Json[] {
   const query = (route.schema.querystring as Json | undefined)?.properties as Json | undefined;
   const queryParameters = Object.entries(query ?? {}).map(([name, schema]) => ({ name, in: "query", required: false, schema }));
   const requestId = { name: "X-Request-ID", in: "header", required: !route.document, schema: { type: "string", format: "uuid" } };
-  return [...path, ...queryParameters, requestId];
+  const headers = route.schema.headers as { properties?: Json; required?: string[] } | undefined;
+  const headerParameters = Object.entries(headers?.properties ?? {}).map(([name, schema]) =>
+    ({ name, in: "header", required: headers?.required?.includes(name) ?? false, schema }));
+  return [...path, ...queryParameters, requestId, ...headerParameters];
 }
 
 function responses(route: CollectedRoute, presenters: Presenters): Json {

@@ -14,7 +14,8 @@ import { presentPaymentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
 import { redirectOnlyRoutes } from "./redirect-only.js";
 import {
-  authorisationStartedResponse, bulkPaymentDetailsResponse, bulkPaymentInitiationBody,
+  authorisationListResponse, authorisationStartedResponse, bulkPaymentDetailsResponse,
+  bulkPaymentInitiationBody, scaStatusResponse,
   cancellationStartedResponse, errorResponse,
   paymentCreatedResponse, paymentDetailsResponse, paymentInitiationBody,
   periodicPaymentInitiationBody, transactionStatusResponse,
@@ -51,7 +52,10 @@ function initiationRoute(app: FastifyInstance, options: PaymentRoutesOptions, se
   const created = { [presenters.createdStatus]: presenters.schema(paymentCreatedResponse) };
   app.post<{ Params: { product: string }; Body: InitiationInput["body"] }>(`${base}/${service}/:product`, {
     config,
-    schema: { body: BODIES[service], response: { ...created, ...refusals } },
+    schema: {
+      headers: presenters.creationHeaders, body: BODIES[service],
+      response: { ...created, ...refusals },
+    },
     // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever it carries.
     preValidation: async (request) => { readProduct(request.params.product); },
   }, async (request, reply) => {
@@ -101,7 +105,7 @@ function paymentSubResourceRoutes(
   app: FastifyInstance, { base, payments, presenters }: PaymentRoutesOptions, service: PaymentService,
 ) {
   const path = `${base}/${service}/:product/:paymentId`;
-  const schema = { response: refusals };
+  const reading = (body: object) => ({ config, schema: { response: { 200: body, ...refusals } } });
   app.delete<ById>(path, {
     config, schema: { response: { 202: presenters.schema(cancellationStartedResponse), ...refusals } },
   }, async (request, reply) => {
@@ -116,11 +120,12 @@ function paymentSubResourceRoutes(
   for (const [segment, kind] of [
     ["authorisations", "payment"], ["cancellation-authorisations", "payment-cancellation"],
   ] as const satisfies readonly (readonly [string, AuthorisationKind])[]) {
-    app.get<ById>(`${path}/${segment}`, { config, schema }, async (request) => {
+    app.get<ById>(`${path}/${segment}`, reading(authorisationListResponse), async (request) => {
       const all = await payments.listAuthorisations(refOf(request, service), kind);
       return { authorisationIds: all.map((a) => a.id) };
     });
-    app.get<ByAuthorisation>(`${path}/${segment}/:authorisationId`, { config, schema }, async (request) => {
+    const status = reading(scaStatusResponse);
+    app.get<ByAuthorisation>(`${path}/${segment}/:authorisationId`, status, async (request) => {
       const found = await payments.getAuthorisation(
         refOf(request, service), request.params.authorisationId, kind);
       // chosenScaMethod appears once the PSU has chosen its device (the create answer keeps null).

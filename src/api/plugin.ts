@@ -41,11 +41,26 @@ function fieldPath(instancePath: string, child?: unknown): string {
   return path ? `${path}.${child}` : child;
 }
 
-function validationRefusal(error: FastifyError): Xs2aError {
+const ORIGINS = { querystring: "query", headers: "header" } as const;
+
+/** Fastify validates lowercased header names; the route's schema writes them as the TPP does. */
+function headerName(request: FastifyRequest, lowercase: string): string {
+  const schema = request.routeOptions.schema?.headers as { properties?: object } | undefined;
+  const declared = schema?.properties;
+  return Object.keys(declared ?? {}).find((name) => name.toLowerCase() === lowercase) ?? lowercase;
+}
+
+function validationRefusal(error: FastifyError, request: FastifyRequest): Xs2aError {
   const first = error.validation?.[0];
-  const origin = error.validationContext === "querystring" ? "query" : "body";
+  const context = error.validationContext;
+  const origin = context === "querystring" || context === "headers" ? ORIGINS[context] : "body";
   if (!first) return formatError(origin, "", error.message);
   const params = first.params as Record<string, unknown>;
+  if (origin === "header") {
+    const name = headerName(request, String(params.missingProperty ?? first.instancePath.slice(1)));
+    const problem = first.keyword === "required" ? "is required" : "is not well-formed";
+    return formatError(origin, name, `${name} ${problem}.`);
+  }
   if (first.keyword === "required") {
     const path = fieldPath(first.instancePath, params.missingProperty);
     return formatError(origin, path, `${path} is required.`);
@@ -173,7 +188,7 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Xs2aError) return sendRefusal(reply, error);
-    if (error.validation) return sendRefusal(reply, validationRefusal(error));
+    if (error.validation) return sendRefusal(reply, validationRefusal(error, request));
     const refusal = frameworkRefusal(error);
     if (refusal) return sendRefusal(reply, refusal);
     request.log.error({ err: error }, "request failed");

@@ -76,6 +76,8 @@ export interface Presenters {
   cardTransactions(view: CardTransactionsView, accountPath: string, query: Record<string, string | undefined>): Json;
   /** A response schema in this dialect, from the spec dialect's. */
   schema(specSchema: object): object;
+  /** The headers schema of a request creating a payment or consent: what this dialect requires. */
+  creationHeaders: object;
 }
 
 const specPresenters: Presenters = {
@@ -95,6 +97,8 @@ const specPresenters: Presenters = {
   cardBalances: (account, balances) => ({ cardAccount: presentCardReference(account), balances: balances.map(presentBalance) }),
   cardTransactions: presentCardTransactions,
   schema: (s) => s,
+  // The spec does not say which of its headers are mandatory (its section 4, rule 4).
+  creationHeaders: { type: "object" },
 };
 
 /** Berlin Group 1.3.4+ address names; the spec's answer uses street/city/postalCode. */
@@ -178,6 +182,17 @@ const berlinGroupPresenters: Presenters = {
   cardBalances: (account, balances) => json(specPresenters.cardBalances(account, balances)),
   cardTransactions: (view, accountPath, query) => json(specPresenters.cardTransactions(view, accountPath, query)),
   schema: (s) => strictSchema(s) as object,
+  creationHeaders: {
+    type: "object",
+    // Mandatory for initiatePayment and createConsent in the Berlin Group file, which writes it
+    // as an IPv4 address; an IPv6 PSU is not refused for it.
+    required: ["PSU-IP-Address"],
+    properties: {
+      "PSU-IP-Address": {
+        anyOf: [{ type: "string", format: "ipv4" }, { type: "string", format: "ipv6" }],
+      },
+    },
+  },
 };
 
 /**

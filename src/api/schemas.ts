@@ -147,6 +147,12 @@ const accountObject = {
   properties: { iban: { type: "string" }, currency: nullable("string") },
 } as const;
 
+/** A standing order's schedule: a periodic payment's fields and an account report's details. */
+const standingOrderFields = {
+  startDate: { type: "string" }, endDate: nullable("string"), frequency: { type: "string" },
+  dayOfExecution: nullable("string"), executionRule: nullable("string"),
+} as const;
+
 export const paymentDetailsResponse = {
   type: "object",
   properties: {
@@ -167,8 +173,7 @@ export const paymentDetailsResponse = {
     },
     remittanceInformationUnstructured: nullable("string"),
     transactionStatus: { type: "string" },
-    startDate: { type: "string" }, endDate: nullable("string"), frequency: { type: "string" },
-    dayOfExecution: nullable("string"), executionRule: nullable("string"),
+    ...standingOrderFields,
   },
 } as const;
 
@@ -236,25 +241,247 @@ const balance = {
   },
 } as const;
 
-export const accountListResponse = {
+const string = { type: "string" } as const;
+const money = { type: "object", properties: { currency: string, amount: string } } as const;
+const nullableArray = (items: object) => ({ type: ["array", "null"], items }) as const;
+
+const accountDetails = {
   type: "object",
   properties: {
-    accounts: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          ownerName: nullable("string"),
-          resourceId: { type: "string" }, iban: { type: "string" }, bban: nullable("string"),
-          msisdn: nullable("string"), currency: { type: "string" }, name: nullable("string"),
-          product: nullable("string"), cashAccountType: nullable("string"),
-          status: { type: "string" }, bic: nullable("string"), linkedAccounts: nullable("string"),
-          usage: nullable("string"), details: nullable("string"),
-          balances: { type: ["array", "null"], items: balance },
-          _links: { type: ["object", "null"] },
-        },
+    ownerName: nullable("string"),
+    resourceId: string, iban: string, bban: nullable("string"),
+    msisdn: nullable("string"), currency: string, name: nullable("string"),
+    product: nullable("string"), cashAccountType: nullable("string"),
+    status: string, bic: nullable("string"), linkedAccounts: nullable("string"),
+    usage: nullable("string"), details: nullable("string"),
+    balances: nullableArray(balance),
+    // Always null: the spec's sample shows no account links.
+    _links: { type: "null" },
+  },
+} as const;
+
+export const accountListResponse = {
+  type: "object", properties: { accounts: { type: "array", items: accountDetails } },
+} as const;
+
+export const accountDetailsResponse = {
+  type: "object", properties: { account: accountDetails },
+} as const;
+
+export const balancesResponse = {
+  type: "object",
+  properties: { account: accountObject, balances: { type: "array", items: balance } },
+} as const;
+
+const counterparty = { type: ["object", "null"], properties: { iban: string } } as const;
+
+/** What a booked and a pending transaction share: the amount and the parties. */
+const transactionParties = {
+  transactionAmount: money,
+  creditorName: nullable("string"),
+  creditorAccount: counterparty,
+  debtorName: nullable("string"),
+  debtorAccount: counterparty,
+  remittanceInformationUnstructured: nullable("string"),
+  bankTransactionCode: nullable("string"),
+} as const;
+
+const bookedTransaction = {
+  type: "object",
+  properties: {
+    transactionId: string, entryReference: string, endToEndId: nullable("string"),
+    bookingDate: string, valueDate: string,
+    ...transactionParties,
+    balanceAfterTransaction: {
+      type: "object", properties: { balanceType: string, balanceAmount: money },
+    },
+  },
+} as const;
+
+const pendingTransaction = {
+  type: "object",
+  properties: {
+    transactionId: string, endToEndId: nullable("string"), valueDate: string,
+    ...transactionParties,
+  },
+} as const;
+
+/** A standing order in the information list of an account report. */
+const standingOrderEntry = {
+  type: "object",
+  properties: {
+    transactionId: string,
+    endToEndId: nullable("string"),
+    transactionAmount: money,
+    creditorName: string,
+    creditorAccount: { type: "object", properties: { iban: string } },
+    remittanceInformationUnstructured: nullable("string"),
+    additionalInformationStructured: {
+      type: ["object", "null"],
+      properties: { standingOrderDetails: { type: "object", properties: standingOrderFields } },
+    },
+  },
+} as const;
+
+/** The pages of a report; `owner` names the link back to its account. */
+const pageLinks = (owner: "account" | "cardAccount") => ({
+  type: "object",
+  properties: {
+    [owner]: string, first: string,
+    next: nullable("string"), previous: nullable("string"), last: nullable("string"),
+  },
+});
+
+export const transactionsResponse = {
+  type: "object",
+  properties: {
+    account: accountObject,
+    transactions: {
+      type: "object",
+      properties: {
+        booked: nullableArray(bookedTransaction),
+        pending: nullableArray(pendingTransaction),
+        information: { type: "array", items: standingOrderEntry },
+        _links: pageLinks("account"),
       },
     },
+    balances: nullableArray(balance),
+  },
+} as const;
+
+export const transactionDetailsResponse = {
+  type: "object", properties: { transactionsDetails: bookedTransaction },
+} as const;
+
+/** An account or card the PSU granted, as the consent names it. */
+const grantedReference = {
+  type: "object", properties: { iban: string, maskedPan: string, currency: string },
+} as const;
+
+export const consentDetailsResponse = {
+  type: "object",
+  properties: {
+    access: {
+      type: "object",
+      properties: {
+        accounts: { type: "array", items: grantedReference },
+        balances: { type: "array", items: grantedReference },
+        transactions: { type: "array", items: grantedReference },
+        availableAccounts: nullable("string"),
+        availableAccountsWithBalance: nullable("string"),
+        allPsd2: nullable("string"),
+      },
+    },
+    recurringIndicator: { type: "boolean" },
+    validUntil: string,
+    frequencyPerDay: { type: "integer" },
+    lastActionDate: string,
+    consentStatus: string,
+  },
+} as const;
+
+const cardAccountDetails = {
+  type: "object",
+  properties: {
+    resourceId: string, maskedPan: string, currency: string, ownerName: nullable("string"),
+    name: nullable("string"), product: nullable("string"), debitAccounting: { type: "boolean" },
+    status: string, usage: nullable("string"), details: { type: "null" }, creditLimit: money,
+    balances: nullableArray(balance),
+    _links: { type: "null" },
+  },
+} as const;
+
+export const cardAccountListResponse = {
+  type: "object", properties: { cardAccounts: { type: "array", items: cardAccountDetails } },
+} as const;
+
+export const cardAccountDetailsResponse = {
+  type: "object", properties: { cardAccount: cardAccountDetails },
+} as const;
+
+const cardReference = {
+  type: "object", properties: { maskedPan: string, currency: string },
+} as const;
+
+export const cardBalancesResponse = {
+  type: "object",
+  properties: { cardAccount: cardReference, balances: { type: "array", items: balance } },
+} as const;
+
+/** A booked card transaction; a pending one has a subset of its fields. */
+const cardTransaction = {
+  type: "object",
+  properties: {
+    cardTransactionId: string,
+    terminalId: { type: "null" },
+    transactionDate: string,
+    acceptorTransactionDateTime: nullable("string"),
+    bookingDate: string,
+    valueDate: string,
+    transactionAmount: money,
+    currencyExchange: nullableArray({
+      type: "object",
+      properties: {
+        sourceCurrency: string, exchangeRate: string, unitCurrency: string, targetCurrency: string,
+        quotationDate: string,
+      },
+    }),
+    originalAmount: { ...money, type: ["object", "null"] },
+    cardAcceptorId: nullable("string"),
+    cardAcceptorAddress: {
+      type: ["object", "null"], properties: { townName: string, country: nullable("string") },
+    },
+    merchantCategoryCode: nullable("string"),
+    maskedPAN: string,
+    transactionDetails: nullable("string"),
+    invoiced: { type: "null" },
+    proprietaryBankTransactionCode: nullable("string"),
+  },
+} as const;
+
+export const cardTransactionsResponse = {
+  type: "object",
+  properties: {
+    cardAccount: cardReference,
+    debitAccounting: { type: "boolean" },
+    cardTransactions: {
+      type: "object",
+      properties: {
+        booked: nullableArray(cardTransaction),
+        pending: nullableArray(cardTransaction),
+        _links: pageLinks("cardAccount"),
+      },
+    },
+    balances: nullableArray(balance),
+  },
+} as const;
+
+export const authorisationListResponse = {
+  type: "object", properties: { authorisationIds: { type: "array", items: string } },
+} as const;
+
+/** chosenScaMethod appears once the PSU has chosen its device (payments only). */
+export const scaStatusResponse = {
+  type: "object",
+  properties: {
+    scaStatus: string,
+    chosenScaMethod: {
+      type: "object",
+      properties: { authenticationType: string, authenticationMethodId: string, name: string },
+    },
+  },
+} as const;
+
+/** Query parameters are text; their rules and Berlin Group codes are the domain's. */
+const withBalance = { type: "string", enum: ["true", "false"] } as const;
+
+export const withBalanceQuery = { type: "object", properties: { withBalance } } as const;
+
+export const transactionsQuery = {
+  type: "object",
+  properties: {
+    dateFrom: string, dateTo: string, entryReferenceFrom: string, bookingStatus: string,
+    deltaList: string, withBalance, pageIndex: string, itemsPerPage: string,
   },
 } as const;
 

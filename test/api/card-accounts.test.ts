@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
-  ALICE_MAIN, authorisedConsent, BOB_MAIN, cancel, confirm, consentBody, createConsent, enterCode, logIn, NOK_URI, open,
-  reachReview, REDIRECTS,
+  ALICE_MAIN, authorisedConsent, BOB_MAIN, cancel, confirm, consentBody, createConsent, CREATION_HEADERS, enterCode,
+  inProfile, linkOf, logIn, NOK_URI, open, optionalLink, reachReview,
 } from "../support/flows.js";
 import { codeFor } from "../support/psu.js";
 import { startBank, type TestBank } from "../support/start-app.js";
@@ -53,12 +53,12 @@ test("an allPsd2 consent lists the PSU's card with its masked PAN and credit lim
   assert.equal(res.body.cardAccounts.length, 1);
   const card = res.body.cardAccounts[0];
   aliceCard = card.resourceId;
-  assert.deepEqual({ ...card, balances: undefined }, {
+  const { balances: _, ...withoutBalances } = card;
+  assert.deepEqual(withoutBalances, inProfile(bank.tpp, {
     resourceId: aliceCard, maskedPan: ALICE_CARD, currency: "EUR", ownerName: "Alice Schmidt",
     name: "Mastercard Gold", product: "Mastercard Gold", debitAccounting: false, status: "enabled",
-    usage: "PRIV", details: null, creditLimit: { currency: "EUR", amount: "5000.00" },
-    balances: undefined, _links: null,
-  });
+    usage: "PRIV", details: null, creditLimit: { currency: "EUR", amount: "5000.00" }, _links: null,
+  }));
   assert.deepEqual(card.balances.map((b: { balanceType: string; creditLimitIncluded: boolean }) =>
     [b.balanceType, b.creditLimitIncluded]),
   [["closingBooked", false], ["expected", false], ["interimAvailable", true]]);
@@ -72,7 +72,7 @@ test("details and balances of the card; available credit is the limit plus the b
   const details = await read(allPsd2, `/card-accounts/${aliceCard}`);
   assert.equal(details.status, 200, details.text);
   assert.equal(details.body.cardAccount.maskedPan, ALICE_CARD);
-  assert.equal(details.body.cardAccount.balances, null);
+  assert.equal(details.body.cardAccount.balances ?? null, null);
   const res = await read(allPsd2, `/card-accounts/${aliceCard}/balances`);
   assert.equal(res.status, 200, res.text);
   assert.deepEqual(res.body.cardAccount, { maskedPan: ALICE_CARD, currency: "EUR" });
@@ -92,14 +92,15 @@ test("card transactions page through the whole history; the balance is the sum o
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(res.body.cardAccount, { maskedPan: ALICE_CARD, currency: "EUR" });
       assert.equal(res.body.debitAccounting, false);
-      assert.equal(res.body.cardTransactions.pending, null);
+      assert.equal(res.body.cardTransactions.pending ?? null, null);
       seen.push(...res.body.cardTransactions.booked);
-      assert.equal(res.body.cardTransactions._links.cardAccount, `/psd2/v1/card-accounts/${aliceCard}`);
-      next = res.body.cardTransactions._links.next;
+      const links = res.body.cardTransactions._links;
+      assert.equal(linkOf(bank.tpp, links.cardAccount), `/psd2/v1/card-accounts/${aliceCard}`);
+      next = optionalLink(bank.tpp, links.next);
     }
     assert.ok(seen.length > 100, `only ${seen.length} card transactions`);
     assert.equal(new Set(seen.map((t) => t.cardTransactionId)).size, seen.length, "no duplicates");
-    const purchase = seen.find((t) => t.originalAmount !== null);
+    const purchase = seen.find((t) => (t.originalAmount ?? null) !== null);
     assert.ok(purchase, "a purchase abroad");
     assert.notEqual(purchase.originalAmount.currency, "EUR");
     assert.equal(purchase.currencyExchange[0].sourceCurrency, purchase.originalAmount.currency);
@@ -112,7 +113,7 @@ test("card transactions page through the whole history; the balance is the sum o
     const pending = await read(allPsd2, `/card-accounts/${aliceCard}/transactions?dateFrom=${today()}`
       + "&bookingStatus=pending&withBalance=true");
     assert.equal(pending.status, 200, pending.text);
-    assert.equal(pending.body.cardTransactions.booked, null);
+    assert.equal(pending.body.cardTransactions.booked ?? null, null);
     const announced = pending.body.cardTransactions.pending;
     assert.equal(announced.length, 2);
     assert.ok(announced.every((t: { maskedPAN: string; transactionDate: string }) =>
@@ -162,10 +163,10 @@ test("a dedicated consent names a card by masked PAN and grants exactly what it 
   assert.deepEqual((await read(consentId, "/accounts")).body.accounts, []);
   const details = await bank.tpp.get(`/psd2/v1/consents/${consentId}`);
   const ref = [{ maskedPan: ALICE_CARD, currency: "EUR" }];
-  assert.deepEqual(details.body.access, {
+  assert.deepEqual(details.body.access, inProfile(bank.tpp, {
     accounts: ref, balances: ref, transactions: [],
     availableAccounts: null, availableAccountsWithBalance: null, allPsd2: null,
-  });
+  }));
 });
 
 test("a masked PAN the PSU does not hold is an error on the review and the consent ends rejected",
@@ -183,7 +184,7 @@ test("a masked PAN the PSU does not hold is an error on the review and the conse
     assert.equal((await cancel(browser, review)).location, NOK_URI, "cancel leads back to the TPP");
 
     const bad = await bank.tpp.post("/psd2/v1/consents",
-      consentBody({ access: { accounts: [{ maskedPan: "5254-12-3241" }] } }), REDIRECTS);
+      consentBody({ access: { accounts: [{ maskedPan: "5254-12-3241" }] } }), CREATION_HEADERS);
     refusal(bad, 400, "FORMAT_ERROR");
     assert.equal(bad.body.tppMessages[0].path, "access.accounts[0].maskedPan");
   });

@@ -57,6 +57,22 @@ for (const [name, bank] of [["spec", () => spec], ["berlin-group", () => bg]] as
     const blanked = operations.map(([method, path]) => `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`).sort();
     assert.deepEqual(blanked, servedRoutes(bank()));
   });
+
+  test(`${name}: every read of the TPP API documents the body of its answer`, async () => {
+    const { body } = await bank().tpp.get("/psd2/v1/openapi.json");
+    const reads = Object.entries(body.paths as Record<string, Record<string, any>>)
+      .filter(([, item]) => item.get?.["x-psd2-role"]);
+    assert.ok(reads.length > 20);
+    const undocumented = reads.filter(([, item]) =>
+      item.get.responses["200"]?.content?.["application/json"]?.schema?.properties === undefined);
+    assert.deepEqual(undocumented.map(([path]) => path), []);
+    const transactions = reads.find(([path]) => path.endsWith("/{accountId}/transactions"));
+    const links = transactions?.[1].get.responses["200"].content["application/json"].schema
+      .properties.transactions.properties._links;
+    // The spec's page links are strings or null; Berlin Group's {"href"} objects, absent when none.
+    if (name === "spec") assert.deepEqual(links.properties.next, { type: ["string", "null"] });
+    else assert.equal(links.additionalProperties.properties.href.type, "string");
+  });
 }
 
 test("the documents differ only in wire shapes: 200 and string links vs 201 and href links", async () => {

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, test, type TestContext } from "node:test";
 import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import {
-  confirm, createPayment, paymentBody, reachReview, REDIRECTS,
+  confirm, createdStatus, createPayment, CREATION_HEADERS, linkOf, paymentBody, reachReview,
 } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
@@ -151,10 +151,10 @@ test("a future-dated payment waits in ACTC and is booked once when its date come
 
 test("an instant payment is booked at the PSU's confirmation and reads ACSC", async () => {
   const instant = "/psd2/v1/payments/instant-sepa-credit-transfers";
-  const created = await bank.tpp.post(instant, paymentBody(), REDIRECTS);
-  assert.equal(created.status, 200, created.text);
+  const created = await bank.tpp.post(instant, paymentBody(), CREATION_HEADERS);
+  assert.equal(created.status, createdStatus(bank.tpp), created.text);
   const browser = bank.browser();
-  const review = await reachReview(browser, created.body._links.scaRedirect, "alice");
+  const review = await reachReview(browser, linkOf(bank.tpp, created.body._links.scaRedirect), "alice");
   await confirm(browser, review);
   const res = await bank.tpp.get(`${instant}/${created.body.paymentId}/status`);
   assert.deepEqual(res.body, { transactionStatus: "ACSC" });

@@ -7,7 +7,9 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig } from "../../src/config.js";
 import { csrfOf } from "../support/browser.js";
-import { consentBody, open, paymentBody } from "../support/flows.js";
+import {
+  consentBody, createdStatus, CREATION_HEADERS, linkOf, open, paymentBody,
+} from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppClient, TppResponse } from "../support/tpp-client.js";
 
@@ -30,14 +32,17 @@ function assertRefused(res: TppResponse, path: string) {
   assert.equal(res.body.tppMessages[0].path, path, res.text);
 }
 
-const pay = (tpp: TppClient, ok: string, nok = ok) =>
-  tpp.post(SCT, paymentBody(), { "TPP-Redirect-URI": ok, "TPP-Nok-Redirect-URI": nok });
+/** A creation's headers with these redirect URIs. */
+const redirects = (ok: string, nok = ok) =>
+  ({ ...CREATION_HEADERS, "TPP-Redirect-URI": ok, "TPP-Nok-Redirect-URI": nok });
+
+const pay = (tpp: TppClient, ok: string, nok = ok) => tpp.post(SCT, paymentBody(), redirects(ok, nok));
 
 test("hosts in the certificate's domain or below it are accepted", async () => {
   for (const uri of ["https://tpp.example/ok", "https://www.tpp.example/cb?state=1", "https://a.b.tpp.example./x"]) {
-    assert.equal((await pay(shop, uri)).status, 200, uri);
+    assert.equal((await pay(shop, uri)).status, createdStatus(shop), uri);
   }
-  assert.equal((await pay(wildcard, "https://pay.shop.example/ok")).status, 200);
+  assert.equal((await pay(wildcard, "https://pay.shop.example/ok")).status, createdStatus(wildcard));
 });
 
 test("any other host is refused, for TPP-Redirect-URI and TPP-Nok-Redirect-URI, payments and consents", async () => {
@@ -51,19 +56,19 @@ test("any other host is refused, for TPP-Redirect-URI and TPP-Nok-Redirect-URI, 
   assertRefused(await pay(shop, "https://tpp.example/ok", "https://evil.example/nok"), "TPP-Nok-Redirect-URI");
   assertRefused(await pay(wildcard, "https://shop.example/ok"), "TPP-Redirect-URI");
   const consent = await shop.post("/psd2/v1/consents", consentBody(),
-    { "TPP-Redirect-URI": "https://evil.example/ok", "TPP-Nok-Redirect-URI": "https://tpp.example/nok" });
+    redirects("https://evil.example/ok", "https://tpp.example/nok"));
   assertRefused(consent, "TPP-Redirect-URI");
 });
 
 test("the demo TPP's certificate names localhost, so sandbox http://localhost callbacks still work", async () => {
-  assert.equal((await pay(bank.tpp, "http://localhost:3000/cb")).status, 200);
+  assert.equal((await pay(bank.tpp, "http://localhost:3000/cb")).status, createdStatus(bank.tpp));
   assertRefused(await pay(bank.tpp, "https://tpp.example/ok"), "TPP-Redirect-URI");
 });
 
 test("the browser goes to the stored URI: a form field cannot redirect the cancel", async () => {
   const created = await pay(shop, "https://tpp.example/ok", "https://tpp.example/nok");
   const browser = bank.browser();
-  const login = await open(browser, created.body._links.scaRedirect);
+  const login = await open(browser, linkOf(shop, created.body._links.scaRedirect));
   const forged = await browser.post("/sca/cancel", {
     _csrf: csrfOf(login.html), redirectUri: "https://evil.example/", nokRedirectUri: "https://evil.example/",
   });

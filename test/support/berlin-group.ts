@@ -3,7 +3,8 @@
  * (test/fixtures/berlin-group-psd2-api.yaml, CC BY 4.0, byte-exact; its SOURCE.txt says where it comes
  * from): the operation its method and path name, the
  * response's body against the schema of its status code, the headers that answer must carry, and
- * the request body of every accepted request against the operation's request body schema.
+ * the headers and body of every accepted request against the operation's parameters and request
+ * body schema.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -17,6 +18,8 @@ export interface Exchange {
   method: string;
   /** The URL path as sent, with query. */
   path: string;
+  /** As sent, in any case; absent: the request's headers are not checked. */
+  requestHeaders?: Record<string, string | string[]>;
   requestBody: unknown;
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -153,8 +156,47 @@ function jsonSchemaAt(document: Node, pointer: string): string | undefined {
   return locate(document, `${at}/content/application~1json/schema`).pointer;
 }
 
+/** A header is text; OpenAPI's simple style writes a boolean or number parameter as its literal. */
+function typed(type: unknown, text: string): unknown {
+  if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
+  const numeric = type === "integer" || type === "number";
+  if (numeric && text.trim() !== "" && !Number.isNaN(Number(text))) return Number(text);
+  return text;
+}
+
+/**
+ * The request headers the operation declares: each required one present, each one sent valid
+ * against its schema (X-Request-ID a UUID, PSU-IP-Address an IPv4 address, ...).
+ */
+function headerViolations(
+  operation: Operation, sent: Record<string, string | string[]>, name: string,
+): string[] {
+  const { document } = loaded!;
+  const values = new Map(Object.entries(sent).map(([h, value]) => [h.toLowerCase(), value]));
+  const violations: string[] = [];
+  const declared = (operation.op.parameters ?? []) as Node[];
+  declared.forEach((_, i) => {
+    const { node: parameter, pointer } = locate(document, `${operation.pointer}/parameters/${i}`);
+    if (parameter.in !== "header") return;
+    const header = String(parameter.name);
+    const value = values.get(header.toLowerCase());
+    if (value === undefined) {
+      if (parameter.required === true) violations.push(`${name}: header ${header} is required`);
+      return;
+    }
+    const { node: schema, pointer: at } = locate(document, `${pointer}/schema`);
+    for (const one of Array.isArray(value) ? value : [value]) {
+      violations.push(...check(at, typed(schema.type, one), `${name} header ${header}`));
+    }
+  });
+  return violations;
+}
+
 /** Every way the exchange departs from the Berlin Group file; empty when it conforms. */
-/** `requests`: also the body of every accepted request (false where a test sends the spec's dialect). */
+/**
+ * `requests`: also the body of every accepted request (false where a test sends the spec's
+ * dialect); its headers are checked whenever the exchange carries them.
+ */
 export function berlinGroupViolations(exchange: Exchange, requests = true): string[] {
   loaded ??= loadDocument();
   const { document, operations } = loaded;
@@ -179,6 +221,9 @@ export function berlinGroupViolations(exchange: Exchange, requests = true): stri
     ?? jsonSchemaAt(document, responsePointer);
   if (schema) violations.push(...check(schema, exchange.body, name));
   else if (exchange.body !== undefined) violations.push(`${name}: a body where the file has none`);
+  if (exchange.requestHeaders && exchange.status < 300) {
+    violations.push(...headerViolations(operation, exchange.requestHeaders, `${name} (request)`));
+  }
   if (requests && operation.op.requestBody && exchange.status < 300) {
     const requestSchema = byService(operation, bgPath, "request") ?? jsonSchemaAt(document, `${operation.pointer}/requestBody`);
     if (requestSchema) violations.push(...check(requestSchema, exchange.requestBody, `${name} (request)`));

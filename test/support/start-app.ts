@@ -5,6 +5,8 @@
  * and certificates, as two instances behind one load balancer.
  */
 import { readFile } from "node:fs/promises";
+import { isDeepStrictEqual } from "node:util";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { buildApp, type App } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import type { Clock } from "../../src/lib/clock.js";
@@ -44,13 +46,38 @@ export interface StartOptions {
 
 /**
  * Under API_PROFILE=berlin-group every answer the tests get must conform to the Berlin Group
- * file, and so must every request they send unless the file was written for the spec's dialect
- * and only rerun under the profile (TEST_API_PROFILE).
+ * file, and so must the headers of every request the bank accepts, and its body unless the file
+ * was written for the spec's dialect and only rerun under the profile (TEST_API_PROFILE).
  */
 const conformsToBerlinGroup = (requests: boolean): ExchangeCheck => (exchange) => {
   const violations = berlinGroupViolations(exchange, requests);
   if (violations.length > 0) throw new Error(`Not Berlin Group NextGenPSD2 1.3.12:\n  ${violations.join("\n  ")}`);
 };
+
+/**
+ * Fastify serializes an answer through its route's response schema, which drops the fields the
+ * schema does not declare and coerces the others to the declared types. Every answer of a test
+ * bank is compared with what its route returned; the differences are kept by X-Request-ID, so the
+ * test that meets a lossy schema fails on that call (in both profiles).
+ */
+function watchSerialization(api: FastifyInstance): Map<string, string> {
+  const returned = new WeakMap<FastifyRequest, string>();
+  const changed = new Map<string, string>();
+  api.addHook("preSerialization", async (request, _reply, payload) => {
+    returned.set(request, JSON.stringify(payload));
+    return payload;
+  });
+  api.addHook("onSend", async (request, _reply, payload) => {
+    const before = returned.get(request);
+    const id = request.headers["x-request-id"];
+    if (before !== undefined && typeof payload === "string" && typeof id === "string"
+      && !isDeepStrictEqual(JSON.parse(payload), JSON.parse(before))) {
+      changed.set(id, `returned ${before}\n  sent     ${payload}`);
+    }
+    return payload;
+  });
+  return changed;
+}
 
 /** A bank of one test's own (fresh PSU state, or a clock the test moves), closed after it. */
 export async function startOwnBank(t: { after(fn: () => Promise<void>): void }, options: StartOptions = {}) {
@@ -78,6 +105,7 @@ async function startInstance(
     LOG_LEVEL: "silent", API_PROFILE: process.env.TEST_API_PROFILE ?? "spec", ...options.env,
   });
   const app = await buildApp(config, { clock: options.clock, logLevel: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const changed = watchSerialization(app.api);
   const { apiUrl, authUrl, adminUrl } = await app.listen();
   const certs = app.certificates;
   if (!certs) throw new Error("test banks use the development CA");
@@ -88,7 +116,17 @@ async function startInstance(
   const client = (tls: { cert: Buffer | string; key: Buffer | string }) => {
     const made = new TppClient(apiUrl, { ca, ...tls });
     made.profile = config.apiProfile;
-    if (config.apiProfile === "berlin-group") made.check = conformsToBerlinGroup(options.env?.API_PROFILE === "berlin-group");
+    const conforms = config.apiProfile === "berlin-group"
+      ? conformsToBerlinGroup(options.env?.API_PROFILE === "berlin-group") : undefined;
+    made.check = (exchange) => {
+      const id = exchange.headers["x-request-id"];
+      const lost = typeof id === "string" ? changed.get(id) : undefined;
+      if (lost) {
+        const route = `${exchange.method} ${exchange.path}`;
+        throw new Error(`The response schema of ${route} changed the answer:\n  ${lost}`);
+      }
+      conforms?.(exchange);
+    };
     clients.push(made);
     return made;
   };

@@ -30,7 +30,8 @@ export interface CallOptions {
 
 /** Sees every exchange before the test does; throwing fails the call (test/support/berlin-group.ts). */
 export type ExchangeCheck = (exchange: {
-  method: string; path: string; requestBody: unknown; status: number;
+  method: string; path: string; requestHeaders: Record<string, string | string[]>;
+  requestBody: unknown; status: number;
   headers: TppResponse["headers"]; body: unknown;
 }) => void;
 
@@ -72,7 +73,8 @@ export class TppClient {
           try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
           const response = { status: res.statusCode ?? 0, headers: res.headers, body, text };
           try {
-            this.check?.({ method, path: url.pathname + url.search, requestBody: options.body, ...response });
+            const sent = { requestHeaders: headers, requestBody: options.body };
+            this.check?.({ method, path: url.pathname + url.search, ...sent, ...response });
           } catch (error) {
             reject(error as Error);
             return;
