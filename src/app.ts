@@ -69,6 +69,8 @@ export interface App {
   close(): Promise<void>;
   /** Executes the due future-dated payments now; the interval below calls it every minute. */
   executeDuePayments(): Promise<number>;
+  /** The OpenAPI document served at {API_BASE}/openapi.json, without a request. */
+  openApiDocument(): object;
 }
 
 export interface AppOverrides { clock?: Clock; logLevel?: string }
@@ -193,7 +195,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const redirectRules = { allowHttpLocalhost: sandbox, domainCheck: config.redirectUriDomainCheck };
   const presenters = presentersFor(config.apiProfile);
   // First: it collects every route registered after it.
-  openApiRoutes(api, {
+  const openApiDocument = openApiRoutes(api, {
     base: API_BASE, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`, version: "v1",
   });
   paymentRoutes(api, { base: API_BASE, payments: createPayments(deps), idempotency, redirects: redirectRules, presenters });
@@ -242,7 +244,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   let pruning: NodeJS.Timeout | undefined;
   const prune = () => audit.prune().catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
   const app: App = {
-    config, store, api, auth, admin, certificates, scheduler, executeDuePayments: executeDue,
+    config, store, api, auth, admin, certificates, scheduler, openApiDocument,
+    executeDuePayments: executeDue,
     async listen() {
       await prune();
       // Pruning is an idempotent delete: running it on every instance needs no coordination.

@@ -154,7 +154,7 @@ function fileList(raw: string | undefined): string[] {
   return (raw ?? "").split(",").map((p) => p.trim()).filter((p) => p !== "").map((p) => resolve(p));
 }
 
-const API_PROFILES = ["spec", "berlin-group"] as const;
+export const API_PROFILES = ["spec", "berlin-group"] as const;
 export type ApiProfile = typeof API_PROFILES[number];
 
 function apiProfile(raw: string | undefined, problems: string[]): ApiProfile {

@@ -119,8 +119,11 @@ function referencePage(document: Json): string {
     + `${sections.join("")}</body></html>`;
 }
 
-/** Call before any route is registered; the routes serving the document are added at once. */
-export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): void {
+/**
+ * Call before any route is registered; the routes serving the document are added at once.
+ * Returns the document's builder, for tools that need it without a request (client/write-types).
+ */
+export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): () => Json {
   const routes: CollectedRoute[] = [];
   app.addHook("onRoute", (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -140,4 +143,5 @@ export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): vo
     page ??= referencePage(built());
     return reply.type("text/html; charset=utf-8").header("Content-Security-Policy", CSP).send(page);
   });
+  return built;
 }

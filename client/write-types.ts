@@ -1,0 +1,28 @@
+/**
+ * Part of `npm run build`: writes client/types/<profile>.ts, the types of this bank's own OpenAPI
+ * document in each profile, so that the API tests (and projects using client/ from a checkout)
+ * type-check against the routes as they are. Generated on every build, never committed. The
+ * documents come from the app itself, built on a throwaway data directory, without listening.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "../src/app.js";
+import { API_PROFILES, loadConfig } from "../src/config.js";
+import { generateTypes } from "./generate.js";
+
+const out = join(import.meta.dirname, "..", "..", "client", "types");
+const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-client-types-"));
+try {
+  await mkdir(out, { recursive: true });
+  for (const profile of API_PROFILES) {
+    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, API_PROFILE: profile }), { logLevel: "silent" });
+    try {
+      await writeFile(join(out, `${profile}.ts`), await generateTypes(app.openApiDocument()));
+    } finally {
+      await app.close();
+    }
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
