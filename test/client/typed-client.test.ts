@@ -76,7 +76,8 @@ test("the types the build writes (client/types/) are those of the documents the 
   for (const [profile, at] of [["spec", spec], ["berlin-group", bank]] as const) {
     const file = join(CLIENT, "..", "types", `${profile}.ts`);
     const served = await generateTypes((await at.tpp.get("/psd2/v1/openapi.json")).body);
-    assert.ok(await readFile(file, "utf8") === served, `client/types/${profile}.ts differs from the served document`);
+    assert.ok(await readFile(file, "utf8") === served,
+      `client/types/${profile}.ts differs from the served document`);
   }
 });
 
