@@ -33,7 +33,7 @@ export interface DataSet { firstLogin: string; lastLogin: string; transactions: 
  * Commits are rare, yet the page cache holds a transaction's pages; bookings held in memory until
  * they are written die young instead of being copied by every garbage collection until the commit.
  */
-const BATCHES = { perTransaction: 50_000, perWrite: 2_000 };
+const BATCHES = { perTransaction: 50_000, perWrite: 500 };
 const HISTORY_DAYS = 400;
 
 async function ledgerAccount(store: Store, kind: "clearing" | "equity", nowIso: string): Promise<LedgerAccountRecord> {
