@@ -17,6 +17,7 @@ import { freshStore } from "../support/engines.js";
 
 const TIME_ZONE = "Europe/Berlin";
 const NOW = new Date("2026-03-15T10:00:00.000Z");
+const REMITTANCE = 'NULL, {"a\\b"}';
 
 function request(store: Store, over: Partial<DataSetRequest>): DataSetRequest {
   return {
@@ -139,9 +140,13 @@ describe("a generated data set", () => {
         const outcome = await store.transaction((tx) => core.executePayment(tx, {
           paymentId: newPaymentId(), debtorAccountId: debtor.id, debtorName: debtor.ownerName,
           creditorIban: "FR1420041010050500013M02606", creditorName: "Ext", amountMinor: 777n,
-          currency: "EUR", remittance: "live", endToEndId: null,
+          currency: "EUR", remittance: REMITTANCE, endToEndId: null,
         }));
-        assert.equal(outcome.status, "booked");
+        assert.ok(outcome.status === "booked");
+        // Written as one array per column on PostgreSQL: the text must come back as it was.
+        const stored = await store.db.selectFrom("transfers").select("remittance")
+          .where("id", "=", outcome.transferId).executeTakeFirst();
+        assert.equal(stored?.remittance, REMITTANCE);
         await generateDataSet(request(store, { seed: 3, batches }));
         assert.equal(await countOf(store, "transfers"), 2 * 510 + 1);
         await assertBooksExact(store);
