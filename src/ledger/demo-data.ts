@@ -125,7 +125,10 @@ export class HistoryWriter {
   readonly entries: EntryRecord[] = [];
   /** How far below zero each card account may go. */
   readonly creditLimits = new Map<string, bigint>();
-  constructor(readonly accounts: Map<string, LedgerAccountRecord>) {}
+  constructor(
+    readonly accounts: Map<string, LedgerAccountRecord>,
+    private readonly newId: () => string = newUuid,
+  ) {}
 
   /**
    * Books in memory exactly as live payments book; a refused booking is skipped, as a bank would.
@@ -136,7 +139,7 @@ export class HistoryWriter {
     const credit = this.accounts.get(creditId);
     const overdraft = this.creditLimits.get(debitId) ?? 0n;
     if (!debit || !credit || refuseTransfer(debit, credit, amount, overdraft) !== null) return undefined;
-    const id = newUuid();
+    const id = this.newId();
     const booking = postTransfer(debit, credit, amount, { id, bookingDate: date, overdraft });
     this.accounts.set(debitId, booking.debit);
     this.accounts.set(creditId, booking.credit);

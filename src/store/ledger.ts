@@ -3,8 +3,9 @@
  * entry per account leg. Only src/ledger/ uses this repository; it never updates a transfer.
  */
 import type { Selectable } from "kysely";
+import { bulkInsert, type BulkColumn } from "./bulk.js";
 import type { Engine, Tx } from "./db.js";
-import type { LedgerAccountTable } from "./schema.js";
+import type { EntryTable, LedgerAccountTable, TransferTable } from "./schema.js";
 
 export type LedgerAccountKind = "customer" | "clearing" | "equity" | "card";
 
@@ -72,23 +73,26 @@ function toAccount(row: Selectable<LedgerAccountTable>): LedgerAccountRecord {
   };
 }
 
-function transferRow(t: TransferRecord) {
-  return {
-    id: t.id, debit_account_id: t.debitAccountId, credit_account_id: t.creditAccountId,
-    amount: t.amount, currency: t.currency, code: t.code, payment_id: t.paymentId,
-    booked_at: t.bookedAt, booking_date: t.bookingDate, value_date: t.valueDate,
-    end_to_end_id: t.endToEndId, remittance: t.remittance, debtor_name: t.debtorName,
-    debtor_iban: t.debtorIban, creditor_name: t.creditorName, creditor_iban: t.creditorIban,
-    bank_transaction_code: t.bankTransactionCode,
-  };
-}
+/** The columns of both the live and the bulk inserts, so that the two cannot drift apart. */
+const TRANSFER_COLUMNS: readonly BulkColumn<TransferRecord, keyof TransferTable>[] = [
+  ["id", "text", (t) => t.id], ["debit_account_id", "text", (t) => t.debitAccountId],
+  ["credit_account_id", "text", (t) => t.creditAccountId], ["amount", "bigint", (t) => t.amount],
+  ["currency", "text", (t) => t.currency], ["code", "text", (t) => t.code],
+  ["payment_id", "text", (t) => t.paymentId], ["booked_at", "text", (t) => t.bookedAt],
+  ["booking_date", "text", (t) => t.bookingDate], ["value_date", "text", (t) => t.valueDate],
+  ["end_to_end_id", "text", (t) => t.endToEndId], ["remittance", "text", (t) => t.remittance],
+  ["debtor_name", "text", (t) => t.debtorName], ["debtor_iban", "text", (t) => t.debtorIban],
+  ["creditor_name", "text", (t) => t.creditorName],
+  ["creditor_iban", "text", (t) => t.creditorIban],
+  ["bank_transaction_code", "text", (t) => t.bankTransactionCode],
+];
 
-function entryRow(e: EntryRecord) {
-  return {
-    account_id: e.accountId, seq: e.seq, transfer_id: e.transferId, amount: e.amount,
-    balance_after: e.balanceAfter, booking_date: e.bookingDate,
-  };
-}
+const ENTRY_COLUMNS: readonly BulkColumn<EntryRecord, keyof EntryTable>[] = [
+  ["account_id", "text", (e) => e.accountId], ["seq", "bigint", (e) => e.seq],
+  ["transfer_id", "text", (e) => e.transferId], ["amount", "bigint", (e) => e.amount],
+  ["balance_after", "bigint", (e) => e.balanceAfter],
+  ["booking_date", "text", (e) => e.bookingDate],
+];
 
 export function createLedgerRepository(engine: Engine) {
   return {
@@ -151,24 +155,16 @@ export function createLedgerRepository(engine: Engine) {
     },
 
     async insertTransfer(tx: Tx, t: TransferRecord, entries: readonly EntryRecord[]): Promise<void> {
-      await tx.insertInto("transfers").values(transferRow(t)).execute();
-      await tx.insertInto("entries").values(entries.map(entryRow)).execute();
+      await bulkInsert(tx, engine, "transfers", TRANSFER_COLUMNS, [t]);
+      await bulkInsert(tx, engine, "entries", ENTRY_COLUMNS, entries);
     },
 
-    /**
-     * Bulk insert of generated history whose accounts were inserted with their final counters;
-     * chunked below SQLite's bound-parameter limit.
-     */
+    /** Bulk insert of generated history whose accounts were inserted with their final counters. */
     async insertHistory(
       tx: Tx, transfers: readonly TransferRecord[], entries: readonly EntryRecord[],
     ): Promise<void> {
-      const chunk = 500;
-      for (let i = 0; i < transfers.length; i += chunk) {
-        await tx.insertInto("transfers").values(transfers.slice(i, i + chunk).map(transferRow)).execute();
-      }
-      for (let i = 0; i < entries.length; i += chunk) {
-        await tx.insertInto("entries").values(entries.slice(i, i + chunk).map(entryRow)).execute();
-      }
+      await bulkInsert(tx, engine, "transfers", TRANSFER_COLUMNS, transfers);
+      await bulkInsert(tx, engine, "entries", ENTRY_COLUMNS, entries);
     },
 
     async transferOfPayment(tx: Tx, paymentId: string): Promise<string | undefined> {

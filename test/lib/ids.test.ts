@@ -1,0 +1,21 @@
+/** Tests for src/lib/ids.ts: the ordered ids of generated history. */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { isUuid, orderedUuids } from "../../src/lib/ids.js";
+
+test("ordered ids are UUIDv7-shaped, ascending as text, and differ in their random bits", () => {
+  const start = Date.UTC(2026, 2, 15);
+  const next = orderedUuids(start);
+  const ids = Array.from({ length: 5000 }, () => next());
+  for (const id of ids) {
+    assert.ok(isUuid(id), id);
+    assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  }
+  assert.equal(ids[0]?.slice(0, 13).replace("-", ""), start.toString(16).padStart(12, "0"));
+  assert.deepEqual([...ids].sort(), ids, "each id sorts after the one before");
+  // Two generators from the same start share the counter, never the rest.
+  const twin = orderedUuids(start)();
+  assert.equal(twin.slice(0, 13), ids[0]?.slice(0, 13));
+  assert.notEqual(twin, ids[0]);
+  assert.equal(new Set(ids.map((id) => id.slice(14))).size, ids.length, "74 random bits each");
+});
