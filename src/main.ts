@@ -145,6 +145,8 @@ async function generate(config: Config, args: string[]): Promise<void> {
     if (!Number.isInteger(value) || value < 1 || value > max) fail(`--${name} must be a whole number from 1 to ${max}`);
     return value;
   };
+  // Its PSUs share a published password, and its bulk load relaxes fsync until the end.
+  if (config.mode !== "sandbox") fail("generate runs in sandbox mode only: its PSUs share a known password");
   const psus = count("psus", values.psus, 1000, 10_000_000);
   const transactions = count("transactions", values.transactions, 1_000_000, 100_000_000);
   const seed = count("seed", values.seed, 1, 1_000_000);

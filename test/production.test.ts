@@ -58,6 +58,12 @@ test("production refuses the development CA's certificates and demo data", async
   assert.match(unreadable.stderr, /TLS_KEY_FILE cannot be read/);
 });
 
+test("production refuses the scale-test data generator, whose PSUs share a known password", () => {
+  const result = runCli(["generate", "--psus", "1", "--transactions", "1"], production(own));
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /generate runs in sandbox mode only/);
+});
+
 test("production serves TPPs with QWACs of its trusted CA, without demo PSUs or sandbox routes", async () => {
   const ports = await listenerPorts();
   const bank = await startCli(["start"], production({
