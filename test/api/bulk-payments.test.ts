@@ -8,7 +8,8 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
-  ALICE_MAIN, BOB_MAIN, confirm, EXTERNAL_IBAN, OK_URI, reachReview, REDIRECTS,
+  ALICE_MAIN, BOB_MAIN, confirm, createdStatus, CREATION_HEADERS, EXTERNAL_IBAN, linkOf, OK_URI,
+  reachReview,
 } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
@@ -49,10 +50,11 @@ async function count(table: "payments" | "transfers"): Promise<number> {
 
 /** Creates the bulk, lets its PSU authorise it once, and returns its id. */
 async function authorisedBulk(body: unknown, login = "alice"): Promise<string> {
-  const created = await bank.tpp.post(BULK, body, REDIRECTS);
-  assert.equal(created.status, 200, created.text);
+  const created = await bank.tpp.post(BULK, body, CREATION_HEADERS);
+  assert.equal(created.status, createdStatus(bank.tpp), created.text);
   const browser = bank.browser();
-  const review = await reachReview(browser, created.body._links.scaRedirect, login);
+  const scaRedirect = linkOf(bank.tpp, created.body._links.scaRedirect);
+  const review = await reachReview(browser, scaRedirect, login);
   const done = await confirm(browser, review);
   assert.equal(done.location, OK_URI, done.html);
   return created.body.paymentId;
@@ -88,20 +90,23 @@ test("each broken rule of a bulk is refused with its path, the payment's index i
     ];
     const [payments, transfers] = [await count("payments"), await count("transfers")];
     for (const [body, status, code, path] of rows) {
-      assertRefusal(await bank.tpp.post(BULK, JSON.parse(JSON.stringify(body)), REDIRECTS), status, code, path);
+      const res = await bank.tpp.post(BULK, JSON.parse(JSON.stringify(body)), CREATION_HEADERS);
+      assertRefusal(res, status, code, path);
     }
     const instant = await bank.tpp.post("/psd2/v1/bulk-payments/instant-sepa-credit-transfers",
-      bulk(good, { requestedExecutionDate: addDays(today(), 1) }), REDIRECTS);
+      bulk(good, { requestedExecutionDate: addDays(today(), 1) }), CREATION_HEADERS);
     assertRefusal(instant, 403, "PRODUCT_INVALID", "requestedExecutionDate");
     assert.deepEqual([await count("payments"), await count("transfers")], [payments, transfers]);
   });
 
 test("one SCA for the whole bulk: the review lists every payee; all booked → ACSC", async () => {
-  const body = bulk([entry("1.10"), entry("2.20", { creditorAccount: BOB_MAIN, creditorName: "Bob Meyer" })],
-    { batchBookingPreferred: true });
-  const created = await bank.tpp.post(BULK, body, REDIRECTS);
+  const bob = { creditorAccount: { iban: BOB_MAIN }, creditorName: "Bob Meyer" };
+  const body = bulk([entry("1.10"), entry("2.20", bob)], { batchBookingPreferred: true });
+  const created = await bank.tpp.post(BULK, body, CREATION_HEADERS);
+  assert.equal(created.status, createdStatus(bank.tpp), created.text);
   const browser = bank.browser();
-  const review = await reachReview(browser, created.body._links.scaRedirect, "alice");
+  const scaRedirect = linkOf(bank.tpp, created.body._links.scaRedirect);
+  const review = await reachReview(browser, scaRedirect, "alice");
   for (const text of ["3.30 EUR", "Supplier AG", "Bob Meyer", BOB_MAIN, "Invoice 1.10"]) {
     assert.ok(review.html.includes(text), `${text} missing from the review`);
   }
@@ -141,14 +146,14 @@ test("as a batch, one refused payment books none of them: RJCT", async () => {
 
 test("booked one by one, none booked: RJCT", async () => {
   const bulkId = await authorisedBulk(
-    bulk([entry("900000.00"), entry("800000.00")], { debtorAccount: BOB_MAIN }), "bob");
+    bulk([entry("900000.00"), entry("800000.00")], { debtorAccount: { iban: BOB_MAIN } }), "bob");
   assert.equal(await statusOf(bulkId), "RJCT");
   assert.equal(await bookingsOf(bulkId), 0);
 });
 
 test("a bulk cancelled before its SCA takes its payments with it: nothing left waiting", async () => {
-  const created = await bank.tpp.post(BULK, bulk([entry("1.00"), entry("2.00")]), REDIRECTS);
-  assert.equal(created.status, 200, created.text);
+  const created = await bank.tpp.post(BULK, bulk([entry("1.00"), entry("2.00")]), CREATION_HEADERS);
+  assert.equal(created.status, createdStatus(bank.tpp), created.text);
   const bulkId = created.body.paymentId;
   assert.equal((await bank.tpp.call("DELETE", `${BULK}/${bulkId}`)).status, 204);
   assert.equal(await statusOf(bulkId), "CANC");
@@ -157,13 +162,13 @@ test("a bulk cancelled before its SCA takes its payments with it: nothing left w
 });
 
 test("a retried bulk (same X-Request-ID and body) gets the first answer and stores nothing more", async () => {
-  const headers = { ...REDIRECTS, "X-Request-ID": randomUUID() };
+  const headers = { ...CREATION_HEADERS, "X-Request-ID": randomUUID() };
   const body = bulk([entry("1.00"), entry("2.00")]);
   const first = await bank.tpp.post(BULK, body, headers);
-  assert.equal(first.status, 200, first.text);
+  assert.equal(first.status, createdStatus(bank.tpp), first.text);
   const payments = await count("payments");
   const again = await bank.tpp.post(BULK, body, headers);
-  assert.deepEqual([again.status, again.body.paymentId], [200, first.body.paymentId]);
+  assert.deepEqual([again.status, again.body.paymentId], [first.status, first.body.paymentId]);
   assert.equal(await count("payments"), payments);
   const changed = await bank.tpp.post(BULK, bulk([entry("1.00"), entry("3.00")]), headers);
   assert.equal(changed.status, 400, changed.text);

@@ -2,6 +2,11 @@
  * FUNDS_CONFIRMATION_CONSENT_REQUIRED: a funds confirmation needs the Consent-ID of a
  * funds-confirmation consent the PSU granted for that account, and such a consent gives no
  * account information.
+ *
+ * Spec dialect only, with no .berlin-group rerun: funds-confirmation consents are Berlin Group's
+ * PIIS 2.0, not an operation of the 1.3.12 file (test/fixtures/berlin-group-psd2-api.yaml has
+ * POST /v1/funds-confirmations but no /v1/consents/confirmation-of-funds), so there is nothing to
+ * check them against; test/api/berlin-group.test.ts checks their creation's strict shape by hand.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";

@@ -8,8 +8,8 @@ import { after, before, test } from "node:test";
 import { createEmbeddedLedger } from "../../src/ledger/core.js";
 import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import {
-  authorisedConsent, BOB_MAIN, cancel, confirm, createPayment, NOK_URI, OK_URI, paymentBody,
-  reachReview, REDIRECTS,
+  authorisedConsent, BOB_MAIN, cancel, confirm, createdStatus, createPayment, CREATION_HEADERS,
+  inProfile, linkOf, NOK_URI, OK_URI, paymentBody, reachReview, REDIRECTS,
 } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
@@ -60,10 +60,11 @@ function assertRefusal(res: TppResponse, status: number, code: string, path?: st
 }
 
 async function createAuthorised(path: string, body: unknown) {
-  const created = await bank.tpp.post(path, body, REDIRECTS);
-  assert.equal(created.status, 200, created.text);
+  const created = await bank.tpp.post(path, body, CREATION_HEADERS);
+  assert.equal(created.status, createdStatus(bank.tpp), created.text);
   const browser = bank.browser();
-  const done = await confirm(browser, await reachReview(browser, created.body._links.scaRedirect, "bob"));
+  const scaRedirect = linkOf(bank.tpp, created.body._links.scaRedirect);
+  const done = await confirm(browser, await reachReview(browser, scaRedirect, "bob"));
   assert.equal(done.location, OK_URI, done.html);
   return created.body.paymentId as string;
 }
@@ -107,9 +108,10 @@ test("each broken rule of a periodic payment is refused with its path, and nothi
   const before = await paymentRows();
   for (const [over, status, code, path] of rows) {
     const body = JSON.parse(JSON.stringify(standingOrder(over)));
-    assertRefusal(await bank.tpp.post(PERIODIC, body, REDIRECTS), status, code, path);
+    assertRefusal(await bank.tpp.post(PERIODIC, body, CREATION_HEADERS), status, code, path);
   }
-  assertRefusal(await bank.tpp.post("/psd2/v1/periodic-payments/target-2-payments", standingOrder(), REDIRECTS),
+  const target2 = "/psd2/v1/periodic-payments/target-2-payments";
+  assertRefusal(await bank.tpp.post(target2, standingOrder(), CREATION_HEADERS),
     404, "PRODUCT_UNKNOWN");
   assert.equal(await paymentRows(), before);
 });
@@ -137,11 +139,14 @@ test("a standing order books each due execution once, in the debtor's transactio
     const bobId = accounts.body.accounts[0].resourceId as string;
     const info = await read(`dateFrom=${monday}&bookingStatus=information`);
     assert.equal(info.status, 200, info.text);
-    assert.equal(info.body.transactions.booked, null);
+    assert.equal(info.body.transactions.booked, inProfile(bank.tpp, { booked: null }).booked);
     assert.deepEqual(info.body.transactions.information.map((i: { transactionId: string }) => i.transactionId),
       [paymentId]);
     assert.deepEqual(info.body.transactions.information[0].additionalInformationStructured.standingOrderDetails,
-      { startDate: monday, endDate: addDays(monday, 2), frequency: "Daily", dayOfExecution: null, executionRule: null });
+      inProfile(bank.tpp, {
+        startDate: monday, endDate: addDays(monday, 2), frequency: "Daily",
+        dayOfExecution: null, executionRule: null,
+      }));
 
     for (const day of [1, 2]) {
       goTo(addDays(monday, day));
@@ -180,7 +185,8 @@ test("cancelling a running standing order: 202, the PSU's cancellation authorisa
     const res = await bank.tpp.call("DELETE", path);
     assert.equal(res.status, 202, res.text);
     assert.equal(res.body.transactionStatus, "ACTC");
-    const { scaRedirect, startAuthorisation } = res.body._links;
+    const scaRedirect = linkOf(bank.tpp, res.body._links.scaRedirect);
+    const startAuthorisation = linkOf(bank.tpp, res.body._links.startAuthorisation);
     const list = await bank.tpp.get(`${path}/cancellation-authorisations`);
     assert.equal(list.status, 200, list.text);
     const [cancellationId] = list.body.authorisationIds;
@@ -215,10 +221,12 @@ test("a future-dated payment: the PSU may refuse its cancellation; once executed
     const started = await bank.tpp.call("DELETE", path);
     assert.equal(started.status, 202, started.text);
     const browser = bank.browser();
-    const refused = await cancel(browser, await reachReview(browser, started.body._links.scaRedirect, "bob"));
+    const cancellation = linkOf(bank.tpp, started.body._links.scaRedirect);
+    const refused = await cancel(browser, await reachReview(browser, cancellation, "bob"));
     assert.equal(refused.location, NOK_URI, refused.html);
     assert.equal(await statusOf(SCT, paymentId), "ACTC");
-    assert.equal((await bank.tpp.get(started.body._links.scaStatus)).body.scaStatus, "failed");
+    const scaStatus = linkOf(bank.tpp, started.body._links.scaStatus);
+    assert.equal((await bank.tpp.get(scaStatus)).body.scaStatus, "failed");
 
     const again = await bank.tpp.post(`${path}/cancellation-authorisations`, {}, REDIRECTS);
     assert.equal(again.status, 201, again.text);
@@ -230,7 +238,7 @@ test("a future-dated payment: the PSU may refuse its cancellation; once executed
     assert.equal(await bank.app.executeDuePayments(), 1);
     const row = await bank.app.store.payments.find(bank.app.store.db, paymentId);
     assert.equal(row?.status, "ACSC", row?.statusReason ?? "");
-    const late = await bank.browser().get(again.body._links.scaRedirect);
+    const late = await bank.browser().get(linkOf(bank.tpp, again.body._links.scaRedirect));
     assert.notEqual(late.status, 303, "an executed payment still opened a cancellation session");
     assertRefusal(await bank.tpp.call("DELETE", path), 405, "CANCELLATION_INVALID");
     assertRefusal(await bank.tpp.post(`${path}/cancellation-authorisations`, {}, REDIRECTS),
@@ -256,7 +264,8 @@ test("execution and a confirmed cancellation racing: exactly one wins, nothing i
   const started = await bank.tpp.call("DELETE", `${SCT}/${paymentId}`);
   assert.equal(started.status, 202, started.text);
   const browser = bank.browser();
-  const review = await reachReview(browser, started.body._links.scaRedirect, "bob");
+  const cancellation = linkOf(bank.tpp, started.body._links.scaRedirect);
+  const review = await reachReview(browser, cancellation, "bob");
   const [executed] = await Promise.all([bank.app.executeDuePayments(), confirm(browser, review)]);
   const status = await statusOf(SCT, paymentId);
   const bookings = await bookingsOf(paymentId);

@@ -39,13 +39,15 @@ const PREFIX = "/psd2";
 
 /**
  * Ours, not Berlin Group operations: the published documents (src/api/openapi.ts) and the spec's
- * product-less payment paths and singular consent status path, which both profiles serve; and
- * funds-confirmation consents, which are Berlin Group's PIIS 2.0, outside the 1.3.12 file.
+ * product-less payment reads (for any id: a bulk's entry id is refused there) and singular consent
+ * status path, which both profiles serve; and funds-confirmation consents, which are Berlin
+ * Group's PIIS 2.0, outside the 1.3.12 file.
  */
-function isOwnPath(path: string): boolean {
+function isOwnPath(method: string, path: string): boolean {
   return [`${PREFIX}/v1/openapi.json`, `${PREFIX}/v1/reference`].includes(path)
     || path.startsWith(`${PREFIX}/v1/consents/confirmation-of-funds`)
-    || /^\/psd2\/v1\/payments\/[0-9a-f]{32}(\/status)?$/.test(path) || /^(\/psd2\/v1)?\/consent\//.test(path);
+    || (method === "GET" && /^\/psd2\/v1\/payments\/[^/]+(\/status)?$/.test(path))
+    || /^(\/psd2\/v1)?\/consent\//.test(path);
 }
 
 /**
@@ -201,7 +203,7 @@ export function berlinGroupViolations(exchange: Exchange, requests = true): stri
   loaded ??= loadDocument();
   const { document, operations } = loaded;
   const path = exchange.path.split("?")[0]!;
-  if (!path.startsWith(`${PREFIX}/v1/`) || isOwnPath(path)) return [];
+  if (!path.startsWith(`${PREFIX}/v1/`) || isOwnPath(exchange.method, path)) return [];
   const bgPath = path.slice(PREFIX.length);
   const operation = operations.find((o) => o.method === exchange.method && o.pattern.test(bgPath));
   const name = `${exchange.method} ${path} → ${exchange.status}`;
