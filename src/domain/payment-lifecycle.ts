@@ -13,7 +13,8 @@ import type { Payment } from "./payments-model.js";
 export const SCA_EXPIRED = "sca_expired";
 
 /** Whether `payment` is still RCVD after the SCA timeout, i.e. due to become RJCT. */
-export function scaExpired({ settings }: Pick<Deps, "settings">, payment: Payment, now: Date): boolean {
+export function scaExpired({ settings }: Pick<Deps, "settings">, payment: Payment, now: Date):
+  boolean {
   const deadline = Date.parse(payment.createdAt) + settings.paymentScaTimeoutSeconds * 1000;
   return payment.status === "RCVD" && now.getTime() > deadline;
 }

@@ -11,7 +11,9 @@ import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerAccountRecord, LedgerRepository, TransferRecord } from "../store/ledger.js";
-import { availableBalance, newLedgerAccount, postTransfer, refuseTransfer, type TransferRefusal } from "./book.js";
+import {
+  availableBalance, newLedgerAccount, postTransfer, refuseTransfer, type TransferRefusal,
+} from "./book.js";
 import { createCardAccounts } from "./cards.js";
 import { createStatements } from "./statements.js";
 

@@ -31,7 +31,8 @@ export function dateInZone(instant: Date, timeZone: string): string {
   let zone = zones.get(timeZone);
   if (zone?.minute === minute) return zone.date;
   if (!zone) {
-    const formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    const formatter = new Intl.DateTimeFormat("en-CA",
+      { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
     zone = { formatter, minute, date: "" };
     zones.set(timeZone, zone);
   }

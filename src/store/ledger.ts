@@ -102,7 +102,8 @@ export function createLedgerRepository(engine: Engine) {
 
     async accountsById(tx: Tx, ids: readonly string[]): Promise<LedgerAccountRecord[]> {
       if (ids.length === 0) return [];
-      const rows = await tx.selectFrom("ledger_accounts").selectAll().where("id", "in", [...ids]).execute();
+      const rows = await tx.selectFrom("ledger_accounts").selectAll()
+        .where("id", "in", [...ids]).execute();
       return rows.map(toAccount);
     },
 

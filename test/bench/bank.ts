@@ -74,7 +74,8 @@ export async function startBenchBank({ profileDir, prepare }: BenchBankOptions =
   const url = `https://localhost:${env.API_PORT}`;
   const tpp = new TppClient(url, tls);
   return {
-    engine: database ? "postgres" : "sqlite", url, pid: server.pid, authUrl: `https://localhost:${env.AUTH_PORT}`, tls, certs, tpp,
+    engine: database ? "postgres" : "sqlite", url, pid: server.pid,
+    authUrl: `https://localhost:${env.AUTH_PORT}`, tls, certs, tpp,
     readyMs: { firstStart, restart },
     cli,
     peakRssMb: async () => {

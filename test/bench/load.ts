@@ -61,11 +61,13 @@ export async function load(scenario: string, target: Target, path: string, optio
       ? [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, "x-request-id": randomUUID() } }) }]
       : undefined,
   });
-  const cpuUs = target.pid === undefined ? undefined : (cpuTicks(target.pid) - ticksBefore) * 10_000;
+  const cpuUs = target.pid === undefined ? undefined
+    : (cpuTicks(target.pid) - ticksBefore) * 10_000;
   return {
     scenario, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50,
     p99Ms: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx,
-    serverCpuUsPerRequest: cpuUs === undefined ? undefined : Math.round(cpuUs / Math.max(result.requests.total, 1)),
+    serverCpuUsPerRequest: cpuUs === undefined ? undefined
+      : Math.round(cpuUs / Math.max(result.requests.total, 1)),
   };
 }
 

@@ -26,7 +26,8 @@ function table(results: Result[]): string {
   const rows = results.map((r) => {
     const of = r.ofBaseline;
     return `| ${r.scenario} | ${r.requestsPerSecond} | ${of ? `${Math.round(100 * of.requestsPerSecond)} %` : ""} `
-      + `| ${r.p50Ms} | ${r.p99Ms} | ${of ? `${of.p50}× / ${of.p99}×` : ""} | ${r.serverCpuUsPerRequest ?? ""} `
+      + `| ${r.p50Ms} | ${r.p99Ms} | ${of ? `${of.p50}× / ${of.p99}×` : ""} `
+      + `| ${r.serverCpuUsPerRequest ?? ""} `
       + `| ${r.errors + r.non2xx} |`;
   });
   return "| Scenario | Requests/s | Of baseline | p50 ms | p99 ms | p50 / p99 vs baseline "

@@ -8,7 +8,7 @@
  * Settings: BENCH_SECONDS (per scenario, default 10; 5 with --scale), BENCH_CONNECTIONS (default
  * 50), DATABASE_URL (a fresh database on that PostgreSQL server instead of the embedded SQLite),
  * BENCH_CPU_PROF (a directory: the bank runs with --cpu-prof and writes its profile there on exit),
- * BENCH_ONLY (run only the scenarios whose name starts with it, e.g. "get accounts"; for profiling).
+ * BENCH_ONLY (only the scenarios whose name starts with it, e.g. "get accounts"; for profiling).
  */
 import { spawn } from "node:child_process";
 import { rm, writeFile } from "node:fs/promises";
@@ -85,7 +85,8 @@ async function scenarios(bank: BenchBank): Promise<{ results: Result[]; apiPeakR
   const results: Result[] = [];
   const besideBaseline = async (scenario: string, path: string, options: LoadOptions) => {
     if (!scenario.startsWith(ONLY)) return;
-    const base = await load("baseline: bare Fastify HTTPS, same body", { url: baseline.url, tls: bank.tls, pid: baseline.pid },
+    const base = await load("baseline: bare Fastify HTTPS, same body",
+      { url: baseline.url, tls: bank.tls, pid: baseline.pid },
       "/psd2/v1/accounts", opts());
     const result = await load(scenario, bank, path, options);
     relativeTo(base, [result]);
@@ -123,13 +124,15 @@ function checks(results: Result[], rss: { api: number; all: number }, readyMs: n
       met: ratio >= min };
   };
   const single = results.slice(1).filter((r) => !r.scenario.startsWith("full payment"));
-  const worst = single.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a), { p99Ms: 0, scenario: "none" });
+  const worst = single.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a),
+    { p99Ms: 0, scenario: "none" });
   const failed = results.reduce((n, r) => n + r.errors + r.non2xx, 0);
   return [
     share("get accounts", 0.5), share("create payment", 0.25),
     { target: `p99 < ${P99_MAX_MS} ms at ${CONNECTIONS} connections, every single-request scenario`,
       measured: `worst ${worst.p99Ms} ms (${worst.scenario})`, met: worst.p99Ms < P99_MAX_MS },
-    { target: "server peak RSS < 150 MB", measured: `${rss.all} MB (${rss.api} MB before the PSU logins, argon2id 12 MiB each, at most 2 at once)`,
+    { target: "server peak RSS < 150 MB",
+      measured: `${rss.all} MB (${rss.api} MB before the PSU logins; argon2id 12 MiB, 2 at once)`,
       met: rss.all < 150 },
     { target: "start to ready < 1 s (restart on existing data)", measured: `${readyMs} ms`, met: readyMs < 1000 },
     { target: "no errors", measured: `${failed}`, met: failed === 0 },
@@ -148,7 +151,8 @@ async function benchmarks(): Promise<void> {
     };
     const found = checks(results, { api: apiPeakRssMb, all: rssMb }, bank.readyMs.restart);
     // A partial run (BENCH_ONLY) does not replace the full results.
-    const name = `${bank.engine === "postgres" ? "latest-postgres" : "latest"}${ONLY ? "-partial" : ""}`;
+    const engine = bank.engine === "postgres" ? "latest-postgres" : "latest";
+    const name = `${engine}${ONLY ? "-partial" : ""}`;
     await writeResults(name, { meta, results, targets: found },
       markdown("Benchmark results", meta, [["Scenarios", results]], found));
   } finally {

@@ -8,14 +8,15 @@ test("new hashes are argon2id with m = 12 MiB, t = 3, p = 1 (an OWASP parameter 
   assert.match(await hashPassword("correct horse"), /^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
 });
 
-test("a hash made with the earlier m = 19 MiB, t = 2 still verifies, and only its password", async () => {
-  const earlier = await hash("battery staple", { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+test("a hash made with the earlier m = 19 MiB, t = 2 verifies its password only", async () => {
+  const earlier = await hash("battery staple",
+    { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
   const passwords = createPasswords();
   assert.equal(await passwords.verify(earlier, "battery staple"), true);
   assert.equal(await passwords.verify(earlier, "battery stapler"), false);
 });
 
-test("many verifications at once all answer, each rightly, past the bound on concurrent hashes", async () => {
+test("many verifications at once all answer rightly, beyond the bound on hashes", async () => {
   const stored = await hashPassword("tr0ub4dor");
   const passwords = createPasswords();
   const attempts = ["tr0ub4dor", "wrong", "tr0ub4dor", "", "tr0ub4dor", "x"];
