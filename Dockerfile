@@ -23,5 +23,5 @@ RUN mkdir -p /var/lib/psd2-bank && chown node:node /var/lib/psd2-bank
 USER node
 VOLUME /var/lib/psd2-bank
 EXPOSE 8443 8444 9464
-ENTRYPOINT ["node", "--max-semi-space-size=4", "dist/src/main.js"]
+ENTRYPOINT ["node", "dist/src/main.js"]
 CMD ["start"]

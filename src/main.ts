@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4
+#!/usr/bin/env node
 /**
  * The psd2-bank command line: start (default), migrate, seed, tpp-cert, tpp block/unblock, audit.
  * Parses argv, calls app.ts and the store, prints for people; nothing else lives here.

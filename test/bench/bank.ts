@@ -33,9 +33,6 @@ export interface BenchBank {
 
 const READY = "then open _links.scaRedirect";
 
-/** As the Dockerfile, the systemd unit and the psd2-bank command start Node (see README). */
-const DEPLOYED_NODE_FLAGS = ["--max-semi-space-size=4"];
-
 export interface BenchBankOptions {
   /** A directory for the running bank's --cpu-prof profile. */
   profileDir?: string;
@@ -63,11 +60,10 @@ export async function startBenchBank({ profileDir, prepare }: BenchBankOptions =
     if (result.status !== 0) throw new Error(`${args.join(" ")}: ${result.stderr}`);
     return generating ? result.stdout : JSON.parse(result.stdout);
   };
-  const [first, firstStart] = await timedStart(DEPLOYED_NODE_FLAGS);
+  const [first, firstStart] = await timedStart();
   await first.stop();
   prepare?.(cli);
-  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const [server, restart] = await timedStart([...DEPLOYED_NODE_FLAGS, ...profile]);
+  const [server, restart] = await timedStart(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
   const certs = join(dataDir, "certs");
   const [ca, cert, key] = await Promise.all(["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certs, f))));
   const tls = { ca: ca!, cert: cert!, key: key! };
