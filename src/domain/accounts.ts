@@ -45,6 +45,9 @@ interface Page<T> { transactions: T[]; page: number; pageCount: number }
 
 interface Side<A, T> {
   get(tx: Tx, id: string): Promise<A | undefined>;
+  /** The accounts of `ids` that exist, in any order. */
+  getMany(tx: Tx, ids: readonly string[]): Promise<A[]>;
+  idOf(account: A): string;
   balances(tx: Tx, id: string): Promise<Balance[]>;
   statement(tx: Tx, id: string, q: StatementQuery): Promise<Page<T>>;
   /** Standing orders debiting the account; null where the kind has none (cards). */
@@ -83,9 +86,11 @@ export function createAccounts(deps: Deps, consents: Consents) {
       const { consent, granted } = await gate(reader, null, side.endpoints.list, "account", async (a) => {
         if (withBalance && !a.granted.some((g) => g.balances)) throw balanceRefused();
       });
+      const found = new Map((await side.getMany(store.db, granted.map((g) => g.accountId)))
+        .map((account) => [side.idOf(account), account]));
       const views: View<A>[] = [];
       for (const grant of granted) {
-        const account = await side.get(store.db, grant.accountId);
+        const account = found.get(grant.accountId);
         if (!account) continue;
         const balances = withBalance && grant.balances ? await side.balances(store.db, grant.accountId) : null;
         views.push({ account, balances, withOwnerName: withOwnerName(consent) });
@@ -147,13 +152,20 @@ export function createAccounts(deps: Deps, consents: Consents) {
   }
 
   const accounts = reads<BankAccount, BookedTransaction>({
-    get: (tx, id) => core.getAccount(tx, id), balances: (tx, id) => core.balances(tx, id),
+    get: (tx, id) => core.getAccount(tx, id), getMany: (tx, ids) => core.getAccounts(tx, ids),
+    idOf: (account) => account.id, balances: (tx, id) => core.balances(tx, id),
     statement: (tx, id, q) => core.statement(tx, id, q),
     standingOrders: (tx, account) => store.payments.standingOrdersOf(tx, account.iban),
     endpoints: { list: "accounts", details: "account", balances: "balances", transactions: "transactions" },
   });
   const cards = reads<CardAccount, CardTransaction>({
     get: (tx, id) => core.getCardAccount(tx, id), balances: (tx, id) => core.cardBalances(tx, id),
+    getMany: async (tx, ids) => {
+      const cards = [];
+      for (const id of ids) cards.push(await core.getCardAccount(tx, id));
+      return cards.flatMap((card) => card ?? []);
+    },
+    idOf: (card) => card.id,
     statement: (tx, id, q) => core.cardStatement(tx, id, q),
     standingOrders: null,
     endpoints: {

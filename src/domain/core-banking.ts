@@ -132,8 +132,12 @@ export type ExecutionOutcome =
 export interface CoreBanking {
   findAccountByIban(tx: Tx, iban: string): Promise<BankAccount | undefined>;
   getAccount(tx: Tx, accountId: string): Promise<BankAccount | undefined>;
+  /** The accounts of `accountIds` that exist, in any order; one lookup for an account list. */
+  getAccounts(tx: Tx, accountIds: readonly string[]): Promise<BankAccount[]>;
   listAccountsOfPsu(tx: Tx, psuId: string): Promise<BankAccount[]>;
   balances(tx: Tx, accountId: string): Promise<Balance[]>;
+  /** The amount balances() reports as interimAvailable, without the others' lookups. */
+  availableBalance(tx: Tx, accountId: string): Promise<bigint | undefined>;
   statement(tx: Tx, accountId: string, query: StatementQuery): Promise<StatementPage>;
   transaction(tx: Tx, accountId: string, transactionId: string): Promise<BookedTransaction | undefined>;
   /** Pending transactions of an account or card, oldest first; their sums are in the balances. */

@@ -40,10 +40,9 @@ export function createFundsConfirmations({ store, core }: Pick<Deps, "store" | "
         "The account is not held at this bank.", "account");
     }
     if (account.currency !== input.instructedAmount.currency) return false;
-    const balances = await core.balances(store.db, account.id);
-    const available = balances.find((b) => b.balanceType === "interimAvailable");
-    if (account.status !== "enabled" || available === undefined) return false;
-    return available.amountMinor >= amountMinor;
+    if (account.status !== "enabled") return false;
+    const available = await core.availableBalance(store.db, account.id);
+    return available !== undefined && available >= amountMinor;
   }
 
   /** A card answers against its available credit: the unused limit less pending debits. */

@@ -12,17 +12,22 @@ import type { Payment } from "./payments-model.js";
 
 export const SCA_EXPIRED = "sca_expired";
 
+/** Whether `payment` is still RCVD after the SCA timeout, i.e. due to become RJCT. */
+export function scaExpired({ settings }: Pick<Deps, "settings">, payment: Payment, now: Date):
+  boolean {
+  const deadline = Date.parse(payment.createdAt) + settings.paymentScaTimeoutSeconds * 1000;
+  return payment.status === "RCVD" && now.getTime() > deadline;
+}
+
 /**
  * A payment still RCVD after the SCA timeout becomes RJCT (reason sca_expired), and its open
  * authorisations fail. Applied lazily wherever a payment is read or acted upon, so no sweep is
  * needed for correctness. Returns the payment as it now stands.
  */
 export async function rejectIfScaExpired(deps: Deps, tx: Tx, payment: Payment): Promise<Payment> {
-  const { store, clock, settings } = deps;
-  if (payment.status !== "RCVD") return payment;
-  const deadline = Date.parse(payment.createdAt) + settings.paymentScaTimeoutSeconds * 1000;
+  const { store, clock } = deps;
   const now = clock.now();
-  if (now.getTime() <= deadline) return payment;
+  if (!scaExpired(deps, payment, now)) return payment;
   const at = now.toISOString();
   const change = { at, reason: SCA_EXPIRED };
   if (await store.payments.transition(tx, payment.id, ["RCVD"], "RJCT", change)) {

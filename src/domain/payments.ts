@@ -10,7 +10,7 @@ import { formatError, productUnknown, resourceUnknown, Xs2aError } from "./error
 import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./payment-rules.js";
 import type { PaymentService, StandingOrder } from "./payments-model.js";
 import { executionDate, validateStandingOrder, type StandingOrderInput } from "./standing-orders.js";
-import { cancelUnauthorised, rejectIfScaExpired } from "./payment-lifecycle.js";
+import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./payment-lifecycle.js";
 import { validatePayment, type PaymentInitiationInput } from "./payment-rules.js";
 import { chosenScaMethod } from "./sca-factors.js";
 import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./payments-model.js";
@@ -120,6 +120,10 @@ export function createPayments(deps: Deps) {
 
   /** Throws RESOURCE_UNKNOWN for an unknown id or another TPP's payment. */
   async function getPayment(ref: PaymentRef): Promise<Payment> {
+    // A read takes no write lock: only a payment whose SCA timed out changes, and that change is
+    // a compare-and-set in a transaction of its own.
+    const payment = await findOwn(store.db, ref);
+    if (!scaExpired(deps, payment, clock.now())) return payment;
     return store.transaction(async (tx) => rejectIfScaExpired(deps, tx, await findOwn(tx, ref)));
   }
 

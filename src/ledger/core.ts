@@ -11,7 +11,9 @@ import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerAccountRecord, LedgerRepository, TransferRecord } from "../store/ledger.js";
-import { newLedgerAccount, postTransfer, refuseTransfer, type TransferRefusal } from "./book.js";
+import {
+  availableBalance, newLedgerAccount, postTransfer, refuseTransfer, type TransferRefusal,
+} from "./book.js";
 import { createCardAccounts } from "./cards.js";
 import { createStatements } from "./statements.js";
 
@@ -129,6 +131,13 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
     async getAccount(tx, id) {
       const a = await ledger.getAccount(tx, id);
       return a && toBankAccount(a);
+    },
+    async getAccounts(tx, ids) {
+      return (await ledger.accountsById(tx, ids)).flatMap((a) => toBankAccount(a) ?? []);
+    },
+    async availableBalance(tx, id) {
+      const a = await ledger.getAccount(tx, id);
+      return a && availableBalance(a);
     },
     async listAccountsOfPsu(tx, psuId) {
       return (await ledger.accountsOfPsu(tx, psuId)).flatMap((a) => toBankAccount(a) ?? []);

@@ -18,19 +18,29 @@ export function manualClock(start: Date): Clock & { advance(ms: number): void; s
   };
 }
 
-/** Building a formatter costs far more than formatting; a bank has one or two time zones. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Building a formatter costs far more than formatting, and formatting more than the reads that
+ * ask for the date; a bank has one or two time zones. Since 1972 every offset is whole minutes,
+ * so one instant's date holds for its whole minute.
+ */
+const zones = new Map<string, { formatter: Intl.DateTimeFormat; minute: number; date: string }>();
 
 /** The calendar date (YYYY-MM-DD) of an instant in an IANA time zone, e.g. the bank's. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    formatters.set(timeZone, formatter);
+  const minute = Math.floor(instant.getTime() / 60_000);
+  let zone = zones.get(timeZone);
+  if (zone?.minute === minute) return zone.date;
+  if (!zone) {
+    const formatter = new Intl.DateTimeFormat("en-CA",
+      { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    zone = { formatter, minute, date: "" };
+    zones.set(timeZone, zone);
   }
-  const parts = formatter.formatToParts(instant);
+  const parts = zone.formatter.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  zone.minute = minute;
+  zone.date = `${get("year")}-${get("month")}-${get("day")}`;
+  return zone.date;
 }
 
 /** Adds whole days to a YYYY-MM-DD date. */

@@ -104,6 +104,13 @@ export function createLedgerRepository(engine: Engine) {
       return row && toAccount(row);
     },
 
+    async accountsById(tx: Tx, ids: readonly string[]): Promise<LedgerAccountRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx.selectFrom("ledger_accounts").selectAll()
+        .where("id", "in", [...ids]).execute();
+      return rows.map(toAccount);
+    },
+
     async findAccountByIban(tx: Tx, iban: string): Promise<LedgerAccountRecord | undefined> {
       const row = await tx.selectFrom("ledger_accounts").selectAll()
         .where("iban", "=", iban).executeTakeFirst();

@@ -17,6 +17,7 @@ export interface Tls { ca: Buffer; cert: Buffer; key: Buffer }
 export interface BenchBank {
   engine: "sqlite" | "postgres";
   url: string;
+  pid: number | undefined;
   authUrl: string;
   tls: Tls;
   /** The development CA's directory: ca.crt, server.crt, server.key, tpp.crt, tpp.key. */
@@ -69,7 +70,8 @@ export async function startBenchBank({ profileDir, prepare }: BenchBankOptions =
   const url = `https://localhost:${env.API_PORT}`;
   const tpp = new TppClient(url, tls);
   return {
-    engine: database ? "postgres" : "sqlite", url, authUrl: `https://localhost:${env.AUTH_PORT}`, tls, certs, tpp,
+    engine: database ? "postgres" : "sqlite", url, pid: server.pid,
+    authUrl: `https://localhost:${env.AUTH_PORT}`, tls, certs, tpp,
     readyMs: { firstStart, restart },
     cli,
     peakRssMb: async () => {

@@ -3,6 +3,7 @@
  * single requests, and whole payments (create, then every PSU page step) from a few workers.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { BrowserClient } from "../support/browser.js";
 import { confirm, createPayment, paymentBody, reachReview } from "../support/flows.js";
@@ -16,11 +17,28 @@ export interface Result {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /**
+   * The server's CPU time (user + system) per request, in microseconds: unlike requests/s, it
+   * does not depend on how much of the machine the load generator and other processes take.
+   */
+  serverCpuUsPerRequest?: number;
   /** requests/s as a fraction of the baseline's, and the latencies as multiples of its. */
   ofBaseline?: { requestsPerSecond: number; p50: number; p99: number };
 }
 
-export interface Target { url: string; tls: Tls }
+export interface Target {
+  url: string;
+  tls: Tls;
+  /** The server's process, for its CPU time. */
+  pid?: number;
+}
+
+/** Clock ticks (USER_HZ, 100 on Linux) a process has spent on a CPU, user and system. */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 
 export interface LoadOptions {
   seconds: number;
@@ -35,6 +53,7 @@ export interface LoadOptions {
 export async function load(scenario: string, target: Target, path: string, options: LoadOptions): Promise<Result> {
   const headers: Record<string, string> = { "x-request-id": randomUUID(), accept: "application/json", ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
+  const ticksBefore = target.pid === undefined ? 0 : cpuTicks(target.pid);
   const result = await autocannon({
     url: `${target.url}${path}`, method: options.method ?? "GET", headers, body: options.body,
     connections: options.connections, duration: options.seconds, tlsOptions: target.tls,
@@ -42,9 +61,13 @@ export async function load(scenario: string, target: Target, path: string, optio
       ? [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, "x-request-id": randomUUID() } }) }]
       : undefined,
   });
+  const cpuUs = target.pid === undefined ? undefined
+    : (cpuTicks(target.pid) - ticksBefore) * 10_000;
   return {
     scenario, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50,
     p99Ms: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx,
+    serverCpuUsPerRequest: cpuUs === undefined ? undefined
+      : Math.round(cpuUs / Math.max(result.requests.total, 1)),
   };
 }
 

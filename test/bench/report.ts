@@ -26,10 +26,13 @@ function table(results: Result[]): string {
   const rows = results.map((r) => {
     const of = r.ofBaseline;
     return `| ${r.scenario} | ${r.requestsPerSecond} | ${of ? `${Math.round(100 * of.requestsPerSecond)} %` : ""} `
-      + `| ${r.p50Ms} | ${r.p99Ms} | ${of ? `${of.p50}× / ${of.p99}×` : ""} | ${r.errors + r.non2xx} |`;
+      + `| ${r.p50Ms} | ${r.p99Ms} | ${of ? `${of.p50}× / ${of.p99}×` : ""} `
+      + `| ${r.serverCpuUsPerRequest ?? ""} `
+      + `| ${r.errors + r.non2xx} |`;
   });
-  return "| Scenario | Requests/s | Of baseline | p50 ms | p99 ms | p50 / p99 vs baseline | Errors |\n"
-    + `|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`;
+  return "| Scenario | Requests/s | Of baseline | p50 ms | p99 ms | p50 / p99 vs baseline "
+    + "| Server CPU µs/request | Errors |\n"
+    + `|---|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`;
 }
 
 export function markdown(title: string, meta: Meta, sections: [string, Result[]][], checks: Check[]): string {
