@@ -28,6 +28,8 @@ export interface Config {
   databasePoolMax: number;
   /** A statement running longer is cancelled, so one stuck query cannot hold a request forever. */
   databaseStatementTimeoutMs: number;
+  /** SQLite's fsync: full keeps answered commits through power loss, normal through a crash. */
+  sqliteSynchronous: SqliteSynchronous;
   logLevel: string;
   /** The bank's calendar: booking dates, "today", daily counters. */
   timeZone: string;
@@ -154,6 +156,15 @@ function fileList(raw: string | undefined): string[] {
   return (raw ?? "").split(",").map((p) => p.trim()).filter((p) => p !== "").map((p) => resolve(p));
 }
 
+const SQLITE_SYNCHRONOUS = ["full", "normal"] as const;
+export type SqliteSynchronous = typeof SQLITE_SYNCHRONOUS[number];
+
+function sqliteSynchronous(raw: string | undefined, problems: string[]): SqliteSynchronous {
+  const found = SQLITE_SYNCHRONOUS.find((s) => s === (raw || "full"));
+  if (!found) problems.push(`SQLITE_SYNCHRONOUS must be "full" or "normal", got "${raw}"`);
+  return found ?? "full";
+}
+
 export const API_PROFILES = ["spec", "berlin-group"] as const;
 export type ApiProfile = typeof API_PROFILES[number];
 
@@ -188,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || "",
     databasePoolMax: integer(env, "DATABASE_POOL_MAX", 10, problems),
     databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", 10_000, problems),
+    sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS, problems),
     logLevel: env.LOG_LEVEL || "info",
     timeZone,
     bankName: env.BANK_NAME || "PSD2 Demo Bank",

@@ -35,19 +35,21 @@ export interface StoreOptions {
   onMigration?: (applied: string) => void;
   databasePoolMax?: number;
   databaseStatementTimeoutMs?: number;
+  /** Default full: an answered commit survives power loss, not only a process crash. */
+  sqliteSynchronous?: "full" | "normal";
 }
 
 function sqliteFile(dataDir: string): string {
   return join(dataDir, "psd2-bank.sqlite");
 }
 
-function openSqlite(dataDir: string): Kysely<Database> {
+function openSqlite(dataDir: string, synchronous: "full" | "normal"): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
   const file = new Sqlite(sqliteFile(dataDir));
-  // WAL with synchronous=NORMAL keeps every committed transaction across a process crash
-  // (SIGKILL); only an OS crash or power loss can drop the last commits.
+  // WAL with synchronous=FULL fsyncs the WAL at each commit, so an answered payment survives power
+  // loss; group commit (below) pays that once per batch. NORMAL survives a process crash only.
   file.pragma("journal_mode = WAL");
-  file.pragma("synchronous = NORMAL");
+  file.pragma(`synchronous = ${synchronous === "full" ? "FULL" : "NORMAL"}`);
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
   cachePreparedStatements(file);
@@ -216,7 +218,8 @@ async function ping(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
-  const db = engine === "postgres" ? await openPostgres(options) : openSqlite(options.dataDir);
+  const db = engine === "postgres"
+    ? await openPostgres(options) : openSqlite(options.dataDir, options.sqliteSynchronous ?? "full");
   await migrate(db, options.onMigration);
   const sqliteTransaction = engine === "sqlite" ? createSqliteTransactions(db) : undefined;
   return {

@@ -94,7 +94,7 @@ describe("a generated data set", () => {
       if (store.engine === "sqlite") {
         // The bulk load's relaxed settings end with it.
         const rows = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(store.db);
-        assert.equal(rows.rows[0]?.synchronous, 1, "synchronous = NORMAL again");
+        assert.equal(rows.rows[0]?.synchronous, 2, "synchronous = FULL again");
       }
     } finally {
       await close();

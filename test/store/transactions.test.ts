@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { sql } from "kysely";
+import { ConfigError, loadConfig } from "../../src/config.js";
 import { openStore, type Store, type Tx } from "../../src/store/db.js";
 import { freshDatabase, onEachEngine, type EngineDatabase } from "../support/engines.js";
 
@@ -79,4 +81,24 @@ onEachEngine("transactions", (engine) => {
       await Promise.all(running);
     }
   });
+});
+
+test("SQLite fsyncs every commit unless SQLITE_SYNCHRONOUS=normal; other values are refused", async () => {
+  const database = await freshDatabase("sqlite");
+  try {
+    for (const [setting, expected] of [[undefined, 2], ["normal", 1], ["full", 2]] as const) {
+      const config = loadConfig({ DATA_DIR: database.dataDir, SQLITE_SYNCHRONOUS: setting });
+      const store = await openStore(config);
+      try {
+        const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(store.db);
+        assert.equal(rows[0]?.synchronous, expected, `SQLITE_SYNCHRONOUS=${setting}`);
+      } finally {
+        await store.close();
+      }
+    }
+    assert.throws(() => loadConfig({ DATA_DIR: database.dataDir, SQLITE_SYNCHRONOUS: "off" }),
+      (error: Error) => error instanceof ConfigError && /SQLITE_SYNCHRONOUS must be "full" or "normal"/.test(error.message));
+  } finally {
+    await database.remove();
+  }
 });
