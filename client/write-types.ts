@@ -16,7 +16,8 @@ const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-client-types-"));
 try {
   await mkdir(out, { recursive: true });
   for (const profile of API_PROFILES) {
-    const config = loadConfig({ DATA_DIR: dataDir, API_PROFILE: profile });
+    // The document depends on the routes only: no demo PSUs to hash passwords for.
+    const config = loadConfig({ DATA_DIR: dataDir, API_PROFILE: profile, SEED_DEMO_DATA: "false" });
     const app = await buildApp(config, { logLevel: "silent" });
     try {
       await writeFile(join(out, `${profile}.ts`), await generateTypes(app.openApiDocument()));

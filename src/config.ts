@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 
-export type Mode = "sandbox" | "production";
+const MODES = ["sandbox", "production"] as const;
+export type Mode = typeof MODES[number];
 
 export interface Config {
   mode: Mode;
@@ -159,28 +160,21 @@ function fileList(raw: string | undefined): string[] {
 const SQLITE_SYNCHRONOUS = ["full", "normal"] as const;
 export type SqliteSynchronous = typeof SQLITE_SYNCHRONOUS[number];
 
-function sqliteSynchronous(raw: string | undefined, problems: string[]): SqliteSynchronous {
-  const found = SQLITE_SYNCHRONOUS.find((s) => s === (raw || "full"));
-  if (!found) problems.push(`SQLITE_SYNCHRONOUS must be "full" or "normal", got "${raw}"`);
-  return found ?? "full";
-}
-
 export const API_PROFILES = ["spec", "berlin-group"] as const;
 export type ApiProfile = typeof API_PROFILES[number];
 
-function apiProfile(raw: string | undefined, problems: string[]): ApiProfile {
-  const found = API_PROFILES.find((p) => p === (raw || "spec"));
-  if (!found) problems.push(`API_PROFILE must be "spec" or "berlin-group", got "${raw}"`);
-  return found ?? "spec";
+/** A setting with a fixed set of values; unset means the first. */
+function oneOf<T extends string>(env: Env, name: string, choices: readonly [T, ...T[]], problems: string[]): T {
+  const raw = env[name];
+  const found = choices.find((choice) => choice === (raw || choices[0]));
+  if (!found) problems.push(`${name} must be ${choices.map((c) => `"${c}"`).join(" or ")}, got "${raw}"`);
+  return found ?? choices[0];
 }
 
 /** Reads and validates the configuration; every wrong setting is named in one ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-  const mode = (env.PSD2_MODE || "sandbox") as Mode;
-  if (mode !== "sandbox" && mode !== "production") {
-    problems.push(`PSD2_MODE must be "sandbox" or "production", got "${env.PSD2_MODE}"`);
-  }
+  const mode = oneOf(env, "PSD2_MODE", MODES, problems);
   const apiPort = port(env, "API_PORT", 8443, problems);
   const authPort = port(env, "AUTH_PORT", 8444, problems);
   const adminPort = port(env, "ADMIN_PORT", 9464, problems);
@@ -199,7 +193,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || "",
     databasePoolMax: integer(env, "DATABASE_POOL_MAX", 10, problems),
     databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", 10_000, problems),
-    sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS, problems),
+    sqliteSynchronous: oneOf(env, "SQLITE_SYNCHRONOUS", SQLITE_SYNCHRONOUS, problems),
     logLevel: env.LOG_LEVEL || "info",
     timeZone,
     bankName: env.BANK_NAME || "PSD2 Demo Bank",
@@ -232,7 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     ocspFailClosed: flag(env, "OCSP_FAIL_CLOSED", mode === "production", problems),
     loginBlockSeconds: integer(env, "LOGIN_BLOCK_SECONDS", 15 * 60, problems),
     headerLimitBytes: integer(env, "HEADER_LIMIT_BYTES", 16 * 1024, problems),
-    apiProfile: apiProfile(env.API_PROFILE, problems),
+    apiProfile: oneOf(env, "API_PROFILE", API_PROFILES, problems),
     consentValidityDaysMax: integer(env, "CONSENT_VALIDITY_DAYS_MAX", 180, problems),
     frequencyPerDayMax: integer(env, "FREQUENCY_PER_DAY_MAX", 4, problems),
     consentAuthorisationMinutes: integer(env, "CONSENT_AUTHORISATION_MINUTES", 30, problems),

@@ -93,12 +93,16 @@ test("config prints the effective settings from file and environment, the databa
 
 test("a configuration file names every unknown or wrong setting in one message", async () => {
   const file = join(dataDir, "wrong.json");
-  await writeFile(file, JSON.stringify({ API_PORTT: 1, AUTH_PORT: "x", BANK_NAME: { nested: true } }));
+  await writeFile(file, JSON.stringify({
+    API_PORTT: 1, AUTH_PORT: "x", BANK_NAME: { nested: true }, PSD2_MODE: "prod", SQLITE_SYNCHRONOUS: "off",
+  }));
   const result = cli([`--config=${file}`, "config"]);
   assert.equal(result.status, 2);
   assert.match(result.stderr, /API_PORTT in .* is not a setting of psd2-bank/);
   assert.match(result.stderr, /AUTH_PORT must be a non-negative integer, got "x"/);
   assert.match(result.stderr, /BANK_NAME in .* must be a string, number or boolean/);
+  assert.match(result.stderr, /PSD2_MODE must be "sandbox" or "production", got "prod"/);
+  assert.match(result.stderr, /SQLITE_SYNCHRONOUS must be "full" or "normal", got "off"/);
   const missing = cli(["--config", join(dataDir, "absent.json"), "config"]);
   assert.match(missing.stderr, /Cannot read the configuration file .*absent\.json/);
 });
