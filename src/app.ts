@@ -93,7 +93,7 @@ async function tlsMaterial(certificates: DevCertificatePaths) {
 function ledgerOptions(config: Config, store: Store, clock: Clock) {
   return {
     ledger: store.ledger, clock, timeZone: config.timeZone, bankCode: config.bankCode, bic: config.bankBic,
-    limits: ledgerLimits(config),
+    limits: ledgerLimits(config), cached: store.cached,
   };
 }
 

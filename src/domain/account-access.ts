@@ -101,7 +101,7 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
     if (request.accountId !== null && listOnly) {
       throw notGranted("This consent grants the list of accounts only.");
     }
-    const granted = await store.consents.grantedAccounts(store.db, consent.id);
+    const granted = await store.cached(`granted:${consent.id}`, () => store.consents.grantedAccounts(store.db, consent.id));
     if (consent.kind !== undefined) throw notGranted("A funds-confirmation consent gives no account information.");
     const grant = request.accountId === null ? null
       : checkGrant(granted.find((g) => g.accountId === request.accountId), request.kind);

@@ -4,7 +4,7 @@
  * older than the retention period are pruned.
  */
 import type { Clock } from "../lib/clock.js";
-import { newUuid } from "../lib/ids.js";
+import { newTimeOrderedUuid } from "../lib/ids.js";
 import type { AuditEntry, AuditQuery } from "../store/audit.js";
 import type { Store } from "../store/db.js";
 import { formatError } from "./errors.js";
@@ -50,10 +50,10 @@ function batchWrites(write: (entries: AuditEntry[]) => Promise<void>): (entry: A
 }
 
 export function createAuditLog({ store, clock, retentionDays }: AuditDeps) {
-  const append = batchWrites((entries) => store.audit.append(store.db, entries));
+  const append = batchWrites((entries) => store.writeLog((tx) => store.audit.append(tx, entries)));
   return {
     record(entry: AuditRecord): Promise<void> {
-      return append({ ...entry, id: newUuid(), at: clock.now().toISOString() });
+      return append({ ...entry, id: newTimeOrderedUuid(), at: clock.now().toISOString() });
     },
 
     async query(filter: AuditFilter): Promise<AuditEntry[]> {

@@ -164,7 +164,8 @@ export function createConsents(deps: Deps) {
 
   /** The TPP's consent, expiring it first when its last day has passed. */
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
-    const consent = await store.consents.findForTpp(store.db, consentId, tppId);
+    const consent = await store.cached(`consent:${tppId}:${consentId}`,
+      () => store.consents.findForTpp(store.db, consentId, tppId));
     if (!consent) throw consentUnknown(origin);
     const now = clock.now();
     if (consent.status === "valid" && consent.validUntil < dateInZone(now, settings.timeZone)) {

@@ -11,7 +11,8 @@ const MINUTE_MS = 60_000;
 /** `requestsPerMinute`: per TPP across all instances; 0 = unlimited. */
 export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock">, requestsPerMinute = 0) {
   // Registration is a write; remembering it per process keeps it off the read path. The stop-list
-  // is read on every request instead, so that a block on any instance applies everywhere at once.
+  // is checked on every request (from the store's cache while the database is unchanged), so that
+  // a block on any instance applies everywhere from the next request.
   const known = new Map<string, string>();
   return {
     async ensure(tpp: TppRef): Promise<void> {
@@ -19,7 +20,7 @@ export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock"
         await store.tpps.ensure(store.db, tpp.id, tpp.name, clock.now().toISOString());
         known.set(tpp.id, tpp.name);
       }
-      if (await store.tpps.isBlocked(store.db, tpp.id)) {
+      if (await store.cached(`tpp-blocked:${tpp.id}`, () => store.tpps.isBlocked(store.db, tpp.id))) {
         throw new Xs2aError("CERTIFICATE_BLOCKED", "certificate",
           "The bank has blocked this TPP's access; contact the bank.");
       }

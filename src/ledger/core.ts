@@ -32,6 +32,8 @@ export interface EmbeddedLedgerOptions {
   bankCode: string;
   bic: string;
   limits?: LedgerLimits;
+  /** The store's cache for the account rows every read asks for (Store.cached); none by default. */
+  cached?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
 }
 
 const NO_LIMITS: LedgerLimits = { overdraftMinor: 0n, dailyPaymentLimitMinor: null };
@@ -54,6 +56,7 @@ const REASONS: Record<TransferRefusal, RejectionReason> = {
 
 export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBanking & CoreAdministration {
   const { ledger, clock, timeZone, bankCode, bic, limits = NO_LIMITS } = options;
+  const cached = options.cached ?? ((_key, read) => read());
   const statements = createStatements({ ledger, clock, timeZone });
   /** Locks both accounts in id order so that two opposite transfers cannot deadlock. */
   async function lockPair(tx: Tx, a: string, b: string) {
@@ -129,11 +132,12 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
       return a && toBankAccount(a);
     },
     async getAccount(tx, id) {
-      const a = await ledger.getAccount(tx, id);
+      const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && toBankAccount(a);
     },
     async getAccounts(tx, ids) {
-      return (await ledger.accountsById(tx, ids)).flatMap((a) => toBankAccount(a) ?? []);
+      const found = await cached(`ledger-accounts:${ids.join()}`, () => ledger.accountsById(tx, ids));
+      return found.flatMap((a) => toBankAccount(a) ?? []);
     },
     async availableBalance(tx, id) {
       const a = await ledger.getAccount(tx, id);

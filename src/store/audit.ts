@@ -1,5 +1,7 @@
 /** The audit log's rows: appended per request, queried by the operator, pruned after retention. */
-import type { Tx } from "./db.js";
+import { bulkInsert, type BulkColumn } from "./bulk.js";
+import type { Engine, Tx } from "./db.js";
+import type { AuditLogTable } from "./schema.js";
 
 export interface AuditEntry {
   id: string;
@@ -23,13 +25,25 @@ export interface AuditQuery {
   limit: number;
 }
 
-export const auditRepository = {
-  /** Many entries in one statement: 10 parameters each, well within both engines' limits. */
+const COLUMNS: readonly BulkColumn<AuditEntry, keyof AuditLogTable>[] = [
+  ["id", "text", (e) => e.id], ["at", "text", (e) => e.at], ["tpp_id", "text", (e) => e.tppId],
+  ["request_id", "text", (e) => e.requestId], ["psu_ip", "text", (e) => e.psuIp], ["method", "text", (e) => e.method],
+  ["path", "text", (e) => e.path], ["resource_id", "text", (e) => e.resourceId],
+  ["status", "bigint", (e) => e.status], ["ms", "bigint", (e) => e.ms],
+];
+
+/** Batches come in every size; in power-of-two chunks, a few SQL texts (prepared once) fit them all. */
+const CHUNK_MAX = 256;
+
+export const createAuditRepository = (engine: Engine) => ({
+  /** Many entries in a few statements, without the query builder: appended on every request. */
   async append(tx: Tx, entries: AuditEntry[]): Promise<void> {
-    await tx.insertInto("audit_log").values(entries.map((e) => ({
-      id: e.id, at: e.at, tpp_id: e.tppId, request_id: e.requestId, psu_ip: e.psuIp, method: e.method,
-      path: e.path, resource_id: e.resourceId, status: e.status, ms: e.ms,
-    }))).execute();
+    for (let first = 0; first < entries.length;) {
+      const size = engine === "postgres" ? entries.length - first
+        : 2 ** Math.floor(Math.log2(Math.min(entries.length - first, CHUNK_MAX)));
+      await bulkInsert(tx, engine, "audit_log", COLUMNS, entries.slice(first, first + size));
+      first += size;
+    }
   },
 
   /** Newest first, within the filters. */
@@ -51,4 +65,4 @@ export const auditRepository = {
     const result = await tx.deleteFrom("audit_log").where("at", "<", at).executeTakeFirst();
     return Number(result.numDeletedRows);
   },
-};
+});

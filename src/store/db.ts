@@ -24,6 +24,20 @@ export interface Store extends Repositories {
    * while it runs; what it committed is on disk once it returns.
    */
   bulkLoad<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * A write whose last moments may be lost in a power cut, because nothing was answered on its
+   * strength: the audit log, written after the answer. It commits without waiting for the disk;
+   * the next commit that does wait (any payment or consent change) or checkpoint makes it durable.
+   */
+  writeLog(work: (tx: Tx) => Promise<void>): Promise<void>;
+  /**
+   * `read`'s answer, kept while the database stays unchanged, for the reads every request repeats
+   * (the stop-list, a consent and its grants, the account rows): on SQLite, until any connection
+   * (this one, another instance, the operator's CLI) commits; on PostgreSQL it reads every time.
+   * A change therefore applies from the next request, as when it is read from the database. The
+   * answer is frozen: it is shared by every request.
+   */
+  cached<T>(key: string, read: () => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -43,7 +57,7 @@ function sqliteFile(dataDir: string): string {
   return join(dataDir, "psd2-bank.sqlite");
 }
 
-function openSqlite(dataDir: string, synchronous: "full" | "normal"): Kysely<Database> {
+function openSqlite(dataDir: string, synchronous: "full" | "normal"): { db: Kysely<Database>; file: Sqlite.Database } {
   mkdirSync(dataDir, { recursive: true });
   const file = new Sqlite(sqliteFile(dataDir));
   // WAL with synchronous=FULL fsyncs the WAL at each commit, so an answered payment survives power
@@ -53,7 +67,62 @@ function openSqlite(dataDir: string, synchronous: "full" | "normal"): Kysely<Dat
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
   cachePreparedStatements(file);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), file };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * data_version moves when another connection commits, total_changes() when this one writes
+ * (committed or not). Reads inside a transaction are never cached: they may see its own changes.
+ */
+function createSqliteReadCache(file: Sqlite.Database, limit = 10_000) {
+  const ownChanges = file.prepare("SELECT total_changes()").pluck();
+  const othersCommits = file.prepare("PRAGMA data_version").pluck();
+  const stateOf = () => `${ownChanges.get() as number}:${othersCommits.get() as number}`;
+  let state = "";
+  let entries = new Map<string, { state: string; value: unknown }>();
+  return async <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (file.inTransaction) return read();
+    const now = stateOf();
+    if (now !== state) {
+      state = now;
+      entries = new Map();
+    }
+    const hit = entries.get(key);
+    if (hit?.state === now) return hit.value as T;
+    const value = deepFreeze(await read());
+    // Tagged with the state before the read: a change during it makes the entry stale at once.
+    if (entries.size >= limit) entries = new Map();
+    entries.set(key, { state: now, value });
+    return value;
+  };
+}
+
+/** SQLite: the connection stops waiting for the disk at commit for this write only. */
+async function unsyncedSqliteWrite(db: Kysely<Database>, work: (tx: Tx) => Promise<void>): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`PRAGMA synchronous = NORMAL`.execute(connection);
+    try {
+      await work(connection);
+    } finally {
+      await sql`PRAGMA synchronous = FULL`.execute(connection);
+    }
+  });
+}
+
+/** PostgreSQL: the same with synchronous_commit off for this transaction only. */
+async function unsyncedPostgresWrite(db: Kysely<Database>, work: (tx: Tx) => Promise<void>): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`SET LOCAL synchronous_commit = off`.execute(tx);
+    await work(tx);
+  });
 }
 
 /**
@@ -218,16 +287,21 @@ async function ping(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
-  const db = engine === "postgres"
-    ? await openPostgres(options) : openSqlite(options.dataDir, options.sqliteSynchronous ?? "full");
+  const synchronous = options.sqliteSynchronous ?? "full";
+  const sqlite = engine === "sqlite" ? openSqlite(options.dataDir, synchronous) : undefined;
+  const db = sqlite?.db ?? await openPostgres(options);
   await migrate(db, options.onMigration);
-  const sqliteTransaction = engine === "sqlite" ? createSqliteTransactions(db) : undefined;
+  const sqliteTransaction = sqlite ? createSqliteTransactions(db) : undefined;
+  const writeLog = (work: (tx: Tx) => Promise<void>) => (!sqlite ? unsyncedPostgresWrite(db, work)
+    : synchronous === "full" ? unsyncedSqliteWrite(db, work) : work(db));
   return {
     engine,
     db,
     ...createRepositories(engine),
     transaction: (work) => (sqliteTransaction
       ? sqliteTransaction(work) : db.transaction().execute(work)),
+    writeLog,
+    cached: sqlite ? createSqliteReadCache(sqlite.file) : (_key, read) => read(),
     bulkLoad: (work) => engine === "sqlite" ? sqliteBulkLoad(db, options.dataDir, work) : work(),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => db.destroy(),

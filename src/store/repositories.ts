@@ -1,6 +1,6 @@
 /** The repositories a Store carries, one per aggregate. */
 import type { Engine } from "./db.js";
-import { auditRepository } from "./audit.js";
+import { createAuditRepository } from "./audit.js";
 import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
 import { leaseRepository } from "./leases.js";
@@ -26,7 +26,7 @@ export function createRepositories(engine: Engine) {
     idempotency: idempotencyRepository,
     secrets: secretRepository,
     stats: statsRepository,
-    audit: auditRepository,
+    audit: createAuditRepository(engine),
     statements: statementRepository,
     accessCounts: accessCountRepository,
     leases: leaseRepository,

@@ -1,7 +1,7 @@
 /** Tests for src/lib/ids.ts: the ordered ids of generated history. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { isUuid, orderedUuids } from "../../src/lib/ids.js";
+import { isUuid, newTimeOrderedUuid, orderedUuids } from "../../src/lib/ids.js";
 
 test("ordered ids are UUIDv7-shaped, ascending as text, and differ in their random bits", () => {
   const start = Date.UTC(2026, 2, 15);
@@ -18,4 +18,16 @@ test("ordered ids are UUIDv7-shaped, ascending as text, and differ in their rand
   assert.equal(twin.slice(0, 13), ids[0]?.slice(0, 13));
   assert.notEqual(twin, ids[0]);
   assert.equal(new Set(ids.map((id) => id.slice(14))).size, ids.length, "74 random bits each");
+});
+
+test("time-ordered ids carry the time they were made and sort with it", async () => {
+  const before = Date.now();
+  const first = newTimeOrderedUuid();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const later = newTimeOrderedUuid();
+  const after = Date.now();
+  for (const id of [first, later]) assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  const timeOf = (id: string) => parseInt(id.slice(0, 13).replace("-", ""), 16);
+  assert.ok(timeOf(first) >= before && timeOf(later) <= after && timeOf(first) < timeOf(later));
+  assert.ok(first < later);
 });

@@ -1,0 +1,89 @@
+/**
+ * The store's cache of the reads every request repeats, and the unsynced log write. On SQLite an
+ * answer is reused only while no connection has changed the database; on PostgreSQL, where other
+ * instances cannot be watched for free, every call reads.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { sql } from "kysely";
+import { openStore, type Store } from "../../src/store/db.js";
+import { freshDatabase, onEachEngine, type EngineDatabase } from "../support/engines.js";
+
+const AT = "2026-05-01T10:00:00.000Z";
+
+onEachEngine("read cache", (engine) => {
+  let database: EngineDatabase;
+  let store: Store;
+  let other: Store;
+  before(async () => {
+    database = await freshDatabase(engine);
+    store = await openStore(database);
+    // Another instance (or the operator's CLI) on the same database.
+    other = await openStore(database);
+  });
+  after(async () => {
+    await store.close();
+    await other.close();
+    await database.remove();
+  });
+
+  const id = `PSDDE-BAFIN-${engine === "sqlite" ? 1 : 2}77001`;
+  let reads = 0;
+  const blocked = () => store.cached(`blocked:${id}`, async () => {
+    reads += 1;
+    return { blocked: await store.tpps.isBlocked(store.db, id) };
+  });
+
+  test("an answer is reused until this instance or another one changes the database", async () => {
+    await store.tpps.setBlocked(store.db, id, false, AT);
+    reads = 0;
+    assert.deepEqual(await blocked(), { blocked: false });
+    assert.deepEqual(await blocked(), { blocked: false });
+    assert.equal(reads, engine === "sqlite" ? 1 : 2);
+
+    await other.tpps.setBlocked(other.db, id, true, AT);
+    assert.deepEqual(await blocked(), { blocked: true }, "another instance's block applies at once");
+    await store.tpps.setBlocked(store.db, id, false, AT);
+    assert.deepEqual(await blocked(), { blocked: false }, "so does this instance's own change");
+    // Any write counts, even to a table the answer was not read from.
+    const before = reads;
+    await other.db.insertInto("secrets").values({ name: `cache-test-${engine}`, value: "x" }).execute();
+    await blocked();
+    assert.equal(reads, before + 1);
+  });
+
+  test("inside a transaction nothing is cached: its uncommitted changes never leak out", async () => {
+    await assert.rejects(store.transaction(async (tx) => {
+      await tx.updateTable("tpps").set({ blocked: 1 }).where("id", "=", id).execute();
+      const inside = await store.cached(`blocked:${id}`, async () => ({ blocked: await store.tpps.isBlocked(tx, id) }));
+      assert.deepEqual(inside, { blocked: true });
+      throw new Error("roll back");
+    }), /roll back/);
+    assert.deepEqual(await blocked(), { blocked: false });
+  });
+
+  const sqliteOnly = { skip: engine === "postgres" ? "PostgreSQL answers are read afresh, never shared" : false };
+  test("a cached answer is frozen: one request cannot change what the next one reads", sqliteOnly, async () => {
+    const answer = await blocked();
+    assert.throws(() => {
+      (answer as { blocked: boolean }).blocked = true;
+    }, TypeError);
+  });
+
+  test("the log write commits its rows and leaves every other commit waiting for the disk", async () => {
+    await store.writeLog((tx) => tx.insertInto("secrets").values({ name: `log-${engine}`, value: "1" }).execute()
+      .then(() => undefined));
+    await assert.rejects(store.writeLog(async (tx) => {
+      await tx.insertInto("secrets").values({ name: `log-${engine}`, value: "twice" }).execute();
+    }));
+    const rows = await other.db.selectFrom("secrets").select("value").where("name", "=", `log-${engine}`).execute();
+    assert.deepEqual(rows, [{ value: "1" }]);
+    if (engine === "sqlite") {
+      const { rows: [setting] } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(store.db);
+      assert.equal(setting?.synchronous, 2, "FULL again, after a success and after a failure");
+    } else {
+      const { rows: [setting] } = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(store.db);
+      assert.equal(setting?.synchronous_commit, "on");
+    }
+  });
+});
