@@ -110,7 +110,8 @@ export function createPayments(deps: Deps) {
 
   /** Another TPP's payment, or one of another service than the path's, is unknown. */
   async function findOwn(tx: Tx, ref: PaymentRef): Promise<Payment> {
-    const payment = await store.payments.findForTpp(tx, ref.paymentId, ref.tppId);
+    const payment = await store.cached(`payment:${ref.tppId}:${ref.paymentId}`,
+      () => store.payments.findForTpp(tx, ref.paymentId, ref.tppId));
     const named = payment && payment.bulkId === null;
     if (!named || (ref.service !== undefined && payment.service !== ref.service)) {
       throw resourceUnknown("payment");

@@ -57,7 +57,8 @@ const REASONS: Record<TransferRefusal, RejectionReason> = {
 export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBanking & CoreAdministration {
   const { ledger, clock, timeZone, bankCode, bic, limits = NO_LIMITS } = options;
   const cached = options.cached ?? ((_key, read) => read());
-  const statements = createStatements({ ledger, clock, timeZone });
+  const statements = createStatements({ ledger, clock, timeZone, cached });
+
   /** Locks both accounts in id order so that two opposite transfers cannot deadlock. */
   async function lockPair(tx: Tx, a: string, b: string) {
     const [first, second] = a < b ? [a, b] : [b, a];
@@ -128,7 +129,7 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
 
   return {
     async findAccountByIban(tx, iban) {
-      const a = await ledger.findAccountByIban(tx, iban);
+      const a = await cached(`ledger-account-iban:${iban}`, () => ledger.findAccountByIban(tx, iban));
       return a && toBankAccount(a);
     },
     async getAccount(tx, id) {
@@ -140,7 +141,7 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
       return found.flatMap((a) => toBankAccount(a) ?? []);
     },
     async availableBalance(tx, id) {
-      const a = await ledger.getAccount(tx, id);
+      const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && availableBalance(a);
     },
     async listAccountsOfPsu(tx, psuId) {

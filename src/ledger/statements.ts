@@ -14,7 +14,13 @@ import {
 } from "../store/statements.js";
 import { availableBalance, bookedBalance } from "./book.js";
 
-export interface StatementOptions { ledger: LedgerRepository; clock: Clock; timeZone: string }
+export interface StatementOptions {
+  ledger: LedgerRepository;
+  clock: Clock;
+  timeZone: string;
+  /** The store's cache (Store.cached): balances are asked for far more often than they change. */
+  cached?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
+}
 
 function toTransaction(r: StatementRow): BookedTransaction {
   return {
@@ -38,7 +44,7 @@ async function seqRange(tx: Tx, accountId: string, q: StatementQuery) {
   return first <= last ? { first, last } : null;
 }
 
-export function createStatements({ ledger, clock, timeZone }: StatementOptions):
+export function createStatements({ ledger, clock, timeZone, cached = (_key, read) => read() }: StatementOptions):
   Pick<CoreBanking, "statement" | "transaction" | "balances" | "pending"> {
   async function statement(tx: Tx, accountId: string, q: StatementQuery): Promise<StatementPage> {
     const range = await seqRange(tx, accountId, q);
@@ -60,9 +66,13 @@ export function createStatements({ ledger, clock, timeZone }: StatementOptions):
 
   /** closingBooked at the end of yesterday; interimAvailable and expected as of now. */
   async function balances(tx: Tx, accountId: string): Promise<Balance[]> {
+    const today = dateInZone(clock.now(), timeZone);
+    return cached(`balances:${accountId}:${today}`, () => balancesOn(tx, accountId, today));
+  }
+
+  async function balancesOn(tx: Tx, accountId: string, today: string): Promise<Balance[]> {
     const account = await ledger.getAccount(tx, accountId);
     if (!account) return [];
-    const today = dateInZone(clock.now(), timeZone);
     const yesterday = addDays(today, -1);
     const lastSeq = await statements.lastSeqUntil(tx, accountId, yesterday);
     const closing = lastSeq === null ? undefined : await statements.bySeq(tx, accountId, lastSeq);
