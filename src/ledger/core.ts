@@ -32,7 +32,7 @@ export interface EmbeddedLedgerOptions {
   bankCode: string;
   bic: string;
   limits?: LedgerLimits;
-  /** The store's cache for the account rows every read asks for (Store.cached); none by default. */
+  /** The store's cache for the account rows and balances every read asks for (Store.cached); none by default. */
   cached?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
 }
 

@@ -32,7 +32,7 @@ export interface Store extends Repositories {
   writeLog(work: (tx: Tx) => Promise<void>): Promise<void>;
   /**
    * `read`'s answer, kept while the database stays unchanged, for the reads every request repeats
-   * (the stop-list, a consent and its grants, the account rows): on SQLite, until any connection
+   * (the stop-list, consents and their grants, payments, account rows and balances): on SQLite, until any connection
    * (this one, another instance, the operator's CLI) commits; on PostgreSQL it reads every time.
    * A change therefore applies from the next request, as when it is read from the database. The
    * answer is frozen: it is shared by every request.

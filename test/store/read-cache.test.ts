@@ -6,26 +6,19 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { sql } from "kysely";
-import { openStore, type Store } from "../../src/store/db.js";
-import { freshDatabase, onEachEngine, type EngineDatabase } from "../support/engines.js";
+import type { Store } from "../../src/store/db.js";
+import { onEachEngine, twoInstances } from "../support/engines.js";
 
 const AT = "2026-05-01T10:00:00.000Z";
 
 onEachEngine("read cache", (engine) => {
-  let database: EngineDatabase;
   let store: Store;
   let other: Store;
+  let close: () => Promise<void>;
   before(async () => {
-    database = await freshDatabase(engine);
-    store = await openStore(database);
-    // Another instance (or the operator's CLI) on the same database.
-    other = await openStore(database);
+    ({ store, other, close } = await twoInstances(engine));
   });
-  after(async () => {
-    await store.close();
-    await other.close();
-    await database.remove();
-  });
+  after(() => close());
 
   const id = `PSDDE-BAFIN-${engine === "sqlite" ? 1 : 2}77001`;
   let reads = 0;

@@ -8,25 +8,18 @@ import { after, before, test } from "node:test";
 import { sql } from "kysely";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { openStore, type Store, type Tx } from "../../src/store/db.js";
-import { freshDatabase, onEachEngine, type EngineDatabase } from "../support/engines.js";
+import { freshDatabase, onEachEngine, twoInstances } from "../support/engines.js";
 
 const AT = "2026-05-01T10:00:00.000Z";
 
 onEachEngine("transactions", (engine) => {
-  let database: EngineDatabase;
   let store: Store;
   let other: Store;
+  let close: () => Promise<void>;
   before(async () => {
-    database = await freshDatabase(engine);
-    store = await openStore(database);
-    // A second instance on the same database sees only what was committed.
-    other = await openStore(database);
+    ({ store, other, close } = await twoInstances(engine));
   });
-  after(async () => {
-    await store.close();
-    await other.close();
-    await database.remove();
-  });
+  after(() => close());
 
   const insertTpp = (tx: Tx, id: string) =>
     tx.insertInto("tpps").values({ id, name: id, blocked: 0, created_at: AT }).execute();

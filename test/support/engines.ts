@@ -108,6 +108,24 @@ export async function freshStore(
   };
 }
 
+/** Two Stores on one fresh database: an instance and another one (or the operator's CLI) beside it. */
+export async function twoInstances(
+  engine: Engine,
+): Promise<{ store: Store; other: Store; close(): Promise<void> }> {
+  const database = await freshDatabase(engine);
+  const store = await openStore(database);
+  const other = await openStore(database);
+  return {
+    store,
+    other,
+    async close() {
+      await store.close();
+      await other.close();
+      await database.remove();
+    },
+  };
+}
+
 let currentEngine: Engine = "sqlite";
 
 /** The engine startBank and freshStore use when the test names none. */
