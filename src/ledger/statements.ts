@@ -19,7 +19,7 @@ export interface StatementOptions {
   clock: Clock;
   timeZone: string;
   /** The store's cache (Store.cached): balances are asked for far more often than they change. */
-  cached?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
+  cached: <T>(key: string, read: () => Promise<T>) => Promise<T>;
 }
 
 function toTransaction(r: StatementRow): BookedTransaction {
@@ -44,7 +44,7 @@ async function seqRange(tx: Tx, accountId: string, q: StatementQuery) {
   return first <= last ? { first, last } : null;
 }
 
-export function createStatements({ ledger, clock, timeZone, cached = (_key, read) => read() }: StatementOptions):
+export function createStatements({ ledger, clock, timeZone, cached }: StatementOptions):
   Pick<CoreBanking, "statement" | "transaction" | "balances" | "pending"> {
   async function statement(tx: Tx, accountId: string, q: StatementQuery): Promise<StatementPage> {
     const range = await seqRange(tx, accountId, q);
