@@ -1,19 +1,5 @@
 /** How operator commands print: a table for people, JSON for scripts, a clear message for mistakes. */
 import { OperatorError } from "../domain/errors.js";
-import type { AccountAdministration } from "../domain/account-administration.js";
-import type { AuditLog } from "../domain/audit.js";
-import type { PsuAdministration } from "../domain/psu-administration.js";
-import type { ResourceQueries } from "../domain/resource-administration.js";
-import type { TppRegistry } from "../domain/tpps.js";
-
-/** The use cases operator commands work with, opened by the composition root. */
-export interface Administration {
-  psus: PsuAdministration;
-  accounts: AccountAdministration;
-  tpps: TppRegistry;
-  audit: AuditLog;
-  resources: ResourceQueries;
-}
 
 /** A plain text table; every command also has --json. */
 export function table(headings: string[], rows: string[][]): string {

@@ -1,9 +1,10 @@
 /** `psd2-bank psu ...`: the operator's PSU administration. */
 import { parseArgs } from "node:util";
+import type { Administration } from "../app.js";
 import { OperatorError } from "../domain/errors.js";
 import qrcode from "qrcode-terminal";
 import { generatePassword } from "../domain/psu-administration.js";
-import { print, required, table, type Administration } from "./output.js";
+import { print, required, table } from "./output.js";
 
 export const PSU_USAGE = `  psu list                                   PSUs with status and devices
   psu add --login L --name N [--password P]  enrol a PSU (a password is generated when none is given)

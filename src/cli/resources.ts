@@ -1,8 +1,9 @@
 /** `psd2-bank payment ...` and `psd2-bank consent ...`: find across TPPs, show with history. */
 import { parseArgs } from "node:util";
+import type { Administration } from "../app.js";
 import { OperatorError } from "../domain/errors.js";
 import type { AuthorisationRow, Shown } from "../domain/resource-administration.js";
-import { print, required, table, type Administration } from "./output.js";
+import { print, required, table } from "./output.js";
 
 export const RESOURCE_USAGE = `  payment find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]
   payment show ID                            a payment with its authorisations and request history

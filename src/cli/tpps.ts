@@ -1,7 +1,8 @@
 /** `psd2-bank tpp ...` and `psd2-bank audit`: the stop-list and the audit log. */
 import { parseArgs } from "node:util";
+import type { Administration } from "../app.js";
 import { OperatorError } from "../domain/errors.js";
-import { print, required, table, type Administration } from "./output.js";
+import { print, required, table } from "./output.js";
 
 export const TPP_USAGE = `  tpp list                                   TPPs that called the API, with their stop-list state
   tpp block ID | tpp unblock ID              put a TPP (organizationIdentifier) on the stop-list, or take it off;
