@@ -5,7 +5,7 @@ import { OperatorError } from "../domain/errors.js";
 import { accountCommand, ACCOUNT_USAGE } from "./accounts.js";
 import { generate, migrate, seed } from "./database.js";
 import { demoTpp } from "./demo-tpp.js";
-import { availability, printConfig } from "./operations.js";
+import { availability, printConfig, printSettings } from "./operations.js";
 import { psuCommand, PSU_USAGE } from "./psus.js";
 import { resourceCommand, RESOURCE_USAGE } from "./resources.js";
 import { start } from "./start.js";
@@ -19,6 +19,7 @@ export const USAGE = `Usage: psd2-bank [--config FILE] <command> [options]
 Commands:
   start                 start the TPP API and the PSU pages (default)
   config                print the effective configuration, secrets masked (--json for scripts)
+  settings              every setting with its default and allowed values (--markdown: the README table)
   migrate               apply database migrations and exit
   seed                  seed the demo PSUs and accounts into an empty database
   generate              a large data set for scale tests: PSUs with one account and booked history each
@@ -61,6 +62,7 @@ function administering(command: (admin: Administration, args: string[]) => Promi
 const COMMANDS: Record<string, Command> = {
   start: async (config) => void await start(config),
   config: async (config, args) => printConfig(config, args),
+  settings: async (_config, args) => printSettings(args),
   migrate,
   seed,
   generate,

@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { OperatorError } from "../domain/errors.js";
 import { endpointFigures } from "../admin.js";
-import { maskedConfig, type Config } from "../config.js";
+import { maskedConfig, SETTINGS, settingsMarkdown, type Config } from "../config.js";
 import { parseExposition } from "../lib/metrics.js";
 import { print, table } from "./output.js";
 
@@ -23,4 +23,12 @@ export function printConfig(config: Config, args: string[]): void {
   const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
   const masked = maskedConfig(config);
   print(values.json, masked, () => table(["setting", "value"], Object.entries(masked).map(([k, v]) => [k, String(v)])));
+}
+
+/** Every setting with its default and meaning; --markdown prints the README's table. */
+export function printSettings(args: string[]): void {
+  const { values } = parseArgs({ args, options: { markdown: { type: "boolean" } } });
+  if (values.markdown) return void process.stdout.write(settingsMarkdown());
+  process.stdout.write(table(["setting", "default", "values"],
+    Object.values(SETTINGS).map((s) => [s.name, s.shownDefault, s.shownRange])));
 }
