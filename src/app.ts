@@ -18,7 +18,9 @@ import { apiClientErrorHandler, installApiPlugin } from "./api/plugin.js";
 import { presentersFor } from "./api/profile.js";
 import { openApiRoutes } from "./api/openapi.js";
 import { ConfigError, type Config } from "./config.js";
-import { createAccountAdministration, type AccountAdministration } from "./domain/account-administration.js";
+import {
+  createAccountAdministration, type AccountAdministration,
+} from "./domain/account-administration.js";
 import { createAccounts } from "./domain/accounts.js";
 import { createAuditLog, type AuditLog } from "./domain/audit.js";
 import { createAuthorisations } from "./domain/authorisation.js";
@@ -53,7 +55,7 @@ import { createTrustStore } from "./tpp/trust.js";
 
 export const API_BASE = "/psd2/v1";
 
-/** The demo PSUs the sandbox seeds, for the start banner (app.ts is the only importer of ledger/). */
+/** The sandbox's demo PSUs, for the start banner: app.ts is the only importer of ledger/. */
 export { DEMO_PSUS };
 
 export interface App {
@@ -307,7 +309,8 @@ export async function openAdministration(config: Config): Promise<Administration
 
 /** The one place demo data is seeded: on start (SEED_DEMO_DATA) and by `psd2-bank seed`. */
 function seedDemoBank(store: Store, config: Config, clock: Clock): Promise<boolean> {
-  return seedDemoData({ store, clock, timeZone: config.timeZone, bic: config.bankBic, hashPassword });
+  const { timeZone, bankBic: bic } = config;
+  return seedDemoData({ store, clock, timeZone, bic, hashPassword });
 }
 
 /** Seeds the demo bank into an empty database; false when it has PSUs already. */
@@ -321,7 +324,9 @@ export async function seedDatabase(config: Config): Promise<boolean> {
 }
 
 /** Applies pending migrations, naming each as it is applied; returns the engine's name. */
-export async function migrateDatabase(config: Config, applied: (name: string) => void): Promise<string> {
+export async function migrateDatabase(
+  config: Config, applied: (name: string) => void,
+): Promise<string> {
   const store = await openStore({ ...config, onMigration: applied });
   await store.close();
   return store.engine;
@@ -330,7 +335,9 @@ export async function migrateDatabase(config: Config, applied: (name: string) =>
 export type DataSetSize = Pick<DataSetRequest, "psus" | "transactions" | "seed" | "progress">;
 
 /** A scale-test data set whose PSUs share the published password `password`. */
-export async function generateData(config: Config, size: DataSetSize, password: string): Promise<DataSet> {
+export async function generateData(
+  config: Config, size: DataSetSize, password: string,
+): Promise<DataSet> {
   const store = await openStore(config);
   try {
     return await generateDataSet({

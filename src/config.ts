@@ -47,7 +47,9 @@ function withDefault<T>(
 ): Setting<T>["read"] {
   return (raw, earlier) => {
     if (raw !== undefined && raw !== "") return parse(raw);
-    return { value: typeof fallback === "function" ? (fallback as (e: Earlier) => T)(earlier) : fallback };
+    const value = typeof fallback === "function"
+      ? (fallback as (e: Earlier) => T)(earlier) : fallback;
+    return { value };
   };
 }
 
@@ -68,7 +70,9 @@ function outOfBounds(name: string, value: number, { min, max, why }: Bounds): st
   return `${name} must be ${rule}${why ? ` (${why})` : ""}`;
 }
 
-function integer(declared: Declared & Bounds & { fallback: number; shownDefault?: string }): Setting<number> {
+type IntegerDeclared = Declared & Bounds & { fallback: number; shownDefault?: string };
+
+function integer(declared: IntegerDeclared): Setting<number> {
   const { name, fallback } = declared;
   return {
     name, description: declared.description, shownRange: boundsText(declared),
@@ -77,9 +81,11 @@ function integer(declared: Declared & Bounds & { fallback: number; shownDefault?
       const reading = withDefault(fallback, (text) => {
         const value = Number(text);
         if (Number.isInteger(value) && value >= 0) return { value };
-        return { value: fallback, problem: `${name} must be a non-negative integer, got "${text}"` };
+        const problem = `${name} must be a non-negative integer, got "${text}"`;
+        return { value: fallback, problem };
       })(raw, earlier);
-      return reading.problem ? reading : { ...reading, problem: outOfBounds(name, reading.value, declared) };
+      if (reading.problem) return reading;
+      return { ...reading, problem: outOfBounds(name, reading.value, declared) };
     },
   };
 }
@@ -91,24 +97,31 @@ function port(declared: Declared & { fallback: number }): Setting<number> {
     read: (raw, earlier) => {
       const reading = base.read(raw, earlier);
       if (reading.problem || reading.value <= 65535) return reading;
-      return { ...reading, problem: `${declared.name} must be a TCP port (0-65535), got ${reading.value}` };
+      const problem = `${declared.name} must be a TCP port (0-65535), got ${reading.value}`;
+      return { ...reading, problem };
     },
   };
 }
 
-function flag(declared: Declared & { fallback: boolean | ((e: Earlier) => boolean); shownDefault?: string }):
-  Setting<boolean> {
+type FlagDeclared =
+  Declared & { fallback: boolean | ((e: Earlier) => boolean); shownDefault?: string };
+
+function flag(declared: FlagDeclared): Setting<boolean> {
   const { name, fallback } = declared;
   return {
     name, description: declared.description, shownRange: "`true`, `false`",
     shownDefault: declared.shownDefault ?? String(fallback),
-    read: withDefault(fallback, (raw) => (raw === "true" || raw === "false" ? { value: raw === "true" }
-      : { value: raw === "true", problem: `${name} must be true or false, got "${raw}"` })),
+    read: withDefault(fallback, (raw) => ({
+      value: raw === "true",
+      problem: raw === "true" || raw === "false" ? undefined
+        : `${name} must be true or false, got "${raw}"`,
+    })),
   };
 }
 
 /** A setting with a fixed set of values; unset means the first. */
-function oneOf<T extends string>(declared: Declared & { choices: readonly [T, ...T[]] }): Setting<T> {
+function oneOf<T extends string>(declared: Declared & { choices: readonly [T, ...T[]] }):
+  Setting<T> {
   const { name, choices } = declared;
   return {
     name, description: declared.description, shownDefault: choices[0],
@@ -116,7 +129,8 @@ function oneOf<T extends string>(declared: Declared & { choices: readonly [T, ..
     read: withDefault(choices[0], (raw) => {
       const found = choices.find((choice) => choice === raw);
       if (found) return { value: found };
-      return { value: choices[0], problem: `${name} must be ${choices.map((c) => `"${c}"`).join(" or ")}, got "${raw}"` };
+      const allowed = choices.map((c) => `"${c}"`).join(" or ");
+      return { value: choices[0], problem: `${name} must be ${allowed}, got "${raw}"` };
     }),
   };
 }
@@ -138,27 +152,33 @@ function text<T = string>(declared: TextDeclared<T>): Setting<T> {
 }
 
 /** A path, made absolute against the working directory; unset stays "". */
-function file(declared: Declared & { check?: (raw: string) => string | undefined; shownDefault: string }):
-  Setting<string> {
+type FileDeclared =
+  Declared & { check?: (raw: string) => string | undefined; shownDefault: string };
+
+function file(declared: FileDeclared): Setting<string> {
   return text({
     ...declared, fallback: "", shownRange: "a file",
     parse: (raw) => ({ value: resolve(raw), problem: declared.check?.(raw) }),
   });
 }
 
-function url(declared: Declared & { fallback: (e: Earlier) => string; shownDefault: string }): Setting<string> {
+type UrlDeclared = Declared & { fallback: (e: Earlier) => string; shownDefault: string };
+
+function url(declared: UrlDeclared): Setting<string> {
   const { name } = declared;
   const check = (raw: string): Reading<string> => {
     const value = raw.replace(/\/+$/, "");
     try {
       const parsed = new URL(raw);
-      return parsed.protocol === "https:" ? { value } : { value, problem: `${name} must be an https URL, got "${raw}"` };
+      if (parsed.protocol === "https:") return { value };
+      return { value, problem: `${name} must be an https URL, got "${raw}"` };
     } catch {
       return { value, problem: `${name} must be an absolute URL, got "${raw}"` };
     }
   };
   return {
-    name, description: declared.description, shownDefault: declared.shownDefault, shownRange: "an https URL",
+    name, description: declared.description, shownDefault: declared.shownDefault,
+    shownRange: "an https URL",
     read: (raw, earlier) => check(raw || declared.fallback(earlier)),
   };
 }
@@ -184,22 +204,27 @@ const inProduction = (e: Earlier) => e.mode === "production";
  */
 export const SETTINGS = {
   mode: oneOf({ name: "PSD2_MODE", choices: MODES,
-    description: "`production`: no demo data, no sandbox routes, the bank's own TLS material required" }),
-  host: text({ name: "HOST", fallback: "127.0.0.1", shownDefault: "127.0.0.1", shownRange: "an address",
-    description: "interface both listeners bind to; `0.0.0.0` (or the private interface) behind a load "
-      + "balancer" }),
+    description: "`production`: no demo data, no sandbox routes, the bank's own TLS material "
+      + "required" }),
+  host: text({
+    name: "HOST", fallback: "127.0.0.1", shownDefault: "127.0.0.1", shownRange: "an address",
+    description: "interface both listeners bind to; `0.0.0.0` (or the private interface) "
+      + "behind a load balancer" }),
   apiPort: port({ name: "API_PORT", fallback: 8443,
     description: "TPP API (HTTPS, asks for a client certificate)" }),
   authPort: port({ name: "AUTH_PORT", fallback: 8444,
     description: "PSU pages (HTTPS, never asks for a client certificate)" }),
   adminHost: text({ name: "ADMIN_HOST", fallback: "127.0.0.1", shownDefault: "127.0.0.1",
     shownRange: "an address",
-    description: "interface of the operator's listener: `/metrics`, `/health`, `/ready` (plain HTTP: keep "
-      + "it off public networks)" }),
-  adminPort: port({ name: "ADMIN_PORT", fallback: 9464, description: "port of the operator's listener" }),
+    description: "interface of the operator's listener: `/metrics`, `/health`, `/ready` "
+      + "(plain HTTP: keep it off public networks)" }),
+  adminPort: port({
+    name: "ADMIN_PORT", fallback: 9464, description: "port of the operator's listener",
+  }),
   publicApiUrl: url({ name: "PUBLIC_API_URL", shownDefault: "`https://localhost:<API_PORT>`",
     fallback: (e) => `https://localhost:${e.apiPort}`,
-    description: "absolute base of the TPP API as TPPs reach it (the load balancer's), used in `_links`" }),
+    description: "absolute base of the TPP API as TPPs reach it (the load balancer's), used "
+      + "in `_links`" }),
   publicAuthUrl: url({ name: "PUBLIC_AUTH_URL", shownDefault: "`https://localhost:<AUTH_PORT>`",
     fallback: (e) => `https://localhost:${e.authPort}`,
     description: "absolute base of the PSU pages as browsers reach them" }),
@@ -214,13 +239,14 @@ export const SETTINGS = {
   databasePoolMax: integer({ name: "DATABASE_POOL_MAX", fallback: 10, min: 1,
     description: "PostgreSQL connections per instance; instances × pool < `max_connections`" }),
   databaseStatementTimeoutMs: integer({ name: "DATABASE_STATEMENT_TIMEOUT_MS", fallback: 10_000,
-    description: "longer statements are cancelled, so one stuck query cannot hold a request forever; "
-      + "the request fails whole" }),
+    description: "longer statements are cancelled, so one stuck query cannot hold a request "
+      + "forever; the request fails whole" }),
   sqliteSynchronous: oneOf({ name: "SQLITE_SYNCHRONOUS", choices: SQLITE_SYNCHRONOUS,
-    description: "`full`: every answered commit is fsynced and survives power loss (group commit pays "
-      + "one fsync per batch: 6 % fewer payments/s than `normal` in the bench); `normal`: survives a "
-      + "process crash, not power loss" }),
-  logLevel: text({ name: "LOG_LEVEL", fallback: "info", shownDefault: "info", shownRange: "a pino level",
+    description: "`full`: every answered commit is fsynced and survives power loss (group "
+      + "commit pays one fsync per batch: 6 % fewer payments/s than `normal` in the bench); "
+      + "`normal`: survives a process crash, not power loss" }),
+  logLevel: text({
+    name: "LOG_LEVEL", fallback: "info", shownDefault: "info", shownRange: "a pino level",
     description: "how much the bank logs" }),
   timeZone: text({ name: "BANK_TIME_ZONE", fallback: "Europe/Berlin", shownDefault: "Europe/Berlin",
     shownRange: "an IANA time zone",
@@ -231,10 +257,12 @@ export const SETTINGS = {
     description: "the bank's name on the PSU pages" }),
   bankBic: text({ name: "BANK_BIC", fallback: "PSDBDEFFXXX", shownDefault: "PSDBDEFFXXX",
     description: "the bank's BIC" }),
-  bankCode: text({ name: "BANK_CODE", fallback: "50010000", shownDefault: "50010000", shownRange: "8 digits",
+  bankCode: text({
+    name: "BANK_CODE", fallback: "50010000", shownDefault: "50010000", shownRange: "8 digits",
     parse: (raw) => ({ value: raw, problem: /^\d{8}$/.test(raw) ? undefined
       : `BANK_CODE must be 8 digits, got "${raw}"` }),
-    description: "bank code (BLZ) of the German IBANs the embedded ledger issues for new accounts" }),
+    description: "bank code (BLZ) of the German IBANs the embedded ledger issues for new "
+      + "accounts" }),
   bankLogoFile: file({ name: "BANK_LOGO_FILE", shownDefault: "(empty: the name's initials)",
     check: (raw) => (/\.(svg|png)$/i.test(raw) ? undefined
       : `BANK_LOGO_FILE must be an .svg or .png file, got "${raw}"`),
@@ -249,58 +277,68 @@ export const SETTINGS = {
     why: "RTS art. 4", description: "PSU session inactivity limit (RTS art. 4)" }),
   smsCodeTtlSeconds: integer({ name: "SMS_CODE_TTL_SECONDS", fallback: 300,
     description: "how long an SMS authorization code stays valid" }),
-  loginFailuresMax: integer({ name: "LOGIN_FAILURES_MAX", fallback: 5, min: 1, max: 5, why: "RTS art. 4",
+  loginFailuresMax: integer({
+    name: "LOGIN_FAILURES_MAX", fallback: 5, min: 1, max: 5, why: "RTS art. 4",
     description: "consecutive failed authentications before a temporary block (RTS art. 4)" }),
   bodyLimitBytes: integer({ name: "BODY_LIMIT_BYTES", fallback: 64 * 1024,
     description: "largest request body on the TPP API; beyond, 413" }),
   auditRetentionDays: integer({ name: "AUDIT_RETENTION_DAYS", fallback: 730, min: 1,
     description: "how long audit log entries are kept before they are pruned" }),
   tlsCertFile: file({ name: "TLS_CERT_FILE", shownDefault: "(empty: development CA)",
-    description: "the bank's server certificate (PEM) for both listeners; required in production, "
-      + "together with `TLS_KEY_FILE` and `TPP_TRUST_STORE_FILE`" }),
+    description: "the bank's server certificate (PEM) for both listeners; required in "
+      + "production, together with `TLS_KEY_FILE` and `TPP_TRUST_STORE_FILE`" }),
   tlsKeyFile: file({ name: "TLS_KEY_FILE", shownDefault: "(empty: development CA)",
     description: "the key (PEM) of `TLS_CERT_FILE`" }),
   tppTrustStoreFile: file({ name: "TPP_TRUST_STORE_FILE", shownDefault: "(empty: development CA)",
-    description: "PEM bundle of the QTSP CAs whose QWACs the TPP API accepts; required in production" }),
+    description: "PEM bundle of the QTSP CAs whose QWACs the TPP API accepts; required in "
+      + "production" }),
   paymentScaTimeoutSeconds: integer({ name: "PAYMENT_SCA_TIMEOUT_SECONDS", fallback: 30 * 60,
     description: "a payment not authorised within this time becomes `RJCT`" }),
   overdraftLimitCents: integer({ name: "OVERDRAFT_LIMIT_CENTS", fallback: 0,
     description: "how far below zero a customer account may go, in cents (0: not at all)" }),
   dailyPaymentLimitCents: integer({ name: "DAILY_PAYMENT_LIMIT_CENTS", fallback: 0,
     shownDefault: "0 (no limit)",
-    description: "per PSU and booking day over all accounts, in cents; beyond, the payment is `RJCT`" }),
+    description: "per PSU and booking day over all accounts, in cents; beyond, the payment is "
+      + "`RJCT`" }),
   bulkPaymentEntriesMax: integer({ name: "BULK_PAYMENT_ENTRIES_MAX", fallback: 100,
     description: "the most payments one bulk payment may carry; beyond, 400 `FORMAT_ERROR` on "
       + "`payments`" }),
   clearingSettlementSeconds: integer({ name: "CLEARING_SETTLEMENT_SECONDS", fallback: 0,
-    description: "time a SEPA credit transfer to another bank takes to settle: booked to the clearing "
-      + "account it reads `ACSP`, and the due-payments job moves it to `ACCC` once this has passed; "
-      + "0: settled at booking, `ACSC` as within the bank" }),
-  fundsConfirmationConsentRequired: flag({ name: "FUNDS_CONFIRMATION_CONSENT_REQUIRED", fallback: false,
-    description: "`true`: `POST /funds-confirmations` needs the `Consent-ID` of a funds-confirmation "
-      + "consent the PSU granted for that account (`POST /psd2/v1/consents/confirmation-of-funds`)" }),
+    description: "time a SEPA credit transfer to another bank takes to settle: booked to the "
+      + "clearing account it reads `ACSP`, and the due-payments job moves it to `ACCC` once "
+      + "this has passed; 0: settled at booking, `ACSC` as within the bank" }),
+  fundsConfirmationConsentRequired: flag({
+    name: "FUNDS_CONFIRMATION_CONSENT_REQUIRED", fallback: false,
+    description: "`true`: `POST /funds-confirmations` needs the `Consent-ID` of a "
+      + "funds-confirmation consent the PSU granted for that account (`POST "
+      + "/psd2/v1/consents/confirmation-of-funds`)" }),
   tppCrlFiles: text<string[]>({ name: "TPP_CRL_FILES", fallback: [], shownDefault: "(empty)",
-    shownRange: "comma-separated files", parse: (raw) => ({ value: commaList(raw).map((p) => resolve(p)) }),
+    shownRange: "comma-separated files",
+    parse: (raw) => ({ value: commaList(raw).map((p) => resolve(p)) }),
     description: "CRL files (PEM or DER) of the trusted CAs; a revoked certificate gets 401 "
-      + "`CERTIFICATE_REVOKED`, and a file that cannot be read or verified refuses every certificate "
-      + "(fails closed)" }),
+      + "`CERTIFICATE_REVOKED`, and a file that cannot be read or verified refuses every "
+      + "certificate (fails closed)" }),
   loginAttemptsPerIpPerMinute: integer({ name: "LOGIN_ATTEMPTS_PER_IP_PER_MINUTE", fallback: 60,
     description: "login posts per client address, refused (429) before any password is hashed" }),
-  tppRequestsPerMinute: integer({ name: "TPP_REQUESTS_PER_MINUTE", fallback: 0, shownDefault: "0 (unlimited)",
-    description: "API requests per TPP and minute, counted in the database across all instances; "
-      + "beyond, 429 `ACCESS_EXCEEDED` with `Retry-After`" }),
+  tppRequestsPerMinute: integer({
+    name: "TPP_REQUESTS_PER_MINUTE", fallback: 0, shownDefault: "0 (unlimited)",
+    description: "API requests per TPP and minute, counted in the database across all "
+      + "instances; beyond, 429 `ACCESS_EXCEEDED` with `Retry-After`" }),
   requireHttpSignature: flag({ name: "REQUIRE_HTTP_SIGNATURE", fallback: false,
-    description: "refuse TPP requests without a Berlin Group HTTP signature (401 `SIGNATURE_MISSING`); a "
-      + "`Signature` that is sent is always verified (`Digest` SHA-256/SHA-512 of the body, signing "
-      + "certificate trusted, valid, not revoked, same organizationIdentifier as the TLS certificate)" }),
+    description: "refuse TPP requests without a Berlin Group HTTP signature (401 "
+      + "`SIGNATURE_MISSING`); a `Signature` that is sent is always verified (`Digest` "
+      + "SHA-256/SHA-512 of the body, signing certificate trusted, valid, not revoked, same "
+      + "organizationIdentifier as the TLS certificate)" }),
   tppCertHeader: text({ name: "TPP_CERT_HEADER", fallback: "", shownDefault: "(empty: none)",
     shownRange: "a header name",
     parse: (raw) => {
       const value = raw.trim().toLowerCase();
-      return { value, problem: /^[a-z0-9-]*$/.test(value) ? undefined : "TPP_CERT_HEADER must be a header name" };
+      const header = /^[a-z0-9-]*$/.test(value);
+      return { value, problem: header ? undefined : "TPP_CERT_HEADER must be a header name" };
     },
-    description: "header in which a TLS-terminating proxy forwards the TPP's certificate as URL-encoded "
-      + "PEM (nginx `$ssl_client_escaped_cert`, envoy `x-forwarded-client-cert`); see Production" }),
+    description: "header in which a TLS-terminating proxy forwards the TPP's certificate as "
+      + "URL-encoded PEM (nginx `$ssl_client_escaped_cert`, envoy `x-forwarded-client-cert`); "
+      + "see Production" }),
   trustedProxies: text<string[]>({ name: "TRUSTED_PROXIES", fallback: [], shownDefault: "(empty)",
     shownRange: "comma-separated IP addresses",
     parse: (raw) => {
@@ -309,40 +347,44 @@ export const SETTINGS = {
         .map((address) => `TRUSTED_PROXIES must list IP addresses, got "${address}"`);
       return { value, problem: wrong.length > 0 ? wrong.join("; ") : undefined };
     },
-    description: "addresses whose `TPP_CERT_HEADER` is believed; from any other address the header is "
-      + "ignored" }),
+    description: "addresses whose `TPP_CERT_HEADER` is believed; from any other address the "
+      + "header is ignored" }),
   redirectUriDomainCheck: flag({ name: "REDIRECT_URI_DOMAIN_CHECK", fallback: inProduction,
     shownDefault: "true in production, false in sandbox",
-    description: "`TPP-Redirect-URI` and `TPP-Nok-Redirect-URI` must point into a domain of the TPP "
-      + "certificate's subjectAltName (dNSName, or CN if a host name) or below it; `*.tpp.example` "
-      + "covers the names below `tpp.example`. Otherwise 400 `FORMAT_ERROR` naming the header" }),
+    description: "`TPP-Redirect-URI` and `TPP-Nok-Redirect-URI` must point into a domain of "
+      + "the TPP certificate's subjectAltName (dNSName, or CN if a host name) or below it; "
+      + "`*.tpp.example` covers the names below `tpp.example`. Otherwise 400 `FORMAT_ERROR` "
+      + "naming the header" }),
   ocspFailClosed: flag({ name: "OCSP_FAIL_CLOSED", fallback: inProduction,
     shownDefault: "true in production, false in sandbox",
-    description: "a TPP certificate naming an OCSP responder (Authority Information Access) is checked "
-      + "there (POST, answers signed by the issuing CA or its delegated OCSP signer, cached until "
-      + "`nextUpdate`, 5 s timeout); when the responder cannot be reached or answers nothing usable, "
-      + "true refuses the certificate (401 `CERTIFICATE_INVALID`) and false admits it. A revoked answer "
-      + "is 401 `CERTIFICATE_REVOKED`, and a responder that does not know the certificate refuses it "
+    description: "a TPP certificate naming an OCSP responder (Authority Information Access) "
+      + "is checked there (POST, answers signed by the issuing CA or its delegated OCSP "
+      + "signer, cached until `nextUpdate`, 5 s timeout); when the responder cannot be "
+      + "reached or answers nothing usable, true refuses the certificate (401 "
+      + "`CERTIFICATE_INVALID`) and false admits it. A revoked answer is 401 "
+      + "`CERTIFICATE_REVOKED`, and a responder that does not know the certificate refuses it "
       + "either way" }),
   loginBlockSeconds: integer({ name: "LOGIN_BLOCK_SECONDS", fallback: 15 * 60, min: 60,
     description: "how long a PSU stays blocked after `LOGIN_FAILURES_MAX` consecutive failed "
       + "authentications (password or code); the page says the access is blocked, never which "
       + "factor was wrong" }),
-  headerLimitBytes: integer({ name: "HEADER_LIMIT_BYTES", fallback: 16 * 1024, min: 4096, max: 65536,
+  headerLimitBytes: integer({
+    name: "HEADER_LIMIT_BYTES", fallback: 16 * 1024, min: 4096, max: 65536,
     description: "largest request line plus headers either listener reads; beyond, 431 "
       + "(`FORMAT_ERROR` for TPPs) and the connection is closed" }),
   apiProfile: oneOf({ name: "API_PROFILE", choices: API_PROFILES,
-    description: "wire dialect of the TPP API: `spec` (shared/spec/psd2-interface.md: 200 on create, "
-      + "plain-string links, nulls present) or `berlin-group` (strict NextGenPSD2 1.3.12: 201 with "
-      + "`Location` and `ASPSP-SCA-Approach`, `{\"href\"}` links, `RCVD` on create, optional fields "
-      + "omitted). Same rules, storage and paths in both" }),
-  consentValidityDaysMax: integer({ name: "CONSENT_VALIDITY_DAYS_MAX", fallback: 180, min: 1, max: 180,
-    why: "RTS art. 10a",
-    description: "a consent's `validUntil` later than today plus this (or `9999-12-31`) is adjusted "
-      + "down and shown adjusted (RTS art. 10a)" }),
+    description: "wire dialect of the TPP API: `spec` (shared/spec/psd2-interface.md: 200 on "
+      + "create, plain-string links, nulls present) or `berlin-group` (strict NextGenPSD2 "
+      + "1.3.12: 201 with `Location` and `ASPSP-SCA-Approach`, `{\"href\"}` links, `RCVD` on "
+      + "create, optional fields omitted). Same rules, storage and paths in both" }),
+  consentValidityDaysMax: integer({
+    name: "CONSENT_VALIDITY_DAYS_MAX", fallback: 180, min: 1, max: 180, why: "RTS art. 10a",
+    description: "a consent's `validUntil` later than today plus this (or `9999-12-31`) is "
+      + "adjusted down and shown adjusted (RTS art. 10a)" }),
   frequencyPerDayMax: integer({ name: "FREQUENCY_PER_DAY_MAX", fallback: 4, min: 1,
     description: "a consent's `frequencyPerDay` above this is adjusted down" }),
-  consentAuthorisationMinutes: integer({ name: "CONSENT_AUTHORISATION_MINUTES", fallback: 30, min: 1,
+  consentAuthorisationMinutes: integer({
+    name: "CONSENT_AUTHORISATION_MINUTES", fallback: 30, min: 1,
     description: "a consent not authorised by the PSU within this time becomes `rejected`" }),
 } satisfies Record<string, Setting<unknown>>;
 
@@ -353,7 +395,8 @@ export type Config = { [K in keyof typeof SETTINGS]: ValueOf<(typeof SETTINGS)[K
 /** Checks between settings; each setting's own range is checked where it is declared. */
 function crossChecks(config: Config, problems: string[]): void {
   if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
-    problems.push("TPP_CERT_HEADER needs TRUSTED_PROXIES: the addresses of the proxies that set it");
+    problems.push(
+      "TPP_CERT_HEADER needs TRUSTED_PROXIES: the addresses of the proxies that set it");
   }
   const tlsFiles = { TLS_CERT_FILE: config.tlsCertFile, TLS_KEY_FILE: config.tlsKeyFile,
     TPP_TRUST_STORE_FILE: config.tppTrustStoreFile };
@@ -380,7 +423,9 @@ export function loadConfig(env: Env = process.env): Config {
     config[key] = value;
   }
   crossChecks(config as Config, problems);
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+  }
   return Object.freeze(config as Config);
 }
 
@@ -389,7 +434,8 @@ export function settingsMarkdown(): string {
   const cell = (text: string) => text.replaceAll("|", "\\|");
   const rows = Object.values(SETTINGS).map((s: Setting<unknown>) =>
     `| \`${s.name}\` | ${cell(s.shownDefault)} | ${cell(s.shownRange)} | ${cell(s.description)} |`);
-  return ["| Variable | Default | Values | Meaning |", "|---|---|---|---|", ...rows].join("\n") + "\n";
+  const heading = ["| Variable | Default | Values | Meaning |", "|---|---|---|---|"];
+  return [...heading, ...rows].join("\n") + "\n";
 }
 
 /**

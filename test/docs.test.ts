@@ -64,7 +64,7 @@ test("the error catalogue describes exactly the codes and statuses the bank send
   const documented = rows.map(([, code, status]) => `${code} ${status}`).sort();
   const sent = errorCatalogue().map(({ code, status }) => `${code} ${status}`).sort();
   assert.deepEqual(documented, sent);
-  assert.deepEqual(documented, constructedPairs(), "the named constructors of src/domain/errors.ts");
+  assert.deepEqual(documented, constructedPairs(), "the constructors of src/domain/errors.ts");
   for (const [, code, , when, what] of rows) {
     assert.ok((when ?? "").length > 20 && (what ?? "").length > 10, `${code} says when it happens and what to do`);
   }

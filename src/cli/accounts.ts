@@ -53,6 +53,7 @@ export async function accountCommand(admin: Administration, args: string[]): Pro
         + `available ${after.available} ${after.currency}.\n`);
     }
     default:
-      throw new OperatorError(`account needs one of: list, open, block, unblock, close, credit, debit\n${ACCOUNT_USAGE}`);
+      throw new OperatorError("account needs one of: list, open, block, unblock, close, credit, "
+        + `debit\n${ACCOUNT_USAGE}`);
   }
 }

@@ -19,7 +19,7 @@ export const USAGE = `Usage: psd2-bank [--config FILE] <command> [options]
 Commands:
   start                 start the TPP API and the PSU pages (default)
   config                print the effective configuration, secrets masked (--json for scripts)
-  settings              every setting with its default and allowed values (--markdown: the README table)
+  settings              every setting, its default and allowed values (--markdown: README table)
   migrate               apply database migrations and exit
   seed                  seed the demo PSUs and accounts into an empty database
   generate              a large data set for scale tests: PSUs with one account and booked history each

@@ -10,12 +10,14 @@ export async function migrate(config: Config): Promise<void> {
     applied += 1;
     process.stdout.write(`  applied ${name}\n`);
   });
-  process.stdout.write(`The ${engine} database is up to date (${applied} migrations applied now).\n`);
+  process.stdout.write(
+    `The ${engine} database is up to date (${applied} migrations applied now).\n`);
 }
 
 export async function seed(config: Config): Promise<void> {
   const seeded = await seedDatabase(config);
-  process.stdout.write(seeded ? "Seeded the demo bank.\n" : "The database already has PSUs; nothing seeded.\n");
+  process.stdout.write(seeded ? "Seeded the demo bank.\n"
+    : "The database already has PSUs; nothing seeded.\n");
 }
 
 function count(name: string, raw: string | undefined, fallback: number, max: number): number {
@@ -38,7 +40,9 @@ function progressPrinter(): (done: number, total: number) => void {
 
 export async function generate(config: Config, args: string[]): Promise<void> {
   const { values } = parseArgs({
-    args, options: { psus: { type: "string" }, transactions: { type: "string" }, seed: { type: "string" } },
+    args, options: {
+      psus: { type: "string" }, transactions: { type: "string" }, seed: { type: "string" },
+    },
   });
   // Its PSUs share a published password, and its bulk load relaxes fsync until the end.
   if (config.mode !== "sandbox") {
@@ -46,11 +50,13 @@ export async function generate(config: Config, args: string[]): Promise<void> {
   }
   const psus = count("psus", values.psus, 1000, 10_000_000);
   const transactions = count("transactions", values.transactions, 1_000_000, 100_000_000);
-  const size = { psus, transactions, seed: count("seed", values.seed, 1, 1_000_000), progress: progressPrinter() };
+  const seed = count("seed", values.seed, 1, 1_000_000);
+  const size = { psus, transactions, seed, progress: progressPrinter() };
   const started = Date.now();
   const result = await generateData(config, size, "generated-demo").catch((error: unknown) => {
     throw error instanceof RangeError ? new OperatorError(error.message) : error;
   });
-  process.stdout.write(`Generated ${psus} PSUs (${result.firstLogin} ... ${result.lastLogin}, password `
-    + `generated-demo) with ${result.transactions} bookings in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`Generated ${psus} PSUs (${result.firstLogin} ... ${result.lastLogin}, `
+    + `password generated-demo) with ${result.transactions} bookings in ${seconds} s.\n`);
 }

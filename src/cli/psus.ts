@@ -62,6 +62,7 @@ export async function psuCommand(admin: Administration, args: string[]): Promise
       return;
     }
     default:
-      throw new OperatorError(`psu needs one of: list, add, block, unblock, reset-password, enrol-device\n${PSU_USAGE}`);
+      throw new OperatorError("psu needs one of: list, add, block, unblock, reset-password, "
+        + `enrol-device\n${PSU_USAGE}`);
   }
 }

@@ -7,8 +7,9 @@ import type { DevCertificatePaths } from "../tpp/dev-ca.js";
 type Urls = { apiUrl: string; authUrl: string };
 
 function banner(app: App, urls: Urls): string {
+  const ms = Math.round(process.uptime() * 1000);
   const ready = `
-psd2-bank is ready, ${Math.round(process.uptime() * 1000)} ms after the process started (${app.config.mode} mode, ${app.store.engine})
+psd2-bank is ready, ${ms} ms after the process started (${app.config.mode} mode, ${app.store.engine})
   TPP API     ${urls.apiUrl}${API_BASE}   (client certificate required)
   PSU pages   ${urls.authUrl}
 `;
@@ -21,7 +22,8 @@ function sandboxGuide(certs: DevCertificatePaths, urls: Urls): string {
   const debtor = makeIban("DE", "500100001000000001");
   const psus = DEMO_PSUS.map((p) => {
     const device = [p.device, ...(p.otherDevices ?? [])]
-      .map((d) => (d.kind === "totp" ? `TOTP app, secret ${d.secret}` : `SMS to ${d.phone}`)).join(" or ");
+      .map((d) => (d.kind === "totp" ? `TOTP app, secret ${d.secret}` : `SMS to ${d.phone}`))
+      .join(" or ");
     return `    ${p.login.padEnd(6)} password ${p.password.padEnd(11)} ${device}`;
   }).join("\n");
   return `  Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key

@@ -38,9 +38,10 @@ export async function tppCert(config: Config, args: string[]): Promise<void> {
   if (!values.out) throw new OperatorError("tpp-cert needs --out DIR");
   const [roles, orgId] = [rolesOf(values.roles), orgIdOf(values["org-id"])];
   const certDir = join(config.dataDir, "certs");
-  const ca = await loadKeyAndCertificate(join(certDir, "ca.crt"), join(certDir, "ca.key")).catch(() => {
-    throw new OperatorError(`no development CA in ${certDir}: run "npm start" once first`);
-  });
+  const ca = await loadKeyAndCertificate(join(certDir, "ca.crt"), join(certDir, "ca.key"))
+    .catch(() => {
+      throw new OperatorError(`no development CA in ${certDir}: run "npm start" once first`);
+    });
   const issued = await issueTppCertificate(ca, {
     name: values.name, organizationIdentifier: orgId, roles,
     domains: values.domains ? values.domains.split(",") : undefined,

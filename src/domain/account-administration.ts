@@ -91,8 +91,8 @@ export function createAccountAdministration({ store, core }: AccountAdministrati
       const account = await byIban(iban);
       const parsed = parseAmount(amount, account.currency);
       if (!parsed.ok || parsed.minor <= 0n) {
-        throw new OperatorError(
-          `The amount must be positive with at most the minor units of ${account.currency}.`, "amount");
+        const units = `the minor units of ${account.currency}`;
+        throw new OperatorError(`The amount must be positive with at most ${units}.`, "amount");
       }
       const outcome = await store.transaction((tx) => core.adjustBalance(tx, account.id, direction, parsed.minor, text));
       if (outcome.status === "rejected") {
