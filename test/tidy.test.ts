@@ -296,21 +296,18 @@ describe("tidy", () => {
     assert.deepEqual(FILES.flatMap((f) => refusalsOutsideCatalog(f.path, f.text)), []);
   });
 
-  test(`no function in src/ is longer than ${FUNCTION_LINES_MAX} lines`, {
-    todo: "the formatting pass after the issue-17 merges shortens them",
-  }, (t) => {
-    const found = FILES.flatMap((f) => longFunctions(f.path, f.text));
-    t.diagnostic(`${found.length} functions over ${FUNCTION_LINES_MAX} lines`);
-    assert.deepEqual(found, []);
-  });
-
-  test(`no line in src/ is longer than ${LINE_COLUMNS_MAX} columns`, {
-    todo: "the formatting pass after the issue-17 merges wraps them",
-  }, (t) => {
-    const found = FILES.flatMap((f) => longLines(f.path, f.text));
-    t.diagnostic(`${found.length} lines over ${LINE_COLUMNS_MAX} columns`);
-    assert.deepEqual(found, []);
-  });
+  // todo until the formatting pass after the issue-17 merges; each prints its count meanwhile.
+  const limits = [
+    { over: `functions over ${FUNCTION_LINES_MAX} lines`, find: longFunctions },
+    { over: `lines over ${LINE_COLUMNS_MAX} columns`, find: longLines },
+  ];
+  for (const { over, find } of limits) {
+    test(`no ${over} in src/`, { todo: "the formatting pass after the issue-17 merges" }, (t) => {
+      const found = FILES.flatMap((f) => find(f.path, f.text));
+      t.diagnostic(`${found.length} ${over}`);
+      assert.deepEqual(found, []);
+    });
+  }
 });
 
 describe("the tidy checks themselves", () => {
