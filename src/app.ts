@@ -9,7 +9,6 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino from "pino";
 import { adminRoutes, createMetrics } from "./admin.js";
 import { accountRoutes } from "./api/accounts.js";
-import type { Administration } from "./cli/output.js";
 import { consentRoutes } from "./api/consents.js";
 import { fundsConsentRoutes } from "./api/funds-consents.js";
 import { healthRoutes } from "./api/health.js";
@@ -19,26 +18,29 @@ import { apiClientErrorHandler, installApiPlugin } from "./api/plugin.js";
 import { presentersFor } from "./api/profile.js";
 import { openApiRoutes } from "./api/openapi.js";
 import { ConfigError, type Config } from "./config.js";
-import { createAccountAdministration } from "./domain/account-administration.js";
+import {
+  createAccountAdministration, type AccountAdministration,
+} from "./domain/account-administration.js";
 import { createAccounts } from "./domain/accounts.js";
-import { createAuditLog } from "./domain/audit.js";
+import { createAuditLog, type AuditLog } from "./domain/audit.js";
 import { createAuthorisations } from "./domain/authorisation.js";
 import { createConsents } from "./domain/consents.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payments.js";
-import { createPsuAdministration } from "./domain/psu-administration.js";
-import { createResourceQueries } from "./domain/resource-administration.js";
+import { createPsuAdministration, type PsuAdministration } from "./domain/psu-administration.js";
+import { createResourceQueries, type ResourceQueries } from "./domain/resource-administration.js";
 import { createFundsConfirmations } from "./domain/funds-confirmations.js";
 import { createFundsConsents } from "./domain/funds-consents.js";
 import { executeDuePayments } from "./domain/payment-lifecycle.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
-import { createTppRegistry } from "./domain/tpps.js";
+import { createTppRegistry, type TppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
 import { createRateLimit } from "./lib/rate-limit.js";
 import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
-import { seedDemoData } from "./ledger/demo-data.js";
+import { generateDataSet, type DataSet, type DataSetRequest } from "./ledger/data-set.js";
+import { DEMO_PSUS, seedDemoData } from "./ledger/demo-data.js";
 import { loadBankLogo } from "./sca/logo.js";
 import { scaPages } from "./sca/pages.js";
 import { dashboardPages } from "./sca/dashboard.js";
@@ -52,6 +54,9 @@ import { createCrlChecker } from "./tpp/revocation.js";
 import { createTrustStore } from "./tpp/trust.js";
 
 export const API_BASE = "/psd2/v1";
+
+/** The sandbox's demo PSUs, for the start banner: app.ts is the only importer of ledger/. */
+export { DEMO_PSUS };
 
 export interface App {
   config: Config;
@@ -135,9 +140,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     : await ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
   const tls = certificates ? await tlsMaterial(certificates) : await ownTlsMaterial(config);
   const store = await openStore(config);
-  if (config.seedDemoData) {
-    await seedDemoData({ store, clock, timeZone: config.timeZone, bic: config.bankBic, hashPassword });
-  }
+  if (config.seedDemoData) await seedDemoBank(store, config, clock);
   const tokenKey = Buffer.from(await store.secrets.getOrCreate(store.db, "sca-token-key", newSecret()), "base64url");
   // With port 0 (tests) the auth URL is known only after listening; the links read it lazily.
   let authUrl = config.publicAuthUrl;
@@ -281,6 +284,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   return app;
 }
 
+/** The use cases operator commands work with, opened by openAdministration. */
+export interface Administration {
+  psus: PsuAdministration;
+  accounts: AccountAdministration;
+  tpps: TppRegistry;
+  audit: AuditLog;
+  resources: ResourceQueries;
+}
+
 /** What the operator's CLI commands work with: the administration use cases over the store, no listeners. */
 export async function openAdministration(config: Config): Promise<Administration & { close(): Promise<void> }> {
   const store = await openStore(config);
@@ -293,4 +305,46 @@ export async function openAdministration(config: Config): Promise<Administration
     resources: createResourceQueries({ store, core }),
     close: () => store.close(),
   };
+}
+
+/** The one place demo data is seeded: on start (SEED_DEMO_DATA) and by `psd2-bank seed`. */
+function seedDemoBank(store: Store, config: Config, clock: Clock): Promise<boolean> {
+  const { timeZone, bankBic: bic } = config;
+  return seedDemoData({ store, clock, timeZone, bic, hashPassword });
+}
+
+/** Seeds the demo bank into an empty database; false when it has PSUs already. */
+export async function seedDatabase(config: Config): Promise<boolean> {
+  const store = await openStore(config);
+  try {
+    return await seedDemoBank(store, config, systemClock);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Applies pending migrations, naming each as it is applied; returns the engine's name. */
+export async function migrateDatabase(
+  config: Config, applied: (name: string) => void,
+): Promise<string> {
+  const store = await openStore({ ...config, onMigration: applied });
+  await store.close();
+  return store.engine;
+}
+
+export type DataSetSize = Pick<DataSetRequest, "psus" | "transactions" | "seed" | "progress">;
+
+/** A scale-test data set whose PSUs share the published password `password`. */
+export async function generateData(
+  config: Config, size: DataSetSize, password: string,
+): Promise<DataSet> {
+  const store = await openStore(config);
+  try {
+    return await generateDataSet({
+      ...size, store, clock: systemClock, timeZone: config.timeZone, bankCode: config.bankCode,
+      bic: config.bankBic, passwordHash: await hashPassword(password),
+    });
+  } finally {
+    await store.close();
+  }
 }

@@ -1,6 +1,8 @@
 /**
- * Every setting of psd2-bank, typed, read once from the environment (and CLI flags) and frozen.
- * Nothing else reads process.env: a setting that is not here does not exist.
+ * Every setting of psd2-bank, declared once below (name, type, default, range, description), read
+ * once from the environment (and a --config file) and frozen. Nothing else reads process.env: a
+ * setting that is not here does not exist. The README's settings table is generated from these
+ * declarations (`psd2-bank settings --markdown`) and a test keeps the two equal.
  */
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
@@ -9,139 +11,180 @@ import { resolve } from "node:path";
 const MODES = ["sandbox", "production"] as const;
 export type Mode = typeof MODES[number];
 
-export interface Config {
-  mode: Mode;
-  /** Interface to bind both listeners to. */
-  host: string;
-  apiPort: number;
-  authPort: number;
-  /** The operator's listener (metrics); plain HTTP, so keep it on localhost or a management network. */
-  adminHost: string;
-  adminPort: number;
-  /** Absolute base of the TPP API as TPPs reach it, e.g. https://localhost:8443 */
-  publicApiUrl: string;
-  /** Absolute base of the PSU pages as browsers reach them, e.g. https://localhost:8444 */
-  publicAuthUrl: string;
-  dataDir: string;
-  /** Empty for the embedded SQLite file under dataDir. */
-  databaseUrl: string;
-  /** PostgreSQL connections per instance (the server's max_connections bounds all together). */
-  databasePoolMax: number;
-  /** A statement running longer is cancelled, so one stuck query cannot hold a request forever. */
-  databaseStatementTimeoutMs: number;
-  /** SQLite's fsync: full keeps answered commits through power loss, normal through a crash. */
-  sqliteSynchronous: SqliteSynchronous;
-  logLevel: string;
-  /** The bank's calendar: booking dates, "today", daily counters. */
-  timeZone: string;
-  bankName: string;
-  bankBic: string;
-  /** The German bank code (BLZ) of the accounts the embedded ledger opens. */
-  bankCode: string;
-  /** An SVG or PNG shown on the PSU pages; empty for the built-in mark with the bank's initials. */
-  bankLogoFile: string;
-  /** Seed demo PSUs, accounts and history into an empty database on start. */
-  seedDemoData: boolean;
-  scaTokenTtlSeconds: number;
-  scaSessionIdleSeconds: number;
-  smsCodeTtlSeconds: number;
-  loginFailuresMax: number;
-  bodyLimitBytes: number;
-  /**
-   * The bank's own TLS material. Empty in sandbox mode: a development CA is made under dataDir.
-   * tppTrustStoreFile is a PEM bundle of the QTSP CAs whose QWACs the TPP API accepts.
-   */
-  tlsCertFile: string;
-  tlsKeyFile: string;
-  tppTrustStoreFile: string;
-  /** How long audit log entries are kept before they are pruned. */
-  auditRetentionDays: number;
-  paymentScaTimeoutSeconds: number;
-  /** How far customer accounts may be overdrawn, in cents (0: not at all). */
-  overdraftLimitCents: number;
-  /** Per PSU and booking day, over all accounts, in cents (0: no limit). */
-  dailyPaymentLimitCents: number;
-  /** The most payments one bulk payment may carry (beyond: FORMAT_ERROR on payments). */
-  bulkPaymentEntriesMax: number;
-  /** How long a payment to another bank takes to settle (ACSP → ACCC); 0: at booking (ACSC). */
-  clearingSettlementSeconds: number;
-  /** POST /funds-confirmations only within a funds-confirmation consent (Consent-ID). */
-  fundsConfirmationConsentRequired: boolean;
-  /** CRL files (PEM or DER) checked for every TPP certificate; an unreadable one fails closed. */
-  tppCrlFiles: string[];
-  /** Login posts per client address and minute, refused before any password hashing. */
-  loginAttemptsPerIpPerMinute: number;
-  /** API requests per TPP and minute, answered 429 with Retry-After beyond; 0 = unlimited. */
-  tppRequestsPerMinute: number;
-  /** Refuse TPP requests without an HTTP signature (a present one is always verified). */
-  requireHttpSignature: boolean;
-  /** Lowercase header a TLS-terminating proxy forwards the client certificate in; "" for none. */
-  tppCertHeader: string;
-  /** Addresses whose tppCertHeader is believed; from others the header is ignored. */
-  trustedProxies: string[];
-  /** TPP-Redirect-URI hosts must lie in a domain of the TPP's certificate (subjectAltName). */
-  redirectUriDomainCheck: boolean;
-  /** Whether a TPP certificate whose OCSP responder cannot be asked (or answers nonsense) is refused. */
-  ocspFailClosed: boolean;
-  /** How long a PSU stays blocked after loginFailuresMax consecutive failures. */
-  loginBlockSeconds: number;
-  /** Largest request head (request line and headers) either listener reads; beyond, 431. */
-  headerLimitBytes: number;
-  /** The wire dialect of the TPP API: the spec's (default) or strict Berlin Group NextGenPSD2 1.3.12. */
-  apiProfile: ApiProfile;
-  /** A consent's validUntil beyond today plus this many days is adjusted down (RTS art. 10a: 180). */
-  consentValidityDaysMax: number;
-  /** frequencyPerDay above this is adjusted down. */
-  frequencyPerDayMax: number;
-  /** A consent not authorised within this many minutes of its registration becomes rejected. */
-  consentAuthorisationMinutes: number;
-}
+const SQLITE_SYNCHRONOUS = ["full", "normal"] as const;
+export type SqliteSynchronous = typeof SQLITE_SYNCHRONOUS[number];
+
+export const API_PROFILES = ["spec", "berlin-group"] as const;
+export type ApiProfile = typeof API_PROFILES[number];
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, name: string, fallback: number, problems: string[]): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    problems.push(`${name} must be a non-negative integer, got "${raw}"`);
-    return fallback;
-  }
-  return value;
+/** What a setting's default may depend on: the mode and the ports, read before it. */
+interface Earlier { mode: Mode; apiPort: number; authPort: number }
+
+/** A setting's value as read, or the problem with the text as set. */
+type Reading<T> = { value: T; problem?: string };
+
+export interface Setting<T> {
+  /** The environment variable (and the key in a --config file). */
+  name: string;
+  /** The default as the README shows it. */
+  shownDefault: string;
+  /** The values allowed, as the README shows them. */
+  shownRange: string;
+  description: string;
+  /** Reads the variable's text; undefined and "" mean unset. */
+  read(raw: string | undefined, earlier: Earlier): Reading<T>;
 }
 
-function port(env: Env, name: string, fallback: number, problems: string[]): number {
-  const value = integer(env, name, fallback, problems);
-  if (value > 65535) problems.push(`${name} must be a TCP port (0-65535), got ${value}`);
-  return value;
+interface Declared { name: string; description: string }
+
+/** Unset ("" too) falls back to the default; otherwise `parse` reads the text. */
+function withDefault<T>(
+  fallback: T | ((earlier: Earlier) => T), parse: (raw: string) => Reading<T>,
+): Setting<T>["read"] {
+  return (raw, earlier) => {
+    if (raw !== undefined && raw !== "") return parse(raw);
+    const value = typeof fallback === "function"
+      ? (fallback as (e: Earlier) => T)(earlier) : fallback;
+    return { value };
+  };
 }
 
-function url(env: Env, name: string, fallback: string, problems: string[]): string {
-  const raw = env[name] || fallback;
-  try {
-    const parsed = new URL(raw);
-    if (parsed.protocol !== "https:") problems.push(`${name} must be an https URL, got "${raw}"`);
-  } catch {
-    problems.push(`${name} must be an absolute URL, got "${raw}"`);
-  }
-  return raw.replace(/\/+$/, "");
+interface Bounds { min?: number; max?: number; why?: string }
+
+function boundsText({ min, max }: Bounds): string {
+  if (min !== undefined && max !== undefined) return `${min}-${max}`;
+  if (min !== undefined) return `at least ${min}`;
+  return max === undefined ? "0 or more" : `0-${max}`;
 }
 
-function flag(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (raw !== "true" && raw !== "false") problems.push(`${name} must be true or false, got "${raw}"`);
-  return raw === "true";
+function outOfBounds(name: string, value: number, { min, max, why }: Bounds): string | undefined {
+  const tooSmall = min !== undefined && value < min;
+  const tooLarge = max !== undefined && value > max;
+  if (!tooSmall && !tooLarge) return undefined;
+  const rule = min !== undefined && max !== undefined ? `between ${min} and ${max}`
+    : min !== undefined ? `at least ${min}` : `at most ${max}`;
+  return `${name} must be ${rule}${why ? ` (${why})` : ""}`;
 }
 
-function addressList(raw: string | undefined, problems: string[]): string[] {
-  const addresses = (raw ?? "").split(",").map((a) => a.trim()).filter((a) => a !== "");
-  for (const address of addresses.filter((a) => isIP(a) === 0)) {
-    problems.push(`TRUSTED_PROXIES must list IP addresses, got "${address}"`);
-  }
-  return addresses;
+type IntegerDeclared = Declared & Bounds & { fallback: number; shownDefault?: string };
+
+function integer(declared: IntegerDeclared): Setting<number> {
+  const { name, fallback } = declared;
+  return {
+    name, description: declared.description, shownRange: boundsText(declared),
+    shownDefault: declared.shownDefault ?? String(fallback),
+    read: (raw, earlier) => {
+      const reading = withDefault(fallback, (text) => {
+        const value = Number(text);
+        if (Number.isInteger(value) && value >= 0) return { value };
+        const problem = `${name} must be a non-negative integer, got "${text}"`;
+        return { value: fallback, problem };
+      })(raw, earlier);
+      if (reading.problem) return reading;
+      return { ...reading, problem: outOfBounds(name, reading.value, declared) };
+    },
+  };
+}
+
+function port(declared: Declared & { fallback: number }): Setting<number> {
+  const base = integer(declared);
+  return {
+    ...base, shownRange: "0-65535",
+    read: (raw, earlier) => {
+      const reading = base.read(raw, earlier);
+      if (reading.problem || reading.value <= 65535) return reading;
+      const problem = `${declared.name} must be a TCP port (0-65535), got ${reading.value}`;
+      return { ...reading, problem };
+    },
+  };
+}
+
+type FlagDeclared =
+  Declared & { fallback: boolean | ((e: Earlier) => boolean); shownDefault?: string };
+
+function flag(declared: FlagDeclared): Setting<boolean> {
+  const { name, fallback } = declared;
+  return {
+    name, description: declared.description, shownRange: "`true`, `false`",
+    shownDefault: declared.shownDefault ?? String(fallback),
+    read: withDefault(fallback, (raw) => ({
+      value: raw === "true",
+      problem: raw === "true" || raw === "false" ? undefined
+        : `${name} must be true or false, got "${raw}"`,
+    })),
+  };
+}
+
+/** A setting with a fixed set of values; unset means the first. */
+function oneOf<T extends string>(declared: Declared & { choices: readonly [T, ...T[]] }):
+  Setting<T> {
+  const { name, choices } = declared;
+  return {
+    name, description: declared.description, shownDefault: choices[0],
+    shownRange: choices.map((c) => `\`${c}\``).join(", "),
+    read: withDefault(choices[0], (raw) => {
+      const found = choices.find((choice) => choice === raw);
+      if (found) return { value: found };
+      const allowed = choices.map((c) => `"${c}"`).join(" or ");
+      return { value: choices[0], problem: `${name} must be ${allowed}, got "${raw}"` };
+    }),
+  };
+}
+
+interface TextDeclared<T> extends Declared {
+  fallback: T | ((e: Earlier) => T);
+  shownDefault: string;
+  shownRange?: string;
+  /** Turns the text into the value and names what is wrong with it. */
+  parse?: (raw: string) => Reading<T>;
+}
+
+function text<T = string>(declared: TextDeclared<T>): Setting<T> {
+  const parse = declared.parse ?? ((raw: string) => ({ value: raw as T }));
+  return {
+    name: declared.name, description: declared.description, shownDefault: declared.shownDefault,
+    shownRange: declared.shownRange ?? "text", read: withDefault(declared.fallback, parse),
+  };
+}
+
+/** A path, made absolute against the working directory; unset stays "". */
+type FileDeclared =
+  Declared & { check?: (raw: string) => string | undefined; shownDefault: string };
+
+function file(declared: FileDeclared): Setting<string> {
+  return text({
+    ...declared, fallback: "", shownRange: "a file",
+    parse: (raw) => ({ value: resolve(raw), problem: declared.check?.(raw) }),
+  });
+}
+
+type UrlDeclared = Declared & { fallback: (e: Earlier) => string; shownDefault: string };
+
+function url(declared: UrlDeclared): Setting<string> {
+  const { name } = declared;
+  const check = (raw: string): Reading<string> => {
+    const value = raw.replace(/\/+$/, "");
+    try {
+      const parsed = new URL(raw);
+      if (parsed.protocol === "https:") return { value };
+      return { value, problem: `${name} must be an https URL, got "${raw}"` };
+    } catch {
+      return { value, problem: `${name} must be an absolute URL, got "${raw}"` };
+    }
+  };
+  return {
+    name, description: declared.description, shownDefault: declared.shownDefault,
+    shownRange: "an https URL",
+    read: (raw, earlier) => check(raw || declared.fallback(earlier)),
+  };
+}
+
+function commaList(raw: string): string[] {
+  return raw.split(",").map((item) => item.trim()).filter((item) => item !== "");
 }
 
 function validTimeZone(zone: string): boolean {
@@ -153,125 +196,246 @@ function validTimeZone(zone: string): boolean {
   }
 }
 
-function fileList(raw: string | undefined): string[] {
-  return (raw ?? "").split(",").map((p) => p.trim()).filter((p) => p !== "").map((p) => resolve(p));
-}
+const inProduction = (e: Earlier) => e.mode === "production";
 
-const SQLITE_SYNCHRONOUS = ["full", "normal"] as const;
-export type SqliteSynchronous = typeof SQLITE_SYNCHRONOUS[number];
+/**
+ * Every setting, in the order `psd2-bank config` prints them. A default may depend only on
+ * settings declared before it (the mode and the ports).
+ */
+export const SETTINGS = {
+  mode: oneOf({ name: "PSD2_MODE", choices: MODES,
+    description: "`production`: no demo data, no sandbox routes, the bank's own TLS material "
+      + "required" }),
+  host: text({
+    name: "HOST", fallback: "127.0.0.1", shownDefault: "127.0.0.1", shownRange: "an address",
+    description: "interface both listeners bind to; `0.0.0.0` (or the private interface) "
+      + "behind a load balancer" }),
+  apiPort: port({ name: "API_PORT", fallback: 8443,
+    description: "TPP API (HTTPS, asks for a client certificate)" }),
+  authPort: port({ name: "AUTH_PORT", fallback: 8444,
+    description: "PSU pages (HTTPS, never asks for a client certificate)" }),
+  adminHost: text({ name: "ADMIN_HOST", fallback: "127.0.0.1", shownDefault: "127.0.0.1",
+    shownRange: "an address",
+    description: "interface of the operator's listener: `/metrics`, `/health`, `/ready` "
+      + "(plain HTTP: keep it off public networks)" }),
+  adminPort: port({
+    name: "ADMIN_PORT", fallback: 9464, description: "port of the operator's listener",
+  }),
+  publicApiUrl: url({ name: "PUBLIC_API_URL", shownDefault: "`https://localhost:<API_PORT>`",
+    fallback: (e) => `https://localhost:${e.apiPort}`,
+    description: "absolute base of the TPP API as TPPs reach it (the load balancer's), used "
+      + "in `_links`" }),
+  publicAuthUrl: url({ name: "PUBLIC_AUTH_URL", shownDefault: "`https://localhost:<AUTH_PORT>`",
+    fallback: (e) => `https://localhost:${e.authPort}`,
+    description: "absolute base of the PSU pages as browsers reach them" }),
+  dataDir: text({ name: "DATA_DIR", fallback: () => resolve("data"), shownDefault: "`./data`",
+    shownRange: "a directory", parse: (raw) => ({ value: resolve(raw) }),
+    description: "SQLite file and development certificates" }),
+  databaseUrl: text({ name: "DATABASE_URL", fallback: "", shownDefault: "(empty: SQLite)",
+    shownRange: "`postgres://...`",
+    parse: (raw) => ({ value: raw, problem: /^postgres(ql)?:\/\//.test(raw) ? undefined
+      : "DATABASE_URL must be a postgres:// URL (or empty for the embedded SQLite)" }),
+    description: "PostgreSQL to use instead of SQLite; the same on every instance" }),
+  databasePoolMax: integer({ name: "DATABASE_POOL_MAX", fallback: 10, min: 1,
+    description: "PostgreSQL connections per instance; instances × pool < `max_connections`" }),
+  databaseStatementTimeoutMs: integer({ name: "DATABASE_STATEMENT_TIMEOUT_MS", fallback: 10_000,
+    description: "longer statements are cancelled, so one stuck query cannot hold a request "
+      + "forever; the request fails whole" }),
+  sqliteSynchronous: oneOf({ name: "SQLITE_SYNCHRONOUS", choices: SQLITE_SYNCHRONOUS,
+    description: "`full`: every answered commit is fsynced and survives power loss (group "
+      + "commit pays one fsync per batch: 6 % fewer payments/s than `normal` in the bench); "
+      + "`normal`: survives a process crash, not power loss" }),
+  logLevel: text({
+    name: "LOG_LEVEL", fallback: "info", shownDefault: "info", shownRange: "a pino level",
+    description: "how much the bank logs" }),
+  timeZone: text({ name: "BANK_TIME_ZONE", fallback: "Europe/Berlin", shownDefault: "Europe/Berlin",
+    shownRange: "an IANA time zone",
+    parse: (raw) => ({ value: raw, problem: validTimeZone(raw) ? undefined
+      : `BANK_TIME_ZONE is not an IANA time zone: "${raw}"` }),
+    description: "the bank's calendar: booking dates, \"today\", daily counters" }),
+  bankName: text({ name: "BANK_NAME", fallback: "PSD2 Demo Bank", shownDefault: "PSD2 Demo Bank",
+    description: "the bank's name on the PSU pages" }),
+  bankBic: text({ name: "BANK_BIC", fallback: "PSDBDEFFXXX", shownDefault: "PSDBDEFFXXX",
+    description: "the bank's BIC" }),
+  bankCode: text({
+    name: "BANK_CODE", fallback: "50010000", shownDefault: "50010000", shownRange: "8 digits",
+    parse: (raw) => ({ value: raw, problem: /^\d{8}$/.test(raw) ? undefined
+      : `BANK_CODE must be 8 digits, got "${raw}"` }),
+    description: "bank code (BLZ) of the German IBANs the embedded ledger issues for new "
+      + "accounts" }),
+  bankLogoFile: file({ name: "BANK_LOGO_FILE", shownDefault: "(empty: the name's initials)",
+    check: (raw) => (/\.(svg|png)$/i.test(raw) ? undefined
+      : `BANK_LOGO_FILE must be an .svg or .png file, got "${raw}"`),
+    description: "`.svg` or `.png` shown next to `BANK_NAME` on the PSU pages" }),
+  seedDemoData: flag({ name: "SEED_DEMO_DATA", fallback: (e) => !inProduction(e),
+    shownDefault: "true in sandbox, false in production",
+    description: "seed the demo PSUs, accounts and history into an empty database on start "
+      + "(never in production)" }),
+  scaTokenTtlSeconds: integer({ name: "SCA_TOKEN_TTL_SECONDS", fallback: 600, max: 600,
+    description: "lifetime of the redirect link's token" }),
+  scaSessionIdleSeconds: integer({ name: "SCA_SESSION_IDLE_SECONDS", fallback: 300, max: 300,
+    why: "RTS art. 4", description: "PSU session inactivity limit (RTS art. 4)" }),
+  smsCodeTtlSeconds: integer({ name: "SMS_CODE_TTL_SECONDS", fallback: 300,
+    description: "how long an SMS authorization code stays valid" }),
+  loginFailuresMax: integer({
+    name: "LOGIN_FAILURES_MAX", fallback: 5, min: 1, max: 5, why: "RTS art. 4",
+    description: "consecutive failed authentications before a temporary block (RTS art. 4)" }),
+  bodyLimitBytes: integer({ name: "BODY_LIMIT_BYTES", fallback: 64 * 1024,
+    description: "largest request body on the TPP API; beyond, 413" }),
+  auditRetentionDays: integer({ name: "AUDIT_RETENTION_DAYS", fallback: 730, min: 1,
+    description: "how long audit log entries are kept before they are pruned" }),
+  tlsCertFile: file({ name: "TLS_CERT_FILE", shownDefault: "(empty: development CA)",
+    description: "the bank's server certificate (PEM) for both listeners; required in "
+      + "production, together with `TLS_KEY_FILE` and `TPP_TRUST_STORE_FILE`" }),
+  tlsKeyFile: file({ name: "TLS_KEY_FILE", shownDefault: "(empty: development CA)",
+    description: "the key (PEM) of `TLS_CERT_FILE`" }),
+  tppTrustStoreFile: file({ name: "TPP_TRUST_STORE_FILE", shownDefault: "(empty: development CA)",
+    description: "PEM bundle of the QTSP CAs whose QWACs the TPP API accepts; required in "
+      + "production" }),
+  paymentScaTimeoutSeconds: integer({ name: "PAYMENT_SCA_TIMEOUT_SECONDS", fallback: 30 * 60,
+    description: "a payment not authorised within this time becomes `RJCT`" }),
+  overdraftLimitCents: integer({ name: "OVERDRAFT_LIMIT_CENTS", fallback: 0,
+    description: "how far below zero a customer account may go, in cents (0: not at all)" }),
+  dailyPaymentLimitCents: integer({ name: "DAILY_PAYMENT_LIMIT_CENTS", fallback: 0,
+    shownDefault: "0 (no limit)",
+    description: "per PSU and booking day over all accounts, in cents; beyond, the payment is "
+      + "`RJCT`" }),
+  bulkPaymentEntriesMax: integer({ name: "BULK_PAYMENT_ENTRIES_MAX", fallback: 100,
+    description: "the most payments one bulk payment may carry; beyond, 400 `FORMAT_ERROR` on "
+      + "`payments`" }),
+  clearingSettlementSeconds: integer({ name: "CLEARING_SETTLEMENT_SECONDS", fallback: 0,
+    description: "time a SEPA credit transfer to another bank takes to settle: booked to the "
+      + "clearing account it reads `ACSP`, and the due-payments job moves it to `ACCC` once "
+      + "this has passed; 0: settled at booking, `ACSC` as within the bank" }),
+  fundsConfirmationConsentRequired: flag({
+    name: "FUNDS_CONFIRMATION_CONSENT_REQUIRED", fallback: false,
+    description: "`true`: `POST /funds-confirmations` needs the `Consent-ID` of a "
+      + "funds-confirmation consent the PSU granted for that account (`POST "
+      + "/psd2/v1/consents/confirmation-of-funds`)" }),
+  tppCrlFiles: text<string[]>({ name: "TPP_CRL_FILES", fallback: [], shownDefault: "(empty)",
+    shownRange: "comma-separated files",
+    parse: (raw) => ({ value: commaList(raw).map((p) => resolve(p)) }),
+    description: "CRL files (PEM or DER) of the trusted CAs; a revoked certificate gets 401 "
+      + "`CERTIFICATE_REVOKED`, and a file that cannot be read or verified refuses every "
+      + "certificate (fails closed)" }),
+  loginAttemptsPerIpPerMinute: integer({ name: "LOGIN_ATTEMPTS_PER_IP_PER_MINUTE", fallback: 60,
+    description: "login posts per client address, refused (429) before any password is hashed" }),
+  tppRequestsPerMinute: integer({
+    name: "TPP_REQUESTS_PER_MINUTE", fallback: 0, shownDefault: "0 (unlimited)",
+    description: "API requests per TPP and minute, counted in the database across all "
+      + "instances; beyond, 429 `ACCESS_EXCEEDED` with `Retry-After`" }),
+  requireHttpSignature: flag({ name: "REQUIRE_HTTP_SIGNATURE", fallback: false,
+    description: "refuse TPP requests without a Berlin Group HTTP signature (401 "
+      + "`SIGNATURE_MISSING`); a `Signature` that is sent is always verified (`Digest` "
+      + "SHA-256/SHA-512 of the body, signing certificate trusted, valid, not revoked, same "
+      + "organizationIdentifier as the TLS certificate)" }),
+  tppCertHeader: text({ name: "TPP_CERT_HEADER", fallback: "", shownDefault: "(empty: none)",
+    shownRange: "a header name",
+    parse: (raw) => {
+      const value = raw.trim().toLowerCase();
+      const header = /^[a-z0-9-]*$/.test(value);
+      return { value, problem: header ? undefined : "TPP_CERT_HEADER must be a header name" };
+    },
+    description: "header in which a TLS-terminating proxy forwards the TPP's certificate as "
+      + "URL-encoded PEM (nginx `$ssl_client_escaped_cert`, envoy `x-forwarded-client-cert`); "
+      + "see Production" }),
+  trustedProxies: text<string[]>({ name: "TRUSTED_PROXIES", fallback: [], shownDefault: "(empty)",
+    shownRange: "comma-separated IP addresses",
+    parse: (raw) => {
+      const value = commaList(raw);
+      const wrong = value.filter((address) => isIP(address) === 0)
+        .map((address) => `TRUSTED_PROXIES must list IP addresses, got "${address}"`);
+      return { value, problem: wrong.length > 0 ? wrong.join("; ") : undefined };
+    },
+    description: "addresses whose `TPP_CERT_HEADER` is believed; from any other address the "
+      + "header is ignored" }),
+  redirectUriDomainCheck: flag({ name: "REDIRECT_URI_DOMAIN_CHECK", fallback: inProduction,
+    shownDefault: "true in production, false in sandbox",
+    description: "`TPP-Redirect-URI` and `TPP-Nok-Redirect-URI` must point into a domain of "
+      + "the TPP certificate's subjectAltName (dNSName, or CN if a host name) or below it; "
+      + "`*.tpp.example` covers the names below `tpp.example`. Otherwise 400 `FORMAT_ERROR` "
+      + "naming the header" }),
+  ocspFailClosed: flag({ name: "OCSP_FAIL_CLOSED", fallback: inProduction,
+    shownDefault: "true in production, false in sandbox",
+    description: "a TPP certificate naming an OCSP responder (Authority Information Access) "
+      + "is checked there (POST, answers signed by the issuing CA or its delegated OCSP "
+      + "signer, cached until `nextUpdate`, 5 s timeout); when the responder cannot be "
+      + "reached or answers nothing usable, true refuses the certificate (401 "
+      + "`CERTIFICATE_INVALID`) and false admits it. A revoked answer is 401 "
+      + "`CERTIFICATE_REVOKED`, and a responder that does not know the certificate refuses it "
+      + "either way" }),
+  loginBlockSeconds: integer({ name: "LOGIN_BLOCK_SECONDS", fallback: 15 * 60, min: 60,
+    description: "how long a PSU stays blocked after `LOGIN_FAILURES_MAX` consecutive failed "
+      + "authentications (password or code); the page says the access is blocked, never which "
+      + "factor was wrong" }),
+  headerLimitBytes: integer({
+    name: "HEADER_LIMIT_BYTES", fallback: 16 * 1024, min: 4096, max: 65536,
+    description: "largest request line plus headers either listener reads; beyond, 431 "
+      + "(`FORMAT_ERROR` for TPPs) and the connection is closed" }),
+  apiProfile: oneOf({ name: "API_PROFILE", choices: API_PROFILES,
+    description: "wire dialect of the TPP API: `spec` (shared/spec/psd2-interface.md: 200 on "
+      + "create, plain-string links, nulls present) or `berlin-group` (strict NextGenPSD2 "
+      + "1.3.12: 201 with `Location` and `ASPSP-SCA-Approach`, `{\"href\"}` links, `RCVD` on "
+      + "create, optional fields omitted). Same rules, storage and paths in both" }),
+  consentValidityDaysMax: integer({
+    name: "CONSENT_VALIDITY_DAYS_MAX", fallback: 180, min: 1, max: 180, why: "RTS art. 10a",
+    description: "a consent's `validUntil` later than today plus this (or `9999-12-31`) is "
+      + "adjusted down and shown adjusted (RTS art. 10a)" }),
+  frequencyPerDayMax: integer({ name: "FREQUENCY_PER_DAY_MAX", fallback: 4, min: 1,
+    description: "a consent's `frequencyPerDay` above this is adjusted down" }),
+  consentAuthorisationMinutes: integer({
+    name: "CONSENT_AUTHORISATION_MINUTES", fallback: 30, min: 1,
+    description: "a consent not authorised by the PSU within this time becomes `rejected`" }),
+} satisfies Record<string, Setting<unknown>>;
 
-export const API_PROFILES = ["spec", "berlin-group"] as const;
-export type ApiProfile = typeof API_PROFILES[number];
+type ValueOf<S> = S extends Setting<infer T> ? T : never;
 
-/** A setting with a fixed set of values; unset means the first. */
-function oneOf<T extends string>(env: Env, name: string, choices: readonly [T, ...T[]], problems: string[]): T {
-  const raw = env[name];
-  const found = choices.find((choice) => choice === (raw || choices[0]));
-  if (!found) problems.push(`${name} must be ${choices.map((c) => `"${c}"`).join(" or ")}, got "${raw}"`);
-  return found ?? choices[0];
+export type Config = { [K in keyof typeof SETTINGS]: ValueOf<(typeof SETTINGS)[K]> };
+
+/** Checks between settings; each setting's own range is checked where it is declared. */
+function crossChecks(config: Config, problems: string[]): void {
+  if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
+    problems.push(
+      "TPP_CERT_HEADER needs TRUSTED_PROXIES: the addresses of the proxies that set it");
+  }
+  const tlsFiles = { TLS_CERT_FILE: config.tlsCertFile, TLS_KEY_FILE: config.tlsKeyFile,
+    TPP_TRUST_STORE_FILE: config.tppTrustStoreFile };
+  const missing = Object.entries(tlsFiles).filter(([, file]) => file === "").map(([name]) => name);
+  if (config.mode === "production" && missing.length > 0) {
+    problems.push(`production mode needs the bank's own TLS material: set ${missing.join(", ")}`);
+  } else if (missing.length > 0 && missing.length < 3) {
+    problems.push(`${missing.join(", ")} must be set together with the other TLS files `
+      + "(or none, for the development CA)");
+  }
+  if (config.mode === "production" && config.seedDemoData) {
+    problems.push("SEED_DEMO_DATA must not be true in production mode");
+  }
 }
 
 /** Reads and validates the configuration; every wrong setting is named in one ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-  const mode = oneOf(env, "PSD2_MODE", MODES, problems);
-  const apiPort = port(env, "API_PORT", 8443, problems);
-  const authPort = port(env, "AUTH_PORT", 8444, problems);
-  const adminPort = port(env, "ADMIN_PORT", 9464, problems);
-  const timeZone = env.BANK_TIME_ZONE || "Europe/Berlin";
-  if (!validTimeZone(timeZone)) problems.push(`BANK_TIME_ZONE is not an IANA time zone: "${timeZone}"`);
-  const config: Config = {
-    mode,
-    host: env.HOST || "127.0.0.1",
-    apiPort,
-    authPort,
-    adminHost: env.ADMIN_HOST || "127.0.0.1",
-    adminPort,
-    publicApiUrl: url(env, "PUBLIC_API_URL", `https://localhost:${apiPort}`, problems),
-    publicAuthUrl: url(env, "PUBLIC_AUTH_URL", `https://localhost:${authPort}`, problems),
-    dataDir: resolve(env.DATA_DIR || "data"),
-    databaseUrl: env.DATABASE_URL || "",
-    databasePoolMax: integer(env, "DATABASE_POOL_MAX", 10, problems),
-    databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", 10_000, problems),
-    sqliteSynchronous: oneOf(env, "SQLITE_SYNCHRONOUS", SQLITE_SYNCHRONOUS, problems),
-    logLevel: env.LOG_LEVEL || "info",
-    timeZone,
-    bankName: env.BANK_NAME || "PSD2 Demo Bank",
-    bankBic: env.BANK_BIC || "PSDBDEFFXXX",
-    bankCode: env.BANK_CODE || "50010000",
-    bankLogoFile: env.BANK_LOGO_FILE ? resolve(env.BANK_LOGO_FILE) : "",
-    seedDemoData: (env.SEED_DEMO_DATA ?? (mode === "sandbox" ? "true" : "false")) === "true",
-    scaTokenTtlSeconds: integer(env, "SCA_TOKEN_TTL_SECONDS", 600, problems),
-    scaSessionIdleSeconds: integer(env, "SCA_SESSION_IDLE_SECONDS", 300, problems),
-    smsCodeTtlSeconds: integer(env, "SMS_CODE_TTL_SECONDS", 300, problems),
-    loginFailuresMax: integer(env, "LOGIN_FAILURES_MAX", 5, problems),
-    bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 64 * 1024, problems),
-    auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 730, problems),
-    tlsCertFile: env.TLS_CERT_FILE ? resolve(env.TLS_CERT_FILE) : "",
-    tlsKeyFile: env.TLS_KEY_FILE ? resolve(env.TLS_KEY_FILE) : "",
-    tppTrustStoreFile: env.TPP_TRUST_STORE_FILE ? resolve(env.TPP_TRUST_STORE_FILE) : "",
-    paymentScaTimeoutSeconds: integer(env, "PAYMENT_SCA_TIMEOUT_SECONDS", 30 * 60, problems),
-    overdraftLimitCents: integer(env, "OVERDRAFT_LIMIT_CENTS", 0, problems),
-    dailyPaymentLimitCents: integer(env, "DAILY_PAYMENT_LIMIT_CENTS", 0, problems),
-    bulkPaymentEntriesMax: integer(env, "BULK_PAYMENT_ENTRIES_MAX", 100, problems),
-    clearingSettlementSeconds: integer(env, "CLEARING_SETTLEMENT_SECONDS", 0, problems),
-    fundsConfirmationConsentRequired: env.FUNDS_CONFIRMATION_CONSENT_REQUIRED === "true",
-    tppCrlFiles: fileList(env.TPP_CRL_FILES),
-    loginAttemptsPerIpPerMinute: integer(env, "LOGIN_ATTEMPTS_PER_IP_PER_MINUTE", 60, problems),
-    tppRequestsPerMinute: integer(env, "TPP_REQUESTS_PER_MINUTE", 0, problems),
-    requireHttpSignature: flag(env, "REQUIRE_HTTP_SIGNATURE", false, problems),
-    tppCertHeader: (env.TPP_CERT_HEADER ?? "").trim().toLowerCase(),
-    trustedProxies: addressList(env.TRUSTED_PROXIES, problems),
-    redirectUriDomainCheck: flag(env, "REDIRECT_URI_DOMAIN_CHECK", mode === "production", problems),
-    ocspFailClosed: flag(env, "OCSP_FAIL_CLOSED", mode === "production", problems),
-    loginBlockSeconds: integer(env, "LOGIN_BLOCK_SECONDS", 15 * 60, problems),
-    headerLimitBytes: integer(env, "HEADER_LIMIT_BYTES", 16 * 1024, problems),
-    apiProfile: oneOf(env, "API_PROFILE", API_PROFILES, problems),
-    consentValidityDaysMax: integer(env, "CONSENT_VALIDITY_DAYS_MAX", 180, problems),
-    frequencyPerDayMax: integer(env, "FREQUENCY_PER_DAY_MAX", 4, problems),
-    consentAuthorisationMinutes: integer(env, "CONSENT_AUTHORISATION_MINUTES", 30, problems),
-  };
-  if (config.loginBlockSeconds < 60) problems.push("LOGIN_BLOCK_SECONDS must be at least 60");
-  if (config.headerLimitBytes < 4096 || config.headerLimitBytes > 65536) {
-    problems.push("HEADER_LIMIT_BYTES must be between 4096 and 65536");
+  const config: Record<string, unknown> = {};
+  for (const [key, setting] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
+    // The settings a default depends on are declared, so read, before it.
+    const { value, problem } = setting.read(env[setting.name], config as unknown as Earlier);
+    if (problem !== undefined) problems.push(problem);
+    config[key] = value;
   }
-  if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
-    problems.push("TPP_CERT_HEADER needs TRUSTED_PROXIES: the addresses of the proxies that set it");
+  crossChecks(config as Config, problems);
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
   }
-  if (!/^[a-z0-9-]*$/.test(config.tppCertHeader)) problems.push("TPP_CERT_HEADER must be a header name");
-  if (config.consentValidityDaysMax < 1 || config.consentValidityDaysMax > 180) {
-    problems.push("CONSENT_VALIDITY_DAYS_MAX must be between 1 and 180 (RTS art. 10a)");
-  }
-  if (config.frequencyPerDayMax < 1) problems.push("FREQUENCY_PER_DAY_MAX must be at least 1");
-  if (config.consentAuthorisationMinutes < 1) problems.push("CONSENT_AUTHORISATION_MINUTES must be at least 1");
-  if (config.scaTokenTtlSeconds > 600) problems.push("SCA_TOKEN_TTL_SECONDS must be at most 600");
-  if (config.scaSessionIdleSeconds > 300) problems.push("SCA_SESSION_IDLE_SECONDS must be at most 300 (RTS art. 4)");
-  if (config.loginFailuresMax < 1 || config.loginFailuresMax > 5) {
-    problems.push("LOGIN_FAILURES_MAX must be between 1 and 5 (RTS art. 4)");
-  }
-  const tlsFiles = { TLS_CERT_FILE: config.tlsCertFile, TLS_KEY_FILE: config.tlsKeyFile,
-    TPP_TRUST_STORE_FILE: config.tppTrustStoreFile };
-  const missing = Object.entries(tlsFiles).filter(([, file]) => file === "").map(([name]) => name);
-  if (mode === "production" && missing.length > 0) {
-    problems.push(`production mode needs the bank's own TLS material: set ${missing.join(", ")}`);
-  } else if (missing.length > 0 && missing.length < 3) {
-    problems.push(`${missing.join(", ")} must be set together with the other TLS files (or none, for the development CA)`);
-  }
-  if (mode === "production" && config.seedDemoData) problems.push("SEED_DEMO_DATA must not be true in production mode");
-  if (config.auditRetentionDays < 1) problems.push("AUDIT_RETENTION_DAYS must be at least 1");
-  if (!["", "true", "false"].includes(env.FUNDS_CONFIRMATION_CONSENT_REQUIRED ?? "")) {
-    problems.push("FUNDS_CONFIRMATION_CONSENT_REQUIRED must be true or false");
-  }
-  if (!/^\d{8}$/.test(config.bankCode)) problems.push(`BANK_CODE must be 8 digits, got "${config.bankCode}"`);
-  if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
-    problems.push("DATABASE_URL must be a postgres:// URL (or empty for the embedded SQLite)");
-  }
-  if (config.bankLogoFile && !/\.(svg|png)$/i.test(config.bankLogoFile)) {
-    problems.push(`BANK_LOGO_FILE must be an .svg or .png file, got "${env.BANK_LOGO_FILE}"`);
-  }
-  if (config.databasePoolMax < 1) problems.push("DATABASE_POOL_MAX must be at least 1");
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
-  return Object.freeze(config);
+  return Object.freeze(config as Config);
+}
+
+/** The README's settings table, generated from the declarations. */
+export function settingsMarkdown(): string {
+  const cell = (text: string) => text.replaceAll("|", "\\|");
+  const rows = Object.values(SETTINGS).map((s: Setting<unknown>) =>
+    `| \`${s.name}\` | ${cell(s.shownDefault)} | ${cell(s.shownRange)} | ${cell(s.description)} |`);
+  const heading = ["| Variable | Default | Values | Meaning |", "|---|---|---|---|"];
+  return [...heading, ...rows].join("\n") + "\n";
 }
 
 /**

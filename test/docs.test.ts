@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { errorCatalogue } from "../src/api/errors.js";
+import { errorCatalogue, renderError } from "../src/api/errors.js";
+import * as errors from "../src/domain/errors.js";
 import { confirm, reachReview } from "./support/flows.js";
 import { startBank, type TestBank } from "./support/start-app.js";
 
@@ -41,11 +42,29 @@ test("the getting-started guide's payment is accepted, approved by alice and boo
   assert.match(guide, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
 });
 
+/**
+ * The (code, status) pairs the catalog's named constructors can produce: each is called with every
+ * origin and certificate code in every argument, so a constructor's fixed code and origin show.
+ */
+function constructedPairs(): string[] {
+  const samples = [...errors.ORIGINS, ...errors.CERTIFICATE_CODES];
+  const pairs = Object.entries(errors)
+    .filter(([name, make]) => typeof make === "function" && /^[a-z]/.test(name))
+    .flatMap(([, make]) => samples.map((s) => (make as (...args: string[]) => unknown)(s, s, s)))
+    .filter((made): made is errors.Xs2aError => made instanceof errors.Xs2aError)
+    .map((made) => renderError(made))
+    // A certificate constructor given an origin as its code makes no refusal at all.
+    .filter(({ status }) => status !== undefined)
+    .map(({ status, body }) => `${body.tppMessages[0]?.code} ${status}`);
+  return [...new Set(pairs)].sort();
+}
+
 test("the error catalogue describes exactly the codes and statuses the bank sends", async () => {
   const rows = [...(await doc("errors.md")).matchAll(/^\| ([A-Z_]+) \| (\d{3}) \| (.+) \| (.+) \|$/gm)];
   const documented = rows.map(([, code, status]) => `${code} ${status}`).sort();
   const sent = errorCatalogue().map(({ code, status }) => `${code} ${status}`).sort();
   assert.deepEqual(documented, sent);
+  assert.deepEqual(documented, constructedPairs(), "the constructors of src/domain/errors.ts");
   for (const [, code, , when, what] of rows) {
     assert.ok((when ?? "").length > 20 && (what ?? "").length > 10, `${code} says when it happens and what to do`);
   }

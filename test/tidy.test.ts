@@ -1,6 +1,7 @@
 /**
- * Tidy checks over src/**\/*.ts (architecture.md 6.3 and 6.7), after TigerBeetle's src/tidy.zig:
- * the dependency rules between layers, who may import api/, sca/ and app.ts, and no `any`.
+ * Tidy checks over src/**\/*.ts (docs/architecture.md), after TigerBeetle's src/tidy.zig: the
+ * dependency rules between layers, who may import api/, sca/ and app.ts, no import cycles, no
+ * `any`, refusals built only in the error catalog, and the length limits of functions and lines.
  * Sources are parsed with the TypeScript compiler, so comments and strings never count.
  */
 import assert from "node:assert/strict";
@@ -44,18 +45,20 @@ const dependencies = Object.keys(
 );
 
 /**
- * architecture.md 6.3. A layer may always import itself and node: builtins. main.ts is the CLI
- * and its entry in 6.3 reads "app, config"; it is allowed the layers it needs today (seeding,
- * tpp-cert), and nothing else.
+ * docs/architecture.md, "Layers". A layer may always import itself and node: builtins. The command
+ * line runs main -> cli -> app: main.ts only parses argv and dispatches to cli/, and cli/ reaches
+ * the bank through the composition root (app.ts), never through api/, sca/, ledger/ or store/.
  */
 const RULES: Record<Layer, Rule> = {
-  main: { value: ["app", "cli", "demo-tpp", "config", "ledger", "lib", "sca", "store", "tpp"], typeOnly: [],
-    packages: [] },
-  app: { value: LAYERS.filter((l) => l !== "main"), typeOnly: [], packages: dependencies },
+  main: { value: ["cli", "config", "lib"], typeOnly: [], packages: [] },
+  app: {
+    value: LAYERS.filter((l) => l !== "main" && l !== "cli"), typeOnly: [], packages: dependencies,
+  },
   admin: { value: ["lib"], typeOnly: ["store"], packages: ["fastify"] },
   config: { value: ["lib"], typeOnly: [], packages: [] },
   "demo-tpp": { value: ["lib"], typeOnly: [], packages: ["fastify"] },
-  cli: { value: ["admin", "config", "domain", "lib"], typeOnly: [], packages: ["qrcode-terminal"] },
+  cli: { value: ["app", "admin", "config", "demo-tpp", "domain", "lib", "tpp"], typeOnly: [],
+    packages: ["qrcode-terminal"] },
   api: { value: ["domain", "tpp", "lib"], typeOnly: [], packages: ["fastify"] },
   sca: { value: ["domain", "lib"], typeOnly: [], packages: ["fastify", "jose", "@node-rs/argon2"] },
   domain: { value: ["lib"], typeOnly: ["store"], packages: [] },
@@ -153,27 +156,125 @@ function anyUses(file: string, text: string): string[] {
 
 const FILES = sourceFiles(SRC).map((path) => ({ path, text: readFileSync(path, "utf8") }));
 
+/**
+ * Each file's imports of other files in src/, type-only ones included: a type shared both ways
+ * ties two modules as tightly for a reader as a value does.
+ */
+function importGraph(files: readonly { path: string; text: string }[]): Map<string, string[]> {
+  return new Map(files.map((f) => {
+    const source = ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true);
+    const targets = importsOf(source).filter((i) => i.specifier.startsWith("."))
+      .map((i) => relative(ROOT, resolve(dirname(f.path), i.specifier).replace(/\.js$/, ".ts")));
+    return [relative(ROOT, f.path), [...new Set(targets)]];
+  }));
+}
+
+/** The import cycles of a graph: its strongly connected components (Tarjan), self-imports too. */
+function importCycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) ?? 0);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) visit(next);
+      if (stack.includes(next)) low.set(file, Math.min(low.get(file) ?? 0, low.get(next) ?? 0));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = stack.splice(stack.indexOf(file));
+    const selfImport = (graph.get(file) ?? []).includes(file);
+    if (component.length > 1 || selfImport) cycles.push(component.sort());
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+/**
+ * TEMPORARY: the cycles that exist today, each as its files sorted, to be emptied after the
+ * issue-17 merges. A listed cycle that no longer exists (or changed its files) fails the test, so
+ * the list cannot outlive its reason.
+ * - authorisation.ts -> payment-lifecycle.ts -> decisions.ts -> (type) authorisation.ts: the
+ *   payment/consent reorganisation removes it.
+ * - store/db.ts builds every repository; each repository imports the type Tx from db.ts.
+ * - ledger/demo-data.ts runs demo-cards.ts, which imports the types DemoCard and HistoryWriter.
+ */
+const KNOWN_CYCLES: readonly string[] = [
+  "src/domain/authorisation.ts src/domain/decisions.ts src/domain/payment-lifecycle.ts",
+  ["access-counts", "audit", "bulk", "consents", "db", "leases", "ledger", "payments",
+    "psu-sessions", "psus", "repositories", "savepoints", "sca", "session-steps", "statements",
+    "stats", "tpps",
+  ].map((name) => `src/store/${name}.ts`).join(" "),
+  "src/ledger/demo-cards.ts src/ledger/demo-data.ts",
+];
+
+const FUNCTION_LINES_MAX = 70;
+const LINE_COLUMNS_MAX = 100;
+
+/** Functions of more than FUNCTION_LINES_MAX lines, as "file:line: name (n lines)". */
+function longFunctions(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body !== undefined) {
+      const [first, last] = [lineOf(node.getStart(source)), lineOf(node.getEnd())];
+      const name = node.name && ts.isIdentifier(node.name) ? node.name.text : "(anonymous)";
+      if (last - first + 1 > FUNCTION_LINES_MAX) {
+        found.push(`${relative(ROOT, file)}:${first}: ${name} (${last - first + 1} lines)`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Lines longer than LINE_COLUMNS_MAX, as "file:line". */
+function longLines(file: string, text: string): string[] {
+  return text.split("\n").flatMap((line, i) =>
+    [...line].length > LINE_COLUMNS_MAX ? [`${relative(ROOT, file)}:${i + 1}`] : []);
+}
+
+/** `new Xs2aError(...)` outside the catalog, as "file:line". */
+function refusalsOutsideCatalog(file: string, text: string): string[] {
+  if (relative(SRC, file) === join("domain", "errors.ts")) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const callee = ts.isNewExpression(node) ? node.expression : undefined;
+    if (callee !== undefined && ts.isIdentifier(callee) && callee.text === "Xs2aError") {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push(`${relative(ROOT, file)}:${line}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe("tidy", () => {
   test("finds the source files of every layer", () => {
     const layers = new Set(FILES.map((f) => layerOf(f.path)));
     for (const layer of LAYERS) assert.ok(layers.has(layer), `no files in layer ${layer}`);
   });
 
-  test("every import in src/ follows the dependency rules of architecture.md 6.3", () => {
+  test("every import in src/ follows the dependency rules of docs/architecture.md", () => {
     const violations = FILES.flatMap((f) => importViolations(f.path, f.text));
     assert.deepEqual(violations, []);
   });
 
-  test("nothing but app.ts and main.ts imports api/, sca/ or app.ts", () => {
-    const entry = new Set(["app", "main"]);
+  test("api/ and sca/ are imported by app.ts only, and app.ts by cli/ only", () => {
+    const importers: Partial<Record<Layer, Layer>> = { api: "app", sca: "app", app: "cli" };
     const violations = FILES.flatMap((f) => {
       const layer = layerOf(f.path);
-      if (layer === undefined || entry.has(layer)) return [];
       const source = ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true);
       return importsOf(source).filter((i) => i.specifier.startsWith(".")).flatMap((i) => {
         const target = layerOf(resolve(dirname(f.path), i.specifier).replace(/\.js$/, ".ts"));
-        const closed = target === "api" || target === "sca" || target === "app";
-        if (!closed || target === layer) return [];
+        const allowed = target === undefined ? undefined : importers[target];
+        if (allowed === undefined || target === layer || layer === allowed) return [];
         return [`${relative(ROOT, f.path)}:${i.line} → ${target}`];
       });
     });
@@ -183,6 +284,30 @@ describe("tidy", () => {
   test("no file in src/ uses the type any", () => {
     assert.deepEqual(FILES.flatMap((f) => anyUses(f.path, f.text)), []);
   });
+
+  test("no import cycles anywhere in src/ (but the known ones listed for removal)", () => {
+    const cycles = importCycles(importGraph(FILES)).map((files) => files.join(" "));
+    assert.deepEqual(cycles.filter((c) => !KNOWN_CYCLES.includes(c)), [], "new import cycles");
+    assert.deepEqual(KNOWN_CYCLES.filter((c) => !cycles.includes(c)), [],
+      "cycles gone: remove them from KNOWN_CYCLES");
+  });
+
+  test("refusals to TPPs are built only by the catalog's named constructors", () => {
+    assert.deepEqual(FILES.flatMap((f) => refusalsOutsideCatalog(f.path, f.text)), []);
+  });
+
+  // todo until the formatting pass after the issue-17 merges; each prints its count meanwhile.
+  const limits = [
+    { over: `functions over ${FUNCTION_LINES_MAX} lines`, find: longFunctions },
+    { over: `lines over ${LINE_COLUMNS_MAX} columns`, find: longLines },
+  ];
+  for (const { over, find } of limits) {
+    test(`no ${over} in src/`, { todo: "the formatting pass after the issue-17 merges" }, (t) => {
+      const found = FILES.flatMap((f) => find(f.path, f.text));
+      t.diagnostic(`${found.length} ${over}`);
+      assert.deepEqual(found, []);
+    });
+  }
 });
 
 describe("the tidy checks themselves", () => {
@@ -208,6 +333,39 @@ describe("the tidy checks themselves", () => {
       `import "../api/plugin.js";`,
     ].join("\n"));
     assert.equal(refused.length, 4, refused.join("\n"));
+  });
+
+  test("find import cycles, type-only imports included, and only those", () => {
+    const graph = new Map([
+      ["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts", "d.ts"]], ["d.ts", []],
+      ["e.ts", ["e.ts"]], ["f.ts", ["d.ts"]],
+    ]);
+    assert.deepEqual(importCycles(graph), [["a.ts", "b.ts", "c.ts"], ["e.ts"]]);
+    const files = [
+      { path: join(SRC, "domain", "x.ts"), text: `import { y } from "./y.js";` },
+      { path: join(SRC, "domain", "y.ts"), text: `import { x } from "./x.js";` },
+      { path: join(SRC, "domain", "z.ts"), text: `import type { X } from "./x.js";` },
+      { path: join(SRC, "domain", "w.ts"), text: `import { z } from "./z.js";` },
+    ];
+    assert.deepEqual(importCycles(importGraph(files)), [["src/domain/x.ts", "src/domain/y.ts"]]);
+    files[2] = { ...files[2]!, text: `${files[2]!.text}\nimport type { W } from "./w.js";` };
+    assert.deepEqual(importCycles(importGraph(files)).length, 2);
+  });
+
+  test("find functions over the limit, nested ones and arrows included, and long lines", () => {
+    const body = (n: number) => Array.from({ length: n - 2 }, () => "  step();").join("\n");
+    const text = [`function short() {\n${body(70)}\n}`, `const long = () => {\n${body(71)}\n};`]
+      .join("\n");
+    assert.deepEqual(longFunctions(domainFile, text).map((w) => w.split(": ").at(-1)),
+      ["(anonymous) (71 lines)"]);
+    const lines = `${"x".repeat(100)}\n${"é".repeat(101)}`;
+    assert.deepEqual(longLines(domainFile, lines).map((w) => w.split(":").at(-1)), ["2"]);
+  });
+
+  test("find new Xs2aError outside the catalog", () => {
+    const text = `throw new Xs2aError("FORMAT_ERROR", "body", "x");\nthrow formatError("b");`;
+    const found = refusalsOutsideCatalog(domainFile, text);
+    assert.deepEqual(found.map((w) => w.split(":").at(-1)), ["1"]);
   });
 
   test("find any in type positions but not in comments or strings", () => {

@@ -8,7 +8,10 @@ import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuditRecord } from "../domain/audit.js";
-import { formatError, Xs2aError } from "../domain/errors.js";
+import {
+  endpointUnknown, formatError, headersTooLarge, internalError, malformedHttp, payloadTooLarge,
+  roleInvalid, tppRateLimited, unsupportedMediaType, Xs2aError,
+} from "../domain/errors.js";
 import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
 import type { PspRole, TppIdentity } from "../tpp/certificate.js";
@@ -77,9 +80,9 @@ function validationRefusal(error: FastifyError, request: FastifyRequest): Xs2aEr
 function frameworkRefusal(error: FastifyError): Xs2aError | undefined {
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return new Xs2aError("UNSUPPORTED_MEDIA_TYPE", "header", "Content-Type must be application/json.", "Content-Type");
+      return unsupportedMediaType();
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new Xs2aError("PAYLOAD_TOO_LARGE", "body", "The request body is too large.");
+      return payloadTooLarge();
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return formatError("body", "body", "A JSON body is required.");
   }
@@ -150,13 +153,13 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
     if (!request.routeOptions.config.document) readRequestId(request);
     const role = request.routeOptions.config.role;
     if (role && !request.tpp.roles.includes(role)) {
-      throw new Xs2aError("ROLE_INVALID", "certificate", `This service needs the PSD2 role ${role}, which the certificate does not carry.`);
+      throw roleInvalid(role);
     }
     await options.ensureTpp(request.tpp);
     const retryAfter = await options.admitTpp(request.tpp.id);
     if (retryAfter > 0) {
       void reply.header("Retry-After", String(retryAfter));
-      throw new Xs2aError("ACCESS_EXCEEDED", "state", "Too many requests from this TPP; retry later.");
+      throw tppRateLimited();
     }
   });
 
@@ -192,14 +195,12 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
     const refusal = frameworkRefusal(error);
     if (refusal) return sendRefusal(reply, refusal);
     request.log.error({ err: error }, "request failed");
-    void reply.code(500).send({
-      tppMessages: [{ category: "ERROR", code: "INTERNAL_ERROR", text: "The bank could not process the request; try again later." }],
-    });
+    sendRefusal(reply, internalError());
   });
 
   // The onRequest hooks above have run for unknown routes too: only known TPPs learn this.
   app.setNotFoundHandler(async (request, reply) => {
-    sendRefusal(reply, new Xs2aError("RESOURCE_UNKNOWN", "path", `${request.method} ${request.url.split("?")[0]} is not an endpoint of this interface.`));
+    sendRefusal(reply, endpointUnknown(request.method, request.url.split("?")[0] ?? ""));
   });
 }
 
@@ -209,9 +210,7 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
  */
 export function apiClientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const refusal = error.code === "HPE_HEADER_OVERFLOW"
-    ? new Xs2aError("HEADERS_TOO_LARGE", "header", "The request headers are larger than the bank accepts.")
-    : new Xs2aError("FORMAT_ERROR", "header", "The request is not well-formed HTTP.");
+  const refusal = error.code === "HPE_HEADER_OVERFLOW" ? headersTooLarge() : malformedHttp();
   const { status, body } = renderError(refusal);
   const text = JSON.stringify(body);
   if (socket.writable) {

@@ -4,7 +4,7 @@
  * service is not offered, which Berlin Group answers with 405 SERVICE_INVALID.
  */
 import type { FastifyInstance } from "fastify";
-import { Xs2aError } from "../domain/errors.js";
+import { redirectApproachOnly } from "../domain/errors.js";
 import type { PspRole } from "../tpp/certificate.js";
 import { errorResponse } from "./schemas.js";
 
@@ -12,8 +12,7 @@ export function redirectOnlyRoutes(app: FastifyInstance, authorisationPaths: str
   const refusals = { 401: errorResponse, 403: errorResponse, 405: errorResponse };
   for (const path of authorisationPaths) {
     app.put(`${path}/:authorisationId`, { config: { role }, schema: { response: refusals } }, async () => {
-      throw new Xs2aError("SERVICE_INVALID", "state", "This bank offers the redirect SCA approach only: "
-        + "the PSU completes the authorisation at its scaRedirect link.");
+      throw redirectApproachOnly();
     });
   }
 }

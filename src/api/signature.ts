@@ -5,7 +5,7 @@
  */
 import { X509Certificate } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { Xs2aError } from "../domain/errors.js";
+import { digestInvalid, signatureInvalid, signatureMissing } from "../domain/errors.js";
 import { createRecheckCache } from "../lib/recheck-cache.js";
 import {
   checkDigest, checkSignature, keyIdMatches, parseKeyId, parseSignature, signingCertificateDer, signingString,
@@ -19,7 +19,7 @@ export interface SignaturePolicy {
   certificates: CertificateSources;
 }
 
-const invalid = (path: string, text: string) => new Xs2aError("SIGNATURE_INVALID", "header", `${text}.`, path);
+const invalid = (path: string, text: string) => signatureInvalid(path, `${text}.`);
 
 type SigningCheck = { ok: true; id: string; cert: X509Certificate } | { ok: false; text: string };
 
@@ -57,13 +57,12 @@ async function checkRequestSignature(
   const digest = single(request.headers, "Digest");
   if (digest !== undefined) {
     const problem = checkDigest(digest, rawBody);
-    if (problem) throw new Xs2aError("SIGNATURE_INVALID", "body", `${problem}.`, "Digest");
+    if (problem) throw digestInvalid(`${problem}.`);
   }
   const header = single(request.headers, "Signature");
   if (header === undefined) {
     if (!required) return;
-    throw new Xs2aError("SIGNATURE_MISSING", "header", "The bank requires every request to be signed: "
-      + "send Digest, Signature and TPP-Signature-Certificate.", "Signature");
+    throw signatureMissing();
   }
   const parameters = parseSignature(header);
   if (typeof parameters === "string") throw invalid("Signature", parameters);

@@ -6,14 +6,11 @@
  */
 import type { TLSSocket } from "node:tls";
 import type { FastifyRequest } from "fastify";
-import { Xs2aError } from "../domain/errors.js";
+import { certificateRefused, type CertificateCode } from "../domain/errors.js";
 import { parseTppCertificate, type TppIdentity } from "../tpp/certificate.js";
 import type { RevocationChecker } from "../tpp/revocation.js";
 import type { ChainVerdict, TrustStore } from "../tpp/trust.js";
 import { createRecheckCache } from "../lib/recheck-cache.js";
-
-export type CertificateCode =
-  "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_REVOKED";
 
 export type CertificateCheck =
   | { ok: true; identity: TppIdentity }
@@ -127,7 +124,7 @@ export function createIdentify(sources: CertificateSources): (request: FastifyRe
     const check = await (fromProxy
       ? forwarded.get(value, () => checkForwarded(value, sources))
       : tlsVerdict(socket, sources));
-    if (!check.ok) throw new Xs2aError(check.code, "certificate", check.text);
+    if (!check.ok) throw certificateRefused(check.code, check.text);
     return check.identity;
   };
 }

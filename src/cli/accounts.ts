@@ -1,7 +1,9 @@
 /** `psd2-bank account ...`: the operator's account administration on the embedded ledger. */
 import { parseArgs } from "node:util";
+import type { Administration } from "../app.js";
+import { OperatorError } from "../domain/errors.js";
 import type { AccountSummary } from "../domain/account-administration.js";
-import { print, required, table, UsageError, type Administration } from "./output.js";
+import { print, required, table } from "./output.js";
 
 export const ACCOUNT_USAGE = `  account list [--login L]                   accounts with status and balances
   account open --login L [--currency EUR] [--product P] [--name N]
@@ -51,6 +53,7 @@ export async function accountCommand(admin: Administration, args: string[]): Pro
         + `available ${after.available} ${after.currency}.\n`);
     }
     default:
-      throw new UsageError(`account needs one of: list, open, block, unblock, close, credit, debit\n${ACCOUNT_USAGE}`);
+      throw new OperatorError("account needs one of: list, open, block, unblock, close, credit, "
+        + `debit\n${ACCOUNT_USAGE}`);
   }
 }

@@ -1,21 +1,5 @@
 /** How operator commands print: a table for people, JSON for scripts, a clear message for mistakes. */
-import { Xs2aError } from "../domain/errors.js";
-import type { AccountAdministration } from "../domain/account-administration.js";
-import type { AuditLog } from "../domain/audit.js";
-import type { PsuAdministration } from "../domain/psu-administration.js";
-import type { ResourceQueries } from "../domain/resource-administration.js";
-import type { TppRegistry } from "../domain/tpps.js";
-
-/** The use cases operator commands work with, opened by the composition root. */
-export interface Administration {
-  psus: PsuAdministration;
-  accounts: AccountAdministration;
-  tpps: TppRegistry;
-  audit: AuditLog;
-  resources: ResourceQueries;
-}
-
-export class UsageError extends Error {}
+import { OperatorError } from "../domain/errors.js";
 
 /** A plain text table; every command also has --json. */
 export function table(headings: string[], rows: string[][]): string {
@@ -29,14 +13,13 @@ export function print(json: boolean | undefined, value: unknown, forPeople: () =
 }
 
 export function required(value: string | undefined, what: string): string {
-  if (value === undefined || value === "") throw new UsageError(`${what} is required`);
+  if (value === undefined || value === "") throw new OperatorError(`${what} is required`);
   return value;
 }
 
 /** The message for an operator's mistake (exit 2), or undefined for a failure of the bank itself. */
 export function operatorMistake(error: unknown): string | undefined {
-  if (error instanceof UsageError) return error.message;
-  if (error instanceof Xs2aError) return error.path ? `${error.path}: ${error.text}` : error.text;
+  if (error instanceof OperatorError) return error.message;
   if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
     return error.message;
   }

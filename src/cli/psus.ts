@@ -1,8 +1,10 @@
 /** `psd2-bank psu ...`: the operator's PSU administration. */
 import { parseArgs } from "node:util";
+import type { Administration } from "../app.js";
+import { OperatorError } from "../domain/errors.js";
 import qrcode from "qrcode-terminal";
 import { generatePassword } from "../domain/psu-administration.js";
-import { print, required, table, UsageError, type Administration } from "./output.js";
+import { print, required, table } from "./output.js";
 
 export const PSU_USAGE = `  psu list                                   PSUs with status and devices
   psu add --login L --name N [--password P]  enrol a PSU (a password is generated when none is given)
@@ -49,7 +51,7 @@ export async function psuCommand(admin: Administration, args: string[]): Promise
     }
     case "enrol-device": {
       const kind = values.kind;
-      if (kind !== "totp" && kind !== "sms") throw new UsageError("--kind must be totp or sms");
+      if (kind !== "totp" && kind !== "sms") throw new OperatorError("--kind must be totp or sms");
       const device = kind === "totp" ? { kind } as const : { kind, phone: required(values.phone, "--phone") } as const;
       const { device: enrolled, provisioningUri } = await psus.enrolDevice(required(login, "the PSU's login"), device);
       if (values.json) return print(true, { login, device: enrolled.label, provisioningUri }, () => "");
@@ -60,6 +62,7 @@ export async function psuCommand(admin: Administration, args: string[]): Promise
       return;
     }
     default:
-      throw new UsageError(`psu needs one of: list, add, block, unblock, reset-password, enrol-device\n${PSU_USAGE}`);
+      throw new OperatorError("psu needs one of: list, add, block, unblock, reset-password, "
+        + `enrol-device\n${PSU_USAGE}`);
   }
 }

@@ -1,7 +1,9 @@
 /** `psd2-bank payment ...` and `psd2-bank consent ...`: find across TPPs, show with history. */
 import { parseArgs } from "node:util";
+import type { Administration } from "../app.js";
+import { OperatorError } from "../domain/errors.js";
 import type { AuthorisationRow, Shown } from "../domain/resource-administration.js";
-import { print, required, table, UsageError, type Administration } from "./output.js";
+import { print, required, table } from "./output.js";
 
 export const RESOURCE_USAGE = `  payment find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]
   payment show ID                            a payment with its authorisations and request history
@@ -50,5 +52,5 @@ export async function resourceCommand(kind: "payment" | "consent", admin: Admini
     return print(values.json, item, () => shown<object>(item));
   }
   const actions = kind === "consent" ? "find, show, revoke" : "find, show";
-  throw new UsageError(`${kind} needs one of: ${actions}\n${RESOURCE_USAGE}`);
+  throw new OperatorError(`${kind} needs one of: ${actions}\n${RESOURCE_USAGE}`);
 }

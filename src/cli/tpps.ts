@@ -1,6 +1,8 @@
 /** `psd2-bank tpp ...` and `psd2-bank audit`: the stop-list and the audit log. */
 import { parseArgs } from "node:util";
-import { print, required, table, UsageError, type Administration } from "./output.js";
+import type { Administration } from "../app.js";
+import { OperatorError } from "../domain/errors.js";
+import { print, required, table } from "./output.js";
 
 export const TPP_USAGE = `  tpp list                                   TPPs that called the API, with their stop-list state
   tpp block ID | tpp unblock ID              put a TPP (organizationIdentifier) on the stop-list, or take it off;
@@ -24,7 +26,7 @@ export async function tppCommand(admin: Administration, args: string[]): Promise
       return print(values.json, { id, blocked }, () => `TPP ${id} ${blocked ? "blocked" : "unblocked"}.\n`);
     }
     default:
-      throw new UsageError(`tpp needs one of: list, block, unblock\n${TPP_USAGE}`);
+      throw new OperatorError(`tpp needs one of: list, block, unblock\n${TPP_USAGE}`);
   }
 }
 

@@ -10,7 +10,7 @@ import type { Tx } from "../store/db.js";
 import type { Consent, GrantedAccount } from "./consents-model.js";
 import type { Consents } from "./consents.js";
 import type { Deps } from "./deps.js";
-import { Xs2aError } from "./errors.js";
+import { accessNotGranted, consentUsedUp } from "./errors.js";
 
 export type AccessKind = "account" | "balances" | "transactions";
 
@@ -36,20 +36,16 @@ const ONE_OFF_DAY = "once";
 /** Reads of single transactions: allowed once each, but not needed to use a one-off consent up. */
 const SINGLE_ITEM_ENDPOINTS = ["transaction"];
 
-function notGranted(text: string): Xs2aError {
-  return new Xs2aError("CONSENT_INVALID", "path", text);
-}
-
 export function createAccountAccess(deps: Deps, consents: Consents) {
   const { store, clock, settings } = deps;
 
   function checkGrant(grant: GrantedAccount | undefined, kind: AccessKind): GrantedAccount {
-    if (!grant) throw notGranted("This consent does not grant access to this account.");
+    if (!grant) throw accessNotGranted("This consent does not grant access to this account.");
     if (kind === "balances" && !grant.balances) {
-      throw notGranted("This consent does not grant balances of this account.");
+      throw accessNotGranted("This consent does not grant balances of this account.");
     }
     if (kind === "transactions" && !grant.transactions) {
-      throw notGranted("This consent does not grant transactions of this account.");
+      throw accessNotGranted("This consent does not grant transactions of this account.");
     }
     return grant;
   }
@@ -76,7 +72,7 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
     };
     await store.transaction(async (tx) => {
       if (await store.accessCounts.count(tx, key) >= consent.frequencyPerDay) {
-        throw new Xs2aError("ACCESS_EXCEEDED", "state", oneOff
+        throw consentUsedUp(oneOff
           ? "This one-off consent has been used for this resource already."
           : `This consent allows ${consent.frequencyPerDay} reads of this resource a day without the PSU.`);
       }
@@ -99,10 +95,12 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
     // allPsd2 wins where a TPP sends it beside availableAccounts, as the spec's sample does.
     const listOnly = a.allPsd2 === null && (a.availableAccounts ?? a.availableAccountsWithBalance) !== null;
     if (request.accountId !== null && listOnly) {
-      throw notGranted("This consent grants the list of accounts only.");
+      throw accessNotGranted("This consent grants the list of accounts only.");
     }
     const granted = await store.cached(`granted:${consent.id}`, () => store.consents.grantedAccounts(store.db, consent.id));
-    if (consent.kind !== undefined) throw notGranted("A funds-confirmation consent gives no account information.");
+    if (consent.kind !== undefined) {
+      throw accessNotGranted("A funds-confirmation consent gives no account information.");
+    }
     const grant = request.accountId === null ? null
       : checkGrant(granted.find((g) => g.accountId === request.accountId), request.kind);
     const prepared = await prepare({ consent, granted, grant });

@@ -6,7 +6,7 @@
 import { formatAmount, parseAmount } from "../lib/money.js";
 import type { Store } from "../store/db.js";
 import type { AccountStatus, BankAccount, CoreAdministration, CoreBanking } from "./core-banking.js";
-import { Xs2aError, formatError } from "./errors.js";
+import { OperatorError } from "./errors.js";
 
 export interface AccountAdministrationDeps { store: Store; core: CoreBanking & CoreAdministration }
 
@@ -30,7 +30,7 @@ const REFUSALS: Record<string, string> = {
 export function createAccountAdministration({ store, core }: AccountAdministrationDeps) {
   async function byIban(iban: string): Promise<BankAccount> {
     const account = await core.findAccountByIban(store.db, iban.replace(/\s+/g, "").toUpperCase());
-    if (!account) throw new Xs2aError("RESOURCE_UNKNOWN", "body", `No account with the IBAN ${iban}.`, "iban");
+    if (!account) throw new OperatorError(`No account with the IBAN ${iban}.`, "iban");
     return account;
   }
 
@@ -48,7 +48,7 @@ export function createAccountAdministration({ store, core }: AccountAdministrati
     async list(login?: string): Promise<AccountSummary[]> {
       const psus = (await store.psus.list(store.db)).filter((p) => login === undefined || p.login === login);
       if (login !== undefined && psus.length === 0) {
-        throw new Xs2aError("RESOURCE_UNKNOWN", "body", `No PSU with the login "${login}".`, "login");
+        throw new OperatorError(`No PSU with the login "${login}".`, "login");
       }
       const lists = await Promise.all(psus.map(async (psu) => Promise.all(
         (await core.listAccountsOfPsu(store.db, psu.id)).map((a) => summary(a, psu.login)))));
@@ -57,10 +57,12 @@ export function createAccountAdministration({ store, core }: AccountAdministrati
 
     async open(input: { login: string; currency: string; product: string; name: string | null }): Promise<AccountSummary> {
       const psu = await store.psus.findByLogin(store.db, input.login);
-      if (!psu) throw new Xs2aError("RESOURCE_UNKNOWN", "body", `No PSU with the login "${input.login}".`, "login");
-      if (!parseAmount("0", input.currency).ok) throw formatError("body", "currency", `"${input.currency}" is not an ISO 4217 currency.`);
+      if (!psu) throw new OperatorError(`No PSU with the login "${input.login}".`, "login");
+      if (!parseAmount("0", input.currency).ok) {
+        throw new OperatorError(`"${input.currency}" is not an ISO 4217 currency.`, "currency");
+      }
       if (input.product.trim() === "" || input.product.length > 35) {
-        throw formatError("body", "product", "A product name is 1 to 35 characters.");
+        throw new OperatorError("A product name is 1 to 35 characters.", "product");
       }
       const account = await store.transaction((tx) => core.openAccount(tx, {
         psuId: psu.id, ownerName: psu.name, currency: input.currency, product: input.product, name: input.name,
@@ -70,7 +72,7 @@ export function createAccountAdministration({ store, core }: AccountAdministrati
 
     async setStatus(iban: string, status: "enabled" | "blocked"): Promise<void> {
       const account = await byIban(iban);
-      if (account.status === "deleted") throw formatError("body", "iban", "The account is closed.");
+      if (account.status === "deleted") throw new OperatorError("The account is closed.", "iban");
       await store.transaction((tx) => core.setAccountStatus(tx, account.id, status));
     },
 
@@ -79,7 +81,8 @@ export function createAccountAdministration({ store, core }: AccountAdministrati
       const account = await byIban(iban);
       const balances = await core.balances(store.db, account.id);
       if (balances.some((b) => b.amountMinor !== 0n)) {
-        throw formatError("body", "iban", "Only an account with a zero balance can be closed; move the money first.");
+        throw new OperatorError(
+          "Only an account with a zero balance can be closed; move the money first.", "iban");
       }
       await store.transaction((tx) => core.setAccountStatus(tx, account.id, "deleted"));
     },
@@ -88,11 +91,12 @@ export function createAccountAdministration({ store, core }: AccountAdministrati
       const account = await byIban(iban);
       const parsed = parseAmount(amount, account.currency);
       if (!parsed.ok || parsed.minor <= 0n) {
-        throw formatError("body", "amount", `The amount must be positive with at most the minor units of ${account.currency}.`);
+        const units = `the minor units of ${account.currency}`;
+        throw new OperatorError(`The amount must be positive with at most ${units}.`, "amount");
       }
       const outcome = await store.transaction((tx) => core.adjustBalance(tx, account.id, direction, parsed.minor, text));
       if (outcome.status === "rejected") {
-        throw new Xs2aError("STATUS_INVALID", "body", REFUSALS[outcome.reason] ?? `Refused: ${outcome.reason}.`, "iban");
+        throw new OperatorError(REFUSALS[outcome.reason] ?? `Refused: ${outcome.reason}.`, "iban");
       }
       return summary(await byIban(iban), (await store.psus.find(store.db, account.psuId))?.login ?? "");
     },

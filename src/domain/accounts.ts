@@ -12,7 +12,7 @@ import type {
 import type { Consent } from "./consents-model.js";
 import type { Consents } from "./consents.js";
 import type { Deps } from "./deps.js";
-import { resourceUnknown, Xs2aError } from "./errors.js";
+import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "./errors.js";
 import type { Payment } from "./payments-model.js";
 import {
   applyHistoryWindow, readTransactionQuery, type TransactionQuery,
@@ -60,11 +60,6 @@ export function withOwnerName(consent: Consent): boolean {
   return [a.availableAccounts, a.availableAccountsWithBalance, a.allPsd2].includes("allAccountsWithOwnerName");
 }
 
-function balanceRefused(): Xs2aError {
-  return new Xs2aError("CONSENT_INVALID", "query",
-    "This consent does not grant access to balances.", "withBalance");
-}
-
 export function createAccounts(deps: Deps, consents: Consents) {
   const { store, core, clock, settings } = deps;
   const access = createAccountAccess(deps, consents);
@@ -84,7 +79,7 @@ export function createAccounts(deps: Deps, consents: Consents) {
     /** Throws CONSENT_UNKNOWN / CONSENT_INVALID / CONSENT_EXPIRED / ACCESS_EXCEEDED. */
     async function list(reader: Reader, withBalance: boolean): Promise<View<A>[]> {
       const { consent, granted } = await gate(reader, null, side.endpoints.list, "account", async (a) => {
-        if (withBalance && !a.granted.some((g) => g.balances)) throw balanceRefused();
+        if (withBalance && !a.granted.some((g) => g.balances)) throw balancesNotGranted();
       });
       const found = new Map((await side.getMany(store.db, granted.map((g) => g.accountId)))
         .map((account) => [side.idOf(account), account]));
@@ -101,7 +96,7 @@ export function createAccounts(deps: Deps, consents: Consents) {
     async function details(reader: Reader, accountId: string, withBalance: boolean): Promise<View<A>> {
       const { consent, prepared: account } = await gate(reader, accountId, side.endpoints.details, "account",
         async ({ grant }) => {
-          if (withBalance && !grant?.balances) throw balanceRefused();
+          if (withBalance && !grant?.balances) throw balancesNotGranted();
           return accountOf(accountId);
         });
       const balances = withBalance ? await side.balances(store.db, accountId) : null;
@@ -122,12 +117,12 @@ export function createAccounts(deps: Deps, consents: Consents) {
       const today = dateInZone(now, settings.timeZone);
       const parsed = readTransactionQuery(query, today);
       if (parsed.bookingStatus === "information" && !side.standingOrders) {
-        throw new Xs2aError("PARAMETER_NOT_SUPPORTED", "query",
-          "A card account has no standing orders; use booked, pending or both.", "bookingStatus");
+        throw parameterNotSupported("bookingStatus",
+          "A card account has no standing orders; use booked, pending or both.");
       }
       const { consent, prepared } = await gate(reader, accountId, side.endpoints.transactions, "transactions",
         async ({ consent: c, grant }) => {
-          if (withBalance && !grant?.balances) throw balanceRefused();
+          if (withBalance && !grant?.balances) throw balancesNotGranted();
           const delta = parsed.deltaList ? await store.deltaMarks.get(store.db, c.id, accountId) : null;
           const bounded = applyHistoryWindow(parsed.deltaList ? { ...parsed, entryReferenceFrom: delta, page: 0 }
             : parsed, today, now, c.authorisedAt);

@@ -7,7 +7,7 @@ import type { Clock } from "../lib/clock.js";
 import { newTimeOrderedUuid } from "../lib/ids.js";
 import type { AuditEntry, AuditQuery } from "../store/audit.js";
 import type { Store } from "../store/db.js";
-import { formatError } from "./errors.js";
+import { OperatorError } from "./errors.js";
 
 export interface AuditDeps { store: Store; clock: Clock; retentionDays: number }
 
@@ -21,7 +21,9 @@ const LIMIT_MAX = 10_000;
 function instant(text: string | undefined, field: string): string | undefined {
   if (text === undefined) return undefined;
   const time = Date.parse(text);
-  if (Number.isNaN(time)) throw formatError("query", field, `${field} must be a date or an ISO 8601 time, got "${text}".`);
+  if (Number.isNaN(time)) {
+    throw new OperatorError(`${field} must be a date or an ISO 8601 time, got "${text}".`, field);
+  }
   return new Date(time).toISOString();
 }
 
@@ -59,7 +61,7 @@ export function createAuditLog({ store, clock, retentionDays }: AuditDeps) {
     async query(filter: AuditFilter): Promise<AuditEntry[]> {
       const limit = filter.limit ?? 100;
       if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
-        throw formatError("query", "limit", `limit must be between 1 and ${LIMIT_MAX}.`);
+        throw new OperatorError(`limit must be between 1 and ${LIMIT_MAX}.`, "limit");
       }
       const query: AuditQuery = {
         tppId: filter.tppId, resourceId: filter.resourceId, requestId: filter.requestId,

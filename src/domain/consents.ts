@@ -7,7 +7,9 @@ import { newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { Consent, GrantedAccount, RequestedAccess } from "./consents-model.js";
 import type { Deps, RedirectTargets, TppRef } from "./deps.js";
-import { consentUnknown, formatError, Xs2aError, type Origin } from "./errors.js";
+import {
+  authorisationOver, consentExpired, consentUnknown, consentUnusable, formatError, type Origin,
+} from "./errors.js";
 import { readAccount, type AccountInput } from "./payment-rules.js";
 import { readMaskedPan } from "../lib/pan.js";
 
@@ -156,7 +158,7 @@ export function createConsents(deps: Deps) {
   async function authoriseConsent(tppId: string, consentId: string, lang: string) {
     const consent = await getConsent(tppId, consentId, "path");
     if (consent.status !== "received") {
-      throw new Xs2aError("STATUS_INVALID", "state", `The consent is ${consent.status}: its authorisation is over.`);
+      throw authorisationOver("consent", consent.status);
     }
     const redirect = { redirectUri: consent.redirectUri, nokRedirectUri: consent.nokRedirectUri, lang };
     return store.transaction((tx) => startAuthorisation(tx, consent, redirect, clock.now().toISOString()));
@@ -204,14 +206,14 @@ export function createConsents(deps: Deps) {
       case "valid":
         return consent;
       case "received":
-        throw new Xs2aError("CONSENT_INVALID", "header", "The PSU has not authorised this consent yet.", "Consent-ID");
+        throw consentUnusable("The PSU has not authorised this consent yet.");
       case "rejected":
-        throw new Xs2aError("CONSENT_INVALID", "header", "The PSU rejected this consent.", "Consent-ID");
+        throw consentUnusable("The PSU rejected this consent.");
       case "revokedByPsu":
-        throw new Xs2aError("CONSENT_INVALID", "header", "The PSU revoked this consent.", "Consent-ID");
+        throw consentUnusable("The PSU revoked this consent.");
       case "expired":
       case "terminatedByTpp":
-        throw new Xs2aError("CONSENT_EXPIRED", "header", `This consent is ${consent.status}; ask the PSU for a new one.`, "Consent-ID");
+        throw consentExpired(consent.status);
     }
   }
 

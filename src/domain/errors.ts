@@ -1,7 +1,12 @@
 /**
- * Xs2aError: the only error type a TPP ever sees. Refusals are thrown as Xs2aError from domain/
- * and from the api/ readers, and rendered in exactly one place (src/api/errors.ts). The codes are
- * the Berlin Group message codes (shared/reference/berlin-group-notes.md, section 8).
+ * The catalog of every refusal the bank answers a TPP with, after Fastify's lib/errors.js: each is
+ * a named constructor here, so a reader finds every text a TPP can receive in one file, and
+ * docs/errors.md is checked against it (test/docs.test.ts). Refusals are thrown from domain/ and
+ * the api/ readers and rendered in exactly one place (src/api/errors.ts). The codes are the
+ * Berlin Group message codes (shared/reference/berlin-group-notes.md, section 8).
+ *
+ * Operators' mistakes at the command line are OperatorError, never Xs2aError: they are not
+ * answers to a TPP and have no HTTP status.
  */
 export type MessageCode =
   | "FORMAT_ERROR"
@@ -31,7 +36,8 @@ export type MessageCode =
   | "HEADERS_TOO_LARGE";
 
 /** Where the offending value came from: Berlin Group gives some codes a different status per place. */
-export type Origin = "path" | "query" | "header" | "body" | "certificate" | "state";
+export const ORIGINS = ["path", "query", "header", "body", "certificate", "state"] as const;
+export type Origin = typeof ORIGINS[number];
 
 export class Xs2aError extends Error {
   constructor(
@@ -43,13 +49,72 @@ export class Xs2aError extends Error {
   ) {
     super(`${code}: ${text}`);
   }
+
+  /** The same refusal about a field nested under `prefix`, e.g. one entry of a bulk payment. */
+  under(prefix: string): Xs2aError {
+    return new Xs2aError(this.code, this.origin, this.text, `${prefix}.${this.path ?? ""}`);
+  }
 }
+
+/** A mistake of the operator at the command line: shown as "field: text", exit status 2. */
+export class OperatorError extends Error {
+  constructor(readonly text: string, readonly field?: string) {
+    super(field === undefined ? text : `${field}: ${text}`);
+  }
+}
+
+// ---- The request as sent: form, media type, size ----
 
 export const formatError = (origin: Origin, path: string, text: string): Xs2aError =>
   new Xs2aError("FORMAT_ERROR", origin, text, path);
 
+export const malformedHttp = (): Xs2aError =>
+  new Xs2aError("FORMAT_ERROR", "header", "The request is not well-formed HTTP.");
+
+export const requestIdReused = (): Xs2aError =>
+  formatError("header", "X-Request-ID",
+    "This X-Request-ID was already used for a different request; use a new one.");
+
+export const unsupportedMediaType = (): Xs2aError =>
+  new Xs2aError("UNSUPPORTED_MEDIA_TYPE", "header", "Content-Type must be application/json.",
+    "Content-Type");
+
+export const payloadTooLarge = (): Xs2aError =>
+  new Xs2aError("PAYLOAD_TOO_LARGE", "body", "The request body is too large.");
+
+export const headersTooLarge = (): Xs2aError =>
+  new Xs2aError("HEADERS_TOO_LARGE", "header",
+    "The request headers are larger than the bank accepts.");
+
+export const parameterNotSupported = (path: string, text: string): Xs2aError =>
+  new Xs2aError("PARAMETER_NOT_SUPPORTED", "query", text, path);
+
+export const redirectApproachOnly = (): Xs2aError =>
+  new Xs2aError("SERVICE_INVALID", "state", "This bank offers the redirect SCA approach only: "
+    + "the PSU completes the authorisation at its scaRedirect link.");
+
+// ---- What the request names ----
+
 export const resourceUnknown = (what: string): Xs2aError =>
   new Xs2aError("RESOURCE_UNKNOWN", "path", `No ${what} with this id exists for this TPP.`);
+
+export const endpointUnknown = (method: string, path: string): Xs2aError =>
+  new Xs2aError("RESOURCE_UNKNOWN", "path",
+    `${method} ${path} is not an endpoint of this interface.`);
+
+/** The body refers to something the bank does not hold, e.g. an account of another bank. */
+export const referenceUnknown = (path: string, text: string): Xs2aError =>
+  new Xs2aError("RESOURCE_UNKNOWN", "body", text, path);
+
+export const productUnknown = (product: string): Xs2aError =>
+  new Xs2aError("PRODUCT_UNKNOWN", "path", `The payment product "${product}" is not offered.`);
+
+export const instantNotFutureDated = (): Xs2aError =>
+  new Xs2aError("PRODUCT_INVALID", "body",
+    "Instant payments execute at once; use sepa-credit-transfers for a future date.",
+    "requestedExecutionDate");
+
+// ---- Consents ----
 
 export const consentUnknown = (origin: Origin): Xs2aError =>
   new Xs2aError(
@@ -57,5 +122,83 @@ export const consentUnknown = (origin: Origin): Xs2aError =>
     origin === "header" ? "Consent-ID" : undefined,
   );
 
-export const productUnknown = (product: string): Xs2aError =>
-  new Xs2aError("PRODUCT_UNKNOWN", "path", `The payment product "${product}" is not offered.`);
+export const fundsConsentUnknown = (): Xs2aError =>
+  new Xs2aError("CONSENT_UNKNOWN", "path",
+    "No funds-confirmation consent with this id exists for this TPP.");
+
+/** The consent in Consent-ID cannot be used (not authorised, rejected, revoked, another kind). */
+export const consentUnusable = (text: string): Xs2aError =>
+  new Xs2aError("CONSENT_INVALID", "header", text, "Consent-ID");
+
+export const consentExpired = (status: string): Xs2aError =>
+  new Xs2aError("CONSENT_EXPIRED", "header",
+    `This consent is ${status}; ask the PSU for a new one.`, "Consent-ID");
+
+/** The consent does not grant what the request reads (an account, a kind of access). */
+export const accessNotGranted = (text: string): Xs2aError =>
+  new Xs2aError("CONSENT_INVALID", "path", text);
+
+export const balancesNotGranted = (): Xs2aError =>
+  new Xs2aError("CONSENT_INVALID", "query",
+    "This consent does not grant access to balances.", "withBalance");
+
+export const accountNotCovered = (): Xs2aError =>
+  new Xs2aError("CONSENT_INVALID", "body", "The consent does not cover this account.", "account");
+
+export const periodInvalid = (text: string): Xs2aError =>
+  new Xs2aError("PERIOD_INVALID", "query", text, "dateFrom");
+
+export const consentUsedUp = (text: string): Xs2aError =>
+  new Xs2aError("ACCESS_EXCEEDED", "state", text);
+
+export const tppRateLimited = (): Xs2aError =>
+  new Xs2aError("ACCESS_EXCEEDED", "state", "Too many requests from this TPP; retry later.");
+
+// ---- Lifecycles ----
+
+export const authorisationOver = (resource: "payment" | "consent", status: string): Xs2aError =>
+  new Xs2aError("STATUS_INVALID", "state",
+    `The ${resource} is ${status}: its authorisation is over.`);
+
+export const cancellationTooLate = (status: string): Xs2aError =>
+  new Xs2aError("CANCELLATION_INVALID", "state",
+    `The payment can no longer be cancelled: its status is ${status}.`);
+
+export const cancellationNotNeeded = (status: string): Xs2aError =>
+  new Xs2aError("CANCELLATION_INVALID", "state", "Only an authorised payment not yet executed "
+    + `needs a cancellation authorisation; its status is ${status}.`);
+
+// ---- The TPP's certificate and signature ----
+
+export const CERTIFICATE_CODES = [
+  "CERTIFICATE_MISSING", "CERTIFICATE_INVALID", "CERTIFICATE_EXPIRED", "CERTIFICATE_REVOKED",
+] as const satisfies readonly MessageCode[];
+export type CertificateCode = typeof CERTIFICATE_CODES[number];
+
+export const certificateRefused = (code: CertificateCode, text: string): Xs2aError =>
+  new Xs2aError(code, "certificate", text);
+
+export const tppBlocked = (): Xs2aError =>
+  new Xs2aError("CERTIFICATE_BLOCKED", "certificate",
+    "The bank has blocked this TPP's access; contact the bank.");
+
+export const roleInvalid = (role: string): Xs2aError =>
+  new Xs2aError("ROLE_INVALID", "certificate",
+    `This service needs the PSD2 role ${role}, which the certificate does not carry.`);
+
+export const signatureInvalid = (path: string, text: string): Xs2aError =>
+  new Xs2aError("SIGNATURE_INVALID", "header", text, path);
+
+/** A Digest that does not match the body: a malformed request rather than a bad signature. */
+export const digestInvalid = (text: string): Xs2aError =>
+  new Xs2aError("SIGNATURE_INVALID", "body", text, "Digest");
+
+export const signatureMissing = (): Xs2aError =>
+  new Xs2aError("SIGNATURE_MISSING", "header", "The bank requires every request to be signed: "
+    + "send Digest, Signature and TPP-Signature-Certificate.", "Signature");
+
+// ---- The bank itself ----
+
+export const internalError = (): Xs2aError =>
+  new Xs2aError("INTERNAL_ERROR", "state",
+    "The bank could not process the request; try again later.");

@@ -5,7 +5,7 @@
 import { isValidPan, readMaskedPan } from "../lib/pan.js";
 import type { CardReference } from "./core-banking.js";
 import type { Deps } from "./deps.js";
-import { Xs2aError } from "./errors.js";
+import { formatError, referenceUnknown } from "./errors.js";
 import { readAccount, readAmount, type AccountInput } from "./payment-rules.js";
 
 export interface FundsConfirmationInput {
@@ -20,11 +20,11 @@ function readCardReference(input: AccountInput): CardReference | null {
   if (typeof input !== "object" || (input.pan === undefined && input.maskedPan === undefined)) return null;
   if (input.pan !== undefined) {
     if (typeof input.pan === "string" && isValidPan(input.pan)) return { pan: input.pan };
-    throw new Xs2aError("FORMAT_ERROR", "body", "account.pan is not a valid card number.", "account.pan");
+    throw formatError("body", "account.pan", "account.pan is not a valid card number.");
   }
   const masked = typeof input.maskedPan === "string" ? readMaskedPan(input.maskedPan) : null;
   if (masked !== null) return { maskedPan: masked };
-  throw new Xs2aError("FORMAT_ERROR", "body", "account.maskedPan is not a masked card number.", "account.maskedPan");
+  throw formatError("body", "account.maskedPan", "account.maskedPan is not a masked card number.");
 }
 
 export function createFundsConfirmations({ store, core }: Pick<Deps, "store" | "core">) {
@@ -36,8 +36,7 @@ export function createFundsConfirmations({ store, core }: Pick<Deps, "store" | "
     const amountMinor = readAmount(input.instructedAmount);
     const account = await core.findAccountByIban(store.db, reference.iban);
     if (!account || account.status === "deleted") {
-      throw new Xs2aError("RESOURCE_UNKNOWN", "body",
-        "The account is not held at this bank.", "account");
+      throw referenceUnknown("account", "The account is not held at this bank.");
     }
     if (account.currency !== input.instructedAmount.currency) return false;
     if (account.status !== "enabled") return false;
@@ -50,7 +49,7 @@ export function createFundsConfirmations({ store, core }: Pick<Deps, "store" | "
     const amountMinor = readAmount(input.instructedAmount);
     const card = await core.findCardAccount(store.db, reference);
     if (!card || card.status === "deleted") {
-      throw new Xs2aError("RESOURCE_UNKNOWN", "body", "The card is not issued by this bank.", "account");
+      throw referenceUnknown("account", "The card is not issued by this bank.");
     }
     if (card.currency !== input.instructedAmount.currency || card.status !== "enabled") return false;
     const available = (await core.cardBalances(store.db, card.id)).find((b) => b.balanceType === "interimAvailable");

@@ -9,7 +9,7 @@ import type { Tx } from "../store/db.js";
 import type { Consent } from "./consents-model.js";
 import type { Consents, RegisteredConsent } from "./consents.js";
 import type { Deps, RedirectTargets, TppRef } from "./deps.js";
-import { formatError, Xs2aError } from "./errors.js";
+import { accountNotCovered, consentUnusable, formatError, fundsConsentUnknown } from "./errors.js";
 import { readAccount, type AccountInput } from "./payment-rules.js";
 
 export interface FundsConsentInput {
@@ -52,7 +52,7 @@ export function createFundsConsents(deps: Deps, consents: Consents) {
   async function getFundsConsent(tppId: string, consentId: string): Promise<Consent> {
     const consent = await consents.getConsent(tppId, consentId, "path");
     if (consent.kind !== "funds-confirmation") {
-      throw new Xs2aError("CONSENT_UNKNOWN", "path", "No funds-confirmation consent with this id exists for this TPP.");
+      throw fundsConsentUnknown();
     }
     return consent;
   }
@@ -68,12 +68,12 @@ export function createFundsConsents(deps: Deps, consents: Consents) {
     }
     const consent = await consents.usableConsent(tppId, consentId);
     if (consent.kind !== "funds-confirmation") {
-      throw new Xs2aError("CONSENT_INVALID", "header", "This is not a funds-confirmation consent.", "Consent-ID");
+      throw consentUnusable("This is not a funds-confirmation consent.");
     }
     const granted = await store.consents.grantedAccounts(store.db, consent.id);
     const account = await core.findAccountByIban(store.db, iban);
     if (!account || !granted.some((g) => g.accountId === account.id)) {
-      throw new Xs2aError("CONSENT_INVALID", "body", "The consent does not cover this account.", "account");
+      throw accountNotCovered();
     }
   }
 

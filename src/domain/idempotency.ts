@@ -5,7 +5,7 @@
  */
 import type { Tx } from "../store/db.js";
 import type { Deps } from "./deps.js";
-import { Xs2aError } from "./errors.js";
+import { requestIdReused } from "./errors.js";
 
 export interface StoredResponse { statusCode: number; body: unknown }
 
@@ -28,9 +28,7 @@ export function createIdempotency({ store, clock }: Pick<Deps, "store" | "clock"
       }
       const earlier = await store.idempotency.find(tx, key.tppId, key.requestId);
       if (!earlier || earlier.bodyHash !== key.bodyHash) {
-        throw new Xs2aError("FORMAT_ERROR", "header",
-          "This X-Request-ID was already used for a different request; use a new one.",
-          "X-Request-ID");
+        throw requestIdReused();
       }
       return { statusCode: earlier.statusCode, body: JSON.parse(earlier.responseBody) };
     });

@@ -7,7 +7,7 @@ import { dateInZone } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
 import { executeDue } from "./decisions.js";
 import type { Deps } from "./deps.js";
-import { Xs2aError } from "./errors.js";
+import { cancellationTooLate } from "./errors.js";
 import type { Payment } from "./payments-model.js";
 
 export const SCA_EXPIRED = "sca_expired";
@@ -51,8 +51,7 @@ export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Pr
     return;
   }
   const now = payment.status === "RCVD" ? "CANC" : payment.status;
-  throw new Xs2aError("CANCELLATION_INVALID", "state",
-    `The payment can no longer be cancelled: its status is ${now}.`);
+  throw cancellationTooLate(now);
 }
 
 /**

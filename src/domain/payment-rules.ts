@@ -6,7 +6,7 @@ import { addDays, isIsoDate } from "../lib/clock.js";
 import { isCountryCode, isValidBic, validateIban } from "../lib/iban.js";
 import { currencyMinorUnits, parseAmount } from "../lib/money.js";
 import { isSepaText } from "../lib/sepa-text.js";
-import { formatError, Xs2aError } from "./errors.js";
+import { formatError, instantNotFutureDated, Xs2aError } from "./errors.js";
 import type { AccountReference, PaymentProduct, PostalAddress } from "./payments-model.js";
 
 /** An account as TPPs send it: the spec's plain IBAN string or Berlin Group's object. */
@@ -135,14 +135,11 @@ export function validatePayment(
 function readExecutionDate(date: string | undefined, product: PaymentProduct, today: string): string | null {
   if (date === undefined) return null;
   if (!isIsoDate(date) || date < today || date > addDays(today, 365)) {
-    throw new Xs2aError("FORMAT_ERROR", "body",
-      "requestedExecutionDate must be a date (YYYY-MM-DD) from today up to one year ahead.",
-      "requestedExecutionDate");
+    throw formatError("body", "requestedExecutionDate",
+      "requestedExecutionDate must be a date (YYYY-MM-DD) from today up to one year ahead.");
   }
   if (product === "instant-sepa-credit-transfers" && date > today) {
-    throw new Xs2aError("PRODUCT_INVALID", "body",
-      "Instant payments execute at once; use sepa-credit-transfers for a future date.",
-      "requestedExecutionDate");
+    throw instantNotFutureDated();
   }
   return date;
 }
@@ -181,7 +178,7 @@ export function validateBulk(
       return validatePayment({ ...entry, debtorAccount: input.debtorAccount }, product, today);
     } catch (error) {
       if (!(error instanceof Xs2aError)) throw error;
-      throw new Xs2aError(error.code, error.origin, error.text, `payments[${i}].${error.path ?? ""}`);
+      throw error.under(`payments[${i}]`);
     }
   });
   return { debtorAccount, requestedExecutionDate, batchBooking: input.batchBookingPreferred ?? false, entries };

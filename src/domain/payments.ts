@@ -6,7 +6,9 @@ import { dateInZone } from "../lib/clock.js";
 import { newPaymentId, newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { Deps, RedirectTargets, TppRef } from "./deps.js";
-import { formatError, productUnknown, resourceUnknown, Xs2aError } from "./errors.js";
+import {
+  authorisationOver, cancellationNotNeeded, formatError, productUnknown, resourceUnknown,
+} from "./errors.js";
 import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./payment-rules.js";
 import type { PaymentService, StandingOrder } from "./payments-model.js";
 import { executionDate, validateStandingOrder, type StandingOrderInput } from "./standing-orders.js";
@@ -187,7 +189,7 @@ export function createPayments(deps: Deps) {
     return store.transaction(async (tx) => {
       const payment = await rejectIfScaExpired(deps, tx, await findOwn(tx, ref));
       if (payment.status !== "RCVD") {
-        throw new Xs2aError("STATUS_INVALID", "state", `The payment is ${payment.status}: its authorisation is over.`);
+        throw authorisationOver("payment", payment.status);
       }
       return startLater(tx, payment, "payment", lang);
     });
@@ -212,8 +214,7 @@ export function createPayments(deps: Deps) {
     return store.transaction(async (tx) => {
       const payment = await findOwn(tx, ref);
       if (payment.status !== "ACTC") {
-        throw new Xs2aError("CANCELLATION_INVALID", "state",
-          `Only an authorised payment not yet executed needs a cancellation authorisation; its status is ${payment.status}.`);
+        throw cancellationNotNeeded(payment.status);
       }
       return startCancellation(tx, payment, lang);
     });

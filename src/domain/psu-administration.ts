@@ -1,7 +1,7 @@
 /**
  * The bank operator's PSU administration: enrolment, blocking, password resets and SCA devices.
- * Used by the CLI, never by TPPs; refusals are Xs2aError like everywhere, so one error type
- * carries every "no".
+ * Used by the CLI, never by TPPs: refusals are OperatorError, shown to the operator as
+ * "field: text".
  */
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../lib/clock.js";
@@ -9,7 +9,7 @@ import { newUuid } from "../lib/ids.js";
 import { base32Encode } from "../lib/totp.js";
 import type { Store } from "../store/db.js";
 import type { Psu, ScaDevice } from "./authorisation-model.js";
-import { Xs2aError, formatError } from "./errors.js";
+import { OperatorError } from "./errors.js";
 
 export interface PsuAdministrationDeps {
   store: Store;
@@ -30,7 +30,7 @@ const PASSWORD_MIN = 8;
 
 function checkPassword(password: string): void {
   if (password.length < PASSWORD_MIN) {
-    throw formatError("body", "password", `A password needs at least ${PASSWORD_MIN} characters.`);
+    throw new OperatorError(`A password needs at least ${PASSWORD_MIN} characters.`, "password");
   }
 }
 
@@ -42,7 +42,7 @@ export function generatePassword(): string {
 export function createPsuAdministration({ store, clock, hashPassword, bankName }: PsuAdministrationDeps) {
   async function byLogin(login: string): Promise<Psu> {
     const psu = await store.psus.findByLogin(store.db, login);
-    if (!psu) throw new Xs2aError("RESOURCE_UNKNOWN", "body", `No PSU with the login "${login}".`, "login");
+    if (!psu) throw new OperatorError(`No PSU with the login "${login}".`, "login");
     return psu;
   }
 
@@ -57,12 +57,15 @@ export function createPsuAdministration({ store, clock, hashPassword, bankName }
 
     async add(input: { login: string; name: string; password: string }): Promise<Psu> {
       if (!LOGIN.test(input.login)) {
-        throw formatError("body", "login", "A login is 3 to 32 characters: lower-case letters, digits, '.', '_', '-'.");
+        throw new OperatorError(
+          "A login is 3 to 32 characters: lower-case letters, digits, '.', '_', '-'.", "login");
       }
-      if (input.name.trim() === "" || input.name.length > 70) throw formatError("body", "name", "A name is 1 to 70 characters.");
+      if (input.name.trim() === "" || input.name.length > 70) {
+        throw new OperatorError("A name is 1 to 70 characters.", "name");
+      }
       checkPassword(input.password);
       if (await store.psus.findByLogin(store.db, input.login)) {
-        throw formatError("body", "login", `The login "${input.login}" is taken.`);
+        throw new OperatorError(`The login "${input.login}" is taken.`, "login");
       }
       const psu: Psu = {
         id: newUuid(), login: input.login, name: input.name.trim(), passwordHash: await hashPassword(input.password),
@@ -105,7 +108,7 @@ export function createPsuAdministration({ store, clock, hashPassword, bankName }
           + "&algorithm=SHA1&digits=6&period=30";
       } else {
         if (!PHONE.test(device.phone)) {
-          throw formatError("body", "phone", "A phone number is in E.164 form, e.g. +4915100000002.");
+          throw new OperatorError("A phone number is in E.164 form, e.g. +4915100000002.", "phone");
         }
         const masked = `${device.phone.slice(0, 6)}…${device.phone.slice(-2)}`;
         enrolled = { ...base, kind: "sms", label: `SMS to ${masked}`, secret: null, phone: device.phone };

@@ -8,7 +8,7 @@ import { formatAmount } from "../lib/money.js";
 import type { AuditEntry } from "../store/audit.js";
 import type { Store } from "../store/db.js";
 import type { CoreBanking } from "./core-banking.js";
-import { Xs2aError, formatError } from "./errors.js";
+import { OperatorError } from "./errors.js";
 
 export interface ResourceFilter { tpp?: string; psu?: string; account?: string; limit?: number }
 
@@ -36,18 +36,18 @@ export function createResourceQueries({ store, core, clock = systemClock }:
   async function criteria(filter: ResourceFilter) {
     const limit = filter.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
-      throw formatError("query", "limit", `limit must be between 1 and ${LIMIT_MAX}.`);
+      throw new OperatorError(`limit must be between 1 and ${LIMIT_MAX}.`, "limit");
     }
     let psuId: string | undefined;
     if (filter.psu !== undefined) {
       psuId = (await store.psus.findByLogin(store.db, filter.psu))?.id;
-      if (!psuId) throw new Xs2aError("RESOURCE_UNKNOWN", "query", `No PSU with the login "${filter.psu}".`, "psu");
+      if (!psuId) throw new OperatorError(`No PSU with the login "${filter.psu}".`, "psu");
     }
     return { tppId: filter.tpp, psuId, limit };
   }
 
   async function show<T>(id: string, resource: T | undefined, what: string): Promise<Shown<T>> {
-    if (resource === undefined) throw new Xs2aError("RESOURCE_UNKNOWN", "path", `No ${what} with the id ${id}.`, "id");
+    if (resource === undefined) throw new OperatorError(`No ${what} with the id ${id}.`, "id");
     const authorisations = await Promise.all((await store.sca.authorisationsOf(store.db, id)).map(async (a) => ({
       id: a.id, scaStatus: a.scaStatus, psu: await login(a.psuId), createdAt: a.createdAt, updatedAt: a.updatedAt,
     })));
@@ -89,7 +89,9 @@ export function createResourceQueries({ store, core, clock = systemClock }:
       let accountId: string | undefined;
       if (filter.account !== undefined) {
         accountId = (await core.findAccountByIban(store.db, filter.account))?.id;
-        if (!accountId) throw new Xs2aError("RESOURCE_UNKNOWN", "query", `No account with the IBAN ${filter.account}.`, "account");
+        if (!accountId) {
+          throw new OperatorError(`No account with the IBAN ${filter.account}.`, "account");
+        }
       }
       const found = await store.consents.search(store.db, { ...await criteria(filter), accountId });
       return (await Promise.all(found.map((c) => consentRow(c.id)))).flatMap((r) => r ?? []);
@@ -101,10 +103,11 @@ export function createResourceQueries({ store, core, clock = systemClock }:
     /** valid → revokedByPsu; the TPP's next read is refused. Throws for any other status. */
     async revokeConsent(id: string): Promise<ConsentRow> {
       const consent = await store.consents.find(store.db, id);
-      if (!consent) throw new Xs2aError("RESOURCE_UNKNOWN", "path", `No consent with the id ${id}.`, "id");
+      if (!consent) throw new OperatorError(`No consent with the id ${id}.`, "id");
       const at = clock.now().toISOString();
       if (!(await store.consents.transition(store.db, id, ["valid"], "revokedByPsu", { at }))) {
-        throw new Xs2aError("CONSENT_INVALID", "path", `Only a valid consent can be revoked; this one is ${consent.status}.`, "id");
+        throw new OperatorError(
+          `Only a valid consent can be revoked; this one is ${consent.status}.`, "id");
       }
       return (await show(id, await consentRow(id), "consent")).resource;
     },

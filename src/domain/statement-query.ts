@@ -4,7 +4,7 @@
  */
 import { addDays, isIsoDate } from "../lib/clock.js";
 import type { StatementQuery } from "./core-banking.js";
-import { formatError, Xs2aError } from "./errors.js";
+import { formatError, parameterNotSupported, periodInvalid } from "./errors.js";
 
 /** information: the account's standing orders instead of transactions (Berlin Group). */
 export type BookingStatus = "booked" | "pending" | "both" | "information";
@@ -17,10 +17,6 @@ const ITEMS_PER_PAGE_DEFAULT = 100;
 const OLD_HISTORY_DAYS = 90;
 const OLD_HISTORY_WINDOW_MS = 60 * 60 * 1000;
 
-function unsupported(name: string, text: string): Xs2aError {
-  return new Xs2aError("PARAMETER_NOT_SUPPORTED", "query", text, name);
-}
-
 function readBookingStatus(value: string | undefined): BookingStatus {
   if (value === undefined) {
     throw formatError("query", "bookingStatus", "bookingStatus is required.");
@@ -29,7 +25,7 @@ function readBookingStatus(value: string | undefined): BookingStatus {
     return value;
   }
   if (value === "all") {
-    throw unsupported("bookingStatus",
+    throw parameterNotSupported("bookingStatus",
       "bookingStatus=all is not supported; use booked, pending, both or information.");
   }
   throw formatError("query", "bookingStatus", "bookingStatus must be booked, pending, both or information.");
@@ -76,7 +72,7 @@ export function readTransactionQuery(query: Query, today: string): TransactionQu
   }
   const dateTo = readDate(query, "dateTo") ?? today;
   if (dateFrom !== null && dateFrom > today) {
-    throw new Xs2aError("PERIOD_INVALID", "query", "dateFrom lies in the future.", "dateFrom");
+    throw periodInvalid("dateFrom lies in the future.");
   }
   if (dateFrom !== null && dateTo < dateFrom) {
     throw formatError("query", "dateTo", "dateTo must not be before dateFrom.");
@@ -101,10 +97,8 @@ export function applyHistoryWindow<Q extends StatementQuery>(q: Q, today: string
   const oldest = addDays(today, -OLD_HISTORY_DAYS);
   if (q.dateFrom === null) return { ...q, dateFrom: oldest };
   if (q.dateFrom < oldest) {
-    throw new Xs2aError("PERIOD_INVALID", "query",
-      `Transactions older than ${OLD_HISTORY_DAYS} days are available only within one hour`
-        + " after the PSU's authentication.",
-      "dateFrom");
+    throw periodInvalid(`Transactions older than ${OLD_HISTORY_DAYS} days are available only`
+      + " within one hour after the PSU's authentication.");
   }
   return q;
 }

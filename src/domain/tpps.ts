@@ -4,7 +4,7 @@
  * The bank's stop-list blocks a TPP by that identifier, effective on its next request.
  */
 import type { Deps, TppRef } from "./deps.js";
-import { formatError, Xs2aError } from "./errors.js";
+import { OperatorError, tppBlocked } from "./errors.js";
 
 const MINUTE_MS = 60_000;
 
@@ -21,8 +21,7 @@ export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock"
         known.set(tpp.id, tpp.name);
       }
       if (await store.cached(`tpp-blocked:${tpp.id}`, () => store.tpps.isBlocked(store.db, tpp.id))) {
-        throw new Xs2aError("CERTIFICATE_BLOCKED", "certificate",
-          "The bank has blocked this TPP's access; contact the bank.");
+        throw tppBlocked();
       }
     },
 
@@ -46,7 +45,8 @@ export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock"
     /** By organizationIdentifier (PSD<country>-<NCA>-<id>); a TPP not seen yet is blocked in advance. */
     async setBlocked(id: string, blocked: boolean): Promise<void> {
       if (!/^PSD[A-Z]{2}-[A-Z]{2,8}-.+$/.test(id)) {
-        throw formatError("body", "id", `A TPP id is an organizationIdentifier like PSDDE-BAFIN-123456, got "${id}".`);
+        throw new OperatorError(
+          `A TPP id is an organizationIdentifier like PSDDE-BAFIN-123456, got "${id}".`, "id");
       }
       await store.tpps.setBlocked(store.db, id, blocked, clock.now().toISOString());
     },

@@ -1,0 +1,85 @@
+/** Every command of the psd2-bank command line, by name; main.ts parses argv and calls run(). */
+import { openAdministration, type Administration } from "../app.js";
+import type { Config } from "../config.js";
+import { OperatorError } from "../domain/errors.js";
+import { accountCommand, ACCOUNT_USAGE } from "./accounts.js";
+import { generate, migrate, seed } from "./database.js";
+import { demoTpp } from "./demo-tpp.js";
+import { availability, printConfig, printSettings } from "./operations.js";
+import { psuCommand, PSU_USAGE } from "./psus.js";
+import { resourceCommand, RESOURCE_USAGE } from "./resources.js";
+import { start } from "./start.js";
+import { tppCert } from "./tpp-cert.js";
+import { auditCommand, tppCommand, TPP_USAGE } from "./tpps.js";
+
+export const USAGE = `Usage: psd2-bank [--config FILE] <command> [options]
+
+  --config FILE         settings from a JSON file of setting names to values; the environment wins
+
+Commands:
+  start                 start the TPP API and the PSU pages (default)
+  config                print the effective configuration, secrets masked (--json for scripts)
+  settings              every setting, its default and allowed values (--markdown: README table)
+  migrate               apply database migrations and exit
+  seed                  seed the demo PSUs and accounts into an empty database
+  generate              a large data set for scale tests: PSUs with one account and booked history each
+      --psus N              how many PSUs (default 1000)
+      --transactions N      how many transactions in all (default 1000000)
+      --seed N              the data set's seed; logins are s<seed>-0000000 ... (default 1)
+  tpp-cert              issue a TPP certificate (QWAC form) from the development CA
+      --name NAME           organisation name (required)
+      --roles R1,R2         PSP_AS, PSP_PI, PSP_AI, PSP_IC (default: all four)
+      --org-id ID           organizationIdentifier (default: PSDDE-BAFIN-<random>)
+      --domains D1,D2       subjectAltName DNS names (default: localhost)
+      --out DIR             where to write tpp.crt and tpp.key (required)
+${PSU_USAGE}
+${ACCOUNT_USAGE}
+${TPP_USAGE}
+${RESOURCE_USAGE}
+  demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
+      --port N              the demo TPP's port (default 8080)
+      --api-url URL         use a bank that is already running instead of starting one
+  availability          per-endpoint availability and response times of a running instance
+      --url URL             its metrics (default: http://ADMIN_HOST:ADMIN_PORT/metrics)
+      --json                print JSON instead of a table
+
+Settings come from the environment (see README): API_PORT, AUTH_PORT, DATA_DIR, DATABASE_URL, ...`;
+
+type Command = (config: Config, args: string[]) => Promise<void>;
+
+/** Operator commands on the administration use cases, which close the store afterwards. */
+function administering(command: (admin: Administration, args: string[]) => Promise<void>): Command {
+  return async (config, args) => {
+    const admin = await openAdministration(config);
+    try {
+      await command(admin, args);
+    } finally {
+      await admin.close();
+    }
+  };
+}
+
+const COMMANDS: Record<string, Command> = {
+  start: async (config) => void await start(config),
+  config: async (config, args) => printConfig(config, args),
+  settings: async (_config, args) => printSettings(args),
+  migrate,
+  seed,
+  generate,
+  "tpp-cert": tppCert,
+  "demo-tpp": demoTpp,
+  availability,
+  psu: administering(psuCommand),
+  account: administering(accountCommand),
+  tpp: administering(tppCommand),
+  payment: administering((admin, args) => resourceCommand("payment", admin, args)),
+  consent: administering((admin, args) => resourceCommand("consent", admin, args)),
+  audit: administering(auditCommand),
+};
+
+/** Runs one command; an operator's mistake is an OperatorError. */
+export async function run(command: string, config: Config, args: string[]): Promise<void> {
+  const found = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!found) throw new OperatorError(`unknown command "${command}"\n\n${USAGE}`);
+  await found(config, args);
+}

@@ -1,0 +1,40 @@
+/** `psd2-bank demo-tpp`: the demo TPP web app against this bank (started here) or a running one. */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { Config } from "../config.js";
+import { startDemoTpp } from "../demo-tpp/server.js";
+import { OperatorError } from "../domain/errors.js";
+import { makeIban } from "../lib/iban.js";
+import { start } from "./start.js";
+
+function portOf(raw: string | undefined): number {
+  const port = Number(raw ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new OperatorError(`--port must be a TCP port, got ${raw}`);
+  }
+  return port;
+}
+
+export async function demoTpp(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args, options: { port: { type: "string" }, "api-url": { type: "string" } },
+  });
+  if (config.mode !== "sandbox") throw new OperatorError("demo-tpp runs in sandbox mode only");
+  const port = portOf(values.port);
+  const apiUrl = values["api-url"] ?? (await start(config)).apiUrl;
+  const certDir = join(config.dataDir, "certs");
+  const files = ["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certDir, f)));
+  const [ca, cert, key] = await Promise.all(files).catch(() => {
+    throw new OperatorError(`no demo certificates in ${certDir}: run "npm start" once first`);
+  });
+  const demo = await startDemoTpp({
+    apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port,
+    debtorIban: makeIban("DE", "500100001000000001"),
+    merchantIban: makeIban("DE", "500100003000000001"),
+  });
+  process.stdout.write(`\nDemo TPP at ${demo.url} using the bank at ${apiUrl}\n`
+    + "  Shop checkout (payment):     " + `${demo.url}/shop\n`
+    + "  Budget (account information): " + `${demo.url}/budget\n`
+    + "  Log in at the bank as one of the demo PSUs above (alice / alice-demo).\n");
+}
