@@ -87,6 +87,14 @@ export interface Config {
   loginBlockSeconds: number;
   /** Largest request head (request line and headers) either listener reads; beyond, 431. */
   headerLimitBytes: number;
+  /** Longest a whole request (head and body) may take on either listener; then 408 and closed. */
+  requestTimeoutSeconds: number;
+  /** Longest the request head may take to arrive; then 408 and closed (slow-header attacks). */
+  headersTimeoutSeconds: number;
+  /** How long an idle keep-alive connection stays open between requests. */
+  keepAliveTimeoutSeconds: number;
+  /** Open connections per listener; beyond, new ones are closed at once. */
+  maxConnections: number;
   /** The wire dialect of the TPP API: the spec's (default) or strict Berlin Group NextGenPSD2 1.3.12. */
   apiProfile: ApiProfile;
   /** A consent's validUntil beyond today plus this many days is adjusted down (RTS art. 10a: 180). */
@@ -226,6 +234,10 @@ export function loadConfig(env: Env = process.env): Config {
     ocspFailClosed: flag(env, "OCSP_FAIL_CLOSED", mode === "production", problems),
     loginBlockSeconds: integer(env, "LOGIN_BLOCK_SECONDS", 15 * 60, problems),
     headerLimitBytes: integer(env, "HEADER_LIMIT_BYTES", 16 * 1024, problems),
+    requestTimeoutSeconds: integer(env, "REQUEST_TIMEOUT_SECONDS", 30, problems),
+    headersTimeoutSeconds: integer(env, "HEADERS_TIMEOUT_SECONDS", 10, problems),
+    keepAliveTimeoutSeconds: integer(env, "KEEP_ALIVE_TIMEOUT_SECONDS", 5, problems),
+    maxConnections: integer(env, "MAX_CONNECTIONS", 1000, problems),
     apiProfile: oneOf(env, "API_PROFILE", API_PROFILES, problems),
     consentValidityDaysMax: integer(env, "CONSENT_VALIDITY_DAYS_MAX", 180, problems),
     frequencyPerDayMax: integer(env, "FREQUENCY_PER_DAY_MAX", 4, problems),
@@ -235,6 +247,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.headerLimitBytes < 4096 || config.headerLimitBytes > 65536) {
     problems.push("HEADER_LIMIT_BYTES must be between 4096 and 65536");
   }
+  if (config.headersTimeoutSeconds < 1 || config.headersTimeoutSeconds > config.requestTimeoutSeconds) {
+    problems.push("HEADERS_TIMEOUT_SECONDS must be at least 1 and at most REQUEST_TIMEOUT_SECONDS");
+  }
+  if (config.keepAliveTimeoutSeconds < 1) problems.push("KEEP_ALIVE_TIMEOUT_SECONDS must be at least 1");
+  if (config.maxConnections < 1) problems.push("MAX_CONNECTIONS must be at least 1");
   if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
     problems.push("TPP_CERT_HEADER needs TRUSTED_PROXIES: the addresses of the proxies that set it");
   }

@@ -28,7 +28,8 @@ export type MessageCode =
   | "INTERNAL_ERROR"
   | "SIGNATURE_INVALID"
   | "SIGNATURE_MISSING"
-  | "HEADERS_TOO_LARGE";
+  | "HEADERS_TOO_LARGE"
+  | "REQUEST_TIMEOUT";
 
 /** Where the offending value came from: Berlin Group gives some codes a different status per place. */
 export type Origin = "path" | "query" | "header" | "body" | "certificate" | "state";

@@ -79,6 +79,37 @@ function watchSerialization(api: FastifyInstance): Map<string, string> {
   return changed;
 }
 
+/**
+ * Every answer of a test bank must be documented in the OpenAPI document it publishes, under its
+ * operation and status: the answers are recorded by route, and checked when the bank closes, so
+ * the whole API suite (any concurrency: each bank checks its own) exercises the document.
+ */
+function recordAnswers(api: FastifyInstance): Map<string, Set<string>> {
+  const seen = new Map<string, Set<string>>();
+  api.addHook("onResponse", async (request, reply) => {
+    const url = request.routeOptions.url;
+    // Unknown paths have no operation; HEAD is GET's automatic twin.
+    if (url === undefined || request.method === "HEAD") return;
+    const key = `${request.method} ${url}`;
+    seen.set(key, (seen.get(key) ?? new Set()).add(String(reply.statusCode)));
+  });
+  return seen;
+}
+
+type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+export function undocumentedAnswers(document: Document, seen: Map<string, Set<string>>): string[] {
+  const missing: string[] = [];
+  for (const [key, statuses] of seen) {
+    const [method = "", url = ""] = key.split(" ");
+    const operation = document.paths[url.replace(/:([A-Za-z0-9_-]+)/g, "{$1}")]?.[method.toLowerCase()];
+    for (const status of statuses) {
+      if (operation?.responses[status] === undefined) missing.push(`${key} answered ${status}`);
+    }
+  }
+  return missing.sort();
+}
+
 /** A bank of one test's own (fresh PSU state, or a clock the test moves), closed after it. */
 export async function startOwnBank(t: { after(fn: () => Promise<void>): void }, options: StartOptions = {}) {
   const own = await startBank(options);
@@ -106,6 +137,7 @@ async function startInstance(
   });
   const app = await buildApp(config, { clock: options.clock, logLevel: process.env.TEST_LOG_LEVEL ?? "silent" });
   const changed = watchSerialization(app.api);
+  const answers = recordAnswers(app.api);
   const { apiUrl, authUrl, adminUrl } = await app.listen();
   const certs = app.certificates;
   if (!certs) throw new Error("test banks use the development CA");
@@ -146,6 +178,10 @@ async function startInstance(
       for (const client of clients) client.close();
       await app.close();
       if (ownsDatabase) await database.remove();
+      const undocumented = undocumentedAnswers(app.openApiDocument() as Document, answers);
+      if (undocumented.length > 0) {
+        throw new Error(`Answers missing from the OpenAPI document:\n  ${undocumented.join("\n  ")}`);
+      }
     },
   };
 }
