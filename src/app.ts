@@ -134,7 +134,10 @@ function connectionLimits(config: Config) {
   const requestTimeout = config.requestTimeoutSeconds * 1000;
   const headersTimeout = config.headersTimeoutSeconds * 1000;
   return {
-    server: { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 4) },
+    server: {
+      requestTimeout, headersTimeout,
+      connectionsCheckingInterval: Math.min(1000, headersTimeout / 4),
+    },
     fastify: { requestTimeout, keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000 },
   };
 }
@@ -233,7 +236,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logController: quiet(),
     ...limits.fastify,
     https: {
-      key: tls.key, cert: tls.cert, minVersion: "TLSv1.2", maxHeaderSize: config.headerLimitBytes, ...limits.server,
+      key: tls.key, cert: tls.cert, minVersion: "TLSv1.2", maxHeaderSize: config.headerLimitBytes,
+      ...limits.server,
     },
   });
   healthRoutes(auth, { ready });

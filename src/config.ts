@@ -247,10 +247,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.headerLimitBytes < 4096 || config.headerLimitBytes > 65536) {
     problems.push("HEADER_LIMIT_BYTES must be between 4096 and 65536");
   }
-  if (config.headersTimeoutSeconds < 1 || config.headersTimeoutSeconds > config.requestTimeoutSeconds) {
+  const { headersTimeoutSeconds, requestTimeoutSeconds } = config;
+  if (headersTimeoutSeconds < 1 || headersTimeoutSeconds > requestTimeoutSeconds) {
     problems.push("HEADERS_TIMEOUT_SECONDS must be at least 1 and at most REQUEST_TIMEOUT_SECONDS");
   }
-  if (config.keepAliveTimeoutSeconds < 1) problems.push("KEEP_ALIVE_TIMEOUT_SECONDS must be at least 1");
+  if (config.keepAliveTimeoutSeconds < 1) {
+    problems.push("KEEP_ALIVE_TIMEOUT_SECONDS must be at least 1");
+  }
   if (config.maxConnections < 1) problems.push("MAX_CONNECTIONS must be at least 1");
   if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
     problems.push("TPP_CERT_HEADER needs TRUSTED_PROXIES: the addresses of the proxies that set it");

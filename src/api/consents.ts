@@ -80,7 +80,11 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
     });
   app.post<ById>(`${base}/consents/:consentId/authorisations`, {
     // STATUS_INVALID (409) once the consent no longer awaits its authorisation.
-    config, schema: { response: { 201: presenters.schema(authorisationStartedResponse), ...refusals, 409: errorResponse } },
+    config, schema: {
+      response: {
+        201: presenters.schema(authorisationStartedResponse), ...refusals, 409: errorResponse,
+      },
+    },
   }, async (request, reply) => {
     const started = await consents.authoriseConsent(request.tpp.id, request.params.consentId, psuLanguage(request.headers));
     return sendStarted(reply, presenters, started, `${request.url.split("?")[0]}/${started.authorisationId}`);

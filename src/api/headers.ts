@@ -96,7 +96,9 @@ export function readPsuIpAddress(headers: Headers): string | null {
   const value = single(headers, "PSU-IP-Address");
   if (value === undefined) return null;
   // Worded as the berlin-group profile's schema words it, so both profiles refuse alike.
-  if (isIP(value) === 0) throw formatError("header", "PSU-IP-Address", "PSU-IP-Address is not well-formed.");
+  if (isIP(value) === 0) {
+    throw formatError("header", "PSU-IP-Address", "PSU-IP-Address is not well-formed.");
+  }
   return value;
 }
 

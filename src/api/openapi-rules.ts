@@ -18,17 +18,29 @@ export interface OperationFacts {
   document: boolean;
 }
 
-interface HeaderRule { name: string; required?: boolean; schema: Json; applies(op: OperationFacts): boolean }
+interface HeaderRule {
+  name: string;
+  required?: boolean;
+  schema: Json;
+  applies(op: OperationFacts): boolean;
+}
 
 const text = { type: "string" } as const;
 const ipAddress = { type: "string", anyOf: [{ format: "ipv4" }, { format: "ipv6" }] } as const;
 const uri = { type: "string", format: "uri", maxLength: 500 } as const;
+export const requestIdSchema = { type: "string", format: "uuid" } as const;
 
 const tppOperation = (op: OperationFacts) => !op.probe;
 const withRole = (op: OperationFacts) => op.role !== undefined;
 /** Creations of payments and consents: they carry the PSU's redirect targets. */
-const creation = (op: OperationFacts) => op.method === "POST" && /\/(payments|periodic-payments|bulk-payments)\/:product$|\/consents(\/confirmation-of-funds)?$/.test(op.url);
-const explicitAuthorisation = (op: OperationFacts) => creation(op) && !op.url.endsWith("/confirmation-of-funds");
+const CREATIONS = [
+  /\/(payments|periodic-payments|bulk-payments)\/:product$/,
+  /\/consents(\/confirmation-of-funds)?$/,
+];
+const creation = (op: OperationFacts) =>
+  op.method === "POST" && CREATIONS.some((path) => path.test(op.url));
+const explicitAuthorisation = (op: OperationFacts) =>
+  creation(op) && !op.url.endsWith("/confirmation-of-funds");
 /** Operations that start an authorisation and so name the language of the PSU's pages. */
 const startsAuthorisation = (op: OperationFacts) => creation(op)
   || (op.method === "POST" && /authorisations$/.test(op.url))
@@ -48,7 +60,10 @@ const HEADERS: readonly HeaderRule[] = [
   { name: "Consent-ID", schema: text, applies: (op) => op.url.endsWith("/funds-confirmations") },
   { name: "TPP-Redirect-URI", required: true, schema: uri, applies: creation },
   { name: "TPP-Nok-Redirect-URI", schema: uri, applies: creation },
-  { name: "TPP-Explicit-Authorisation-Preferred", schema: { type: "boolean" }, applies: explicitAuthorisation },
+  {
+    name: "TPP-Explicit-Authorisation-Preferred", schema: { type: "boolean" },
+    applies: explicitAuthorisation,
+  },
   { name: "PSU-Accept-Language", schema: text, applies: startsAuthorisation },
 ];
 
@@ -82,7 +97,7 @@ export const refusalText = (status: string): string =>
 
 /** Headers of every answer: X-Request-ID echoed; Retry-After on 429. */
 export function answerHeaders(op: OperationFacts, status: string): Json {
-  const headers: Json = op.probe ? {} : { "X-Request-ID": { schema: { type: "string", format: "uuid" } } };
+  const headers: Json = op.probe ? {} : { "X-Request-ID": { schema: requestIdSchema } };
   if (status === "429") headers["Retry-After"] = { schema: { type: "integer" } };
   return headers;
 }

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import {
-  answerHeaders, pluginRefusals, readHeaders, refusalText, type OperationFacts,
+  answerHeaders, pluginRefusals, readHeaders, refusalText, requestIdSchema, type OperationFacts,
 } from "./openapi-rules.js";
 import type { ApiProfile, Presenters } from "./profile.js";
 
@@ -39,7 +39,7 @@ function parameters(route: CollectedRoute): Json[] {
   const queryParameters = Object.entries(query ?? {}).map(([name, schema]) =>
     ({ name, in: "query", required: false, schema }));
   const requestId = route.probe ? [] : [{
-    name: "X-Request-ID", in: "header", required: !route.document, schema: { type: "string", format: "uuid" },
+    name: "X-Request-ID", in: "header", required: !route.document, schema: requestIdSchema,
   }];
   const headers = route.schema.headers as { properties?: Json; required?: string[] } | undefined;
   const headerParameters = Object.entries(headers?.properties ?? {}).map(([name, schema]) =>
@@ -64,7 +64,8 @@ function responses(route: CollectedRoute, presenters: Presenters): Json {
   const created = Object.fromEntries(Object.keys(presenters.createdHeaders("")).map((name) =>
     [name, { schema: { type: "string" } }]));
   const out: Json = {};
-  for (const [status, schema] of Object.entries(statuses(route)).sort(([a], [b]) => a.localeCompare(b))) {
+  const sorted = Object.entries(statuses(route)).sort(([a], [b]) => a.localeCompare(b));
+  for (const [status, schema] of sorted) {
     const headers = { ...answerHeaders(route, status), ...(status === "201" ? created : {}) };
     out[status] = {
       description: Number(status) < 400 ? "Success" : refusalText(status),
@@ -78,8 +79,8 @@ function responses(route: CollectedRoute, presenters: Presenters): Json {
 /** A body is required where the route's schema has one; elsewhere none is read. */
 function operation(route: CollectedRoute, presenters: Presenters): Json {
   const body = route.schema.body;
-  const tags = route.role
-    ? { tags: [ROLE_NAMES[route.role] ?? route.role], "x-psd2-role": route.role } : { tags: ["service"] };
+  const tags = route.role === undefined ? { tags: ["service"] }
+    : { tags: [ROLE_NAMES[route.role] ?? route.role], "x-psd2-role": route.role };
   return {
     summary: `${route.method} ${route.url}`,
     ...tags,

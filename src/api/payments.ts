@@ -108,7 +108,9 @@ function paymentSubResourceRoutes(
   const reading = (body: object) => ({ config, schema: { response: { 200: body, ...refusals } } });
   app.delete<ById>(path, {
     config, schema: {
-      response: { 202: presenters.schema(cancellationStartedResponse), ...refusals, 405: errorResponse },
+      response: {
+        202: presenters.schema(cancellationStartedResponse), ...refusals, 405: errorResponse,
+      },
     },
   }, async (request, reply) => {
     const started = await payments.cancelPayment(refOf(request, service), psuLanguage(request.headers));
@@ -140,7 +142,8 @@ function paymentSubResourceRoutes(
     ["authorisations", payments.authorisePayment, 409],
     ["cancellation-authorisations", payments.authoriseCancellation, 405],
   ] as const) {
-    const started = { config, schema: { response: { 201: startedAnswer, ...refusals, [tooLate]: errorResponse } } };
+    const response = { 201: startedAnswer, ...refusals, [tooLate]: errorResponse };
+    const started = { config, schema: { response } };
     app.post<ById>(`${path}/${segment}`, started, async (request, reply) => {
       const authorisation = await start(refOf(request, service), psuLanguage(request.headers));
       return sendStarted(reply, presenters, authorisation, `${request.url.split("?")[0]}/${authorisation.authorisationId}`);

@@ -214,11 +214,11 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
 }
 
 const CLIENT_ERRORS: Readonly<Record<string, Xs2aError>> = {
-  HPE_HEADER_OVERFLOW:
-    new Xs2aError("HEADERS_TOO_LARGE", "header", "The request headers are larger than the bank accepts."),
+  HPE_HEADER_OVERFLOW: new Xs2aError("HEADERS_TOO_LARGE", "header",
+    "The request headers are larger than the bank accepts."),
   // Node's headers and request timeouts (REQUEST_TIMEOUT_SECONDS, HEADERS_TIMEOUT_SECONDS).
-  ERR_HTTP_REQUEST_TIMEOUT:
-    new Xs2aError("REQUEST_TIMEOUT", "state", "The request did not arrive in time; the connection is closed."),
+  ERR_HTTP_REQUEST_TIMEOUT: new Xs2aError("REQUEST_TIMEOUT", "state",
+    "The request did not arrive in time; the connection is closed."),
 };
 
 /**

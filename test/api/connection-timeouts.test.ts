@@ -11,20 +11,26 @@ import { connect, type TLSSocket } from "node:tls";
 import { after, before, test } from "node:test";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 
-const TIMEOUTS = { REQUEST_TIMEOUT_SECONDS: "2", HEADERS_TIMEOUT_SECONDS: "1", KEEP_ALIVE_TIMEOUT_SECONDS: "1" };
+const TIMEOUTS = {
+  REQUEST_TIMEOUT_SECONDS: "2", HEADERS_TIMEOUT_SECONDS: "1", KEEP_ALIVE_TIMEOUT_SECONDS: "1",
+};
 
 let bank: TestBank;
 before(async () => { bank = await startBank({ env: TIMEOUTS }); });
 after(async () => { await bank.close(); });
 
 type Listener = "api" | "auth";
-const urlOf = (at: TestBank, listener: Listener) => new URL(listener === "api" ? at.apiUrl : at.authUrl);
+const urlOf = (at: TestBank, listener: Listener) =>
+  new URL(listener === "api" ? at.apiUrl : at.authUrl);
 
 /** A raw TLS connection to a listener; the TPP's certificate where the API needs one. */
 async function open(at: TestBank, listener: Listener): Promise<TLSSocket> {
   const { hostname, port } = urlOf(at, listener);
-  const socket = connect({ host: hostname, port: Number(port), ca: at.ca, servername: hostname,
-    ...(listener === "api" ? { cert: readFileSync(at.certs.tppCert), key: readFileSync(at.certs.tppKey) } : {}) });
+  const qwac = { cert: readFileSync(at.certs.tppCert), key: readFileSync(at.certs.tppKey) };
+  const socket = connect({
+    host: hostname, port: Number(port), ca: at.ca, servername: hostname,
+    ...(listener === "api" ? qwac : {}),
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once("secureConnect", resolve);
     socket.once("error", reject);
@@ -36,8 +42,9 @@ async function open(at: TestBank, listener: Listener): Promise<TLSSocket> {
 function closing(socket: TLSSocket, since: number): Promise<{ text: string; seconds: number }> {
   const chunks: Buffer[] = [];
   socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-  return new Promise((resolve) => socket.once("close", () =>
-    resolve({ text: Buffer.concat(chunks).toString("utf8"), seconds: (Date.now() - since) / 1000 })));
+  return new Promise((resolve) => socket.once("close", () => resolve({
+    text: Buffer.concat(chunks).toString("utf8"), seconds: (Date.now() - since) / 1000,
+  })));
 }
 
 /** When the first bytes of an answer arrive. */
@@ -47,7 +54,8 @@ const answered = (socket: TLSSocket) =>
 /** Another client's whole request, on its own connection: it must be answered meanwhile. */
 function served(at: TestBank, listener: Listener): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL("/health", urlOf(at, listener)), { ca: at.ca, agent: false }, (res) => {
+    const url = new URL("/health", urlOf(at, listener));
+    const req = request(url, { ca: at.ca, agent: false }, (res) => {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
@@ -56,16 +64,17 @@ function served(at: TestBank, listener: Listener): Promise<number> {
   });
 }
 
-/** A body that never completes, where the listener reads one (JSON on the API, a form on the pages). */
+/** A body that never completes where the listener reads one (API: JSON, PSU pages: a form). */
 const SLOW_BODY: Record<Listener, string> = {
-  api: "POST /psd2/v1/consents HTTP/1.1\r\nHost: localhost\r\nX-Request-ID: 2f1f1b9e-8c4b-4a53-9b1b-1f5b8c3d7e10\r\n"
+  api: "POST /psd2/v1/consents HTTP/1.1\r\nHost: localhost\r\n"
+    + "X-Request-ID: 2f1f1b9e-8c4b-4a53-9b1b-1f5b8c3d7e10\r\n"
     + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"access\":",
-  auth: "POST /sca/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-    + "Content-Length: 100\r\n\r\nlogin=al",
+  auth: "POST /sca/login HTTP/1.1\r\nHost: localhost\r\n"
+    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nlogin=al",
 };
 
 for (const listener of ["api", "auth"] as const) {
-  test(`${listener}: a request head that never ends is answered 408 and closed after HEADERS_TIMEOUT_SECONDS`, async () => {
+  test(`${listener}: endless head: 408, closed after HEADERS_TIMEOUT_SECONDS`, async () => {
     const socket = await open(bank, listener);
     const closed = closing(socket, Date.now());
     socket.write("GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ");
@@ -75,7 +84,7 @@ for (const listener of ["api", "auth"] as const) {
     assert.ok(seconds >= 0.9 && seconds < 3, `closed after ${seconds} s`);
   });
 
-  test(`${listener}: a body that never arrives is answered 408 and closed after REQUEST_TIMEOUT_SECONDS`, async () => {
+  test(`${listener}: endless body: 408, closed after REQUEST_TIMEOUT_SECONDS`, async () => {
     const socket = await open(bank, listener);
     const closed = closing(socket, Date.now());
     socket.write(SLOW_BODY[listener]);
@@ -86,7 +95,7 @@ for (const listener of ["api", "auth"] as const) {
     assert.ok(seconds >= 1.9 && seconds < 4, `closed after ${seconds} s`);
   });
 
-  test(`${listener}: an idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT_SECONDS`, async () => {
+  test(`${listener}: an idle keep-alive closes after KEEP_ALIVE_TIMEOUT_SECONDS`, async () => {
     const socket = await open(bank, listener);
     const answer = answered(socket);
     const start = Date.now();
@@ -101,7 +110,7 @@ for (const listener of ["api", "auth"] as const) {
   });
 }
 
-test("beyond MAX_CONNECTIONS a listener closes new connections; the ones it holds are served", async (t) => {
+test("beyond MAX_CONNECTIONS new connections are closed; those held are served", async (t) => {
   const small = await startOwnBank(t, { env: { MAX_CONNECTIONS: "2" } });
   for (const listener of ["api", "auth"] as const) {
     const held = [await open(small, listener), await open(small, listener)];

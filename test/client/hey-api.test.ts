@@ -14,7 +14,9 @@ import { pathToFileURL } from "node:url";
 import { after, before, test } from "node:test";
 import { createClient } from "@hey-api/openapi-ts";
 import ts from "typescript";
-import { ALICE_MAIN, bgConsentBody, bgPaymentBody, confirm, OK_URI, reachReview } from "../support/flows.js";
+import {
+  ALICE_MAIN, bgConsentBody, bgPaymentBody, confirm, OK_URI, reachReview,
+} from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 let bank: TestBank;
@@ -80,23 +82,33 @@ export async function readWithin(consentId: string) {
 }
 `;
 
-/** The generated SDK's fetch over the TPP's QWAC (Node's fetch cannot present a client certificate). */
+const json = (bytes: Buffer | undefined) =>
+  (bytes && bytes.length > 0 ? JSON.parse(bytes.toString()) : undefined);
+
+/**
+ * The generated SDK's fetch over the TPP's QWAC (Node's fetch cannot present a client
+ * certificate); every exchange passes the test bank's checks (Berlin Group file, serialization).
+ */
 function mtlsFetch(agent: Agent): typeof globalThis.fetch {
   return async (input, init) => {
     const sent = new Request(input, init);
     const body = sent.body ? Buffer.from(await sent.arrayBuffer()) : undefined;
+    const url = new URL(sent.url);
+    const requestHeaders = Object.fromEntries(sent.headers);
     return new Promise<Response>((resolve, reject) => {
-      const req = request(sent.url, { method: sent.method, agent, headers: Object.fromEntries(sent.headers) }, (res) => {
+      const req = request(url, { method: sent.method, agent, headers: requestHeaders }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
-          const headers = Object.entries(res.headers).map(([name, value]): [string, string] => [name, String(value)]);
           const status = res.statusCode ?? 0;
-          const exchange = { method: sent.method, path: new URL(sent.url).pathname + new URL(sent.url).search,
-            requestHeaders: Object.fromEntries(sent.headers), requestBody: body && JSON.parse(body.toString()),
-            status, headers: res.headers, body: chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString()) : undefined };
-          bank.tpp.check?.(exchange);
-          resolve(new Response(status === 204 ? null : Buffer.concat(chunks), { status, headers }));
+          const answer = Buffer.concat(chunks);
+          bank.tpp.check?.({
+            method: sent.method, path: url.pathname + url.search, requestHeaders,
+            requestBody: json(body), status, headers: res.headers, body: json(answer),
+          });
+          const headers = Object.entries(res.headers)
+            .map(([name, value]): [string, string] => [name, String(value)]);
+          resolve(new Response(status === 204 ? null : answer, { status, headers }));
         });
       });
       req.on("error", reject);
@@ -111,13 +123,15 @@ async function compile(): Promise<string[]> {
   await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
   const sources = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith(".ts"));
   const program = ts.createProgram(sources.map((file) => join(dir, file)), {
-    strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"], types: [], skipLibCheck: true,
-    outDir: join(dir, "out"), rootDir: dir,
+    strict: true, module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+    types: [], skipLibCheck: true, outDir: join(dir, "out"), rootDir: dir,
   });
   const emitted = program.emit();
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
-  return diagnostics.map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  return diagnostics.map((d) =>
+    `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
 }
 
 test("@hey-api/openapi-ts: its client completes a payment and a consent at the bank", async () => {
@@ -126,24 +140,30 @@ test("@hey-api/openapi-ts: its client completes a payment and a consent at the b
     input: document, output: { path: join(dir, "sdk") }, logs: { level: "silent" },
     plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"],
   });
-  assert.match(await readFile(join(dir, "sdk", "sdk.gen.ts"), "utf8"), /postPsd2V1PaymentsByProduct/);
+  const sdk = await readFile(join(dir, "sdk", "sdk.gen.ts"), "utf8");
+  assert.match(sdk, /postPsd2V1PaymentsByProduct/);
   assert.deepEqual(await compile(), []);
   await writeFile(join(dir, "out", "package.json"), JSON.stringify({ type: "module" }));
   const use = await import(pathToFileURL(join(dir, "out", "use.js")).href);
-  const [cert, key] = await Promise.all([readFile(bank.certs.tppCert), readFile(bank.certs.tppKey)]);
+  const [cert, key] = await Promise.all([
+    readFile(bank.certs.tppCert), readFile(bank.certs.tppKey),
+  ]);
   const agent = new Agent({ ca: bank.ca, cert, key, keepAlive: true });
   try {
     use.configure(bank.apiUrl, mtlsFetch(agent));
     const payment = await use.initiate(bgPaymentBody());
     assert.equal(payment.status, 201);
     const browser = bank.browser();
-    assert.equal((await confirm(browser, await reachReview(browser, payment.scaRedirect, "alice"))).location, OK_URI);
+    const approval = await reachReview(browser, payment.scaRedirect, "alice");
+    const authorised = await confirm(browser, approval);
+    assert.equal(authorised.location, OK_URI);
     assert.notEqual(await use.paymentStatus(payment.paymentId), "RCVD");
 
     const consent = await use.register(bgConsentBody());
     assert.equal(consent.status, 201);
     const psu = bank.browser();
-    const granted = await confirm(psu, await reachReview(psu, consent.scaRedirect, "alice"), [ALICE_MAIN]);
+    const review = await reachReview(psu, consent.scaRedirect, "alice");
+    const granted = await confirm(psu, review, [ALICE_MAIN]);
     assert.equal(granted.location, OK_URI);
     const read = await use.readWithin(consent.consentId);
     assert.equal(read.consentStatus, "valid");

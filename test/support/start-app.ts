@@ -102,7 +102,8 @@ export function undocumentedAnswers(document: Document, seen: Map<string, Set<st
   const missing: string[] = [];
   for (const [key, statuses] of seen) {
     const [method = "", url = ""] = key.split(" ");
-    const operation = document.paths[url.replace(/:([A-Za-z0-9_-]+)/g, "{$1}")]?.[method.toLowerCase()];
+    const path = url.replace(/:([A-Za-z0-9_-]+)/g, "{$1}");
+    const operation = document.paths[path]?.[method.toLowerCase()];
     for (const status of statuses) {
       if (operation?.responses[status] === undefined) missing.push(`${key} answered ${status}`);
     }
@@ -180,7 +181,8 @@ async function startInstance(
       if (ownsDatabase) await database.remove();
       const undocumented = undocumentedAnswers(app.openApiDocument() as Document, answers);
       if (undocumented.length > 0) {
-        throw new Error(`Answers missing from the OpenAPI document:\n  ${undocumented.join("\n  ")}`);
+        const list = undocumented.join("\n  ");
+        throw new Error(`Answers missing from the OpenAPI document:\n  ${list}`);
       }
     },
   };
