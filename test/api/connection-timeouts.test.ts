@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { request } from "node:https";
 import { connect, type TLSSocket } from "node:tls";
 import { after, before, test } from "node:test";
+import { ConfigError, loadConfig } from "../../src/config.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 
 const TIMEOUTS = {
@@ -119,5 +120,16 @@ test("beyond MAX_CONNECTIONS new connections are closed; those held are served",
     held[0]!.end("GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     assert.match((await answer).text, /^HTTP\/1\.1 200 /);
     for (const socket of held) socket.destroy();
+  }
+});
+
+test("the connection settings have their documented defaults; settings out of bounds are refused", () => {
+  const defaults = loadConfig({});
+  assert.deepEqual([defaults.requestTimeoutSeconds, defaults.headersTimeoutSeconds,
+    defaults.keepAliveTimeoutSeconds, defaults.maxConnections], [30, 10, 5, 1000]);
+  for (const env of [{ HEADERS_TIMEOUT_SECONDS: "31" }, { HEADERS_TIMEOUT_SECONDS: "0" },
+    { KEEP_ALIVE_TIMEOUT_SECONDS: "0" }, { MAX_CONNECTIONS: "0" }]) {
+    assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError
+      && e.message.includes(Object.keys(env)[0] ?? "?"), JSON.stringify(env));
   }
 });

@@ -37,10 +37,18 @@ import {
   getPsd2V1AccountsByAccountIdBalances, getPsd2V1Accounts, getPsd2V1ConsentsByConsentIdStatus,
   getPsd2V1PaymentsByProductByPaymentIdStatus, postPsd2V1Consents, postPsd2V1PaymentsByProduct,
 } from "./sdk/sdk.gen.js";
-import type { PostPsd2V1PaymentsByProductData, PostPsd2V1ConsentsData } from "./sdk/types.gen.js";
+import type {
+  GetPsd2V1AccountsData, PostPsd2V1ConsentsData, PostPsd2V1PaymentsByProductData,
+} from "./sdk/types.gen.js";
 
-const psu = { "PSU-IP-Address": "192.0.2.10", "TPP-Redirect-URI": "${OK_URI}" };
 const id = () => crypto.randomUUID();
+
+// Checked against the headers the document declares: one it left out would not compile.
+type CreationHeaders =
+  PostPsd2V1PaymentsByProductData["headers"] & PostPsd2V1ConsentsData["headers"];
+const creation = () => ({
+  "X-Request-ID": id(), "PSU-IP-Address": "192.0.2.10", "TPP-Redirect-URI": "${OK_URI}",
+}) satisfies CreationHeaders;
 
 export function configure(baseUrl: string, fetch: typeof globalThis.fetch): void {
   client.setConfig({ baseUrl, fetch });
@@ -48,7 +56,7 @@ export function configure(baseUrl: string, fetch: typeof globalThis.fetch): void
 
 export async function initiate(body: PostPsd2V1PaymentsByProductData["body"]) {
   const created = await postPsd2V1PaymentsByProduct({
-    path: { product: "sepa-credit-transfers" }, body, headers: { ...psu, "X-Request-ID": id() },
+    path: { product: "sepa-credit-transfers" }, body, headers: creation(),
   });
   return { status: created.response.status, paymentId: created.data?.paymentId ?? "",
     scaRedirect: created.data?._links?.scaRedirect?.href ?? "" };
@@ -62,7 +70,7 @@ export async function paymentStatus(paymentId: string) {
 }
 
 export async function register(body: PostPsd2V1ConsentsData["body"]) {
-  const created = await postPsd2V1Consents({ body, headers: { ...psu, "X-Request-ID": id() } });
+  const created = await postPsd2V1Consents({ body, headers: creation() });
   return { status: created.response.status, consentId: created.data?.consentId ?? "",
     scaRedirect: created.data?._links?.scaRedirect?.href ?? "" };
 }
@@ -71,7 +79,9 @@ export async function readWithin(consentId: string) {
   const status = await getPsd2V1ConsentsByConsentIdStatus({
     path: { consentId }, headers: { "X-Request-ID": id() },
   });
-  const headers = { "X-Request-ID": id(), "Consent-ID": consentId };
+  const headers = {
+    "X-Request-ID": id(), "Consent-ID": consentId,
+  } satisfies GetPsd2V1AccountsData["headers"];
   const list = await getPsd2V1Accounts({ headers });
   const first = list.data?.accounts?.[0];
   const balances = await getPsd2V1AccountsByAccountIdBalances({

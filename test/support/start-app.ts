@@ -134,7 +134,11 @@ async function startInstance(
   const config = loadConfig({
     DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0",
     // TEST_API_PROFILE=berlin-group reruns shape-independent test files under the strict profile.
-    LOG_LEVEL: "silent", API_PROFILE: process.env.TEST_API_PROFILE ?? "spec", ...options.env,
+    LOG_LEVEL: "silent", API_PROFILE: process.env.TEST_API_PROFILE ?? "spec",
+    // Tests block this process's event loop (spawnSync of the CLI, bursts of hashing) while their
+    // clients hold idle connections to the bank in it: a server closing them after the default 5 s
+    // races the client's next request (ECONNRESET). Tests of the timeouts set their own.
+    KEEP_ALIVE_TIMEOUT_SECONDS: "60", ...options.env,
   });
   const app = await buildApp(config, { clock: options.clock, logLevel: process.env.TEST_LOG_LEVEL ?? "silent" });
   const changed = watchSerialization(app.api);
