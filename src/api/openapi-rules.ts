@@ -26,7 +26,9 @@ interface HeaderRule {
 }
 
 const text = { type: "string" } as const;
-const ipAddress = { type: "string", anyOf: [{ format: "ipv4" }, { format: "ipv6" }] } as const;
+const ipAddress = {
+  anyOf: [{ type: "string", format: "ipv4" }, { type: "string", format: "ipv6" }],
+} as const;
 const uri = { type: "string", format: "uri", maxLength: 500 } as const;
 export const requestIdSchema = { type: "string", format: "uuid" } as const;
 
