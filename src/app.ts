@@ -130,6 +130,23 @@ function ledgerLimits(config: Config): LedgerLimits {
   };
 }
 
+/**
+ * Both listeners' timeouts (Node closes what exceeds them, answering 408 while it can): no slow
+ * or idle client holds a connection for long. Node checks the running requests' timeouts every
+ * connectionsCheckingInterval, so that interval is kept well below the shortest timeout.
+ */
+function connectionLimits(config: Config) {
+  const requestTimeout = config.requestTimeoutSeconds * 1000;
+  const headersTimeout = config.headersTimeoutSeconds * 1000;
+  return {
+    server: {
+      requestTimeout, headersTimeout,
+      connectionsCheckingInterval: Math.min(1000, headersTimeout / 4),
+    },
+    fastify: { requestTimeout, keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000 },
+  };
+}
+
 /** Fastify's two lines per request cost throughput; the API logs one line per request itself. */
 const quiet = () => new LogController({ disableRequestLogging: true });
 
@@ -167,12 +184,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const idempotency = createIdempotency(deps);
   const sandbox = config.mode === "sandbox";
 
+  const limits = connectionLimits(config);
   const api = Fastify({
     loggerInstance: logger.child({ listener: "api" }) as FastifyBaseLogger,
     logController: quiet(),
     requestIdHeader: "x-request-id",
     bodyLimit: config.bodyLimitBytes,
-    https: { ...tls, requestCert: true, rejectUnauthorized: false, minVersion: "TLSv1.2", maxHeaderSize: config.headerLimitBytes },
+    ...limits.fastify,
+    https: {
+      ...tls, requestCert: true, rejectUnauthorized: false, minVersion: "TLSv1.2",
+      maxHeaderSize: config.headerLimitBytes, ...limits.server,
+    },
     clientErrorHandler: apiClientErrorHandler,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, allowUnionTypes: true } },
   });
@@ -215,12 +237,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const auth = Fastify({
     loggerInstance: logger.child({ listener: "auth" }) as FastifyBaseLogger,
     logController: quiet(),
-    https: { key: tls.key, cert: tls.cert, minVersion: "TLSv1.2", maxHeaderSize: config.headerLimitBytes },
+    ...limits.fastify,
+    https: {
+      key: tls.key, cert: tls.cert, minVersion: "TLSv1.2", maxHeaderSize: config.headerLimitBytes,
+      ...limits.server,
+    },
   });
   healthRoutes(auth, { ready });
   for (const server of [api, auth]) {
+    server.server.maxConnections = config.maxConnections;
     // While draining, each answer closes its keep-alive connection: otherwise close() would wait
-    // out the keep-alive timeout (72 s) of every client that was in flight.
+    // out the keep-alive timeout (KEEP_ALIVE_TIMEOUT_SECONDS) of every client that was in flight.
     server.addHook("onSend", async (_request, reply) => {
       if (draining) reply.header("Connection", "close");
     });

@@ -372,6 +372,22 @@ export const SETTINGS = {
     name: "HEADER_LIMIT_BYTES", fallback: 16 * 1024, min: 4096, max: 65536,
     description: "largest request line plus headers either listener reads; beyond, 431 "
       + "(`FORMAT_ERROR` for TPPs) and the connection is closed" }),
+  requestTimeoutSeconds: integer({
+    name: "REQUEST_TIMEOUT_SECONDS", fallback: 30, min: 1,
+    description: "longest a whole request (headers and body) may take on either listener; then "
+      + "408 and the connection is closed" }),
+  headersTimeoutSeconds: integer({
+    name: "HEADERS_TIMEOUT_SECONDS", fallback: 10, min: 1,
+    description: "longest the request line and headers may take to arrive on either listener; "
+      + "then 408 and closed (at most `REQUEST_TIMEOUT_SECONDS`)" }),
+  keepAliveTimeoutSeconds: integer({
+    name: "KEEP_ALIVE_TIMEOUT_SECONDS", fallback: 5, min: 1,
+    description: "how long an idle keep-alive connection stays open between requests, on either "
+      + "listener" }),
+  maxConnections: integer({
+    name: "MAX_CONNECTIONS", fallback: 1000, min: 1,
+    description: "open connections per listener (TPP API, PSU pages); beyond, new connections are "
+      + "closed at once" }),
   apiProfile: oneOf({ name: "API_PROFILE", choices: API_PROFILES,
     description: "wire dialect of the TPP API: `spec` (shared/spec/psd2-interface.md: 200 on "
       + "create, plain-string links, nulls present) or `berlin-group` (strict NextGenPSD2 "
@@ -406,6 +422,9 @@ function crossChecks(config: Config, problems: string[]): void {
   } else if (missing.length > 0 && missing.length < 3) {
     problems.push(`${missing.join(", ")} must be set together with the other TLS files `
       + "(or none, for the development CA)");
+  }
+  if (config.headersTimeoutSeconds > config.requestTimeoutSeconds) {
+    problems.push("HEADERS_TIMEOUT_SECONDS must be at most REQUEST_TIMEOUT_SECONDS");
   }
   if (config.mode === "production" && config.seedDemoData) {
     problems.push("SEED_DEMO_DATA must not be true in production mode");

@@ -79,7 +79,12 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
       return { authorisationIds: all.map((a) => a.id) };
     });
   app.post<ById>(`${base}/consents/:consentId/authorisations`, {
-    config, schema: { response: { 201: presenters.schema(authorisationStartedResponse), ...refusals } },
+    // STATUS_INVALID (409) once the consent no longer awaits its authorisation.
+    config, schema: {
+      response: {
+        201: presenters.schema(authorisationStartedResponse), ...refusals, 409: errorResponse,
+      },
+    },
   }, async (request, reply) => {
     const started = await consents.authoriseConsent(request.tpp.id, request.params.consentId, psuLanguage(request.headers));
     return sendStarted(reply, presenters, started, `${request.url.split("?")[0]}/${started.authorisationId}`);

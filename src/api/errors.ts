@@ -30,6 +30,7 @@ const STATUS: Record<MessageCode, number> = {
   SIGNATURE_INVALID: 401,
   SIGNATURE_MISSING: 401,
   HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
 };
 
 /** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */
@@ -46,9 +47,11 @@ function statusOf(code: MessageCode, origin: Origin): number {
 
 export interface TppMessage { category: "ERROR"; code: string; text: string; path?: string }
 
-/** 415, 413 and 431 have no Berlin Group code; FORMAT_ERROR names the problem for the TPP. */
+/** 415, 413, 431 and 408 have no Berlin Group code; FORMAT_ERROR names the problem for the TPP. */
 function wireCode(code: MessageCode): string {
-  const unnamed: MessageCode[] = ["UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "HEADERS_TOO_LARGE"];
+  const unnamed: MessageCode[] = [
+    "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "HEADERS_TOO_LARGE", "REQUEST_TIMEOUT",
+  ];
   return unnamed.includes(code) ? "FORMAT_ERROR" : code;
 }
 

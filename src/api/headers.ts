@@ -95,7 +95,10 @@ export function readExplicitAuthorisation(headers: Headers): boolean {
 export function readPsuIpAddress(headers: Headers): string | null {
   const value = single(headers, "PSU-IP-Address");
   if (value === undefined) return null;
-  if (isIP(value) === 0) throw formatError("header", "PSU-IP-Address", "PSU-IP-Address must be an IP address.");
+  // Worded as the berlin-group profile's schema words it, so both profiles refuse alike.
+  if (isIP(value) === 0) {
+    throw formatError("header", "PSU-IP-Address", "PSU-IP-Address is not well-formed.");
+  }
   return value;
 }
 

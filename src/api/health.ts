@@ -9,7 +9,9 @@ export interface HealthOptions { ready: () => Promise<boolean> }
 export function healthRoutes(app: FastifyInstance, options: HealthOptions): void {
   const config = { probe: true };
   app.get("/health", { config }, async () => ({ status: "UP" }));
-  app.get("/ready", { config }, async (_request, reply) => {
+  const status = { type: "object", properties: { status: { type: "string" } } };
+  const schema = { response: { 200: status, 503: status } };
+  app.get("/ready", { config, schema }, async (_request, reply) => {
     const ready = await options.ready();
     return reply.code(ready ? 200 : 503).send({ status: ready ? "UP" : "DOWN" });
   });

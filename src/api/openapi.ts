@@ -1,16 +1,19 @@
 /**
- * Our own OpenAPI 3.0 document, generated from the routes as registered (their JSON schemas and
+ * Our own OpenAPI 3.1 document, generated from the routes as registered (their JSON schemas and
  * the role each needs), so it is never out of date: an onRoute hook collects them, the document
  * is built once on first request. Served at GET {base}/openapi.json and as an HTML reference
  * page at GET {base}/reference, behind mTLS like every TPP route but without a role.
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance, RouteOptions } from "fastify";
+import {
+  answerHeaders, pluginRefusals, readHeaders, refusalText, requestIdSchema, type OperationFacts,
+} from "./openapi-rules.js";
 import type { ApiProfile, Presenters } from "./profile.js";
 
 type Json = Record<string, unknown>;
 
-interface CollectedRoute { method: string; url: string; schema: Json; role: string | undefined; document: boolean }
+interface CollectedRoute extends OperationFacts { schema: Json }
 
 export interface OpenApiOptions {
   base: string;
@@ -33,38 +36,54 @@ function parameters(route: CollectedRoute): Json[] {
     name: m[1], in: "path", required: true, schema: { type: "string" },
   }));
   const query = (route.schema.querystring as Json | undefined)?.properties as Json | undefined;
-  const queryParameters = Object.entries(query ?? {}).map(([name, schema]) => ({ name, in: "query", required: false, schema }));
-  const requestId = { name: "X-Request-ID", in: "header", required: !route.document, schema: { type: "string", format: "uuid" } };
+  const queryParameters = Object.entries(query ?? {}).map(([name, schema]) =>
+    ({ name, in: "query", required: false, schema }));
+  const requestId = route.probe ? [] : [{
+    name: "X-Request-ID", in: "header", required: !route.document, schema: requestIdSchema,
+  }];
   const headers = route.schema.headers as { properties?: Json; required?: string[] } | undefined;
   const headerParameters = Object.entries(headers?.properties ?? {}).map(([name, schema]) =>
     ({ name, in: "header", required: headers?.required?.includes(name) ?? false, schema }));
-  return [...path, ...queryParameters, requestId, ...headerParameters];
+  // The route's own header schema (the profile's required headers) wins over the general rules.
+  const declared = new Set(headerParameters.map((p) => p.name.toLowerCase()));
+  const read = readHeaders(route).filter((p) => !declared.has(String(p.name).toLowerCase()));
+  return [...path, ...queryParameters, ...requestId, ...headerParameters, ...read];
+}
+
+/** Status → schema: the route's, the plugin's refusals, and the empty answers a route sends. */
+function statuses(route: CollectedRoute): Record<string, object | null> {
+  const declared = (route.schema.response ?? {}) as Record<string, object>;
+  const all: Record<string, object | null> = { ...pluginRefusals(route), ...declared };
+  // A DELETE that completes at once answers 204 (a payment's that waits for the PSU, 202).
+  if (route.method === "DELETE") all["204"] = null;
+  else if (Object.keys(declared).every((status) => Number(status) >= 300)) all["200"] = null;
+  return all;
 }
 
 function responses(route: CollectedRoute, presenters: Presenters): Json {
-  const declared = (route.schema.response ?? {}) as Json;
-  const createdHeaders = Object.fromEntries(Object.keys(presenters.createdHeaders("")).map((name) =>
+  const created = Object.fromEntries(Object.keys(presenters.createdHeaders("")).map((name) =>
     [name, { schema: { type: "string" } }]));
   const out: Json = {};
-  for (const [status, schema] of Object.entries(declared)) {
-    const headers = status === "201" && Object.keys(createdHeaders).length > 0 ? createdHeaders : undefined;
+  const sorted = Object.entries(statuses(route)).sort(([a], [b]) => a.localeCompare(b));
+  for (const [status, schema] of sorted) {
+    const headers = { ...answerHeaders(route, status), ...(status === "201" ? created : {}) };
     out[status] = {
-      description: Number(status) < 400 ? "Success" : "Refused (Berlin Group tppMessages)",
-      ...(headers ? { headers } : {}),
-      content: { "application/json": { schema } },
+      description: Number(status) < 400 ? "Success" : refusalText(status),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      ...(schema ? { content: { "application/json": { schema } } } : {}),
     };
-  }
-  if (Object.keys(declared).every((status) => Number(status) >= 300)) {
-    out[route.method === "DELETE" ? "204" : "200"] = { description: "Success" };
   }
   return out;
 }
 
+/** A body is required where the route's schema has one; elsewhere none is read. */
 function operation(route: CollectedRoute, presenters: Presenters): Json {
   const body = route.schema.body;
+  const tags = route.role === undefined ? { tags: ["service"] }
+    : { tags: [ROLE_NAMES[route.role] ?? route.role], "x-psd2-role": route.role };
   return {
     summary: `${route.method} ${route.url}`,
-    ...(route.role ? { tags: [ROLE_NAMES[route.role] ?? route.role], "x-psd2-role": route.role } : { tags: ["service"] }),
+    ...tags,
     parameters: parameters(route),
     ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
     responses: responses(route, presenters),
@@ -78,7 +97,7 @@ function buildDocument(routes: CollectedRoute[], options: OpenApiOptions): Json 
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, options.presenters) };
   }
   return {
-    openapi: "3.0.3",
+    openapi: "3.1.0",
     info: {
       title: options.title, version: options.version,
       description: options.profile === "berlin-group"
@@ -127,11 +146,14 @@ export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): ()
   const routes: CollectedRoute[] = [];
   app.addHook("onRoute", (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const config = (route.config ?? {}) as { role?: string; document?: boolean };
+    const config = (route.config ?? {}) as { role?: string; document?: boolean; probe?: boolean };
     for (const method of methods) {
       // HEAD is Fastify's automatic twin of each GET.
       if (method === "HEAD") continue;
-      routes.push({ method, url: route.url, schema: (route.schema ?? {}) as Json, role: config.role, document: config.document === true });
+      routes.push({
+        method, url: route.url, schema: (route.schema ?? {}) as Json, role: config.role,
+        document: config.document === true, probe: config.probe === true,
+      });
     }
   });
   let document: Json | undefined;

@@ -107,7 +107,11 @@ function paymentSubResourceRoutes(
   const path = `${base}/${service}/:product/:paymentId`;
   const reading = (body: object) => ({ config, schema: { response: { 200: body, ...refusals } } });
   app.delete<ById>(path, {
-    config, schema: { response: { 202: presenters.schema(cancellationStartedResponse), ...refusals } },
+    config, schema: {
+      response: {
+        202: presenters.schema(cancellationStartedResponse), ...refusals, 405: errorResponse,
+      },
+    },
   }, async (request, reply) => {
     const started = await payments.cancelPayment(refOf(request, service), psuLanguage(request.headers));
     if (started === null) return reply.code(204).send();
@@ -132,10 +136,14 @@ function paymentSubResourceRoutes(
       return { scaStatus: found.scaStatus, ...(found.chosenScaMethod && { chosenScaMethod: found.chosenScaMethod }) };
     });
   }
-  const started = { config, schema: { response: { 201: presenters.schema(authorisationStartedResponse), ...refusals } } };
-  for (const [segment, start] of [
-    ["authorisations", payments.authorisePayment], ["cancellation-authorisations", payments.authoriseCancellation],
+  const startedAnswer = presenters.schema(authorisationStartedResponse);
+  // Too late for an authorisation: STATUS_INVALID (409); no cancellation to authorise: 405.
+  for (const [segment, start, tooLate] of [
+    ["authorisations", payments.authorisePayment, 409],
+    ["cancellation-authorisations", payments.authoriseCancellation, 405],
   ] as const) {
+    const response = { 201: startedAnswer, ...refusals, [tooLate]: errorResponse };
+    const started = { config, schema: { response } };
     app.post<ById>(`${path}/${segment}`, started, async (request, reply) => {
       const authorisation = await start(refOf(request, service), psuLanguage(request.headers));
       return sendStarted(reply, presenters, authorisation, `${request.url.split("?")[0]}/${authorisation.authorisationId}`);

@@ -10,13 +10,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AuditRecord } from "../domain/audit.js";
 import {
   endpointUnknown, formatError, headersTooLarge, internalError, malformedHttp, payloadTooLarge,
-  roleInvalid, tppRateLimited, unsupportedMediaType, Xs2aError,
+  requestTimedOut, roleInvalid, tppRateLimited, unsupportedMediaType, Xs2aError,
 } from "../domain/errors.js";
 import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
 import type { PspRole, TppIdentity } from "../tpp/certificate.js";
 import { renderError } from "./errors.js";
-import { single } from "./headers.js";
+import { readPsuIpAddress, single } from "./headers.js";
 import { createSignatureCheck } from "./signature.js";
 import { createIdentify, type CertificateSources } from "./tpp-certificate.js";
 
@@ -76,6 +76,8 @@ function validationRefusal(error: FastifyError, request: FastifyRequest): Xs2aEr
   return formatError(origin, path, `${path} ${first.message ?? "is invalid"}.`);
 }
 
+const bodyRequired = () => formatError("body", "body", "A JSON body is required.");
+
 /** Fastify's own refusals (media type, size, malformed body) in Berlin Group form. */
 function frameworkRefusal(error: FastifyError): Xs2aError | undefined {
   switch (error.code) {
@@ -84,7 +86,7 @@ function frameworkRefusal(error: FastifyError): Xs2aError | undefined {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return payloadTooLarge();
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return formatError("body", "body", "A JSON body is required.");
+      return bodyRequired();
   }
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return formatError("body", "body", "The request is malformed.");
@@ -137,6 +139,12 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
   app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: options.bodyLimit },
     (request, body, done) => {
       request.rawBody = body as Buffer;
+      // Clients send an empty body with this type where the operation takes none (DELETE, ...).
+      if (request.rawBody.length === 0) {
+        const required = request.routeOptions.schema?.body !== undefined;
+        done(required ? bodyRequired() : null, undefined);
+        return;
+      }
       try {
         done(null, parseJsonBody(request.rawBody.toString("utf8")));
       } catch {
@@ -151,6 +159,8 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
     request.tpp = await identify(request);
     // The published API description is read by browsers and tools too, which send no X-Request-ID.
     if (!request.routeOptions.config.document) readRequestId(request);
+    // Every request's address goes to the audit log: a malformed one is refused in any profile.
+    readPsuIpAddress(request.headers);
     const role = request.routeOptions.config.role;
     if (role && !request.tpp.roles.includes(role)) {
       throw roleInvalid(role);
@@ -204,13 +214,18 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
   });
 }
 
+const CLIENT_ERRORS: Readonly<Record<string, () => Xs2aError>> = {
+  HPE_HEADER_OVERFLOW: headersTooLarge,
+  ERR_HTTP_REQUEST_TIMEOUT: requestTimedOut,
+};
+
 /**
  * Errors Node meets before a request exists (headers over the limit, unparseable HTTP) are
  * answered in Berlin Group form too, then the connection closes: its byte stream is unusable.
  */
 export function apiClientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const refusal = error.code === "HPE_HEADER_OVERFLOW" ? headersTooLarge() : malformedHttp();
+  const refusal = (CLIENT_ERRORS[error.code ?? ""] ?? malformedHttp)();
   const { status, body } = renderError(refusal);
   const text = JSON.stringify(body);
   if (socket.writable) {

@@ -33,7 +33,8 @@ export type MessageCode =
   | "INTERNAL_ERROR"
   | "SIGNATURE_INVALID"
   | "SIGNATURE_MISSING"
-  | "HEADERS_TOO_LARGE";
+  | "HEADERS_TOO_LARGE"
+  | "REQUEST_TIMEOUT";
 
 /** Where the offending value came from: Berlin Group gives some codes a different status per place. */
 export const ORIGINS = ["path", "query", "header", "body", "certificate", "state"] as const;
@@ -85,6 +86,11 @@ export const payloadTooLarge = (): Xs2aError =>
 export const headersTooLarge = (): Xs2aError =>
   new Xs2aError("HEADERS_TOO_LARGE", "header",
     "The request headers are larger than the bank accepts.");
+
+/** Node's headers and request timeouts (REQUEST_TIMEOUT_SECONDS, HEADERS_TIMEOUT_SECONDS). */
+export const requestTimedOut = (): Xs2aError =>
+  new Xs2aError("REQUEST_TIMEOUT", "state",
+    "The request did not arrive in time; the connection is closed.");
 
 export const parameterNotSupported = (path: string, text: string): Xs2aError =>
   new Xs2aError("PARAMETER_NOT_SUPPORTED", "query", text, path);

@@ -79,6 +79,38 @@ function watchSerialization(api: FastifyInstance): Map<string, string> {
   return changed;
 }
 
+/**
+ * Every answer of a test bank must be documented in the OpenAPI document it publishes, under its
+ * operation and status: the answers are recorded by route, and checked when the bank closes, so
+ * the whole API suite (any concurrency: each bank checks its own) exercises the document.
+ */
+function recordAnswers(api: FastifyInstance): Map<string, Set<string>> {
+  const seen = new Map<string, Set<string>>();
+  api.addHook("onResponse", async (request, reply) => {
+    const url = request.routeOptions.url;
+    // Unknown paths have no operation; HEAD is GET's automatic twin.
+    if (url === undefined || request.method === "HEAD") return;
+    const key = `${request.method} ${url}`;
+    seen.set(key, (seen.get(key) ?? new Set()).add(String(reply.statusCode)));
+  });
+  return seen;
+}
+
+type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+export function undocumentedAnswers(document: Document, seen: Map<string, Set<string>>): string[] {
+  const missing: string[] = [];
+  for (const [key, statuses] of seen) {
+    const [method = "", url = ""] = key.split(" ");
+    const path = url.replace(/:([A-Za-z0-9_-]+)/g, "{$1}");
+    const operation = document.paths[path]?.[method.toLowerCase()];
+    for (const status of statuses) {
+      if (operation?.responses[status] === undefined) missing.push(`${key} answered ${status}`);
+    }
+  }
+  return missing.sort();
+}
+
 /** A bank of one test's own (fresh PSU state, or a clock the test moves), closed after it. */
 export async function startOwnBank(t: { after(fn: () => Promise<void>): void }, options: StartOptions = {}) {
   const own = await startBank(options);
@@ -102,10 +134,15 @@ async function startInstance(
   const config = loadConfig({
     DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0",
     // TEST_API_PROFILE=berlin-group reruns shape-independent test files under the strict profile.
-    LOG_LEVEL: "silent", API_PROFILE: process.env.TEST_API_PROFILE ?? "spec", ...options.env,
+    LOG_LEVEL: "silent", API_PROFILE: process.env.TEST_API_PROFILE ?? "spec",
+    // Tests block this process's event loop (spawnSync of the CLI, bursts of hashing) while their
+    // clients hold idle connections to the bank in it: a server closing them after the default 5 s
+    // races the client's next request (ECONNRESET). Tests of the timeouts set their own.
+    KEEP_ALIVE_TIMEOUT_SECONDS: "60", ...options.env,
   });
   const app = await buildApp(config, { clock: options.clock, logLevel: process.env.TEST_LOG_LEVEL ?? "silent" });
   const changed = watchSerialization(app.api);
+  const answers = recordAnswers(app.api);
   const { apiUrl, authUrl, adminUrl } = await app.listen();
   const certs = app.certificates;
   if (!certs) throw new Error("test banks use the development CA");
@@ -146,6 +183,11 @@ async function startInstance(
       for (const client of clients) client.close();
       await app.close();
       if (ownsDatabase) await database.remove();
+      const undocumented = undocumentedAnswers(app.openApiDocument() as Document, answers);
+      if (undocumented.length > 0) {
+        const list = undocumented.join("\n  ");
+        throw new Error(`Answers missing from the OpenAPI document:\n  ${list}`);
+      }
     },
   };
 }
