@@ -16,7 +16,7 @@ import { resourceCommand, RESOURCE_USAGE } from "./cli/resources.js";
 import { auditCommand, tppCommand, TPP_USAGE } from "./cli/tpps.js";
 import { startDemoTpp } from "./demo-tpp/server.js";
 import { ConfigError, loadConfig, loadConfigFile, type Config } from "./config.js";
-import { DEMO_PSUS } from "./ledger/demo-data.js";
+import { demoPsuLines } from "./ledger/demo-guide.js";
 import { generateDataSet } from "./ledger/data-set.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { systemClock } from "./lib/clock.js";
@@ -78,11 +78,7 @@ psd2-bank is ready, ${Math.round(process.uptime() * 1000)} ms after the process 
 function sandboxGuide(certs: DevCertificatePaths, urls: { apiUrl: string; authUrl: string }): string {
   const creditor = makeIban("DE", "500100001000000002");
   const debtor = makeIban("DE", "500100001000000001");
-  const psus = DEMO_PSUS.map((p) => {
-    const device = [p.device, ...(p.otherDevices ?? [])]
-      .map((d) => (d.kind === "totp" ? `TOTP app, secret ${d.secret}` : `SMS to ${d.phone}`)).join(" or ");
-    return `    ${p.login.padEnd(6)} password ${p.password.padEnd(11)} ${device}`;
-  }).join("\n");
+  const psus = demoPsuLines().map((line) => `    ${line}`).join("\n");
   return `  Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key
   Demo PSUs:
 ${psus}
