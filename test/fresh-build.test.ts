@@ -5,7 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -19,7 +21,9 @@ const BUILD = "node -e \"const f=require('fs');f.mkdirSync('dist/src',{recursive
   + "f.writeFileSync('dist/src/main.js','');f.appendFileSync('builds','x')\"";
 
 function standIn(): void {
-  for (const dir of ["scripts", "src", "test", "client/types"]) mkdirSync(join(project, dir), { recursive: true });
+  for (const dir of ["scripts", "src", "test", "client/types"]) {
+    mkdirSync(join(project, dir), { recursive: true });
+  }
   copyFileSync(join(ROOT, "scripts/fresh-build.mjs"), join(project, "scripts/fresh-build.mjs"));
   writeFileSync(join(project, "package.json"), JSON.stringify({ scripts: { build: BUILD } }));
   for (const file of ["package-lock.json", "tsconfig.json", "tsconfig.app.json", "src/a.ts",
@@ -40,12 +44,13 @@ test("start, cli and demo-tpp build through the staleness check, not every time"
   const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as
     { scripts: Record<string, string> };
   for (const name of ["start", "cli", "demo-tpp"]) {
-    assert.match(scripts[name] ?? "", /^node scripts\/fresh-build\.mjs && node dist\/src\/main\.js/, name);
+    assert.match(scripts[name] ?? "",
+      /^node scripts\/fresh-build\.mjs && node dist\/src\/main\.js/, name);
   }
   assert.match(scripts.test ?? "", /^npm run build --silent && /, "npm test builds from scratch");
 });
 
-test("the check builds the first time, then only after a source is changed, added or removed", () => {
+test("the check builds the first time, then only after a source changed, came or went", () => {
   standIn();
   assert.equal(freshBuild(), 1);
   assert.equal(freshBuild(), 1, "nothing changed");

@@ -34,7 +34,8 @@ export interface DemoPsu {
 }
 
 export interface DemoAccount {
-  accountNumber: string; product: string; openingMinor: bigint; salaryMinor: bigint; card?: DemoCard;
+  accountNumber: string; product: string; openingMinor: bigint; salaryMinor: bigint;
+  card?: DemoCard;
   /** What a TPP developer can try with it, for the README and the start banner. */
   hint?: string;
 }
