@@ -56,7 +56,7 @@ import { createTrustStore } from "./tpp/trust.js";
 export const API_BASE = "/psd2/v1";
 
 /** The sandbox's demo PSUs, for the start banner: app.ts is the only importer of ledger/. */
-export { DEMO_PSUS };
+export { demoPsuLines } from "./ledger/demo-guide.js";
 
 export interface App {
   config: Config;

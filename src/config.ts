@@ -389,8 +389,8 @@ export const SETTINGS = {
     description: "open connections per listener (TPP API, PSU pages); beyond, new connections are "
       + "closed at once" }),
   apiProfile: oneOf({ name: "API_PROFILE", choices: API_PROFILES,
-    description: "wire dialect of the TPP API: `spec` (shared/spec/psd2-interface.md: 200 on "
-      + "create, plain-string links, nulls present) or `berlin-group` (strict NextGenPSD2 "
+    description: "wire dialect of the TPP API: `spec` (the spec's dialect, see API profiles: 200 "
+      + "on create, plain-string links, nulls present) or `berlin-group` (strict NextGenPSD2 "
       + "1.3.12: 201 with `Location` and `ASPSP-SCA-Approach`, `{\"href\"}` links, `RCVD` on "
       + "create, optional fields omitted). Same rules, storage and paths in both" }),
   consentValidityDaysMax: integer({

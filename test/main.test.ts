@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { X509Certificate } from "node:crypto";
+import { demoPsuLines } from "../src/ledger/demo-guide.js";
 import { parseTppCertificate } from "../src/tpp/certificate.js";
 import { freePort, listenerPorts, runCli, startCli } from "./support/cli.js";
 import { TppClient } from "./support/tpp-client.js";
@@ -25,6 +26,7 @@ test("start prints the URLs, the demo PSUs and a curl call, serves, and stops on
   assert.match(out, new RegExp(`https://localhost:${apiPort}/psd2/v1`));
   assert.match(out, new RegExp(`https://localhost:${authPort}`));
   assert.match(out, /alice\s+password alice-demo/);
+  for (const line of demoPsuLines()) assert.ok(out.includes(`    ${line}\n`), line);
   assert.match(out, /curl -s --cacert/);
   const certs = join(dataDir, "certs");
   const [ca, cert, key] = await Promise.all(["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certs, f))));

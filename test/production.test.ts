@@ -72,14 +72,16 @@ test("production serves TPPs with QWACs of its trusted CA, without demo PSUs or 
   try {
     assert.match(bank.output(), /production mode/);
     assert.doesNotMatch(bank.output(), /Demo PSUs|alice/);
-    const status = await new Promise<number>((resolve, reject) => {
-      const agent = new Agent({ ca: readFileSync(own.TPP_TRUST_STORE_FILE) });
-      request(`https://localhost:${ports.AUTH_PORT}/sandbox/sms/alice`, { agent }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      }).on("error", reject).end();
-    });
-    assert.equal(status, 404, "no sandbox routes in production");
+    for (const path of ["/sandbox/sms/alice", "/sandbox/totp/alice"]) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const agent = new Agent({ ca: readFileSync(own.TPP_TRUST_STORE_FILE) });
+        request(`https://localhost:${ports.AUTH_PORT}${path}`, { agent }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on("error", reject).end();
+      });
+      assert.equal(status, 404, `no sandbox routes in production: ${path}`);
+    }
     const issuer = await loadKeyAndCertificate(join(dir, "ca.crt"), join(dir, "ca.key"));
     const qwac = await issueTppCertificate(issuer, {
       name: "Real TPP", organizationIdentifier: "PSDDE-BAFIN-424242", roles: ["PSP_AI"],

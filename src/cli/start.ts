@@ -1,5 +1,5 @@
 /** `psd2-bank start`: both listeners, the ready banner, and a clean stop on SIGTERM or Ctrl-C. */
-import { API_BASE, buildApp, DEMO_PSUS, type App } from "../app.js";
+import { API_BASE, buildApp, demoPsuLines, type App } from "../app.js";
 import type { Config } from "../config.js";
 import { makeIban } from "../lib/iban.js";
 import type { DevCertificatePaths } from "../tpp/dev-ca.js";
@@ -20,12 +20,7 @@ psd2-bank is ready, ${ms} ms after the process started (${app.config.mode} mode,
 function sandboxGuide(certs: DevCertificatePaths, urls: Urls): string {
   const creditor = makeIban("DE", "500100001000000002");
   const debtor = makeIban("DE", "500100001000000001");
-  const psus = DEMO_PSUS.map((p) => {
-    const device = [p.device, ...(p.otherDevices ?? [])]
-      .map((d) => (d.kind === "totp" ? `TOTP app, secret ${d.secret}` : `SMS to ${d.phone}`))
-      .join(" or ");
-    return `    ${p.login.padEnd(6)} password ${p.password.padEnd(11)} ${device}`;
-  }).join("\n");
+  const psus = demoPsuLines().map((line) => `    ${line}`).join("\n");
   return `  Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key
   Demo PSUs:
 ${psus}

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { Html, html } from "../lib/html.js";
+import { accountCard, cardAccountCard, type Account, type CardAccount } from "./budget.js";
 import { Xs2aClient, type TlsIdentity, type Xs2aResponse } from "./xs2a-client.js";
 
 export interface DemoTppOptions {
@@ -17,6 +18,8 @@ export interface DemoTppOptions {
   /** The demo shopper's account, prefilled on the checkout. */
   debtorIban: string;
   merchantIban: string;
+  /** itemsPerPage of the budget's transaction reports; unset: the bank's default page. */
+  transactionsPerPage?: number;
 }
 
 export interface DemoTpp { url: string; close(): Promise<void> }
@@ -24,24 +27,25 @@ export interface DemoTpp { url: string; close(): Promise<void> }
 interface TppMessage { code?: string; text?: string }
 interface Refusal { tppMessages?: TppMessage[] }
 interface Created { paymentId?: string; consentId?: string; _links?: { scaRedirect?: string } }
-interface Amount { amount: string; currency: string }
-interface Balance { balanceType: string; balanceAmount: Amount }
-interface Account { resourceId: string; iban: string; currency: string; name?: string | null; product?: string | null;
-  balances?: Balance[] | null }
-interface Transaction { bookingDate?: string; transactionAmount: Amount; remittanceInformationUnstructured?: string;
-  creditorName?: string; debtorName?: string }
 
 const API = "/psd2/v1";
 const PRODUCT = { name: "Fair-trade coffee beans, 1 kg", amount: "12.50", currency: "EUR" };
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
-header{display:flex;justify-content:space-between;align-items:baseline;border-bottom:2px solid #0b6e4f;margin-bottom:1.5rem}
+// The header wraps, dates and amounts keep to one line and the rest breaks anywhere, and a
+// phone gets narrower margins: the page never scrolls sideways.
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:1rem auto;
+padding:0 1rem;color:#1b1f24}header{display:flex;flex-wrap:wrap;justify-content:space-between;
+align-items:baseline;column-gap:1rem;border-bottom:2px solid #0b6e4f;margin-bottom:1.5rem}
+h1{font-size:1.6rem;margin:.5rem 0}
+nav{padding-bottom:.5rem}nav a{display:inline-block;padding:.25rem 0}
 a{color:#0b6e4f}.card{border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin:1rem 0}
 button{background:#0b6e4f;color:#fff;border:0;border-radius:6px;padding:.6rem 1.2rem;font-size:1rem;cursor:pointer}
 label{display:block;margin:.5rem 0}input{font-size:1rem;padding:.4rem;width:100%;max-width:26rem}
-.ok{color:#0b6e4f}.nok{color:#b42318}table{border-collapse:collapse;width:100%}
-td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eaeef2}td.amount{text-align:right}
-code{background:#f6f8fa;padding:0 .3rem}`;
+.ok{color:#0b6e4f}.nok{color:#b42318}table{border-collapse:collapse;width:100%;font-size:.9rem}
+td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eaeef2;overflow-wrap:anywhere}
+td:first-child,th.amount,td.amount{white-space:nowrap}th.amount,td.amount{text-align:right}
+code{background:#f6f8fa;padding:0 .3rem;overflow-wrap:anywhere}
+@media (max-width:30rem){body{padding:0 .5rem}.card{padding:.75rem}td,th{padding:.3rem .25rem}}`;
 
 function page(title: string, body: Html): string {
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -74,20 +78,6 @@ function toBank(reply: FastifyReply, title: string, created: Xs2aResponse<Create
 /** The return URL carries an unguessable state, never the bank's resource id. */
 const newState = () => randomBytes(16).toString("hex");
 
-function signedAmount(t: Transaction): string {
-  return `${t.transactionAmount.amount} ${t.transactionAmount.currency}`;
-}
-
-function accountCard(account: Account, transactions: Transaction[] | string): Html {
-  const balances = (account.balances ?? []).map((b) =>
-    html`<li>${b.balanceType}: <strong>${b.balanceAmount.amount} ${b.balanceAmount.currency}</strong></li>`);
-  const rows = typeof transactions === "string" ? html`<p>${transactions}</p>`
-    : html`<table><tr><th>Date</th><th>Who / what</th><th>Amount</th></tr>${transactions.slice(0, 10).map((t) =>
-      html`<tr><td>${t.bookingDate ?? ""}</td><td>${t.creditorName ?? t.debtorName ?? ""}
-        ${t.remittanceInformationUnstructured ?? ""}</td><td class="amount">${signedAmount(t)}</td></tr>`)}</table>`;
-  return html`<div class="card"><h2>${account.name ?? account.product ?? "Account"}</h2>
-<p><code>${account.iban}</code> · ${account.currency}</p><ul>${balances}</ul>${rows}</div>`;
-}
 
 export async function startDemoTpp(options: DemoTppOptions): Promise<DemoTpp> {
   const bank = new Xs2aClient(options.apiUrl, options.identity);
@@ -161,15 +151,20 @@ start banner tells how to get their authorization codes.</p>`)));
     if (list.status !== 200 || !list.body?.accounts) {
       return reply.type("text/html").send(page("Budget", problem("No access to your accounts", list.status, list.body)));
     }
+    // A PSU who shared no card gets a refusal here, which only means: no cards to show.
+    const cardList = await bank.get<{ cardAccounts?: CardAccount[] }>(
+      `${API}/card-accounts?withBalance=true`, headers);
     const dateFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
-    const cards = await Promise.all(list.body.accounts.map(async (account) => {
-      const found = await bank.get<{ transactions?: { booked?: Transaction[] } }>(
-        `${API}/accounts/${account.resourceId}/transactions?dateFrom=${dateFrom}&bookingStatus=booked`, headers);
-      return accountCard(account, found.status === 200 ? found.body?.transactions?.booked ?? []
-        : `Transactions not available: ${refusalText(found.body)}`);
-    }));
-    return reply.type("text/html").send(page("Budget", html`<p class="ok">Connected (consent <code>${consentId}</code>).
-</p>${cards}`));
+    const perPage = options.transactionsPerPage;
+    const query = `dateFrom=${dateFrom}&bookingStatus=booked`
+      + (perPage ? `&itemsPerPage=${perPage}` : "");
+    const sections = await Promise.all([
+      ...list.body.accounts.map((a) => accountCard(bank, API, a, query, headers)),
+      ...(cardList.body?.cardAccounts ?? [])
+        .map((c) => cardAccountCard(bank, API, c, query, headers)),
+    ]);
+    return reply.type("text/html").send(page("Budget", html`<p class="ok">Connected (consent
+ <code>${consentId}</code>). The last 90 days:</p>${sections}`));
   });
 
   await app.listen({ host: options.host, port: options.port });

@@ -5,6 +5,7 @@
  */
 import { hashSecret, newSecret } from "../lib/ids.js";
 import { formatAmount } from "../lib/money.js";
+import { totpAt } from "../lib/totp.js";
 import type { Tx } from "../store/db.js";
 import type { Authorisation, Psu, ScaDevice, ScaSession } from "./authorisation-model.js";
 import type { Consent } from "./consents-model.js";
@@ -255,6 +256,19 @@ export function createAuthorisations(deps: Deps) {
   }
 
   /**
+   * The code the PSU's authenticator app shows now: the sandbox's stand-in for oathtool. Undefined
+   * for an unknown login or a PSU without an app.
+   */
+  async function sandboxTotp(login: string) {
+    const psu = await store.psus.findByLogin(store.db, login);
+    const devices = psu ? await store.psus.devices(store.db, psu.id) : [];
+    const secret = devices.find((d) => d.kind === "totp")?.secret;
+    if (!secret) return undefined;
+    const nowMs = clock.now().getTime();
+    return { code: totpAt(secret, nowMs), validForSeconds: 30 - Math.floor(nowMs / 1000) % 30 };
+  }
+
+  /**
    * A consent naming accounts the PSU does not hold is rejected as soon as the PSU is known: the
    * PSU sees why on the review, the TPP sees it rejected.
    */
@@ -293,7 +307,8 @@ export function createAuthorisations(deps: Deps) {
     });
   }
 
-  return { openSession, login, chooseDevice, resendCode, verifyCode, view, decide, sandboxSms };
+  return { openSession, login, chooseDevice, resendCode, verifyCode, view, decide, sandboxSms,
+    sandboxTotp };
 }
 
 export type Authorisations = ReturnType<typeof createAuthorisations>;

@@ -26,17 +26,24 @@ export interface DemoPsu {
   /** More devices: after the password the page asks which one to use. */
   otherDevices?: DemoDevice[];
   /**
-   * A sandbox scenario: the PSU's login is blocked, its accounts never hold any money, or its
-   * device is not registered (the PSU has none).
+   * A sandbox scenario: the PSU's login is blocked, its accounts never hold any money, its
+   * device is not registered (the PSU has none), or it has several to choose from.
    */
-  scenario?: "blocked" | "empty_accounts" | "no_device";
-  accounts: { accountNumber: string; product: string; openingMinor: bigint; salaryMinor: bigint; card?: DemoCard }[];
+  scenario?: "blocked" | "empty_accounts" | "no_device" | "device_choice";
+  accounts: DemoAccount[];
+}
+
+export interface DemoAccount {
+  accountNumber: string; product: string; openingMinor: bigint; salaryMinor: bigint;
+  card?: DemoCard;
+  /** What a TPP developer can try with it, for the README and the start banner. */
+  hint?: string;
 }
 
 /** A credit card settled monthly from the account it is listed under. */
 export interface DemoCard { pan: string; product: string; creditLimitMinor: bigint }
 
-/** Listed in the README; change both together. */
+/** The README's tables and the start banner are rendered from these (demo-guide.ts). */
 export const DEMO_PSUS: readonly DemoPsu[] = [
   {
     login: "alice", password: "alice-demo", name: "Alice Schmidt",
@@ -55,6 +62,7 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     accounts: [
       {
         accountNumber: "2000000001", product: "Girokonto", openingMinor: 15_000n, salaryMinor: 95_000n,
+        hint: "little money: try an insufficient-funds payment",
         card: { pan: "4921810000027714", product: "Visa Classic", creditLimitMinor: 100_000n },
       },
     ],
@@ -94,7 +102,7 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     ],
   },
   {
-    login: "gina", password: "gina-demo", name: "Gina Zweigeraet",
+    login: "gina", password: "gina-demo", name: "Gina Zweigeraet", scenario: "device_choice",
     device: { kind: "totp", secret: "GEZDGNBVGY3TQOJQ" },
     otherDevices: [{ kind: "sms", phone: "+4915100000007" }],
     accounts: [
@@ -102,6 +110,11 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     ],
   },
 ];
+
+/** The devices the bank holds for the PSU: none in the no-device scenario. */
+export function registeredDevices(psu: DemoPsu): DemoDevice[] {
+  return psu.scenario === "no_device" ? [] : [psu.device, ...(psu.otherDevices ?? [])];
+}
 
 /** A small seeded PRNG (mulberry32) so every start of the sandbox shows the same history. */
 export function prng(seed: number): () => number {
@@ -247,8 +260,7 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
     for (const { demo, id, hash } of psuRows) {
       const status = demo.scenario === "blocked" ? "blocked" : "enabled";
       await store.psus.insert(tx, { id, login: demo.login, name: demo.name, passwordHash: hash, status, failedAttempts: 0, blockedUntil: null }, nowIso);
-      if (demo.scenario === "no_device") continue;
-      for (const device of [demo.device, ...(demo.otherDevices ?? [])]) {
+      for (const device of registeredDevices(demo)) {
         await store.psus.insertDevice(tx, demoDevice(id, device));
       }
     }

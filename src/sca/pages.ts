@@ -295,6 +295,9 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   if (options.sandbox) {
     app.get<{ Params: { login: string } }>("/sandbox/sms/:login", async (request) =>
       authorisations.sandboxSms(request.params.login));
+    app.get<{ Params: { login: string } }>("/sandbox/totp/:login", async (request, reply) =>
+      await authorisations.sandboxTotp(request.params.login)
+        ?? reply.code(404).send({ message: "no authenticator app registered for this login" }));
     // A stand-in TPP page for the README's curl walkthrough, so the browser lands somewhere real.
     app.get<{ Params: { result: string }; Querystring: { lang?: string } }>("/sandbox/tpp/:result",
       async (request, reply) => {

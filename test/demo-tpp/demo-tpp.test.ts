@@ -14,7 +14,8 @@ before(async () => {
   const [ca, cert, key] = await Promise.all([certs.caCert, certs.tppCert, certs.tppKey].map((f) => readFile(f)));
   demo = await startDemoTpp({
     apiUrl: bank.apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port: 0,
-    debtorIban: ALICE_MAIN, merchantIban: CAROL_MAIN,
+    // Small pages, so that the budget's reports take several.
+    debtorIban: ALICE_MAIN, merchantIban: CAROL_MAIN, transactionsPerPage: 20,
   });
 });
 after(async () => {
@@ -74,3 +75,45 @@ test("an unknown return state shows nothing of anyone's", async () => {
   assert.equal((await show(`${demo.url}/shop/return/${"0".repeat(32)}`)).status, 404);
   assert.equal((await show(`${demo.url}/budget/return/${"0".repeat(32)}`)).status, 404);
 });
+
+const ALICE_CARD = "525412******3241";
+
+/** The rows of the section about `reference` on the budget page: [date, amount]. */
+function sectionRows(text: string, reference: string): string[][] {
+  const section = text.split("<section").find((s) => s.includes(`<code>${reference}</code>`)) ?? "";
+  const row = /<tr><td>([\d-]+)<\/td><td>[^<]*<\/td>\s*<td class="amount">([^<]+)<\/td>/g;
+  return [...section.matchAll(row)]
+    .map(([, date = "", amount = ""]) => [date, amount]);
+}
+
+/** Every booked entry the bank holds for the period, read in one large page. */
+async function bankEntries(consentId: string, path: string, key: string): Promise<number> {
+  const dateFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  const headers = { "Consent-ID": consentId, "PSU-IP-Address": "192.0.2.1" };
+  const list = await bank.tpp.get(`/psd2/v1/${path}?withBalance=false`, headers);
+  const listed = list.body[path === "accounts" ? "accounts" : "cardAccounts"] as
+    { resourceId: string }[];
+  const query = `dateFrom=${dateFrom}&bookingStatus=booked&itemsPerPage=500`;
+  const all = await bank.tpp.get(
+    `/psd2/v1/${path}/${listed[0]?.resourceId}/transactions?${query}`, headers);
+  return (all.body[key].booked as unknown[]).length;
+}
+
+test("the budget page lists every booked transaction newest first, named balances, and the card",
+  async () => {
+    const scaRedirect = await submit("/budget/connect");
+    const browser = bank.browser();
+    const review = await reachReview(browser, scaRedirect, "alice");
+    const done = await confirm(browser, review, [ALICE_MAIN, ALICE_CARD]);
+    const budget = await show(done.location ?? "");
+    const consentId = /consent\s+<code>([^<]+)<\/code>/.exec(budget.text)?.[1] ?? "";
+    assert.doesNotMatch(budget.text, /closingBooked|interimAvailable|expected:/);
+    assert.match(budget.text, /Booked balance:/);
+    for (const [reference, path, key] of [[ALICE_MAIN, "accounts", "transactions"],
+      [ALICE_CARD, "card-accounts", "cardTransactions"]] as const) {
+      const rows = sectionRows(budget.text, reference);
+      assert.equal(rows.length, await bankEntries(consentId, path, key), reference);
+      const dates = rows.map(([date]) => date ?? "");
+      assert.deepEqual(dates, [...dates].sort().reverse(), `${reference}: newest first`);
+    }
+  });

@@ -1,7 +1,7 @@
 /**
  * The PSU pages' defences: response headers, the session cookie, the single-use signed redirect
  * link, CSRF, step order, session fixation, blocking after failed logins, ownership, one-time
- * codes, the idle timeout, and the sandbox-only SMS outbox.
+ * codes, the idle timeout, and the sandbox-only SMS outbox and TOTP helper.
  */
 import assert from "node:assert/strict";
 import { get } from "node:https";
@@ -438,3 +438,20 @@ test("a session idle for more than 5 minutes is over", async (t) => {
   assert.notEqual(late.location, "/sca/code");
   assert.equal(await paymentStatus(own.tpp, paymentId), "RCVD");
 });
+
+test("the sandbox's /sandbox/totp/{login} answers the app's current code, which passes the step",
+  async (t) => {
+    const clock = manualClock(new Date("2030-01-15T09:00:05Z"));
+    const own = await ownBank(t, { clock });
+    const browser = own.browser();
+    const helper = await browser.get("/sandbox/totp/alice");
+    assert.equal(helper.status, 200, helper.html);
+    assert.deepEqual(JSON.parse(helper.html), { code: aliceCodeAt(clock), validForSeconds: 25 });
+    const { scaRedirect } = await createPayment(own.tpp);
+    const page = await loggedIn(browser, scaRedirect, "alice");
+    const { code } = JSON.parse(helper.html) as { code: string };
+    assert.equal((await enterCode(browser, page, code)).location, "/sca/review");
+    for (const login of ["bob", "finn", "nobody"]) {
+      assert.equal((await browser.get(`/sandbox/totp/${login}`)).status, 404, login);
+    }
+  });

@@ -4,7 +4,8 @@
  * answered by a stand-in page so the return to the TPP can be seen; every other request is
  * refused and recorded, as is every Content-Security-Policy violation and console error.
  */
-import { mkdir, readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +13,8 @@ import {
   chromium, type BrowserContext, type BrowserContextOptions, type Page,
 } from "playwright-core";
 
-export const CHROMIUM = "/usr/bin/chromium";
+/** Debian's package; CHROMIUM_PATH names another Chromium or Chrome binary. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Generated on every test run; the README's walkthrough links here. */
 export const SCREENSHOTS = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url));
 const TPP_ORIGIN = "https://tpp.example";
@@ -26,6 +28,20 @@ export interface RealBrowser {
   /** A fresh context (no cookies); `problems` collects blocked requests and CSP/console errors. */
   context(options?: BrowserContextOptions): Promise<TestContext>;
   close(): Promise<void>;
+}
+
+/**
+ * Checked before anything starts, so a machine without chromium gets this one message at once
+ * instead of a timeout per test.
+ */
+export async function requireChromium(): Promise<void> {
+  try {
+    await access(CHROMIUM, constants.X_OK);
+  } catch {
+    throw new Error(`The browser tests need chromium at ${CHROMIUM}, and there is none. Install `
+      + "it (Debian/Ubuntu: apt-get install chromium, as .ci/run does) or set CHROMIUM_PATH to a "
+      + "Chromium or Chrome binary.");
+  }
 }
 
 /** playwright's launch() gives chromium a fresh temporary --user-data-dir of its own each time. */

@@ -1,0 +1,81 @@
+/**
+ * The demo PSUs as people read them: the README's tables and the start banner, both rendered
+ * from DEMO_PSUS, so neither can list a device, secret or account the sandbox does not have.
+ */
+import { makeIban } from "../lib/iban.js";
+import { maskPan } from "../lib/pan.js";
+import {
+  DEMO_BANK_CODE, DEMO_PSUS, registeredDevices, type DemoAccount, type DemoDevice, type DemoPsu,
+} from "./demo-data.js";
+
+type Scenario = NonNullable<DemoPsu["scenario"]>;
+
+/** What the TPP meets (README), and the banner's reminder where the devices do not say it. */
+const SCENARIOS: Record<Scenario, { readme: string; banner?: string }> = {
+  empty_accounts: {
+    readme: "always empty: every payment from it ends `RJCT` (insufficient funds)",
+    banner: "accounts always empty",
+  },
+  blocked: {
+    readme: "blocked: the right password is refused (\"access is blocked\"), the authorisation "
+      + "cannot proceed",
+    banner: "blocked by the bank",
+  },
+  no_device: { readme: "after the password the page says to contact the bank" },
+  device_choice: { readme: "after the password the page asks which device to use" },
+};
+
+const code = (text: string, markdown: boolean) => (markdown ? `\`${text}\`` : text);
+
+function deviceText(device: DemoDevice, markdown: boolean): string {
+  return device.kind === "totp"
+    ? `authenticator app, TOTP secret ${code(device.secret, markdown)}` : `SMS to ${device.phone}`;
+}
+
+function devicesText(psu: DemoPsu, markdown: boolean): string {
+  const devices = registeredDevices(psu).map((d) => deviceText(d, markdown));
+  return devices.length > 0 ? devices.join(", or ") : "no authorization device";
+}
+
+function accountText(account: DemoAccount): string {
+  const iban = makeIban("DE", `${DEMO_BANK_CODE}${account.accountNumber}`);
+  return `${iban} (${[account.product, ...(account.hint ? [account.hint] : [])].join(", ")})`;
+}
+
+/** The accounts, then the cards settled from them. */
+function accountsText(accounts: readonly DemoAccount[]): string {
+  const cards = accounts.flatMap(({ card }) => (card
+    ? [`card ${maskPan(card.pan)} (limit ${(card.creditLimitMinor / 100n).toLocaleString("en")})`]
+    : []));
+  return [accounts.map(accountText).join(", "), ...cards].join("; ");
+}
+
+function row(cells: string[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+function table(psus: readonly DemoPsu[], scenarios: boolean): string {
+  const head = ["Login", "Password", "Authorization device", "Accounts (EUR)",
+    ...(scenarios ? ["Scenario"] : [])];
+  const rows = psus.map((p) => row([code(p.login, true), code(p.password, true),
+    devicesText(p, true), accountsText(p.accounts),
+    ...(scenarios && p.scenario ? [SCENARIOS[p.scenario].readme] : [])]));
+  return [row(head), `|${head.map(() => "---").join("|")}|`, ...rows].join("\n");
+}
+
+/** The README's two tables: everyday PSUs, and the scenario PSUs for a TPP's unhappy paths. */
+export function demoPsuTables(): { everyday: string; scenarios: string } {
+  return {
+    everyday: table(DEMO_PSUS.filter((p) => !p.scenario), false),
+    scenarios: table(DEMO_PSUS.filter((p) => p.scenario), true),
+  };
+}
+
+/** One line per demo PSU for the start banner. */
+export function demoPsuLines(): string[] {
+  return DEMO_PSUS.map((p) => {
+    const banner = p.scenario && SCENARIOS[p.scenario].banner;
+    const devices = `${devicesText(p, false)}${banner ? ` (${banner})` : ""}`;
+    return `${p.login.padEnd(6)} password ${p.password.padEnd(11)} ${devices}`;
+  });
+}
