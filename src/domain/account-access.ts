@@ -7,6 +7,7 @@
  */
 import { dateInZone } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
+import { moveConsent } from "./consent/transitions.js";
 import type { Consent, GrantedAccount } from "./consents-model.js";
 import type { Consents } from "./consents.js";
 import type { Deps } from "./deps.js";
@@ -82,7 +83,7 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
       }
       await store.accessCounts.increment(tx, key);
       if (oneOff && await usedUp(tx, consent, granted, listOnly)) {
-        await store.consents.transition(tx, consent.id, ["valid"], "expired", { at: clock.now().toISOString() });
+        await moveConsent(deps, tx, consent.id, "expire", { at: clock.now().toISOString() });
       }
     });
   }

@@ -8,6 +8,7 @@ import { formatAmount } from "../lib/money.js";
 import type { Tx } from "../store/db.js";
 import type { Authorisation, Psu, ScaDevice, ScaSession } from "./authorisation-model.js";
 import type { Consent } from "./consents-model.js";
+import { moveConsent } from "./consent/transitions.js";
 import type { Deps } from "./deps.js";
 import {
   consentChoices, decideConsent, decidePayment, paymentProblem, type Grantable, type PsuChoice,
@@ -261,7 +262,7 @@ export function createAuthorisations(deps: Deps) {
   async function rejectForeign(tx: Tx, authorisationId: string, consent: Consent, psuId: string) {
     if ((await consentChoices(deps, tx, psuId, consent)).foreign.length === 0) return;
     const at = nowIso();
-    await store.consents.transition(tx, consent.id, ["received"], "rejected", { at });
+    await moveConsent(deps, tx, consent.id, "reject", { at });
     await store.sca.setScaStatus(tx, authorisationId, ["psuAuthenticated"], "failed", at);
   }
 

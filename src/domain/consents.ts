@@ -5,6 +5,9 @@
 import { addDays, dateInZone, isIsoDate } from "../lib/clock.js";
 import { newUuid } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
+import {
+  CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
+} from "./consent/transitions.js";
 import type { Consent, GrantedAccount, RequestedAccess } from "./consents-model.js";
 import type { Deps, RedirectTargets, TppRef } from "./deps.js";
 import { consentUnknown, formatError, Xs2aError, type Origin } from "./errors.js";
@@ -168,15 +171,14 @@ export function createConsents(deps: Deps) {
       () => store.consents.findForTpp(store.db, consentId, tppId));
     if (!consent) throw consentUnknown(origin);
     const now = clock.now();
-    if (consent.status === "valid" && consent.validUntil < dateInZone(now, settings.timeZone)) {
-      await store.consents.transition(store.db, consent.id, ["valid"], "expired", { at: now.toISOString() });
-      return { ...consent, status: "expired" };
-    }
-    if (consent.status === "received" && consent.createdAt < authorisationCutoff(now)) {
-      await store.consents.transition(store.db, consent.id, ["received"], "rejected", { at: now.toISOString() });
-      return { ...consent, status: "rejected" };
-    }
-    return consent;
+    const lapse = lapseOf(consent, lapseRulesAt(now));
+    if (!lapse) return consent;
+    await moveConsent(deps, store.db, consent.id, lapse.event, { at: now.toISOString() });
+    return { ...consent, status: CONSENT_TRANSITIONS[lapse.event].to };
+  }
+
+  function lapseRulesAt(now: Date) {
+    return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff(now));
   }
 
   function authorisationCutoff(now: Date): string {
@@ -188,10 +190,10 @@ export function createConsents(deps: Deps) {
   async function sweepConsents(): Promise<{ expired: number; rejected: number }> {
     const now = clock.now();
     const at = now.toISOString();
-    return store.transaction(async (tx) => ({
-      expired: await store.consents.expireLapsed(tx, dateInZone(now, settings.timeZone), at),
-      rejected: await store.consents.rejectUnauthorised(tx, authorisationCutoff(now), at),
-    }));
+    return store.transaction(async (tx) => {
+      const [expired = 0, rejected = 0] = await lapseConsents(deps, tx, lapseRulesAt(now), at);
+      return { expired, rejected };
+    });
   }
 
   /**
@@ -224,8 +226,7 @@ export function createConsents(deps: Deps) {
   /** DELETE by the TPP: ends a received or valid consent; ending an ended one changes nothing. */
   async function terminate(tppId: string, consentId: string): Promise<void> {
     const consent = await getConsent(tppId, consentId, "path");
-    await store.consents.transition(store.db, consent.id, ["received", "valid"], "terminatedByTpp",
-      { at: clock.now().toISOString() });
+    await moveConsent(deps, store.db, consent.id, "terminate", { at: clock.now().toISOString() });
   }
 
   /** The consent's authorisation sub-resources, oldest first. Throws CONSENT_UNKNOWN (403, path). */

@@ -11,6 +11,8 @@ import type { Deps } from "./deps.js";
 import type { Payment } from "./payments-model.js";
 import { executionDate } from "./standing-orders.js";
 import type { ExecutionOutcome } from "./core-banking.js";
+import { moveConsent, replaceRecurring } from "./consent/transitions.js";
+import { advanceOrder, movePayment } from "./payment/transitions.js";
 
 export type Decision = { ok: true; redirectTo: string } | { ok: false; problem: string };
 
@@ -36,7 +38,7 @@ export async function decidePayment(
   const at = clock.now().toISOString();
   const auth = ctx.authorisation.id;
   if (!confirm) {
-    if (!(await store.payments.transition(tx, payment.id, ["RCVD"], "CANC", { at }))) {
+    if (!(await movePayment(deps, tx, payment, "decline", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
     await store.sca.setScaStatus(tx, auth, ["received", "psuIdentified", "psuAuthenticated"], "failed", at);
@@ -45,7 +47,7 @@ export async function decidePayment(
   const psuId = ctx.session.psuId ?? "";
   const problem = await paymentProblem(deps, tx, psuId, payment);
   if (problem) return { ok: false, problem };
-  if (!(await store.payments.transition(tx, payment.id, ["RCVD"], "ACTC", { at, psuId }))) {
+  if (!(await movePayment(deps, tx, payment, "authorise", { at, psuId }))) {
     return { ok: false, problem: "already_decided" };
   }
   await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
@@ -72,7 +74,7 @@ export async function decideCancellation(
   }
   const problem = await paymentProblem(deps, tx, ctx.session.psuId, payment);
   if (problem) return { ok: false, problem };
-  if (!(await store.payments.transition(tx, payment.id, ["ACTC"], "CANC", { at }))) {
+  if (!(await movePayment(deps, tx, payment, "cancelAuthorised", { at }))) {
     return { ok: false, problem: "already_decided" };
   }
   await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
@@ -107,26 +109,28 @@ async function bookBatch(deps: Deps, tx: Tx, entries: Payment[]): Promise<Execut
 }
 
 /**
- * Books a bulk's payments, as one batch or one by one as the TPP preferred, after claiming the
- * bulk (compare-and-set). The bulk ends ACSC when all were booked, PATC when some, RJCT when none.
+ * Books a bulk's payments, as one batch or one by one as the TPP preferred, then records each
+ * payment's outcome and the bulk's: ACSC when all were booked, PATC when some, RJCT when none.
+ * Should the bulk no longer be ACTC by then (a cancellation won the race), nothing stays booked.
  */
 async function executeBulk(deps: Deps, tx: Tx, bulk: Payment, psuId: string) {
-  const { store, clock } = deps;
-  const at = clock.now().toISOString();
-  if (!(await store.payments.transition(tx, bulk.id, ["ACTC"], "ACSC", { at, psuId }))) return;
-  const entries = await store.payments.entriesOf(tx, bulk.id);
-  const outcomes = await (bulk.batchBooking ? bookBatch : bookEach)(deps, tx, entries);
-  for (const [i, entry] of entries.entries()) {
-    const outcome = outcomes[i];
-    const reason = outcome?.status === "rejected" ? outcome.reason : null;
-    await store.payments.transition(tx, entry.id, ["RCVD"], reason ? "RJCT" : "ACSC", { at, psuId, reason });
-  }
-  const firstRefusal = outcomes.find(refused);
-  if (firstRefusal?.status !== "rejected") return;
-  const booked = outcomes.filter((o) => !refused(o)).length;
-  await store.payments.transition(tx, bulk.id, ["ACSC"], booked === 0 ? "RJCT" : "PATC",
-    { at, psuId, reason: firstRefusal.reason });
+  const at = deps.clock.now().toISOString();
+  await deps.store.savepoints.keepIf(tx, async () => {
+    const entries = await deps.store.payments.entriesOf(tx, bulk.id);
+    const outcomes = await (bulk.batchBooking ? bookBatch : bookEach)(deps, tx, entries);
+    // The payments first: a bulk ending RJCT would otherwise take them along without a reason.
+    for (const [i, entry] of entries.entries()) {
+      const reason = reasonOf(outcomes[i]);
+      await movePayment(deps, tx, entry, reason ? "refuseEntry" : "bookEntry", { at, psuId, reason });
+    }
+    const reason = reasonOf(outcomes.find(refused));
+    const booked = outcomes.filter((o) => !refused(o)).length;
+    const event = !reason ? "book" : booked === 0 ? "refuseBooking" : "bookPartly";
+    return movePayment(deps, tx, bulk, event, { at, psuId, reason });
+  });
 }
+
+const reasonOf = (o: ExecutionOutcome | undefined) => (o?.status === "rejected" ? o.reason : null);
 
 /**
  * A SEPA credit transfer to another bank was booked to the clearing account and settles with
@@ -139,20 +143,21 @@ async function settlesLater(deps: Deps, tx: Tx, payment: Payment): Promise<boole
 }
 
 /**
- * Books a standing order's next execution, claimed first by advancing its counter (compare-and-
- * set), so no execution is booked twice and none after a cancellation. A rejected execution
- * (e.g. insufficient funds) is skipped with its reason noted; the order goes on.
+ * Books a standing order's next execution, then claims it by advancing the order's counter
+ * (compare-and-set): should another run have claimed it or a cancellation won, the booking is
+ * undone, so none is booked twice and none after a cancellation. A rejected execution (e.g.
+ * insufficient funds) is skipped with its reason noted; the order goes on.
  */
 async function executeInstalment(deps: Deps, tx: Tx, payment: Payment) {
-  const { store, clock } = deps;
   const order = payment.standingOrder;
   if (!order) return;
   const n = payment.executions;
-  const at = clock.now().toISOString();
+  const at = deps.clock.now().toISOString();
   const nextDate = executionDate(order, n + 1);
-  if (!(await store.payments.advanceStandingOrder(tx, payment.id, n, { at, nextDate }))) return;
-  const outcome = await book(deps, tx, payment, instalmentId(payment.id, n));
-  if (outcome.status === "rejected") await store.payments.noteReason(tx, payment.id, outcome.reason);
+  await deps.store.savepoints.keepIf(tx, async () => {
+    const reason = reasonOf(await book(deps, tx, payment, instalmentId(payment.id, n)));
+    return advanceOrder(deps, tx, payment, { at, nextDate, reason });
+  });
 }
 
 /** The core's booking id of execution n (from 0) of a standing order. */
@@ -174,19 +179,18 @@ async function book(deps: Deps, tx: Tx, payment: Payment, bookingId: string): Pr
 }
 
 /**
- * Books an ACTC payment on the core and moves it to ACSC or RJCT. The status is claimed first
- * (compare-and-set), so a cancellation that won the race leaves nothing booked.
+ * Books an ACTC payment on the core, then records the outcome (ACSC, ACSP or RJCT) in the same
+ * transaction, so no reader sees a status the payment will lose. Should the payment no longer be
+ * ACTC by then (a cancellation won the race), the booking is undone.
  */
 export async function executeNow(deps: Deps, tx: Tx, payment: Payment, psuId: string) {
-  const { store, clock } = deps;
-  const at = clock.now().toISOString();
-  if (!(await store.payments.transition(tx, payment.id, ["ACTC"], "ACSC", { at, psuId }))) return;
-  const outcome = await book(deps, tx, payment, payment.id);
-  if (outcome.status === "rejected") {
-    await store.payments.transition(tx, payment.id, ["ACSC"], "RJCT", { at, psuId, reason: outcome.reason });
-  } else if (await settlesLater(deps, tx, payment)) {
-    await store.payments.transition(tx, payment.id, ["ACSC"], "ACSP", { at, psuId });
-  }
+  const at = deps.clock.now().toISOString();
+  await deps.store.savepoints.keepIf(tx, async () => {
+    const reason = reasonOf(await book(deps, tx, payment, payment.id));
+    const event = reason ? "refuseBooking"
+      : (await settlesLater(deps, tx, payment)) ? "bookToClearing" : "book";
+    return movePayment(deps, tx, payment, event, { at, psuId, reason });
+  });
 }
 
 /** An account or a card the PSU may grant, named as a TPP names it: by IBAN or masked PAN. */
@@ -244,7 +248,7 @@ export async function decideConsent(
   const psuId = ctx.session.psuId ?? "";
   const choices = psuId ? await consentChoices(deps, tx, psuId, consent) : { accounts: [], foreign: [] };
   if (!decision.confirm || choices.foreign.length > 0) {
-    if (!(await store.consents.transition(tx, consent.id, ["received"], "rejected", { at }))) {
+    if (!(await moveConsent(deps, tx, consent.id, "reject", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
     await store.sca.setScaStatus(tx, auth, ["received", "psuIdentified", "psuAuthenticated"], "failed", at);
@@ -254,13 +258,13 @@ export async function decideConsent(
   if (selected.length === 0 || selected.length !== new Set(decision.ibans).size) {
     return { ok: false, problem: "no_account_selected" };
   }
-  if (!(await store.consents.transition(tx, consent.id, ["received"], "valid", { at, psuId, authorisedAt: at }))) {
+  if (!(await moveConsent(deps, tx, consent.id, "authorise", { at, psuId, authorisedAt: at }))) {
     return { ok: false, problem: "already_decided" };
   }
   const choice = { balances: decision.balances ?? [], transactions: decision.transactions ?? [] };
   await store.consents.grantAccounts(tx, consent.id, selected.map((acc) => grantFor(consent, acc, choice)));
   // As peers do: a new recurring consent replaces the PSU's older one at the same TPP.
-  if (consent.recurringIndicator) await store.consents.terminateOtherRecurring(tx, consent, psuId, at);
+  if (consent.recurringIndicator) await replaceRecurring(deps, tx, consent, psuId, at);
   await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
   return { ok: true, redirectTo: consent.redirectUri };
 }

@@ -9,6 +9,7 @@ import { executeDue } from "./decisions.js";
 import type { Deps } from "./deps.js";
 import { Xs2aError } from "./errors.js";
 import type { Payment } from "./payments-model.js";
+import { movePayment } from "./payment/transitions.js";
 
 export const SCA_EXPIRED = "sca_expired";
 
@@ -30,7 +31,7 @@ export async function rejectIfScaExpired(deps: Deps, tx: Tx, payment: Payment): 
   if (!scaExpired(deps, payment, now)) return payment;
   const at = now.toISOString();
   const change = { at, reason: SCA_EXPIRED };
-  if (await store.payments.transition(tx, payment.id, ["RCVD"], "RJCT", change)) {
+  if (await movePayment(deps, tx, payment, "expireSca", change)) {
     await store.sca.failOpenAuthorisations(tx, payment.id, at);
   }
   return (await store.payments.find(tx, payment.id)) ?? payment;
@@ -45,7 +46,7 @@ export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Pr
   const payment = await rejectIfScaExpired(deps, tx, found);
   const at = clock.now().toISOString();
   const cancelled = payment.status === "RCVD"
-    && (await store.payments.transition(tx, payment.id, ["RCVD"], "CANC", { at }));
+    && (await movePayment(deps, tx, payment, "cancel", { at }));
   if (cancelled) {
     await store.sca.failOpenAuthorisations(tx, payment.id, at);
     return;
@@ -94,7 +95,7 @@ async function settleClearing(deps: Deps, now: Date): Promise<number> {
   let settled = 0;
   for (const payment of due) {
     const at = now.toISOString();
-    if (await store.payments.transition(store.db, payment.id, ["ACSP"], "ACCC", { at })) settled += 1;
+    if (await movePayment(deps, store.db, payment, "settle", { at })) settled += 1;
   }
   return settled;
 }

@@ -8,6 +8,7 @@ import { formatAmount } from "../lib/money.js";
 import type { AuditEntry } from "../store/audit.js";
 import type { Store } from "../store/db.js";
 import type { CoreBanking } from "./core-banking.js";
+import { moveConsent } from "./consent/transitions.js";
 import { Xs2aError, formatError } from "./errors.js";
 
 export interface ResourceFilter { tpp?: string; psu?: string; account?: string; limit?: number }
@@ -103,7 +104,7 @@ export function createResourceQueries({ store, core, clock = systemClock }:
       const consent = await store.consents.find(store.db, id);
       if (!consent) throw new Xs2aError("RESOURCE_UNKNOWN", "path", `No consent with the id ${id}.`, "id");
       const at = clock.now().toISOString();
-      if (!(await store.consents.transition(store.db, id, ["valid"], "revokedByPsu", { at }))) {
+      if (!(await moveConsent({ store }, store.db, id, "revoke", { at }))) {
         throw new Xs2aError("CONSENT_INVALID", "path", `Only a valid consent can be revoked; this one is ${consent.status}.`, "id");
       }
       return (await show(id, await consentRow(id), "consent")).resource;
