@@ -7,14 +7,14 @@ import { hashSecret, newSecret } from "../lib/ids.js";
 import { formatAmount } from "../lib/money.js";
 import type { Tx } from "../store/db.js";
 import type { Authorisation, Psu, ScaDevice, ScaSession } from "./authorisation-model.js";
-import type { Consent } from "./consents-model.js";
+import type { Consent } from "./consent/model.js";
 import { moveConsent } from "./consent/transitions.js";
 import type { Deps } from "./deps.js";
-import {
-  consentChoices, decideConsent, decidePayment, paymentProblem, type Grantable, type PsuChoice,
-} from "./decisions.js";
-import { rejectIfScaExpired } from "./payment-lifecycle.js";
-import type { Payment } from "./payments-model.js";
+import { decideConsent } from "./consent/decision.js";
+import { consentChoices, type Grantable, type PsuChoice } from "./consent/grants.js";
+import { decidePayment, paymentProblem } from "./payment/decision.js";
+import { rejectIfScaExpired } from "./payment/expiry.js";
+import type { Payment } from "./payment/model.js";
 import { createScaFactors, sha256, type ScaProblem } from "./sca-factors.js";
 
 export type { ScaProblem } from "./sca-factors.js";

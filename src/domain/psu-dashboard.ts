@@ -8,9 +8,9 @@ import { hashSecret, newSecret } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import type { DashboardStep, Psu, PsuSession, ScaDevice } from "./authorisation-model.js";
 import { moveConsent } from "./consent/transitions.js";
-import { detailsOf, type ConsentDetails } from "./consents.js";
+import { detailsOf, type ConsentDetails } from "./consent/registration.js";
 import type { Deps } from "./deps.js";
-import type { Payment } from "./payments-model.js";
+import type { Payment } from "./payment/model.js";
 import { createScaFactors, sha256, type ScaProblem } from "./sca-factors.js";
 
 /** How many of each the dashboard lists, newest first. */

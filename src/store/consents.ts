@@ -1,6 +1,6 @@
 /** Consents and the accounts a PSU granted in them, always scoped to the TPP. */
 import type { Selectable } from "kysely";
-import type { Consent, ConsentStatus, GrantedAccount } from "../domain/consents-model.js";
+import type { Consent, ConsentStatus, GrantedAccount } from "../domain/consent/model.js";
 import type { Tx } from "./db.js";
 
 interface StatusMove { from: readonly ConsentStatus[]; to: ConsentStatus }

@@ -1,6 +1,6 @@
 /** Payments: rows ↔ Payment, always scoped to the TPP that created them. */
 import type { Selectable } from "kysely";
-import type { Payment, TransactionStatus } from "../domain/payments-model.js";
+import type { Payment, TransactionStatus } from "../domain/payment/model.js";
 import type { Tx } from "./db.js";
 import type { PaymentTable } from "./schema.js";
 

@@ -5,8 +5,8 @@
  * store only applies what this table says.
  */
 import type { Tx } from "../../store/db.js";
-import type { Consent, ConsentStatus } from "../consents-model.js";
 import type { Deps } from "../deps.js";
+import type { Consent, ConsentStatus } from "./model.js";
 
 export interface ConsentTransition { from: readonly ConsentStatus[]; to: ConsentStatus }
 

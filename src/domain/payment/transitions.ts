@@ -6,7 +6,7 @@
  */
 import type { Tx } from "../../store/db.js";
 import type { Deps } from "../deps.js";
-import type { Payment, TransactionStatus } from "../payments-model.js";
+import type { Payment, TransactionStatus } from "./model.js";
 
 export interface PaymentTransition { from: readonly TransactionStatus[]; to: TransactionStatus }
 

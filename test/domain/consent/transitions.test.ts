@@ -4,18 +4,16 @@
  * sequences (fast-check), and the lapse rules read on use and applied by the sweep agreeing.
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import fc from "fast-check";
 import {
   CONSENT_EVENTS, CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
   replaceRecurring, type ConsentEvent,
 } from "../../../src/domain/consent/transitions.js";
-import type { Consent, ConsentStatus } from "../../../src/domain/consents-model.js";
-import type { Store } from "../../../src/store/db.js";
-import { freshStore } from "../../support/engines.js";
-
-const AT = "2026-05-01T10:00:00.000Z";
-const TPP = "PSDDE-BAFIN-000001";
+import type { Consent, ConsentStatus } from "../../../src/domain/consent/model.js";
+import {
+  AT, followsModel, storeWithTpp, TPP, walkEveryEvent, type Machine,
+} from "../../support/lifecycle.js";
 
 const STATUSES: readonly ConsentStatus[] = [
   "received", "rejected", "valid", "revokedByPsu", "expired", "terminatedByTpp",
@@ -35,16 +33,8 @@ const MODEL: Partial<Record<ConsentStatus, Partial<Record<ConsentEvent, ConsentS
 
 const modelAfter = (status: ConsentStatus, event: ConsentEvent) => MODEL[status]?.[event];
 
-let store: Store;
-let close: () => Promise<void>;
+const storeOf = storeWithTpp();
 let serial = 0;
-
-before(async () => {
-  ({ store, close } = await freshStore("sqlite"));
-  await store.db.insertInto("tpps").values({ id: TPP, name: "TPP", blocked: 0, created_at: AT })
-    .execute();
-});
-after(() => close());
 
 async function inserted(status: ConsentStatus, over: Partial<Consent> = {}): Promise<Consent> {
   serial += 1;
@@ -58,47 +48,33 @@ async function inserted(status: ConsentStatus, over: Partial<Consent> = {}): Pro
     combinedServiceIndicator: false, redirectUri: "https://tpp.example/ok", nokRedirectUri: null,
     createdAt: AT, updatedAt: AT, authorisedAt: null, ...over,
   };
-  await store.consents.insert(store.db, consent);
+  await storeOf().consents.insert(storeOf().db, consent);
   return consent;
 }
 
-const statusOf = async (id: string) => (await store.consents.find(store.db, id))?.status;
+const statusOf = async (id: string) => (await storeOf().consents.find(storeOf().db, id))?.status;
 
-const apply = (id: string, event: ConsentEvent) =>
-  store.transaction((tx) => moveConsent({ store }, tx, id, event, { at: AT }));
+const apply = (id: string, event: ConsentEvent) => storeOf().transaction(
+  (tx) => moveConsent({ store: storeOf() }, tx, id, event, { at: AT }));
 
-test("every event from every status: allowed moves to the model's status, else nothing", async () => {
-  for (const from of STATUSES) {
-    for (const event of CONSENT_EVENTS) {
-      const { id } = await inserted(from);
-      const expected = modelAfter(from, event);
-      assert.equal(await apply(id, event), expected !== undefined, `${event} from ${from}`);
-      assert.equal(await statusOf(id), expected ?? from, `${event} from ${from}`);
-    }
-  }
-});
+const machine: Machine<ConsentStatus, ConsentEvent> = {
+  statuses: STATUSES, events: CONSENT_EVENTS, model: modelAfter,
+  insert: async (status) => (await inserted(status)).id, apply, statusOf,
+};
 
-test("random event sequences follow the model; an ended consent never comes back", async () => {
-  const events = fc.array(fc.constantFrom(...CONSENT_EVENTS), { maxLength: 8 });
-  await fc.assert(fc.asyncProperty(fc.constantFrom(...STATUSES), events, async (start, seq) => {
-    const { id } = await inserted(start);
-    let expected = start;
-    for (const event of seq) {
-      const next = modelAfter(expected, event);
-      assert.equal(await apply(id, event), next !== undefined);
-      if (expected !== "received" && expected !== "valid") assert.equal(next, undefined);
-      expected = next ?? expected;
-      assert.equal(await statusOf(id), expected);
-    }
-  }), { numRuns: 150 });
-});
+test("every event from every status: allowed moves to the model's status, else nothing", () =>
+  walkEveryEvent(machine));
+
+test("random event sequences follow the model; an ended consent never comes back", () =>
+  followsModel(machine, ["rejected", "revokedByPsu", "expired", "terminatedByTpp"], 150));
 
 test("a new recurring consent replaces only the PSU's other valid recurring ones at the TPP", async () => {
-  await store.db.insertInto("psus").values(psuRow("psu-r")).execute();
+  await storeOf().db.insertInto("psus").values(psuRow("psu-r")).execute();
   const keep = await inserted("valid", { psuId: "psu-r" });
   const older = await inserted("valid", { psuId: "psu-r" });
   const oneOff = await inserted("valid", { psuId: "psu-r", recurringIndicator: false });
   const waiting = await inserted("received", { psuId: "psu-r" });
+  const store = storeOf();
   await store.transaction((tx) => replaceRecurring({ store }, tx, keep, "psu-r", AT));
   assert.deepEqual(
     [await statusOf(keep.id), await statusOf(older.id), await statusOf(oneOff.id),
@@ -125,6 +101,7 @@ test("the lapse rules read on use and applied by the sweep agree, consent by con
     fc.constantFrom(...DAYS), fc.constantFrom(...TIMES), async (shapes, today, cutoff) => {
       const rules = lapseRules(today, cutoff);
       const consents = await Promise.all(shapes.map((shape) => inserted(shape.status, shape)));
+      const store = storeOf();
       await store.transaction((tx) => lapseConsents({ store }, tx, rules, AT));
       for (const consent of consents) {
         const lapse = lapseOf(consent, rules);

@@ -4,17 +4,15 @@
  * the new status; otherwise refused and unchanged), then random event sequences (fast-check).
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import fc from "fast-check";
 import {
   advanceOrder, movePayment, PAYMENT_EVENTS, type PaymentEvent,
 } from "../../../src/domain/payment/transitions.js";
-import type { Payment, TransactionStatus } from "../../../src/domain/payments-model.js";
-import type { Store } from "../../../src/store/db.js";
-import { freshStore } from "../../support/engines.js";
-
-const AT = "2026-05-01T10:00:00.000Z";
-const TPP = "PSDDE-BAFIN-000001";
+import type { Payment, TransactionStatus } from "../../../src/domain/payment/model.js";
+import {
+  AT, followsModel, storeWithTpp, TPP, walkEveryEvent, type Machine,
+} from "../../support/lifecycle.js";
 
 const STATUSES: readonly TransactionStatus[] = [
   "RCVD", "PDNG", "ACTC", "ACCP", "ACSP", "ACSC", "ACCC", "RJCT", "CANC", "PATC", "PART",
@@ -35,16 +33,8 @@ const MODEL: Partial<Record<TransactionStatus, Partial<Record<PaymentEvent, Tran
 
 const modelAfter = (status: TransactionStatus, event: PaymentEvent) => MODEL[status]?.[event];
 
-let store: Store;
-let close: () => Promise<void>;
+const storeOf = storeWithTpp();
 let serial = 0;
-
-before(async () => {
-  ({ store, close } = await freshStore("sqlite"));
-  await store.db.insertInto("tpps").values({ id: TPP, name: "TPP", blocked: 0, created_at: AT })
-    .execute();
-});
-after(() => close());
 
 function payment(status: TransactionStatus, over: Partial<Payment> = {}): Payment {
   serial += 1;
@@ -61,14 +51,15 @@ function payment(status: TransactionStatus, over: Partial<Payment> = {}): Paymen
 
 async function inserted(status: TransactionStatus, over: Partial<Payment> = {}) {
   const p = payment(status, over);
-  await store.payments.insert(store.db, p);
+  await storeOf().payments.insert(storeOf().db, p);
   return p;
 }
 
-const statusOf = async (id: string) => (await store.payments.find(store.db, id))?.status;
+const statusOf = async (id: string) => (await storeOf().payments.find(storeOf().db, id))?.status;
 
 /** Applies `event` the way the domain does: a standing order's events advance its counter. */
-async function apply(p: Payment, event: PaymentEvent): Promise<boolean> {
+async function apply(p: Pick<Payment, "id" | "service" | "bulkId">, event: PaymentEvent) {
+  const store = storeOf();
   return store.transaction(async (tx) => {
     if (event !== "runInstalment" && event !== "completeOrder") {
       return movePayment({ store }, tx, p, event, { at: AT });
@@ -79,16 +70,15 @@ async function apply(p: Payment, event: PaymentEvent): Promise<boolean> {
   });
 }
 
-test("every event from every status: allowed moves to the model's status, else nothing", async () => {
-  for (const from of STATUSES) {
-    for (const event of PAYMENT_EVENTS) {
-      const p = await inserted(from);
-      const expected = modelAfter(from, event);
-      assert.equal(await apply(p, event), expected !== undefined, `${event} from ${from}`);
-      assert.equal(await statusOf(p.id), expected ?? from, `${event} from ${from}`);
-    }
-  }
-});
+const machine: Machine<TransactionStatus, PaymentEvent> = {
+  statuses: STATUSES, events: PAYMENT_EVENTS, model: modelAfter,
+  insert: async (status) => (await inserted(status)).id,
+  apply: (id, event) => apply({ id, service: "payments", bulkId: null }, event),
+  statusOf,
+};
+
+test("every event from every status: allowed moves to the model's status, else nothing", () =>
+  walkEveryEvent(machine));
 
 test("a bulk that ends unbooked takes its payments still RCVD along; booked ones stay", async () => {
   for (const [event, to] of [["cancel", "CANC"], ["expireSca", "RJCT"]] as const) {
@@ -108,20 +98,8 @@ test("a bulk that ends unbooked takes its payments still RCVD along; booked ones
 /** Statuses a payment never leaves; everything else moves forward only. */
 const FINAL: readonly TransactionStatus[] = ["ACSC", "ACCC", "RJCT", "CANC", "PATC"];
 
-test("random event sequences follow the model, never leave a final status", async () => {
-  const events = fc.array(fc.constantFrom(...PAYMENT_EVENTS), { maxLength: 8 });
-  await fc.assert(fc.asyncProperty(fc.constantFrom(...STATUSES), events, async (start, seq) => {
-    const p = await inserted(start);
-    let expected = start;
-    for (const event of seq) {
-      const next = modelAfter(expected, event);
-      assert.equal(await apply(p, event), next !== undefined);
-      if (FINAL.includes(expected)) assert.equal(next, undefined, `${event} left ${expected}`);
-      expected = next ?? expected;
-      assert.equal(await statusOf(p.id), expected);
-    }
-  }), { numRuns: 150 });
-});
+test("random event sequences follow the model, never leave a final status", () =>
+  followsModel(machine, FINAL, 150));
 
 test("of two racing events allowed from the same status, exactly one wins", async () => {
   const pairs = fc.tuple(fc.constantFrom(...PAYMENT_EVENTS), fc.constantFrom(...PAYMENT_EVENTS));

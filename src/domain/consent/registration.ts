@@ -2,17 +2,17 @@
  * Consent use cases on the TPP side: register, read status, and check a Consent-ID before an
  * account read. The PSU's side (grant, reject) lives in authorisation.ts.
  */
-import { addDays, dateInZone, isIsoDate } from "../lib/clock.js";
-import { newUuid } from "../lib/ids.js";
-import type { Tx } from "../store/db.js";
+import { addDays, dateInZone, isIsoDate } from "../../lib/clock.js";
+import { newUuid } from "../../lib/ids.js";
+import type { Tx } from "../../store/db.js";
 import {
   CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
-} from "./consent/transitions.js";
-import type { Consent, GrantedAccount, RequestedAccess } from "./consents-model.js";
-import type { Deps, RedirectTargets, TppRef } from "./deps.js";
-import { consentUnknown, formatError, Xs2aError, type Origin } from "./errors.js";
-import { readAccount, type AccountInput } from "./payment-rules.js";
-import { readMaskedPan } from "../lib/pan.js";
+} from "./transitions.js";
+import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
+import type { Deps, RedirectTargets, TppRef } from "../deps.js";
+import { consentUnknown, formatError, Xs2aError, type Origin } from "../errors.js";
+import { readAccount, type AccountInput } from "../payment/rules.js";
+import { readMaskedPan } from "../../lib/pan.js";
 
 export interface ConsentInput {
   access: {

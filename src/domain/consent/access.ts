@@ -5,13 +5,13 @@
  * bank's time zone; a one-off consent counts every read, once per resource for its lifetime, and
  * expires when every granted read was made. Over the limit nothing is read.
  */
-import { dateInZone } from "../lib/clock.js";
-import type { Tx } from "../store/db.js";
-import { moveConsent } from "./consent/transitions.js";
-import type { Consent, GrantedAccount } from "./consents-model.js";
-import type { Consents } from "./consents.js";
-import type { Deps } from "./deps.js";
-import { Xs2aError } from "./errors.js";
+import { dateInZone } from "../../lib/clock.js";
+import type { Tx } from "../../store/db.js";
+import { moveConsent } from "./transitions.js";
+import type { Consent, GrantedAccount } from "./model.js";
+import type { Consents } from "./registration.js";
+import type { Deps } from "../deps.js";
+import { Xs2aError } from "../errors.js";
 
 export type AccessKind = "account" | "balances" | "transactions";
 

@@ -2,18 +2,18 @@
  * Payment initiation use cases on the TPP side: initiate, read, read status. The PSU's side
  * (confirm, cancel) lives in authorisation.ts.
  */
-import { dateInZone } from "../lib/clock.js";
-import { newPaymentId, newUuid } from "../lib/ids.js";
-import type { Tx } from "../store/db.js";
-import type { Deps, RedirectTargets, TppRef } from "./deps.js";
-import { formatError, productUnknown, resourceUnknown, Xs2aError } from "./errors.js";
-import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./payment-rules.js";
-import type { PaymentService, StandingOrder } from "./payments-model.js";
+import { dateInZone } from "../../lib/clock.js";
+import { newPaymentId, newUuid } from "../../lib/ids.js";
+import type { Tx } from "../../store/db.js";
+import type { Deps, RedirectTargets, TppRef } from "../deps.js";
+import { formatError, productUnknown, resourceUnknown, Xs2aError } from "../errors.js";
+import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./rules.js";
+import type { PaymentService, StandingOrder } from "./model.js";
 import { executionDate, validateStandingOrder, type StandingOrderInput } from "./standing-orders.js";
-import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./payment-lifecycle.js";
-import { validatePayment, type PaymentInitiationInput } from "./payment-rules.js";
-import { chosenScaMethod } from "./sca-factors.js";
-import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./payments-model.js";
+import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./expiry.js";
+import { validatePayment, type PaymentInitiationInput } from "./rules.js";
+import { chosenScaMethod } from "../sca-factors.js";
+import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./model.js";
 
 export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;
 export type InitiationInput =
