@@ -5,7 +5,7 @@
  */
 import { hashSecret, newSecret } from "../lib/ids.js";
 import { formatAmount } from "../lib/money.js";
-import type { Tx } from "../store/db.js";
+import type { Tx } from "./ports.js";
 import type { Authorisation, Psu, ScaDevice, ScaSession } from "./authorisation-model.js";
 import type { Consent } from "./consent/model.js";
 import { moveConsent } from "./consent/transitions.js";

@@ -5,7 +5,7 @@
  */
 import { dateInZone } from "../lib/clock.js";
 import { hashSecret, newSecret } from "../lib/ids.js";
-import type { Tx } from "../store/db.js";
+import type { Tx } from "./ports.js";
 import type { DashboardStep, Psu, PsuSession, ScaDevice } from "./authorisation-model.js";
 import { moveConsent } from "./consent/transitions.js";
 import { detailsOf, type ConsentDetails } from "./consent/registration.js";

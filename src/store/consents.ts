@@ -1,10 +1,8 @@
 /** Consents and the accounts a PSU granted in them, always scoped to the TPP. */
 import type { Selectable } from "kysely";
 import type { Consent, ConsentStatus, GrantedAccount } from "../domain/consent/model.js";
+import type { ConsentRepository, LapseChange, StatusMove } from "../domain/consent/ports.js";
 import type { Tx } from "./db.js";
-
-interface StatusMove { from: readonly ConsentStatus[]; to: ConsentStatus }
-interface LapseChange extends StatusMove { field: "validUntil" | "createdAt"; before: string }
 
 const LAPSE_COLUMN = { validUntil: "valid_until", createdAt: "created_at" } as const;
 import type { ConsentTable } from "./schema.js";
@@ -115,4 +113,4 @@ export const consentRepository = {
       .where("tpp_id", "=", keep.tppId).where("psu_id", "=", psuId).where("recurring", "=", 1)
       .where("status", "in", [...change.from]).where("id", "!=", keep.id).execute();
   },
-};
+} satisfies ConsentRepository;

@@ -1,10 +1,9 @@
 /** Payments: rows ↔ Payment, always scoped to the TPP that created them. */
 import type { Selectable } from "kysely";
 import type { Payment, TransactionStatus } from "../domain/payment/model.js";
+import type { PaymentRepository, StatusMove } from "../domain/payment/ports.js";
 import type { Tx } from "./db.js";
 import type { PaymentTable } from "./schema.js";
-
-interface StatusMove { from: readonly TransactionStatus[]; to: TransactionStatus }
 
 function toPayment(row: Selectable<PaymentTable>): Payment {
   return {
@@ -161,4 +160,4 @@ export const paymentRepository = {
     await tx.updateTable("payments").set({ status: to, updated_at: at })
       .where("bulk_id", "=", bulkId).where("status", "in", [...from]).execute();
   },
-};
+} satisfies PaymentRepository;

@@ -6,7 +6,7 @@
  * expires when every granted read was made. Over the limit nothing is read.
  */
 import { dateInZone } from "../../lib/clock.js";
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 import { moveConsent } from "./transitions.js";
 import type { Consent, GrantedAccount } from "./model.js";
 import type { Consents } from "./registration.js";
@@ -102,7 +102,7 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
     if (request.accountId !== null && listOnly) {
       throw notGranted("This consent grants the list of accounts only.");
     }
-    const granted = await store.cached(`granted:${consent.id}`, () => store.consents.grantedAccounts(store.db, consent.id));
+    const granted = await store.consents.grantedAccounts(store.db, consent.id);
     if (consent.kind !== undefined) throw notGranted("A funds-confirmation consent gives no account information.");
     const grant = request.accountId === null ? null
       : checkGrant(granted.find((g) => g.accountId === request.accountId), request.kind);

@@ -17,7 +17,7 @@ import type { Payment } from "../payment/model.js";
 import {
   applyHistoryWindow, readTransactionQuery, type TransactionQuery,
 } from "../statement-query.js";
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 
 /** ownerName is shown only where the consent asked for allAccountsWithOwnerName. */
 export interface View<A> { account: A; balances: Balance[] | null; withOwnerName: boolean }

@@ -3,7 +3,7 @@
  * granted on the accounts the PSU selected; every status change goes through the consent's
  * transition table.
  */
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 import { nokTarget, type Decision, type DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { consentChoices, grantFor, type PsuChoice } from "./grants.js";

@@ -5,7 +5,7 @@
  */
 import { addDays, dateInZone } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 import type { Consent } from "./model.js";
 import type { Consents, RegisteredConsent } from "./registration.js";
 import type { Deps, RedirectTargets, TppRef } from "../deps.js";

@@ -4,7 +4,7 @@
  */
 import { addDays, dateInZone, isIsoDate } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 import {
   CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
 } from "./transitions.js";
@@ -167,8 +167,7 @@ export function createConsents(deps: Deps) {
 
   /** The TPP's consent, expiring it first when its last day has passed. */
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
-    const consent = await store.cached(`consent:${tppId}:${consentId}`,
-      () => store.consents.findForTpp(store.db, consentId, tppId));
+    const consent = await store.consents.findForTpp(store.db, consentId, tppId);
     if (!consent) throw consentUnknown(origin);
     const now = clock.now();
     const lapse = lapseOf(consent, lapseRulesAt(now));

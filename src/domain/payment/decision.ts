@@ -4,7 +4,7 @@
  * the payment's transition table.
  */
 import { dateInZone } from "../../lib/clock.js";
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 import { nokTarget, type Decision, type DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";

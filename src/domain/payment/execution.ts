@@ -5,7 +5,7 @@
  * will lose, and a booking whose record loses a race is undone.
  */
 import { dateInZone } from "../../lib/clock.js";
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 import type { ExecutionOutcome } from "../core-banking.js";
 import type { Deps } from "../deps.js";
 import type { Payment } from "./model.js";

@@ -3,7 +3,7 @@
  * in time, and cancellation by the TPP. Every change is a compare-and-set on the status, so of
  * two racing requests exactly one wins and the other sees the new status.
  */
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import { Xs2aError } from "../errors.js";
 import type { Payment } from "./model.js";

@@ -4,7 +4,7 @@
  */
 import { dateInZone } from "../../lib/clock.js";
 import { newPaymentId, newUuid } from "../../lib/ids.js";
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 import type { Deps, RedirectTargets, TppRef } from "../deps.js";
 import { formatError, productUnknown, resourceUnknown, Xs2aError } from "../errors.js";
 import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./rules.js";
@@ -110,8 +110,7 @@ export function createPayments(deps: Deps) {
 
   /** Another TPP's payment, or one of another service than the path's, is unknown. */
   async function findOwn(tx: Tx, ref: PaymentRef): Promise<Payment> {
-    const payment = await store.cached(`payment:${ref.tppId}:${ref.paymentId}`,
-      () => store.payments.findForTpp(tx, ref.paymentId, ref.tppId));
+    const payment = await store.payments.findForTpp(tx, ref.paymentId, ref.tppId);
     const named = payment && payment.bulkId === null;
     if (!named || (ref.service !== undefined && payment.service !== ref.service)) {
       throw resourceUnknown("payment");

@@ -4,7 +4,7 @@
  * a compare-and-set on the row, so of two racing events exactly one wins; the store only applies
  * what this table says.
  */
-import type { Tx } from "../../store/db.js";
+import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import type { Payment, TransactionStatus } from "./model.js";
 
