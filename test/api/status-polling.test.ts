@@ -36,13 +36,15 @@ async function bulkOf(each: bigint, batch: boolean): Promise<{ id: string; scaRe
   };
   const created = await bank.tpp.post(BULK, body, CREATION_HEADERS);
   assert.equal(created.status, createdStatus(bank.tpp), created.text);
-  return { id: created.body.paymentId, scaRedirect: linkOf(bank.tpp, created.body._links.scaRedirect) };
+  const scaRedirect = linkOf(bank.tpp, created.body._links.scaRedirect);
+  return { id: created.body.paymentId, scaRedirect };
 }
 
 /** Payments of Bob's with money for `AFFORDABLE` singles, and two bulks, at the review. */
 async function paymentsAtReview(each: bigint) {
   const body = paymentBody({
-    debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: formatAmount(each, "EUR") },
+    debtorAccount: BOB_MAIN,
+    instructedAmount: { currency: "EUR", amount: formatAmount(each, "EUR") },
   });
   const created = [];
   for (let i = 0; i < SINGLES; i += 1) {

@@ -18,7 +18,8 @@ export async function decideConsent(
   const at = clock.now().toISOString();
   const auth = ctx.authorisation.id;
   const psuId = ctx.session.psuId ?? "";
-  const choices = psuId ? await consentChoices(deps, tx, psuId, consent) : { accounts: [], foreign: [] };
+  const choices = psuId ? await consentChoices(deps, tx, psuId, consent)
+    : { accounts: [], foreign: [] };
   if (!decision.confirm || choices.foreign.length > 0) {
     if (!(await moveConsent(deps, tx, consent.id, "reject", { at }))) {
       return { ok: false, problem: "already_decided" };
@@ -35,7 +36,8 @@ export async function decideConsent(
     return { ok: false, problem: "already_decided" };
   }
   const choice = { balances: decision.balances ?? [], transactions: decision.transactions ?? [] };
-  await store.consents.grantAccounts(tx, consent.id, selected.map((acc) => grantFor(consent, acc, choice)));
+  await store.consents.grantAccounts(tx, consent.id,
+    selected.map((acc) => grantFor(consent, acc, choice)));
   // As peers do: a new recurring consent replaces the PSU's older one at the same TPP.
   if (consent.recurringIndicator) await replaceRecurring(deps, tx, consent, psuId, at);
   await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);

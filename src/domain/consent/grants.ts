@@ -7,20 +7,30 @@ import type { Deps } from "../deps.js";
 import type { Consent, GrantedAccount } from "./model.js";
 
 /** An account or a card the PSU may grant, named as a TPP names it: by IBAN or masked PAN. */
-export interface Grantable { id: string; reference: string; currency: string; product: string | null }
+export interface Grantable {
+  id: string;
+  reference: string;
+  currency: string;
+  product: string | null;
+}
 
 /** A consent that names nothing and sets no flag: the PSU picks accounts and what each shares. */
 export function isBankOffered(consent: Consent): boolean {
   const a = consent.access;
   return a.accounts.length + a.balances.length + a.transactions.length === 0
-    && a.availableAccounts === null && a.availableAccountsWithBalance === null && a.allPsd2 === null;
+    && a.availableAccounts === null && a.availableAccountsWithBalance === null
+    && a.allPsd2 === null;
 }
 
-/** The accounts and cards a consent lets the PSU choose from, and named ones the PSU does not hold. */
+/**
+ * The accounts and cards a consent lets the PSU choose from, and the named ones the PSU does not
+ * hold.
+ */
 export async function consentChoices(deps: Deps, tx: Tx, psuId: string, consent: Consent) {
   const own: Grantable[] = [
     ...(await deps.core.listAccountsOfPsu(tx, psuId)).map((a) => ({ ...a, reference: a.iban })),
-    ...(await deps.core.listCardAccountsOfPsu(tx, psuId)).map((c) => ({ ...c, reference: c.maskedPan })),
+    ...(await deps.core.listCardAccountsOfPsu(tx, psuId))
+      .map((c) => ({ ...c, reference: c.maskedPan })),
   ].map(({ id, reference, currency, product }) => ({ id, reference, currency, product }));
   const a = consent.access;
   const named = [...new Set([...a.accounts, ...a.balances, ...a.transactions])];
@@ -37,16 +47,18 @@ export async function consentChoices(deps: Deps, tx: Tx, psuId: string, consent:
  */
 export function grantFor(consent: Consent, account: Grantable, choice?: PsuChoice): GrantedAccount {
   const a = consent.access;
-  const grant = (balances: boolean, transactions: boolean) => ({ accountId: account.id, balances, transactions });
+  const grant = (balances: boolean, transactions: boolean) =>
+    ({ accountId: account.id, balances, transactions });
   if (a.allPsd2 !== null) return grant(true, true);
   if (a.availableAccountsWithBalance !== null) return grant(true, false);
   if (a.availableAccounts !== null) return grant(false, false);
   if (isBankOffered(consent)) {
-    return choice ? grant(choice.balances.includes(account.reference), choice.transactions.includes(account.reference))
+    const ref = account.reference;
+    return choice ? grant(choice.balances.includes(ref), choice.transactions.includes(ref))
       : grant(true, true);
   }
   return grant(a.balances.includes(account.reference), a.transactions.includes(account.reference));
 }
 
-/** The PSU's ticks on the review: accounts, and per account whether balances and transactions go. */
+/** The PSU's ticks on the review: per account, whether its balances and transactions go. */
 export interface PsuChoice { balances: readonly string[]; transactions: readonly string[] }

@@ -38,7 +38,7 @@ export function consentAfter(status: ConsentStatus, event: ConsentEvent):
   return from.includes(status) ? to : undefined;
 }
 
-/** Applies `event` as a compare-and-set on the status; returns whether this call made the change. */
+/** Applies `event` as a compare-and-set on the status; answers whether this call changed it. */
 export async function moveConsent(
   { store }: Pick<Deps, "store">, tx: Tx, consentId: string, event: ConsentEvent,
   change: { at: string; psuId?: string; authorisedAt?: string },

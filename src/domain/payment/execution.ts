@@ -12,7 +12,7 @@ import type { Payment } from "./model.js";
 import { executionDate } from "./standing-orders.js";
 import { advanceOrder, movePayment } from "./transitions.js";
 
-/** Executes what is due of an ACTC payment: the payment itself, or a standing order's next execution. */
+/** Executes what is due of an ACTC payment: itself, or a standing order's next execution. */
 export async function executeDue(deps: Deps, tx: Tx, payment: Payment, psuId: string) {
   if (payment.standingOrder) await executeInstalment(deps, tx, payment);
   else if (payment.service === "bulk-payments") await executeBulk(deps, tx, payment, psuId);
@@ -51,7 +51,8 @@ async function executeBulk(deps: Deps, tx: Tx, bulk: Payment, psuId: string) {
     // The payments first: a bulk ending RJCT would otherwise take them along without a reason.
     for (const [i, entry] of entries.entries()) {
       const reason = reasonOf(outcomes[i]);
-      await movePayment(deps, tx, entry, reason ? "refuseEntry" : "bookEntry", { at, psuId, reason });
+      const event = reason ? "refuseEntry" : "bookEntry";
+      await movePayment(deps, tx, entry, event, { at, psuId, reason });
     }
     const reason = reasonOf(outcomes.find(refused));
     const booked = outcomes.filter((o) => !refused(o)).length;
@@ -68,7 +69,8 @@ const reasonOf = (o: ExecutionOutcome | undefined) => (o?.status === "rejected" 
  * settles at once, one within the bank at booking.
  */
 async function settlesLater(deps: Deps, tx: Tx, payment: Payment): Promise<boolean> {
-  if (!deps.settings.clearingSettlementSeconds || payment.product !== "sepa-credit-transfers") return false;
+  if (!deps.settings.clearingSettlementSeconds) return false;
+  if (payment.product !== "sepa-credit-transfers") return false;
   return (await deps.core.findAccountByIban(tx, payment.creditorAccount.iban)) === undefined;
 }
 
@@ -96,7 +98,8 @@ export function instalmentId(paymentId: string, n: number): string {
 }
 
 /** Books one order on the core under `bookingId`, the id the core books at most once. */
-async function book(deps: Deps, tx: Tx, payment: Payment, bookingId: string): Promise<ExecutionOutcome> {
+async function book(deps: Deps, tx: Tx, payment: Payment, bookingId: string):
+  Promise<ExecutionOutcome> {
   const { core } = deps;
   const debtor = await core.findAccountByIban(tx, payment.debtorAccount.iban);
   if (!debtor) return { status: "rejected", reason: "account_unknown" };

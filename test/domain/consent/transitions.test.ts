@@ -68,7 +68,7 @@ test("every event from every status: allowed moves to the model's status, else n
 test("random event sequences follow the model; an ended consent never comes back", () =>
   followsModel(machine, ["rejected", "revokedByPsu", "expired", "terminatedByTpp"], 150));
 
-test("a new recurring consent replaces only the PSU's other valid recurring ones at the TPP", async () => {
+test("a new recurring consent replaces only the PSU's other valid recurring ones", async () => {
   await storeOf().db.insertInto("psus").values(psuRow("psu-r")).execute();
   const keep = await inserted("valid", { psuId: "psu-r" });
   const older = await inserted("valid", { psuId: "psu-r" });

@@ -19,7 +19,9 @@ const STATUSES: readonly TransactionStatus[] = [
 ];
 
 /** The lifecycle as the spec and our SCA flows describe it; what is not listed is refused. */
-const MODEL: Partial<Record<TransactionStatus, Partial<Record<PaymentEvent, TransactionStatus>>>> = {
+type Model = Partial<Record<TransactionStatus, Partial<Record<PaymentEvent, TransactionStatus>>>>;
+
+const MODEL: Model = {
   RCVD: {
     authorise: "ACTC", decline: "CANC", cancel: "CANC", expireSca: "RJCT",
     bookEntry: "ACSC", refuseEntry: "RJCT", cancelEntry: "CANC",
@@ -40,7 +42,8 @@ function payment(status: TransactionStatus, over: Partial<Payment> = {}): Paymen
   serial += 1;
   return {
     id: `p-${serial}`, tppId: TPP, service: "payments", product: "sepa-credit-transfers", status,
-    statusReason: null, psuId: null, debtorAccount: { iban: "DE96500100001000000001", currency: null },
+    statusReason: null, psuId: null,
+    debtorAccount: { iban: "DE96500100001000000001", currency: null },
     creditorAccount: { iban: "DE51500100002000000001", currency: null }, creditorName: "Bob",
     creditorAgent: null, creditorAddress: null, amountMinor: 100n, currency: "EUR",
     remittance: null, endToEndId: null, requestedExecutionDate: null, standingOrder: null,
@@ -66,7 +69,8 @@ async function apply(p: Pick<Payment, "id" | "service" | "bulkId">, event: Payme
     }
     const executions = (await store.payments.find(tx, p.id))?.executions ?? 0;
     const nextDate = event === "completeOrder" ? null : "2026-06-01";
-    return advanceOrder({ store }, tx, { id: p.id, executions }, { at: AT, nextDate, reason: null });
+    const change = { at: AT, nextDate, reason: null };
+    return advanceOrder({ store }, tx, { id: p.id, executions }, change);
   });
 }
 
@@ -80,7 +84,7 @@ const machine: Machine<TransactionStatus, PaymentEvent> = {
 test("every event from every status: allowed moves to the model's status, else nothing", () =>
   walkEveryEvent(machine));
 
-test("a bulk that ends unbooked takes its payments still RCVD along; booked ones stay", async () => {
+test("a bulk ending unbooked takes its payments still RCVD along; booked ones stay", async () => {
   for (const [event, to] of [["cancel", "CANC"], ["expireSca", "RJCT"]] as const) {
     const bulk = await inserted("RCVD", { service: "bulk-payments" });
     const waiting = await inserted("RCVD", { service: "bulk-payments", bulkId: bulk.id });
