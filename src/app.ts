@@ -21,18 +21,18 @@ import { ConfigError, type Config } from "./config.js";
 import {
   createAccountAdministration, type AccountAdministration,
 } from "./domain/account-administration.js";
-import { createAccounts } from "./domain/accounts.js";
+import { createAccounts } from "./domain/consent/accounts.js";
 import { createAuditLog, type AuditLog } from "./domain/audit.js";
 import { createAuthorisations } from "./domain/authorisation.js";
-import { createConsents } from "./domain/consents.js";
+import { createConsents } from "./domain/consent/registration.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
-import { createPayments } from "./domain/payments.js";
+import { createPayments } from "./domain/payment/initiation.js";
 import { createPsuAdministration, type PsuAdministration } from "./domain/psu-administration.js";
 import { createResourceQueries, type ResourceQueries } from "./domain/resource-administration.js";
-import { createFundsConfirmations } from "./domain/funds-confirmations.js";
-import { createFundsConsents } from "./domain/funds-consents.js";
-import { executeDuePayments } from "./domain/payment-lifecycle.js";
+import { createFundsConfirmations } from "./domain/consent/funds-confirmations.js";
+import { createFundsConsents } from "./domain/consent/funds-consents.js";
+import { executeDuePayments } from "./domain/payment/execution.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
 import { createTppRegistry, type TppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";

@@ -3,7 +3,7 @@
  * singular path the spec's scaStatus link names.
  */
 import type { FastifyInstance } from "fastify";
-import type { ConsentInput, Consents } from "../domain/consents.js";
+import type { ConsentInput, Consents } from "../domain/consent/registration.js";
 import { resourceUnknown } from "../domain/errors.js";
 import type { createIdempotency } from "../domain/idempotency.js";
 import { psuLanguage, readExplicitAuthorisation, readRedirectTargets, type RedirectRules } from "./headers.js";

@@ -2,10 +2,10 @@
  * POST /funds-confirmations for card-based payment instrument issuers (role PSP_IC).
  */
 import type { FastifyInstance } from "fastify";
-import type { FundsConsentGate } from "../domain/funds-consents.js";
+import type { FundsConsentGate } from "../domain/consent/funds-consents.js";
 import type {
   FundsConfirmationInput, FundsConfirmations,
-} from "../domain/funds-confirmations.js";
+} from "../domain/consent/funds-confirmations.js";
 import { amount, cardOrAccountReference, errorResponse } from "./schemas.js";
 
 const fundsConfirmationBody = {

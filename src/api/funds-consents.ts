@@ -3,7 +3,7 @@
  * served under the 1.3 prefix) for card issuers with the PSP_IC role.
  */
 import type { FastifyInstance } from "fastify";
-import type { FundsConsentInput, FundsConsents } from "../domain/funds-consents.js";
+import type { FundsConsentInput, FundsConsents } from "../domain/consent/funds-consents.js";
 import type { createIdempotency } from "../domain/idempotency.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";

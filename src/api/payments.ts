@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { createIdempotency } from "../domain/idempotency.js";
-import { PAYMENT_SERVICES, type PaymentService } from "../domain/payments-model.js";
-import type { AuthorisationKind, InitiationInput, PaymentRef } from "../domain/payments.js";
+import { PAYMENT_SERVICES, type PaymentService } from "../domain/payment/model.js";
+import type { AuthorisationKind, InitiationInput, PaymentRef } from "../domain/payment/initiation.js";
 import { psuLanguage, readExplicitAuthorisation } from "./headers.js";
-import { readProduct, type Payments } from "../domain/payments.js";
+import { readProduct, type Payments } from "../domain/payment/initiation.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import { presentPaymentStatus } from "./present.js";

@@ -2,12 +2,12 @@
  * Account information in Berlin Group NextGenPSD2 1.3 shapes (the spec does not show them), in
  * the spec's dialect: decimal-string amounts, plain-string links, absent values as null.
  */
-import type { CardAccountView, CardTransactionsView, TransactionsView } from "../domain/accounts.js";
-import type { ConsentDetails } from "../domain/consents.js";
+import type { CardAccountView, CardTransactionsView, TransactionsView } from "../domain/consent/accounts.js";
+import type { ConsentDetails } from "../domain/consent/registration.js";
 import type {
   BankAccount, BookedTransaction, CardAccount, CardTransaction, PendingTransaction, TransactionParties,
 } from "../domain/core-banking.js";
-import type { Payment } from "../domain/payments-model.js";
+import type { Payment } from "../domain/payment/model.js";
 import { formatAmount } from "../lib/money.js";
 import { presentBalance, presentStandingOrder } from "./present.js";
 

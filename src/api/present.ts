@@ -3,12 +3,12 @@
  * decimal-string amounts, plain-string links, and every field the spec shows present, with a
  * JSON null where the spec's samples show null.
  */
-import type { AccountView } from "../domain/accounts.js";
+import type { AccountView } from "../domain/consent/accounts.js";
 import type { Balance } from "../domain/core-banking.js";
-import type { RegisteredConsent } from "../domain/consents.js";
-import type { Consent } from "../domain/consents-model.js";
-import type { InitiatedPayment } from "../domain/payments.js";
-import type { Payment, PostalAddress, StandingOrder } from "../domain/payments-model.js";
+import type { RegisteredConsent } from "../domain/consent/registration.js";
+import type { Consent } from "../domain/consent/model.js";
+import type { InitiatedPayment } from "../domain/payment/initiation.js";
+import type { Payment, PostalAddress, StandingOrder } from "../domain/payment/model.js";
 import { formatAmount } from "../lib/money.js";
 
 export function presentPaymentCreated({ payment, scaRedirect }: InitiatedPayment) {

@@ -8,12 +8,12 @@
 import type { FastifyReply } from "fastify";
 import type {
   AccountView, CardAccountView, CardTransactionsView, TransactionsView,
-} from "../domain/accounts.js";
-import type { ConsentDetails, RegisteredConsent } from "../domain/consents.js";
+} from "../domain/consent/accounts.js";
+import type { ConsentDetails, RegisteredConsent } from "../domain/consent/registration.js";
 import type { Balance, BankAccount, BookedTransaction, CardAccount } from "../domain/core-banking.js";
 import type { StoredResponse } from "../domain/idempotency.js";
-import type { InitiatedPayment } from "../domain/payments.js";
-import type { Payment } from "../domain/payments-model.js";
+import type { InitiatedPayment } from "../domain/payment/initiation.js";
+import type { Payment } from "../domain/payment/model.js";
 import {
   presentAccountReference, presentCardAccount, presentCardReference, presentCardTransactions, presentConsent,
   presentTransaction, presentTransactions,

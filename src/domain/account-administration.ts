@@ -4,7 +4,7 @@
  * adjustment is a real double-entry transfer against the bank's equity.
  */
 import { formatAmount, parseAmount } from "../lib/money.js";
-import type { Store } from "../store/db.js";
+import type { StorePort as Store } from "./deps.js";
 import type { AccountStatus, BankAccount, CoreAdministration, CoreBanking } from "./core-banking.js";
 import { OperatorError } from "./errors.js";
 

@@ -6,7 +6,7 @@
 import type { Clock } from "../lib/clock.js";
 import { newTimeOrderedUuid } from "../lib/ids.js";
 import type { AuditEntry, AuditQuery } from "../store/audit.js";
-import type { Store } from "../store/db.js";
+import type { StorePort as Store } from "./deps.js";
 import { OperatorError } from "./errors.js";
 
 export interface AuditDeps { store: Store; clock: Clock; retentionDays: number }

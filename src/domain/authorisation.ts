@@ -6,15 +6,16 @@
 import { hashSecret, newSecret } from "../lib/ids.js";
 import { formatAmount } from "../lib/money.js";
 import { totpAt } from "../lib/totp.js";
-import type { Tx } from "../store/db.js";
+import type { Tx } from "./ports.js";
 import type { Authorisation, Psu, ScaDevice, ScaSession } from "./authorisation-model.js";
-import type { Consent } from "./consents-model.js";
+import type { Consent } from "./consent/model.js";
+import { moveConsent } from "./consent/transitions.js";
 import type { Deps } from "./deps.js";
-import {
-  consentChoices, decideConsent, decidePayment, paymentProblem, type Grantable, type PsuChoice,
-} from "./decisions.js";
-import { rejectIfScaExpired } from "./payment-lifecycle.js";
-import type { Payment } from "./payments-model.js";
+import { decideConsent } from "./consent/decision.js";
+import { consentChoices, type Grantable, type PsuChoice } from "./consent/grants.js";
+import { decidePayment, paymentProblem } from "./payment/decision.js";
+import { rejectIfScaExpired } from "./payment/expiry.js";
+import type { Payment } from "./payment/model.js";
 import { createScaFactors, sha256, type ScaProblem } from "./sca-factors.js";
 
 export type { ScaProblem } from "./sca-factors.js";
@@ -275,7 +276,7 @@ export function createAuthorisations(deps: Deps) {
   async function rejectForeign(tx: Tx, authorisationId: string, consent: Consent, psuId: string) {
     if ((await consentChoices(deps, tx, psuId, consent)).foreign.length === 0) return;
     const at = nowIso();
-    await store.consents.transition(tx, consent.id, ["received"], "rejected", { at });
+    await moveConsent(deps, tx, consent.id, "reject", { at });
     await store.sca.setScaStatus(tx, authorisationId, ["psuAuthenticated"], "failed", at);
   }
 

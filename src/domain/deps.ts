@@ -2,9 +2,12 @@
  * What the use cases receive from app.ts: plain arguments, no container.
  */
 import type { Clock } from "../lib/clock.js";
-import type { Store } from "../store/db.js";
+import type { Repositories } from "../store/repositories.js";
 import type { ResourceType } from "./authorisation-model.js";
+import type { ConsentRepository } from "./consent/ports.js";
 import type { CoreBanking } from "./core-banking.js";
+import type { PaymentRepository } from "./payment/ports.js";
+import type { Tx } from "./ports.js";
 
 export interface DomainSettings {
   timeZone: string;
@@ -41,8 +44,32 @@ export interface Passwords {
   verify(hash: string | null, password: string): Promise<boolean>;
 }
 
+/** A repository method with its handle made `Tx`; a method, so the store's own may stand in. */
+type WithTx<F> = F extends (tx: never, ...args: infer A) => infer R
+  ? { method(tx: Tx, ...args: A): R }["method"] : F;
+type RepositoryPort<R> = { [K in keyof R]: WithTx<R[K]> };
+
+type OtherRepositories = {
+  [K in Exclude<keyof Repositories, "payments" | "consents">]: RepositoryPort<Repositories[K]>
+};
+
+/**
+ * The store as the domain sees it. The payment and consent repositories are the domain's own
+ * ports; the other aggregates' are still read off the store's repositories, with the handle
+ * made `Tx`.
+ */
+export interface StorePort extends OtherRepositories {
+  payments: PaymentRepository;
+  consents: ConsentRepository;
+  /** The database outside any transaction: for reads, and for writes that stand alone. */
+  db: Tx;
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A write nothing was answered on the strength of (the audit log): commits without waiting. */
+  writeLog(work: (tx: Tx) => Promise<void>): Promise<void>;
+}
+
 export interface Deps {
-  store: Store;
+  store: StorePort;
   core: CoreBanking;
   clock: Clock;
   settings: DomainSettings;

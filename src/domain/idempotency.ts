@@ -3,7 +3,7 @@
  * transaction that stores the resource, so a retry after a lost answer gets the first answer
  * and creates nothing; the same key with a different body is refused.
  */
-import type { Tx } from "../store/db.js";
+import type { Tx } from "./ports.js";
 import type { Deps } from "./deps.js";
 import { requestIdReused } from "./errors.js";
 

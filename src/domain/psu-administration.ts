@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Clock } from "../lib/clock.js";
 import { newUuid } from "../lib/ids.js";
 import { base32Encode } from "../lib/totp.js";
-import type { Store } from "../store/db.js";
+import type { StorePort as Store } from "./deps.js";
 import type { Psu, ScaDevice } from "./authorisation-model.js";
 import { OperatorError } from "./errors.js";
 

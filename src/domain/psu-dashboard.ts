@@ -5,11 +5,12 @@
  */
 import { dateInZone } from "../lib/clock.js";
 import { hashSecret, newSecret } from "../lib/ids.js";
-import type { Tx } from "../store/db.js";
+import type { Tx } from "./ports.js";
 import type { DashboardStep, Psu, PsuSession, ScaDevice } from "./authorisation-model.js";
-import { detailsOf, type ConsentDetails } from "./consents.js";
+import { moveConsent } from "./consent/transitions.js";
+import { detailsOf, type ConsentDetails } from "./consent/registration.js";
 import type { Deps } from "./deps.js";
-import type { Payment } from "./payments-model.js";
+import type { Payment } from "./payment/model.js";
 import { createScaFactors, sha256, type ScaProblem } from "./sca-factors.js";
 
 /** How many of each the dashboard lists, newest first. */
@@ -176,7 +177,7 @@ export function createPsuDashboard(deps: Deps) {
     const result = await atStep(secret, "dashboard", async (tx, s) => {
       const consent = await store.consents.find(tx, consentId);
       const revoked = consent !== undefined && consent.psuId === s.psuId
-        && (await store.consents.transition(tx, consent.id, ["valid"], "revokedByPsu", { at: nowIso() }));
+        && (await moveConsent(deps, tx, consent.id, "revoke", { at: nowIso() }));
       return revoked ? { ok: true, secret: secret ?? "" } : { ok: false, problem: "wrong_step" };
     });
     return result.ok;

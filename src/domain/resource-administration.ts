@@ -6,8 +6,9 @@
 import { systemClock, type Clock } from "../lib/clock.js";
 import { formatAmount } from "../lib/money.js";
 import type { AuditEntry } from "../store/audit.js";
-import type { Store } from "../store/db.js";
+import type { StorePort as Store } from "./deps.js";
 import type { CoreBanking } from "./core-banking.js";
+import { moveConsent } from "./consent/transitions.js";
 import { OperatorError } from "./errors.js";
 
 export interface ResourceFilter { tpp?: string; psu?: string; account?: string; limit?: number }
@@ -105,7 +106,7 @@ export function createResourceQueries({ store, core, clock = systemClock }:
       const consent = await store.consents.find(store.db, id);
       if (!consent) throw new OperatorError(`No consent with the id ${id}.`, "id");
       const at = clock.now().toISOString();
-      if (!(await store.consents.transition(store.db, id, ["valid"], "revokedByPsu", { at }))) {
+      if (!(await moveConsent({ store }, store.db, id, "revoke", { at }))) {
         throw new OperatorError(
           `Only a valid consent can be revoked; this one is ${consent.status}.`, "id");
       }

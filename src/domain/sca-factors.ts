@@ -6,7 +6,7 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { newUuid } from "../lib/ids.js";
 import { verifyTotp } from "../lib/totp.js";
-import type { Tx } from "../store/db.js";
+import type { Tx } from "./ports.js";
 import type { Psu, ScaDevice } from "./authorisation-model.js";
 import type { Deps } from "./deps.js";
 

@@ -20,7 +20,7 @@ export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock"
         await store.tpps.ensure(store.db, tpp.id, tpp.name, clock.now().toISOString());
         known.set(tpp.id, tpp.name);
       }
-      if (await store.cached(`tpp-blocked:${tpp.id}`, () => store.tpps.isBlocked(store.db, tpp.id))) {
+      if (await store.tpps.isBlocked(store.db, tpp.id)) {
         throw tppBlocked();
       }
     },

@@ -128,28 +128,28 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
   }
 
   return {
-    async findAccountByIban(tx, iban) {
+    async findAccountByIban(tx: Tx, iban) {
       const a = await cached(`ledger-account-iban:${iban}`, () => ledger.findAccountByIban(tx, iban));
       return a && toBankAccount(a);
     },
-    async getAccount(tx, id) {
+    async getAccount(tx: Tx, id) {
       const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && toBankAccount(a);
     },
-    async getAccounts(tx, ids) {
+    async getAccounts(tx: Tx, ids) {
       const found = await cached(`ledger-accounts:${ids.join()}`, () => ledger.accountsById(tx, ids));
       return found.flatMap((a) => toBankAccount(a) ?? []);
     },
-    async availableBalance(tx, id) {
+    async availableBalance(tx: Tx, id) {
       const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && availableBalance(a);
     },
-    async listAccountsOfPsu(tx, psuId) {
+    async listAccountsOfPsu(tx: Tx, psuId) {
       return (await ledger.accountsOfPsu(tx, psuId)).flatMap((a) => toBankAccount(a) ?? []);
     },
     executePayment,
 
-    async openAccount(tx, account) {
+    async openAccount(tx: Tx, account) {
       for (;;) {
         const accountNumber = randomInt(1_000_000_000, 10_000_000_000).toString();
         const iban = makeIban("DE", `${bankCode}${accountNumber}`);
@@ -163,11 +163,11 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
       }
     },
 
-    async setAccountStatus(tx, accountId, status) {
+    async setAccountStatus(tx: Tx, accountId, status) {
       await ledger.setStatus(tx, accountId, status);
     },
 
-    async adjustBalance(tx, accountId, direction, amountMinor, text) {
+    async adjustBalance(tx: Tx, accountId, direction, amountMinor, text) {
       const account = await ledger.getAccount(tx, accountId);
       if (!account) return { status: "rejected", reason: "account_unknown" };
       const equity = await ledger.findAccountByKind(tx, "equity", account.currency)

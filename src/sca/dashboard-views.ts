@@ -2,7 +2,7 @@
  * HTML of the PSU's own dashboard: its login steps (the authorisation's forms at other addresses)
  * and the overview of consents and payments. Same rules as views.ts: escaped, no script.
  */
-import type { TransactionStatus } from "../domain/payments-model.js";
+import type { TransactionStatus } from "../domain/payment/model.js";
 import type { Overview } from "../domain/psu-dashboard.js";
 import { Html, html } from "../lib/html.js";
 import { formatAmount } from "../lib/money.js";

@@ -2,9 +2,9 @@
  * HTML of the PSU pages as escaped template literals: no script, no inline style, no external
  * asset, so the pages work with JavaScript disabled and under a strict Content-Security-Policy.
  */
-import type { Consent } from "../domain/consents-model.js";
-import { grantFor, isBankOffered, type Grantable } from "../domain/decisions.js";
-import type { Payment } from "../domain/payments-model.js";
+import type { Consent } from "../domain/consent/model.js";
+import { grantFor, isBankOffered, type Grantable } from "../domain/consent/grants.js";
+import type { Payment } from "../domain/payment/model.js";
 import type { ScaResource } from "../domain/authorisation.js";
 import { Html, html } from "../lib/html.js";
 import { formatAmount } from "../lib/money.js";

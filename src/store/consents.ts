@@ -1,7 +1,10 @@
 /** Consents and the accounts a PSU granted in them, always scoped to the TPP. */
 import type { Selectable } from "kysely";
-import type { Consent, ConsentStatus, GrantedAccount } from "../domain/consents-model.js";
+import type { Consent, ConsentStatus, GrantedAccount } from "../domain/consent/model.js";
+import type { ConsentRepository, LapseChange, StatusMove } from "../domain/consent/ports.js";
 import type { Tx } from "./db.js";
+
+const LAPSE_COLUMN = { validUntil: "valid_until", createdAt: "created_at" } as const;
 import type { ConsentTable } from "./schema.js";
 
 function toConsent(row: Selectable<ConsentTable>): Consent {
@@ -89,24 +92,25 @@ export const consentRepository = {
     }));
   },
 
-  /** valid → expired for every consent whose last day is before `today`; returns how many. */
-  async expireLapsed(tx: Tx, today: string, at: string): Promise<number> {
-    const result = await tx.updateTable("consents").set({ status: "expired", updated_at: at })
-      .where("status", "=", "valid").where("valid_until", "<", today).executeTakeFirst();
+  /**
+   * Compare-and-set on every consent in one of `from` whose `field` is before `before`: a lapse
+   * rule of the domain's, applied in one statement; returns how many changed.
+   */
+  async transitionWhere(
+    tx: Tx, rule: LapseChange, at: string,
+  ): Promise<number> {
+    const result = await tx.updateTable("consents").set({ status: rule.to, updated_at: at })
+      .where("status", "in", [...rule.from]).where(LAPSE_COLUMN[rule.field], "<", rule.before)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows);
   },
 
-  /** received → rejected for consents registered before `cutoff` and never authorised. */
-  async rejectUnauthorised(tx: Tx, cutoff: string, at: string): Promise<number> {
-    const result = await tx.updateTable("consents").set({ status: "rejected", updated_at: at })
-      .where("status", "=", "received").where("created_at", "<", cutoff).executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  },
-
-  /** Ends the PSU's other valid recurring consents at the same TPP. */
-  async terminateOtherRecurring(tx: Tx, keep: Consent, psuId: string, at: string): Promise<void> {
-    await tx.updateTable("consents").set({ status: "terminatedByTpp", updated_at: at })
+  /** Compare-and-set on the PSU's other recurring consents at the same TPP. */
+  async transitionOtherRecurring(
+    tx: Tx, keep: Consent, psuId: string, change: StatusMove, at: string,
+  ): Promise<void> {
+    await tx.updateTable("consents").set({ status: change.to, updated_at: at })
       .where("tpp_id", "=", keep.tppId).where("psu_id", "=", psuId).where("recurring", "=", 1)
-      .where("status", "=", "valid").where("id", "!=", keep.id).execute();
+      .where("status", "in", [...change.from]).where("id", "!=", keep.id).execute();
   },
-};
+} satisfies ConsentRepository;

@@ -9,6 +9,7 @@ import Sqlite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
+import { withCachedReads, type ReadCache } from "./cached-reads.js";
 import { createRepositories, type Repositories } from "./repositories.js";
 
 export type Engine = "sqlite" | "postgres";
@@ -32,8 +33,9 @@ export interface Store extends Repositories {
   writeLog(work: (tx: Tx) => Promise<void>): Promise<void>;
   /**
    * `read`'s answer, kept while the database stays unchanged, for the reads every request repeats
-   * (the stop-list, consents and their grants, payments, account rows and balances): on SQLite, until any connection
-   * (this one, another instance, the operator's CLI) commits; on PostgreSQL it reads every time.
+   * (the stop-list, consents and their grants, payments: see cached-reads.ts; the ledger's account
+   * rows and balances): on SQLite, until any connection (this one, another instance, the
+   * operator's CLI) commits; on PostgreSQL it reads every time.
    * A change therefore applies from the next request, as when it is read from the database. The
    * answer is frozen: it is shared by every request.
    */
@@ -292,16 +294,17 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const db = sqlite?.db ?? await openPostgres(options);
   await migrate(db, options.onMigration);
   const sqliteTransaction = sqlite ? createSqliteTransactions(db) : undefined;
+  const cached: ReadCache = sqlite ? createSqliteReadCache(sqlite.file) : (_key, read) => read();
   const writeLog = (work: (tx: Tx) => Promise<void>) => (!sqlite ? unsyncedPostgresWrite(db, work)
     : synchronous === "full" ? unsyncedSqliteWrite(db, work) : work(db));
   return {
     engine,
     db,
-    ...createRepositories(engine),
+    ...withCachedReads(createRepositories(engine), db, cached),
     transaction: (work) => (sqliteTransaction
       ? sqliteTransaction(work) : db.transaction().execute(work)),
     writeLog,
-    cached: sqlite ? createSqliteReadCache(sqlite.file) : (_key, read) => read(),
+    cached,
     bulkLoad: (work) => engine === "sqlite" ? sqliteBulkLoad(db, options.dataDir, work) : work(),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => db.destroy(),

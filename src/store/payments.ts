@@ -1,6 +1,7 @@
 /** Payments: rows ↔ Payment, always scoped to the TPP that created them. */
 import type { Selectable } from "kysely";
-import type { Payment, TransactionStatus } from "../domain/payments-model.js";
+import type { Payment, TransactionStatus } from "../domain/payment/model.js";
+import type { PaymentRepository, StatusMove } from "../domain/payment/ports.js";
 import type { Tx } from "./db.js";
 import type { PaymentTable } from "./schema.js";
 
@@ -101,21 +102,22 @@ export const paymentRepository = {
   },
 
   /**
-   * Compare-and-set on a standing order's execution counter: claims execution number
-   * `executions + 1` and sets the date of the one after (null: none left, and the order is ACSC,
-   * completed); the last execution's rejection reason is cleared. False when another run claimed it or the order is no longer ACTC.
+   * Compare-and-set on a standing order's execution counter and status: claims execution number
+   * `executions + 1`, moves the status as the domain says and sets the date of the one after
+   * (null: none left); with the reason it was not booked, if it was not. False when another run
+   * claimed it or the order is no longer in one of `from`.
    */
   async advanceStandingOrder(
     tx: Tx, id: string, executions: number,
-    change: { at: string; nextDate: string | null },
+    change: StatusMove & { at: string; nextDate: string | null; reason: string | null },
   ): Promise<boolean> {
     const result = await tx.updateTable("payments")
       .set({
         executions: executions + 1, requested_execution_date: change.nextDate,
-        status_reason: null, updated_at: change.at,
-        status: change.nextDate === null ? "ACSC" : "ACTC",
+        status_reason: change.reason, updated_at: change.at, status: change.to,
       })
-      .where("id", "=", id).where("status", "=", "ACTC").where("executions", "=", executions)
+      .where("id", "=", id).where("status", "in", [...change.from])
+      .where("executions", "=", executions)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
@@ -125,11 +127,6 @@ export const paymentRepository = {
     const rows = await tx.selectFrom("payments").selectAll().where("bulk_id", "=", bulkId)
       .orderBy("id").execute();
     return rows.map(toPayment);
-  },
-
-  /** Why a standing order's latest execution was not booked. */
-  async noteReason(tx: Tx, id: string, reason: string): Promise<void> {
-    await tx.updateTable("payments").set({ status_reason: reason }).where("id", "=", id).execute();
   },
 
   /** The standing orders (periodic payments) from one debtor IBAN that still have executions to come. */
@@ -153,12 +150,14 @@ export const paymentRepository = {
       .where("id", "=", id).where("status", "in", [...from]);
     if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
     const result = await update.executeTakeFirst();
-    const changed = Number(result.numUpdatedRows) === 1;
-    // A bulk cancelled or rejected before execution takes its payments with it.
-    if (changed && (to === "CANC" || to === "RJCT")) {
-      await tx.updateTable("payments").set({ status: to, updated_at: change.at })
-        .where("bulk_id", "=", id).where("status", "=", "RCVD").execute();
-    }
-    return changed;
+    return Number(result.numUpdatedRows) === 1;
   },
-};
+
+  /** Compare-and-set on the payments of a bulk; the reason stays that of each payment. */
+  async transitionEntries(
+    tx: Tx, bulkId: string, from: readonly TransactionStatus[], to: TransactionStatus, at: string,
+  ): Promise<void> {
+    await tx.updateTable("payments").set({ status: to, updated_at: at })
+      .where("bulk_id", "=", bulkId).where("status", "in", [...from]).execute();
+  },
+} satisfies PaymentRepository;

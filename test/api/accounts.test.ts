@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createConsents } from "../../src/domain/consents.js";
+import { createConsents } from "../../src/domain/consent/registration.js";
 import { createEmbeddedLedger } from "../../src/ledger/core.js";
 import type { Deps } from "../../src/domain/deps.js";
 import { addDays, dateInZone } from "../../src/lib/clock.js";

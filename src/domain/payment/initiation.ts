@@ -2,20 +2,20 @@
  * Payment initiation use cases on the TPP side: initiate, read, read status. The PSU's side
  * (confirm, cancel) lives in authorisation.ts.
  */
-import { dateInZone } from "../lib/clock.js";
-import { newPaymentId, newUuid } from "../lib/ids.js";
-import type { Tx } from "../store/db.js";
-import type { Deps, RedirectTargets, TppRef } from "./deps.js";
+import { dateInZone } from "../../lib/clock.js";
+import { newPaymentId, newUuid } from "../../lib/ids.js";
+import type { Tx } from "../ports.js";
+import type { Deps, RedirectTargets, TppRef } from "../deps.js";
 import {
   authorisationOver, cancellationNotNeeded, formatError, productUnknown, resourceUnknown,
-} from "./errors.js";
-import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./payment-rules.js";
-import type { PaymentService, StandingOrder } from "./payments-model.js";
+} from "../errors.js";
+import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./rules.js";
+import type { PaymentService, StandingOrder } from "./model.js";
 import { executionDate, validateStandingOrder, type StandingOrderInput } from "./standing-orders.js";
-import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./payment-lifecycle.js";
-import { validatePayment, type PaymentInitiationInput } from "./payment-rules.js";
-import { chosenScaMethod } from "./sca-factors.js";
-import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./payments-model.js";
+import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./expiry.js";
+import { validatePayment, type PaymentInitiationInput } from "./rules.js";
+import { chosenScaMethod } from "../sca-factors.js";
+import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./model.js";
 
 export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;
 export type InitiationInput =
@@ -112,8 +112,7 @@ export function createPayments(deps: Deps) {
 
   /** Another TPP's payment, or one of another service than the path's, is unknown. */
   async function findOwn(tx: Tx, ref: PaymentRef): Promise<Payment> {
-    const payment = await store.cached(`payment:${ref.tppId}:${ref.paymentId}`,
-      () => store.payments.findForTpp(tx, ref.paymentId, ref.tppId));
+    const payment = await store.payments.findForTpp(tx, ref.paymentId, ref.tppId);
     const named = payment && payment.bulkId === null;
     if (!named || (ref.service !== undefined && payment.service !== ref.service)) {
       throw resourceUnknown("payment");

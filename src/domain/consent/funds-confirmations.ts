@@ -2,11 +2,11 @@
  * Confirmation of funds (PIIS): does the account hold the amount right now? Answers only yes or
  * no, never the balance, against the available balance at the instant of the request.
  */
-import { isValidPan, readMaskedPan } from "../lib/pan.js";
-import type { CardReference } from "./core-banking.js";
-import type { Deps } from "./deps.js";
-import { formatError, referenceUnknown } from "./errors.js";
-import { readAccount, readAmount, type AccountInput } from "./payment-rules.js";
+import { isValidPan, readMaskedPan } from "../../lib/pan.js";
+import type { CardReference } from "../core-banking.js";
+import type { Deps } from "../deps.js";
+import { formatError, referenceUnknown } from "../errors.js";
+import { readAccount, readAmount, type AccountInput } from "../payment/rules.js";
 
 export interface FundsConfirmationInput {
   account: AccountInput;

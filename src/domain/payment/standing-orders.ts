@@ -4,9 +4,9 @@
  * startDate that matches dayOfExecution; a weekend moves it by executionRule (following by
  * default, as SEPA's TARGET2 calendar does for Saturdays and Sundays).
  */
-import { addDays, isIsoDate } from "../lib/clock.js";
-import { formatError } from "./errors.js";
-import { FREQUENCIES, type Frequency, type StandingOrder } from "./payments-model.js";
+import { addDays, isIsoDate } from "../../lib/clock.js";
+import { formatError } from "../errors.js";
+import { FREQUENCIES, type Frequency, type StandingOrder } from "./model.js";
 
 export interface StandingOrderInput {
   startDate: string;

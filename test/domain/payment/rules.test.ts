@@ -1,14 +1,14 @@
 /**
- * Tests for src/domain/payment-rules.ts: one table in rule order, each row breaking one rule, and
+ * Tests for src/domain/payment/rules.ts: one table in rule order, each row breaking one rule, and
  * the happy paths in the spec's shape and in Berlin Group's.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { Xs2aError } from "../../src/domain/errors.js";
+import { Xs2aError } from "../../../src/domain/errors.js";
 import {
   validatePayment, type PaymentInitiationInput,
-} from "../../src/domain/payment-rules.js";
-import { addDays } from "../../src/lib/clock.js";
+} from "../../../src/domain/payment/rules.js";
+import { addDays } from "../../../src/lib/clock.js";
 
 const TODAY = "2026-03-16";
 const DEBTOR = "DE89370400440532013000";

@@ -2,12 +2,12 @@
  * The rules a payment initiation must pass before anything is stored. Each refusal names the
  * offending field in `path`, in the request's own words.
  */
-import { addDays, isIsoDate } from "../lib/clock.js";
-import { isCountryCode, isValidBic, validateIban } from "../lib/iban.js";
-import { currencyMinorUnits, parseAmount } from "../lib/money.js";
-import { isSepaText } from "../lib/sepa-text.js";
-import { formatError, instantNotFutureDated, Xs2aError } from "./errors.js";
-import type { AccountReference, PaymentProduct, PostalAddress } from "./payments-model.js";
+import { addDays, isIsoDate } from "../../lib/clock.js";
+import { isCountryCode, isValidBic, validateIban } from "../../lib/iban.js";
+import { currencyMinorUnits, parseAmount } from "../../lib/money.js";
+import { isSepaText } from "../../lib/sepa-text.js";
+import { formatError, instantNotFutureDated, Xs2aError } from "../errors.js";
+import type { AccountReference, Payment, PaymentProduct, PostalAddress } from "./model.js";
 
 /** An account as TPPs send it: the spec's plain IBAN string or Berlin Group's object. */
 export type AccountInput = string | { iban?: unknown; currency?: unknown; [other: string]: unknown };
@@ -29,18 +29,10 @@ export interface PaymentInitiationInput {
   requestedExecutionDate?: string;
 }
 
-export interface ValidPayment {
-  debtorAccount: AccountReference;
-  creditorAccount: AccountReference;
-  creditorName: string;
-  creditorAgent: string | null;
-  creditorAddress: PostalAddress | null;
-  amountMinor: bigint;
-  currency: string;
-  remittance: string | null;
-  endToEndId: string | null;
-  requestedExecutionDate: string | null;
-}
+/** What the rules make of the TPP's input: the payment's fields as the model keeps them. */
+export type ValidPayment = Pick<Payment,
+  | "debtorAccount" | "creditorAccount" | "creditorName" | "creditorAgent" | "creditorAddress"
+  | "amountMinor" | "currency" | "remittance" | "endToEndId" | "requestedExecutionDate">;
 
 /** 999,999,999.99 in minor units of a two-decimal currency: the bank's single-payment cap. */
 const AMOUNT_MAX_MINOR = 99_999_999_999n;

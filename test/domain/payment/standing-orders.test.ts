@@ -4,11 +4,11 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Xs2aError } from "../../src/domain/errors.js";
-import type { StandingOrder } from "../../src/domain/payments-model.js";
+import { Xs2aError } from "../../../src/domain/errors.js";
+import type { StandingOrder } from "../../../src/domain/payment/model.js";
 import {
   executionDate, validateStandingOrder, type StandingOrderInput,
-} from "../../src/domain/standing-orders.js";
+} from "../../../src/domain/payment/standing-orders.js";
 
 const order = (over: Partial<StandingOrder>): StandingOrder => ({
   startDate: "2027-01-04", endDate: null, frequency: "Monthly", dayOfExecution: null,

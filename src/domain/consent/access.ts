@@ -5,12 +5,13 @@
  * bank's time zone; a one-off consent counts every read, once per resource for its lifetime, and
  * expires when every granted read was made. Over the limit nothing is read.
  */
-import { dateInZone } from "../lib/clock.js";
-import type { Tx } from "../store/db.js";
-import type { Consent, GrantedAccount } from "./consents-model.js";
-import type { Consents } from "./consents.js";
-import type { Deps } from "./deps.js";
-import { accessNotGranted, consentUsedUp } from "./errors.js";
+import { dateInZone } from "../../lib/clock.js";
+import type { Tx } from "../ports.js";
+import { moveConsent } from "./transitions.js";
+import type { Consent, GrantedAccount } from "./model.js";
+import type { Consents } from "./registration.js";
+import type { Deps } from "../deps.js";
+import { accessNotGranted, consentUsedUp } from "../errors.js";
 
 export type AccessKind = "account" | "balances" | "transactions";
 
@@ -78,7 +79,7 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
       }
       await store.accessCounts.increment(tx, key);
       if (oneOff && await usedUp(tx, consent, granted, listOnly)) {
-        await store.consents.transition(tx, consent.id, ["valid"], "expired", { at: clock.now().toISOString() });
+        await moveConsent(deps, tx, consent.id, "expire", { at: clock.now().toISOString() });
       }
     });
   }
@@ -97,7 +98,7 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
     if (request.accountId !== null && listOnly) {
       throw accessNotGranted("This consent grants the list of accounts only.");
     }
-    const granted = await store.cached(`granted:${consent.id}`, () => store.consents.grantedAccounts(store.db, consent.id));
+    const granted = await store.consents.grantedAccounts(store.db, consent.id);
     if (consent.kind !== undefined) {
       throw accessNotGranted("A funds-confirmation consent gives no account information.");
     }

@@ -3,14 +3,14 @@
  * PSU allows a card issuer (PSP_IC) to ask whether one account holds an amount. Registered like
  * an account-information consent and authorised on the same redirect pages, it grants only that.
  */
-import { addDays, dateInZone } from "../lib/clock.js";
-import { newUuid } from "../lib/ids.js";
-import type { Tx } from "../store/db.js";
-import type { Consent } from "./consents-model.js";
-import type { Consents, RegisteredConsent } from "./consents.js";
-import type { Deps, RedirectTargets, TppRef } from "./deps.js";
-import { accountNotCovered, consentUnusable, formatError, fundsConsentUnknown } from "./errors.js";
-import { readAccount, type AccountInput } from "./payment-rules.js";
+import { addDays, dateInZone } from "../../lib/clock.js";
+import { newUuid } from "../../lib/ids.js";
+import type { Tx } from "../ports.js";
+import type { Consent } from "./model.js";
+import type { Consents, RegisteredConsent } from "./registration.js";
+import type { Deps, RedirectTargets, TppRef } from "../deps.js";
+import { accountNotCovered, consentUnusable, formatError, fundsConsentUnknown } from "../errors.js";
+import { readAccount, type AccountInput } from "../payment/rules.js";
 
 export interface FundsConsentInput {
   account: AccountInput;

@@ -2,16 +2,19 @@
  * Consent use cases on the TPP side: register, read status, and check a Consent-ID before an
  * account read. The PSU's side (grant, reject) lives in authorisation.ts.
  */
-import { addDays, dateInZone, isIsoDate } from "../lib/clock.js";
-import { newUuid } from "../lib/ids.js";
-import type { Tx } from "../store/db.js";
-import type { Consent, GrantedAccount, RequestedAccess } from "./consents-model.js";
-import type { Deps, RedirectTargets, TppRef } from "./deps.js";
+import { addDays, dateInZone, isIsoDate } from "../../lib/clock.js";
+import { newUuid } from "../../lib/ids.js";
+import type { Tx } from "../ports.js";
+import {
+  CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
+} from "./transitions.js";
+import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
+import type { Deps, RedirectTargets, TppRef } from "../deps.js";
 import {
   authorisationOver, consentExpired, consentUnknown, consentUnusable, formatError, type Origin,
-} from "./errors.js";
-import { readAccount, type AccountInput } from "./payment-rules.js";
-import { readMaskedPan } from "../lib/pan.js";
+} from "../errors.js";
+import { readAccount, type AccountInput } from "../payment/rules.js";
+import { readMaskedPan } from "../../lib/pan.js";
 
 export interface ConsentInput {
   access: {
@@ -166,19 +169,17 @@ export function createConsents(deps: Deps) {
 
   /** The TPP's consent, expiring it first when its last day has passed. */
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
-    const consent = await store.cached(`consent:${tppId}:${consentId}`,
-      () => store.consents.findForTpp(store.db, consentId, tppId));
+    const consent = await store.consents.findForTpp(store.db, consentId, tppId);
     if (!consent) throw consentUnknown(origin);
     const now = clock.now();
-    if (consent.status === "valid" && consent.validUntil < dateInZone(now, settings.timeZone)) {
-      await store.consents.transition(store.db, consent.id, ["valid"], "expired", { at: now.toISOString() });
-      return { ...consent, status: "expired" };
-    }
-    if (consent.status === "received" && consent.createdAt < authorisationCutoff(now)) {
-      await store.consents.transition(store.db, consent.id, ["received"], "rejected", { at: now.toISOString() });
-      return { ...consent, status: "rejected" };
-    }
-    return consent;
+    const lapse = lapseOf(consent, lapseRulesAt(now));
+    if (!lapse) return consent;
+    await moveConsent(deps, store.db, consent.id, lapse.event, { at: now.toISOString() });
+    return { ...consent, status: CONSENT_TRANSITIONS[lapse.event].to };
+  }
+
+  function lapseRulesAt(now: Date) {
+    return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff(now));
   }
 
   function authorisationCutoff(now: Date): string {
@@ -190,10 +191,10 @@ export function createConsents(deps: Deps) {
   async function sweepConsents(): Promise<{ expired: number; rejected: number }> {
     const now = clock.now();
     const at = now.toISOString();
-    return store.transaction(async (tx) => ({
-      expired: await store.consents.expireLapsed(tx, dateInZone(now, settings.timeZone), at),
-      rejected: await store.consents.rejectUnauthorised(tx, authorisationCutoff(now), at),
-    }));
+    return store.transaction(async (tx) => {
+      const [expired = 0, rejected = 0] = await lapseConsents(deps, tx, lapseRulesAt(now), at);
+      return { expired, rejected };
+    });
   }
 
   /**
@@ -226,8 +227,7 @@ export function createConsents(deps: Deps) {
   /** DELETE by the TPP: ends a received or valid consent; ending an ended one changes nothing. */
   async function terminate(tppId: string, consentId: string): Promise<void> {
     const consent = await getConsent(tppId, consentId, "path");
-    await store.consents.transition(store.db, consent.id, ["received", "valid"], "terminatedByTpp",
-      { at: clock.now().toISOString() });
+    await moveConsent(deps, store.db, consent.id, "terminate", { at: clock.now().toISOString() });
   }
 
   /** The consent's authorisation sub-resources, oldest first. Throws CONSENT_UNKNOWN (403, path). */

@@ -3,21 +3,21 @@
  * transactions only where they were granted, every read through the access gate. Payment
  * accounts and card accounts are read alike; only the core's lookups differ.
  */
-import { dateInZone } from "../lib/clock.js";
-import { createAccountAccess, type AccessRequest, type GrantedAccess } from "./account-access.js";
+import { dateInZone } from "../../lib/clock.js";
+import { createAccountAccess, type AccessRequest, type GrantedAccess } from "./access.js";
 import type {
   Balance, BankAccount, BookedTransaction, CardAccount, CardStatementPage, CardTransaction, PendingTransaction,
   StatementPage, StatementQuery,
-} from "./core-banking.js";
-import type { Consent } from "./consents-model.js";
-import type { Consents } from "./consents.js";
-import type { Deps } from "./deps.js";
-import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "./errors.js";
-import type { Payment } from "./payments-model.js";
+} from "../core-banking.js";
+import type { Consent } from "./model.js";
+import type { Consents } from "./registration.js";
+import type { Deps } from "../deps.js";
+import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "../errors.js";
+import type { Payment } from "../payment/model.js";
 import {
   applyHistoryWindow, readTransactionQuery, type TransactionQuery,
-} from "./statement-query.js";
-import type { Tx } from "../store/db.js";
+} from "../statement-query.js";
+import type { Tx } from "../ports.js";
 
 /** ownerName is shown only where the consent asked for allAccountsWithOwnerName. */
 export interface View<A> { account: A; balances: Balance[] | null; withOwnerName: boolean }

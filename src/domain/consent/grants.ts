@@ -1,0 +1,64 @@
+/**
+ * What a PSU may grant in a consent: the accounts and cards to choose from, and what the consent
+ * shares of each, exactly as the review page shows it.
+ */
+import type { Tx } from "../ports.js";
+import type { Deps } from "../deps.js";
+import type { Consent, GrantedAccount } from "./model.js";
+
+/** An account or a card the PSU may grant, named as a TPP names it: by IBAN or masked PAN. */
+export interface Grantable {
+  id: string;
+  reference: string;
+  currency: string;
+  product: string | null;
+}
+
+/** A consent that names nothing and sets no flag: the PSU picks accounts and what each shares. */
+export function isBankOffered(consent: Consent): boolean {
+  const a = consent.access;
+  return a.accounts.length + a.balances.length + a.transactions.length === 0
+    && a.availableAccounts === null && a.availableAccountsWithBalance === null
+    && a.allPsd2 === null;
+}
+
+/**
+ * The accounts and cards a consent lets the PSU choose from, and the named ones the PSU does not
+ * hold.
+ */
+export async function consentChoices(deps: Deps, tx: Tx, psuId: string, consent: Consent) {
+  const own: Grantable[] = [
+    ...(await deps.core.listAccountsOfPsu(tx, psuId)).map((a) => ({ ...a, reference: a.iban })),
+    ...(await deps.core.listCardAccountsOfPsu(tx, psuId))
+      .map((c) => ({ ...c, reference: c.maskedPan })),
+  ].map(({ id, reference, currency, product }) => ({ id, reference, currency, product }));
+  const a = consent.access;
+  const named = [...new Set([...a.accounts, ...a.balances, ...a.transactions])];
+  if (named.length === 0) return { accounts: own, foreign: [] as string[] };
+  return {
+    accounts: own.filter((acc) => named.includes(acc.reference)),
+    foreign: named.filter((ref) => !own.some((acc) => acc.reference === ref)),
+  };
+}
+
+/**
+ * What a consent shares of one account or card; the review page shows exactly this to the PSU.
+ * On a bank-offered consent the PSU's own choice decides, everything unless told otherwise.
+ */
+export function grantFor(consent: Consent, account: Grantable, choice?: PsuChoice): GrantedAccount {
+  const a = consent.access;
+  const grant = (balances: boolean, transactions: boolean) =>
+    ({ accountId: account.id, balances, transactions });
+  if (a.allPsd2 !== null) return grant(true, true);
+  if (a.availableAccountsWithBalance !== null) return grant(true, false);
+  if (a.availableAccounts !== null) return grant(false, false);
+  if (isBankOffered(consent)) {
+    const ref = account.reference;
+    return choice ? grant(choice.balances.includes(ref), choice.transactions.includes(ref))
+      : grant(true, true);
+  }
+  return grant(a.balances.includes(account.reference), a.transactions.includes(account.reference));
+}
+
+/** The PSU's ticks on the review: per account, whether its balances and transactions go. */
+export interface PsuChoice { balances: readonly string[]; transactions: readonly string[] }

@@ -1,0 +1,39 @@
+/**
+ * The storage the consent aggregate needs, declared here and implemented by the store (or a
+ * bank's own). Every status change is a compare-and-set whose statuses come from
+ * transitions.ts: the repository never decides a status itself.
+ */
+import type { Tx } from "../ports.js";
+import type { Consent, ConsentStatus, GrantedAccount } from "./model.js";
+
+export interface StatusMove { from: readonly ConsentStatus[]; to: ConsentStatus }
+
+/** A lapse rule as the store applies it: consents in `from` whose `field` is before `before`. */
+export interface LapseChange extends StatusMove {
+  field: "validUntil" | "createdAt";
+  before: string;
+}
+
+export interface ConsentSearch { tppId?: string; psuId?: string; accountId?: string; limit: number }
+
+export interface ConsentRepository {
+  insert(tx: Tx, consent: Consent): Promise<void>;
+  /** A consent of another TPP is indistinguishable from an unknown one. */
+  findForTpp(tx: Tx, id: string, tppId: string): Promise<Consent | undefined>;
+  find(tx: Tx, id: string): Promise<Consent | undefined>;
+  /** The operator's search across TPPs, newest first; an account matches where it was granted. */
+  search(tx: Tx, query: ConsentSearch): Promise<Consent[]>;
+  grantAccounts(tx: Tx, consentId: string, grants: readonly GrantedAccount[]): Promise<void>;
+  grantedAccounts(tx: Tx, consentId: string): Promise<GrantedAccount[]>;
+  /** Compare-and-set on the status; answers whether this call made the change. */
+  transition(
+    tx: Tx, id: string, from: readonly ConsentStatus[], to: ConsentStatus,
+    change: { at: string; psuId?: string; authorisedAt?: string },
+  ): Promise<boolean>;
+  /** Compare-and-set on every consent a lapse rule names; answers how many changed. */
+  transitionWhere(tx: Tx, rule: LapseChange, at: string): Promise<number>;
+  /** Compare-and-set on the PSU's other recurring consents at the same TPP. */
+  transitionOtherRecurring(
+    tx: Tx, keep: Consent, psuId: string, change: StatusMove, at: string,
+  ): Promise<void>;
+}

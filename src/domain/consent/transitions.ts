@@ -1,0 +1,92 @@
+/**
+ * The consent's lifecycle (consentStatus) as one table: each event names the statuses it may
+ * leave and the one it reaches. Every change of a consent's status goes through `moveConsent` (or,
+ * for many consents at once, `lapseConsents` and `replaceRecurring`), a compare-and-set, so the
+ * store only applies what this table says.
+ */
+import type { Tx } from "../ports.js";
+import type { Deps } from "../deps.js";
+import type { Consent, ConsentStatus } from "./model.js";
+
+export interface ConsentTransition { from: readonly ConsentStatus[]; to: ConsentStatus }
+
+export const CONSENT_TRANSITIONS = {
+  /** The PSU granted it after SCA. */
+  authorise: { from: ["received"], to: "valid" },
+  /** The PSU refused it, failed SCA, or it names accounts the PSU does not hold. */
+  reject: { from: ["received"], to: "rejected" },
+  /** Not authorised within the time allowed after its creation. */
+  expireUnauthorised: { from: ["received"], to: "rejected" },
+  /** Its last day passed, or a one-off consent has been used. */
+  expire: { from: ["valid"], to: "expired" },
+  /** The PSU revoked it (dashboard or operator). */
+  revoke: { from: ["valid"], to: "revokedByPsu" },
+  /** The TPP deleted it. */
+  terminate: { from: ["received", "valid"], to: "terminatedByTpp" },
+  /** A newer recurring consent of the same PSU at the same TPP replaced it. */
+  replace: { from: ["valid"], to: "terminatedByTpp" },
+} as const satisfies Record<string, ConsentTransition>;
+
+export type ConsentEvent = keyof typeof CONSENT_TRANSITIONS;
+
+export const CONSENT_EVENTS = Object.keys(CONSENT_TRANSITIONS) as ConsentEvent[];
+
+/** The status `event` leads to from `status`, or undefined when the table refuses it. */
+export function consentAfter(status: ConsentStatus, event: ConsentEvent):
+  ConsentStatus | undefined {
+  const { from, to }: ConsentTransition = CONSENT_TRANSITIONS[event];
+  return from.includes(status) ? to : undefined;
+}
+
+/** Applies `event` as a compare-and-set on the status; answers whether this call changed it. */
+export async function moveConsent(
+  { store }: Pick<Deps, "store">, tx: Tx, consentId: string, event: ConsentEvent,
+  change: { at: string; psuId?: string; authorisedAt?: string },
+): Promise<boolean> {
+  const { from, to }: ConsentTransition = CONSENT_TRANSITIONS[event];
+  return store.consents.transition(tx, consentId, from, to, change);
+}
+
+/**
+ * The rules by which a consent lapses on its own, written once: a valid consent after its last
+ * day (validUntil before today), a received one never authorised (created before the cutoff).
+ * The check on use reads them here; the sweep hands them to the store as they are.
+ */
+export interface LapseRule {
+  event: ConsentEvent;
+  field: "validUntil" | "createdAt";
+  before: string;
+}
+
+export function lapseRules(today: string, authorisationCutoff: string): readonly LapseRule[] {
+  return [
+    { event: "expire", field: "validUntil", before: today },
+    { event: "expireUnauthorised", field: "createdAt", before: authorisationCutoff },
+  ];
+}
+
+/** The rule under which `consent` has lapsed, if any. */
+export function lapseOf(consent: Consent, rules: readonly LapseRule[]): LapseRule | undefined {
+  return rules.find((rule) => consentAfter(consent.status, rule.event) !== undefined
+    && consent[rule.field] < rule.before);
+}
+
+/** Applies every lapse rule to all consents at once; returns how many each rule changed. */
+export async function lapseConsents(
+  { store }: Pick<Deps, "store">, tx: Tx, rules: readonly LapseRule[], at: string,
+): Promise<number[]> {
+  const counts: number[] = [];
+  for (const { event, field, before } of rules) {
+    const { from, to }: ConsentTransition = CONSENT_TRANSITIONS[event];
+    counts.push(await store.consents.transitionWhere(tx, { from, to, field, before }, at));
+  }
+  return counts;
+}
+
+/** Ends the PSU's other valid recurring consents at the same TPP (as peers do). */
+export async function replaceRecurring(
+  { store }: Pick<Deps, "store">, tx: Tx, keep: Consent, psuId: string, at: string,
+): Promise<void> {
+  const { from, to }: ConsentTransition = CONSENT_TRANSITIONS.replace;
+  await store.consents.transitionOtherRecurring(tx, keep, psuId, { from, to }, at);
+}

@@ -1,0 +1,94 @@
+/**
+ * The payment's lifecycle (transactionStatus) as one table: each event names the statuses it may
+ * leave and the one it reaches. Every change of a payment's status goes through `movePayment`,
+ * a compare-and-set on the row, so of two racing events exactly one wins; the store only applies
+ * what this table says.
+ */
+import type { Tx } from "../ports.js";
+import type { Deps } from "../deps.js";
+import type { Payment, TransactionStatus } from "./model.js";
+
+export interface PaymentTransition { from: readonly TransactionStatus[]; to: TransactionStatus }
+
+export const PAYMENT_TRANSITIONS = {
+  /** The PSU confirmed the payment on the review. */
+  authorise: { from: ["RCVD"], to: "ACTC" },
+  /** The PSU refused it on the review. */
+  decline: { from: ["RCVD"], to: "CANC" },
+  /** The TPP cancelled it before the PSU authorised it. */
+  cancel: { from: ["RCVD"], to: "CANC" },
+  /** The PSU confirmed the cancellation of an authorised payment not yet executed. */
+  cancelAuthorised: { from: ["ACTC"], to: "CANC" },
+  /** The PSU did not complete SCA in time. */
+  expireSca: { from: ["RCVD"], to: "RJCT" },
+  /** Booked and settled: within the bank, instant, or no clearing delay modelled. */
+  book: { from: ["ACTC"], to: "ACSC" },
+  /** Booked to the clearing account; settles with the creditor's bank later. */
+  bookToClearing: { from: ["ACTC"], to: "ACSP" },
+  /** The core refused the booking (e.g. insufficient funds). */
+  refuseBooking: { from: ["ACTC"], to: "RJCT" },
+  /** A bulk of which the core booked some payments and refused others. */
+  bookPartly: { from: ["ACTC"], to: "PATC" },
+  /** The creditor's bank settled a payment booked to clearing. */
+  settle: { from: ["ACSP"], to: "ACCC" },
+  /** A standing order's execution other than its last: booked or refused, the order goes on. */
+  runInstalment: { from: ["ACTC"], to: "ACTC" },
+  /** A standing order's last execution: the order is completed. */
+  completeOrder: { from: ["ACTC"], to: "ACSC" },
+  /** One payment of a bulk, booked with its bulk. */
+  bookEntry: { from: ["RCVD"], to: "ACSC" },
+  /** One payment of a bulk, refused by the core or with its bulk. */
+  refuseEntry: { from: ["RCVD"], to: "RJCT" },
+  /** One payment of a bulk, cancelled with its bulk. */
+  cancelEntry: { from: ["RCVD"], to: "CANC" },
+} as const satisfies Record<string, PaymentTransition>;
+
+export type PaymentEvent = keyof typeof PAYMENT_TRANSITIONS;
+
+export const PAYMENT_EVENTS = Object.keys(PAYMENT_TRANSITIONS) as PaymentEvent[];
+
+/** What the bulk's payments still RCVD do when the bulk itself ends without being booked. */
+const ENTRIES_FOLLOW: Partial<Record<TransactionStatus, PaymentEvent>> = {
+  CANC: "cancelEntry", RJCT: "refuseEntry",
+};
+
+/** The status `event` leads to from `status`, or undefined when the table refuses it. */
+export function paymentAfter(status: TransactionStatus, event: PaymentEvent):
+  TransactionStatus | undefined {
+  const { from, to }: PaymentTransition = PAYMENT_TRANSITIONS[event];
+  return from.includes(status) ? to : undefined;
+}
+
+export interface StatusChange { at: string; reason?: string | null; psuId?: string }
+
+/**
+ * Applies `event` to the payment as a compare-and-set on its status; returns whether this call
+ * made the change. A bulk that ends unbooked takes its payments still RCVD with it.
+ */
+export async function movePayment(
+  { store }: Pick<Deps, "store">, tx: Tx, payment: Pick<Payment, "id" | "service" | "bulkId">,
+  event: PaymentEvent, change: StatusChange,
+): Promise<boolean> {
+  const { from, to }: PaymentTransition = PAYMENT_TRANSITIONS[event];
+  if (!(await store.payments.transition(tx, payment.id, from, to, change))) return false;
+  const follow = ENTRIES_FOLLOW[to];
+  if (follow && payment.service === "bulk-payments" && payment.bulkId === null) {
+    const entries: PaymentTransition = PAYMENT_TRANSITIONS[follow];
+    await store.payments.transitionEntries(tx, payment.id, entries.from, entries.to, change.at);
+  }
+  return true;
+}
+
+/**
+ * Records a standing order's execution number `executions + 1` (compare-and-set on its counter
+ * and status): the order runs on, or is completed when no execution is left (`nextDate` null).
+ */
+export async function advanceOrder(
+  { store }: Pick<Deps, "store">, tx: Tx, payment: Pick<Payment, "id" | "executions">,
+  change: { at: string; nextDate: string | null; reason: string | null },
+): Promise<boolean> {
+  const event = change.nextDate === null ? "completeOrder" : "runInstalment";
+  const { from, to }: PaymentTransition = PAYMENT_TRANSITIONS[event];
+  return store.payments.advanceStandingOrder(tx, payment.id, payment.executions,
+    { from, to, ...change });
+}
