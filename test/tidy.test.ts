@@ -192,23 +192,6 @@ function importCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
-/**
- * TEMPORARY: the cycles that exist today, each as its files sorted, to be emptied after the
- * issue-17 merges. A listed cycle that no longer exists (or changed its files) fails the test, so
- * the list cannot outlive its reason.
- * - authorisation.ts -> payment-lifecycle.ts -> decisions.ts -> (type) authorisation.ts: the
- *   payment/consent reorganisation removes it.
- * - store/db.ts builds every repository; each repository imports the type Tx from db.ts.
- * - ledger/demo-data.ts runs demo-cards.ts, which imports the types DemoCard and HistoryWriter.
- */
-const KNOWN_CYCLES: readonly string[] = [
-  ["access-counts", "audit", "bulk", "cached-reads", "consents", "db", "leases", "ledger",
-    "payments", "psu-sessions", "psus", "repositories", "savepoints", "sca", "session-steps",
-    "statements", "stats", "tpps",
-  ].map((name) => `src/store/${name}.ts`).join(" "),
-  "src/ledger/demo-cards.ts src/ledger/demo-data.ts",
-];
-
 const FUNCTION_LINES_MAX = 70;
 const LINE_COLUMNS_MAX = 100;
 
@@ -284,11 +267,9 @@ describe("tidy", () => {
     assert.deepEqual(FILES.flatMap((f) => anyUses(f.path, f.text)), []);
   });
 
-  test("no import cycles anywhere in src/ (but the known ones listed for removal)", () => {
+  test("no import cycles anywhere in src/, type-only imports included", () => {
     const cycles = importCycles(importGraph(FILES)).map((files) => files.join(" "));
-    assert.deepEqual(cycles.filter((c) => !KNOWN_CYCLES.includes(c)), [], "new import cycles");
-    assert.deepEqual(KNOWN_CYCLES.filter((c) => !cycles.includes(c)), [],
-      "cycles gone: remove them from KNOWN_CYCLES");
+    assert.deepEqual(cycles, []);
   });
 
   test("refusals to TPPs are built only by the catalog's named constructors", () => {

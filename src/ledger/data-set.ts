@@ -9,7 +9,8 @@ import { newUuid, orderedUuids } from "../lib/ids.js";
 import type { Store, Tx } from "../store/db.js";
 import type { LedgerAccountRecord } from "../store/ledger.js";
 import { newLedgerAccount } from "./book.js";
-import { HistoryWriter, MERCHANTS, prng } from "./demo-data.js";
+import { MERCHANTS, prng } from "./demo-data.js";
+import { HistoryWriter } from "./history-writer.js";
 
 export interface DataSetRequest {
   store: Store;

@@ -9,7 +9,7 @@ import { maskPan } from "../lib/pan.js";
 import type { CardRecord, CardTransactionRecord } from "../store/cards.js";
 import type { LedgerAccountRecord } from "../store/ledger.js";
 import { bookedBalance, newLedgerAccount } from "./book.js";
-import type { DemoCard, HistoryWriter } from "./demo-data.js";
+import type { DemoCard, HistoryWriter } from "./history-writer.js";
 
 interface Merchant { name: string; mcc: string; city: string; country: string; currency: string }
 

@@ -10,9 +10,12 @@ import { newUuid } from "../lib/ids.js";
 import { cardRepository } from "../store/cards.js";
 import { pendingRepository, type PendingRecord } from "../store/statements.js";
 import type { Store } from "../store/db.js";
-import type { EntryRecord, LedgerAccountRecord, TransferRecord } from "../store/ledger.js";
-import { availableBalance, newLedgerAccount, postTransfer, refuseTransfer } from "./book.js";
+import type { LedgerAccountRecord } from "../store/ledger.js";
+import { availableBalance, newLedgerAccount } from "./book.js";
 import { DemoCardHistory } from "./demo-cards.js";
+import { HistoryWriter, type Counterparty, type DemoCard } from "./history-writer.js";
+
+export type { DemoCard };
 
 export const DEMO_BANK_CODE = "50010000";
 
@@ -40,8 +43,6 @@ export interface DemoAccount {
   hint?: string;
 }
 
-/** A credit card settled monthly from the account it is listed under. */
-export interface DemoCard { pan: string; product: string; creditLimitMinor: bigint }
 
 /** The README's tables and the start banner are rendered from these (demo-guide.ts). */
 export const DEMO_PSUS: readonly DemoPsu[] = [
@@ -128,49 +129,8 @@ export function prng(seed: number): () => number {
   };
 }
 
-export interface Counterparty { name: string; iban: string; remittance: string; code: string }
-
 export const MERCHANTS = ["REWE Markt", "EDEKA", "Aldi Sued", "dm-drogerie markt", "Deutsche Bahn",
   "Amazon EU", "Shell Station", "Rossmann", "Lidl", "Spotify AB"];
-
-export class HistoryWriter {
-  readonly transfers: TransferRecord[] = [];
-  readonly entries: EntryRecord[] = [];
-  /** How far below zero each card account may go. */
-  readonly creditLimits = new Map<string, bigint>();
-  constructor(
-    readonly accounts: Map<string, LedgerAccountRecord>,
-    private readonly newId: () => string = newUuid,
-  ) {}
-
-  /**
-   * Books in memory exactly as live payments book; a refused booking is skipped, as a bank would.
-   * Returns the transfer's id, or undefined when it was refused.
-   */
-  book(debitId: string, creditId: string, amount: bigint, date: string, cp: Counterparty): string | undefined {
-    const debit = this.accounts.get(debitId);
-    const credit = this.accounts.get(creditId);
-    const overdraft = this.creditLimits.get(debitId) ?? 0n;
-    if (!debit || !credit || refuseTransfer(debit, credit, amount, overdraft) !== null) return undefined;
-    const id = this.newId();
-    const booking = postTransfer(debit, credit, amount, { id, bookingDate: date, overdraft });
-    this.accounts.set(debitId, booking.debit);
-    this.accounts.set(creditId, booking.credit);
-    this.entries.push(...booking.entries);
-    // From a customer's account or card money goes out to the counterparty; from the bank's
-    // clearing or equity it comes in from the counterparty.
-    const outgoing = debit.psuId !== null;
-    this.transfers.push({
-      id, debitAccountId: debitId, creditAccountId: creditId, amount, currency: "EUR",
-      code: cp.code, paymentId: null, bookedAt: `${date}T10:00:00.000Z`, bookingDate: date,
-      valueDate: date, endToEndId: null, remittance: cp.remittance,
-      debtorName: outgoing ? debit.ownerName : cp.name, debtorIban: outgoing ? debit.iban : cp.iban,
-      creditorName: outgoing ? cp.name : credit.ownerName,
-      creditorIban: outgoing ? cp.iban : credit.iban, bankTransactionCode: cp.code,
-    });
-    return id;
-  }
-}
 
 function monthlyHistory(w: HistoryWriter, acc: LedgerAccountRecord, salary: bigint,
   clearingId: string, start: string, today: string, random: () => number, card?: DemoCardHistory) {

@@ -1,6 +1,6 @@
 /** Per-day access counters of consents (frequencyPerDay): one row per consent, account,
  * endpoint and day. */
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 
 export interface AccessKey { consentId: string; accountId: string; endpoint: string; day: string }
 

@@ -1,6 +1,6 @@
 /** The audit log's rows: appended per request, queried by the operator, pruned after retention. */
 import { bulkInsert, type BulkColumn } from "./bulk.js";
-import type { Engine, Tx } from "./db.js";
+import type { Engine, Tx } from "./handle.js";
 import type { AuditLogTable } from "./schema.js";
 
 export interface AuditEntry {

@@ -4,7 +4,7 @@
  * and PostgreSQL gets one array per column (unnest) instead of one parameter per value.
  */
 import { CompiledQuery } from "kysely";
-import type { Engine, Tx } from "./db.js";
+import type { Engine, Tx } from "./handle.js";
 import type { Database } from "./schema.js";
 
 /** A column, the PostgreSQL type of its array, and how to read it from a record. */

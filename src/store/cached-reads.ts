@@ -4,7 +4,7 @@
  * so use cases call the repository as they always do and never build cache keys.
  */
 import type { Kysely } from "kysely";
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 import type { Repositories } from "./repositories.js";
 import type { Database } from "./schema.js";
 

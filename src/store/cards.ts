@@ -3,7 +3,7 @@
  * PAN and the credit limit; and the card details of their transfers. Used by src/ledger/ only.
  */
 import type { Selectable } from "kysely";
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 import type { CardAccountTable, CardTransactionDetailsTable } from "./schema.js";
 
 export interface CardRecord { accountId: string; maskedPan: string; panHash: string; creditLimit: bigint }

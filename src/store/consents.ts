@@ -2,7 +2,7 @@
 import type { Selectable } from "kysely";
 import type { Consent, ConsentStatus, GrantedAccount } from "../domain/consent/model.js";
 import type { ConsentRepository, LapseChange, StatusMove } from "../domain/consent/ports.js";
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 
 const LAPSE_COLUMN = { validUntil: "valid_until", createdAt: "created_at" } as const;
 import type { ConsentTable } from "./schema.js";

@@ -12,9 +12,9 @@ import type { Database } from "./schema.js";
 import { withCachedReads, type ReadCache } from "./cached-reads.js";
 import { createRepositories, type Repositories } from "./repositories.js";
 
-export type Engine = "sqlite" | "postgres";
-/** A transaction, or the database itself outside one; repositories accept either. */
-export type Tx = Kysely<Database>;
+import type { Engine, Tx } from "./handle.js";
+
+export type { Engine, Tx };
 
 export interface Store extends Repositories {
   engine: Engine;

@@ -1,5 +1,5 @@
 /** Leases of scheduled jobs (see migration 0005): one holder per job until the lease expires. */
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 
 export const leaseRepository = {
   /**

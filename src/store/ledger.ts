@@ -4,7 +4,7 @@
  */
 import type { Selectable } from "kysely";
 import { bulkInsert, type BulkColumn } from "./bulk.js";
-import type { Engine, Tx } from "./db.js";
+import type { Engine, Tx } from "./handle.js";
 import type { EntryTable, LedgerAccountTable, TransferTable } from "./schema.js";
 
 export type LedgerAccountKind = "customer" | "clearing" | "equity" | "card";

@@ -2,7 +2,7 @@
 import type { Selectable } from "kysely";
 import type { Payment, TransactionStatus } from "../domain/payment/model.js";
 import type { PaymentRepository, StatusMove } from "../domain/payment/ports.js";
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 import type { PaymentTable } from "./schema.js";
 
 function toPayment(row: Selectable<PaymentTable>): Payment {

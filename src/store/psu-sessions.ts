@@ -4,7 +4,7 @@
  */
 import type { Selectable } from "kysely";
 import type { DashboardStep, PsuSession } from "../domain/authorisation-model.js";
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 import type { PsuSessionTable } from "./schema.js";
 import { sessionSteps } from "./session-steps.js";
 

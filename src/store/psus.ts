@@ -1,7 +1,7 @@
 /** PSUs and their authorisation devices. */
 import type { Selectable } from "kysely";
 import type { Psu, ScaDevice } from "../domain/authorisation-model.js";
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 import type { PsuTable, ScaDeviceTable } from "./schema.js";
 
 function toPsu(row: Selectable<PsuTable>): Psu {

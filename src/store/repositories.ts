@@ -1,5 +1,5 @@
 /** The repositories a Store carries, one per aggregate. */
-import type { Engine } from "./db.js";
+import type { Engine } from "./handle.js";
 import { createAuditRepository } from "./audit.js";
 import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";

@@ -1,6 +1,6 @@
 /** Savepoints inside a transaction (SQLite and PostgreSQL alike): all of a batch, or nothing of it. */
 import { sql } from "kysely";
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 
 export const savepointRepository = {
   /** Runs `work` under a savepoint and undoes its writes unless it answers true (or if it throws). */

@@ -3,7 +3,7 @@
  * PSU's dashboard (psu_sessions): each is a conditional write, so a replayed or raced form post
  * changes nothing.
  */
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 
 type SessionTableName = "sca_sessions" | "psu_sessions";
 

@@ -5,7 +5,7 @@
  * numbered 1, 2, 3, ... in booking order, and booking dates never go backwards within one
  * account, which lets a date range be turned into a seq range with two seeks.
  */
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 
 export interface StatementRow {
   seq: bigint;

@@ -1,5 +1,5 @@
 /** Counts for the operator's metrics: resources by status and ledger totals, read at scrape time. */
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 
 export interface StatusCount { status: string; count: number }
 export interface LedgerTotal { kind: string; currency: string; debitsMinor: bigint; creditsMinor: bigint }

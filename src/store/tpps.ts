@@ -1,5 +1,5 @@
 /** TPPs as the bank knows them (created on first contact), idempotency records and secrets. */
-import type { Tx } from "./db.js";
+import type { Tx } from "./handle.js";
 
 export interface IdempotencyRecord { bodyHash: string; statusCode: number; responseBody: string }
 
