@@ -22,7 +22,7 @@ import { ConfigError, type Config } from "./config.js";
 import { createAccountAdministration } from "./domain/account-administration.js";
 import { createAccounts } from "./domain/accounts.js";
 import { createAuditLog } from "./domain/audit.js";
-import { createAuthorisations } from "./domain/authorisation.js";
+import { createAuthorisations } from "./domain/sca/authorisation.js";
 import { createConsents } from "./domain/consents.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";

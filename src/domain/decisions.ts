@@ -5,7 +5,7 @@
  */
 import { dateInZone } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
-import type { SessionContext } from "./authorisation.js";
+import type { SessionContext } from "./sca/authorisation.js";
 import type { Consent, GrantedAccount } from "./consents-model.js";
 import type { Deps } from "./deps.js";
 import type { Payment } from "./payments-model.js";

@@ -3,7 +3,7 @@
  */
 import type { Clock } from "../lib/clock.js";
 import type { Store } from "../store/db.js";
-import type { ResourceType } from "./authorisation-model.js";
+import type { ResourceType } from "./sca/model.js";
 import type { CoreBanking } from "./core-banking.js";
 
 export interface DomainSettings {

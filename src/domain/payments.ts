@@ -12,7 +12,7 @@ import type { PaymentService, StandingOrder } from "./payments-model.js";
 import { executionDate, validateStandingOrder, type StandingOrderInput } from "./standing-orders.js";
 import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./payment-lifecycle.js";
 import { validatePayment, type PaymentInitiationInput } from "./payment-rules.js";
-import { chosenScaMethod } from "./sca-factors.js";
+import { chosenScaMethod } from "./sca/factors.js";
 import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./payments-model.js";
 
 export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;

@@ -6,11 +6,11 @@
 import { dateInZone } from "../lib/clock.js";
 import { hashSecret, newSecret } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
-import type { DashboardStep, Psu, PsuSession, ScaDevice } from "./authorisation-model.js";
+import type { DashboardStep, Psu, PsuSession, ScaDevice } from "./sca/model.js";
 import { detailsOf, type ConsentDetails } from "./consents.js";
 import type { Deps } from "./deps.js";
 import type { Payment } from "./payments-model.js";
-import { createScaFactors, sha256, type ScaProblem } from "./sca-factors.js";
+import { createScaFactors, sha256, type ScaProblem } from "./sca/factors.js";
 
 /** How many of each the dashboard lists, newest first. */
 const LISTED = 200;

@@ -5,8 +5,8 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Authorisations, PageView, ScaProblem } from "../domain/authorisation.js";
-import type { ScaStep } from "../domain/authorisation-model.js";
+import type { Authorisations, PageView, ScaProblem } from "../domain/sca/authorisation.js";
+import type { ScaStep } from "../domain/sca/model.js";
 import { isLanguage, negotiateLanguage } from "../lib/languages.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";

@@ -5,7 +5,7 @@
 import type { Consent } from "../domain/consents-model.js";
 import { grantFor, isBankOffered, type Grantable } from "../domain/decisions.js";
 import type { Payment } from "../domain/payments-model.js";
-import type { ScaResource } from "../domain/authorisation.js";
+import type { ScaResource } from "../domain/sca/authorisation.js";
 import { Html, html } from "../lib/html.js";
 import { formatAmount } from "../lib/money.js";
 import { LANGUAGES } from "../lib/languages.js";

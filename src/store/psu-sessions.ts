@@ -3,7 +3,7 @@
  * device chosen for an authorisation.
  */
 import type { Selectable } from "kysely";
-import type { DashboardStep, PsuSession } from "../domain/authorisation-model.js";
+import type { DashboardStep, PsuSession } from "../domain/sca/model.js";
 import type { Tx } from "./db.js";
 import type { PsuSessionTable } from "./schema.js";
 import { sessionSteps } from "./session-steps.js";

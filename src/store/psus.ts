@@ -1,6 +1,6 @@
 /** PSUs and their authorisation devices. */
 import type { Selectable } from "kysely";
-import type { Psu, ScaDevice } from "../domain/authorisation-model.js";
+import type { Psu, ScaDevice } from "../domain/sca/model.js";
 import type { Tx } from "./db.js";
 import type { PsuTable, ScaDeviceTable } from "./schema.js";
 

@@ -5,7 +5,7 @@
 import type { Selectable } from "kysely";
 import type {
   Authorisation, AuthorisedResource, ScaSession, ScaStatus, ScaStep,
-} from "../domain/authorisation-model.js";
+} from "../domain/sca/model.js";
 import type { Tx } from "./db.js";
 import type { AuthorisationTable, ScaSessionTable } from "./schema.js";
 import { sessionSteps } from "./session-steps.js";

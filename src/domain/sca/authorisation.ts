@@ -3,20 +3,20 @@
  * decision (confirm or cancel) on a payment or a consent. Every step is a compare-and-set on the
  * session, so a replayed or raced form post changes nothing.
  */
-import { hashSecret, newSecret } from "../lib/ids.js";
-import { formatAmount } from "../lib/money.js";
-import type { Tx } from "../store/db.js";
-import type { Authorisation, Psu, ScaDevice, ScaSession } from "./authorisation-model.js";
-import type { Consent } from "./consents-model.js";
-import type { Deps } from "./deps.js";
+import { hashSecret, newSecret } from "../../lib/ids.js";
+import { formatAmount } from "../../lib/money.js";
+import type { Tx } from "../../store/db.js";
+import type { Authorisation, Psu, ScaDevice, ScaSession } from "./model.js";
+import type { Consent } from "../consents-model.js";
+import type { Deps } from "../deps.js";
 import {
   consentChoices, decideConsent, decidePayment, paymentProblem, type Grantable, type PsuChoice,
-} from "./decisions.js";
-import { rejectIfScaExpired } from "./payment-lifecycle.js";
-import type { Payment } from "./payments-model.js";
-import { createScaFactors, sha256, type ScaProblem } from "./sca-factors.js";
+} from "../decisions.js";
+import { rejectIfScaExpired } from "../payment-lifecycle.js";
+import type { Payment } from "../payments-model.js";
+import { createScaFactors, sha256, type ScaProblem } from "./factors.js";
 
-export type { ScaProblem } from "./sca-factors.js";
+export type { ScaProblem } from "./factors.js";
 
 export type ScaResource =
   | { type: "payment"; payment: Payment; cancellation: boolean; entries: Payment[] }

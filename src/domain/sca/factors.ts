@@ -4,11 +4,11 @@
  * failure counting and blocking wherever the PSU logs in.
  */
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { newUuid } from "../lib/ids.js";
-import { verifyTotp } from "../lib/totp.js";
-import type { Tx } from "../store/db.js";
-import type { Psu, ScaDevice } from "./authorisation-model.js";
-import type { Deps } from "./deps.js";
+import { newUuid } from "../../lib/ids.js";
+import { verifyTotp } from "../../lib/totp.js";
+import type { Tx } from "../../store/db.js";
+import type { Psu, ScaDevice } from "./model.js";
+import type { Deps } from "../deps.js";
 
 /** A page-level problem the PSU sees; never says which factor was wrong. */
 export type ScaProblem =
