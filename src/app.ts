@@ -41,6 +41,7 @@ import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { loadBankLogo } from "./sca/logo.js";
 import { scaPages } from "./sca/pages.js";
+import { psuListener } from "./sca/psu-listener.js";
 import { dashboardPages } from "./sca/dashboard.js";
 import { createPsuDashboard } from "./domain/psu-dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
@@ -223,11 +224,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
   const loginThrottle = createRateLimit(config.loginAttemptsPerIpPerMinute, 60_000, () => clock.now().getTime());
+  psuListener(auth, { hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname) });
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName, sandbox,
-    logo: await loadBankLogo(config.bankLogoFile, config.bankName),
-    hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname),
-    loginThrottle,
+    logo: await loadBankLogo(config.bankLogoFile, config.bankName), loginThrottle,
   });
   dashboardPages(auth, { dashboard: createPsuDashboard(deps), bankName: config.bankName, loginThrottle });
 

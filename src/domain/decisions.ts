@@ -5,14 +5,16 @@
  */
 import { dateInZone } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
-import type { SessionContext } from "./sca/authorisation.js";
+import type { SessionContext } from "./sca/context.js";
+import type { ScaProblem } from "./sca/problems.js";
+import { changeScaStatus, changeScaStatusOf } from "./sca/status.js";
 import type { Consent, GrantedAccount } from "./consents-model.js";
 import type { Deps } from "./deps.js";
 import type { Payment } from "./payments-model.js";
 import { executionDate } from "./standing-orders.js";
 import type { ExecutionOutcome } from "./core-banking.js";
 
-export type Decision = { ok: true; redirectTo: string } | { ok: false; problem: string };
+export type Decision = { ok: true; redirectTo: string } | { ok: false; problem: ScaProblem };
 
 /** Where a refusal sends the browser: the Nok URI when the TPP gave one. */
 const nokTarget = (r: { redirectUri: string; nokRedirectUri: string | null }) =>
@@ -39,7 +41,7 @@ export async function decidePayment(
     if (!(await store.payments.transition(tx, payment.id, ["RCVD"], "CANC", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
-    await store.sca.setScaStatus(tx, auth, ["received", "psuIdentified", "psuAuthenticated"], "failed", at);
+    await changeScaStatus(store.sca, tx, auth, "fail", at);
     return { ok: true, redirectTo: nokTarget(payment) };
   }
   const psuId = ctx.session.psuId ?? "";
@@ -48,7 +50,7 @@ export async function decidePayment(
   if (!(await store.payments.transition(tx, payment.id, ["RCVD"], "ACTC", { at, psuId }))) {
     return { ok: false, problem: "already_decided" };
   }
-  await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
+  await changeScaStatus(store.sca, tx, auth, "finalise", at);
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
     await executeDue(deps, tx, payment, psuId);
@@ -67,7 +69,7 @@ export async function decideCancellation(
   const at = clock.now().toISOString();
   const auth = ctx.authorisation.id;
   if (!confirm) {
-    await store.sca.setScaStatus(tx, auth, ["received", "psuIdentified", "psuAuthenticated"], "failed", at);
+    await changeScaStatus(store.sca, tx, auth, "fail", at);
     return { ok: true, redirectTo: nokTarget(payment) };
   }
   const problem = await paymentProblem(deps, tx, ctx.session.psuId, payment);
@@ -75,8 +77,8 @@ export async function decideCancellation(
   if (!(await store.payments.transition(tx, payment.id, ["ACTC"], "CANC", { at }))) {
     return { ok: false, problem: "already_decided" };
   }
-  await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
-  await store.sca.failOpenAuthorisations(tx, payment.id, at);
+  await changeScaStatus(store.sca, tx, auth, "finalise", at);
+  await changeScaStatusOf(store.sca, tx, payment.id, "fail", at);
   return { ok: true, redirectTo: payment.redirectUri };
 }
 
@@ -247,7 +249,7 @@ export async function decideConsent(
     if (!(await store.consents.transition(tx, consent.id, ["received"], "rejected", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
-    await store.sca.setScaStatus(tx, auth, ["received", "psuIdentified", "psuAuthenticated"], "failed", at);
+    await changeScaStatus(store.sca, tx, auth, "fail", at);
     return { ok: true, redirectTo: nokTarget(consent) };
   }
   const selected = choices.accounts.filter((acc) => decision.ibans.includes(acc.reference));
@@ -261,6 +263,6 @@ export async function decideConsent(
   await store.consents.grantAccounts(tx, consent.id, selected.map((acc) => grantFor(consent, acc, choice)));
   // As peers do: a new recurring consent replaces the PSU's older one at the same TPP.
   if (consent.recurringIndicator) await store.consents.terminateOtherRecurring(tx, consent, psuId, at);
-  await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
+  await changeScaStatus(store.sca, tx, auth, "finalise", at);
   return { ok: true, redirectTo: consent.redirectUri };
 }

@@ -9,6 +9,7 @@ import { executeDue } from "./decisions.js";
 import type { Deps } from "./deps.js";
 import { Xs2aError } from "./errors.js";
 import type { Payment } from "./payments-model.js";
+import { changeScaStatusOf } from "./sca/status.js";
 
 export const SCA_EXPIRED = "sca_expired";
 
@@ -31,7 +32,7 @@ export async function rejectIfScaExpired(deps: Deps, tx: Tx, payment: Payment): 
   const at = now.toISOString();
   const change = { at, reason: SCA_EXPIRED };
   if (await store.payments.transition(tx, payment.id, ["RCVD"], "RJCT", change)) {
-    await store.sca.failOpenAuthorisations(tx, payment.id, at);
+    await changeScaStatusOf(store.sca, tx, payment.id, "fail", at);
   }
   return (await store.payments.find(tx, payment.id)) ?? payment;
 }
@@ -47,7 +48,7 @@ export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Pr
   const cancelled = payment.status === "RCVD"
     && (await store.payments.transition(tx, payment.id, ["RCVD"], "CANC", { at }));
   if (cancelled) {
-    await store.sca.failOpenAuthorisations(tx, payment.id, at);
+    await changeScaStatusOf(store.sca, tx, payment.id, "fail", at);
     return;
   }
   const now = payment.status === "RCVD" ? "CANC" : payment.status;

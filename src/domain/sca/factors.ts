@@ -1,23 +1,30 @@
 /**
- * The two factors of strong customer authentication, shared by an authorisation and the PSU's own
- * dashboard: password (knowledge) then a code from the PSU's device (possession), with the same
- * failure counting and blocking wherever the PSU logs in.
+ * The two factors of strong customer authentication, the same on every channel: password
+ * (knowledge) then a code from the PSU's device (possession), with one count of failures across
+ * both factors and every channel, and the block it causes.
+ *
+ * The password step answers an unknown login exactly as a known one: its failures are counted
+ * and blocked alike (store: unknown logins), and whatever depends on the PSU's state (blocked by
+ * the bank, no device) is said only after the right password.
  */
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { newUuid } from "../../lib/ids.js";
 import { verifyTotp } from "../../lib/totp.js";
 import type { Tx } from "../../store/db.js";
-import type { Psu, ScaDevice } from "./model.js";
 import type { Deps } from "../deps.js";
+import type { Psu, ScaDevice } from "./model.js";
+import type { LoginFailures } from "./ports.js";
+import type { ScaProblem } from "./problems.js";
 
-/** A page-level problem the PSU sees; never says which factor was wrong. */
-export type ScaProblem =
-  | "session_expired" | "link_invalid" | "link_used" | "already_decided" | "credentials_invalid"
-  | "psu_blocked" | "code_invalid" | "code_expired" | "wrong_step" | "no_device";
+/** SMS codes one login session may receive, the first one included. */
+export const CODE_SENDS_MAX = 5;
 
 export type Identified =
   | { ok: true; psu: Psu; devices: ScaDevice[] }
   | { ok: false; problem: ScaProblem };
+
+/** The password check's outcome, taken outside any transaction. */
+export interface CheckedPassword { login: string; psuId: string | undefined; ok: boolean }
 
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -30,12 +37,18 @@ export function sameText(a: string, b: string): boolean {
 }
 
 /** Berlin Group's authenticationObject; "APP_OTP" is ours (BG lets an ASPSP add types). */
-export interface ScaMethod { authenticationType: "SMS_OTP" | "APP_OTP"; authenticationMethodId: string; name: string }
+export interface ScaMethod {
+  authenticationType: "SMS_OTP" | "APP_OTP";
+  authenticationMethodId: string;
+  name: string;
+}
 
 /** The device the PSU chose for an authorisation, once it has chosen (or had only one). */
-export async function chosenScaMethod(deps: Deps, authorisationId: string): Promise<ScaMethod | undefined> {
+export async function chosenScaMethod(
+  deps: Deps, authorisationId: string,
+): Promise<ScaMethod | undefined> {
   const { store } = deps;
-  const deviceId = await store.psuSessions.chosenMethod(store.db, authorisationId);
+  const deviceId = await store.sca.chosenMethod(store.db, authorisationId);
   const device = deviceId ? await store.psus.findDevice(store.db, deviceId) : undefined;
   return device && {
     authenticationType: device.kind === "sms" ? "SMS_OTP" : "APP_OTP",
@@ -48,55 +61,79 @@ export function createScaFactors(deps: Deps) {
   const { store, clock, settings, passwords } = deps;
   const nowIso = () => clock.now().toISOString();
 
-  /** Counts a failure against the PSU; the limit-th consecutive one blocks for a while. */
-  async function fail(tx: Tx, psu: Psu): Promise<ScaProblem> {
-    const failures = psu.failedAttempts + 1;
-    const blockedUntil = failures >= settings.loginFailuresMax
+  /** Counts one more failure; the limit-th consecutive one blocks for a while. */
+  async function fail(
+    failures: LoginFailures, record: (blockedUntil: string | null) => Promise<void>,
+  ): Promise<ScaProblem> {
+    const blockedUntil = failures.failedAttempts + 1 >= settings.loginFailuresMax
       ? new Date(clock.now().getTime() + settings.loginBlockSeconds * 1000).toISOString() : null;
-    await store.psus.recordFailure(tx, psu.id, blockedUntil);
+    await record(blockedUntil);
     return blockedUntil ? "psu_blocked" : "credentials_invalid";
   }
 
-  function isBlocked(psu: Psu): boolean {
-    return psu.status === "blocked"
-      || (psu.blockedUntil !== null && psu.blockedUntil > nowIso());
-  }
+  const locked = (f: LoginFailures) => f.blockedUntil !== null && f.blockedUntil > nowIso();
+  const isBlocked = (psu: Psu) => psu.status === "blocked" || locked(psu);
 
   /** The password check, outside any transaction: hashing is slow and must not hold a lock. */
-  async function checkPassword(loginName: string, password: string) {
-    const psu = await store.psus.findByLogin(store.db, loginName);
-    // Hash before any decision so that timing does not reveal which logins exist.
+  async function checkPassword(login: string, password: string): Promise<CheckedPassword> {
+    const psu = await store.psus.findByLogin(store.db, login);
+    // Hash before any decision (a dummy for an unknown login): timing tells no login apart.
     const ok = await passwords.verify(psu?.passwordHash ?? null, password);
-    return { psuId: psu?.id, ok };
+    return { login, psuId: psu?.id, ok };
+  }
+
+  /** An unknown login fails as a known one with a wrong password would, block included. */
+  async function unknownLogin(tx: Tx, login: string): Promise<Identified> {
+    const key = sha256(`login|${login}`);
+    const failures = (await store.unknownLogins.failures(tx, key))
+      ?? { failedAttempts: 0, blockedUntil: null };
+    if (locked(failures)) return { ok: false, problem: "psu_blocked" };
+    const record = (until: string | null) => store.unknownLogins.recordFailure(tx, key, until);
+    return { ok: false, problem: await fail(failures, record) };
   }
 
   /** First factor, inside the step's transaction: the PSU and its devices, or why not. */
-  async function identify(tx: Tx, checked: { psuId: string | undefined; ok: boolean }): Promise<Identified> {
+  async function identify(tx: Tx, checked: CheckedPassword): Promise<Identified> {
     const psu = checked.psuId ? await store.psus.find(tx, checked.psuId) : undefined;
-    if (!psu) return { ok: false, problem: "credentials_invalid" };
-    if (isBlocked(psu)) return { ok: false, problem: "psu_blocked" };
-    if (!checked.ok) return { ok: false, problem: await fail(tx, psu) };
+    if (!psu) return unknownLogin(tx, checked.login);
+    if (locked(psu)) return { ok: false, problem: "psu_blocked" };
+    if (!checked.ok) {
+      const record = (until: string | null) => store.psus.recordFailure(tx, psu.id, until);
+      return { ok: false, problem: await fail(psu, record) };
+    }
+    if (psu.status === "blocked") return { ok: false, problem: "psu_blocked" };
     const devices = await store.psus.devices(tx, psu.id);
     if (devices.length === 0) return { ok: false, problem: "no_device" };
     return { ok: true, psu, devices };
   }
 
-  /** A fresh SMS code bound to `binding` (the old one stops working). */
+  /** A fresh SMS code bound to `binding` (the old one stops working), within the limit. */
   async function sendCode(
-    tx: Tx, sessionId: string, psu: Psu, device: ScaDevice, binding: string, text: (code: string) => string,
-  ): Promise<void> {
+    tx: Tx, sessionId: string, target: { psu: Psu; device: ScaDevice },
+    binding: string, text: (code: string) => string,
+  ): Promise<"ok" | ScaProblem> {
+    const previous = await store.sca.findChallenge(tx, sessionId);
+    if ((previous?.sends ?? 0) >= CODE_SENDS_MAX) return "resend_limit";
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    const expiresAt = new Date(clock.now().getTime() + settings.smsCodeTtlSeconds * 1000).toISOString();
+    const ttlMs = settings.smsCodeTtlSeconds * 1000;
+    const expiresAt = new Date(clock.now().getTime() + ttlMs).toISOString();
     await store.sca.putChallenge(tx, sessionId, {
       codeHash: sha256(`${binding}:${code}`), binding, expiresAt, usedAt: null,
     });
-    await store.sca.sendSms(tx, { id: newUuid(), psuId: psu.id, phone: device.phone ?? "", text: text(code), at: nowIso() });
+    const { psu, device } = target;
+    await store.sca.sendSms(tx, {
+      id: newUuid(), psuId: psu.id, phone: device.phone ?? "", text: text(code), at: nowIso(),
+    });
+    return "ok";
   }
 
-  async function codeMatches(tx: Tx, sessionId: string, binding: string, device: ScaDevice, code: string) {
+  async function codeMatches(
+    tx: Tx, sessionId: string, binding: string, device: ScaDevice, code: string,
+  ): Promise<"ok" | ScaProblem> {
     if (device.kind === "totp") {
       const step = verifyTotp(device.secret ?? "", code, clock.now().getTime());
-      return step !== null && (await store.psus.useTotpStep(tx, device.id, step)) ? "ok" : "code_invalid";
+      const fresh = step !== null && (await store.psus.useTotpStep(tx, device.id, step));
+      return fresh ? "ok" : "code_invalid";
     }
     const challenge = await store.sca.findChallenge(tx, sessionId);
     if (!challenge || challenge.usedAt !== null) return "code_invalid";
@@ -108,14 +145,16 @@ export function createScaFactors(deps: Deps) {
 
   /** Second factor: "ok" resets the PSU's failures; a wrong code counts as a failure. */
   async function verifyCode(
-    tx: Tx, sessionId: string, binding: string, psu: Psu, device: ScaDevice, code: string,
+    tx: Tx, sessionId: string, binding: string, target: { psu: Psu; device: ScaDevice },
+    code: string,
   ): Promise<"ok" | ScaProblem> {
+    const { psu, device } = target;
     if (isBlocked(psu)) return "psu_blocked";
     const outcome = await codeMatches(tx, sessionId, binding, device, code.trim());
     if (outcome === "code_expired") return outcome;
     if (outcome !== "ok") {
-      const problem = await fail(tx, psu);
-      return problem === "psu_blocked" ? problem : "code_invalid";
+      const record = (until: string | null) => store.psus.recordFailure(tx, psu.id, until);
+      return (await fail(psu, record)) === "psu_blocked" ? "psu_blocked" : "code_invalid";
     }
     await store.psus.resetFailures(tx, psu.id);
     return "ok";
