@@ -224,7 +224,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
   const loginThrottle = createRateLimit(config.loginAttemptsPerIpPerMinute, 60_000, () => clock.now().getTime());
-  psuListener(auth, { hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname) });
+  const authHost = new URL(config.publicAuthUrl).hostname;
+  const localHost = ["localhost", "127.0.0.1", "[::1]"].includes(authHost);
+  psuListener(auth, { hsts: !localHost });
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName, sandbox,
     logo: await loadBankLogo(config.bankLogoFile, config.bankName), loginThrottle,

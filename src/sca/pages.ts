@@ -23,6 +23,7 @@ import {
 } from "./views.js";
 
 const COOKIE = "__Host-psd2-sca";
+const secretOf = (request: FastifyRequest) => cookieOf(request, COOKIE);
 
 export interface ScaPagesOptions {
   authorisations: Authorisations;
@@ -76,7 +77,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
 
   /** The session for a page at `step`; otherwise answers itself (problem page or the right step). */
   async function session(request: FastifyRequest, reply: FastifyReply, step: ScaStep) {
-    const view = await authorisations.view(cookieOf(request, COOKIE));
+    const view = await authorisations.view(secretOf(request));
     if (typeof view === "string") {
       const status = view === "session_expired" ? 401 : 400;
       void problemPage(reply, requestLanguage(request), view, status);
@@ -92,7 +93,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   /** As session(), for a POST: the form must carry the session's CSRF token. */
   async function posted(request: FormRequest, reply: FastifyReply, step: ScaStep | null) {
     const found = step
-      ? await session(request, reply, step) : await authorisations.view(cookieOf(request, COOKIE));
+      ? await session(request, reply, step) : await authorisations.view(secretOf(request));
     if (typeof found === "string") {
       return void problemPage(reply, requestLanguage(request), found, 401);
     }
@@ -155,7 +156,9 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
       reply.header("Retry-After", String(retryAfter));
       return render(reply, view, loginPage(frame(view, view.session.lang, { step: 1, error: "error_psu_blocked" }), introKind(view.resource)), 429);
     }
-    const result = await authorisations.login(cookieOf(request, COOKIE), field(request.body, "login"), field(request.body, "password"));
+    const { body } = request;
+    const result = await authorisations.login(
+      secretOf(request), field(body, "login"), field(body, "password"));
     if (result.ok) {
       setCookie(reply, result.secret);
       return reply.redirect(STEP_PATH.code, 303);
@@ -174,9 +177,11 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/device", async (request, reply) => {
     const view = await posted(request, reply, "device");
     if (!view) return;
-    const result = await authorisations.chooseDevice(cookieOf(request, COOKIE), field(request.body, "device"));
+    const device = field(request.body, "device");
+    const result = await authorisations.chooseDevice(secretOf(request), device);
     if (!result.ok) {
-      const f = frame(view, view.session.lang, { step: 2, path: STEP_PATH.device, error: problemMessage(result.problem) });
+      const error = problemMessage(result.problem);
+      const f = frame(view, view.session.lang, { step: 2, path: STEP_PATH.device, error });
       return render(reply, view, devicePage(f, view.resource.type, view.devices), 400);
     }
     return reply.redirect(STEP_PATH.code, 303);
@@ -190,7 +195,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/code", async (request, reply) => {
     const view = await posted(request, reply, "code");
     if (!view) return;
-    const result = await authorisations.verifyCode(cookieOf(request, COOKIE), field(request.body, "code"));
+    const result = await authorisations.verifyCode(secretOf(request), field(request.body, "code"));
     if (!result.ok) return codeView(reply, view, problemMessage(result.problem), 401);
     setCookie(reply, result.secret);
     return reply.redirect(STEP_PATH.review, 303);
@@ -199,7 +204,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/code/resend", async (request, reply) => {
     const view = await posted(request, reply, "code");
     if (!view) return;
-    const result = await authorisations.resendCode(cookieOf(request, COOKIE));
+    const result = await authorisations.resendCode(secretOf(request));
     // Only the limit is worth saying: any other refusal leads back to the right step.
     if (!result.ok && result.problem === "resend_limit") {
       return codeView(reply, view, problemMessage(result.problem), 400);
@@ -215,7 +220,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/confirm", async (request, reply) => {
     const view = await posted(request, reply, "review");
     if (!view) return;
-    const result = await authorisations.decide(cookieOf(request, COOKIE), {
+    const result = await authorisations.decide(secretOf(request), {
       confirm: true, ibans: list(request.body, "account"),
       balances: list(request.body, "balances"), transactions: list(request.body, "transactions"),
     });
@@ -226,7 +231,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/cancel", async (request, reply) => {
     const view = await posted(request, reply, null);
     if (!view) return;
-    const result = await authorisations.decide(cookieOf(request, COOKIE), { confirm: false, ibans: [] });
+    const result = await authorisations.decide(secretOf(request), { confirm: false, ibans: [] });
     if (result.ok) return reply.redirect(result.redirectTo, 303);
     const f = frame(view, view.session.lang, { error: problemMessage(result.problem) });
     return render(reply, view, messagePage(f), 409);

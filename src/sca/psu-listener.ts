@@ -67,7 +67,8 @@ export function contentSecurityPolicy(reply: FastifyReply, targets: readonly str
 }
 
 export function psuListener(app: FastifyInstance, options: { hsts: boolean }): void {
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 16_384 },
+  app.addContentTypeParser("application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 16_384 },
     (_request, body, done) => done(null, parseForm(body as string)));
 
   app.addHook("onSend", async (_request, reply) => {
@@ -76,6 +77,8 @@ export function psuListener(app: FastifyInstance, options: { hsts: boolean }): v
     if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("X-Frame-Options", "DENY");
-    if (options.hsts) reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (options.hsts) {
+      reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
   });
 }

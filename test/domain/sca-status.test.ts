@@ -29,7 +29,9 @@ function modelStep(status: ScaStatus, event: ScaEvent): ScaStatus {
   const terminal = status === "finalised" || status === "failed";
   if (event === "fail") return terminal ? status : "failed";
   const order: ScaStatus[] = ["received", "psuIdentified", "psuAuthenticated", "finalised"];
-  const needed = { identify: "received", authenticate: "psuIdentified", finalise: "psuAuthenticated" };
+  const needed = {
+    identify: "received", authenticate: "psuIdentified", finalise: "psuAuthenticated",
+  };
   return status === needed[event] ? order[order.indexOf(status) + 1] ?? status : status;
 }
 
@@ -57,7 +59,8 @@ describe("scaStatus transitions", () => {
       test(`${event} from ${status}: ${expected ?? "refused"}`, async () => {
         assert.equal(nextScaStatus(status, event), expected);
         const id = await authorisationAt(status);
-        const changed = await store.transaction((tx) => changeScaStatus(store.sca, tx, id, event, AT));
+        const changed = await store.transaction(
+          (tx) => changeScaStatus(store.sca, tx, id, event, AT));
         assert.equal(changed, expected !== undefined);
         assert.equal(await statusOf(id), expected ?? status);
       });
@@ -67,7 +70,7 @@ describe("scaStatus transitions", () => {
 
 type Action = { event: ScaEvent; target: number | "all" };
 
-test("random event sequences on one resource's authorisations follow the reference model", async () => {
+test("random events on one resource's authorisations follow the reference model", async () => {
   const action: fc.Arbitrary<Action> = fc.record({
     event: fc.constantFrom(...EVENTS),
     target: fc.oneof(fc.nat({ max: 2 }), fc.constant("all" as const)),

@@ -17,7 +17,7 @@ import { startOwnBank, type TestBank } from "../support/start-app.js";
 const GENERIC = "The login details are not correct. Please try again.";
 const BLOCKED = "Too many failed attempts: access is blocked for a while. Try again later.";
 const NO_DEVICE = "No authorization device is registered for you. Please contact your bank.";
-const RESEND_LIMIT = "Too many codes requested. Please start again from the provider's site.";
+const RESEND_LIMIT = "No more codes can be sent. Please enter the last code you received.";
 
 interface Channel {
   name: string;
@@ -36,10 +36,13 @@ const CHANNELS: readonly Channel[] = [
   {
     name: "redirect pages",
     cookie: "__Host-psd2-sca",
-    paths: { login: "/sca/login", code: "/sca/code", resend: "/sca/code/resend", codePage: "/sca/code",
-      authenticated: "/sca/review" },
+    paths: {
+      login: "/sca/login", code: "/sca/code", resend: "/sca/code/resend", codePage: "/sca/code",
+      authenticated: "/sca/review",
+    },
     async start(bank) {
-      const { scaRedirect } = await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN }));
+      const body = paymentBody({ debtorAccount: BOB_MAIN });
+      const { scaRedirect } = await createPayment(bank.tpp, body);
       const browser = bank.browser();
       return { browser, page: await open(browser, scaRedirect) };
     },
@@ -62,8 +65,12 @@ const CHANNELS: readonly Channel[] = [
 
 const ENV = { LOGIN_FAILURES_MAX: "3", LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: "1000" };
 
-const send = (browser: BrowserClient, page: Page, path: string, fields: Record<string, string> = {}) =>
-  browser.post(path, { _csrf: csrfOf(page.html), ...fields });
+const send = (
+  browser: BrowserClient, page: Page, path: string, fields: Record<string, string> = {},
+) => browser.post(path, { _csrf: csrfOf(page.html), ...fields });
+
+const bobsCode = async (browser: BrowserClient) =>
+  ({ code: (await lastSmsCode(browser, "bob")).code });
 
 const logIn = (c: Channel, browser: BrowserClient, page: Page, login: string, password: string) =>
   send(browser, page, c.paths.login, { login, password });
@@ -93,7 +100,7 @@ function pageWithCookie(bank: TestBank, c: Channel, cookie: string): Promise<Pag
 }
 
 for (const c of CHANNELS) {
-  test(`${c.name}: failures count across password and code; the limit blocks the PSU`, async (t) => {
+  test(`${c.name}: failures count across password and code; the limit blocks`, async (t) => {
     const bank = await startOwnBank(t, { env: ENV });
     const { browser, page } = await c.start(bank);
     const wrong = await logIn(c, browser, page, "bob", "wrong");
@@ -113,9 +120,10 @@ for (const c of CHANNELS) {
     const bank = await startOwnBank(t, { clock, env: { ...ENV, SCA_SESSION_IDLE_SECONDS: "120" } });
     const { browser, code } = await bobAtCode(c, bank);
     clock.advance(119_000);
-    assert.match((await browser.get(c.paths.codePage)).html, /name="code"/, "activity keeps it alive");
+    const active = await browser.get(c.paths.codePage);
+    assert.match(active.html, /name="code"/, "activity keeps it alive");
     clock.advance(121_000);
-    const late = await send(browser, code, c.paths.code, { code: (await lastSmsCode(browser, "bob")).code });
+    const late = await send(browser, code, c.paths.code, await bobsCode(browser));
     assert.ok(c.ended(late), `${late.status} ${late.location ?? ""} ${errorText(late)}`);
   });
 
@@ -126,7 +134,7 @@ for (const c of CHANNELS) {
     const second = cookieValue(c, password) ?? "";
     assert.notEqual(second, "");
     assert.notEqual(second, first);
-    const done = await send(browser, code, c.paths.code, { code: (await lastSmsCode(browser, "bob")).code });
+    const done = await send(browser, code, c.paths.code, await bobsCode(browser));
     const third = cookieValue(c, done) ?? "";
     assert.ok(third !== "" && third !== second);
     assert.ok(c.authenticated(await pageWithCookie(bank, c, third)));
@@ -153,7 +161,7 @@ for (const c of CHANNELS) {
     assert.ok(c.authenticated(await browser.follow(done)), "the last code sent still works");
   });
 
-  test(`${c.name}: an unknown login is answered exactly as a known one, block included`, async (t) => {
+  test(`${c.name}: an unknown login is answered as a known one, block included`, async (t) => {
     const bank = await startOwnBank(t, { env: ENV });
     const answers = async (login: string) => {
       const { browser, page } = await c.start(bank);
@@ -173,7 +181,7 @@ for (const c of CHANNELS) {
     assert.deepEqual(await answers("nobody-at-this-bank"), known);
   });
 
-  test(`${c.name}: a PSU's state (blocked by the bank, no device) shows only after the right password`,
+  test(`${c.name}: the PSU's state (bank's block, no device) shows after the right password only`,
     async (t) => {
       const bank = await startOwnBank(t, { env: ENV });
       for (const [login, afterRight] of [["erik", BLOCKED], ["finn", NO_DEVICE]] as const) {
@@ -186,7 +194,7 @@ for (const c of CHANNELS) {
     });
 }
 
-test("an unknown login takes as long as a known login's wrong password (a dummy hash)", async (t) => {
+test("an unknown login takes as long as a known one's wrong password (dummy hash)", async (t) => {
   const bank = await startOwnBank(t, { env: ENV });
   const [channel] = CHANNELS;
   assert.ok(channel);

@@ -46,7 +46,8 @@ export function createAuthorisations(deps: Deps) {
     claims: { jti: string; authorisationId: string; expiresAt: string }, lang: string,
   ): Promise<StepResult> {
     return store.transaction(async (tx) => {
-      if (!(await store.sca.spendToken(tx, claims.jti, claims.expiresAt))) return refused("link_used");
+      const fresh = await store.sca.spendToken(tx, claims.jti, claims.expiresAt);
+      if (!fresh) return refused("link_used");
       const authorisation = await store.sca.findAuthorisation(tx, claims.authorisationId);
       const resource = authorisation && (await loadResource(deps, tx, authorisation));
       if (!authorisation || !resource) return refused("link_invalid");
@@ -63,9 +64,12 @@ export function createAuthorisations(deps: Deps) {
   async function reviewOf(tx: Tx, ctx: SessionContext): Promise<Review | null> {
     const psuId = ctx.session.psuId;
     if (ctx.session.step !== "review" || !psuId) return null;
-    return ctx.resource.type === "payment"
-      ? { problem: await paymentProblem(deps, tx, psuId, ctx.resource.payment), accounts: [], foreign: [] }
-      : { problem: null, ...(await consentChoices(deps, tx, psuId, ctx.resource.consent)) };
+    const { resource } = ctx;
+    if (resource.type === "consent") {
+      return { problem: null, ...(await consentChoices(deps, tx, psuId, resource.consent)) };
+    }
+    const problem = await paymentProblem(deps, tx, psuId, resource.payment);
+    return { problem, accounts: [], foreign: [] };
   }
 
   /** What a page shows: the session, its device and, on the review, what the PSU may decide. */

@@ -30,7 +30,8 @@ function dashboardChannel(deps: Deps): ScaChannel<"dashboard", { session: PsuSes
     stillOpen: () => true,
     // A code for the dashboard opens only the dashboard: it can never authorise a payment.
     binding: (_c, psu) => sha256(`dashboard|${psu.id}`),
-    smsText: (_c, code) => `${bankName}: your code ${code} opens your consent overview. Never share it.`,
+    smsText: (_c, code) =>
+      `${bankName}: your code ${code} opens your consent overview. Never share it.`,
     onIdentified: noRecord,
     onDeviceChosen: noRecord,
     onAuthenticated: noRecord,
@@ -42,7 +43,7 @@ export function createDashboardLogin(deps: Deps) {
   const machine = createScaSessionMachine(deps, dashboardChannel(deps));
   const nowIso = () => clock.now().toISOString();
 
-  /** A fresh session at the login step; the secret goes into the cookie, its hash into the table. */
+  /** A fresh session at the login step: the secret goes into the cookie, its hash is the id. */
   async function start(lang: string): Promise<string> {
     const secret = newSecret();
     const idleMs = settings.scaSessionIdleSeconds * 1000;
@@ -54,8 +55,8 @@ export function createDashboardLogin(deps: Deps) {
     return secret;
   }
 
-  async function view(secret: string | undefined, lang?: string): Promise<DashboardView | undefined> {
-    return store.transaction(async (tx) => {
+  async function view(secret: string | undefined, lang?: string) {
+    return store.transaction(async (tx): Promise<DashboardView | undefined> => {
       const c = await machine.live(tx, secret, lang);
       if (typeof c === "string") return undefined;
       return { session: c.session, ...(await machine.factorsOf(tx, c.session)) };

@@ -52,14 +52,15 @@ export interface ChallengePort {
     Promise<{ phone: string; text: string; created_at: string }[]>;
 }
 
+/** A session's next step and what it learnt on the way (the PSU, the chosen device). */
+export interface StepChange<Step extends string> { step: Step; psuId?: string; deviceId?: string }
+
 /** The login sessions of one channel, each at one step. */
 export interface LoginSessionPort<S extends LoginSession> {
   find(tx: Tx, id: string): Promise<S | undefined>;
   touch(tx: Tx, id: string, at: string, lang: string): Promise<void>;
   /** Moves the session from one step to the next only once. */
-  advance(
-    tx: Tx, id: string, from: S["step"], change: { step: S["step"]; psuId?: string; deviceId?: string },
-  ): Promise<boolean>;
+  advance(tx: Tx, id: string, from: S["step"], change: StepChange<S["step"]>): Promise<boolean>;
   /** A new id and CSRF token for the session (and its code): session fixation defence. */
   rename(tx: Tx, id: string, newId: string, csrf: string): Promise<void>;
   remove(tx: Tx, id: string): Promise<void>;

@@ -11,7 +11,7 @@ import type { Deps } from "../deps.js";
 import { rejectIfScaExpired } from "../payment-lifecycle.js";
 import type { ScaResource, SessionContext } from "./context.js";
 import { sha256 } from "./factors.js";
-import type { Authorisation, ScaStep } from "./model.js";
+import type { Authorisation, LoginStep, ScaStep } from "./model.js";
 import type { ScaChannel } from "./session.js";
 import { changeScaStatus } from "./status.js";
 
@@ -20,7 +20,8 @@ export function bindingOf(resource: ScaResource): string {
   if (resource.type === "consent") return sha256(`consent|${resource.consent.id}`);
   const p = resource.payment;
   const kind = resource.cancellation ? "cancellation" : "payment";
-  return sha256(`${kind}|${p.id}|${p.amountMinor}|${p.currency}|${p.creditorAccount.iban}|${p.creditorName}`);
+  const payee = `${p.creditorAccount.iban}|${p.creditorName}`;
+  return sha256(`${kind}|${p.id}|${p.amountMinor}|${p.currency}|${payee}`);
 }
 
 export function awaitingDecision(resource: ScaResource): boolean {
@@ -60,7 +61,9 @@ function smsText(bankName: string, ctx: SessionContext, code: string): string {
   return `${bankName}: your code ${code} authorises ${what} of ${to}. Never share it.`;
 }
 
-export function redirectChannel(deps: Deps): ScaChannel<Exclude<ScaStep, "login" | "device" | "code">, SessionContext> {
+type AfterLogin = Exclude<ScaStep, LoginStep>;
+
+export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionContext> {
   const { store, clock, settings } = deps;
   const nowIso = () => clock.now().toISOString();
 
@@ -103,7 +106,8 @@ export function redirectChannel(deps: Deps): ScaChannel<Exclude<ScaStep, "login"
     async onAuthenticated(tx, ctx, psu) {
       await changeScaStatus(store.sca, tx, ctx.authorisation.id, "authenticate", nowIso());
       const { resource } = ctx;
-      if (resource.type === "consent") await rejectForeign(tx, ctx.authorisation.id, resource.consent, psu.id);
+      if (resource.type !== "consent") return;
+      await rejectForeign(tx, ctx.authorisation.id, resource.consent, psu.id);
     },
   };
 }

@@ -15,7 +15,10 @@ import type { LoginSessionPort } from "./ports.js";
 import { refused, type ScaProblem, type StepResult } from "./problems.js";
 
 /** What a session is for: its context on each request, and what happens after each factor. */
-export interface ScaChannel<Done extends string, C extends { session: LoginSession<LoginStep | Done> }> {
+/** What a channel's context carries: at least its session. */
+type Context<Done extends string> = { session: LoginSession<LoginStep | Done> };
+
+export interface ScaChannel<Done extends string, C extends Context<Done>> {
   sessions: LoginSessionPort<C["session"]>;
   /** The step after both factors. */
   authenticated: Done;
@@ -32,19 +35,21 @@ export interface ScaChannel<Done extends string, C extends { session: LoginSessi
   onAuthenticated(tx: Tx, c: C, psu: Psu): Promise<void>;
 }
 
-export function createScaSessionMachine<
-  Done extends string, C extends { session: LoginSession<LoginStep | Done> },
->(deps: Deps, channel: ScaChannel<Done, C>) {
+export function createScaSessionMachine<Done extends string, C extends Context<Done>>(
+  deps: Deps, channel: ScaChannel<Done, C>,
+) {
   const { store, clock, settings } = deps;
   const factors = createScaFactors(deps);
   const { sessions } = channel;
   const nowIso = () => clock.now().toISOString();
+  const idle = (s: LoginSession) =>
+    clock.now().getTime() - Date.parse(s.lastSeenAt) > settings.scaSessionIdleSeconds * 1000;
 
   /** The live session behind a cookie, in its context; one idle for too long is ended. */
   async function live(tx: Tx, secret: string | undefined, lang?: string): Promise<C | ScaProblem> {
     const found = secret ? await sessions.find(tx, hashSecret(secret)) : undefined;
     if (!found) return "session_expired";
-    if (clock.now().getTime() - Date.parse(found.lastSeenAt) > settings.scaSessionIdleSeconds * 1000) {
+    if (idle(found)) {
       await sessions.remove(tx, found.id);
       return "session_expired";
     }
@@ -112,7 +117,8 @@ export function createScaSessionMachine<
   async function chooseDevice(secret: string | undefined, deviceId: string) {
     return atStep(secret, "device", async (tx, c) => {
       const psu = c.session.psuId ? await store.psus.find(tx, c.session.psuId) : undefined;
-      const device = psu && (await store.psus.devices(tx, psu.id)).find((d: ScaDevice) => d.id === deviceId);
+      const owned = psu ? await store.psus.devices(tx, psu.id) : [];
+      const device = owned.find((d: ScaDevice) => d.id === deviceId);
       if (!psu || !device || !(await sessions.advance(tx, c.session.id, "device", {
         step: "code", deviceId: device.id,
       }))) return refused("wrong_step");
@@ -149,7 +155,8 @@ export function createScaSessionMachine<
   /** What a page shows of the session: its PSU, its device, and the devices to choose from. */
   async function factorsOf(tx: Tx, session: LoginSession) {
     const psu = session.psuId ? (await store.psus.find(tx, session.psuId)) ?? null : null;
-    const device = session.deviceId ? (await store.psus.findDevice(tx, session.deviceId)) ?? null : null;
+    const device = session.deviceId
+      ? (await store.psus.findDevice(tx, session.deviceId)) ?? null : null;
     const devices = session.step === "device" && psu ? await store.psus.devices(tx, psu.id) : [];
     return { psu, device, devices };
   }
