@@ -41,7 +41,7 @@ import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
 import { seedDemoData } from "./ledger/demo-data.js";
 import { loadBankLogo } from "./sca/logo.js";
 import { scaPages } from "./sca/pages.js";
-import { psuListener } from "./sca/psu-listener.js";
+import { psuPagesPlugin } from "./sca/plugin.js";
 import { dashboardPages } from "./sca/dashboard.js";
 import { createPsuDashboard } from "./domain/psu-dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
@@ -226,7 +226,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const loginThrottle = createRateLimit(config.loginAttemptsPerIpPerMinute, 60_000, () => clock.now().getTime());
   const authHost = new URL(config.publicAuthUrl).hostname;
   const localHost = ["localhost", "127.0.0.1", "[::1]"].includes(authHost);
-  psuListener(auth, { hsts: !localHost });
+  psuPagesPlugin(auth, { hsts: !localHost });
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName, sandbox,
     logo: await loadBankLogo(config.bankLogoFile, config.bankName), loginThrottle,

@@ -7,7 +7,7 @@ import { dateInZone } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
 import type { SessionContext } from "./sca/context.js";
 import type { ScaProblem } from "./sca/problems.js";
-import { changeScaStatus, changeScaStatusOf } from "./sca/status.js";
+import { changeScaStatus, changeScaStatusOf } from "./sca/transitions.js";
 import type { Consent, GrantedAccount } from "./consents-model.js";
 import type { Deps } from "./deps.js";
 import type { Payment } from "./payments-model.js";

@@ -9,7 +9,7 @@ import { executeDue } from "./decisions.js";
 import type { Deps } from "./deps.js";
 import { Xs2aError } from "./errors.js";
 import type { Payment } from "./payments-model.js";
-import { changeScaStatusOf } from "./sca/status.js";
+import { changeScaStatusOf } from "./sca/transitions.js";
 
 export const SCA_EXPIRED = "sca_expired";
 

@@ -1,7 +1,7 @@
 /**
  * The PSU's pages on the auth listener: the scaRedirect entry, login, authorisation code, review,
  * confirm and cancel. GET renders, POST acts and redirects (303). Every POST checks the session's
- * CSRF token; every page carries a strict CSP and is never cached (psu-listener.ts). Never
+ * CSRF token; every page carries a strict CSP and is never cached (plugin.ts). Never
  * tppMessages here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -14,7 +14,7 @@ import { problemMessage } from "./problems.js";
 import {
   contentSecurityPolicy, cookieOf, field, LANG_COOKIE, rememberLanguage, requestLanguage, sameText,
   type Form, type FormRequest,
-} from "./psu-listener.js";
+} from "./plugin.js";
 import type { ScaRedirects } from "./redirect.js";
 import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";

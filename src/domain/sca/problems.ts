@@ -10,9 +10,6 @@ export const SCA_PROBLEMS = [
 
 export type ScaProblem = (typeof SCA_PROBLEMS)[number];
 
-/** The verdict of the review on a payment, shown before the PSU may confirm. */
-export type PaymentProblem = Extract<ScaProblem, "debtor_not_owned" | "debtor_blocked">;
-
 export type StepResult = { ok: true; secret: string } | { ok: false; problem: ScaProblem };
 
 export const refused = (problem: ScaProblem) => ({ ok: false, problem }) as const;

@@ -13,7 +13,7 @@ import type { ScaResource, SessionContext } from "./context.js";
 import { sha256 } from "./factors.js";
 import type { Authorisation, LoginStep, ScaStep } from "./model.js";
 import type { ScaChannel } from "./session.js";
-import { changeScaStatus } from "./status.js";
+import { changeScaStatus } from "./transitions.js";
 
 /** The dynamic link of RTS art. 5: a code is bound to exactly this amount and payee. */
 export function bindingOf(resource: ScaResource): string {

@@ -26,12 +26,6 @@ export const SCA_TRANSITIONS: Readonly<Record<ScaEvent, ScaTransition>> = {
   fail: { from: OPEN_SCA_STATUSES, to: "failed" },
 };
 
-/** The status after `event`, or undefined when the event is not allowed from `status`. */
-export function nextScaStatus(status: ScaStatus, event: ScaEvent): ScaStatus | undefined {
-  const { from, to } = SCA_TRANSITIONS[event];
-  return from.includes(status) ? to : undefined;
-}
-
 /** Applies `event` to one authorisation; false when its status did not allow it (a lost race). */
 export function changeScaStatus(
   port: AuthorisationStatusPort, tx: Tx, id: string, event: ScaEvent, at: string, psuId?: string,

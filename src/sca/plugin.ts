@@ -66,7 +66,7 @@ export function contentSecurityPolicy(reply: FastifyReply, targets: readonly str
     + `form-action 'self'${origins ? ` ${origins}` : ""}; frame-ancestors 'none'; base-uri 'none'`);
 }
 
-export function psuListener(app: FastifyInstance, options: { hsts: boolean }): void {
+export function psuPagesPlugin(app: FastifyInstance, options: { hsts: boolean }): void {
   app.addContentTypeParser("application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 16_384 },
     (_request, body, done) => done(null, parseForm(body as string)));
