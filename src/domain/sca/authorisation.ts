@@ -36,6 +36,31 @@ export type PageView = SessionContext & {
 
 export type Decided = { ok: true; redirectTo: string } | { ok: false; problem: ScaProblem };
 
+async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review | null> {
+  const psuId = ctx.session.psuId;
+  if (ctx.session.step !== "review" || !psuId) return null;
+  const { resource } = ctx;
+  if (resource.type === "consent") {
+    return { problem: null, ...(await consentChoices(deps, tx, psuId, resource.consent)) };
+  }
+  const problem = await paymentProblem(deps, tx, psuId, resource.payment);
+  return { problem, accounts: [], foreign: [] };
+}
+
+/** The bank already refused the consent at the review (accounts not the PSU's). */
+function refusedByBank(ctx: SessionContext): boolean {
+  return ctx.resource.type === "consent" && ctx.resource.consent.status === "rejected"
+    && ctx.authorisation.scaStatus === "failed" && ctx.session.step === "review";
+}
+
+/** The SMS "sent" to a PSU, newest first: the sandbox's stand-in for a phone. */
+async function sandboxSms(deps: Deps, login: string) {
+  const { store } = deps;
+  const psu = await store.psus.findByLogin(store.db, login);
+  const messages = psu ? await store.sca.smsOf(store.db, psu.id, 50) : [];
+  return messages.map((m) => ({ to: m.phone, text: m.text, sentAt: m.created_at }));
+}
+
 export function createAuthorisations(deps: Deps) {
   const { store, clock } = deps;
   const machine = createScaSessionMachine(deps, redirectChannel(deps));
@@ -61,37 +86,14 @@ export function createAuthorisations(deps: Deps) {
     });
   }
 
-  async function reviewOf(tx: Tx, ctx: SessionContext): Promise<Review | null> {
-    const psuId = ctx.session.psuId;
-    if (ctx.session.step !== "review" || !psuId) return null;
-    const { resource } = ctx;
-    if (resource.type === "consent") {
-      return { problem: null, ...(await consentChoices(deps, tx, psuId, resource.consent)) };
-    }
-    const problem = await paymentProblem(deps, tx, psuId, resource.payment);
-    return { problem, accounts: [], foreign: [] };
-  }
-
   /** What a page shows: the session, its device and, on the review, what the PSU may decide. */
   async function view(secret: string | undefined): Promise<PageView | ScaProblem> {
     return store.transaction(async (tx) => {
       const ctx = await machine.live(tx, secret);
       if (typeof ctx === "string") return ctx;
       const { device, devices } = await machine.factorsOf(tx, ctx.session);
-      return { ...ctx, device, devices, review: await reviewOf(tx, ctx) };
+      return { ...ctx, device, devices, review: await reviewOf(deps, tx, ctx) };
     });
-  }
-
-  /** The SMS "sent" to a PSU, newest first: the sandbox's stand-in for a phone. */
-  async function sandboxSms(login: string) {
-    const psu = await store.psus.findByLogin(store.db, login);
-    const messages = psu ? await store.sca.smsOf(store.db, psu.id, 50) : [];
-    return messages.map((m) => ({ to: m.phone, text: m.text, sentAt: m.created_at }));
-  }
-
-  function refusedByBank(ctx: SessionContext): boolean {
-    return ctx.resource.type === "consent" && ctx.resource.consent.status === "rejected"
-      && ctx.authorisation.scaStatus === "failed" && ctx.session.step === "review";
   }
 
   /** Ends the session with the PSU's decision and tells where the browser goes next. */
@@ -119,7 +121,10 @@ export function createAuthorisations(deps: Deps) {
   }
 
   const { login, chooseDevice, resendCode, verifyCode } = machine;
-  return { openSession, login, chooseDevice, resendCode, verifyCode, view, decide, sandboxSms };
+  return {
+    openSession, login, chooseDevice, resendCode, verifyCode, view, decide,
+    sandboxSms: (login: string) => sandboxSms(deps, login),
+  };
 }
 
 export type Authorisations = ReturnType<typeof createAuthorisations>;

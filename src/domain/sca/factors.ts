@@ -57,110 +57,127 @@ export async function chosenScaMethod(
   };
 }
 
+/** The PSU and the device a code goes to or comes from. */
+type Target = { psu: Psu; device: ScaDevice };
+
+const nowIso = (deps: Deps) => deps.clock.now().toISOString();
+const locked = (deps: Deps, f: LoginFailures) =>
+  f.blockedUntil !== null && f.blockedUntil > nowIso(deps);
+const isBlocked = (deps: Deps, psu: Psu) => psu.status === "blocked" || locked(deps, psu);
+
+/** Counts one more failure; the limit-th consecutive one blocks for a while. */
+async function fail(
+  deps: Deps, failures: LoginFailures, record: (blockedUntil: string | null) => Promise<void>,
+): Promise<ScaProblem> {
+  const { clock, settings } = deps;
+  const blockedUntil = failures.failedAttempts + 1 >= settings.loginFailuresMax
+    ? new Date(clock.now().getTime() + settings.loginBlockSeconds * 1000).toISOString() : null;
+  await record(blockedUntil);
+  return blockedUntil ? "psu_blocked" : "credentials_invalid";
+}
+
+/** The password check, outside any transaction: hashing is slow and must not hold a lock. */
+async function checkPassword(
+  deps: Deps, login: string, password: string,
+): Promise<CheckedPassword> {
+  const psu = await deps.store.psus.findByLogin(deps.store.db, login);
+  // Hash before any decision (a dummy for an unknown login): timing tells no login apart.
+  const ok = await deps.passwords.verify(psu?.passwordHash ?? null, password);
+  return { login, psuId: psu?.id, ok };
+}
+
+/** An unknown login fails as a known one with a wrong password would, block included. */
+async function unknownLogin(deps: Deps, tx: Tx, login: string): Promise<Identified> {
+  const { unknownLogins } = deps.store;
+  const key = sha256(`login|${login}`);
+  const failures = (await unknownLogins.failures(tx, key))
+    ?? { failedAttempts: 0, blockedUntil: null };
+  if (locked(deps, failures)) return { ok: false, problem: "psu_blocked" };
+  const record = (until: string | null) => unknownLogins.recordFailure(tx, key, until);
+  return { ok: false, problem: await fail(deps, failures, record) };
+}
+
+/** First factor, inside the step's transaction: the PSU and its devices, or why not. */
+async function identify(deps: Deps, tx: Tx, checked: CheckedPassword): Promise<Identified> {
+  const { psus } = deps.store;
+  const psu = checked.psuId ? await psus.find(tx, checked.psuId) : undefined;
+  if (!psu) return unknownLogin(deps, tx, checked.login);
+  if (locked(deps, psu)) return { ok: false, problem: "psu_blocked" };
+  if (!checked.ok) {
+    const record = (until: string | null) => psus.recordFailure(tx, psu.id, until);
+    return { ok: false, problem: await fail(deps, psu, record) };
+  }
+  if (psu.status === "blocked") return { ok: false, problem: "psu_blocked" };
+  const devices = await psus.devices(tx, psu.id);
+  if (devices.length === 0) return { ok: false, problem: "no_device" };
+  return { ok: true, psu, devices };
+}
+
+/** A fresh SMS code bound to `binding` (the old one stops working), within the limit. */
+async function sendCode(
+  deps: Deps, tx: Tx, sessionId: string, target: Target,
+  binding: string, text: (code: string) => string,
+): Promise<"ok" | ScaProblem> {
+  const { store, clock, settings } = deps;
+  const previous = await store.sca.findChallenge(tx, sessionId);
+  if ((previous?.sends ?? 0) >= CODE_SENDS_MAX) return "resend_limit";
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const ttlMs = settings.smsCodeTtlSeconds * 1000;
+  const expiresAt = new Date(clock.now().getTime() + ttlMs).toISOString();
+  await store.sca.putChallenge(tx, sessionId, {
+    codeHash: sha256(`${binding}:${code}`), binding, expiresAt, usedAt: null,
+  });
+  const { psu, device } = target;
+  await store.sca.sendSms(tx, {
+    id: newUuid(), psuId: psu.id, phone: device.phone ?? "", text: text(code), at: nowIso(deps),
+  });
+  return "ok";
+}
+
+async function codeMatches(
+  deps: Deps, tx: Tx, sessionId: string, binding: string, device: ScaDevice, code: string,
+): Promise<"ok" | ScaProblem> {
+  const { store, clock } = deps;
+  if (device.kind === "totp") {
+    const step = verifyTotp(device.secret ?? "", code, clock.now().getTime());
+    const fresh = step !== null && (await store.psus.useTotpStep(tx, device.id, step));
+    return fresh ? "ok" : "code_invalid";
+  }
+  const challenge = await store.sca.findChallenge(tx, sessionId);
+  if (!challenge || challenge.usedAt !== null) return "code_invalid";
+  if (challenge.expiresAt < nowIso(deps)) return "code_expired";
+  if (!sameText(challenge.binding, binding)) return "code_invalid";
+  if (!sameText(challenge.codeHash, sha256(`${binding}:${code}`))) return "code_invalid";
+  return (await store.sca.useChallenge(tx, sessionId, nowIso(deps))) ? "ok" : "code_invalid";
+}
+
+/** Second factor: "ok" resets the PSU's failures; a wrong code counts as a failure. */
+async function verifyCode(
+  deps: Deps, tx: Tx, sessionId: string, binding: string,
+  target: Target, code: string,
+): Promise<"ok" | ScaProblem> {
+  const { psus } = deps.store;
+  const { psu, device } = target;
+  if (isBlocked(deps, psu)) return "psu_blocked";
+  const outcome = await codeMatches(deps, tx, sessionId, binding, device, code.trim());
+  if (outcome === "code_expired") return outcome;
+  if (outcome !== "ok") {
+    const record = (until: string | null) => psus.recordFailure(tx, psu.id, until);
+    return (await fail(deps, psu, record)) === "psu_blocked" ? "psu_blocked" : "code_invalid";
+  }
+  await psus.resetFailures(tx, psu.id);
+  return "ok";
+}
+
 export function createScaFactors(deps: Deps) {
-  const { store, clock, settings, passwords } = deps;
-  const nowIso = () => clock.now().toISOString();
-
-  /** Counts one more failure; the limit-th consecutive one blocks for a while. */
-  async function fail(
-    failures: LoginFailures, record: (blockedUntil: string | null) => Promise<void>,
-  ): Promise<ScaProblem> {
-    const blockedUntil = failures.failedAttempts + 1 >= settings.loginFailuresMax
-      ? new Date(clock.now().getTime() + settings.loginBlockSeconds * 1000).toISOString() : null;
-    await record(blockedUntil);
-    return blockedUntil ? "psu_blocked" : "credentials_invalid";
-  }
-
-  const locked = (f: LoginFailures) => f.blockedUntil !== null && f.blockedUntil > nowIso();
-  const isBlocked = (psu: Psu) => psu.status === "blocked" || locked(psu);
-
-  /** The password check, outside any transaction: hashing is slow and must not hold a lock. */
-  async function checkPassword(login: string, password: string): Promise<CheckedPassword> {
-    const psu = await store.psus.findByLogin(store.db, login);
-    // Hash before any decision (a dummy for an unknown login): timing tells no login apart.
-    const ok = await passwords.verify(psu?.passwordHash ?? null, password);
-    return { login, psuId: psu?.id, ok };
-  }
-
-  /** An unknown login fails as a known one with a wrong password would, block included. */
-  async function unknownLogin(tx: Tx, login: string): Promise<Identified> {
-    const key = sha256(`login|${login}`);
-    const failures = (await store.unknownLogins.failures(tx, key))
-      ?? { failedAttempts: 0, blockedUntil: null };
-    if (locked(failures)) return { ok: false, problem: "psu_blocked" };
-    const record = (until: string | null) => store.unknownLogins.recordFailure(tx, key, until);
-    return { ok: false, problem: await fail(failures, record) };
-  }
-
-  /** First factor, inside the step's transaction: the PSU and its devices, or why not. */
-  async function identify(tx: Tx, checked: CheckedPassword): Promise<Identified> {
-    const psu = checked.psuId ? await store.psus.find(tx, checked.psuId) : undefined;
-    if (!psu) return unknownLogin(tx, checked.login);
-    if (locked(psu)) return { ok: false, problem: "psu_blocked" };
-    if (!checked.ok) {
-      const record = (until: string | null) => store.psus.recordFailure(tx, psu.id, until);
-      return { ok: false, problem: await fail(psu, record) };
-    }
-    if (psu.status === "blocked") return { ok: false, problem: "psu_blocked" };
-    const devices = await store.psus.devices(tx, psu.id);
-    if (devices.length === 0) return { ok: false, problem: "no_device" };
-    return { ok: true, psu, devices };
-  }
-
-  /** A fresh SMS code bound to `binding` (the old one stops working), within the limit. */
-  async function sendCode(
-    tx: Tx, sessionId: string, target: { psu: Psu; device: ScaDevice },
-    binding: string, text: (code: string) => string,
-  ): Promise<"ok" | ScaProblem> {
-    const previous = await store.sca.findChallenge(tx, sessionId);
-    if ((previous?.sends ?? 0) >= CODE_SENDS_MAX) return "resend_limit";
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    const ttlMs = settings.smsCodeTtlSeconds * 1000;
-    const expiresAt = new Date(clock.now().getTime() + ttlMs).toISOString();
-    await store.sca.putChallenge(tx, sessionId, {
-      codeHash: sha256(`${binding}:${code}`), binding, expiresAt, usedAt: null,
-    });
-    const { psu, device } = target;
-    await store.sca.sendSms(tx, {
-      id: newUuid(), psuId: psu.id, phone: device.phone ?? "", text: text(code), at: nowIso(),
-    });
-    return "ok";
-  }
-
-  async function codeMatches(
-    tx: Tx, sessionId: string, binding: string, device: ScaDevice, code: string,
-  ): Promise<"ok" | ScaProblem> {
-    if (device.kind === "totp") {
-      const step = verifyTotp(device.secret ?? "", code, clock.now().getTime());
-      const fresh = step !== null && (await store.psus.useTotpStep(tx, device.id, step));
-      return fresh ? "ok" : "code_invalid";
-    }
-    const challenge = await store.sca.findChallenge(tx, sessionId);
-    if (!challenge || challenge.usedAt !== null) return "code_invalid";
-    if (challenge.expiresAt < nowIso()) return "code_expired";
-    if (!sameText(challenge.binding, binding)) return "code_invalid";
-    if (!sameText(challenge.codeHash, sha256(`${binding}:${code}`))) return "code_invalid";
-    return (await store.sca.useChallenge(tx, sessionId, nowIso())) ? "ok" : "code_invalid";
-  }
-
-  /** Second factor: "ok" resets the PSU's failures; a wrong code counts as a failure. */
-  async function verifyCode(
-    tx: Tx, sessionId: string, binding: string, target: { psu: Psu; device: ScaDevice },
-    code: string,
-  ): Promise<"ok" | ScaProblem> {
-    const { psu, device } = target;
-    if (isBlocked(psu)) return "psu_blocked";
-    const outcome = await codeMatches(tx, sessionId, binding, device, code.trim());
-    if (outcome === "code_expired") return outcome;
-    if (outcome !== "ok") {
-      const record = (until: string | null) => store.psus.recordFailure(tx, psu.id, until);
-      return (await fail(psu, record)) === "psu_blocked" ? "psu_blocked" : "code_invalid";
-    }
-    await store.psus.resetFailures(tx, psu.id);
-    return "ok";
-  }
-
-  return { checkPassword, identify, sendCode, verifyCode };
+  return {
+    checkPassword: (login: string, password: string) => checkPassword(deps, login, password),
+    identify: (tx: Tx, checked: CheckedPassword) => identify(deps, tx, checked),
+    sendCode: (tx: Tx, sessionId: string, target: Target, binding: string,
+      text: (code: string) => string) => sendCode(deps, tx, sessionId, target, binding, text),
+    verifyCode: (tx: Tx, sessionId: string, binding: string, target: Target, code: string) =>
+      verifyCode(deps, tx, sessionId, binding, target, code),
+  };
 }
 
 export type ScaFactors = ReturnType<typeof createScaFactors>;
