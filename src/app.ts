@@ -23,7 +23,7 @@ import {
 } from "./domain/account-administration.js";
 import { createAccounts } from "./domain/consent/accounts.js";
 import { createAuditLog, type AuditLog } from "./domain/audit.js";
-import { createAuthorisations } from "./domain/authorisation.js";
+import { createAuthorisations } from "./domain/sca/authorisation.js";
 import { createConsents } from "./domain/consent/registration.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
@@ -43,6 +43,7 @@ import { generateDataSet, type DataSet, type DataSetRequest } from "./ledger/dat
 import { DEMO_PSUS, seedDemoData } from "./ledger/demo-data.js";
 import { loadBankLogo } from "./sca/logo.js";
 import { scaPages } from "./sca/pages.js";
+import { psuPagesPlugin } from "./sca/plugin.js";
 import { dashboardPages } from "./sca/dashboard.js";
 import { createPsuDashboard } from "./domain/psu-dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
@@ -253,11 +254,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
   const loginThrottle = createRateLimit(config.loginAttemptsPerIpPerMinute, 60_000, () => clock.now().getTime());
+  const authHost = new URL(config.publicAuthUrl).hostname;
+  const localHost = ["localhost", "127.0.0.1", "[::1]"].includes(authHost);
+  psuPagesPlugin(auth, { hsts: !localHost });
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName, sandbox,
-    logo: await loadBankLogo(config.bankLogoFile, config.bankName),
-    hsts: !["localhost", "127.0.0.1", "[::1]"].includes(new URL(config.publicAuthUrl).hostname),
-    loginThrottle,
+    logo: await loadBankLogo(config.bankLogoFile, config.bankName), loginThrottle,
   });
   dashboardPages(auth, { dashboard: createPsuDashboard(deps), bankName: config.bankName, loginThrottle });
 

@@ -3,7 +3,9 @@
  * or why the decision was refused. The session machine (authorisation.ts) calls the deciders in
  * payment/decision.ts and consent/decision.ts; they see only this much of its session.
  */
-export type Decision = { ok: true; redirectTo: string } | { ok: false; problem: string };
+import type { ScaProblem } from "./sca/problems.js";
+
+export type Decision = { ok: true; redirectTo: string } | { ok: false; problem: ScaProblem };
 
 /** What a decider reads of the SCA session it is called from. */
 export interface DecisionContext {

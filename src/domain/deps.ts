@@ -3,7 +3,7 @@
  */
 import type { Clock } from "../lib/clock.js";
 import type { Repositories } from "../store/repositories.js";
-import type { ResourceType } from "./authorisation-model.js";
+import type { ResourceType } from "./sca/model.js";
 import type { ConsentRepository } from "./consent/ports.js";
 import type { CoreBanking } from "./core-banking.js";
 import type { PaymentRepository } from "./payment/ports.js";

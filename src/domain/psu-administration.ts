@@ -8,7 +8,7 @@ import type { Clock } from "../lib/clock.js";
 import { newUuid } from "../lib/ids.js";
 import { base32Encode } from "../lib/totp.js";
 import type { StorePort as Store } from "./deps.js";
-import type { Psu, ScaDevice } from "./authorisation-model.js";
+import type { Psu, ScaDevice } from "./sca/model.js";
 import { OperatorError } from "./errors.js";
 
 export interface PsuAdministrationDeps {

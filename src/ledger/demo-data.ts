@@ -3,7 +3,7 @@
  * 13 months of realistic booked history (salary, rent, card payments, transfers), generated from a
  * seed, booked through the same book-keeping as live payments and inserted in bulk.
  */
-import type { ScaDevice } from "../domain/authorisation-model.js";
+import type { ScaDevice } from "../domain/sca/model.js";
 import { addDays, dateInZone, type Clock } from "../lib/clock.js";
 import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";

@@ -17,8 +17,8 @@ const SCENARIOS: Record<Scenario, { readme: string; banner?: string }> = {
     banner: "accounts always empty",
   },
   blocked: {
-    readme: "blocked: the right password is refused (\"access is blocked\"), the authorisation "
-      + "cannot proceed",
+    readme: "blocked: after the right password the page says \"access is blocked\" (a wrong one "
+      + "is answered as for anyone), the authorisation cannot proceed",
     banner: "blocked by the bank",
   },
   no_device: { readme: "after the password the page says to contact the bank" },

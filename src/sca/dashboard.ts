@@ -2,7 +2,7 @@
  * The PSU's own consent dashboard on the auth listener: log in with the same two factors as an
  * authorisation, see every consent and TPP payment, revoke a consent, log out. GET renders,
  * POST acts and redirects (303); every POST checks the session's CSRF token. Headers (CSP,
- * no-store, ...) and the form parser come from scaPages on the same listener.
+ * no-store, ...) and the form parser come from psuPagesPlugin, registered once for the listener.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DashboardView, PsuDashboard } from "../domain/psu-dashboard.js";
@@ -14,7 +14,8 @@ import {
 import { translator, type MessageKey } from "./messages/index.js";
 import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,
-} from "./pages.js";
+} from "./plugin.js";
+import { problemMessage } from "./problems.js";
 import { messagePage, type PageFrame } from "./views.js";
 
 const COOKIE = "__Host-psd2-dashboard";
@@ -98,7 +99,7 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
     }
     if (result.problem === "session_expired") return reply.redirect(`${DASHBOARD}?done=expired`, 303);
     if (result.problem === "wrong_step" && view.session.step !== "device") return reply.redirect(DASHBOARD, 303);
-    return show(reply, view, { error: `error_${result.problem}` }, status);
+    return show(reply, view, { error: problemMessage(result.problem) }, status);
   }
 
   app.post<{ Body: Form }>(`${DASHBOARD}/login`, async (request, reply) => {

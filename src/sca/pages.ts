@@ -1,16 +1,20 @@
 /**
  * The PSU's pages on the auth listener: the scaRedirect entry, login, authorisation code, review,
  * confirm and cancel. GET renders, POST acts and redirects (303). Every POST checks the session's
- * CSRF token; every page carries a strict CSP and is never cached. Never tppMessages here.
+ * CSRF token; every page carries a strict CSP and is never cached (plugin.ts). Never
+ * tppMessages here.
  */
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Authorisations, PageView, ScaProblem } from "../domain/authorisation.js";
-import type { ScaStep } from "../domain/authorisation-model.js";
-import { isLanguage, negotiateLanguage } from "../lib/languages.js";
+import type { Authorisations, PageView, ScaProblem } from "../domain/sca/authorisation.js";
+import type { ScaStep } from "../domain/sca/model.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
 import type { BankLogo } from "./logo.js";
+import { problemMessage } from "./problems.js";
+import {
+  contentSecurityPolicy, cookieOf, field, LANG_COOKIE, rememberLanguage, requestLanguage, sameText,
+  type Form, type FormRequest,
+} from "./plugin.js";
 import type { ScaRedirects } from "./redirect.js";
 import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
@@ -19,10 +23,7 @@ import {
 } from "./views.js";
 
 const COOKIE = "__Host-psd2-sca";
-/** The language the PSU picked with the switcher; it outranks the one the TPP asked for. */
-const LANG_COOKIE = "__Host-psd2-lang";
-export type Form = Record<string, string | string[] | undefined>;
-export type FormRequest = FastifyRequest<{ Body: Form }>;
+const secretOf = (request: FastifyRequest) => cookieOf(request, COOKIE);
 
 export interface ScaPagesOptions {
   authorisations: Authorisations;
@@ -30,7 +31,6 @@ export interface ScaPagesOptions {
   bankName: string;
   logo: BankLogo;
   sandbox: boolean;
-  hsts: boolean;
   /** Login posts per client address, checked before any password is hashed (argon2 is costly). */
   loginThrottle: RateLimit;
 }
@@ -39,59 +39,13 @@ const STEP_PATH: Record<ScaStep, string> = {
   login: "/sca/login", device: "/sca/device", code: "/sca/code", review: "/sca/review", done: "/sca/login",
 };
 
-export function cookieOf(request: FastifyRequest, cookie = COOKIE): string | undefined {
-  for (const part of (request.headers.cookie ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === cookie) return value.join("=");
-  }
-  return undefined;
-}
-
 function setCookie(reply: FastifyReply, secret: string): void {
   reply.header("Set-Cookie", `${COOKIE}=${secret}; Path=/; Secure; HttpOnly; SameSite=Lax`);
-}
-
-export function field(form: Form | undefined, name: string): string {
-  const value = form?.[name];
-  return typeof value === "string" ? value : "";
 }
 
 function list(form: Form | undefined, name: string): string[] {
   const value = form?.[name];
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-
-export function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function parseForm(body: string): Form {
-  const form: Form = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const seen = form[key];
-    form[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
-  return form;
-}
-
-type LangRequest = FastifyRequest<{ Querystring?: { lang?: string } }>;
-
-/** Language without a session: the link's `lang`, then the switcher's, then the browser's. */
-export function requestLanguage(request: FastifyRequest): string {
-  const query = (request as LangRequest).query;
-  return pickLanguage(query?.lang, cookieOf(request, LANG_COOKIE),
-    negotiateLanguage(request.headers["accept-language"]));
-}
-
-/** A `?lang=` from the switcher goes into a cookie; returns it. */
-export function rememberLanguage(request: FastifyRequest, reply: FastifyReply): string | undefined {
-  const asked = (request as LangRequest).query?.lang;
-  if (isLanguage(asked)) {
-    reply.header("Set-Cookie", `${LANG_COOKIE}=${asked}; Path=/; Secure; HttpOnly; SameSite=Lax`);
-  }
-  return asked;
 }
 
 /** A `?lang=` from the switcher is remembered in a cookie and outranks the session's language. */
@@ -103,27 +57,8 @@ function withChosenLanguage(
   return { ...view, session: { ...view.session, lang } };
 }
 
-/** form-action must allow the TPP's origins: browsers apply it to the redirect after a POST. */
-function contentSecurityPolicy(reply: FastifyReply, targets: readonly string[]): void {
-  const origins = [...new Set(targets.map((t) => new URL(t).origin))].join(" ");
-  reply.header("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; "
-    + `form-action 'self'${origins ? ` ${origins}` : ""}; frame-ancestors 'none'; base-uri 'none'`);
-}
-
 export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   const { authorisations, redirects } = options;
-
-  app.addContentTypeParser("application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 16_384 }, (_request, body, done) => done(null, parseForm(body as string)));
-
-  app.addHook("onSend", async (_request, reply) => {
-    if (!reply.hasHeader("Content-Security-Policy")) contentSecurityPolicy(reply, []);
-    reply.header("Referrer-Policy", "no-referrer");
-    if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("X-Frame-Options", "DENY");
-    if (options.hsts) reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  });
 
   const frame = (view: PageView | undefined, lang: string, extra: Partial<PageFrame> = {}): PageFrame => ({
     lang, t: translator(lang), bankName: options.bankName, tppName: view?.tppName,
@@ -132,7 +67,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
 
   const problemPage = (reply: FastifyReply, lang: string, problem: ScaProblem, status: number) =>
     reply.code(status).type("text/html; charset=utf-8").send(messagePage(
-      frame(undefined, lang, { error: `error_${problem}`,
+      frame(undefined, lang, { error: problemMessage(problem),
         errorValues: { tpp: translator(lang)("unknown_tpp") } })));
 
   const render = (reply: FastifyReply, view: PageView, body: string, status = 200) => {
@@ -142,7 +77,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
 
   /** The session for a page at `step`; otherwise answers itself (problem page or the right step). */
   async function session(request: FastifyRequest, reply: FastifyReply, step: ScaStep) {
-    const view = await authorisations.view(cookieOf(request));
+    const view = await authorisations.view(secretOf(request));
     if (typeof view === "string") {
       const status = view === "session_expired" ? 401 : 400;
       void problemPage(reply, requestLanguage(request), view, status);
@@ -158,7 +93,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   /** As session(), for a POST: the form must carry the session's CSRF token. */
   async function posted(request: FormRequest, reply: FastifyReply, step: ScaStep | null) {
     const found = step
-      ? await session(request, reply, step) : await authorisations.view(cookieOf(request));
+      ? await session(request, reply, step) : await authorisations.view(secretOf(request));
     if (typeof found === "string") {
       return void problemPage(reply, requestLanguage(request), found, 401);
     }
@@ -175,11 +110,12 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
       kind: view.device?.kind ?? "totp", label: view.device?.label ?? "", phone: view.device?.phone ?? null,
     }), status);
 
-  const reviewView = (reply: FastifyReply, view: PageView, problem?: string, status = 200) => {
+  const reviewView = (reply: FastifyReply, view: PageView, problem?: ScaProblem, status = 200) => {
     const review = view.review;
-    const shown = problem ?? review?.problem ?? (review?.foreign.length ? "foreign_accounts" : undefined);
+    const shown = problem ?? review?.problem;
+    const foreign = review?.foreign.length ? "error_foreign_accounts" : undefined;
     const f = frame(view, view.session.lang, {
-      step: 3, error: shown ? `error_${shown}` as MessageKey : undefined,
+      step: 3, error: shown ? problemMessage(shown) : foreign,
       errorValues: { tpp: view.tppName, ibans: review?.foreign.join(", ") ?? "" },
     });
     const canConfirm = !review?.problem && !review?.foreign.length;
@@ -220,12 +156,14 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
       reply.header("Retry-After", String(retryAfter));
       return render(reply, view, loginPage(frame(view, view.session.lang, { step: 1, error: "error_psu_blocked" }), introKind(view.resource)), 429);
     }
-    const result = await authorisations.login(cookieOf(request), field(request.body, "login"), field(request.body, "password"));
+    const { body } = request;
+    const result = await authorisations.login(
+      secretOf(request), field(body, "login"), field(body, "password"));
     if (result.ok) {
       setCookie(reply, result.secret);
       return reply.redirect(STEP_PATH.code, 303);
     }
-    const f = frame(view, view.session.lang, { step: 1, error: `error_${result.problem}` });
+    const f = frame(view, view.session.lang, { step: 1, error: problemMessage(result.problem) });
     return render(reply, view, loginPage(f, introKind(view.resource)), 401);
   });
 
@@ -239,9 +177,11 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/device", async (request, reply) => {
     const view = await posted(request, reply, "device");
     if (!view) return;
-    const result = await authorisations.chooseDevice(cookieOf(request), field(request.body, "device"));
+    const device = field(request.body, "device");
+    const result = await authorisations.chooseDevice(secretOf(request), device);
     if (!result.ok) {
-      const f = frame(view, view.session.lang, { step: 2, path: STEP_PATH.device, error: `error_${result.problem}` });
+      const error = problemMessage(result.problem);
+      const f = frame(view, view.session.lang, { step: 2, path: STEP_PATH.device, error });
       return render(reply, view, devicePage(f, view.resource.type, view.devices), 400);
     }
     return reply.redirect(STEP_PATH.code, 303);
@@ -255,15 +195,20 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/code", async (request, reply) => {
     const view = await posted(request, reply, "code");
     if (!view) return;
-    const result = await authorisations.verifyCode(cookieOf(request), field(request.body, "code"));
-    if (!result.ok) return codeView(reply, view, `error_${result.problem}`, 401);
+    const result = await authorisations.verifyCode(secretOf(request), field(request.body, "code"));
+    if (!result.ok) return codeView(reply, view, problemMessage(result.problem), 401);
     setCookie(reply, result.secret);
     return reply.redirect(STEP_PATH.review, 303);
   });
 
   app.post<{ Body: Form }>("/sca/code/resend", async (request, reply) => {
-    if (!(await posted(request, reply, "code"))) return;
-    await authorisations.resendCode(cookieOf(request));
+    const view = await posted(request, reply, "code");
+    if (!view) return;
+    const result = await authorisations.resendCode(secretOf(request));
+    // Only the limit is worth saying: any other refusal leads back to the right step.
+    if (!result.ok && result.problem === "resend_limit") {
+      return codeView(reply, view, problemMessage(result.problem), 400);
+    }
     return reply.redirect(STEP_PATH.code, 303);
   });
 
@@ -275,7 +220,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/confirm", async (request, reply) => {
     const view = await posted(request, reply, "review");
     if (!view) return;
-    const result = await authorisations.decide(cookieOf(request), {
+    const result = await authorisations.decide(secretOf(request), {
       confirm: true, ibans: list(request.body, "account"),
       balances: list(request.body, "balances"), transactions: list(request.body, "transactions"),
     });
@@ -286,9 +231,9 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.post<{ Body: Form }>("/sca/cancel", async (request, reply) => {
     const view = await posted(request, reply, null);
     if (!view) return;
-    const result = await authorisations.decide(cookieOf(request), { confirm: false, ibans: [] });
+    const result = await authorisations.decide(secretOf(request), { confirm: false, ibans: [] });
     if (result.ok) return reply.redirect(result.redirectTo, 303);
-    const f = frame(view, view.session.lang, { error: `error_${result.problem}` as MessageKey });
+    const f = frame(view, view.session.lang, { error: problemMessage(result.problem) });
     return render(reply, view, messagePage(f), 409);
   });
 

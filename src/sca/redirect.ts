@@ -2,7 +2,7 @@
  * The scaRedirect link and its token: a JWT signed with HS256 under a key kept in the database
  * (so every instance agrees), with type, audience, issuer and expiry checked against an algorithm
  * allow-list. The token names only the authorisation; everything shown is loaded server-side.
- * Single use is enforced when the token is exchanged for a session (domain/authorisation.ts).
+ * Single use is enforced when the token is exchanged for a session (domain/sca/authorisation.ts).
  */
 import { createHmac } from "node:crypto";
 import { jwtVerify } from "jose";

@@ -5,7 +5,7 @@
 import type { Consent } from "../domain/consent/model.js";
 import { grantFor, isBankOffered, type Grantable } from "../domain/consent/grants.js";
 import type { Payment } from "../domain/payment/model.js";
-import type { ScaResource } from "../domain/authorisation.js";
+import type { ScaResource } from "../domain/sca/authorisation.js";
 import { Html, html } from "../lib/html.js";
 import { formatAmount } from "../lib/money.js";
 import { LANGUAGES } from "../lib/languages.js";

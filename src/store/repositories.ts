@@ -8,7 +8,7 @@ import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
 import { psuSessionRepository } from "./psu-sessions.js";
-import { scaRepository } from "./sca.js";
+import { scaRepository, scaSessionRepository, unknownLoginRepository } from "./sca.js";
 import { statsRepository } from "./stats.js";
 import { statementRepository } from "./statements.js";
 import { idempotencyRepository, secretRepository, tppRepository } from "./tpps.js";
@@ -32,6 +32,8 @@ export function createRepositories(engine: Engine) {
     leases: leaseRepository,
     deltaMarks: deltaMarkRepository,
     psuSessions: psuSessionRepository,
+    scaSessions: scaSessionRepository,
+    unknownLogins: unknownLoginRepository,
   };
 }
 

@@ -1,14 +1,18 @@
 /**
- * Authorisations, PSU redirect sessions, spent redirect tokens, one-time codes and the sandbox's
- * SMS outbox. Everything that makes a step single-use is a conditional write here.
+ * Authorisations, PSU redirect sessions, spent redirect tokens, one-time codes, failed logins of
+ * unknown names and the sandbox's SMS outbox (the SCA aggregate's ports, domain/sca/ports.ts).
+ * Everything that makes a step single-use is a conditional write here.
  */
 import type { Selectable } from "kysely";
 import type {
   Authorisation, AuthorisedResource, ScaSession, ScaStatus, ScaStep,
-} from "../domain/authorisation-model.js";
-import type { Tx } from "./handle.js";
+} from "../domain/sca/model.js";
+import type {
+  AuthorisationPort, ChallengePort, ScaSessionPort, UnknownLoginPort,
+} from "../domain/sca/ports.js";
+import type { OnStore, Tx } from "./handle.js";
 import type { AuthorisationTable, ScaSessionTable } from "./schema.js";
-import { sessionSteps } from "./session-steps.js";
+import { loginSessions } from "./session-steps.js";
 
 function toAuthorisation(row: Selectable<AuthorisationTable>): Authorisation {
   return {
@@ -25,97 +29,102 @@ function toSession(row: Selectable<ScaSessionTable>): ScaSession {
   };
 }
 
-const scaSteps = sessionSteps<ScaStep>("sca_sessions");
+export const scaSessionRepository: OnStore<ScaSessionPort> = {
+  ...loginSessions<ScaSession>("sca_sessions"),
 
-export interface OtpChallenge { codeHash: string; binding: string; expiresAt: string; usedAt: string | null }
+  async find(tx, id) {
+    const row = await tx.selectFrom("sca_sessions").selectAll().where("id", "=", id)
+      .executeTakeFirst();
+    return row && toSession(row);
+  },
 
-export const scaRepository = {
-  async insertAuthorisation(tx: Tx, a: Authorisation, at: string): Promise<void> {
+  async insert(tx, s, at) {
+    await tx.insertInto("sca_sessions").values({
+      id: s.id, authorisation_id: s.authorisationId, step: s.step, psu_id: s.psuId,
+      device_id: s.deviceId, csrf: s.csrf, lang: s.lang, created_at: at, last_seen_at: at,
+    }).execute();
+  },
+};
+
+export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
+  async insertAuthorisation(tx, a, at) {
     await tx.insertInto("authorisations").values({
       id: a.id, resource_type: a.resourceType, resource_id: a.resourceId, tpp_id: a.tppId,
       sca_status: a.scaStatus, psu_id: a.psuId, lang: a.lang, created_at: at, updated_at: at,
     }).execute();
   },
 
-  async authorisationsOf(tx: Tx, resourceId: string): Promise<(Authorisation & { createdAt: string; updatedAt: string })[]> {
-    const rows = await tx.selectFrom("authorisations").selectAll().where("resource_id", "=", resourceId)
-      .orderBy("created_at").orderBy("id").execute();
-    return rows.map((row) => ({ ...toAuthorisation(row), createdAt: row.created_at, updatedAt: row.updated_at }));
+  async authorisationsOf(tx, resourceId) {
+    const rows = await tx.selectFrom("authorisations").selectAll()
+      .where("resource_id", "=", resourceId).orderBy("created_at").orderBy("id").execute();
+    return rows.map((row) => ({
+      ...toAuthorisation(row), createdAt: row.created_at, updatedAt: row.updated_at,
+    }));
   },
 
-  async findAuthorisation(tx: Tx, id: string): Promise<Authorisation | undefined> {
+  async findAuthorisation(tx, id) {
     const row = await tx.selectFrom("authorisations").selectAll().where("id", "=", id)
       .executeTakeFirst();
     return row && toAuthorisation(row);
   },
 
-  async setScaStatus(
-    tx: Tx, id: string, from: readonly ScaStatus[], to: ScaStatus, at: string, psuId?: string,
-  ): Promise<boolean> {
+  async setScaStatus(tx, id, from, to, at, psuId) {
     let update = tx.updateTable("authorisations").set({ sca_status: to, updated_at: at })
       .where("id", "=", id).where("sca_status", "in", [...from]);
     if (psuId !== undefined) update = update.set({ psu_id: psuId });
     return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
   },
 
-  /** Ends every authorisation of a resource still in progress: the resource no longer waits. */
-  async failOpenAuthorisations(tx: Tx, resourceId: string, at: string): Promise<void> {
-    await tx.updateTable("authorisations").set({ sca_status: "failed", updated_at: at })
-      .where("resource_id", "=", resourceId)
-      .where("sca_status", "in", ["received", "psuIdentified", "psuAuthenticated"]).execute();
+  async setScaStatusOf(tx, resourceId, from, to, at) {
+    await tx.updateTable("authorisations").set({ sca_status: to, updated_at: at })
+      .where("resource_id", "=", resourceId).where("sca_status", "in", [...from]).execute();
   },
 
   /** Records a redirect token's id; false when it was already used (single use). */
-  async spendToken(tx: Tx, jti: string, expiresAt: string): Promise<boolean> {
+  async spendToken(tx, jti, expiresAt) {
     const result = await tx.insertInto("used_tokens").values({ jti, expires_at: expiresAt })
       .onConflict((oc) => oc.column("jti").doNothing()).executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   },
 
-  async insertSession(tx: Tx, s: ScaSession, at: string): Promise<void> {
-    await tx.insertInto("sca_sessions").values({
-      id: s.id, authorisation_id: s.authorisationId, step: s.step, psu_id: s.psuId,
-      device_id: s.deviceId, csrf: s.csrf, lang: s.lang, created_at: at, last_seen_at: at,
-    }).execute();
+  async chooseMethod(tx, authorisationId, deviceId) {
+    await tx.insertInto("authorisation_methods")
+      .values({ authorisation_id: authorisationId, device_id: deviceId })
+      .onConflict((oc) => oc.column("authorisation_id").doUpdateSet({ device_id: deviceId }))
+      .execute();
   },
 
-  async findSession(tx: Tx, id: string): Promise<ScaSession | undefined> {
-    const row = await tx.selectFrom("sca_sessions").selectAll().where("id", "=", id)
-      .executeTakeFirst();
-    return row && toSession(row);
+  async chosenMethod(tx, authorisationId) {
+    const row = await tx.selectFrom("authorisation_methods").select("device_id")
+      .where("authorisation_id", "=", authorisationId).executeTakeFirst();
+    return row?.device_id;
   },
 
-  async touchSession(tx: Tx, id: string, at: string): Promise<void> {
-    await tx.updateTable("sca_sessions").set({ last_seen_at: at }).where("id", "=", id).execute();
-  },
-
-  advanceSession: scaSteps.advance,
-  renameSession: scaSteps.rename,
-  deleteSession: scaSteps.remove,
-
-  async putChallenge(tx: Tx, sessionId: string, c: OtpChallenge): Promise<void> {
-    await tx.deleteFrom("otp_challenges").where("session_id", "=", sessionId).execute();
+  async putChallenge(tx, sessionId, c) {
+    const previous = await tx.deleteFrom("otp_challenges").where("session_id", "=", sessionId)
+      .returning("sends").executeTakeFirst();
     await tx.insertInto("otp_challenges").values({
       session_id: sessionId, code_hash: c.codeHash, binding: c.binding,
-      expires_at: c.expiresAt, used_at: c.usedAt,
+      expires_at: c.expiresAt, used_at: c.usedAt, sends: (previous?.sends ?? 0) + 1,
     }).execute();
   },
 
-  async findChallenge(tx: Tx, sessionId: string): Promise<OtpChallenge | undefined> {
+  async findChallenge(tx, sessionId) {
     const row = await tx.selectFrom("otp_challenges").selectAll()
       .where("session_id", "=", sessionId).executeTakeFirst();
     return row && {
       codeHash: row.code_hash, binding: row.binding, expiresAt: row.expires_at, usedAt: row.used_at,
+      sends: Number(row.sends),
     };
   },
 
-  async useChallenge(tx: Tx, sessionId: string, at: string): Promise<boolean> {
+  async useChallenge(tx, sessionId, at) {
     const result = await tx.updateTable("otp_challenges").set({ used_at: at })
       .where("session_id", "=", sessionId).where("used_at", "is", null).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
 
-  async sendSms(tx: Tx, sms: { id: string; psuId: string; phone: string; text: string; at: string }) {
+  async sendSms(tx, sms) {
     const last = await tx.selectFrom("sms_outbox")
       .select((eb) => eb.fn.max<number | string>("seq").as("seq")).executeTakeFirst();
     await tx.insertInto("sms_outbox").values({
@@ -124,8 +133,25 @@ export const scaRepository = {
     }).execute();
   },
 
-  async smsOf(tx: Tx, psuId: string, limit: number) {
+  async smsOf(tx, psuId, limit) {
     return tx.selectFrom("sms_outbox").select(["phone", "text", "created_at"])
       .where("psu_id", "=", psuId).orderBy("seq", "desc").limit(limit).execute();
+  },
+};
+
+export const unknownLoginRepository: OnStore<UnknownLoginPort> = {
+  async failures(tx, key) {
+    const row = await tx.selectFrom("unknown_login_failures").selectAll()
+      .where("login_key", "=", key).executeTakeFirst();
+    return row && { failedAttempts: Number(row.failed_attempts), blockedUntil: row.blocked_until };
+  },
+
+  async recordFailure(tx, key, blockedUntil) {
+    await tx.insertInto("unknown_login_failures")
+      .values({ login_key: key, failed_attempts: 1, blocked_until: blockedUntil })
+      .onConflict((oc) => oc.column("login_key").doUpdateSet((eb) => ({
+        failed_attempts: eb("unknown_login_failures.failed_attempts", "+", 1),
+        blocked_until: blockedUntil,
+      }))).execute();
   },
 };

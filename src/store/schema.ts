@@ -3,7 +3,7 @@
  * them back as numbers and PostgreSQL bigints as strings, so repositories convert with BigInt().
  * Times are ISO-8601 UTC text and dates YYYY-MM-DD text, identical on both engines.
  */
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 type Money = ColumnType<number | string, bigint | number | string, bigint | number | string>;
 type Flag = ColumnType<number | boolean, number | boolean, number | boolean>;
@@ -169,6 +169,13 @@ export interface OtpChallengeTable {
   binding: string;
   expires_at: string;
   used_at: string | null;
+  sends: Generated<number>;
+}
+
+export interface UnknownLoginFailureTable {
+  login_key: string;
+  failed_attempts: number;
+  blocked_until: string | null;
 }
 
 export interface SmsOutboxTable {
@@ -282,4 +289,5 @@ export interface Database {
   pending_transactions: PendingTransactionTable;
   psu_sessions: PsuSessionTable;
   authorisation_methods: AuthorisationMethodTable;
+  unknown_login_failures: UnknownLoginFailureTable;
 }

@@ -1,18 +1,24 @@
 /**
- * Step changes of a PSU's session, the same for an authorisation's (sca_sessions) and for the
- * PSU's dashboard (psu_sessions): each is a conditional write, so a replayed or raced form post
- * changes nothing.
+ * A PSU's login sessions, the same for an authorisation's (sca_sessions) and for the PSU's
+ * dashboard (psu_sessions), as the SCA session machine needs them (domain/sca/ports.ts): each
+ * step change is a conditional write, so a replayed or raced form post changes nothing.
  */
-import type { Tx } from "./handle.js";
+import type { LoginSession } from "../domain/sca/model.js";
+import type { LoginSessionPort } from "../domain/sca/ports.js";
+import type { OnStore, Tx } from "./handle.js";
 
 type SessionTableName = "sca_sessions" | "psu_sessions";
 
-export function sessionSteps<Step extends string>(table: SessionTableName) {
+/** Everything but `find`, whose row differs per table. */
+export function loginSessions<S extends LoginSession>(
+  table: SessionTableName,
+): OnStore<Omit<LoginSessionPort<S>, "find">> {
   return {
-    /** Moves the session from one step to the next only once; the loser of a race gets false. */
-    async advance(
-      tx: Tx, id: string, from: Step, change: { step: Step; psuId?: string; deviceId?: string },
-    ): Promise<boolean> {
+    async touch(tx, id, at, lang) {
+      await tx.updateTable(table).set({ last_seen_at: at, lang }).where("id", "=", id).execute();
+    },
+
+    async advance(tx, id, from, change) {
       let update = tx.updateTable(table).set({ step: change.step })
         .where("id", "=", id).where("step", "=", from);
       if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
@@ -20,7 +26,6 @@ export function sessionSteps<Step extends string>(table: SessionTableName) {
       return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
     },
 
-    /** Session fixation defence: the session gets a new id (and CSRF token) after each factor. */
     async rename(tx: Tx, id: string, newId: string, csrf: string): Promise<void> {
       await tx.updateTable(table).set({ id: newId, csrf }).where("id", "=", id).execute();
       await tx.updateTable("otp_challenges").set({ session_id: newId })

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
-import type { SessionContext } from "../../src/domain/authorisation.js";
+import type { SessionContext } from "../../src/domain/sca/context.js";
 import type { CoreBanking, PaymentOrder } from "../../src/domain/core-banking.js";
 import { decideCancellation, paymentProblem } from "../../src/domain/payment/decision.js";
 import type { Deps } from "../../src/domain/deps.js";

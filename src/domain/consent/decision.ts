@@ -9,6 +9,7 @@ import type { Deps } from "../deps.js";
 import { consentChoices, grantFor, type PsuChoice } from "./grants.js";
 import type { Consent } from "./model.js";
 import { moveConsent, replaceRecurring } from "./transitions.js";
+import { changeScaStatus } from "../sca/transitions.js";
 
 export async function decideConsent(
   deps: Deps, tx: Tx, ctx: DecisionContext, consent: Consent,
@@ -24,8 +25,7 @@ export async function decideConsent(
     if (!(await moveConsent(deps, tx, consent.id, "reject", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
-    await store.sca.setScaStatus(tx, auth, ["received", "psuIdentified", "psuAuthenticated"],
-      "failed", at);
+    await changeScaStatus(store.sca, tx, auth, "fail", at);
     return { ok: true, redirectTo: nokTarget(consent) };
   }
   const selected = choices.accounts.filter((acc) => decision.ibans.includes(acc.reference));
@@ -40,6 +40,6 @@ export async function decideConsent(
     selected.map((acc) => grantFor(consent, acc, choice)));
   // As peers do: a new recurring consent replaces the PSU's older one at the same TPP.
   if (consent.recurringIndicator) await replaceRecurring(deps, tx, consent, psuId, at);
-  await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
+  await changeScaStatus(store.sca, tx, auth, "finalise", at);
   return { ok: true, redirectTo: consent.redirectUri };
 }

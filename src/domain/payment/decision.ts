@@ -10,6 +10,7 @@ import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
 import type { Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
+import { changeScaStatus, changeScaStatusOf } from "../sca/transitions.js";
 
 /** The review's verdict on a payment: the PSU must own the debtor account. */
 export async function paymentProblem(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
@@ -32,8 +33,7 @@ export async function decidePayment(
     if (!(await movePayment(deps, tx, payment, "decline", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
-    await store.sca.setScaStatus(tx, auth, ["received", "psuIdentified", "psuAuthenticated"],
-      "failed", at);
+    await changeScaStatus(store.sca, tx, auth, "fail", at);
     return { ok: true, redirectTo: nokTarget(payment) };
   }
   const psuId = ctx.session.psuId ?? "";
@@ -42,7 +42,7 @@ export async function decidePayment(
   if (!(await movePayment(deps, tx, payment, "authorise", { at, psuId }))) {
     return { ok: false, problem: "already_decided" };
   }
-  await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
+  await changeScaStatus(store.sca, tx, auth, "finalise", at);
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
     await executeDue(deps, tx, payment, psuId);
@@ -61,8 +61,7 @@ export async function decideCancellation(
   const at = clock.now().toISOString();
   const auth = ctx.authorisation.id;
   if (!confirm) {
-    await store.sca.setScaStatus(tx, auth, ["received", "psuIdentified", "psuAuthenticated"],
-      "failed", at);
+    await changeScaStatus(store.sca, tx, auth, "fail", at);
     return { ok: true, redirectTo: nokTarget(payment) };
   }
   const problem = await paymentProblem(deps, tx, ctx.session.psuId, payment);
@@ -70,7 +69,7 @@ export async function decideCancellation(
   if (!(await movePayment(deps, tx, payment, "cancelAuthorised", { at }))) {
     return { ok: false, problem: "already_decided" };
   }
-  await store.sca.setScaStatus(tx, auth, ["psuAuthenticated"], "finalised", at);
-  await store.sca.failOpenAuthorisations(tx, payment.id, at);
+  await changeScaStatus(store.sca, tx, auth, "finalise", at);
+  await changeScaStatusOf(store.sca, tx, payment.id, "fail", at);
   return { ok: true, redirectTo: payment.redirectUri };
 }

@@ -8,6 +8,7 @@ import type { Deps } from "../deps.js";
 import { cancellationTooLate } from "../errors.js";
 import type { Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
+import { changeScaStatusOf } from "../sca/transitions.js";
 
 export const SCA_EXPIRED = "sca_expired";
 
@@ -30,7 +31,7 @@ export async function rejectIfScaExpired(deps: Deps, tx: Tx, payment: Payment): 
   const at = now.toISOString();
   const change = { at, reason: SCA_EXPIRED };
   if (await movePayment(deps, tx, payment, "expireSca", change)) {
-    await store.sca.failOpenAuthorisations(tx, payment.id, at);
+    await changeScaStatusOf(store.sca, tx, payment.id, "fail", at);
   }
   return (await store.payments.find(tx, payment.id)) ?? payment;
 }
@@ -46,7 +47,7 @@ export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Pr
   const cancelled = payment.status === "RCVD"
     && (await movePayment(deps, tx, payment, "cancel", { at }));
   if (cancelled) {
-    await store.sca.failOpenAuthorisations(tx, payment.id, at);
+    await changeScaStatusOf(store.sca, tx, payment.id, "fail", at);
     return;
   }
   const now = payment.status === "RCVD" ? "CANC" : payment.status;

@@ -14,7 +14,7 @@ import type { PaymentService, StandingOrder } from "./model.js";
 import { executionDate, validateStandingOrder, type StandingOrderInput } from "./standing-orders.js";
 import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./expiry.js";
 import { validatePayment, type PaymentInitiationInput } from "./rules.js";
-import { chosenScaMethod } from "../sca-factors.js";
+import { chosenScaMethod } from "../sca/factors.js";
 import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./model.js";
 
 export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;

@@ -39,6 +39,7 @@ export const de: Catalogue = {
   error_psu_blocked: "Zu viele Fehlversuche: Der Zugang ist vorübergehend gesperrt. Bitte später erneut versuchen.",
   error_code_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",
   error_code_expired: "Der Code ist abgelaufen. Fordern Sie einen neuen Code an.",
+  error_resend_limit: "Es können keine weiteren Codes gesendet werden. Bitte geben Sie den zuletzt erhaltenen Code ein.",
   error_session_expired: "Ihre Sitzung ist beendet. Bitte beginnen Sie erneut bei {tpp}.",
   error_link_used: "Dieser Link wurde bereits verwendet. Bitte beginnen Sie erneut beim Anbieter.",
   error_link_invalid: "Dieser Link ist ungültig oder abgelaufen.",

@@ -39,6 +39,7 @@ export const fr: Catalogue = {
   error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour un moment. Réessayez plus tard.",
   error_code_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
   error_code_expired: "Le code a expiré. Demandez un nouveau code.",
+  error_resend_limit: "Aucun autre code ne peut être envoyé. Veuillez saisir le dernier code reçu.",
   error_session_expired: "Votre session est terminée. Veuillez recommencer depuis {tpp}.",
   error_link_used: "Ce lien a déjà été utilisé. Veuillez recommencer depuis le site du prestataire.",
   error_link_invalid: "Ce lien n'est pas valide ou a expiré.",

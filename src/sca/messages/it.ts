@@ -39,6 +39,7 @@ export const it: Catalogue = {
   error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un po'. Riprovi più tardi.",
   error_code_invalid: "I dati di accesso non sono corretti. Riprovi.",
   error_code_expired: "Il codice è scaduto. Richieda un nuovo codice.",
+  error_resend_limit: "Non è possibile inviare altri codici. Inserisca l'ultimo codice ricevuto.",
   error_session_expired: "La sessione è terminata. Ricominci presso {tpp}.",
   error_link_used: "Questo link è già stato usato. Ricominci dal sito del fornitore.",
   error_link_invalid: "Questo link non è valido o è scaduto.",

@@ -39,6 +39,7 @@ export const nl: Catalogue = {
   error_psu_blocked: "Te veel mislukte pogingen: de toegang is tijdelijk geblokkeerd. Probeer het later opnieuw.",
   error_code_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
   error_code_expired: "De code is verlopen. Vraag een nieuwe code aan.",
+  error_resend_limit: "Er kunnen geen codes meer worden verzonden. Voer de laatst ontvangen code in.",
   error_session_expired: "Uw sessie is beëindigd. Begin opnieuw bij {tpp}.",
   error_link_used: "Deze link is al gebruikt. Begin opnieuw op de site van de aanbieder.",
   error_link_invalid: "Deze link is ongeldig of verlopen.",

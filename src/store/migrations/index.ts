@@ -14,6 +14,7 @@ import { auditLog } from "./0007-audit-log.js";
 import { tppRequestCounts } from "./0008-tpp-request-counts.js";
 import { psuDashboard } from "./0009-psu-dashboard.js";
 import { cardAccounts } from "./0010-card-accounts.js";
+import { scaLoginFailures } from "./0030-sca-login-failures.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0008-tpp-request-counts": tppRequestCounts,
   "0009-psu-dashboard": psuDashboard,
   "0010-card-accounts": cardAccounts,
+  "0030-sca-login-failures": scaLoginFailures,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 /**
- * The authorisation of a payment or consent by its PSU, and the PSU's redirect session.
+ * The authorisation of a payment or consent by its PSU, the PSU, its devices, and the PSU's login
+ * sessions: one per authorisation (redirect) and one for the PSU's dashboard.
  */
 export type ScaStatus = "received" | "psuIdentified" | "psuAuthenticated" | "finalised" | "failed";
 export type ResourceType = "payment" | "consent";
@@ -19,15 +20,22 @@ export interface Authorisation {
   lang: string;
 }
 
-export interface ScaSession {
+/** The steps of every login, whatever the channel; each channel names the step after them. */
+export type LoginStep = "login" | "device" | "code";
+
+/** A PSU's login in progress or done, behind a cookie (its id is the cookie's hash). */
+export interface LoginSession<Step extends string = string> {
   id: string;
-  authorisationId: string;
-  step: ScaStep;
+  step: Step;
   psuId: string | null;
   deviceId: string | null;
   csrf: string;
   lang: string;
   lastSeenAt: string;
+}
+
+export interface ScaSession extends LoginSession<ScaStep> {
+  authorisationId: string;
 }
 
 export interface Psu {
@@ -53,12 +61,4 @@ export interface ScaDevice {
 /** The PSU's own dashboard: login, device choice and code as in an authorisation, then the overview. */
 export type DashboardStep = "login" | "device" | "code" | "dashboard";
 
-export interface PsuSession {
-  id: string;
-  step: DashboardStep;
-  psuId: string | null;
-  deviceId: string | null;
-  csrf: string;
-  lang: string;
-  lastSeenAt: string;
-}
+export type PsuSession = LoginSession<DashboardStep>;

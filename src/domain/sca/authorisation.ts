@@ -1,0 +1,146 @@
+/**
+ * The PSU's side of an authorisation: the redirect session (opened by the TPP's link), the two
+ * factors of the SCA session machine (session.ts), the review, and the decision (confirm or
+ * cancel) on a payment or a consent. Every step is a compare-and-set on the session, so a
+ * replayed or raced form post changes nothing.
+ */
+import { hashSecret, newSecret } from "../../lib/ids.js";
+import { totpAt } from "../../lib/totp.js";
+import type { Tx } from "../ports.js";
+import { decideConsent } from "../consent/decision.js";
+import { consentChoices, type Grantable, type PsuChoice } from "../consent/grants.js";
+import { decidePayment, paymentProblem } from "../payment/decision.js";
+import type { Deps } from "../deps.js";
+import type { SessionContext } from "./context.js";
+import type { ScaDevice } from "./model.js";
+import { refused, type ScaProblem, type StepResult } from "./problems.js";
+import { awaitingDecision, loadResource, redirectChannel } from "./redirect-channel.js";
+import { createScaSessionMachine } from "./session.js";
+
+export type { ScaResource, SessionContext } from "./context.js";
+export type { ScaProblem } from "./problems.js";
+
+export interface Review {
+  /** Why the PSU cannot confirm, if so (e.g. the debtor account is not theirs). */
+  problem: ScaProblem | null;
+  /** For a consent: the accounts and cards to choose from, and named ones the PSU does not hold. */
+  accounts: Grantable[];
+  foreign: string[];
+}
+
+export type PageView = SessionContext & {
+  device: ScaDevice | null;
+  /** The PSU's devices while it chooses one (step "device"), otherwise empty. */
+  devices: ScaDevice[];
+  review: Review | null;
+};
+
+export type Decided = { ok: true; redirectTo: string } | { ok: false; problem: ScaProblem };
+
+async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review | null> {
+  const psuId = ctx.session.psuId;
+  if (ctx.session.step !== "review" || !psuId) return null;
+  const { resource } = ctx;
+  if (resource.type === "consent") {
+    return { problem: null, ...(await consentChoices(deps, tx, psuId, resource.consent)) };
+  }
+  const problem = await paymentProblem(deps, tx, psuId, resource.payment);
+  return { problem, accounts: [], foreign: [] };
+}
+
+/** The bank already refused the consent at the review (accounts not the PSU's). */
+function refusedByBank(ctx: SessionContext): boolean {
+  return ctx.resource.type === "consent" && ctx.resource.consent.status === "rejected"
+    && ctx.authorisation.scaStatus === "failed" && ctx.session.step === "review";
+}
+
+/** The SMS "sent" to a PSU, newest first: the sandbox's stand-in for a phone. */
+async function sandboxSms(deps: Deps, login: string) {
+  const { store } = deps;
+  const psu = await store.psus.findByLogin(store.db, login);
+  const messages = psu ? await store.sca.smsOf(store.db, psu.id, 50) : [];
+  return messages.map((m) => ({ to: m.phone, text: m.text, sentAt: m.created_at }));
+}
+
+/**
+ * The code the PSU's authenticator app shows now: the sandbox's stand-in for oathtool. Undefined
+ * for an unknown login or a PSU without an app.
+ */
+async function sandboxTotp(deps: Deps, login: string) {
+  const { store, clock } = deps;
+  const psu = await store.psus.findByLogin(store.db, login);
+  const devices = psu ? await store.psus.devices(store.db, psu.id) : [];
+  const secret = devices.find((d) => d.kind === "totp")?.secret;
+  if (!secret) return undefined;
+  const nowMs = clock.now().getTime();
+  return { code: totpAt(secret, nowMs), validForSeconds: 30 - Math.floor(nowMs / 1000) % 30 };
+}
+
+export function createAuthorisations(deps: Deps) {
+  const { store, clock } = deps;
+  const machine = createScaSessionMachine(deps, redirectChannel(deps));
+  const nowIso = () => clock.now().toISOString();
+
+  /** Exchanges a verified, unspent redirect token for a fresh session (the cookie's secret). */
+  async function openSession(
+    claims: { jti: string; authorisationId: string; expiresAt: string }, lang: string,
+  ): Promise<StepResult> {
+    return store.transaction(async (tx) => {
+      const fresh = await store.sca.spendToken(tx, claims.jti, claims.expiresAt);
+      if (!fresh) return refused("link_used");
+      const authorisation = await store.sca.findAuthorisation(tx, claims.authorisationId);
+      const resource = authorisation && (await loadResource(deps, tx, authorisation));
+      if (!authorisation || !resource) return refused("link_invalid");
+      if (!awaitingDecision(resource)) return refused("already_decided");
+      const secret = newSecret();
+      await store.scaSessions.insert(tx, {
+        id: hashSecret(secret), authorisationId: authorisation.id, step: "login", psuId: null,
+        deviceId: null, csrf: newSecret(), lang, lastSeenAt: nowIso(),
+      }, nowIso());
+      return { ok: true, secret } as const;
+    });
+  }
+
+  /** What a page shows: the session, its device and, on the review, what the PSU may decide. */
+  async function view(secret: string | undefined): Promise<PageView | ScaProblem> {
+    return store.transaction(async (tx) => {
+      const ctx = await machine.live(tx, secret);
+      if (typeof ctx === "string") return ctx;
+      const { device, devices } = await machine.factorsOf(tx, ctx.session);
+      return { ...ctx, device, devices, review: await reviewOf(deps, tx, ctx) };
+    });
+  }
+
+  /** Ends the session with the PSU's decision and tells where the browser goes next. */
+  async function decide(
+    secret: string | undefined,
+    decision: { confirm: boolean; ibans: readonly string[] } & Partial<PsuChoice>,
+  ): Promise<Decided> {
+    return store.transaction(async (tx) => {
+      const ctx = await machine.live(tx, secret);
+      if (typeof ctx === "string") return refused(ctx);
+      if (decision.confirm && ctx.session.step !== "review") return refused("wrong_step");
+      if (!awaitingDecision(ctx.resource)) {
+        // The bank refused already (a consent for accounts not the PSU's): cancel leads back.
+        if (decision.confirm || !refusedByBank(ctx)) return refused("already_decided");
+        await store.scaSessions.remove(tx, ctx.session.id);
+        return { ok: true, redirectTo: ctx.nokRedirectUri ?? ctx.redirectUri };
+      }
+      const outcome = ctx.resource.type === "payment"
+        ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision.confirm)
+        : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
+      if (!outcome.ok) return outcome;
+      await store.scaSessions.remove(tx, ctx.session.id);
+      return { ok: true, redirectTo: outcome.redirectTo };
+    });
+  }
+
+  const { login, chooseDevice, resendCode, verifyCode } = machine;
+  return {
+    openSession, login, chooseDevice, resendCode, verifyCode, view, decide,
+    sandboxSms: (login: string) => sandboxSms(deps, login),
+    sandboxTotp: (login: string) => sandboxTotp(deps, login),
+  };
+}
+
+export type Authorisations = ReturnType<typeof createAuthorisations>;

@@ -1,0 +1,77 @@
+/**
+ * The dashboard channel of the SCA session machine: the PSU logs in to its own dashboard with the
+ * same two factors and rules as in an authorisation. Its session is for nothing but the PSU
+ * itself, so it never closes before the PSU logs out or leaves it idle.
+ */
+import { hashSecret, newSecret } from "../../lib/ids.js";
+import type { Tx } from "../ports.js";
+import type { Deps } from "../deps.js";
+import { sha256 } from "./factors.js";
+import type { Psu, PsuSession, ScaDevice } from "./model.js";
+import type { StepResult } from "./problems.js";
+import { createScaSessionMachine, type ScaChannel } from "./session.js";
+
+export interface DashboardView {
+  session: PsuSession;
+  psu: Psu | null;
+  device: ScaDevice | null;
+  /** The PSU's devices while it chooses one, otherwise empty. */
+  devices: ScaDevice[];
+}
+
+const noRecord = async () => undefined;
+
+function dashboardChannel(deps: Deps): ScaChannel<"dashboard", { session: PsuSession }> {
+  const { bankName } = deps.settings;
+  return {
+    sessions: deps.store.psuSessions,
+    authenticated: "dashboard",
+    context: async (_tx, session) => ({ session }),
+    stillOpen: () => true,
+    // A code for the dashboard opens only the dashboard: it can never authorise a payment.
+    binding: (_c, psu) => sha256(`dashboard|${psu.id}`),
+    smsText: (_c, code) =>
+      `${bankName}: your code ${code} opens your consent overview. Never share it.`,
+    onIdentified: noRecord,
+    onDeviceChosen: noRecord,
+    onAuthenticated: noRecord,
+  };
+}
+
+export function createDashboardLogin(deps: Deps) {
+  const { store, clock, settings } = deps;
+  const machine = createScaSessionMachine(deps, dashboardChannel(deps));
+  const nowIso = () => clock.now().toISOString();
+
+  /** A fresh session at the login step: the secret goes into the cookie, its hash is the id. */
+  async function start(lang: string): Promise<string> {
+    const secret = newSecret();
+    const idleMs = settings.scaSessionIdleSeconds * 1000;
+    const staleBefore = new Date(clock.now().getTime() - idleMs).toISOString();
+    await store.psuSessions.insert(store.db, {
+      id: hashSecret(secret), step: "login", psuId: null, deviceId: null, csrf: newSecret(), lang,
+      lastSeenAt: nowIso(),
+    }, nowIso(), staleBefore);
+    return secret;
+  }
+
+  async function view(secret: string | undefined, lang?: string) {
+    return store.transaction(async (tx): Promise<DashboardView | undefined> => {
+      const c = await machine.live(tx, secret, lang);
+      if (typeof c === "string") return undefined;
+      return { session: c.session, ...(await machine.factorsOf(tx, c.session)) };
+    });
+  }
+
+  /** Runs `work` for the PSU of a session that passed both factors, or answers why not. */
+  function asPsu(secret: string | undefined, work: (tx: Tx, psuId: string) => Promise<StepResult>) {
+    return machine.atStep(secret, "dashboard", (tx, c) => work(tx, c.session.psuId ?? ""));
+  }
+
+  async function logout(secret: string | undefined): Promise<void> {
+    if (secret) await store.psuSessions.remove(store.db, hashSecret(secret));
+  }
+
+  const { login, chooseDevice, resendCode, verifyCode } = machine;
+  return { start, view, login, chooseDevice, resendCode, verifyCode, asPsu, logout };
+}

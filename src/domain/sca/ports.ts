@@ -1,0 +1,99 @@
+/**
+ * What the SCA aggregate needs from storage, declared here and implemented by store/sca.ts,
+ * store/psu-sessions.ts, store/session-steps.ts and store/psus.ts. Every write that makes a step
+ * single-use is a conditional write: the loser of a race gets false and changes nothing.
+ */
+import type { Tx } from "../ports.js";
+import type {
+  Authorisation, LoginSession, Psu, PsuSession, ScaDevice, ScaSession, ScaStatus,
+} from "./model.js";
+
+export interface AuthorisationStatusPort {
+  /** One authorisation from one of `from` to `to`; false when its status was none of them. */
+  setScaStatus(
+    tx: Tx, id: string, from: readonly ScaStatus[], to: ScaStatus, at: string, psuId?: string,
+  ): Promise<boolean>;
+  /** Every authorisation of a resource whose status is one of `from`. */
+  setScaStatusOf(
+    tx: Tx, resourceId: string, from: readonly ScaStatus[], to: ScaStatus, at: string,
+  ): Promise<void>;
+}
+
+export interface AuthorisationPort extends AuthorisationStatusPort {
+  insertAuthorisation(tx: Tx, a: Authorisation, at: string): Promise<void>;
+  findAuthorisation(tx: Tx, id: string): Promise<Authorisation | undefined>;
+  authorisationsOf(tx: Tx, resourceId: string):
+    Promise<(Authorisation & { createdAt: string; updatedAt: string })[]>;
+  /** Records a redirect token's id; false when it was already used (single use). */
+  spendToken(tx: Tx, jti: string, expiresAt: string): Promise<boolean>;
+  /** The device the PSU chose for an authorisation (the TPP sees it as chosenScaMethod). */
+  chooseMethod(tx: Tx, authorisationId: string, deviceId: string): Promise<void>;
+  chosenMethod(tx: Tx, authorisationId: string): Promise<string | undefined>;
+}
+
+/** A one-time code sent by SMS; `sends` counts the codes sent to its session so far. */
+export interface OtpChallenge {
+  codeHash: string;
+  binding: string;
+  expiresAt: string;
+  usedAt: string | null;
+  sends: number;
+}
+
+/** The codes of a login session (of any channel) and the sandbox's SMS outbox. */
+export interface ChallengePort {
+  /** Replaces the session's code; the new one's `sends` is one more than the old one's. */
+  putChallenge(tx: Tx, sessionId: string, c: Omit<OtpChallenge, "sends">): Promise<void>;
+  findChallenge(tx: Tx, sessionId: string): Promise<OtpChallenge | undefined>;
+  useChallenge(tx: Tx, sessionId: string, at: string): Promise<boolean>;
+  sendSms(tx: Tx, sms: { id: string; psuId: string; phone: string; text: string; at: string }):
+    Promise<void>;
+  smsOf(tx: Tx, psuId: string, limit: number):
+    Promise<{ phone: string; text: string; created_at: string }[]>;
+}
+
+/** A session's next step and what it learnt on the way (the PSU, the chosen device). */
+export interface StepChange<Step extends string> { step: Step; psuId?: string; deviceId?: string }
+
+/** The login sessions of one channel, each at one step. */
+export interface LoginSessionPort<S extends LoginSession> {
+  find(tx: Tx, id: string): Promise<S | undefined>;
+  touch(tx: Tx, id: string, at: string, lang: string): Promise<void>;
+  /** Moves the session from one step to the next only once. */
+  advance(tx: Tx, id: string, from: S["step"], change: StepChange<S["step"]>): Promise<boolean>;
+  /** A new id and CSRF token for the session (and its code): session fixation defence. */
+  rename(tx: Tx, id: string, newId: string, csrf: string): Promise<void>;
+  remove(tx: Tx, id: string): Promise<void>;
+}
+
+export interface ScaSessionPort extends LoginSessionPort<ScaSession> {
+  insert(tx: Tx, s: ScaSession, at: string): Promise<void>;
+}
+
+export interface PsuSessionPort extends LoginSessionPort<PsuSession> {
+  /** Inserts a session and drops the ones idle since before `staleBefore`. */
+  insert(tx: Tx, s: PsuSession, at: string, staleBefore: string): Promise<void>;
+}
+
+/** A login's failed attempts and the block they caused, for a PSU or for an unknown login. */
+export interface LoginFailures { failedAttempts: number; blockedUntil: string | null }
+
+export interface PsuPort {
+  find(tx: Tx, id: string): Promise<Psu | undefined>;
+  findByLogin(tx: Tx, login: string): Promise<Psu | undefined>;
+  recordFailure(tx: Tx, id: string, blockedUntil: string | null): Promise<void>;
+  resetFailures(tx: Tx, id: string): Promise<void>;
+  devices(tx: Tx, psuId: string): Promise<ScaDevice[]>;
+  findDevice(tx: Tx, id: string): Promise<ScaDevice | undefined>;
+  /** Consumes a TOTP time step: succeeds only for a step later than any used before. */
+  useTotpStep(tx: Tx, deviceId: string, step: bigint): Promise<boolean>;
+}
+
+/**
+ * Failed logins of names that are no PSU's, counted as a PSU's are, so that the lockout does
+ * not tell which logins exist. Keyed by a hash of the name.
+ */
+export interface UnknownLoginPort {
+  failures(tx: Tx, key: string): Promise<LoginFailures | undefined>;
+  recordFailure(tx: Tx, key: string, blockedUntil: string | null): Promise<void>;
+}

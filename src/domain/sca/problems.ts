@@ -1,0 +1,15 @@
+/**
+ * Why a step of the PSU's login or decision did not happen, as the pages show it. A login problem
+ * never says which factor was wrong, nor whether the login exists.
+ */
+export const SCA_PROBLEMS = [
+  "session_expired", "link_invalid", "link_used", "already_decided", "credentials_invalid",
+  "psu_blocked", "code_invalid", "code_expired", "wrong_step", "no_device", "resend_limit",
+  "no_account_selected", "debtor_not_owned", "debtor_blocked",
+] as const;
+
+export type ScaProblem = (typeof SCA_PROBLEMS)[number];
+
+export type StepResult = { ok: true; secret: string } | { ok: false; problem: ScaProblem };
+
+export const refused = (problem: ScaProblem) => ({ ok: false, problem }) as const;

@@ -1,0 +1,114 @@
+/**
+ * The redirect channel of the SCA session machine: a session per authorisation, opened by the
+ * TPP's scaRedirect link, whose context is the payment or consent being authorised. It records
+ * the authorisation's scaStatus and chosen method as the PSU passes each factor.
+ */
+import { formatAmount } from "../../lib/money.js";
+import type { Tx } from "../ports.js";
+import type { Consent } from "../consent/model.js";
+import { consentChoices } from "../consent/grants.js";
+import { moveConsent } from "../consent/transitions.js";
+import type { Deps } from "../deps.js";
+import { rejectIfScaExpired } from "../payment/expiry.js";
+import type { ScaResource, SessionContext } from "./context.js";
+import { sha256 } from "./factors.js";
+import type { Authorisation, LoginStep, ScaStep } from "./model.js";
+import type { ScaChannel } from "./session.js";
+import { changeScaStatus } from "./transitions.js";
+
+/** The dynamic link of RTS art. 5: a code is bound to exactly this amount and payee. */
+export function bindingOf(resource: ScaResource): string {
+  if (resource.type === "consent") return sha256(`consent|${resource.consent.id}`);
+  const p = resource.payment;
+  const kind = resource.cancellation ? "cancellation" : "payment";
+  const payee = `${p.creditorAccount.iban}|${p.creditorName}`;
+  return sha256(`${kind}|${p.id}|${p.amountMinor}|${p.currency}|${payee}`);
+}
+
+export function awaitingDecision(resource: ScaResource): boolean {
+  if (resource.type === "consent") return resource.consent.status === "received";
+  return resource.payment.status === (resource.cancellation ? "ACTC" : "RCVD");
+}
+
+export async function loadResource(
+  deps: Deps, tx: Tx, a: Authorisation,
+): Promise<ScaResource | undefined> {
+  const { store } = deps;
+  if (a.resourceType !== "consent") {
+    const payment = await store.payments.find(tx, a.resourceId);
+    if (!payment) return undefined;
+    const cancellation = a.resourceType === "payment-cancellation";
+    // A bulk is reviewed payment by payment; its code binds its id and total.
+    const entries = payment.service === "bulk-payments"
+      ? await store.payments.entriesOf(tx, payment.id) : [];
+    const current = await rejectIfScaExpired(deps, tx, payment);
+    return { type: "payment", payment: current, cancellation, entries };
+  }
+  const consent = await store.consents.find(tx, a.resourceId);
+  return consent && { type: "consent", consent };
+}
+
+function smsText(bankName: string, ctx: SessionContext, code: string): string {
+  if (ctx.resource.type === "consent") {
+    return `${bankName}: your code ${code} allows ${ctx.tppName} to read your account data. `
+      + "Never share it.";
+  }
+  const p = ctx.resource.payment;
+  const what = ctx.resource.cancellation ? "the cancellation of the payment" : "the payment";
+  const amount = `${p.currency} ${formatAmount(p.amountMinor, p.currency)}`;
+  const to = ctx.resource.entries.length > 0
+    ? `${amount} in total to ${ctx.resource.entries.length} payees`
+    : `${amount} to ${p.creditorName} (${p.creditorAccount.iban})`;
+  return `${bankName}: your code ${code} authorises ${what} of ${to}. Never share it.`;
+}
+
+type AfterLogin = Exclude<ScaStep, LoginStep>;
+
+export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionContext> {
+  const { store, clock, settings } = deps;
+  const nowIso = () => clock.now().toISOString();
+
+  async function context(tx: Tx, session: SessionContext["session"]) {
+    const authorisation = await store.sca.findAuthorisation(tx, session.authorisationId);
+    const resource = authorisation && (await loadResource(deps, tx, authorisation));
+    if (!authorisation || !resource) return "link_invalid" as const;
+    const owner = resource.type === "payment" ? resource.payment : resource.consent;
+    return {
+      session, authorisation, resource,
+      tppName: (await store.tpps.name(tx, authorisation.tppId)) ?? authorisation.tppId,
+      redirectUri: owner.redirectUri, nokRedirectUri: owner.nokRedirectUri,
+    };
+  }
+
+  /**
+   * A consent naming accounts the PSU does not hold is rejected as soon as the PSU is known: the
+   * PSU sees why on the review, the TPP sees it rejected.
+   */
+  async function rejectForeign(tx: Tx, authorisationId: string, consent: Consent, psuId: string) {
+    if ((await consentChoices(deps, tx, psuId, consent)).foreign.length === 0) return;
+    const at = nowIso();
+    await moveConsent(deps, tx, consent.id, "reject", { at });
+    await changeScaStatus(store.sca, tx, authorisationId, "fail", at);
+  }
+
+  return {
+    sessions: store.scaSessions,
+    authenticated: "review",
+    context,
+    stillOpen: (ctx) => awaitingDecision(ctx.resource),
+    binding: (ctx) => bindingOf(ctx.resource),
+    smsText: (ctx, code) => smsText(settings.bankName, ctx, code),
+    async onIdentified(tx, ctx, psu) {
+      await changeScaStatus(store.sca, tx, ctx.authorisation.id, "identify", nowIso(), psu.id);
+    },
+    async onDeviceChosen(tx, ctx, device) {
+      await store.sca.chooseMethod(tx, ctx.authorisation.id, device.id);
+    },
+    async onAuthenticated(tx, ctx, psu) {
+      await changeScaStatus(store.sca, tx, ctx.authorisation.id, "authenticate", nowIso());
+      const { resource } = ctx;
+      if (resource.type !== "consent") return;
+      await rejectForeign(tx, ctx.authorisation.id, resource.consent, psu.id);
+    },
+  };
+}

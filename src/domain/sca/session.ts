@@ -1,0 +1,205 @@
+/**
+ * The one SCA session machine behind every channel: login -> device -> code -> the channel's own
+ * step (the review of an authorisation, the PSU's dashboard). It owns the rules every channel
+ * shares: the session behind a cookie and its idle expiry (SCA_SESSION_IDLE_SECONDS), the step
+ * order, a new session id after each factor, failures counted across both factors (factors.ts),
+ * and the limit of codes sent. A channel plugs in what its session is for (ScaChannel); an
+ * embedded or decoupled channel is one more ScaChannel.
+ */
+import { hashSecret, newSecret } from "../../lib/ids.js";
+import type { Tx } from "../ports.js";
+import type { Deps } from "../deps.js";
+import { createScaFactors, type ScaFactors } from "./factors.js";
+import type { LoginSession, LoginStep, Psu, ScaDevice } from "./model.js";
+import type { LoginSessionPort } from "./ports.js";
+import { refused, type ScaProblem, type StepResult } from "./problems.js";
+
+/** What a session is for: its context on each request, and what happens after each factor. */
+/** What a channel's context carries: at least its session. */
+type Context<Done extends string> = { session: LoginSession<LoginStep | Done> };
+
+export interface ScaChannel<Done extends string, C extends Context<Done>> {
+  sessions: LoginSessionPort<C["session"]>;
+  /** The step after both factors. */
+  authenticated: Done;
+  /** The session's context, or why it cannot go on. */
+  context(tx: Tx, session: C["session"]): Promise<C | ScaProblem>;
+  /** False once what the session is for no longer waits for the PSU. */
+  stillOpen(c: C): boolean;
+  /** What a code is bound to (RTS art. 5 dynamic linking), and the SMS that carries it. */
+  binding(c: C, psu: Psu): string;
+  smsText(c: C, code: string): string;
+  /** The channel's own records, in the step's transaction. */
+  onIdentified(tx: Tx, c: C, psu: Psu): Promise<void>;
+  onDeviceChosen(tx: Tx, c: C, device: ScaDevice): Promise<void>;
+  onAuthenticated(tx: Tx, c: C, psu: Psu): Promise<void>;
+}
+
+/** One channel's machine: what every step below works with. */
+interface Machine<Done extends string, C extends Context<Done>> {
+  deps: Deps;
+  channel: ScaChannel<Done, C>;
+  factors: ScaFactors;
+}
+
+type Step<Done extends string> = LoginStep | Done;
+
+const nowIso = (deps: Deps) => deps.clock.now().toISOString();
+
+function idle(deps: Deps, session: LoginSession): boolean {
+  const idleMs = deps.clock.now().getTime() - Date.parse(session.lastSeenAt);
+  return idleMs > deps.settings.scaSessionIdleSeconds * 1000;
+}
+
+/** The live session behind a cookie, in its context; one idle for too long is ended. */
+async function live<Done extends string, C extends Context<Done>>(
+  m: Machine<Done, C>, tx: Tx, secret: string | undefined, lang?: string,
+): Promise<C | ScaProblem> {
+  const { sessions } = m.channel;
+  const found = secret ? await sessions.find(tx, hashSecret(secret)) : undefined;
+  if (!found) return "session_expired";
+  if (idle(m.deps, found)) {
+    await sessions.remove(tx, found.id);
+    return "session_expired";
+  }
+  const c = await m.channel.context(tx, { ...found, lang: lang ?? found.lang });
+  if (typeof c !== "string") await sessions.touch(tx, found.id, nowIso(m.deps), c.session.lang);
+  return c;
+}
+
+/** Runs `work` on the live session at `step` while its purpose is open, or answers why not. */
+function atStep<Done extends string, C extends Context<Done>>(
+  m: Machine<Done, C>, secret: string | undefined, step: Step<Done>,
+  work: (tx: Tx, c: C) => Promise<StepResult>,
+): Promise<StepResult> {
+  return m.deps.store.transaction(async (tx) => {
+    const c = await live(m, tx, secret);
+    if (typeof c === "string") return refused(c);
+    if (c.session.step !== step) return refused("wrong_step");
+    if (!m.channel.stillOpen(c)) return refused("already_decided");
+    return work(tx, c);
+  });
+}
+
+/** Session fixation defence: a new id (the cookie's secret) and CSRF token after each factor. */
+async function rotate(m: Machine<string, Context<string>>, tx: Tx, session: LoginSession) {
+  const secret = newSecret();
+  await m.channel.sessions.rename(tx, session.id, hashSecret(secret), newSecret());
+  return secret;
+}
+
+function sendCode<Done extends string, C extends Context<Done>>(
+  m: Machine<Done, C>, tx: Tx, sessionId: string, c: C, target: { psu: Psu; device: ScaDevice },
+) {
+  return m.factors.sendCode(tx, sessionId, target, m.channel.binding(c, target.psu),
+    (code) => m.channel.smsText(c, code));
+}
+
+/** The chosen device is recorded, and an SMS device gets its first code. */
+async function useDevice<Done extends string, C extends Context<Done>>(
+  m: Machine<Done, C>, tx: Tx, sessionId: string, c: C, target: { psu: Psu; device: ScaDevice },
+) {
+  await m.channel.onDeviceChosen(tx, c, target.device);
+  if (target.device.kind === "sms") await sendCode(m, tx, sessionId, c, target);
+}
+
+async function login<Done extends string, C extends Context<Done>>(
+  m: Machine<Done, C>, secret: string | undefined, loginName: string, password: string,
+) {
+  const checked = await m.factors.checkPassword(loginName, password);
+  return atStep(m, secret, "login", async (tx, c) => {
+    const found = await m.factors.identify(tx, checked);
+    if (!found.ok) return found;
+    const { psu, devices } = found;
+    // With several devices the PSU chooses one first; with one, it is the chosen method.
+    const device = devices.length === 1 ? devices[0] : undefined;
+    if (!(await m.channel.sessions.advance(tx, c.session.id, "login", {
+      step: device ? "code" : "device", psuId: psu.id, deviceId: device?.id,
+    }))) return refused("wrong_step");
+    await m.channel.onIdentified(tx, c, psu);
+    const next = await rotate(m, tx, c.session);
+    if (device) await useDevice(m, tx, hashSecret(next), c, { psu, device });
+    return { ok: true, secret: next } as const;
+  });
+}
+
+async function psuAndDevice(deps: Deps, tx: Tx, session: LoginSession) {
+  const { psus } = deps.store;
+  const psu = session.psuId ? await psus.find(tx, session.psuId) : undefined;
+  const device = session.deviceId ? await psus.findDevice(tx, session.deviceId) : undefined;
+  return psu && device ? { psu, device } : undefined;
+}
+
+/** The PSU's choice among its devices, one of its own only. */
+function chooseDevice<Done extends string, C extends Context<Done>>(
+  m: Machine<Done, C>, secret: string | undefined, deviceId: string,
+) {
+  const { psus } = m.deps.store;
+  return atStep(m, secret, "device", async (tx, c) => {
+    const psu = c.session.psuId ? await psus.find(tx, c.session.psuId) : undefined;
+    const owned = psu ? await psus.devices(tx, psu.id) : [];
+    const device = owned.find((d: ScaDevice) => d.id === deviceId);
+    if (!psu || !device || !(await m.channel.sessions.advance(tx, c.session.id, "device", {
+      step: "code", deviceId: device.id,
+    }))) return refused("wrong_step");
+    await useDevice(m, tx, c.session.id, c, { psu, device });
+    return { ok: true, secret: secret ?? "" } as const;
+  });
+}
+
+/** A fresh SMS code (the old one stops working), up to CODE_SENDS_MAX per session. */
+function resendCode<Done extends string, C extends Context<Done>>(
+  m: Machine<Done, C>, secret: string | undefined,
+) {
+  return atStep(m, secret, "code", async (tx, c) => {
+    const found = await psuAndDevice(m.deps, tx, c.session);
+    if (found?.device.kind !== "sms") return refused("wrong_step");
+    const sent = await sendCode(m, tx, c.session.id, c, found);
+    return sent === "ok" ? { ok: true, secret: secret ?? "" } as const : refused(sent);
+  });
+}
+
+function verifyCode<Done extends string, C extends Context<Done>>(
+  m: Machine<Done, C>, secret: string | undefined, code: string,
+) {
+  return atStep(m, secret, "code", async (tx, c) => {
+    const found = await psuAndDevice(m.deps, tx, c.session);
+    if (!found) return refused("wrong_step");
+    const binding = m.channel.binding(c, found.psu);
+    const outcome = await m.factors.verifyCode(tx, c.session.id, binding, found, code);
+    if (outcome !== "ok") return refused(outcome);
+    const { authenticated } = m.channel;
+    if (!(await m.channel.sessions.advance(tx, c.session.id, "code", { step: authenticated }))) {
+      return refused("wrong_step");
+    }
+    await m.channel.onAuthenticated(tx, c, found.psu);
+    return { ok: true, secret: await rotate(m, tx, c.session) } as const;
+  });
+}
+
+/** What a page shows of the session: its PSU, its device, and the devices to choose from. */
+async function factorsOf(deps: Deps, tx: Tx, session: LoginSession) {
+  const { psus } = deps.store;
+  const psu = session.psuId ? (await psus.find(tx, session.psuId)) ?? null : null;
+  const device = session.deviceId ? (await psus.findDevice(tx, session.deviceId)) ?? null : null;
+  const devices = session.step === "device" && psu ? await psus.devices(tx, psu.id) : [];
+  return { psu, device, devices };
+}
+
+export function createScaSessionMachine<Done extends string, C extends Context<Done>>(
+  deps: Deps, channel: ScaChannel<Done, C>,
+) {
+  const m: Machine<Done, C> = { deps, channel, factors: createScaFactors(deps) };
+  type Work = (tx: Tx, c: C) => Promise<StepResult>;
+  type Secret = string | undefined;
+  return {
+    live: (tx: Tx, secret: Secret, lang?: string) => live(m, tx, secret, lang),
+    atStep: (secret: Secret, step: Step<Done>, work: Work) => atStep(m, secret, step, work),
+    login: (secret: Secret, loginName: string, password: string) =>
+      login(m, secret, loginName, password),
+    chooseDevice: (secret: Secret, deviceId: string) => chooseDevice(m, secret, deviceId),
+    resendCode: (secret: Secret) => resendCode(m, secret),
+    verifyCode: (secret: Secret, code: string) => verifyCode(m, secret, code),
+    factorsOf: (tx: Tx, session: LoginSession) => factorsOf(deps, tx, session),
+  };
+}

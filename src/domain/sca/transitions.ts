@@ -1,0 +1,43 @@
+/**
+ * The lifecycle of an authorisation's scaStatus, declared once: every change of scaStatus is one
+ * of these events, applied as a compare-and-set from exactly the statuses listed here.
+ */
+import type { Tx } from "../ports.js";
+import type { ScaStatus } from "./model.js";
+import type { AuthorisationStatusPort } from "./ports.js";
+
+/** The statuses in which the PSU may still go on; the resource still waits for them. */
+export const OPEN_SCA_STATUSES = ["received", "psuIdentified", "psuAuthenticated"] as const;
+
+export const SCA_STATUSES: readonly ScaStatus[] = [...OPEN_SCA_STATUSES, "finalised", "failed"];
+
+export type ScaEvent = "identify" | "authenticate" | "finalise" | "fail";
+
+export interface ScaTransition { from: readonly ScaStatus[]; to: ScaStatus }
+
+export const SCA_TRANSITIONS: Readonly<Record<ScaEvent, ScaTransition>> = {
+  /** The password was right: the PSU is known. */
+  identify: { from: ["received"], to: "psuIdentified" },
+  /** The second factor was right. */
+  authenticate: { from: ["psuIdentified"], to: "psuAuthenticated" },
+  /** The PSU confirmed and the resource took the decision. */
+  finalise: { from: ["psuAuthenticated"], to: "finalised" },
+  /** The PSU cancelled, the bank refused, or the resource stopped waiting. */
+  fail: { from: OPEN_SCA_STATUSES, to: "failed" },
+};
+
+/** Applies `event` to one authorisation; false when its status did not allow it (a lost race). */
+export function changeScaStatus(
+  port: AuthorisationStatusPort, tx: Tx, id: string, event: ScaEvent, at: string, psuId?: string,
+): Promise<boolean> {
+  const { from, to } = SCA_TRANSITIONS[event];
+  return port.setScaStatus(tx, id, from, to, at, psuId);
+}
+
+/** Applies `event` to every authorisation of a resource that allows it. */
+export function changeScaStatusOf(
+  port: AuthorisationStatusPort, tx: Tx, resourceId: string, event: ScaEvent, at: string,
+): Promise<void> {
+  const { from, to } = SCA_TRANSITIONS[event];
+  return port.setScaStatusOf(tx, resourceId, from, to, at);
+}

@@ -1,0 +1,22 @@
+/** The message a PSU page shows for each SCA problem (domain/sca/problems.ts). */
+import type { ScaProblem } from "../domain/sca/problems.js";
+import type { MessageKey } from "./messages/index.js";
+
+const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
+  session_expired: "error_session_expired",
+  link_invalid: "error_link_invalid",
+  link_used: "error_link_used",
+  already_decided: "error_already_decided",
+  credentials_invalid: "error_credentials_invalid",
+  psu_blocked: "error_psu_blocked",
+  code_invalid: "error_code_invalid",
+  code_expired: "error_code_expired",
+  wrong_step: "error_wrong_step",
+  no_device: "error_no_device",
+  resend_limit: "error_resend_limit",
+  no_account_selected: "error_no_account_selected",
+  debtor_not_owned: "error_debtor_not_owned",
+  debtor_blocked: "error_debtor_blocked",
+};
+
+export const problemMessage = (problem: ScaProblem): MessageKey => MESSAGES[problem];

@@ -1,0 +1,236 @@
+/**
+ * The rules of the one SCA session machine (src/domain/sca/session.ts) hold on every channel:
+ * the same cases run against the redirect pages of an authorisation and the PSU's dashboard.
+ * Failures count across both factors, the limit blocks, an idle session ends, the session id
+ * changes after each factor, codes can be resent only so often, and the login never tells
+ * which logins exist (issue 19, "PSU login").
+ */
+import assert from "node:assert/strict";
+import { Agent, get, request } from "node:https";
+import { test } from "node:test";
+import { manualClock } from "../../src/lib/clock.js";
+import { BrowserClient, csrfOf, errorText, type Page } from "../support/browser.js";
+import { BOB_MAIN, createPayment, open, paymentBody } from "../support/flows.js";
+import { lastSmsCode } from "../support/psu.js";
+import { startOwnBank, type TestBank } from "../support/start-app.js";
+
+const GENERIC = "The login details are not correct. Please try again.";
+const BLOCKED = "Too many failed attempts: access is blocked for a while. Try again later.";
+const NO_DEVICE = "No authorization device is registered for you. Please contact your bank.";
+const RESEND_LIMIT = "No more codes can be sent. Please enter the last code you received.";
+
+interface Channel {
+  name: string;
+  cookie: string;
+  /** Where the forms post, where the code form shows, where the PSU lands after both factors. */
+  paths: { login: string; code: string; resend: string; codePage: string; authenticated: string };
+  /** A fresh session's login form, in a new browser. */
+  start(bank: TestBank): Promise<{ browser: BrowserClient; page: Page }>;
+  /** Whether an answer says the session is over. */
+  ended(page: Page): boolean;
+  /** Whether a page is the one after both factors. */
+  authenticated(page: Page): boolean;
+}
+
+const CHANNELS: readonly Channel[] = [
+  {
+    name: "redirect pages",
+    cookie: "__Host-psd2-sca",
+    paths: {
+      login: "/sca/login", code: "/sca/code", resend: "/sca/code/resend", codePage: "/sca/code",
+      authenticated: "/sca/review",
+    },
+    async start(bank) {
+      const body = paymentBody({ debtorAccount: BOB_MAIN });
+      const { scaRedirect } = await createPayment(bank.tpp, body);
+      const browser = bank.browser();
+      return { browser, page: await open(browser, scaRedirect) };
+    },
+    ended: (page) => page.status === 401 && /session has ended/.test(errorText(page)),
+    authenticated: (page) => page.status === 200 && /action="\/sca\/confirm"/.test(page.html),
+  },
+  {
+    name: "dashboard",
+    cookie: "__Host-psd2-dashboard",
+    paths: { login: "/dashboard/login", code: "/dashboard/code", resend: "/dashboard/code/resend",
+      codePage: "/dashboard", authenticated: "/dashboard" },
+    async start(bank) {
+      const browser = bank.browser();
+      return { browser, page: await browser.get("/dashboard") };
+    },
+    ended: (page) => page.status === 303 && page.location === "/dashboard?done=expired",
+    authenticated: (page) => /Logged in as Bob Meyer/.test(page.html),
+  },
+];
+
+const ENV = { LOGIN_FAILURES_MAX: "3", LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: "1000" };
+
+const send = (
+  browser: BrowserClient, page: Page, path: string, fields: Record<string, string> = {},
+) => browser.post(path, { _csrf: csrfOf(page.html), ...fields });
+
+const bobsCode = async (browser: BrowserClient) =>
+  ({ code: (await lastSmsCode(browser, "bob")).code });
+
+const logIn = (c: Channel, browser: BrowserClient, page: Page, login: string, password: string) =>
+  send(browser, page, c.paths.login, { login, password });
+
+/** bob's code page after his password, and the response that led there. */
+async function bobAtCode(c: Channel, bank: TestBank) {
+  const { browser, page } = await c.start(bank);
+  const password = await logIn(c, browser, page, "bob", "bob-demo");
+  assert.equal(password.status, 303, password.html);
+  return { browser, start: page, password, code: await browser.follow(password) };
+}
+
+const cookieValue = (c: Channel, page: Page) => ((page.headers["set-cookie"] ?? []) as string[])
+  .find((line) => line.startsWith(`${c.cookie}=`))?.split(";")[0]?.split("=")[1];
+
+/** GET with only the given session cookie (an old or stolen one). */
+function pageWithCookie(bank: TestBank, c: Channel, cookie: string): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    const headers = { Cookie: `${c.cookie}=${cookie}` };
+    get(new URL(c.paths.authenticated, bank.authUrl), { ca: bank.ca, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location,
+        html: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
+    }).on("error", reject);
+  });
+}
+
+for (const c of CHANNELS) {
+  test(`${c.name}: failures count across password and code; the limit blocks`, async (t) => {
+    const bank = await startOwnBank(t, { env: ENV });
+    const { browser, page } = await c.start(bank);
+    const wrong = await logIn(c, browser, page, "bob", "wrong");
+    assert.equal(errorText(wrong), GENERIC);
+    const code = await browser.follow(await logIn(c, browser, wrong, "bob", "bob-demo"));
+    const first = await send(browser, code, c.paths.code, { code: "000000" });
+    assert.equal(first.status, 401);
+    assert.equal(errorText(first), GENERIC);
+    const second = await send(browser, first, c.paths.code, { code: "000001" });
+    assert.equal(errorText(second), BLOCKED, "the third failure, the second with a code, blocks");
+    const again = await c.start(bank);
+    assert.equal(errorText(await logIn(c, again.browser, again.page, "bob", "bob-demo")), BLOCKED);
+  });
+
+  test(`${c.name}: a session idle for longer than SCA_SESSION_IDLE_SECONDS ends`, async (t) => {
+    const clock = manualClock(new Date());
+    const bank = await startOwnBank(t, { clock, env: { ...ENV, SCA_SESSION_IDLE_SECONDS: "120" } });
+    const { browser, code } = await bobAtCode(c, bank);
+    clock.advance(119_000);
+    const active = await browser.get(c.paths.codePage);
+    assert.match(active.html, /name="code"/, "activity keeps it alive");
+    clock.advance(121_000);
+    const late = await send(browser, code, c.paths.code, await bobsCode(browser));
+    assert.ok(c.ended(late), `${late.status} ${late.location ?? ""} ${errorText(late)}`);
+  });
+
+  test(`${c.name}: the session id changes after each factor; old ids open nothing`, async (t) => {
+    const bank = await startOwnBank(t, { env: ENV });
+    const { browser, start, password, code } = await bobAtCode(c, bank);
+    const first = cookieValue(c, start) ?? "";
+    const second = cookieValue(c, password) ?? "";
+    assert.notEqual(second, "");
+    assert.notEqual(second, first);
+    const done = await send(browser, code, c.paths.code, await bobsCode(browser));
+    const third = cookieValue(c, done) ?? "";
+    assert.ok(third !== "" && third !== second);
+    assert.ok(c.authenticated(await pageWithCookie(bank, c, third)));
+    for (const old of [first, second].filter((v) => v !== "")) {
+      assert.ok(!c.authenticated(await pageWithCookie(bank, c, old)), "an old id is authenticated");
+    }
+  });
+
+  test(`${c.name}: a code can be sent five times per session, then no more`, async (t) => {
+    const bank = await startOwnBank(t, { env: ENV });
+    const { browser, code } = await bobAtCode(c, bank);
+    let page = code;
+    for (let resend = 1; resend <= 4; resend++) {
+      const sent = await send(browser, page, c.paths.resend);
+      assert.equal(sent.status, 303, `resend ${resend}: ${errorText(sent)}`);
+      page = await browser.follow(sent);
+    }
+    const last = await lastSmsCode(browser, "bob");
+    const refused = await send(browser, page, c.paths.resend);
+    assert.equal(refused.status, 400);
+    assert.equal(errorText(refused), RESEND_LIMIT);
+    assert.equal((await lastSmsCode(browser, "bob")).text, last.text, "no further SMS");
+    const done = await send(browser, refused, c.paths.code, { code: last.code });
+    assert.ok(c.authenticated(await browser.follow(done)), "the last code sent still works");
+  });
+
+  test(`${c.name}: an unknown login is answered as a known one, block included`, async (t) => {
+    const bank = await startOwnBank(t, { env: ENV });
+    const answers = async (login: string) => {
+      const { browser, page } = await c.start(bank);
+      const seen: string[] = [];
+      let current = page;
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        current = await logIn(c, browser, current, login, `wrong-${attempt}`);
+        seen.push(`${current.status} ${errorText(current)}`);
+      }
+      const right = await logIn(c, browser, current, login, `${login}-demo`);
+      return [...seen, `${right.status} ${errorText(right)}`];
+    };
+    const known = await answers("bob");
+    assert.deepEqual(known, [
+      `401 ${GENERIC}`, `401 ${GENERIC}`, `401 ${BLOCKED}`, `401 ${BLOCKED}`, `401 ${BLOCKED}`,
+    ]);
+    assert.deepEqual(await answers("nobody-at-this-bank"), known);
+  });
+
+  test(`${c.name}: the PSU's state (bank's block, no device) shows after the right password only`,
+    async (t) => {
+      const bank = await startOwnBank(t, { env: ENV });
+      for (const [login, afterRight] of [["erik", BLOCKED], ["finn", NO_DEVICE]] as const) {
+        const { browser, page } = await c.start(bank);
+        const wrong = await logIn(c, browser, page, login, "wrong");
+        assert.equal(`${wrong.status} ${errorText(wrong)}`, `401 ${GENERIC}`, login);
+        const right = await logIn(c, browser, wrong, login, `${login}-demo`);
+        assert.equal(errorText(right), afterRight, login);
+      }
+    });
+}
+
+/** Form posts over one kept-alive connection: no TLS handshake in the times measured. */
+function keptAlivePoster(bank: TestBank, cookie: string) {
+  const agent = new Agent({ ca: bank.ca, keepAlive: true, maxSockets: 1 });
+  const post = (path: string, fields: Record<string, string>) => new Promise<number>((
+    resolve, reject,
+  ) => {
+    const body = new URLSearchParams(fields).toString();
+    const headers = { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
+    const started = performance.now();
+    request(new URL(path, bank.authUrl), { method: "POST", agent, headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(performance.now() - started));
+    }).on("error", reject).end(body);
+  });
+  return { post, close: () => agent.destroy() };
+}
+
+test("an unknown login takes as long as a known one's wrong password (dummy hash)", async (t) => {
+  const bank = await startOwnBank(t, { env: ENV });
+  const dashboard = CHANNELS.find((c) => c.name === "dashboard");
+  assert.ok(dashboard);
+  const { page } = await dashboard.start(bank);
+  const poster = keptAlivePoster(bank, `${dashboard.cookie}=${cookieValue(dashboard, page) ?? ""}`);
+  t.after(() => poster.close());
+  const timed = (login: string) =>
+    poster.post(dashboard.paths.login, { _csrf: csrfOf(page.html), login, password: "wrong" });
+  // The first unknown login makes the dummy hash; it is not what a login costs afterwards.
+  await timed("warm-up");
+  // Pairs taken one right after the other, so the machine's load weighs on both alike; two
+  // wrong passwords each keep every PSU below its block (LOGIN_FAILURES_MAX 3).
+  const known = ["alice", "bob", "carol", "dora", "gina"];
+  const ratios: number[] = [];
+  for (let i = 0; i < 2 * known.length; i++) {
+    const knownMs = await timed(known[i % known.length] ?? "");
+    ratios.push((await timed(`nobody-${i}`)) / knownMs);
+  }
+  const median = ratios.sort((a, b) => a - b)[ratios.length / 2] ?? 0;
+  t.diagnostic(`unknown / known login time: median ${median.toFixed(2)} of ${ratios.length} pairs`);
+  assert.ok(median > 0.5 && median < 2, `median ratio ${median}`);
+});
