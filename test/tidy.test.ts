@@ -61,7 +61,7 @@ const RULES: Record<Layer, Rule> = {
     packages: ["qrcode-terminal"] },
   api: { value: ["domain", "tpp", "lib"], typeOnly: [], packages: ["fastify"] },
   sca: { value: ["domain", "lib"], typeOnly: [], packages: ["fastify", "jose", "@node-rs/argon2"] },
-  domain: { value: ["lib"], typeOnly: ["store"], packages: [] },
+  domain: { value: ["lib"], typeOnly: [], packages: [] },
   ledger: { value: ["store", "lib"], typeOnly: ["domain"], packages: [] },
   tpp: { value: ["lib"], typeOnly: [], packages: ["@peculiar/x509", "asn1js", "reflect-metadata"] },
   store: { value: ["lib"], typeOnly: ["domain"], packages: ["kysely", "better-sqlite3", "pg"] },

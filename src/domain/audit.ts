@@ -5,7 +5,7 @@
  */
 import type { Clock } from "../lib/clock.js";
 import { newTimeOrderedUuid } from "../lib/ids.js";
-import type { AuditEntry, AuditQuery } from "../store/audit.js";
+import type { AuditEntry, AuditQuery } from "./ports.js";
 import type { StorePort as Store } from "./deps.js";
 import { OperatorError } from "./errors.js";
 

@@ -2,12 +2,17 @@
  * What the use cases receive from app.ts: plain arguments, no container.
  */
 import type { Clock } from "../lib/clock.js";
-import type { Repositories } from "../store/repositories.js";
-import type { ResourceType } from "./sca/model.js";
-import type { ConsentRepository } from "./consent/ports.js";
+import type { AccessCountPort, ConsentRepository, DeltaMarkPort } from "./consent/ports.js";
 import type { CoreBanking } from "./core-banking.js";
 import type { PaymentRepository } from "./payment/ports.js";
-import type { Tx } from "./ports.js";
+import type {
+  AuditPort, IdempotencyPort, LeasePort, SavepointPort, TppPort, Tx,
+} from "./ports.js";
+import type { ResourceType } from "./sca/model.js";
+import type {
+  AuthorisationPort, ChallengePort, PsuAdministrationPort, PsuPort, PsuSessionPort,
+  ScaSessionPort, UnknownLoginPort,
+} from "./sca/ports.js";
 
 export interface DomainSettings {
   timeZone: string;
@@ -44,23 +49,26 @@ export interface Passwords {
   verify(hash: string | null, password: string): Promise<boolean>;
 }
 
-/** A repository method with its handle made `Tx`; a method, so the store's own may stand in. */
-type WithTx<F> = F extends (tx: never, ...args: infer A) => infer R
-  ? { method(tx: Tx, ...args: A): R }["method"] : F;
-type RepositoryPort<R> = { [K in keyof R]: WithTx<R[K]> };
-
-type OtherRepositories = {
-  [K in Exclude<keyof Repositories, "payments" | "consents">]: RepositoryPort<Repositories[K]>
-};
-
 /**
- * The store as the domain sees it. The payment and consent repositories are the domain's own
- * ports; the other aggregates' are still read off the store's repositories, with the handle
- * made `Tx`.
+ * The store as the domain sees it: every repository is a port the domain declares, per
+ * aggregate (payment/ports.ts, consent/ports.ts, sca/ports.ts) or shared (ports.ts). The store
+ * implements them; a bank may plug in its own.
  */
-export interface StorePort extends OtherRepositories {
+export interface StorePort {
   payments: PaymentRepository;
   consents: ConsentRepository;
+  accessCounts: AccessCountPort;
+  deltaMarks: DeltaMarkPort;
+  sca: AuthorisationPort & ChallengePort;
+  scaSessions: ScaSessionPort;
+  psuSessions: PsuSessionPort;
+  psus: PsuPort & PsuAdministrationPort;
+  unknownLogins: UnknownLoginPort;
+  tpps: TppPort;
+  idempotency: IdempotencyPort;
+  audit: AuditPort;
+  leases: LeasePort;
+  savepoints: SavepointPort;
   /** The database outside any transaction: for reads, and for writes that stand alone. */
   db: Tx;
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;

@@ -10,3 +10,65 @@
  * store already answers, so the store passes its own handles as they are.
  */
 export interface Tx { readonly isTransaction: boolean }
+
+/** Runs `work` in a savepoint of `tx`, kept when it answers true and undone otherwise. */
+export interface SavepointPort {
+  keepIf(tx: Tx, work: () => Promise<boolean>): Promise<boolean>;
+}
+
+/** Which instance runs a job that must run once across instances (due payments, pruning). */
+export interface LeasePort {
+  acquire(tx: Tx, job: string, holder: string, now: string, until: string): Promise<boolean>;
+}
+
+/** An answered creation, replayed for the same TPP and X-Request-ID. */
+export interface IdempotencyRecord { bodyHash: string; statusCode: number; responseBody: string }
+
+export interface IdempotencyPort {
+  find(tx: Tx, tppId: string, requestId: string): Promise<IdempotencyRecord | undefined>;
+  /** False when another request holds the claim already. */
+  claim(tx: Tx, tppId: string, requestId: string, bodyHash: string, at: string): Promise<boolean>;
+  complete(tx: Tx, tppId: string, requestId: string, statusCode: number, body: string):
+    Promise<void>;
+}
+
+/** The TPPs the bank has met, with the operator's stop-list and the per-minute request counts. */
+export interface TppPort {
+  ensure(tx: Tx, id: string, name: string, at: string): Promise<void>;
+  isBlocked(tx: Tx, id: string): Promise<boolean>;
+  setBlocked(tx: Tx, id: string, blocked: boolean, at: string): Promise<void>;
+  list(tx: Tx): Promise<{ id: string; name: string; blocked: boolean; createdAt: string }[]>;
+  countRequest(tx: Tx, id: string, windowStart: string): Promise<number>;
+  forgetRequestsBefore(tx: Tx, windowStart: string): Promise<void>;
+  name(tx: Tx, id: string): Promise<string | undefined>;
+}
+
+/** One answered request in the audit log. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  tppId: string | null;
+  requestId: string | null;
+  psuIp: string | null;
+  method: string;
+  path: string;
+  resourceId: string | null;
+  status: number;
+  ms: number;
+}
+
+export interface AuditQuery {
+  tppId?: string;
+  resourceId?: string;
+  requestId?: string;
+  since?: string;
+  until?: string;
+  limit: number;
+}
+
+export interface AuditPort {
+  append(tx: Tx, entries: AuditEntry[]): Promise<void>;
+  query(tx: Tx, q: AuditQuery): Promise<AuditEntry[]>;
+  /** How many entries were removed. */
+  pruneBefore(tx: Tx, at: string): Promise<number>;
+}

@@ -5,7 +5,7 @@
  */
 import { systemClock, type Clock } from "../lib/clock.js";
 import { formatAmount } from "../lib/money.js";
-import type { AuditEntry } from "../store/audit.js";
+import type { AuditEntry } from "./ports.js";
 import type { StorePort as Store } from "./deps.js";
 import type { CoreBanking } from "./core-banking.js";
 import { moveConsent } from "./consent/transitions.js";

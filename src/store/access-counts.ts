@@ -1,8 +1,7 @@
 /** Per-day access counters of consents (frequencyPerDay): one row per consent, account,
  * endpoint and day. */
+import type { AccessKey } from "../domain/consent/ports.js";
 import type { Tx } from "./handle.js";
-
-export interface AccessKey { consentId: string; accountId: string; endpoint: string; day: string }
 
 export const accessCountRepository = {
   async count(tx: Tx, k: AccessKey): Promise<number> {

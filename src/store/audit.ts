@@ -1,29 +1,10 @@
 /** The audit log's rows: appended per request, queried by the operator, pruned after retention. */
 import { bulkInsert, type BulkColumn } from "./bulk.js";
+import type { AuditEntry, AuditQuery } from "../domain/ports.js";
 import type { Engine, Tx } from "./handle.js";
+
+export type { AuditEntry, AuditQuery };
 import type { AuditLogTable } from "./schema.js";
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  tppId: string | null;
-  requestId: string | null;
-  psuIp: string | null;
-  method: string;
-  path: string;
-  resourceId: string | null;
-  status: number;
-  ms: number;
-}
-
-export interface AuditQuery {
-  tppId?: string;
-  resourceId?: string;
-  requestId?: string;
-  since?: string;
-  until?: string;
-  limit: number;
-}
 
 const COLUMNS: readonly BulkColumn<AuditEntry, keyof AuditLogTable>[] = [
   ["id", "text", (e) => e.id], ["at", "text", (e) => e.at], ["tpp_id", "text", (e) => e.tppId],

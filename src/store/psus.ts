@@ -1,7 +1,7 @@
 /** PSUs and their authorisation devices (the SCA aggregate's PsuPort, and administration). */
 import type { Selectable } from "kysely";
 import type { Psu, ScaDevice } from "../domain/sca/model.js";
-import type { PsuPort } from "../domain/sca/ports.js";
+import type { PsuAdministrationPort, PsuPort } from "../domain/sca/ports.js";
 import type { OnStore, Tx } from "./handle.js";
 import type { PsuTable, ScaDeviceTable } from "./schema.js";
 
@@ -22,16 +22,7 @@ function toDevice(row: Selectable<ScaDeviceTable>): ScaDevice {
 }
 
 /** What the bank's administration does with PSUs besides the SCA aggregate's needs. */
-interface PsuAdministration {
-  insert(tx: Tx, psu: Psu, createdAt: string): Promise<void>;
-  list(tx: Tx): Promise<Psu[]>;
-  setStatus(tx: Tx, id: string, status: Psu["status"]): Promise<void>;
-  setPasswordHash(tx: Tx, id: string, passwordHash: string): Promise<void>;
-  count(tx: Tx): Promise<number>;
-  insertDevice(tx: Tx, d: ScaDevice): Promise<void>;
-}
-
-export const psuRepository: OnStore<PsuPort & PsuAdministration> = {
+export const psuRepository: OnStore<PsuPort & PsuAdministrationPort> = {
   async insert(tx: Tx, psu: Psu, createdAt: string): Promise<void> {
     await tx.insertInto("psus").values({
       id: psu.id, login: psu.login, name: psu.name, password_hash: psu.passwordHash,

@@ -1,7 +1,6 @@
 /** TPPs as the bank knows them (created on first contact), idempotency records and secrets. */
+import type { IdempotencyRecord } from "../domain/ports.js";
 import type { Tx } from "./handle.js";
-
-export interface IdempotencyRecord { bodyHash: string; statusCode: number; responseBody: string }
 
 export const tppRepository = {
   /** Registers a TPP on first contact and keeps its name current across certificate renewals. */

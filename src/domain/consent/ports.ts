@@ -37,3 +37,19 @@ export interface ConsentRepository {
     tx: Tx, keep: Consent, psuId: string, change: StatusMove, at: string,
   ): Promise<void>;
 }
+
+/** One account endpoint read within a consent on a bank day (frequencyPerDay counts these). */
+export interface AccessKey { consentId: string; accountId: string; endpoint: string; day: string }
+
+export interface AccessCountPort {
+  count(tx: Tx, k: AccessKey): Promise<number>;
+  increment(tx: Tx, k: AccessKey): Promise<void>;
+  readsOf(tx: Tx, consentId: string, day: string):
+    Promise<{ accountId: string; endpoint: string }[]>;
+}
+
+/** The last transaction a consent was shown of an account, for `deltaList`. */
+export interface DeltaMarkPort {
+  get(tx: Tx, consentId: string, accountId: string): Promise<string | null>;
+  set(tx: Tx, consentId: string, accountId: string, entryReference: string): Promise<void>;
+}

@@ -97,3 +97,13 @@ export interface UnknownLoginPort {
   failures(tx: Tx, key: string): Promise<LoginFailures | undefined>;
   recordFailure(tx: Tx, key: string, blockedUntil: string | null): Promise<void>;
 }
+
+/** The operator's side of the PSUs: enrolment, blocks, new passwords, devices. */
+export interface PsuAdministrationPort {
+  insert(tx: Tx, psu: Psu, createdAt: string): Promise<void>;
+  list(tx: Tx): Promise<Psu[]>;
+  setStatus(tx: Tx, id: string, status: Psu["status"]): Promise<void>;
+  setPasswordHash(tx: Tx, id: string, passwordHash: string): Promise<void>;
+  count(tx: Tx): Promise<number>;
+  insertDevice(tx: Tx, d: ScaDevice): Promise<void>;
+}
