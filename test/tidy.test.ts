@@ -293,16 +293,25 @@ describe("tidy", () => {
 describe("the tidy checks themselves", () => {
   const domainFile = join(SRC, "domain", "example.ts");
 
-  test("allow import type from store in domain/ but refuse a value import", () => {
-    assert.deepEqual(importViolations(domainFile, [
-      `import type { Tx } from "../store/db.js";`,
-      `import { type Store, type Engine } from "../store/db.js";`,
+  test("allow import type from domain in store/ but refuse a value import", () => {
+    const storeFile = join(SRC, "store", "example.ts");
+    assert.deepEqual(importViolations(storeFile, [
+      `import type { Tx } from "../domain/ports.js";`,
+      `import { type Payment } from "../domain/payment/model.js";`,
       `import { addDays } from "../lib/clock.js";`,
-      `import { randomInt } from "node:crypto";`,
     ].join("\n")), []);
-    const refused = importViolations(domainFile, `import { openStore } from "../store/db.js";`);
+    const refused = importViolations(storeFile, `import { movePayment } from "../domain/x.js";`);
     assert.equal(refused.length, 1);
-    assert.match(refused[0] ?? "", /domain → store is not allowed/);
+    assert.match(refused[0] ?? "", /store → domain is not allowed/);
+  });
+
+  test("refuse every import of store in domain/, type-only ones too", () => {
+    for (const line of [`import type { Tx } from "../store/db.js";`,
+      `import { openStore } from "../store/db.js";`]) {
+      const refused = importViolations(domainFile, line);
+      assert.equal(refused.length, 1, line);
+      assert.match(refused[0] ?? "", /domain → store is not allowed/);
+    }
   });
 
   test("refuse packages, dynamic imports and re-exports outside the rules", () => {
