@@ -18,7 +18,8 @@ export interface Metrics {
 
 export function createMetrics(store: Store): Metrics {
   const registry = new MetricsRegistry();
-  const requests = registry.counter("psd2_http_requests_total", "Requests answered, by listener, operation and status.");
+  const requests = registry.counter("psd2_http_requests_total",
+    "Requests answered, by listener, operation and status.");
   const latency = registry.histogram("psd2_http_request_duration_seconds",
     "Time from request to response, by listener, operation and status.");
   const byStatus = (read: typeof store.stats.payments) => async () =>
@@ -27,11 +28,13 @@ export function createMetrics(store: Store): Metrics {
   registry.gauge("psd2_consents", "Consents by consentStatus.", byStatus(store.stats.consents));
   registry.gauge("psd2_sca_authorisations", "SCA outcomes: authorisations by scaStatus.",
     byStatus(store.stats.authorisations));
-  const totals = () => store.stats.ledgerTotals(store.db);
-  registry.gauge("psd2_ledger_debits_posted_minor", "Posted debits in minor units, by account kind and currency.",
-    async () => (await totals()).map((t) => ({ labels: { kind: t.kind, currency: t.currency }, value: Number(t.debitsMinor) })));
-  registry.gauge("psd2_ledger_credits_posted_minor", "Posted credits in minor units, by account kind and currency.",
-    async () => (await totals()).map((t) => ({ labels: { kind: t.kind, currency: t.currency }, value: Number(t.creditsMinor) })));
+  const posted = (field: "debitsMinor" | "creditsMinor") => async () =>
+    (await store.stats.ledgerTotals(store.db))
+      .map((t) => ({ labels: { kind: t.kind, currency: t.currency }, value: Number(t[field]) }));
+  registry.gauge("psd2_ledger_debits_posted_minor",
+    "Posted debits in minor units, by account kind and currency.", posted("debitsMinor"));
+  registry.gauge("psd2_ledger_credits_posted_minor",
+    "Posted credits in minor units, by account kind and currency.", posted("creditsMinor"));
 
   return {
     registry,
@@ -39,7 +42,8 @@ export function createMetrics(store: Store): Metrics {
       server.addHook("onResponse", async (request, reply) => {
         const route = request.routeOptions.url;
         const labels = {
-          listener, operation: route ? `${request.method} ${route}` : "unmatched", status: String(reply.statusCode),
+          listener, operation: route ? `${request.method} ${route}` : "unmatched",
+          status: String(reply.statusCode),
         };
         requests.inc(labels);
         latency.observe(labels, reply.elapsedTime / 1000);
@@ -48,7 +52,10 @@ export function createMetrics(store: Store): Metrics {
   };
 }
 
-/** The admin listener's routes; it speaks plain HTTP, so bind it to localhost or a management network. */
+/**
+ * The admin listener's routes; it speaks plain HTTP, so bind it to localhost or a management
+ * network.
+ */
 export function adminRoutes(admin: FastifyInstance, metrics: Metrics): void {
   admin.get("/metrics", async (_request, reply) => {
     void reply.type("text/plain; version=0.0.4; charset=utf-8");
@@ -72,10 +79,12 @@ export interface EndpointFigures {
  * day's increase, which is what Prometheus' increase() gives.
  */
 export function endpointFigures(samples: ParsedSample[]): EndpointFigures[] {
-  const byOperation = new Map<string, { requests: number; failed: number; sum: number; buckets: Map<number, number> }>();
+  type Totals = { requests: number; failed: number; sum: number; buckets: Map<number, number> };
+  const byOperation = new Map<string, Totals>();
   for (const s of samples) {
     if (s.labels.listener !== "api" || s.labels.operation === undefined) continue;
-    const entry = byOperation.get(s.labels.operation) ?? { requests: 0, failed: 0, sum: 0, buckets: new Map() };
+    const entry: Totals = byOperation.get(s.labels.operation)
+      ?? { requests: 0, failed: 0, sum: 0, buckets: new Map() };
     byOperation.set(s.labels.operation, entry);
     if (s.name === "psd2_http_requests_total") {
       entry.requests += s.value;
@@ -89,7 +98,8 @@ export function endpointFigures(samples: ParsedSample[]): EndpointFigures[] {
   }
   return [...byOperation].filter(([, e]) => e.requests > 0).map(([operation, e]) => {
     const bounds = [...e.buckets.keys()].sort((a, b) => a - b);
-    const p95 = bounds.find((b) => (e.buckets.get(b) ?? 0) >= e.requests * 0.95) ?? Number.POSITIVE_INFINITY;
+    const p95 = bounds.find((b) => (e.buckets.get(b) ?? 0) >= e.requests * 0.95)
+      ?? Number.POSITIVE_INFINITY;
     return {
       operation, requests: e.requests,
       availabilityPercent: (100 * (e.requests - e.failed)) / e.requests,

@@ -467,10 +467,12 @@ export function loadConfigFile(path: string, env: Env = process.env): Config {
   try {
     parsed = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    throw new ConfigError(`Cannot read the configuration file ${path}: ${(error as Error).message}`);
+    throw new ConfigError(
+      `Cannot read the configuration file ${path}: ${(error as Error).message}`);
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError(`The configuration file ${path} must hold a JSON object of setting names to values`);
+    throw new ConfigError(
+      `The configuration file ${path} must hold a JSON object of setting names to values`);
   }
   const fromFile: Env = {};
   const problems: string[] = [];
@@ -492,7 +494,9 @@ export function loadConfigFile(path: string, env: Env = process.env): Config {
   for (const name of Object.keys(fromFile)) {
     if (!read.has(name)) problems.push(`${name} in ${path} is not a setting of psd2-bank`);
   }
-  if (problems.length > 0 || !config) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+  if (problems.length > 0 || !config) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+  }
   return config;
 }
 
@@ -502,8 +506,9 @@ const SECRET_NAME = /secret|password|key|token/i;
 export function maskedConfig(config: Config): Record<string, unknown> {
   const masked: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(config)) {
-    if (typeof value === "string" && value !== "" && SECRET_NAME.test(name)) masked[name] = "********";
-    else if (name === "databaseUrl" && typeof value === "string" && value !== "") {
+    if (typeof value === "string" && value !== "" && SECRET_NAME.test(name)) {
+      masked[name] = "********";
+    } else if (name === "databaseUrl" && typeof value === "string" && value !== "") {
       const url = new URL(value);
       if (url.password) url.password = "********";
       masked[name] = url.toString();

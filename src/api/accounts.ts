@@ -14,7 +14,8 @@ import {
 export interface AccountRoutesOptions { base: string; accounts: Accounts; presenters: Presenters }
 
 const refusals = {
-  400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse,
+  400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse,
+  429: errorResponse,
 };
 
 const config = { role: "PSP_AI" } as const;
@@ -81,7 +82,9 @@ export function accountRoutes(
 }
 
 /** Berlin Group's card account endpoints; a card is granted and counted like an account. */
-function cardAccountRoutes(app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions): void {
+function cardAccountRoutes(
+  app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions,
+): void {
   const answers = (body: object, query?: object) => reading(presenters, body, query);
   const withBalance = (request: FastifyRequest<{ Querystring: Query }>) =>
     readBooleanQuery(request.query, "withBalance");

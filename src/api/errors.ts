@@ -55,7 +55,9 @@ function wireCode(code: MessageCode): string {
   return unnamed.includes(code) ? "FORMAT_ERROR" : code;
 }
 
-export function renderError(error: Xs2aError): { status: number; body: { tppMessages: TppMessage[] } } {
+export function renderError(
+  error: Xs2aError,
+): { status: number; body: { tppMessages: TppMessage[] } } {
   const message: TppMessage = { category: "ERROR", code: wireCode(error.code), text: error.text };
   if (error.path !== undefined) message.path = error.path;
   return { status: statusOf(error.code, error.origin), body: { tppMessages: [message] } };
@@ -64,7 +66,8 @@ export function renderError(error: Xs2aError): { status: number; body: { tppMess
 /** Every (code, status) pair a TPP can receive: what docs/errors.md must describe. */
 export function errorCatalogue(): { code: string; status: number }[] {
   const pairs = (Object.keys(STATUS) as MessageCode[]).flatMap((code) =>
-    [STATUS[code], ...Object.values(STATUS_BY_ORIGIN[code] ?? {})].map((status) => `${wireCode(code)} ${status}`));
+    [STATUS[code], ...Object.values(STATUS_BY_ORIGIN[code] ?? {})]
+      .map((status) => `${wireCode(code)} ${status}`));
   return [...new Set(pairs)].map((pair) => {
     const [code = "", status = ""] = pair.split(" ");
     return { code, status: Number(status) };

@@ -25,7 +25,8 @@ const fundsConfirmationResponse = {
 } as const;
 
 export function fundsConfirmationRoutes(
-  app: FastifyInstance, options: { base: string; funds: FundsConfirmations; consentGate?: FundsConsentGate },
+  app: FastifyInstance,
+  options: { base: string; funds: FundsConfirmations; consentGate?: FundsConsentGate },
 ): void {
   const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
   app.post<{ Body: FundsConfirmationInput }>(`${options.base}/funds-confirmations`, {
@@ -35,8 +36,8 @@ export function fundsConfirmationRoutes(
     },
   }, async (request) => {
     const consentId = request.headers["consent-id"];
-    await options.consentGate?.(request.tpp.id, typeof consentId === "string" ? consentId : undefined,
-      request.body.account);
+    await options.consentGate?.(request.tpp.id,
+      typeof consentId === "string" ? consentId : undefined, request.body.account);
     return { fundsAvailable: await options.funds.fundsAvailable(request.body) };
   });
 }

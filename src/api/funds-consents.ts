@@ -63,7 +63,8 @@ export function fundsConsentRoutes(app: FastifyInstance, options: FundsConsentRo
       tppId: tpp.id, requestId: String(request.headers["x-request-id"]),
       bodyHash: requestFingerprint(request, redirect),
     }, async (tx) => {
-      const { consent, scaRedirect } = await fundsConsents.registerFundsConsent(tx, tpp, request.body, redirect);
+      const { consent, scaRedirect } =
+        await fundsConsents.registerFundsConsent(tx, tpp, request.body, redirect);
       const self = `${path}/${consent.id}`;
       return {
         statusCode: 201,
@@ -79,9 +80,10 @@ export function fundsConsentRoutes(app: FastifyInstance, options: FundsConsentRo
   type ById = { Params: { consentId: string } };
   app.get<ById>(`${path}/:consentId/status`, {
     config, schema: { response: { 200: consentStatusResponse, ...refusals } },
-  }, async (request) =>
-    presentConsentStatus(await fundsConsents.getFundsConsent(request.tpp.id, request.params.consentId)));
-  app.get<ById>(`${path}/:consentId`, { config, schema: { response: { 200: details, ...refusals } } },
+  }, async (request) => presentConsentStatus(
+    await fundsConsents.getFundsConsent(request.tpp.id, request.params.consentId)));
+  app.get<ById>(`${path}/:consentId`,
+    { config, schema: { response: { 200: details, ...refusals } } },
     async (request) => {
       const consent = await fundsConsents.getFundsConsent(request.tpp.id, request.params.consentId);
       return { account: { iban: consent.access.accounts[0] }, consentStatus: consent.status };

@@ -27,7 +27,10 @@ export interface RedirectRules {
   domainCheck: boolean;
 }
 
-/** The host is a certificate domain or below one; "*.tpp.example" covers the names below tpp.example. */
+/**
+ * The host is a certificate domain or below one; "*.tpp.example" covers the names below
+ * tpp.example.
+ */
 function inDomains(host: string, domains: readonly string[]): boolean {
   const name = host.replace(/\.$/, "");
   return domains.some((domain) => {
@@ -36,7 +39,9 @@ function inDomains(host: string, domains: readonly string[]): boolean {
   });
 }
 
-function redirectUri(headers: Headers, name: string, rules: RedirectRules, domains: readonly string[]): string | null {
+function redirectUri(
+  headers: Headers, name: string, rules: RedirectRules, domains: readonly string[],
+): string | null {
   const value = single(headers, name);
   if (value === undefined || value === "") return null;
   if (value.length > URI_LENGTH_MAX) {
@@ -48,13 +53,15 @@ function redirectUri(headers: Headers, name: string, rules: RedirectRules, domai
   } catch {
     throw formatError("header", name, `${name} must be an absolute URL.`);
   }
-  const localHttp = url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname) && rules.allowHttpLocalhost;
+  const localHttp = url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname)
+    && rules.allowHttpLocalhost;
   if ((url.protocol !== "https:" && !localHttp) || url.username || url.password) {
-    throw formatError("header", name,
-      `${name} must be an https URL without credentials${rules.allowHttpLocalhost ? " (http only for localhost)" : ""}.`);
+    const http = rules.allowHttpLocalhost ? " (http only for localhost)" : "";
+    throw formatError("header", name, `${name} must be an https URL without credentials${http}.`);
   }
   if (rules.domainCheck && !inDomains(url.hostname, domains)) {
-    throw formatError("header", name, `${name} must point into a domain of your certificate's subjectAltName `
+    throw formatError("header", name,
+      `${name} must point into a domain of your certificate's subjectAltName `
       + `(${domains.join(", ") || "none"}); ${url.hostname} is not one.`);
   }
   return value;
@@ -66,7 +73,9 @@ export function psuLanguage(headers: Headers): string {
 }
 
 /** `domains`: the TPP certificate's, lowercase (TppIdentity.domains). */
-export function readRedirectTargets(headers: Headers, rules: RedirectRules, domains: readonly string[]): RedirectTargets {
+export function readRedirectTargets(
+  headers: Headers, rules: RedirectRules, domains: readonly string[],
+): RedirectTargets {
   const ok = redirectUri(headers, "TPP-Redirect-URI", rules, domains);
   if (ok === null) {
     throw formatError("header", "TPP-Redirect-URI",
@@ -104,7 +113,9 @@ export function readPsuIpAddress(headers: Headers): string | null {
 
 export function readConsentId(headers: Headers): string {
   const value = single(headers, "Consent-ID");
-  if (!value) throw formatError("header", "Consent-ID", "Consent-ID is required for account information.");
+  if (!value) {
+    throw formatError("header", "Consent-ID", "Consent-ID is required for account information.");
+  }
   return value;
 }
 

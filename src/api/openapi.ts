@@ -85,7 +85,9 @@ function operation(route: CollectedRoute, presenters: Presenters): Json {
     summary: `${route.method} ${route.url}`,
     ...tags,
     parameters: parameters(route),
-    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
+    ...(body
+      ? { requestBody: { required: true, content: { "application/json": { schema: body } } } }
+      : {}),
     responses: responses(route, presenters),
   };
 }
@@ -94,7 +96,9 @@ function buildDocument(routes: CollectedRoute[], options: OpenApiOptions): Json 
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = openApiPath(route.url);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, options.presenters) };
+    paths[path] = {
+      ...paths[path], [route.method.toLowerCase()]: operation(route, options.presenters),
+    };
   }
   return {
     openapi: "3.1.0",
@@ -112,29 +116,44 @@ function buildDocument(routes: CollectedRoute[], options: OpenApiOptions): Json 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = "body{font-family:system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem}"
-  + "pre{background:#f4f4f4;padding:.5rem;overflow:auto}h2{border-top:1px solid #ccc;padding-top:1rem}";
+  + "pre{background:#f4f4f4;padding:.5rem;overflow:auto}"
+  + "h2{border-top:1px solid #ccc;padding-top:1rem}";
 /** No script, no external asset: the page's only style is allowed by its hash. */
-const CSP = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'; `
+const CSP = "default-src 'none'; "
+  + `style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'; `
   + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const textHtml = (value: unknown) => escapeHtml(String(value));
+const jsonHtml = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));
+
+function operationSection(path: string, method: string, op: Json): string {
+  const params = (op.parameters as Json[]).map((p) => `<li><code>${textHtml(p.name)}</code> `
+    + `(${textHtml(p.in)}${p.required ? ", required" : ""})</li>`);
+  const requestBody = op.requestBody as Json | undefined;
+  const bodySchema = requestBody && (requestBody.content as Json)["application/json"];
+  const body = requestBody ? `<h3>Request body</h3><pre>${jsonHtml(bodySchema)}</pre>` : "";
+  const answers = Object.entries(op.responses as Json).map(([status, r]) =>
+    `<h4>${escapeHtml(status)}</h4><pre>${jsonHtml((r as Json).content ?? {})}</pre>`);
+  const role = op["x-psd2-role"] ? ` (role ${textHtml(op["x-psd2-role"])})` : "";
+  return `<section><h2>${method.toUpperCase()} <code>${escapeHtml(path)}</code></h2>`
+    + `<p>${textHtml((op.tags as string[])[0])}${role}</p>`
+    + `<h3>Parameters</h3><ul>${params.join("")}</ul>${body}`
+    + `<h3>Responses</h3>${answers.join("")}</section>`;
+}
 
 function referencePage(document: Json): string {
   const info = document.info as Json;
   const sections: string[] = [];
   for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
     for (const [method, op] of Object.entries(item as Record<string, Json>)) {
-      const params = (op.parameters as Json[]).map((p) => `<li><code>${escapeHtml(String(p.name))}</code> (${escapeHtml(String(p.in))}${p.required ? ", required" : ""})</li>`);
-      const body = op.requestBody
-        ? `<h3>Request body</h3><pre>${escapeHtml(JSON.stringify(((op.requestBody as Json).content as Json)["application/json"], null, 2))}</pre>` : "";
-      const answers = Object.entries(op.responses as Json).map(([status, r]) =>
-        `<h4>${escapeHtml(status)}</h4><pre>${escapeHtml(JSON.stringify((r as Json).content ?? {}, null, 2))}</pre>`);
-      sections.push(`<section><h2>${method.toUpperCase()} <code>${escapeHtml(path)}</code></h2>`
-        + `<p>${escapeHtml(String((op.tags as string[])[0]))}${op["x-psd2-role"] ? ` (role ${escapeHtml(String(op["x-psd2-role"]))})` : ""}</p>`
-        + `<h3>Parameters</h3><ul>${params.join("")}</ul>${body}<h3>Responses</h3>${answers.join("")}</section>`);
+      sections.push(operationSection(path, method, op));
     }
   }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(String(info.title))}</title>`
-    + `<style>${STYLE}</style></head><body><h1>${escapeHtml(String(info.title))} ${escapeHtml(String(info.version))}</h1>`
-    + `<p>${escapeHtml(String(info.description))} Machine-readable: <a href="openapi.json">openapi.json</a>.</p>`
+  return '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    + `<title>${textHtml(info.title)}</title><style>${STYLE}</style></head><body>`
+    + `<h1>${textHtml(info.title)} ${textHtml(info.version)}</h1>`
+    + `<p>${textHtml(info.description)} `
+    + 'Machine-readable: <a href="openapi.json">openapi.json</a>.</p>'
     + `${sections.join("")}</body></html>`;
 }
 

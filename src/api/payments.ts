@@ -5,7 +5,9 @@
 import type { FastifyInstance } from "fastify";
 import type { createIdempotency } from "../domain/idempotency.js";
 import { PAYMENT_SERVICES, type PaymentService } from "../domain/payment/model.js";
-import type { AuthorisationKind, InitiationInput, PaymentRef } from "../domain/payment/initiation.js";
+import type {
+  AuthorisationKind, InitiationInput, PaymentRef,
+} from "../domain/payment/initiation.js";
 import { psuLanguage, readExplicitAuthorisation } from "./headers.js";
 import { readProduct, type Payments } from "../domain/payment/initiation.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
@@ -47,16 +49,20 @@ export function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOption
   }
 }
 
-function initiationRoute(app: FastifyInstance, options: PaymentRoutesOptions, service: PaymentService) {
+function initiationRoute(
+  app: FastifyInstance, options: PaymentRoutesOptions, service: PaymentService,
+) {
   const { base, payments, idempotency, presenters } = options;
   const created = { [presenters.createdStatus]: presenters.schema(paymentCreatedResponse) };
-  app.post<{ Params: { product: string }; Body: InitiationInput["body"] }>(`${base}/${service}/:product`, {
+  type Initiation = { Params: { product: string }; Body: InitiationInput["body"] };
+  app.post<Initiation>(`${base}/${service}/:product`, {
     config,
     schema: {
       headers: presenters.creationHeaders, body: BODIES[service],
       response: { ...created, ...refusals },
     },
-    // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever it carries.
+    // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever
+    // it carries.
     preValidation: async (request) => { readProduct(request.params.product); },
   }, async (request, reply) => {
     const product = readProduct(request.params.product);
@@ -72,22 +78,33 @@ function initiationRoute(app: FastifyInstance, options: PaymentRoutesOptions, se
     }, async (tx) => {
       const initiated = await payments.initiatePayment(tx, tpp, product, input, redirect, explicit);
       const paths = resourcePaths(selfOf(initiated.payment.id), initiated.authorisationId);
-      return { statusCode: presenters.createdStatus, body: presenters.paymentCreated(initiated, paths) };
+      return {
+        statusCode: presenters.createdStatus, body: presenters.paymentCreated(initiated, paths),
+      };
     });
     return sendCreated(reply, presenters, response, "paymentId", selfOf);
   });
 }
 
 /** The payment a path names; the spec's product-less paths name single payments of any product. */
-function refOf(request: { params: ById["Params"]; tpp: { id: string } }, service: PaymentService): PaymentRef {
+function refOf(
+  request: { params: ById["Params"]; tpp: { id: string } }, service: PaymentService,
+): PaymentRef {
   if (request.params.product !== undefined) readProduct(request.params.product);
   return { tppId: request.tpp.id, paymentId: request.params.paymentId, service };
 }
 
-function readRoutes(app: FastifyInstance, { base, payments, presenters }: PaymentRoutesOptions, service: PaymentService) {
-  const statusSchema = { schema: { response: { 200: transactionStatusResponse, ...refusals } }, config };
+function readRoutes(
+  app: FastifyInstance, { base, payments, presenters }: PaymentRoutesOptions,
+  service: PaymentService,
+) {
+  const statusSchema = {
+    schema: { response: { 200: transactionStatusResponse, ...refusals } }, config,
+  };
   const details = service === "bulk-payments" ? bulkPaymentDetailsResponse : paymentDetailsResponse;
-  const detailsSchema = { schema: { response: { 200: presenters.schema(details), ...refusals } }, config };
+  const detailsSchema = {
+    schema: { response: { 200: presenters.schema(details), ...refusals } }, config,
+  };
   const paths = [`${base}/${service}/:product/:paymentId`];
   if (service === "payments") paths.push(`${base}/payments/:paymentId`);
   for (const path of paths) {
@@ -95,14 +112,16 @@ function readRoutes(app: FastifyInstance, { base, payments, presenters }: Paymen
       async (request) => presentPaymentStatus(await payments.getPayment(refOf(request, service))));
     app.get<ById>(path, detailsSchema, async (request) => {
       const found = await payments.getWithEntries(refOf(request, service));
-      return service === "bulk-payments" ? presenters.bulkPayment(found) : presenters.payment(found.payment);
+      return service === "bulk-payments"
+        ? presenters.bulkPayment(found) : presenters.payment(found.payment);
     });
   }
 }
 
 /** Berlin Group's per-product paths: cancellation and the authorisation sub-resources. */
 function paymentSubResourceRoutes(
-  app: FastifyInstance, { base, payments, presenters }: PaymentRoutesOptions, service: PaymentService,
+  app: FastifyInstance, { base, payments, presenters }: PaymentRoutesOptions,
+  service: PaymentService,
 ) {
   const path = `${base}/${service}/:product/:paymentId`;
   const reading = (body: object) => ({ config, schema: { response: { 200: body, ...refusals } } });
@@ -113,9 +132,11 @@ function paymentSubResourceRoutes(
       },
     },
   }, async (request, reply) => {
-    const started = await payments.cancelPayment(refOf(request, service), psuLanguage(request.headers));
+    const started =
+      await payments.cancelPayment(refOf(request, service), psuLanguage(request.headers));
     if (started === null) return reply.code(204).send();
-    const scaStatus = `${request.url.split("?")[0]}/cancellation-authorisations/${started.authorisationId}`;
+    const scaStatus =
+      `${request.url.split("?")[0]}/cancellation-authorisations/${started.authorisationId}`;
     return reply.code(202).send(presenters.answer({
       transactionStatus: "ACTC",
       _links: { startAuthorisation: scaStatus, scaRedirect: started.scaRedirect, scaStatus },
@@ -133,7 +154,8 @@ function paymentSubResourceRoutes(
       const found = await payments.getAuthorisation(
         refOf(request, service), request.params.authorisationId, kind);
       // chosenScaMethod appears once the PSU has chosen its device (the create answer keeps null).
-      return { scaStatus: found.scaStatus, ...(found.chosenScaMethod && { chosenScaMethod: found.chosenScaMethod }) };
+      const { scaStatus, chosenScaMethod } = found;
+      return { scaStatus, ...(chosenScaMethod && { chosenScaMethod }) };
     });
   }
   const startedAnswer = presenters.schema(authorisationStartedResponse);
@@ -146,8 +168,10 @@ function paymentSubResourceRoutes(
     const started = { config, schema: { response } };
     app.post<ById>(`${path}/${segment}`, started, async (request, reply) => {
       const authorisation = await start(refOf(request, service), psuLanguage(request.headers));
-      return sendStarted(reply, presenters, authorisation, `${request.url.split("?")[0]}/${authorisation.authorisationId}`);
+      const self = `${request.url.split("?")[0]}/${authorisation.authorisationId}`;
+      return sendStarted(reply, presenters, authorisation, self);
     });
   }
-  redirectOnlyRoutes(app, [`${path}/authorisations`, `${path}/cancellation-authorisations`], config.role);
+  redirectOnlyRoutes(app, [`${path}/authorisations`, `${path}/cancellation-authorisations`],
+    config.role);
 }

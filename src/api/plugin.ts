@@ -32,14 +32,17 @@ declare module "fastify" {
 
 function readRequestId(request: FastifyRequest): string {
   const id = single(request.headers, "X-Request-ID");
-  if (id === undefined) throw formatError("header", "X-Request-ID", "X-Request-ID is required on every request.");
+  if (id === undefined) {
+    throw formatError("header", "X-Request-ID", "X-Request-ID is required on every request.");
+  }
   if (!isUuid(id)) throw formatError("header", "X-Request-ID", "X-Request-ID must be a UUID.");
   return id;
 }
 
 /** ajv's instancePath "/instructedAmount/amount" → "instructedAmount.amount". */
 function fieldPath(instancePath: string, child?: unknown): string {
-  const path = instancePath.replace(/^\//, "").replace(/\/(\d+)(?=\/|$)/g, "[$1]").replace(/\//g, ".");
+  const path = instancePath.replace(/^\//, "")
+    .replace(/\/(\d+)(?=\/|$)/g, "[$1]").replace(/\//g, ".");
   if (typeof child !== "string") return path;
   return path ? `${path}.${child}` : child;
 }
@@ -133,10 +136,16 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
   app.decorateRequest("tpp", null as unknown as TppIdentity);
   app.decorateRequest("resourceId", null);
   app.decorateRequest("rawBody", null);
-  const identify = createIdentify(options.certificates);
+  installJsonParser(app, options.bodyLimit);
+  installTppChecks(app, options);
+  installAuditHooks(app, options);
+  installRefusals(app);
+}
+
+function installJsonParser(app: FastifyInstance, bodyLimit: number): void {
   // JSON only: Fastify's default text/plain parser would turn a text body into a 400, not a 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: options.bodyLimit },
+  app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit },
     (request, body, done) => {
       request.rawBody = body as Buffer;
       // Clients send an empty body with this type where the operation takes none (DELETE, ...).
@@ -151,7 +160,10 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
         done(formatError("body", "body", "The body is not valid JSON."), undefined);
       }
     });
+}
 
+function installTppChecks(app: FastifyInstance, options: ApiPluginOptions): void {
+  const identify = createIdentify(options.certificates);
   app.addHook("onRequest", async (request, reply) => {
     // Load balancer probes (health.ts) carry no certificate and reveal nothing of a TPP's.
     if (request.routeOptions.config.probe) return;
@@ -173,32 +185,41 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
     }
   });
 
-  const checkSignature = createSignatureCheck({ required: options.requireSignature, certificates: options.certificates });
+  const checkSignature = createSignatureCheck({
+    required: options.requireSignature, certificates: options.certificates,
+  });
   // After body parsing, so the Digest is checked against the bytes as they arrived.
   app.addHook("preValidation", async (request) => {
     if (request.routeOptions.config.probe) return;
     await checkSignature(request, request.rawBody ?? EMPTY);
   });
+}
 
+function installAuditHooks(app: FastifyInstance, options: ApiPluginOptions): void {
   app.addHook("onResponse", async (request, reply) => {
     const record: AuditRecord = {
       tppId: request.tpp?.id ?? null, requestId: headerText(request, "x-request-id"),
       psuIp: headerText(request, "psu-ip-address"), method: request.method, path: request.url,
       resourceId: request.resourceId, status: reply.statusCode, ms: Math.round(reply.elapsedTime),
     };
-    request.log.info({ tpp: record.tppId, resource: record.resourceId, method: record.method, url: record.path,
-      status: record.status, ms: record.ms }, "request");
-    await options.audit(record).catch((err: unknown) => request.log.error({ err }, "audit log write failed"));
+    request.log.info({ tpp: record.tppId, resource: record.resourceId, method: record.method,
+      url: record.path, status: record.status, ms: record.ms }, "request");
+    await options.audit(record)
+      .catch((err: unknown) => request.log.error({ err }, "audit log write failed"));
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
     const id = request.headers["x-request-id"];
     if (typeof id === "string") reply.header("X-Request-ID", id);
-    if (request.resourceId === null && request.method === "POST" && typeof payload === "string" && reply.statusCode < 300) {
+    const created = request.method === "POST" && typeof payload === "string"
+      && reply.statusCode < 300;
+    if (request.resourceId === null && created) {
       request.resourceId = CREATED_ID.exec(payload)?.[1] ?? null;
     }
   });
+}
 
+function installRefusals(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Xs2aError) return sendRefusal(reply, error);
     if (error.validation) return sendRefusal(reply, validationRefusal(error, request));
@@ -229,7 +250,8 @@ export function apiClientErrorHandler(error: Error & { code?: string }, socket: 
   const { status, body } = renderError(refusal);
   const text = JSON.stringify(body);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\nContent-Type: application/json\r\n`
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n`
+      + "Content-Type: application/json\r\n"
       + `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
   }
   socket.destroy();
@@ -237,5 +259,6 @@ export function apiClientErrorHandler(error: Error & { code?: string }, socket: 
 
 /** What makes two creating requests "the same" for idempotency: route, TPP headers and body. */
 export function requestFingerprint(request: FastifyRequest, extra: unknown): string {
-  return createHash("sha256").update(JSON.stringify([request.url, request.body, extra])).digest("hex");
+  return createHash("sha256").update(JSON.stringify([request.url, request.body, extra]))
+    .digest("hex");
 }

@@ -2,10 +2,13 @@
  * Account information in Berlin Group NextGenPSD2 1.3 shapes (the spec does not show them), in
  * the spec's dialect: decimal-string amounts, plain-string links, absent values as null.
  */
-import type { CardAccountView, CardTransactionsView, TransactionsView } from "../domain/consent/accounts.js";
+import type {
+  CardAccountView, CardTransactionsView, TransactionsView,
+} from "../domain/consent/accounts.js";
 import type { ConsentDetails } from "../domain/consent/registration.js";
 import type {
-  BankAccount, BookedTransaction, CardAccount, CardTransaction, PendingTransaction, TransactionParties,
+  BankAccount, BookedTransaction, CardAccount, CardTransaction, PendingTransaction,
+  TransactionParties,
 } from "../domain/core-banking.js";
 import type { Payment } from "../domain/payment/model.js";
 import { formatAmount } from "../lib/money.js";
@@ -39,7 +42,9 @@ export function presentTransaction(t: BookedTransaction) {
     ...presentParties(t),
     balanceAfterTransaction: {
       balanceType: "interimBooked",
-      balanceAmount: { currency: t.currency, amount: formatAmount(t.balanceAfterMinor, t.currency) },
+      balanceAmount: {
+        currency: t.currency, amount: formatAmount(t.balanceAfterMinor, t.currency),
+      },
     },
   };
 }
@@ -73,7 +78,10 @@ function pageLinks(accountPath: string, query: Record<string, string | undefined
     return `${accountPath}/transactions?${params.toString()}`;
   };
   if (deltaList) {
-    return { account: accountPath, first: at(0), next: pageCount > 1 ? at(0) : null, previous: null, last: null };
+    return {
+      account: accountPath, first: at(0), next: pageCount > 1 ? at(0) : null,
+      previous: null, last: null,
+    };
   }
   return {
     account: accountPath,
@@ -145,7 +153,8 @@ export function presentConsent({ consent, granted, lastActionDate }: ConsentDeta
   };
 }
 
-const money = (amountMinor: bigint, currency: string) => ({ currency, amount: formatAmount(amountMinor, currency) });
+const money = (amountMinor: bigint, currency: string) =>
+  ({ currency, amount: formatAmount(amountMinor, currency) });
 
 /**
  * Berlin Group's cardAccountDetails. debitAccounting is false: debits are negative, so each
@@ -210,7 +219,8 @@ export function presentCardTransactions(view: CardTransactionsView, accountPath:
     cardAccount: presentCardReference(view.account),
     debitAccounting: false,
     cardTransactions: {
-      booked: bookingStatus === "pending" ? null : view.page.transactions.map(presentCardTransaction),
+      booked: bookingStatus === "pending" ? null
+        : view.page.transactions.map(presentCardTransaction),
       pending: bookingStatus === "booked" ? null
         : view.pending.map((t) => presentPendingCardTransaction(t, view.account.maskedPan)),
       _links: cardLinks(pageLinks(accountPath, query, view.page, view.query.deltaList)),

@@ -64,7 +64,8 @@ export function presentBulk({ payment, entries }: { payment: Payment; entries: P
     debtorAccount: { iban: payment.debtorAccount.iban, currency: payment.debtorAccount.currency },
     requestedExecutionDate: payment.requestedExecutionDate,
     payments: entries.map((entry) => {
-      const { debtorAccount: _debtor, transactionStatus: _status, ...fields } = presentPayment(entry);
+      const { debtorAccount: _debtor, transactionStatus: _status, ...fields } =
+        presentPayment(entry);
       return fields;
     }),
     transactionStatus: payment.status,

@@ -10,16 +10,19 @@ import type {
   AccountView, CardAccountView, CardTransactionsView, TransactionsView,
 } from "../domain/consent/accounts.js";
 import type { ConsentDetails, RegisteredConsent } from "../domain/consent/registration.js";
-import type { Balance, BankAccount, BookedTransaction, CardAccount } from "../domain/core-banking.js";
+import type {
+  Balance, BankAccount, BookedTransaction, CardAccount,
+} from "../domain/core-banking.js";
 import type { StoredResponse } from "../domain/idempotency.js";
 import type { InitiatedPayment } from "../domain/payment/initiation.js";
 import type { Payment } from "../domain/payment/model.js";
 import {
-  presentAccountReference, presentCardAccount, presentCardReference, presentCardTransactions, presentConsent,
-  presentTransaction, presentTransactions,
+  presentAccountReference, presentCardAccount, presentCardReference, presentCardTransactions,
+  presentConsent, presentTransaction, presentTransactions,
 } from "./present-accounts.js";
 import {
-  presentAccount, presentBalance, presentBulk, presentConsentCreated, presentPayment, presentPaymentCreated,
+  presentAccount, presentBalance, presentBulk, presentConsentCreated, presentPayment,
+  presentPaymentCreated,
 } from "./present.js";
 
 export type ApiProfile = "spec" | "berlin-group";
@@ -48,12 +51,15 @@ function creationLinks(scaRedirect: string | null, paths: ResourcePaths) {
 }
 
 /** The spec dialect shows no startAuthorisation; it is added only where the TPP must start one. */
-function withStart<T extends { _links: object }>(body: T, scaRedirect: string | null, paths: ResourcePaths): T {
+function withStart<T extends { _links: object }>(
+  body: T, scaRedirect: string | null, paths: ResourcePaths,
+): T {
   if (scaRedirect !== null) return body;
   return { ...body, _links: { ...body._links, startAuthorisation: paths.authorisations } };
 }
 
 type Json = Record<string, unknown>;
+type Query = Record<string, string | undefined>;
 
 export interface Presenters {
   /** Status code of an answer that creates a payment or consent. */
@@ -69,11 +75,11 @@ export interface Presenters {
   consent(details: ConsentDetails): Json;
   account(view: AccountView): Json;
   balances(account: BankAccount, balances: Balance[]): Json;
-  transactions(view: TransactionsView, accountPath: string, query: Record<string, string | undefined>): Json;
+  transactions(view: TransactionsView, accountPath: string, query: Query): Json;
   transaction(transaction: BookedTransaction): Json;
   cardAccount(view: CardAccountView): Json;
   cardBalances(account: CardAccount, balances: Balance[]): Json;
-  cardTransactions(view: CardTransactionsView, accountPath: string, query: Record<string, string | undefined>): Json;
+  cardTransactions(view: CardTransactionsView, accountPath: string, query: Query): Json;
   /** A response schema in this dialect, from the spec dialect's. */
   schema(specSchema: object): object;
   /** The headers schema of a request creating a payment or consent: what this dialect requires. */
@@ -83,18 +89,22 @@ export interface Presenters {
 const specPresenters: Presenters = {
   createdStatus: 200,
   createdHeaders: () => ({}),
-  paymentCreated: (initiated, paths) => withStart(presentPaymentCreated(initiated), initiated.scaRedirect, paths),
+  paymentCreated: (initiated, paths) =>
+    withStart(presentPaymentCreated(initiated), initiated.scaRedirect, paths),
   payment: presentPayment,
   bulkPayment: presentBulk,
   answer: (body) => body,
-  consentCreated: (registered, paths) => withStart(presentConsentCreated(registered), registered.scaRedirect, paths),
+  consentCreated: (registered, paths) =>
+    withStart(presentConsentCreated(registered), registered.scaRedirect, paths),
   consent: presentConsent,
   account: presentAccount,
-  balances: (account, balances) => ({ account: presentAccountReference(account), balances: balances.map(presentBalance) }),
+  balances: (account, balances) =>
+    ({ account: presentAccountReference(account), balances: balances.map(presentBalance) }),
   transactions: presentTransactions,
   transaction: (t) => ({ transactionsDetails: presentTransaction(t) }),
   cardAccount: presentCardAccount,
-  cardBalances: (account, balances) => ({ cardAccount: presentCardReference(account), balances: balances.map(presentBalance) }),
+  cardBalances: (account, balances) =>
+    ({ cardAccount: presentCardReference(account), balances: balances.map(presentBalance) }),
   cardTransactions: presentCardTransactions,
   schema: (s) => s,
   // The spec does not say which of its headers are mandatory (its section 4, rule 4).
@@ -102,7 +112,9 @@ const specPresenters: Presenters = {
 };
 
 /** Berlin Group 1.3.4+ address names; the spec's answer uses street/city/postalCode. */
-const ADDRESS_NAMES: Readonly<Record<string, string>> = { street: "streetName", city: "townName", postalCode: "postCode" };
+const ADDRESS_NAMES: Readonly<Record<string, string>> = {
+  street: "streetName", city: "townName", postalCode: "postCode",
+};
 
 /**
  * Berlin Group omits what it does not know instead of sending null, every link is an object
@@ -125,12 +137,16 @@ function hrefs(links: Json): Json {
   return Object.fromEntries(present.map(([name, href]) => [name, { href }]));
 }
 
-const hrefType = { type: "object", properties: { href: { type: "string" } }, required: ["href"] } as const;
+const hrefType = {
+  type: "object", properties: { href: { type: "string" } }, required: ["href"],
+} as const;
 
 const text = { type: "string" } as const;
 const address = {
   type: "object",
-  properties: { streetName: text, buildingNumber: text, townName: text, postCode: text, country: text },
+  properties: {
+    streetName: text, buildingNumber: text, townName: text, postCode: text, country: text,
+  },
 } as const;
 
 /** The spec dialect's response schema in Berlin Group form: no nulls, links as href objects. */
@@ -176,11 +192,13 @@ const berlinGroupPresenters: Presenters = {
   consent: (details) => json(specPresenters.consent(details)),
   account: (view) => json(specPresenters.account(view)),
   balances: (account, balances) => json(specPresenters.balances(account, balances)),
-  transactions: (view, accountPath, query) => json(specPresenters.transactions(view, accountPath, query)),
+  transactions: (view, accountPath, query) =>
+    json(specPresenters.transactions(view, accountPath, query)),
   transaction: (t) => json(specPresenters.transaction(t)),
   cardAccount: (view) => json(specPresenters.cardAccount(view)),
   cardBalances: (account, balances) => json(specPresenters.cardBalances(account, balances)),
-  cardTransactions: (view, accountPath, query) => json(specPresenters.cardTransactions(view, accountPath, query)),
+  cardTransactions: (view, accountPath, query) =>
+    json(specPresenters.cardTransactions(view, accountPath, query)),
   schema: (s) => strictSchema(s) as object,
   creationHeaders: {
     type: "object",

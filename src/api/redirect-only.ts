@@ -8,10 +8,13 @@ import { redirectApproachOnly } from "../domain/errors.js";
 import type { PspRole } from "../tpp/certificate.js";
 import { errorResponse } from "./schemas.js";
 
-export function redirectOnlyRoutes(app: FastifyInstance, authorisationPaths: string[], role: PspRole): void {
+export function redirectOnlyRoutes(
+  app: FastifyInstance, authorisationPaths: string[], role: PspRole,
+): void {
   const refusals = { 401: errorResponse, 403: errorResponse, 405: errorResponse };
   for (const path of authorisationPaths) {
-    app.put(`${path}/:authorisationId`, { config: { role }, schema: { response: refusals } }, async () => {
+    const options = { config: { role }, schema: { response: refusals } };
+    app.put(`${path}/:authorisationId`, options, async () => {
       throw redirectApproachOnly();
     });
   }

@@ -19,9 +19,12 @@ export const cardOrAccountReference = {
   type: ["string", "object"],
   maxLength: 34,
   properties: {
-    iban: text(34), maskedPan: text(35), pan: text(35), currency: { type: "string", pattern: "^[A-Z]{3}$" },
+    iban: text(34), maskedPan: text(35), pan: text(35),
+    currency: { type: "string", pattern: "^[A-Z]{3}$" },
   },
-  anyOf: [{ type: "string" }, { required: ["iban"] }, { required: ["maskedPan"] }, { required: ["pan"] }],
+  anyOf: [
+    { type: "string" }, { required: ["iban"] }, { required: ["maskedPan"] }, { required: ["pan"] },
+  ],
   additionalProperties: false,
 } as const;
 
@@ -99,7 +102,9 @@ export const bulkPaymentInitiationBody = {
 
 export const consentBody = {
   type: "object",
-  required: ["access", "recurringIndicator", "validUntil", "frequencyPerDay", "combinedServiceIndicator"],
+  required: [
+    "access", "recurringIndicator", "validUntil", "frequencyPerDay", "combinedServiceIndicator",
+  ],
   properties: {
     access: {
       type: "object",

@@ -8,7 +8,8 @@ import type { FastifyRequest } from "fastify";
 import { digestInvalid, signatureInvalid, signatureMissing } from "../domain/errors.js";
 import { createRecheckCache } from "../lib/recheck-cache.js";
 import {
-  checkDigest, checkSignature, keyIdMatches, parseKeyId, parseSignature, signingCertificateDer, signingString,
+  checkDigest, checkSignature, keyIdMatches, parseKeyId, parseSignature, signingCertificateDer,
+  signingString,
 } from "../tpp/http-signature.js";
 import { single } from "./headers.js";
 import { checkChainedCertificate, RECHECK_MS, type CertificateSources } from "./tpp-certificate.js";
@@ -24,12 +25,19 @@ const invalid = (path: string, text: string) => signatureInvalid(path, `${text}.
 type SigningCheck = { ok: true; id: string; cert: X509Certificate } | { ok: false; text: string };
 
 /** Chain, validity, revocation and the PSD2 profile of a TPP-Signature-Certificate value. */
-async function checkSigningCertificate(value: string, policy: SignaturePolicy): Promise<SigningCheck> {
+async function checkSigningCertificate(
+  value: string, policy: SignaturePolicy,
+): Promise<SigningCheck> {
   const der = signingCertificateDer(value);
-  if (!der) return { ok: false, text: "TPP-Signature-Certificate must be a base64 DER certificate" };
+  if (!der) {
+    return { ok: false, text: "TPP-Signature-Certificate must be a base64 DER certificate" };
+  }
   const { trust, revocation } = policy.certificates;
   const check = await checkChainedCertificate(der, trust.check(der, new Date()), revocation);
-  if (!check.ok) return { ok: false, text: `The signing certificate is refused: ${check.text.replace(/\.$/, "")}` };
+  if (!check.ok) {
+    const reason = check.text.replace(/\.$/, "");
+    return { ok: false, text: `The signing certificate is refused: ${reason}` };
+  }
   return { ok: true, id: check.identity.id, cert: new X509Certificate(der) };
 }
 
@@ -39,11 +47,14 @@ function signingCertificates(policy: SignaturePolicy) {
   return async (request: FastifyRequest): Promise<X509Certificate> => {
     const path = "TPP-Signature-Certificate";
     const value = single(request.headers, path);
-    if (value === undefined) throw invalid(path, "A Signature needs its signing certificate in this header");
+    if (value === undefined) {
+      throw invalid(path, "A Signature needs its signing certificate in this header");
+    }
     const check = await verdicts.get(value, () => checkSigningCertificate(value, policy));
     if (!check.ok) throw invalid(path, check.text);
     if (check.id !== request.tpp.id) {
-      throw invalid(path, `The signing certificate belongs to ${check.id}, the TLS certificate to ${request.tpp.id}`);
+      throw invalid(path,
+        `The signing certificate belongs to ${check.id}, the TLS certificate to ${request.tpp.id}`);
     }
     return check.cert;
   };
@@ -52,7 +63,8 @@ function signingCertificates(policy: SignaturePolicy) {
 type SigningCertificate = (request: FastifyRequest) => Promise<X509Certificate>;
 
 async function checkRequestSignature(
-  request: FastifyRequest, rawBody: Uint8Array, required: boolean, signingCertificate: SigningCertificate,
+  request: FastifyRequest, rawBody: Uint8Array, required: boolean,
+  signingCertificate: SigningCertificate,
 ): Promise<void> {
   const digest = single(request.headers, "Digest");
   if (digest !== undefined) {
@@ -69,14 +81,18 @@ async function checkRequestSignature(
   const keyId = parseKeyId(parameters.keyId);
   if (typeof keyId === "string") throw invalid("Signature", keyId);
   const target = request.raw.url ?? "";
-  const signed = signingString(parameters, { method: request.method, target, headers: request.headers });
+  const signed =
+    signingString(parameters, { method: request.method, target, headers: request.headers });
   if ("problem" in signed) throw invalid("Signature", signed.problem);
   const cert = await signingCertificate(request);
   const mismatch = keyIdMatches(keyId, cert) ?? checkSignature(parameters, signed.text, cert);
   if (mismatch) throw invalid("Signature", mismatch);
 }
 
-/** One API's check: throws SIGNATURE_MISSING or SIGNATURE_INVALID, or returns when the request may proceed. */
+/**
+ * One API's check: throws SIGNATURE_MISSING or SIGNATURE_INVALID, or returns when the request
+ * may proceed.
+ */
 export function createSignatureCheck(policy: SignaturePolicy) {
   const signingCertificate = signingCertificates(policy);
   return (request: FastifyRequest, rawBody: Uint8Array) =>

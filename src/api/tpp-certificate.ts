@@ -19,7 +19,10 @@ export type CertificateCheck =
 export interface CertificateSources {
   revocation: RevocationChecker;
   trust: TrustStore;
-  /** Lowercase name of the header a TLS-terminating proxy forwards the certificate in; "" for none. */
+  /**
+   * Lowercase name of the header a TLS-terminating proxy forwards the certificate in; "" for
+   * none.
+   */
   certHeader: string;
   /** Addresses the header is believed from; from any other the header is ignored. */
   trustedProxies: readonly string[];
@@ -38,13 +41,17 @@ export async function checkChainedCertificate(
 ): Promise<CertificateCheck> {
   if (chain !== "ok") return refuse(chain, CHAIN_TEXT[chain]);
   const revoked = await revocation.status(der);
-  if (revoked === "revoked") return refuse("CERTIFICATE_REVOKED", "The certificate has been revoked.");
+  if (revoked === "revoked") {
+    return refuse("CERTIFICATE_REVOKED", "The certificate has been revoked.");
+  }
   if (revoked === "unknown") {
-    return refuse("CERTIFICATE_INVALID", "The revocation status of the certificate cannot be determined.");
+    return refuse("CERTIFICATE_INVALID",
+      "The revocation status of the certificate cannot be determined.");
   }
   const parsed = parseTppCertificate(der);
   if (!parsed.ok) {
-    return refuse("CERTIFICATE_INVALID", `The certificate is not a PSD2 certificate: ${parsed.problem.reason}.`);
+    return refuse("CERTIFICATE_INVALID",
+      `The certificate is not a PSD2 certificate: ${parsed.problem.reason}.`);
   }
   return { ok: true, identity: parsed.identity };
 }
@@ -56,9 +63,13 @@ function tlsChainVerdict(socket: TLSSocket): ChainVerdict {
   return outsideValidity ? "CERTIFICATE_EXPIRED" : "CERTIFICATE_INVALID";
 }
 
-async function checkTlsPeer(socket: TLSSocket, revocation: RevocationChecker): Promise<CertificateCheck> {
+async function checkTlsPeer(
+  socket: TLSSocket, revocation: RevocationChecker,
+): Promise<CertificateCheck> {
   const peer = socket.getPeerX509Certificate?.();
-  if (!peer) return refuse("CERTIFICATE_MISSING", "A client certificate (QWAC) is required on every call.");
+  if (!peer) {
+    return refuse("CERTIFICATE_MISSING", "A client certificate (QWAC) is required on every call.");
+  }
   // The handshake judged validity when it happened; a connection can outlive the certificate.
   const expired = Date.now() > new Date(peer.validTo).getTime();
   const chain = tlsChainVerdict(socket);
@@ -78,22 +89,30 @@ export function forwardedCertificateDer(value: string): Uint8Array | null {
   } catch {
     return null;
   }
-  const body = /^-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-----\s*$/.exec(pem.trim())?.[1];
-  return body === undefined ? null : new Uint8Array(Buffer.from(body.replace(/\s+/g, ""), "base64"));
+  const body = /^-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-----\s*$/
+    .exec(pem.trim())?.[1];
+  return body === undefined
+    ? null : new Uint8Array(Buffer.from(body.replace(/\s+/g, ""), "base64"));
 }
 
-async function checkForwarded(value: string, sources: CertificateSources): Promise<CertificateCheck> {
+async function checkForwarded(
+  value: string, sources: CertificateSources,
+): Promise<CertificateCheck> {
   // The proxy's own TLS certificate (if any) is not the TPP's: no header means no certificate.
   if (value === "") {
     return refuse("CERTIFICATE_MISSING", "A client certificate (QWAC) is required on every call.");
   }
   const der = forwardedCertificateDer(value);
-  if (!der) return refuse("CERTIFICATE_INVALID", "The forwarded client certificate is not a URL-encoded PEM certificate.");
+  if (!der) {
+    return refuse("CERTIFICATE_INVALID",
+      "The forwarded client certificate is not a URL-encoded PEM certificate.");
+  }
   return checkChainedCertificate(der, sources.trust.check(der, new Date()), sources.revocation);
 }
 
 /** IPv4 clients of a dual-stack listener appear as ::ffff:a.b.c.d. */
-const plainAddress = (address: string | undefined) => (address ?? "").replace(/^::ffff:(?=\d+\.)/, "");
+const plainAddress = (address: string | undefined) =>
+  (address ?? "").replace(/^::ffff:(?=\d+\.)/, "");
 
 /** How long a verdict on a certificate is reused; a new CRL, OCSP answer or expiry counts after. */
 export const RECHECK_MS = 60_000;
@@ -114,11 +133,14 @@ function tlsVerdict(socket: TLSSocket, sources: CertificateSources): Promise<Cer
 }
 
 /** The TPP behind a request, or the Berlin Group refusal, for one API's certificate sources. */
-export function createIdentify(sources: CertificateSources): (request: FastifyRequest) => Promise<TppIdentity> {
+export function createIdentify(
+  sources: CertificateSources,
+): (request: FastifyRequest) => Promise<TppIdentity> {
   const forwarded = createRecheckCache<CertificateCheck>(RECHECK_MS, 1_000);
   return async (request) => {
     const socket = request.raw.socket as TLSSocket;
-    const fromProxy = sources.certHeader !== "" && sources.trustedProxies.includes(plainAddress(socket.remoteAddress));
+    const fromProxy = sources.certHeader !== ""
+      && sources.trustedProxies.includes(plainAddress(socket.remoteAddress));
     const header = fromProxy ? request.headers[sources.certHeader] : undefined;
     const value = typeof header === "string" ? header : "";
     const check = await (fromProxy

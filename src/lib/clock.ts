@@ -9,7 +9,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock the caller moves by hand, for tests and simulations. */
-export function manualClock(start: Date): Clock & { advance(ms: number): void; set(d: Date): void } {
+export function manualClock(
+  start: Date,
+): Clock & { advance(ms: number): void; set(d: Date): void } {
   let current = start.getTime();
   return {
     now: () => new Date(current),

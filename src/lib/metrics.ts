@@ -7,8 +7,8 @@
 type Labels = Record<string, string>;
 
 function labelText(labels: Labels): string {
-  const pairs = Object.entries(labels).map(([k, v]) => `${k}="${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')
-    .replace(/\n/g, "\\n")}"`);
+  const pairs = Object.entries(labels).map(([k, v]) =>
+    `${k}="${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`);
   return pairs.length > 0 ? `{${pairs.join(",")}}` : "";
 }
 
@@ -35,11 +35,16 @@ export class Counter {
 }
 
 /** Latency buckets in seconds, from a cached read to a slow write. */
-export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] as const;
+export const LATENCY_BUCKETS =
+  [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] as const;
 
 export class Histogram {
-  private readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
-  constructor(readonly name: string, readonly help: string, readonly buckets: readonly number[] = LATENCY_BUCKETS) {}
+  private readonly series =
+    new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+  constructor(
+    readonly name: string, readonly help: string,
+    readonly buckets: readonly number[] = LATENCY_BUCKETS,
+  ) {}
 
   observe(labels: Labels, value: number): void {
     const key = labelText(labels);
@@ -63,7 +68,8 @@ export class Histogram {
         text += `${this.name}_bucket${labelText({ ...labels, le: String(bound) })} ${cumulative}\n`;
       });
       text += `${this.name}_bucket${labelText({ ...labels, le: "+Inf" })} ${count}\n`;
-      text += `${this.name}_sum${labelText(labels)} ${sum}\n${this.name}_count${labelText(labels)} ${count}\n`;
+      text += `${this.name}_sum${labelText(labels)} ${sum}\n`;
+      text += `${this.name}_count${labelText(labels)} ${count}\n`;
     }
     return text;
   }
@@ -73,11 +79,16 @@ export interface GaugeSample { labels: Labels; value: number }
 
 /** A gauge whose samples are read when scraped (e.g. counts by status from the database). */
 export class Gauge {
-  constructor(readonly name: string, readonly help: string, private readonly read: () => Promise<GaugeSample[]>) {}
+  constructor(
+    readonly name: string, readonly help: string,
+    private readonly read: () => Promise<GaugeSample[]>,
+  ) {}
 
   async render(): Promise<string> {
     let text = header(this.name, this.help, "gauge");
-    for (const { labels, value } of await this.read()) text += `${this.name}${labelText(labels)} ${value}\n`;
+    for (const { labels, value } of await this.read()) {
+      text += `${this.name}${labelText(labels)} ${value}\n`;
+    }
     return text;
   }
 }

@@ -6,7 +6,9 @@
 export interface RecheckCache<T> { get(key: string, compute: () => Promise<T>): Promise<T> }
 
 /** `max` bounds the memory a flood of distinct keys can take: past it, everything is forgotten. */
-export function createRecheckCache<T>(ttlMs: number, max: number, now: () => number = Date.now): RecheckCache<T> {
+export function createRecheckCache<T>(
+  ttlMs: number, max: number, now: () => number = Date.now,
+): RecheckCache<T> {
   const entries = new Map<string, { value: Promise<T>; at: number }>();
   return {
     get(key, compute) {

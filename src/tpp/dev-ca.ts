@@ -83,7 +83,8 @@ interface Signer {
 }
 
 const RSA_2048 = {
-  name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256",
+  name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]),
+  hash: "SHA-256",
 } as const;
 
 async function generateKeys(type: KeyType = "ECDSA"): Promise<webcrypto.CryptoKeyPair> {
@@ -280,7 +281,8 @@ export async function issueCrl(ca: KeyAndCertificate, revokedPems: string[]): Pr
     thisUpdate: new Date(now - HOUR_MS),
     nextUpdate: new Date(now + 24 * HOUR_MS),
     entries: revokedPems.map((pem) => ({
-      serialNumber: new x509.X509Certificate(pem).serialNumber, revocationDate: new Date(now - HOUR_MS),
+      serialNumber: new x509.X509Certificate(pem).serialNumber,
+      revocationDate: new Date(now - HOUR_MS),
     })),
     signingKey: signer.key,
     signingAlgorithm: signer.algorithm,
@@ -417,9 +419,11 @@ const DEVELOPMENT_ORGANIZATION = "psd2-bank development";
 
 /** Whether any certificate in a PEM bundle is the development CA or issued by it. */
 export function mentionsDevelopmentCa(pemBundle: string): boolean {
-  const pems = pemBundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  const pems =
+    pemBundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
   return pems.some((pem) => {
     const certificate = new NodeX509(pem);
-    return [certificate.subject, certificate.issuer].some((name) => name.includes(`O=${DEVELOPMENT_ORGANIZATION}`));
+    return [certificate.subject, certificate.issuer]
+      .some((name) => name.includes(`O=${DEVELOPMENT_ORGANIZATION}`));
   });
 }

@@ -34,9 +34,9 @@ const DIGESTS: Readonly<Record<string, string>> = { "SHA-256": "sha256", "SHA-51
  * be used as an HMAC secret.
  */
 const ALGORITHM_NAMES = new Set([
-  "hs2019", "rsa-sha256", "rsa-sha512", "rsa-pss-sha256", "rsa-pss-sha512", "ecdsa-sha256", "ecdsa-sha384",
-  "ecdsa-sha512", "ed25519", "sha-256", "sha256", "sha-512", "sha512", "sha256withrsa", "sha512withrsa",
-  "sha256withecdsa", "sha384withecdsa", "sha512withecdsa",
+  "hs2019", "rsa-sha256", "rsa-sha512", "rsa-pss-sha256", "rsa-pss-sha512", "ecdsa-sha256",
+  "ecdsa-sha384", "ecdsa-sha512", "ed25519", "sha-256", "sha256", "sha-512", "sha512",
+  "sha256withrsa", "sha512withrsa", "sha256withecdsa", "sha384withecdsa", "sha512withecdsa",
 ]);
 
 /** Always signed; Berlin Group IG v1.3 §12.2. */
@@ -46,14 +46,19 @@ const SIGNED_WHEN_PRESENT = ["date", "psu-id", "psu-corporate-id", "tpp-redirect
 
 const PARAMETER = /\s*([A-Za-z]+)\s*=\s*(?:"([^"]*)"|([^",\s]*))\s*(?:,|$)/y;
 
-/** `keyId="...",algorithm="...",headers="...",signature="..."`; a parameter named twice is refused. */
+/**
+ * `keyId="...",algorithm="...",headers="...",signature="..."`; a parameter named twice is
+ * refused.
+ */
 export function parseSignature(value: string): SignatureParameters | string {
   const found = new Map<string, string>();
   PARAMETER.lastIndex = 0;
   while (PARAMETER.lastIndex < value.length) {
     const start = PARAMETER.lastIndex;
     const match = PARAMETER.exec(value);
-    if (!match || PARAMETER.lastIndex === start) return "Signature is not a list of name=\"value\" parameters";
+    if (!match || PARAMETER.lastIndex === start) {
+      return "Signature is not a list of name=\"value\" parameters";
+    }
     const name = (match[1] ?? "").toLowerCase();
     if (found.has(name)) return `Signature names ${name} twice`;
     found.set(name, match[2] ?? match[3] ?? "");
@@ -61,13 +66,16 @@ export function parseSignature(value: string): SignatureParameters | string {
   const keyId = found.get("keyid");
   const signature = found.get("signature");
   if (!keyId) return "Signature has no keyId";
-  if (!signature || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return "Signature has no base64 signature";
+  if (!signature || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) {
+    return "Signature has no base64 signature";
+  }
   const algorithm = found.get("algorithm")?.toLowerCase();
   if (algorithm !== undefined && !ALGORITHM_NAMES.has(algorithm)) {
     return `Signature algorithm "${algorithm.slice(0, 40)}" is not accepted`;
   }
   // draft-cavage: without a headers parameter only Date is signed.
-  const headers = (found.get("headers") ?? "date").toLowerCase().split(/\s+/).filter((h) => h !== "");
+  const headers = (found.get("headers") ?? "date").toLowerCase().split(/\s+/)
+    .filter((h) => h !== "");
   return { keyId, algorithm, headers, signature: Buffer.from(signature, "base64") };
 }
 
@@ -81,9 +89,13 @@ export function checkDigest(value: string, body: Uint8Array): Problem {
     const separator = entry.indexOf("=");
     const name = entry.slice(0, Math.max(separator, 0)).toUpperCase();
     const hash = DIGESTS[name];
-    if (!hash) return `Digest must be SHA-256=<base64> or SHA-512=<base64>, got "${entry.slice(0, 40)}"`;
+    if (!hash) {
+      return `Digest must be SHA-256=<base64> or SHA-512=<base64>, got "${entry.slice(0, 40)}"`;
+    }
     const expected = createHash(hash).update(body).digest("base64");
-    if (entry.slice(separator + 1) !== expected) return `Digest ${name} does not match the request body`;
+    if (entry.slice(separator + 1) !== expected) {
+      return `Digest ${name} does not match the request body`;
+    }
   }
   return null;
 }
@@ -97,7 +109,9 @@ function headerValue(headers: Headers, name: string): string | undefined {
 export function signingString(
   parameters: SignatureParameters, request: SignedRequest,
 ): { text: string } | { problem: string } {
-  const required = [...ALWAYS_SIGNED, ...SIGNED_WHEN_PRESENT.filter((name) => request.headers[name] !== undefined)];
+  const required = [
+    ...ALWAYS_SIGNED, ...SIGNED_WHEN_PRESENT.filter((name) => request.headers[name] !== undefined),
+  ];
   const unsigned = required.filter((name) => !parameters.headers.includes(name));
   if (unsigned.length > 0) return { problem: `Signature must cover ${unsigned.join(", ")}` };
   const lines: string[] = [];
@@ -107,7 +121,9 @@ export function signingString(
       continue;
     }
     const value = headerValue(request.headers, name);
-    if (value === undefined) return { problem: `Signature covers ${name}, which the request does not carry` };
+    if (value === undefined) {
+      return { problem: `Signature covers ${name}, which the request does not carry` };
+    }
     lines.push(`${name}: ${value}`);
   }
   return { text: lines.join("\n") };
@@ -158,7 +174,9 @@ export function keyIdMatches(keyId: KeyId, cert: X509Certificate): Problem {
     return "keyId's serial number is not the signing certificate's";
   }
   const fromKeyId = distinguishedName(keyId.issuer, /,(?=\s*[A-Za-z0-9][\w.-]*\s*=)/);
-  if (fromKeyId !== distinguishedName(cert.issuer, /\n/)) return "keyId's CA is not the signing certificate's issuer";
+  if (fromKeyId !== distinguishedName(cert.issuer, /\n/)) {
+    return "keyId's CA is not the signing certificate's issuer";
+  }
   return null;
 }
 
@@ -169,7 +187,9 @@ const CURVE_HASHES: Readonly<Record<string, string>> = {
 };
 
 function rsaVerifiers(key: KeyObject, pkcs1: boolean): Verifier[] {
-  const pss = { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_AUTO };
+  const pss = {
+    key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_AUTO,
+  };
   return ["sha256", "sha512"].flatMap((hash) => [
     ...(pkcs1 ? [(data: Buffer, sig: Buffer) => verify(hash, data, key, sig)] : []),
     (data: Buffer, sig: Buffer) => verify(hash, data, pss, sig),
@@ -182,7 +202,9 @@ function verifiersFor(key: KeyObject): Verifier[] | string {
   switch (key.asymmetricKeyType) {
     case "rsa":
     case "rsa-pss":
-      if ((details.modulusLength ?? 0) < 2048) return "the signing key is an RSA key below 2048 bits";
+      if ((details.modulusLength ?? 0) < 2048) {
+        return "the signing key is an RSA key below 2048 bits";
+      }
       return rsaVerifiers(key, key.asymmetricKeyType === "rsa");
     case "ec": {
       const hash = CURVE_HASHES[details.namedCurve ?? ""];
@@ -197,7 +219,9 @@ function verifiersFor(key: KeyObject): Verifier[] | string {
   }
 }
 
-export function checkSignature(parameters: SignatureParameters, text: string, cert: X509Certificate): Problem {
+export function checkSignature(
+  parameters: SignatureParameters, text: string, cert: X509Certificate,
+): Problem {
   const verifiers = verifiersFor(cert.publicKey);
   if (typeof verifiers === "string") return verifiers;
   const data = Buffer.from(text, "utf8");

@@ -17,7 +17,8 @@ const OID_OCSP_SIGNING = "1.3.6.1.5.5.7.3.9";
 /** Signature algorithms of responses we accept; SHA-1 signatures are not among them. */
 const SIGNATURE_HASHES: Readonly<Record<string, string | null>> = {
   "1.2.840.10045.4.3.2": "sha256", "1.2.840.10045.4.3.3": "sha384", "1.2.840.10045.4.3.4": "sha512",
-  "1.2.840.113549.1.1.11": "sha256", "1.2.840.113549.1.1.12": "sha384", "1.2.840.113549.1.1.13": "sha512",
+  "1.2.840.113549.1.1.11": "sha256", "1.2.840.113549.1.1.12": "sha384",
+  "1.2.840.113549.1.1.13": "sha512",
   "1.3.101.112": null,
 };
 /** Without nextUpdate a response is fresh this long; an outage is retried after RETRY_MS. */
@@ -41,26 +42,30 @@ export interface OcspOptions {
 interface Issuer { cert: NodeX509; nameHash: Buffer; keyHash: Buffer }
 interface Subject { url: string; issuer: Issuer; serial: Uint8Array }
 
-const sha1 = (bytes: Uint8Array | ArrayBuffer) => createHash("sha1").update(new Uint8Array(bytes)).digest();
+const sha1 = (bytes: Uint8Array | ArrayBuffer) =>
+  createHash("sha1").update(new Uint8Array(bytes)).digest();
 const items = (block: asn1js.BaseBlock | undefined): asn1js.BaseBlock[] =>
   block instanceof asn1js.Constructed ? block.valueBlock.value : [];
 /** The content octets of a primitive block (OCTET STRING, BIT STRING, INTEGER); empty otherwise. */
 const content = (block: asn1js.BaseBlock | undefined): Uint8Array =>
-  (block?.valueBlock as { valueHexView?: Uint8Array } | undefined)?.valueHexView ?? new Uint8Array(0);
+  (block?.valueBlock as { valueHexView?: Uint8Array } | undefined)?.valueHexView
+    ?? new Uint8Array(0);
 const isContext = (block: asn1js.BaseBlock | undefined, tag: number) =>
   block?.idBlock.tagClass === 3 && block.idBlock.tagNumber === tag;
 
 /** Node's own reading of Authority Information Access: cheap, and fine with odd extensions. */
 function ocspUrl(cert: NodeX509): string | undefined {
   const prefix = "OCSP - URI:";
-  return (cert.infoAccess ?? "").split("\n").find((line) => line.startsWith(prefix))?.slice(prefix.length);
+  return (cert.infoAccess ?? "").split("\n").find((line) => line.startsWith(prefix))
+    ?.slice(prefix.length);
 }
 
 /** CertID's issuer hashes: of the CA's subject name and of its public key's bits. */
 function issuerOf(pem: string): Issuer {
   const cert = new x509.X509Certificate(pem);
   const keyBits = content(items(asn1js.fromBER(cert.publicKey.rawData).result)[1]);
-  return { cert: new NodeX509(pem), nameHash: sha1(cert.subjectName.toArrayBuffer()), keyHash: sha1(keyBits) };
+  const nameHash = sha1(cert.subjectName.toArrayBuffer());
+  return { cert: new NodeX509(pem), nameHash, keyHash: sha1(keyBits) };
 }
 
 function serialBytes(der: Uint8Array): Uint8Array {
@@ -69,10 +74,14 @@ function serialBytes(der: Uint8Array): Uint8Array {
   return serial?.valueBlock.valueHexView ?? new Uint8Array(0);
 }
 
-/** OCSPRequest { tbsRequest { requestList { Request { CertID (SHA-1, as responders expect) } } } } */
+/**
+ * OCSPRequest { tbsRequest { requestList { Request { CertID (SHA-1, as responders expect) } } } }
+ */
 export function encodeOcspRequest(subject: Subject): Uint8Array {
   const certId = new asn1js.Sequence({ value: [
-    new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: OID_SHA1 }), new asn1js.Null()] }),
+    new asn1js.Sequence({
+      value: [new asn1js.ObjectIdentifier({ value: OID_SHA1 }), new asn1js.Null()],
+    }),
     new asn1js.OctetString({ valueHex: subject.issuer.nameHash }),
     new asn1js.OctetString({ valueHex: subject.issuer.keyHash }),
     new asn1js.Integer({ valueHex: subject.serial }),
@@ -81,7 +90,11 @@ export function encodeOcspRequest(subject: Subject): Uint8Array {
   return new Uint8Array(nest(nest(nest(nest(certId)))).toBER(false));
 }
 
-interface SingleResponse { status: Exclude<OcspAnswer, "unavailable">; thisUpdate: Date; nextUpdate?: Date }
+interface SingleResponse {
+  status: Exclude<OcspAnswer, "unavailable">;
+  thisUpdate: Date;
+  nextUpdate?: Date;
+}
 
 function readSingle(block: asn1js.BaseBlock, subject: Subject): SingleResponse | null {
   const [certId, status, thisUpdate, next] = items(block);
@@ -100,7 +113,9 @@ function readSingle(block: asn1js.BaseBlock, subject: Subject): SingleResponse |
 }
 
 /** The CA itself, or a certificate in the response that the CA issued for OCSP signing. */
-function responderKeys(certs: asn1js.BaseBlock | undefined, issuer: NodeX509, now: Date): NodeX509[] {
+function responderKeys(
+  certs: asn1js.BaseBlock | undefined, issuer: NodeX509, now: Date,
+): NodeX509[] {
   const delegated = items(items(certs)[0]).flatMap((block) => {
     try {
       const cert = new NodeX509(new Uint8Array(block.valueBeforeDecodeView));
@@ -117,7 +132,8 @@ function responderKeys(certs: asn1js.BaseBlock | undefined, issuer: NodeX509, no
 function signedByResponder(basic: asn1js.BaseBlock[], issuer: NodeX509, now: Date): boolean {
   const [tbs, algorithm, signature, certs] = basic;
   const oid = items(algorithm)[0];
-  if (!tbs || !(oid instanceof asn1js.ObjectIdentifier) || !(signature instanceof asn1js.BitString)) return false;
+  if (!tbs || !(oid instanceof asn1js.ObjectIdentifier)) return false;
+  if (!(signature instanceof asn1js.BitString)) return false;
   const hash = SIGNATURE_HASHES[oid.getValue()];
   if (hash === undefined) return false;
   const data = new Uint8Array(tbs.valueBeforeDecodeView);
@@ -132,18 +148,23 @@ function signedByResponder(basic: asn1js.BaseBlock[], issuer: NodeX509, now: Dat
 }
 
 /** The answer for `subject` in a DER OCSPResponse, or null when it cannot be believed. */
-export function readOcspResponse(der: Uint8Array, subject: Subject, now: Date): SingleResponse | null {
+export function readOcspResponse(
+  der: Uint8Array, subject: Subject, now: Date,
+): SingleResponse | null {
   const parsed = asn1js.fromBER(der);
   if (parsed.offset !== der.byteLength) return null;
   const [status, bytes] = items(parsed.result);
-  if (!(status instanceof asn1js.Enumerated) || status.valueBlock.valueDec !== 0 || !isContext(bytes, 0)) return null;
+  if (!(status instanceof asn1js.Enumerated) || status.valueBlock.valueDec !== 0) return null;
+  if (!isContext(bytes, 0)) return null;
   const [type, octets] = items(items(bytes)[0]);
-  if (!(type instanceof asn1js.ObjectIdentifier) || type.getValue() !== OID_BASIC_RESPONSE) return null;
+  if (!(type instanceof asn1js.ObjectIdentifier)) return null;
+  if (type.getValue() !== OID_BASIC_RESPONSE) return null;
   if (!(octets instanceof asn1js.OctetString)) return null;
   const basic = items(asn1js.fromBER(octets.valueBlock.valueHexView).result);
   if (!signedByResponder(basic, subject.issuer.cert, now)) return null;
   const responses = items(basic[0]).find((block) => block instanceof asn1js.Sequence);
-  const single = items(responses).map((block) => readSingle(block, subject)).find((found) => found !== null);
+  const single = items(responses).map((block) => readSingle(block, subject))
+    .find((found) => found !== null);
   if (!single || single.thisUpdate.getTime() > now.getTime() + CLOCK_SKEW_MS) return null;
   if (single.nextUpdate && single.nextUpdate < now) return null;
   return single;
@@ -152,7 +173,8 @@ export function readOcspResponse(der: Uint8Array, subject: Subject, now: Date): 
 async function ask(subject: Subject, timeoutMs: number, now: Date): Promise<SingleResponse | null> {
   try {
     const response = await fetch(subject.url, {
-      method: "POST", headers: { "Content-Type": "application/ocsp-request", Accept: "application/ocsp-response" },
+      method: "POST",
+      headers: { "Content-Type": "application/ocsp-request", Accept: "application/ocsp-response" },
       body: encodeOcspRequest(subject), signal: AbortSignal.timeout(timeoutMs), redirect: "error",
     });
     const body = new Uint8Array(await response.arrayBuffer());
@@ -176,16 +198,20 @@ export function createOcspChecker(options: OcspOptions): RevocationChecker {
   function subjectOf(der: Uint8Array): Subject | null {
     const cert = new NodeX509(der);
     const url = ocspUrl(cert);
-    const issuer = url === undefined ? undefined : issuers.find((candidate) => cert.checkIssued(candidate.cert));
+    const issuer = url === undefined
+      ? undefined : issuers.find((candidate) => cert.checkIssued(candidate.cert));
     if (url === undefined || !issuer) return null;
     return { url, issuer, serial: serialBytes(der) };
   }
 
   /** Concurrent requests for one certificate share one question to the responder. */
   function lookUp(subject: Subject): Cached {
-    const entry: Cached = { answer: Promise.resolve("unavailable"), until: Number.POSITIVE_INFINITY };
+    const entry: Cached = {
+      answer: Promise.resolve("unavailable"), until: Number.POSITIVE_INFINITY,
+    };
     entry.answer = ask(subject, options.timeoutMs, now()).then((single) => {
-      const fresh = single ? (single.nextUpdate?.getTime() ?? now().getTime() + DEFAULT_FRESH_MS) : undefined;
+      const fresh = single
+        ? (single.nextUpdate?.getTime() ?? now().getTime() + DEFAULT_FRESH_MS) : undefined;
       entry.until = fresh ?? now().getTime() + RETRY_MS;
       return single?.status ?? "unavailable";
     });
@@ -196,7 +222,8 @@ export function createOcspChecker(options: OcspOptions): RevocationChecker {
     async status(der): Promise<RevocationStatus> {
       const subject = subjectOf(der);
       if (!subject) return "good"; // no responder named: revocation rests on the CRLs
-      const key = `${subject.issuer.keyHash.toString("hex")}:${Buffer.from(subject.serial).toString("hex")}`;
+      const serial = Buffer.from(subject.serial).toString("hex");
+      const key = `${subject.issuer.keyHash.toString("hex")}:${serial}`;
       let cached = cache.get(key);
       if (!cached || cached.until <= now().getTime()) {
         if (cache.size >= CACHE_MAX) cache.clear();

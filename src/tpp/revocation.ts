@@ -24,7 +24,9 @@ async function loadCrl(path: string): Promise<x509.X509Crl | null> {
 }
 
 /** `trusted`: the trust store's CA certificates (PEM); `files`: CRL paths, PEM or DER. */
-export function createCrlChecker(files: readonly string[], trusted: readonly string[]): RevocationChecker {
+export function createCrlChecker(
+  files: readonly string[], trusted: readonly string[],
+): RevocationChecker {
   // A trust store is one bundle of several QTSP CAs: each of them may sign a CRL.
   const anchors = pemCertificates(trusted).map((pem) => new x509.X509Certificate(pem));
   // Re-read only when a file changes, so a CRL the operator replaces counts on the next connection.
