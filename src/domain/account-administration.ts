@@ -50,6 +50,17 @@ async function summary(
   };
 }
 
+interface NewAccountInput { login: string; currency: string; product: string; name: string | null }
+
+function checkNewAccount(input: NewAccountInput): void {
+  if (!parseAmount("0", input.currency).ok) {
+    throw new OperatorError(`"${input.currency}" is not an ISO 4217 currency.`, "currency");
+  }
+  if (input.product.trim() === "" || input.product.length > 35) {
+    throw new OperatorError("A product name is 1 to 35 characters.", "product");
+  }
+}
+
 export function createAccountAdministration(deps: AccountAdministrationDeps) {
   const { store, core } = deps;
 
@@ -65,17 +76,10 @@ export function createAccountAdministration(deps: AccountAdministrationDeps) {
       return lists.flat();
     },
 
-    async open(
-      input: { login: string; currency: string; product: string; name: string | null },
-    ): Promise<AccountSummary> {
+    async open(input: NewAccountInput): Promise<AccountSummary> {
       const psu = await store.psus.findByLogin(store.db, input.login);
       if (!psu) throw new OperatorError(`No PSU with the login "${input.login}".`, "login");
-      if (!parseAmount("0", input.currency).ok) {
-        throw new OperatorError(`"${input.currency}" is not an ISO 4217 currency.`, "currency");
-      }
-      if (input.product.trim() === "" || input.product.length > 35) {
-        throw new OperatorError("A product name is 1 to 35 characters.", "product");
-      }
+      checkNewAccount(input);
       const account = await store.transaction((tx) => core.openAccount(tx, {
         psuId: psu.id, ownerName: psu.name, currency: input.currency, product: input.product,
         name: input.name,

@@ -153,6 +153,18 @@ function lapseRulesAt(settings: Deps["settings"], now: Date) {
   return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff);
 }
 
+/** The sweep behind the checks on use: expires lapsed consents, rejects never-authorised ones. */
+async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: number }> {
+  const { store, clock, settings } = deps;
+  const now = clock.now();
+  const at = now.toISOString();
+  return store.transaction(async (tx) => {
+    const [expired = 0, rejected = 0] =
+      await lapseConsents(deps, tx, lapseRulesAt(settings, now), at);
+    return { expired, rejected };
+  });
+}
+
 /** The TPP's reads of its consents, each expiring the consent first when it has lapsed. */
 function createConsentReads(deps: Deps) {
   const { store, clock, settings } = deps;
@@ -265,17 +277,6 @@ export function createConsents(deps: Deps) {
       (tx) => startAuthorisation(deps, tx, consent, redirect, clock.now().toISOString()));
   }
 
-  /** The sweep behind the checks on use: expires lapsed consents, rejects never-authorised ones. */
-  async function sweepConsents(): Promise<{ expired: number; rejected: number }> {
-    const now = clock.now();
-    const at = now.toISOString();
-    return store.transaction(async (tx) => {
-      const [expired = 0, rejected = 0] =
-        await lapseConsents(deps, tx, lapseRulesAt(settings, now), at);
-      return { expired, rejected };
-    });
-  }
-
   /** DELETE by the TPP: ends a received or valid consent; ending an ended one changes nothing. */
   async function terminate(tppId: string, consentId: string): Promise<void> {
     const consent = await reads.getConsent(tppId, consentId, "path");
@@ -283,7 +284,8 @@ export function createConsents(deps: Deps) {
   }
 
   return {
-    ...reads, registerConsent, insertWithAuthorisation, terminate, sweepConsents, authoriseConsent,
+    ...reads, registerConsent, insertWithAuthorisation, terminate, authoriseConsent,
+    sweepConsents: () => sweepConsents(deps),
   };
 }
 
