@@ -5,7 +5,9 @@
  */
 import { formatAmount, parseAmount } from "../lib/money.js";
 import type { StorePort as Store } from "./deps.js";
-import type { AccountStatus, BankAccount, CoreAdministration, CoreBanking } from "./core-banking.js";
+import type {
+  AccountStatus, BankAccount, CoreAdministration, CoreBanking,
+} from "./core-banking.js";
 import { OperatorError } from "./errors.js";
 
 export interface AccountAdministrationDeps { store: Store; core: CoreBanking & CoreAdministration }
@@ -27,58 +29,76 @@ const REFUSALS: Record<string, string> = {
   currency_mismatch: "The amount's currency is not the account's.",
 };
 
-export function createAccountAdministration({ store, core }: AccountAdministrationDeps) {
-  async function byIban(iban: string): Promise<BankAccount> {
-    const account = await core.findAccountByIban(store.db, iban.replace(/\s+/g, "").toUpperCase());
-    if (!account) throw new OperatorError(`No account with the IBAN ${iban}.`, "iban");
-    return account;
-  }
+async function byIban(
+  { store, core }: AccountAdministrationDeps, iban: string,
+): Promise<BankAccount> {
+  const account = await core.findAccountByIban(store.db, iban.replace(/\s+/g, "").toUpperCase());
+  if (!account) throw new OperatorError(`No account with the IBAN ${iban}.`, "iban");
+  return account;
+}
 
-  async function summary(account: BankAccount, owner: string): Promise<AccountSummary> {
-    const balances = await core.balances(store.db, account.id);
-    const of = (type: string) => balances.find((b) => b.balanceType === type)?.amountMinor ?? 0n;
-    return {
-      iban: account.iban, owner, currency: account.currency, product: account.product, status: account.status,
-      balance: formatAmount(of("expected"), account.currency),
-      available: formatAmount(of("interimAvailable"), account.currency),
-    };
+async function summary(
+  { store, core }: AccountAdministrationDeps, account: BankAccount, owner: string,
+): Promise<AccountSummary> {
+  const balances = await core.balances(store.db, account.id);
+  const of = (type: string) => balances.find((b) => b.balanceType === type)?.amountMinor ?? 0n;
+  return {
+    iban: account.iban, owner, currency: account.currency, product: account.product,
+    status: account.status,
+    balance: formatAmount(of("expected"), account.currency),
+    available: formatAmount(of("interimAvailable"), account.currency),
+  };
+}
+
+interface NewAccountInput { login: string; currency: string; product: string; name: string | null }
+
+function checkNewAccount(input: NewAccountInput): void {
+  if (!parseAmount("0", input.currency).ok) {
+    throw new OperatorError(`"${input.currency}" is not an ISO 4217 currency.`, "currency");
   }
+  if (input.product.trim() === "" || input.product.length > 35) {
+    throw new OperatorError("A product name is 1 to 35 characters.", "product");
+  }
+}
+
+export function createAccountAdministration(deps: AccountAdministrationDeps) {
+  const { store, core } = deps;
 
   return {
     async list(login?: string): Promise<AccountSummary[]> {
-      const psus = (await store.psus.list(store.db)).filter((p) => login === undefined || p.login === login);
+      const psus = (await store.psus.list(store.db))
+        .filter((p) => login === undefined || p.login === login);
       if (login !== undefined && psus.length === 0) {
         throw new OperatorError(`No PSU with the login "${login}".`, "login");
       }
       const lists = await Promise.all(psus.map(async (psu) => Promise.all(
-        (await core.listAccountsOfPsu(store.db, psu.id)).map((a) => summary(a, psu.login)))));
+        (await core.listAccountsOfPsu(store.db, psu.id)).map((a) => summary(deps, a, psu.login)))));
       return lists.flat();
     },
 
-    async open(input: { login: string; currency: string; product: string; name: string | null }): Promise<AccountSummary> {
+    async open(input: NewAccountInput): Promise<AccountSummary> {
       const psu = await store.psus.findByLogin(store.db, input.login);
       if (!psu) throw new OperatorError(`No PSU with the login "${input.login}".`, "login");
-      if (!parseAmount("0", input.currency).ok) {
-        throw new OperatorError(`"${input.currency}" is not an ISO 4217 currency.`, "currency");
-      }
-      if (input.product.trim() === "" || input.product.length > 35) {
-        throw new OperatorError("A product name is 1 to 35 characters.", "product");
-      }
+      checkNewAccount(input);
       const account = await store.transaction((tx) => core.openAccount(tx, {
-        psuId: psu.id, ownerName: psu.name, currency: input.currency, product: input.product, name: input.name,
+        psuId: psu.id, ownerName: psu.name, currency: input.currency, product: input.product,
+        name: input.name,
       }));
-      return summary(account, psu.login);
+      return summary(deps, account, psu.login);
     },
 
     async setStatus(iban: string, status: "enabled" | "blocked"): Promise<void> {
-      const account = await byIban(iban);
+      const account = await byIban(deps, iban);
       if (account.status === "deleted") throw new OperatorError("The account is closed.", "iban");
       await store.transaction((tx) => core.setAccountStatus(tx, account.id, status));
     },
 
-    /** Closing keeps the account and its history; it needs a zero balance, so no money disappears. */
+    /**
+     * Closing keeps the account and its history; it needs a zero balance, so no money
+     * disappears.
+     */
     async close(iban: string): Promise<void> {
-      const account = await byIban(iban);
+      const account = await byIban(deps, iban);
       const balances = await core.balances(store.db, account.id);
       if (balances.some((b) => b.amountMinor !== 0n)) {
         throw new OperatorError(
@@ -87,18 +107,23 @@ export function createAccountAdministration({ store, core }: AccountAdministrati
       await store.transaction((tx) => core.setAccountStatus(tx, account.id, "deleted"));
     },
 
-    async adjust(iban: string, direction: "credit" | "debit", amount: string, text: string): Promise<AccountSummary> {
-      const account = await byIban(iban);
+    async adjust(
+      iban: string, direction: "credit" | "debit", amount: string, text: string,
+    ): Promise<AccountSummary> {
+      const account = await byIban(deps, iban);
       const parsed = parseAmount(amount, account.currency);
       if (!parsed.ok || parsed.minor <= 0n) {
         const units = `the minor units of ${account.currency}`;
         throw new OperatorError(`The amount must be positive with at most ${units}.`, "amount");
       }
-      const outcome = await store.transaction((tx) => core.adjustBalance(tx, account.id, direction, parsed.minor, text));
+      const outcome = await store.transaction(
+        (tx) => core.adjustBalance(tx, account.id, direction, parsed.minor, text));
       if (outcome.status === "rejected") {
         throw new OperatorError(REFUSALS[outcome.reason] ?? `Refused: ${outcome.reason}.`, "iban");
       }
-      return summary(await byIban(iban), (await store.psus.find(store.db, account.psuId))?.login ?? "");
+      const adjusted = await byIban(deps, iban);
+      const owner = (await store.psus.find(store.db, account.psuId))?.login ?? "";
+      return summary(deps, adjusted, owner);
     },
   };
 }

@@ -13,8 +13,8 @@ export interface AuditDeps { store: Store; clock: Clock; retentionDays: number }
 
 export type AuditRecord = Omit<AuditEntry, "id" | "at">;
 
-export interface AuditFilter { tppId?: string; resourceId?: string; requestId?: string; since?: string;
-  until?: string; limit?: number }
+export interface AuditFilter { tppId?: string; resourceId?: string; requestId?: string;
+  since?: string; until?: string; limit?: number }
 
 const LIMIT_MAX = 10_000;
 
@@ -34,7 +34,9 @@ const BATCH_MAX = 500;
  * a commit per entry cost more than the reads being audited. Each caller's promise still settles
  * once its own entry is stored (or failed to be).
  */
-function batchWrites(write: (entries: AuditEntry[]) => Promise<void>): (entry: AuditEntry) => Promise<void> {
+function batchWrites(
+  write: (entries: AuditEntry[]) => Promise<void>,
+): (entry: AuditEntry) => Promise<void> {
   let pending: { entry: AuditEntry; settle: (error?: unknown) => void }[] = [];
   const flush = async () => {
     const batch = pending;
@@ -42,7 +44,8 @@ function batchWrites(write: (entries: AuditEntry[]) => Promise<void>): (entry: A
     for (let first = 0; first < batch.length; first += BATCH_MAX) {
       const chunk = batch.slice(first, first + BATCH_MAX);
       await write(chunk.map((p) => p.entry)).then(() => chunk.forEach((p) => p.settle()),
-        (error: unknown) => chunk.forEach((p) => p.settle(error ?? new Error("audit write failed"))));
+        (error: unknown) =>
+          chunk.forEach((p) => p.settle(error ?? new Error("audit write failed"))));
     }
   };
   return (entry) => new Promise<void>((resolve, reject) => {

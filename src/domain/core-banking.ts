@@ -62,7 +62,9 @@ export interface CardTransaction extends BookedTransaction {
   original: { amountMinor: bigint; currency: string; exchangeRate: string } | null;
 }
 
-export interface CardStatementPage { transactions: CardTransaction[]; page: number; pageCount: number }
+export interface CardStatementPage {
+  transactions: CardTransaction[]; page: number; pageCount: number;
+}
 
 /** How a TPP names a card: by its masked PAN or, for funds confirmation, its full PAN. */
 export type CardReference = { maskedPan: string } | { pan: string };
@@ -105,7 +107,9 @@ export interface StatementQuery {
   pageSize: number;
 }
 
-export interface StatementPage { transactions: BookedTransaction[]; page: number; pageCount: number }
+export interface StatementPage {
+  transactions: BookedTransaction[]; page: number; pageCount: number;
+}
 
 export interface PaymentOrder {
   paymentId: string;
@@ -139,7 +143,9 @@ export interface CoreBanking {
   /** The amount balances() reports as interimAvailable, without the others' lookups. */
   availableBalance(tx: Tx, accountId: string): Promise<bigint | undefined>;
   statement(tx: Tx, accountId: string, query: StatementQuery): Promise<StatementPage>;
-  transaction(tx: Tx, accountId: string, transactionId: string): Promise<BookedTransaction | undefined>;
+  transaction(
+    tx: Tx, accountId: string, transactionId: string,
+  ): Promise<BookedTransaction | undefined>;
   /** Pending transactions of an account or card, oldest first; their sums are in the balances. */
   pending(tx: Tx, accountId: string): Promise<PendingTransaction[]>;
   getCardAccount(tx: Tx, accountId: string): Promise<CardAccount | undefined>;
@@ -168,6 +174,7 @@ export interface CoreAdministration {
   openAccount(tx: Tx, account: NewAccount): Promise<BankAccount>;
   setAccountStatus(tx: Tx, accountId: string, status: AccountStatus): Promise<void>;
   /** Books money from (credit) or to (debit) the bank's equity, e.g. test money in the sandbox. */
-  adjustBalance(tx: Tx, accountId: string, direction: "credit" | "debit", amountMinor: bigint, text: string):
-    Promise<ExecutionOutcome>;
+  adjustBalance(
+    tx: Tx, accountId: string, direction: "credit" | "debit", amountMinor: bigint, text: string,
+  ): Promise<ExecutionOutcome>;
 }

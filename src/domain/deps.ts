@@ -89,4 +89,6 @@ export interface Deps {
 export interface TppRef { id: string; name: string }
 
 /** Where the PSU's browser goes afterwards, from the TPP's headers. */
-export interface RedirectTargets { redirectUri: string; nokRedirectUri: string | null; lang: string }
+export interface RedirectTargets {
+  redirectUri: string; nokRedirectUri: string | null; lang: string;
+}

@@ -36,7 +36,10 @@ export type MessageCode =
   | "HEADERS_TOO_LARGE"
   | "REQUEST_TIMEOUT";
 
-/** Where the offending value came from: Berlin Group gives some codes a different status per place. */
+/**
+ * Where the offending value came from: Berlin Group gives some codes a different status per
+ * place.
+ */
 export const ORIGINS = ["path", "query", "header", "body", "certificate", "state"] as const;
 export type Origin = typeof ORIGINS[number];
 

@@ -18,8 +18,8 @@ export interface PsuAdministrationDeps {
   bankName: string;
 }
 
-export interface PsuSummary { login: string; name: string; status: Psu["status"]; blockedUntil: string | null;
-  failedAttempts: number; devices: string[] }
+export interface PsuSummary { login: string; name: string; status: Psu["status"];
+  blockedUntil: string | null; failedAttempts: number; devices: string[] }
 
 export interface EnrolledDevice { device: ScaDevice; provisioningUri: string | null }
 
@@ -39,7 +39,47 @@ export function generatePassword(): string {
   return randomBytes(12).toString("base64url");
 }
 
-export function createPsuAdministration({ store, clock, hashPassword, bankName }: PsuAdministrationDeps) {
+type DeviceRequest = { kind: "totp" } | { kind: "sms"; phone: string };
+
+/**
+ * A TOTP device gets a fresh 160-bit secret (RFC 4226's recommendation), shown once as an
+ * otpauth URI.
+ */
+function newDevice(psu: Psu, device: DeviceRequest, bankName: string): EnrolledDevice {
+  const base = { id: newUuid(), psuId: psu.id, lastTotpStep: null };
+  if (device.kind === "totp") {
+    const secret = base32Encode(randomBytes(20));
+    const label = encodeURIComponent(`${bankName}:${psu.login}`);
+    return {
+      device: { ...base, kind: "totp", label: "Authenticator app", secret, phone: null },
+      provisioningUri: `otpauth://totp/${label}?secret=${secret}`
+        + `&issuer=${encodeURIComponent(bankName)}&algorithm=SHA1&digits=6&period=30`,
+    };
+  }
+  if (!PHONE.test(device.phone)) {
+    throw new OperatorError("A phone number is in E.164 form, e.g. +4915100000002.", "phone");
+  }
+  const masked = `${device.phone.slice(0, 6)}…${device.phone.slice(-2)}`;
+  return {
+    device: { ...base, kind: "sms", label: `SMS to ${masked}`, secret: null, phone: device.phone },
+    provisioningUri: null,
+  };
+}
+
+function checkNewPsu(input: { login: string; name: string; password: string }): void {
+  if (!LOGIN.test(input.login)) {
+    throw new OperatorError(
+      "A login is 3 to 32 characters: lower-case letters, digits, '.', '_', '-'.", "login");
+  }
+  if (input.name.trim() === "" || input.name.length > 70) {
+    throw new OperatorError("A name is 1 to 70 characters.", "name");
+  }
+  checkPassword(input.password);
+}
+
+export function createPsuAdministration(
+  { store, clock, hashPassword, bankName }: PsuAdministrationDeps,
+) {
   async function byLogin(login: string): Promise<Psu> {
     const psu = await store.psus.findByLogin(store.db, login);
     if (!psu) throw new OperatorError(`No PSU with the login "${login}".`, "login");
@@ -50,32 +90,30 @@ export function createPsuAdministration({ store, clock, hashPassword, bankName }
     async list(): Promise<PsuSummary[]> {
       const psus = await store.psus.list(store.db);
       return Promise.all(psus.map(async (p) => ({
-        login: p.login, name: p.name, status: p.status, blockedUntil: p.blockedUntil, failedAttempts: p.failedAttempts,
+        login: p.login, name: p.name, status: p.status, blockedUntil: p.blockedUntil,
+        failedAttempts: p.failedAttempts,
         devices: (await store.psus.devices(store.db, p.id)).map((d) => d.label),
       })));
     },
 
     async add(input: { login: string; name: string; password: string }): Promise<Psu> {
-      if (!LOGIN.test(input.login)) {
-        throw new OperatorError(
-          "A login is 3 to 32 characters: lower-case letters, digits, '.', '_', '-'.", "login");
-      }
-      if (input.name.trim() === "" || input.name.length > 70) {
-        throw new OperatorError("A name is 1 to 70 characters.", "name");
-      }
-      checkPassword(input.password);
+      checkNewPsu(input);
       if (await store.psus.findByLogin(store.db, input.login)) {
         throw new OperatorError(`The login "${input.login}" is taken.`, "login");
       }
       const psu: Psu = {
-        id: newUuid(), login: input.login, name: input.name.trim(), passwordHash: await hashPassword(input.password),
+        id: newUuid(), login: input.login, name: input.name.trim(),
+        passwordHash: await hashPassword(input.password),
         status: "enabled", failedAttempts: 0, blockedUntil: null,
       };
       await store.psus.insert(store.db, psu, clock.now().toISOString());
       return psu;
     },
 
-    /** A blocked PSU cannot authenticate until unblocked; unblocking also ends a temporary lockout. */
+    /**
+     * A blocked PSU cannot authenticate until unblocked; unblocking also ends a temporary
+     * lockout.
+     */
     async setBlocked(login: string, blocked: boolean): Promise<void> {
       const psu = await byLogin(login);
       await store.transaction(async (tx) => {
@@ -94,27 +132,10 @@ export function createPsuAdministration({ store, clock, hashPassword, bankName }
       });
     },
 
-    /** A TOTP device gets a fresh 160-bit secret (RFC 4226's recommendation), shown once as an otpauth URI. */
-    async enrolDevice(login: string, device: { kind: "totp" } | { kind: "sms"; phone: string }): Promise<EnrolledDevice> {
-      const psu = await byLogin(login);
-      const base = { id: newUuid(), psuId: psu.id, lastTotpStep: null };
-      let enrolled: ScaDevice;
-      let provisioningUri: string | null = null;
-      if (device.kind === "totp") {
-        const secret = base32Encode(randomBytes(20));
-        enrolled = { ...base, kind: "totp", label: "Authenticator app", secret, phone: null };
-        const label = encodeURIComponent(`${bankName}:${psu.login}`);
-        provisioningUri = `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(bankName)}`
-          + "&algorithm=SHA1&digits=6&period=30";
-      } else {
-        if (!PHONE.test(device.phone)) {
-          throw new OperatorError("A phone number is in E.164 form, e.g. +4915100000002.", "phone");
-        }
-        const masked = `${device.phone.slice(0, 6)}…${device.phone.slice(-2)}`;
-        enrolled = { ...base, kind: "sms", label: `SMS to ${masked}`, secret: null, phone: device.phone };
-      }
-      await store.psus.insertDevice(store.db, enrolled);
-      return { device: enrolled, provisioningUri };
+    async enrolDevice(login: string, device: DeviceRequest): Promise<EnrolledDevice> {
+      const enrolled = newDevice(await byLogin(login), device, bankName);
+      await store.psus.insertDevice(store.db, enrolled.device);
+      return enrolled;
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
- * The operator's view of payments and consents across all TPPs: find by TPP, PSU or account, and
- * show one with its authorisations and its history from the audit log; and revoke a consent on the
- * PSU's request (the PSU's own way to withdraw it, RTS: revokedByPsu).
+ * The operator's view of payments and consents across all TPPs: find by TPP, PSU or account,
+ * and show one with its authorisations and its history from the audit log; and revoke a consent
+ * on the PSU's request (the PSU's own way to withdraw it, RTS: revokedByPsu).
  */
 import { systemClock, type Clock } from "../lib/clock.js";
 import { formatAmount } from "../lib/money.js";
@@ -13,53 +13,51 @@ import { OperatorError } from "./errors.js";
 
 export interface ResourceFilter { tpp?: string; psu?: string; account?: string; limit?: number }
 
-export interface PaymentRow { id: string; tpp: string; psu: string | null; status: string; amount: string;
-  currency: string; debtorIban: string; creditorIban: string; creditorName: string; createdAt: string }
+export interface PaymentRow { id: string; tpp: string; psu: string | null; status: string;
+  amount: string; currency: string; debtorIban: string; creditorIban: string;
+  creditorName: string; createdAt: string }
 
-export interface ConsentRow { id: string; tpp: string; psu: string | null; status: string; validUntil: string;
-  frequencyPerDay: number; recurring: boolean; accounts: string[]; createdAt: string }
+export interface ConsentRow { id: string; tpp: string; psu: string | null; status: string;
+  validUntil: string; frequencyPerDay: number; recurring: boolean; accounts: string[];
+  createdAt: string }
 
-export interface AuthorisationRow { id: string; scaStatus: string; psu: string | null; createdAt: string; updatedAt: string }
+export interface AuthorisationRow { id: string; scaStatus: string; psu: string | null;
+  createdAt: string; updatedAt: string }
 
 export interface Shown<T> { resource: T; authorisations: AuthorisationRow[]; history: AuditEntry[] }
 
 const LIMIT_MAX = 1000;
 
-export function createResourceQueries({ store, core, clock = systemClock }:
-  { store: Store; core: CoreBanking; clock?: Clock }) {
+interface ResourceDeps { store: Store; core: CoreBanking; clock?: Clock }
+
+/** Payments and consents as rows, PSUs by their login (looked up once per PSU). */
+function createRows({ store, core }: ResourceDeps) {
   const logins = new Map<string, string>();
   async function login(psuId: string | null): Promise<string | null> {
     if (psuId === null) return null;
-    if (!logins.has(psuId)) logins.set(psuId, (await store.psus.find(store.db, psuId))?.login ?? psuId);
+    if (!logins.has(psuId)) {
+      logins.set(psuId, (await store.psus.find(store.db, psuId))?.login ?? psuId);
+    }
     return logins.get(psuId) ?? null;
-  }
-
-  async function criteria(filter: ResourceFilter) {
-    const limit = filter.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
-      throw new OperatorError(`limit must be between 1 and ${LIMIT_MAX}.`, "limit");
-    }
-    let psuId: string | undefined;
-    if (filter.psu !== undefined) {
-      psuId = (await store.psus.findByLogin(store.db, filter.psu))?.id;
-      if (!psuId) throw new OperatorError(`No PSU with the login "${filter.psu}".`, "psu");
-    }
-    return { tppId: filter.tpp, psuId, limit };
   }
 
   async function show<T>(id: string, resource: T | undefined, what: string): Promise<Shown<T>> {
     if (resource === undefined) throw new OperatorError(`No ${what} with the id ${id}.`, "id");
-    const authorisations = await Promise.all((await store.sca.authorisationsOf(store.db, id)).map(async (a) => ({
-      id: a.id, scaStatus: a.scaStatus, psu: await login(a.psuId), createdAt: a.createdAt, updatedAt: a.updatedAt,
+    const all = await store.sca.authorisationsOf(store.db, id);
+    const authorisations = await Promise.all(all.map(async (a) => ({
+      id: a.id, scaStatus: a.scaStatus, psu: await login(a.psuId), createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
     })));
-    const history = (await store.audit.query(store.db, { resourceId: id, limit: LIMIT_MAX })).reverse();
+    const history = (await store.audit.query(store.db, { resourceId: id, limit: LIMIT_MAX }))
+      .reverse();
     return { resource, authorisations, history };
   }
 
   async function paymentRow(id: string): Promise<PaymentRow | undefined> {
     const p = await store.payments.find(store.db, id);
     return p && {
-      id: p.id, tpp: p.tppId, psu: await login(p.psuId), status: p.status, amount: formatAmount(p.amountMinor, p.currency),
+      id: p.id, tpp: p.tppId, psu: await login(p.psuId), status: p.status,
+      amount: formatAmount(p.amountMinor, p.currency),
       currency: p.currency, debtorIban: p.debtorAccount.iban, creditorIban: p.creditorAccount.iban,
       creditorName: p.creditorName, createdAt: p.createdAt,
     };
@@ -76,13 +74,36 @@ export function createResourceQueries({ store, core, clock = systemClock }:
     }));
     return {
       id: c.id, tpp: c.tppId, psu: await login(c.psuId), status: c.status, validUntil: c.validUntil,
-      frequencyPerDay: c.frequencyPerDay, recurring: c.recurringIndicator, accounts, createdAt: c.createdAt,
+      frequencyPerDay: c.frequencyPerDay, recurring: c.recurringIndicator, accounts,
+      createdAt: c.createdAt,
     };
+  }
+
+  return { show, paymentRow, consentRow };
+}
+
+export function createResourceQueries(deps: ResourceDeps) {
+  const { store, core, clock = systemClock } = deps;
+  const { show, paymentRow, consentRow } = createRows(deps);
+
+  async function criteria(filter: ResourceFilter) {
+    const limit = filter.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
+      throw new OperatorError(`limit must be between 1 and ${LIMIT_MAX}.`, "limit");
+    }
+    let psuId: string | undefined;
+    if (filter.psu !== undefined) {
+      psuId = (await store.psus.findByLogin(store.db, filter.psu))?.id;
+      if (!psuId) throw new OperatorError(`No PSU with the login "${filter.psu}".`, "psu");
+    }
+    return { tppId: filter.tpp, psuId, limit };
   }
 
   return {
     async findPayments(filter: ResourceFilter): Promise<PaymentRow[]> {
-      const found = await store.payments.search(store.db, { ...await criteria(filter), iban: filter.account });
+      const found = await store.payments.search(store.db, {
+        ...await criteria(filter), iban: filter.account,
+      });
       return (await Promise.all(found.map((p) => paymentRow(p.id)))).flatMap((r) => r ?? []);
     },
 

@@ -10,7 +10,9 @@ import { formatError, parameterNotSupported, periodInvalid } from "./errors.js";
 export type BookingStatus = "booked" | "pending" | "both" | "information";
 
 /** deltaList: everything after what this consent was given last time, one page per request. */
-export interface TransactionQuery extends StatementQuery { bookingStatus: BookingStatus; deltaList: boolean }
+export interface TransactionQuery extends StatementQuery {
+  bookingStatus: BookingStatus; deltaList: boolean;
+}
 
 const ITEMS_PER_PAGE_MAX = 500;
 const ITEMS_PER_PAGE_DEFAULT = 100;
@@ -28,7 +30,8 @@ function readBookingStatus(value: string | undefined): BookingStatus {
     throw parameterNotSupported("bookingStatus",
       "bookingStatus=all is not supported; use booked, pending, both or information.");
   }
-  throw formatError("query", "bookingStatus", "bookingStatus must be booked, pending, both or information.");
+  throw formatError("query", "bookingStatus",
+    "bookingStatus must be booked, pending, both or information.");
 }
 
 function readDate(query: Query, name: string): string | null {
@@ -58,7 +61,8 @@ export function readTransactionQuery(query: Query, today: string): TransactionQu
   }
   const deltaList = query.deltaList === "true";
   if (deltaList && (query.entryReferenceFrom !== undefined || query.dateFrom !== undefined)) {
-    throw formatError("query", "deltaList", "Use deltaList alone, without entryReferenceFrom or dateFrom.");
+    throw formatError("query", "deltaList",
+      "Use deltaList alone, without entryReferenceFrom or dateFrom.");
   }
   const entryReferenceFrom = query.entryReferenceFrom ?? null;
   if (entryReferenceFrom !== null && !/^\d{1,18}$/.test(entryReferenceFrom)) {

@@ -9,7 +9,9 @@ import { OperatorError, tppBlocked } from "./errors.js";
 const MINUTE_MS = 60_000;
 
 /** `requestsPerMinute`: per TPP across all instances; 0 = unlimited. */
-export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock">, requestsPerMinute = 0) {
+export function createTppRegistry(
+  { store, clock }: Pick<Deps, "store" | "clock">, requestsPerMinute = 0,
+) {
   // Registration is a write; remembering it per process keeps it off the read path. The stop-list
   // is checked on every request (from the store's cache while the database is unchanged), so that
   // a block on any instance applies everywhere from the next request.
@@ -30,19 +32,25 @@ export function createTppRegistry({ store, clock }: Pick<Deps, "store" | "clock"
       if (requestsPerMinute <= 0) return 0;
       const now = clock.now().getTime();
       const windowStart = now - (now % MINUTE_MS);
-      const count = await store.tpps.countRequest(store.db, id, new Date(windowStart).toISOString());
-      return count <= requestsPerMinute ? 0 : Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+      const count = await store.tpps.countRequest(
+        store.db, id, new Date(windowStart).toISOString());
+      return count <= requestsPerMinute
+        ? 0 : Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
     },
 
     /** Windows before the current one count nothing any more. */
     async forgetPastWindows(): Promise<void> {
       const now = clock.now().getTime();
-      await store.tpps.forgetRequestsBefore(store.db, new Date(now - (now % MINUTE_MS)).toISOString());
+      await store.tpps.forgetRequestsBefore(
+        store.db, new Date(now - (now % MINUTE_MS)).toISOString());
     },
 
     list: () => store.tpps.list(store.db),
 
-    /** By organizationIdentifier (PSD<country>-<NCA>-<id>); a TPP not seen yet is blocked in advance. */
+    /**
+     * By organizationIdentifier (PSD<country>-<NCA>-<id>); a TPP not seen yet is blocked in
+     * advance.
+     */
     async setBlocked(id: string, blocked: boolean): Promise<void> {
       if (!/^PSD[A-Z]{2}-[A-Z]{2,8}-.+$/.test(id)) {
         throw new OperatorError(

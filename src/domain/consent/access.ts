@@ -37,31 +37,34 @@ const ONE_OFF_DAY = "once";
 /** Reads of single transactions: allowed once each, but not needed to use a one-off consent up. */
 const SINGLE_ITEM_ENDPOINTS = ["transaction"];
 
+function checkGrant(grant: GrantedAccount | undefined, kind: AccessKind): GrantedAccount {
+  if (!grant) throw accessNotGranted("This consent does not grant access to this account.");
+  if (kind === "balances" && !grant.balances) {
+    throw accessNotGranted("This consent does not grant balances of this account.");
+  }
+  if (kind === "transactions" && !grant.transactions) {
+    throw accessNotGranted("This consent does not grant transactions of this account.");
+  }
+  return grant;
+}
+
+/**
+ * A one-off consent is used up once every granted read was made: the list for a list-only
+ * consent, else details, and balances and transactions where granted, of every account.
+ */
+async function usedUp(
+  { store }: Deps, tx: Tx, consent: Consent, granted: GrantedAccount[], listOnly: boolean,
+) {
+  const reads = await store.accessCounts.readsOf(tx, consent.id, ONE_OFF_DAY);
+  if (listOnly) return reads.some((r) => r.accountId === LIST);
+  const done = reads.filter(
+    (r) => r.accountId !== LIST && !SINGLE_ITEM_ENDPOINTS.includes(r.endpoint));
+  const due = granted.reduce((n, g) => n + 1 + Number(g.balances) + Number(g.transactions), 0);
+  return done.length >= due;
+}
+
 export function createAccountAccess(deps: Deps, consents: Consents) {
   const { store, clock, settings } = deps;
-
-  function checkGrant(grant: GrantedAccount | undefined, kind: AccessKind): GrantedAccount {
-    if (!grant) throw accessNotGranted("This consent does not grant access to this account.");
-    if (kind === "balances" && !grant.balances) {
-      throw accessNotGranted("This consent does not grant balances of this account.");
-    }
-    if (kind === "transactions" && !grant.transactions) {
-      throw accessNotGranted("This consent does not grant transactions of this account.");
-    }
-    return grant;
-  }
-
-  /**
-   * A one-off consent is used up once every granted read was made: the list for a list-only
-   * consent, else details, and balances and transactions where granted, of every account.
-   */
-  async function usedUp(tx: Tx, consent: Consent, granted: GrantedAccount[], listOnly: boolean) {
-    const reads = await store.accessCounts.readsOf(tx, consent.id, ONE_OFF_DAY);
-    if (listOnly) return reads.some((r) => r.accountId === LIST);
-    const done = reads.filter((r) => r.accountId !== LIST && !SINGLE_ITEM_ENDPOINTS.includes(r.endpoint));
-    const due = granted.reduce((n, g) => n + 1 + Number(g.balances) + Number(g.transactions), 0);
-    return done.length >= due;
-  }
 
   async function countAccess(consent: Consent, request: AccessRequest, granted: GrantedAccount[],
     listOnly: boolean): Promise<void> {
@@ -75,26 +78,29 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
       if (await store.accessCounts.count(tx, key) >= consent.frequencyPerDay) {
         throw consentUsedUp(oneOff
           ? "This one-off consent has been used for this resource already."
-          : `This consent allows ${consent.frequencyPerDay} reads of this resource a day without the PSU.`);
+          : `This consent allows ${consent.frequencyPerDay} reads of this resource a day`
+            + " without the PSU.");
       }
       await store.accessCounts.increment(tx, key);
-      if (oneOff && await usedUp(tx, consent, granted, listOnly)) {
+      if (oneOff && await usedUp(deps, tx, consent, granted, listOnly)) {
         await moveConsent(deps, tx, consent.id, "expire", { at: clock.now().toISOString() });
       }
     });
   }
 
   /**
-   * Throws the consent errors, CONSENT_INVALID for what is not granted, ACCESS_EXCEEDED. `prepare`
-   * runs after the grant is checked and before the read is counted, so that a read it refuses
-   * (a bad period, an unknown account) does not use up the consent's reads.
+   * Throws the consent errors, CONSENT_INVALID for what is not granted, ACCESS_EXCEEDED.
+   * `prepare` runs after the grant is checked and before the read is counted, so that a read it
+   * refuses (a bad period, an unknown account) does not use up the consent's reads.
    */
-  async function authorise<R>(request: AccessRequest, prepare: (access: GrantedAccess) => Promise<R>):
-    Promise<GrantedAccess & { prepared: R }> {
+  async function authorise<R>(
+    request: AccessRequest, prepare: (access: GrantedAccess) => Promise<R>,
+  ): Promise<GrantedAccess & { prepared: R }> {
     const consent = await consents.usableConsent(request.tppId, request.consentId);
     const a = consent.access;
     // allPsd2 wins where a TPP sends it beside availableAccounts, as the spec's sample does.
-    const listOnly = a.allPsd2 === null && (a.availableAccounts ?? a.availableAccountsWithBalance) !== null;
+    const listOnly = a.allPsd2 === null
+      && (a.availableAccounts ?? a.availableAccountsWithBalance) !== null;
     if (request.accountId !== null && listOnly) {
       throw accessNotGranted("This consent grants the list of accounts only.");
     }

@@ -1,13 +1,13 @@
 /**
- * Account information within a consent: only the accounts and cards the PSU granted, balances and
- * transactions only where they were granted, every read through the access gate. Payment
+ * Account information within a consent: only the accounts and cards the PSU granted, balances
+ * and transactions only where they were granted, every read through the access gate. Payment
  * accounts and card accounts are read alike; only the core's lookups differ.
  */
 import { dateInZone } from "../../lib/clock.js";
 import { createAccountAccess, type AccessRequest, type GrantedAccess } from "./access.js";
 import type {
-  Balance, BankAccount, BookedTransaction, CardAccount, CardStatementPage, CardTransaction, PendingTransaction,
-  StatementPage, StatementQuery,
+  Balance, BankAccount, BookedTransaction, CardAccount, CardStatementPage, CardTransaction,
+  PendingTransaction, StatementPage, StatementQuery,
 } from "../core-banking.js";
 import type { Consent } from "./model.js";
 import type { Consents } from "./registration.js";
@@ -57,103 +57,142 @@ interface Side<A, T> {
 
 export function withOwnerName(consent: Consent): boolean {
   const a = consent.access;
-  return [a.availableAccounts, a.availableAccountsWithBalance, a.allPsd2].includes("allAccountsWithOwnerName");
+  return [a.availableAccounts, a.availableAccountsWithBalance, a.allPsd2]
+    .includes("allAccountsWithOwnerName");
 }
 
-export function createAccounts(deps: Deps, consents: Consents) {
-  const { store, core, clock, settings } = deps;
-  const access = createAccountAccess(deps, consents);
+/** A read through the access gate, `prepare` run once the grant is checked. */
+type Gate = <R>(reader: Reader, accountId: string | null, endpoint: string,
+  kind: AccessRequest["kind"], prepare: (granted: GrantedAccess) => Promise<R>,
+) => Promise<GrantedAccess & { prepared: R }>;
 
-  type Kind = AccessRequest["kind"];
-  const gate = <R>(reader: Reader, accountId: string | null, endpoint: string, kind: Kind,
-    prepare: (granted: GrantedAccess) => Promise<R>) =>
-    access.authorise({ ...reader, accountId, endpoint, kind }, prepare);
+async function accountOf<A>({ store }: Deps, side: Side<A, unknown>, accountId: string) {
+  const account = await side.get(store.db, accountId);
+  if (!account) throw resourceUnknown("account");
+  return account;
+}
 
-  function reads<A, T extends BookedTransaction>(side: Side<A, T>) {
-    async function accountOf(accountId: string): Promise<A> {
-      const account = await side.get(store.db, accountId);
-      if (!account) throw resourceUnknown("account");
-      return account;
-    }
+function viewReads<A, T>(deps: Deps, gate: Gate, side: Side<A, T>) {
+  const { store } = deps;
 
-    /** Throws CONSENT_UNKNOWN / CONSENT_INVALID / CONSENT_EXPIRED / ACCESS_EXCEEDED. */
-    async function list(reader: Reader, withBalance: boolean): Promise<View<A>[]> {
-      const { consent, granted } = await gate(reader, null, side.endpoints.list, "account", async (a) => {
+  /** Throws CONSENT_UNKNOWN / CONSENT_INVALID / CONSENT_EXPIRED / ACCESS_EXCEEDED. */
+  async function list(reader: Reader, withBalance: boolean): Promise<View<A>[]> {
+    const { consent, granted } = await gate(reader, null, side.endpoints.list, "account",
+      async (a) => {
         if (withBalance && !a.granted.some((g) => g.balances)) throw balancesNotGranted();
       });
-      const found = new Map((await side.getMany(store.db, granted.map((g) => g.accountId)))
-        .map((account) => [side.idOf(account), account]));
-      const views: View<A>[] = [];
-      for (const grant of granted) {
-        const account = found.get(grant.accountId);
-        if (!account) continue;
-        const balances = withBalance && grant.balances ? await side.balances(store.db, grant.accountId) : null;
-        views.push({ account, balances, withOwnerName: withOwnerName(consent) });
-      }
-      return views;
+    const found = new Map((await side.getMany(store.db, granted.map((g) => g.accountId)))
+      .map((account) => [side.idOf(account), account]));
+    const views: View<A>[] = [];
+    for (const grant of granted) {
+      const account = found.get(grant.accountId);
+      if (!account) continue;
+      const balances = withBalance && grant.balances
+        ? await side.balances(store.db, grant.accountId) : null;
+      views.push({ account, balances, withOwnerName: withOwnerName(consent) });
     }
-
-    async function details(reader: Reader, accountId: string, withBalance: boolean): Promise<View<A>> {
-      const { consent, prepared: account } = await gate(reader, accountId, side.endpoints.details, "account",
-        async ({ grant }) => {
-          if (withBalance && !grant?.balances) throw balancesNotGranted();
-          return accountOf(accountId);
-        });
-      const balances = withBalance ? await side.balances(store.db, accountId) : null;
-      return { account, balances, withOwnerName: withOwnerName(consent) };
-    }
-
-    async function balances(reader: Reader, accountId: string): Promise<View<A>> {
-      const { consent, prepared: account } = await gate(reader, accountId, side.endpoints.balances, "balances",
-        () => accountOf(accountId));
-      return { account, balances: await side.balances(store.db, accountId), withOwnerName: withOwnerName(consent) };
-    }
-
-    /** Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED and PERIOD_INVALID for the query. */
-    async function transactions(
-      reader: Reader, accountId: string, query: Record<string, string | undefined>, withBalance: boolean,
-    ): Promise<Report<A, Page<T>>> {
-      const now = clock.now();
-      const today = dateInZone(now, settings.timeZone);
-      const parsed = readTransactionQuery(query, today);
-      if (parsed.bookingStatus === "information" && !side.standingOrders) {
-        throw parameterNotSupported("bookingStatus",
-          "A card account has no standing orders; use booked, pending or both.");
-      }
-      const { consent, prepared } = await gate(reader, accountId, side.endpoints.transactions, "transactions",
-        async ({ consent: c, grant }) => {
-          if (withBalance && !grant?.balances) throw balancesNotGranted();
-          const delta = parsed.deltaList ? await store.deltaMarks.get(store.db, c.id, accountId) : null;
-          const bounded = applyHistoryWindow(parsed.deltaList ? { ...parsed, entryReferenceFrom: delta, page: 0 }
-            : parsed, today, now, c.authorisedAt);
-          return { bounded, account: await accountOf(accountId) };
-        });
-      const { bounded, account } = prepared;
-      const information = bounded.bookingStatus === "information";
-      const page: Page<T> = bounded.bookingStatus === "pending" || information
-        ? { transactions: [], page: 0, pageCount: 1 }
-        : await side.statement(store.db, accountId, bounded);
-      const last = page.transactions.at(-1);
-      if (parsed.deltaList && last) await store.deltaMarks.set(store.db, consent.id, accountId, last.entryReference);
-      const shown = withBalance ? await side.balances(store.db, accountId) : null;
-      const pending = bounded.bookingStatus === "booked" || information || page.page > 0 ? []
-        : (await core.pending(store.db, accountId)).filter((p) => p.transactionDate <= bounded.dateTo
-          && (bounded.dateFrom === null || p.transactionDate >= bounded.dateFrom));
-      const standingOrders = information && side.standingOrders ? await side.standingOrders(store.db, account) : [];
-      return { account, query: bounded, page, pending, balances: shown, standingOrders };
-    }
-
-    return { list, details, balances, transactions, accountOf };
+    return views;
   }
 
-  const accounts = reads<BankAccount, BookedTransaction>({
+  async function details(
+    reader: Reader, accountId: string, withBalance: boolean,
+  ): Promise<View<A>> {
+    const { consent, prepared: account } = await gate(reader, accountId, side.endpoints.details,
+      "account", async ({ grant }) => {
+        if (withBalance && !grant?.balances) throw balancesNotGranted();
+        return accountOf(deps, side, accountId);
+      });
+    const balances = withBalance ? await side.balances(store.db, accountId) : null;
+    return { account, balances, withOwnerName: withOwnerName(consent) };
+  }
+
+  async function balances(reader: Reader, accountId: string): Promise<View<A>> {
+    const { consent, prepared: account } = await gate(reader, accountId,
+      side.endpoints.balances, "balances", () => accountOf(deps, side, accountId));
+    return {
+      account, balances: await side.balances(store.db, accountId),
+      withOwnerName: withOwnerName(consent),
+    };
+  }
+
+  return { list, details, balances };
+}
+
+/** Pending transactions come with the first page only, within the query's dates. */
+async function pendingOf(
+  { store, core }: Deps, accountId: string, bounded: TransactionQuery, laterPage: boolean,
+): Promise<PendingTransaction[]> {
+  if (bounded.bookingStatus === "booked" || bounded.bookingStatus === "information" || laterPage) {
+    return [];
+  }
+  return (await core.pending(store.db, accountId)).filter((p) => p.transactionDate <= bounded.dateTo
+    && (bounded.dateFrom === null || p.transactionDate >= bounded.dateFrom));
+}
+
+function transactionReads<A, T extends BookedTransaction>(
+  deps: Deps, gate: Gate, side: Side<A, T>,
+) {
+  const { store, clock, settings } = deps;
+
+  /** Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED and PERIOD_INVALID for the query. */
+  async function transactions(
+    reader: Reader, accountId: string, query: Record<string, string | undefined>,
+    withBalance: boolean,
+  ): Promise<Report<A, Page<T>>> {
+    const now = clock.now();
+    const today = dateInZone(now, settings.timeZone);
+    const parsed = readTransactionQuery(query, today);
+    if (parsed.bookingStatus === "information" && !side.standingOrders) {
+      throw parameterNotSupported("bookingStatus",
+        "A card account has no standing orders; use booked, pending or both.");
+    }
+    const { consent, prepared } = await gate(reader, accountId, side.endpoints.transactions,
+      "transactions", async ({ consent: c, grant }) => {
+        if (withBalance && !grant?.balances) throw balancesNotGranted();
+        const delta = parsed.deltaList
+          ? await store.deltaMarks.get(store.db, c.id, accountId) : null;
+        const bounded = applyHistoryWindow(
+          parsed.deltaList ? { ...parsed, entryReferenceFrom: delta, page: 0 } : parsed,
+          today, now, c.authorisedAt);
+        return { bounded, account: await accountOf(deps, side, accountId) };
+      });
+    const { bounded, account } = prepared;
+    const information = bounded.bookingStatus === "information";
+    const page: Page<T> = bounded.bookingStatus === "pending" || information
+      ? { transactions: [], page: 0, pageCount: 1 }
+      : await side.statement(store.db, accountId, bounded);
+    const last = page.transactions.at(-1);
+    if (parsed.deltaList && last) {
+      await store.deltaMarks.set(store.db, consent.id, accountId, last.entryReference);
+    }
+    const shown = withBalance ? await side.balances(store.db, accountId) : null;
+    const pending = await pendingOf(deps, accountId, bounded, page.page > 0);
+    const standingOrders = information && side.standingOrders
+      ? await side.standingOrders(store.db, account) : [];
+    return { account, query: bounded, page, pending, balances: shown, standingOrders };
+  }
+
+  return { transactions };
+}
+
+function reads<A, T extends BookedTransaction>(deps: Deps, gate: Gate, side: Side<A, T>) {
+  return { ...viewReads(deps, gate, side), ...transactionReads(deps, gate, side) };
+}
+
+function bankSide({ store, core }: Deps): Side<BankAccount, BookedTransaction> {
+  return {
     get: (tx, id) => core.getAccount(tx, id), getMany: (tx, ids) => core.getAccounts(tx, ids),
     idOf: (account) => account.id, balances: (tx, id) => core.balances(tx, id),
     statement: (tx, id, q) => core.statement(tx, id, q),
     standingOrders: (tx, account) => store.payments.standingOrdersOf(tx, account.iban),
-    endpoints: { list: "accounts", details: "account", balances: "balances", transactions: "transactions" },
-  });
-  const cards = reads<CardAccount, CardTransaction>({
+    endpoints: {
+      list: "accounts", details: "account", balances: "balances", transactions: "transactions",
+    },
+  };
+}
+
+function cardSide({ core }: Deps): Side<CardAccount, CardTransaction> {
+  return {
     get: (tx, id) => core.getCardAccount(tx, id), balances: (tx, id) => core.cardBalances(tx, id),
     getMany: async (tx, ids) => {
       const cards = [];
@@ -164,25 +203,36 @@ export function createAccounts(deps: Deps, consents: Consents) {
     statement: (tx, id, q) => core.cardStatement(tx, id, q),
     standingOrders: null,
     endpoints: {
-      list: "card-accounts", details: "card-account", balances: "card-balances", transactions: "card-transactions",
+      list: "card-accounts", details: "card-account", balances: "card-balances",
+      transactions: "card-transactions",
     },
-  });
+  };
+}
+
+export function createAccounts(deps: Deps, consents: Consents) {
+  const { store, core } = deps;
+  const access = createAccountAccess(deps, consents);
+  const gate: Gate = (reader, accountId, endpoint, kind, prepare) =>
+    access.authorise({ ...reader, accountId, endpoint, kind }, prepare);
+  const banks = bankSide(deps);
+  const accounts = reads(deps, gate, banks);
+  const cards = reads(deps, gate, cardSide(deps));
 
   async function transactionDetails(reader: Reader, accountId: string, transactionId: string):
     Promise<{ account: BankAccount; transaction: BookedTransaction }> {
     const { prepared } = await gate(reader, accountId, "transaction", "transactions", async () => {
       const transaction = await core.transaction(store.db, accountId, transactionId);
       if (!transaction) throw resourceUnknown("transaction");
-      return { account: await accounts.accountOf(accountId), transaction };
+      return { account: await accountOf(deps, banks, accountId), transaction };
     });
     return prepared;
   }
 
   return {
-    listAccounts: accounts.list, accountDetails: accounts.details, accountBalances: accounts.balances,
-    transactions: accounts.transactions, transactionDetails,
-    listCardAccounts: cards.list, cardAccountDetails: cards.details, cardAccountBalances: cards.balances,
-    cardTransactions: cards.transactions,
+    listAccounts: accounts.list, accountDetails: accounts.details,
+    accountBalances: accounts.balances, transactions: accounts.transactions, transactionDetails,
+    listCardAccounts: cards.list, cardAccountDetails: cards.details,
+    cardAccountBalances: cards.balances, cardTransactions: cards.transactions,
   };
 }
 

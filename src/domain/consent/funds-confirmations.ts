@@ -17,7 +17,9 @@ export interface FundsConfirmationInput {
 
 /** A card named as {"maskedPan": ...} or {"pan": ...}; null for an IBAN. Throws FORMAT_ERROR. */
 function readCardReference(input: AccountInput): CardReference | null {
-  if (typeof input !== "object" || (input.pan === undefined && input.maskedPan === undefined)) return null;
+  if (typeof input !== "object" || (input.pan === undefined && input.maskedPan === undefined)) {
+    return null;
+  }
   if (input.pan !== undefined) {
     if (typeof input.pan === "string" && isValidPan(input.pan)) return { pan: input.pan };
     throw formatError("body", "account.pan", "account.pan is not a valid card number.");
@@ -45,14 +47,19 @@ export function createFundsConfirmations({ store, core }: Pick<Deps, "store" | "
   }
 
   /** A card answers against its available credit: the unused limit less pending debits. */
-  async function cardFundsAvailable(reference: CardReference, input: FundsConfirmationInput): Promise<boolean> {
+  async function cardFundsAvailable(
+    reference: CardReference, input: FundsConfirmationInput,
+  ): Promise<boolean> {
     const amountMinor = readAmount(input.instructedAmount);
     const card = await core.findCardAccount(store.db, reference);
     if (!card || card.status === "deleted") {
       throw referenceUnknown("account", "The card is not issued by this bank.");
     }
-    if (card.currency !== input.instructedAmount.currency || card.status !== "enabled") return false;
-    const available = (await core.cardBalances(store.db, card.id)).find((b) => b.balanceType === "interimAvailable");
+    if (card.currency !== input.instructedAmount.currency || card.status !== "enabled") {
+      return false;
+    }
+    const available = (await core.cardBalances(store.db, card.id))
+      .find((b) => b.balanceType === "interimAvailable");
     return available !== undefined && available.amountMinor >= amountMinor;
   }
 

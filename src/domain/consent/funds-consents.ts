@@ -61,10 +61,13 @@ export function createFundsConsents(deps: Deps, consents: Consents) {
    * The gate of a funds confirmation: a valid funds-confirmation consent of this TPP for the
    * account asked about. Throws FORMAT_ERROR, CONSENT_UNKNOWN, CONSENT_INVALID or CONSENT_EXPIRED.
    */
-  async function requireConsent(tppId: string, consentId: string | undefined, asked: AccountInput): Promise<void> {
+  async function requireConsent(
+    tppId: string, consentId: string | undefined, asked: AccountInput,
+  ): Promise<void> {
     const { iban } = readAccount(asked, "account");
     if (!consentId) {
-      throw formatError("header", "Consent-ID", "This bank confirms funds only within a consent: send its Consent-ID.");
+      throw formatError("header", "Consent-ID",
+        "This bank confirms funds only within a consent: send its Consent-ID.");
     }
     const consent = await consents.usableConsent(tppId, consentId);
     if (consent.kind !== "funds-confirmation") {

@@ -37,10 +37,17 @@ export interface GrantedReference extends GrantedAccount {
   currency: string;
 }
 
-export interface ConsentDetails { consent: Consent; granted: GrantedReference[]; lastActionDate: string }
+export interface ConsentDetails {
+  consent: Consent; granted: GrantedReference[]; lastActionDate: string;
+}
 
-/** Without an authorisation when the TPP starts it itself (TPP-Explicit-Authorisation-Preferred). */
-export interface RegisteredConsent { consent: Consent; scaRedirect: string | null; authorisationId: string | null }
+/**
+ * Without an authorisation when the TPP starts it itself
+ * (TPP-Explicit-Authorisation-Preferred).
+ */
+export interface RegisteredConsent {
+  consent: Consent; scaRedirect: string | null; authorisationId: string | null;
+}
 
 const DEFAULT_AUTHORISATION_MINUTES = 30;
 
@@ -50,21 +57,29 @@ export async function detailsOf(deps: Deps, tx: Tx, consent: Consent): Promise<C
   for (const grant of await deps.store.consents.grantedAccounts(tx, consent.id)) {
     const account = await deps.core.getAccount(tx, grant.accountId);
     const card = account ? undefined : await deps.core.getCardAccount(tx, grant.accountId);
-    if (account) granted.push({ ...grant, reference: { iban: account.iban }, currency: account.currency });
-    if (card) granted.push({ ...grant, reference: { maskedPan: card.maskedPan }, currency: card.currency });
+    if (account) {
+      granted.push({ ...grant, reference: { iban: account.iban }, currency: account.currency });
+    }
+    if (card) {
+      granted.push({ ...grant, reference: { maskedPan: card.maskedPan }, currency: card.currency });
+    }
   }
-  return { consent, granted, lastActionDate: dateInZone(new Date(consent.updatedAt), deps.settings.timeZone) };
+  const lastActionDate = dateInZone(new Date(consent.updatedAt), deps.settings.timeZone);
+  return { consent, granted, lastActionDate };
 }
 
 const FLAG_VALUES = ["allAccounts", "allAccountsWithOwnerName"];
 
 /** An account by IBAN, or a card account by {"maskedPan": ...}; both kept as one string. */
 function readReference(input: AccountInput, path: string): string {
-  if (typeof input !== "object" || input.maskedPan === undefined) return readAccount(input, path).iban;
+  if (typeof input !== "object" || input.maskedPan === undefined) {
+    return readAccount(input, path).iban;
+  }
   const masked = typeof input.maskedPan === "string" ? readMaskedPan(input.maskedPan) : null;
   if (masked === null || input.iban !== undefined) {
     throw formatError("body", `${path}.maskedPan`,
-      "Give a card account as {\"maskedPan\": \"525412******3241\"} (first digits, '*', last four).");
+      "Give a card account as {\"maskedPan\": \"525412******3241\"}"
+        + " (first digits, '*', last four).");
   }
   return masked;
 }
@@ -91,7 +106,8 @@ function readAccess(input: ConsentInput["access"]): RequestedAccess {
   const named = access.accounts.length + access.balances.length + access.transactions.length > 0;
   const flagged = access.availableAccounts ?? access.availableAccountsWithBalance ?? access.allPsd2;
   if (named && flagged) {
-    throw formatError("body", "access", "Name accounts or use a flag (allPsd2, availableAccounts), not both.");
+    throw formatError("body", "access",
+      "Name accounts or use a flag (allPsd2, availableAccounts), not both.");
   }
   const bankOffered = input.accounts !== undefined || input.balances !== undefined
     || input.transactions !== undefined;
@@ -101,100 +117,67 @@ function readAccess(input: ConsentInput["access"]): RequestedAccess {
   return access;
 }
 
-export function createConsents(deps: Deps) {
-  const { store, clock, settings, scaLinks } = deps;
-
-  /** Throws FORMAT_ERROR (with path). validUntil beyond the bank's maximum is adjusted down. */
-  async function registerConsent(
-    tx: Tx, tpp: TppRef, input: ConsentInput, redirect: RedirectTargets, explicitAuthorisation = false,
-  ): Promise<RegisteredConsent> {
-    const now = clock.now();
-    const today = dateInZone(now, settings.timeZone);
-    if (!isIsoDate(input.validUntil) || input.validUntil < today) {
-      throw formatError("body", "validUntil", "validUntil must be a date (YYYY-MM-DD), today or later.");
-    }
-    if (!Number.isInteger(input.frequencyPerDay) || input.frequencyPerDay < 1) {
-      throw formatError("body", "frequencyPerDay", "frequencyPerDay must be an integer of at least 1.");
-    }
-    if (!input.recurringIndicator && input.frequencyPerDay !== 1) {
-      throw formatError("body", "frequencyPerDay", "A one-off consent (recurringIndicator false) has frequencyPerDay 1.");
-    }
-    const access = readAccess(input.access);
-    const latest = addDays(today, settings.consentValidityDaysMax);
-    const at = now.toISOString();
-    const consent: Consent = {
-      id: newUuid(), tppId: tpp.id, status: "received", psuId: null, access,
-      recurringIndicator: input.recurringIndicator,
-      validUntil: input.validUntil > latest ? latest : input.validUntil,
-      frequencyPerDay: Math.min(input.frequencyPerDay, settings.frequencyPerDayMax),
-      combinedServiceIndicator: input.combinedServiceIndicator,
-      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
-      createdAt: at, updatedAt: at, authorisedAt: null,
-    };
-    if (!explicitAuthorisation) return insertWithAuthorisation(tx, consent, redirect);
-    await store.consents.insert(tx, consent);
-    return { consent, scaRedirect: null, authorisationId: null };
+/** The consent's validity and frequency as asked. Throws FORMAT_ERROR (with path). */
+function checkTerms(input: ConsentInput, today: string): void {
+  if (!isIsoDate(input.validUntil) || input.validUntil < today) {
+    throw formatError("body", "validUntil",
+      "validUntil must be a date (YYYY-MM-DD), today or later.");
   }
-
-  /** Stores a new consent with the implicit authorisation the PSU completes on the redirect pages. */
-  async function insertWithAuthorisation(
-    tx: Tx, consent: Consent, redirect: RedirectTargets,
-  ): Promise<RegisteredConsent> {
-    await store.consents.insert(tx, consent);
-    return { consent, ...await startAuthorisation(tx, consent, redirect, consent.createdAt) };
+  if (!Number.isInteger(input.frequencyPerDay) || input.frequencyPerDay < 1) {
+    throw formatError("body", "frequencyPerDay",
+      "frequencyPerDay must be an integer of at least 1.");
   }
-
-  async function startAuthorisation(tx: Tx, consent: Consent, redirect: RedirectTargets, at: string) {
-    const authorisationId = newUuid();
-    await store.sca.insertAuthorisation(tx, {
-      id: authorisationId, resourceType: "consent", resourceId: consent.id, tppId: consent.tppId,
-      scaStatus: "received", psuId: null, lang: redirect.lang,
-    }, at);
-    const scaRedirect = await scaLinks.scaRedirect({ authorisationId, resourceType: "consent", ...redirect });
-    return { authorisationId, scaRedirect };
+  if (!input.recurringIndicator && input.frequencyPerDay !== 1) {
+    throw formatError("body", "frequencyPerDay",
+      "A one-off consent (recurringIndicator false) has frequencyPerDay 1.");
   }
+}
 
-  /**
-   * POST authorisations: an authorisation the PSU completes on the redirect pages, back to the
-   * consent's redirect URIs. Throws STATUS_INVALID once the consent is no longer received.
-   */
-  async function authoriseConsent(tppId: string, consentId: string, lang: string) {
-    const consent = await getConsent(tppId, consentId, "path");
-    if (consent.status !== "received") {
-      throw authorisationOver("consent", consent.status);
-    }
-    const redirect = { redirectUri: consent.redirectUri, nokRedirectUri: consent.nokRedirectUri, lang };
-    return store.transaction((tx) => startAuthorisation(tx, consent, redirect, clock.now().toISOString()));
-  }
+async function startAuthorisation(
+  { store, scaLinks }: Deps, tx: Tx, consent: Consent, redirect: RedirectTargets, at: string,
+) {
+  const authorisationId = newUuid();
+  await store.sca.insertAuthorisation(tx, {
+    id: authorisationId, resourceType: "consent", resourceId: consent.id, tppId: consent.tppId,
+    scaStatus: "received", psuId: null, lang: redirect.lang,
+  }, at);
+  const scaRedirect = await scaLinks.scaRedirect({
+    authorisationId, resourceType: "consent", ...redirect,
+  });
+  return { authorisationId, scaRedirect };
+}
+
+function lapseRulesAt(settings: Deps["settings"], now: Date) {
+  const minutes = settings.consentAuthorisationMinutes ?? DEFAULT_AUTHORISATION_MINUTES;
+  const authorisationCutoff = new Date(now.getTime() - minutes * 60_000).toISOString();
+  return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff);
+}
+
+/** The sweep behind the checks on use: expires lapsed consents, rejects never-authorised ones. */
+async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: number }> {
+  const { store, clock, settings } = deps;
+  const now = clock.now();
+  const at = now.toISOString();
+  return store.transaction(async (tx) => {
+    const [expired = 0, rejected = 0] =
+      await lapseConsents(deps, tx, lapseRulesAt(settings, now), at);
+    return { expired, rejected };
+  });
+}
+
+/** The TPP's reads of its consents, each expiring the consent first when it has lapsed. */
+function createConsentReads(deps: Deps) {
+  const { store, clock, settings } = deps;
 
   /** The TPP's consent, expiring it first when its last day has passed. */
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
     const consent = await store.consents.findForTpp(store.db, consentId, tppId);
     if (!consent) throw consentUnknown(origin);
     const now = clock.now();
-    const lapse = lapseOf(consent, lapseRulesAt(now));
+    const lapse = lapseOf(consent, lapseRulesAt(settings, now));
     if (!lapse) return consent;
     await moveConsent(deps, store.db, consent.id, lapse.event, { at: now.toISOString() });
     return { ...consent, status: CONSENT_TRANSITIONS[lapse.event].to };
-  }
-
-  function lapseRulesAt(now: Date) {
-    return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff(now));
-  }
-
-  function authorisationCutoff(now: Date): string {
-    const minutes = settings.consentAuthorisationMinutes ?? DEFAULT_AUTHORISATION_MINUTES;
-    return new Date(now.getTime() - minutes * 60_000).toISOString();
-  }
-
-  /** The sweep behind the checks on use: expires lapsed consents, rejects never-authorised ones. */
-  async function sweepConsents(): Promise<{ expired: number; rejected: number }> {
-    const now = clock.now();
-    const at = now.toISOString();
-    return store.transaction(async (tx) => {
-      const [expired = 0, rejected = 0] = await lapseConsents(deps, tx, lapseRulesAt(now), at);
-      return { expired, rejected };
-    });
   }
 
   /**
@@ -224,21 +207,85 @@ export function createConsents(deps: Deps) {
     return detailsOf(deps, store.db, consent);
   }
 
-  /** DELETE by the TPP: ends a received or valid consent; ending an ended one changes nothing. */
-  async function terminate(tppId: string, consentId: string): Promise<void> {
-    const consent = await getConsent(tppId, consentId, "path");
-    await moveConsent(deps, store.db, consent.id, "terminate", { at: clock.now().toISOString() });
-  }
-
-  /** The consent's authorisation sub-resources, oldest first. Throws CONSENT_UNKNOWN (403, path). */
+  /**
+   * The consent's authorisation sub-resources, oldest first. Throws CONSENT_UNKNOWN (403,
+   * path).
+   */
   async function listAuthorisations(tppId: string, consentId: string) {
     const consent = await getConsent(tppId, consentId, "path");
     return store.sca.authorisationsOf(store.db, consent.id);
   }
 
+  return { getConsent, usableConsent, consentDetails, listAuthorisations };
+}
+
+export function createConsents(deps: Deps) {
+  const { store, clock, settings } = deps;
+  const reads = createConsentReads(deps);
+
+  /** Throws FORMAT_ERROR (with path). validUntil beyond the bank's maximum is adjusted down. */
+  async function registerConsent(
+    tx: Tx, tpp: TppRef, input: ConsentInput, redirect: RedirectTargets,
+    explicitAuthorisation = false,
+  ): Promise<RegisteredConsent> {
+    const now = clock.now();
+    const today = dateInZone(now, settings.timeZone);
+    checkTerms(input, today);
+    const access = readAccess(input.access);
+    const latest = addDays(today, settings.consentValidityDaysMax);
+    const at = now.toISOString();
+    const consent: Consent = {
+      id: newUuid(), tppId: tpp.id, status: "received", psuId: null, access,
+      recurringIndicator: input.recurringIndicator,
+      validUntil: input.validUntil > latest ? latest : input.validUntil,
+      frequencyPerDay: Math.min(input.frequencyPerDay, settings.frequencyPerDayMax),
+      combinedServiceIndicator: input.combinedServiceIndicator,
+      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
+      createdAt: at, updatedAt: at, authorisedAt: null,
+    };
+    if (!explicitAuthorisation) return insertWithAuthorisation(tx, consent, redirect);
+    await store.consents.insert(tx, consent);
+    return { consent, scaRedirect: null, authorisationId: null };
+  }
+
+  /**
+   * Stores a new consent with the implicit authorisation the PSU completes on the redirect
+   * pages.
+   */
+  async function insertWithAuthorisation(
+    tx: Tx, consent: Consent, redirect: RedirectTargets,
+  ): Promise<RegisteredConsent> {
+    await store.consents.insert(tx, consent);
+    return {
+      consent, ...await startAuthorisation(deps, tx, consent, redirect, consent.createdAt),
+    };
+  }
+
+  /**
+   * POST authorisations: an authorisation the PSU completes on the redirect pages, back to the
+   * consent's redirect URIs. Throws STATUS_INVALID once the consent is no longer received.
+   */
+  async function authoriseConsent(tppId: string, consentId: string, lang: string) {
+    const consent = await reads.getConsent(tppId, consentId, "path");
+    if (consent.status !== "received") {
+      throw authorisationOver("consent", consent.status);
+    }
+    const redirect = {
+      redirectUri: consent.redirectUri, nokRedirectUri: consent.nokRedirectUri, lang,
+    };
+    return store.transaction(
+      (tx) => startAuthorisation(deps, tx, consent, redirect, clock.now().toISOString()));
+  }
+
+  /** DELETE by the TPP: ends a received or valid consent; ending an ended one changes nothing. */
+  async function terminate(tppId: string, consentId: string): Promise<void> {
+    const consent = await reads.getConsent(tppId, consentId, "path");
+    await moveConsent(deps, store.db, consent.id, "terminate", { at: clock.now().toISOString() });
+  }
+
   return {
-    registerConsent, insertWithAuthorisation, getConsent, usableConsent, consentDetails, terminate,
-    sweepConsents, listAuthorisations, authoriseConsent,
+    ...reads, registerConsent, insertWithAuthorisation, terminate, authoriseConsent,
+    sweepConsents: () => sweepConsents(deps),
   };
 }
 

@@ -11,7 +11,9 @@ import {
 } from "../errors.js";
 import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./rules.js";
 import type { PaymentService, StandingOrder } from "./model.js";
-import { executionDate, validateStandingOrder, type StandingOrderInput } from "./standing-orders.js";
+import {
+  executionDate, validateStandingOrder, type StandingOrderInput,
+} from "./standing-orders.js";
 import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./expiry.js";
 import { validatePayment, type PaymentInitiationInput } from "./rules.js";
 import { chosenScaMethod } from "../sca/factors.js";
@@ -24,8 +26,13 @@ export type InitiationInput =
   | { service: "bulk-payments"; body: BulkPaymentInput };
 
 export interface StartedAuthorisation { authorisationId: string; scaRedirect: string }
-/** Without an authorisation when the TPP starts it itself (TPP-Explicit-Authorisation-Preferred). */
-export interface InitiatedPayment { payment: Payment; authorisationId: string | null; scaRedirect: string | null }
+/**
+ * Without an authorisation when the TPP starts it itself
+ * (TPP-Explicit-Authorisation-Preferred).
+ */
+export interface InitiatedPayment {
+  payment: Payment; authorisationId: string | null; scaRedirect: string | null;
+}
 export type AuthorisationKind = "payment" | "payment-cancellation";
 
 export function readProduct(product: string): PaymentProduct {
@@ -45,7 +52,8 @@ function bulkEntryId(bulkId: string, i: number): string {
  */
 function bulkPayment(bulk: ValidBulk) {
   return {
-    debtorAccount: bulk.debtorAccount, creditorAccount: { iban: "", currency: null }, creditorName: "",
+    debtorAccount: bulk.debtorAccount, creditorAccount: { iban: "", currency: null },
+    creditorName: "",
     creditorAgent: null, creditorAddress: null, currency: "EUR", remittance: null, endToEndId: null,
     amountMinor: bulk.entries.reduce((sum, e) => sum + e.amountMinor, 0n),
     requestedExecutionDate: bulk.requestedExecutionDate, standingOrder: null,
@@ -58,79 +66,95 @@ export interface PaymentRef { tppId: string; paymentId: string; service?: Paymen
 
 function firstExecution(order: StandingOrder): string {
   const date = executionDate(order, 0);
-  if (date === null) throw formatError("body", "endDate", "No execution falls between startDate and endDate.");
+  if (date === null) {
+    throw formatError("body", "endDate", "No execution falls between startDate and endDate.");
+  }
   return date;
 }
 
-export function createPayments(deps: Deps) {
-  const { store, core, clock, settings, scaLinks } = deps;
-
-  /**
-   * Validates and stores a payment in RCVD with its implicit authorisation, inside the caller's
-   * transaction (which also holds the idempotency claim).
-   * Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
-   */
-  async function initiatePayment(
-    tx: Tx, tpp: TppRef, product: PaymentProduct, input: InitiationInput, redirect: RedirectTargets,
-    explicitAuthorisation = false,
-  ): Promise<InitiatedPayment> {
-    const now = clock.now();
-    const { main, entries } = readInitiation(input, product, dateInZone(now, settings.timeZone));
-    const debtor = await core.findAccountByIban(tx, main.debtorAccount.iban);
-    if (!debtor) throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
-    const at = now.toISOString();
-    const payment: Payment = {
-      id: newPaymentId(), tppId: tpp.id, service: input.service, product, status: "RCVD",
-      statusReason: null, psuId: null, executions: 0, bulkId: null, ...main,
-      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
-      createdAt: at, updatedAt: at,
-    };
-    await store.payments.insert(tx, payment);
-    for (const [i, entry] of entries.entries()) {
-      await store.payments.insert(tx, {
-        ...payment, ...entry, id: bulkEntryId(payment.id, i), bulkId: payment.id, batchBooking: null,
-      });
-    }
-    if (explicitAuthorisation) return { payment, authorisationId: null, scaRedirect: null };
-    return { payment, ...(await startAuthorisation(tx, payment, "payment", redirect)) };
+/** The payment's own fields by service, and a bulk's payments. */
+function readInitiation(
+  settings: Deps["settings"], input: InitiationInput, product: PaymentProduct, today: string,
+) {
+  if (input.service === "bulk-payments") {
+    const bulk = validateBulk(input.body, product, today, settings.bulkPaymentEntriesMax ?? 100);
+    return { main: bulkPayment(bulk), entries: bulk.entries };
   }
-
-  /** The payment's own fields by service, and a bulk's payments. */
-  function readInitiation(input: InitiationInput, product: PaymentProduct, today: string) {
-    if (input.service === "bulk-payments") {
-      const bulk = validateBulk(input.body, product, today, settings.bulkPaymentEntriesMax ?? 100);
-      return { main: bulkPayment(bulk), entries: bulk.entries };
-    }
-    const valid = validatePayment(input.body, product, today);
-    if (input.service === "payments") {
-      return { main: { ...valid, standingOrder: null, batchBooking: null }, entries: [] };
-    }
-    const standingOrder = validateStandingOrder(input.body, today);
-    const requestedExecutionDate = firstExecution(standingOrder);
-    return { main: { ...valid, requestedExecutionDate, standingOrder, batchBooking: null }, entries: [] };
+  const valid = validatePayment(input.body, product, today);
+  if (input.service === "payments") {
+    return { main: { ...valid, standingOrder: null, batchBooking: null }, entries: [] };
   }
+  const standingOrder = validateStandingOrder(input.body, today);
+  const requestedExecutionDate = firstExecution(standingOrder);
+  return {
+    main: { ...valid, requestedExecutionDate, standingOrder, batchBooking: null }, entries: [],
+  };
+}
 
-  /** Another TPP's payment, or one of another service than the path's, is unknown. */
-  async function findOwn(tx: Tx, ref: PaymentRef): Promise<Payment> {
-    const payment = await store.payments.findForTpp(tx, ref.paymentId, ref.tppId);
-    const named = payment && payment.bulkId === null;
-    if (!named || (ref.service !== undefined && payment.service !== ref.service)) {
-      throw resourceUnknown("payment");
-    }
-    return payment;
+/** Another TPP's payment, or one of another service than the path's, is unknown. */
+async function findOwn({ store }: Deps, tx: Tx, ref: PaymentRef): Promise<Payment> {
+  const payment = await store.payments.findForTpp(tx, ref.paymentId, ref.tppId);
+  const named = payment && payment.bulkId === null;
+  if (!named || (ref.service !== undefined && payment.service !== ref.service)) {
+    throw resourceUnknown("payment");
   }
+  return payment;
+}
+
+/**
+ * An authorisation of the payment (or of its cancellation) that the PSU completes on the
+ * redirect pages; both open at the payment's page.
+ */
+async function startAuthorisation(
+  { store, clock, scaLinks }: Deps, tx: Tx, payment: Payment, kind: AuthorisationKind,
+  redirect: RedirectTargets,
+): Promise<StartedAuthorisation> {
+  const authorisationId = newUuid();
+  await store.sca.insertAuthorisation(tx, {
+    id: authorisationId, resourceType: kind, resourceId: payment.id, tppId: payment.tppId,
+    scaStatus: "received", psuId: null, lang: redirect.lang,
+  }, clock.now().toISOString());
+  const scaRedirect = await scaLinks.scaRedirect({
+    authorisationId, resourceType: "payment", ...redirect,
+  });
+  return { authorisationId, scaRedirect };
+}
+
+/** A later authorisation goes back to where the initiation said. */
+function startLater(
+  deps: Deps, tx: Tx, payment: Payment, kind: AuthorisationKind, lang: string,
+): Promise<StartedAuthorisation> {
+  return startAuthorisation(deps, tx, payment, kind,
+    { redirectUri: payment.redirectUri, nokRedirectUri: payment.nokRedirectUri, lang });
+}
+
+function startCancellation(
+  deps: Deps, tx: Tx, payment: Payment, lang: string,
+): Promise<StartedAuthorisation> {
+  return startLater(deps, tx, payment, "payment-cancellation", lang);
+}
+
+/** The TPP's reads of its payments and of their authorisations. */
+function createPaymentReads(deps: Deps) {
+  const { store, clock } = deps;
 
   /** Throws RESOURCE_UNKNOWN for an unknown id or another TPP's payment. */
   async function getPayment(ref: PaymentRef): Promise<Payment> {
     // A read takes no write lock: only a payment whose SCA timed out changes, and that change is
     // a compare-and-set in a transaction of its own.
-    const payment = await findOwn(store.db, ref);
+    const payment = await findOwn(deps, store.db, ref);
     if (!scaExpired(deps, payment, clock.now())) return payment;
-    return store.transaction(async (tx) => rejectIfScaExpired(deps, tx, await findOwn(tx, ref)));
+    return store.transaction(
+      async (tx) => rejectIfScaExpired(deps, tx, await findOwn(deps, tx, ref)));
   }
 
-  /** A bulk with its payments (none for another service). Throws RESOURCE_UNKNOWN like getPayment. */
-  async function getWithEntries(ref: PaymentRef): Promise<{ payment: Payment; entries: Payment[] }> {
+  /**
+   * A bulk with its payments (none for another service). Throws RESOURCE_UNKNOWN like
+   * getPayment.
+   */
+  async function getWithEntries(
+    ref: PaymentRef,
+  ): Promise<{ payment: Payment; entries: Payment[] }> {
     const payment = await getPayment(ref);
     const entries = payment.service === "bulk-payments"
       ? await store.payments.entriesOf(store.db, payment.id) : [];
@@ -157,40 +181,21 @@ export function createPayments(deps: Deps) {
     return { ...found, chosenScaMethod: await chosenScaMethod(deps, found.id) };
   }
 
-  /**
-   * An authorisation of the payment (or of its cancellation) that the PSU completes on the
-   * redirect pages; both open at the payment's page.
-   */
-  async function startAuthorisation(
-    tx: Tx, payment: Payment, kind: AuthorisationKind, redirect: RedirectTargets,
-  ): Promise<StartedAuthorisation> {
-    const authorisationId = newUuid();
-    await store.sca.insertAuthorisation(tx, {
-      id: authorisationId, resourceType: kind, resourceId: payment.id, tppId: payment.tppId,
-      scaStatus: "received", psuId: null, lang: redirect.lang,
-    }, clock.now().toISOString());
-    const scaRedirect = await scaLinks.scaRedirect({ authorisationId, resourceType: "payment", ...redirect });
-    return { authorisationId, scaRedirect };
-  }
+  return { getPayment, getWithEntries, listAuthorisations, getAuthorisation };
+}
 
-  /** A later authorisation goes back to where the initiation said. */
-  function startLater(tx: Tx, payment: Payment, kind: AuthorisationKind, lang: string): Promise<StartedAuthorisation> {
-    return startAuthorisation(tx, payment, kind,
-      { redirectUri: payment.redirectUri, nokRedirectUri: payment.nokRedirectUri, lang });
-  }
-
-  function startCancellation(tx: Tx, payment: Payment, lang: string): Promise<StartedAuthorisation> {
-    return startLater(tx, payment, "payment-cancellation", lang);
-  }
+/** Authorisations the TPP starts after the initiation: of the payment, or of its cancellation. */
+function createLaterAuthorisations(deps: Deps) {
+  const { store } = deps;
 
   /** POST authorisations: throws STATUS_INVALID once the payment is no longer awaiting the PSU. */
   async function authorisePayment(ref: PaymentRef, lang: string): Promise<StartedAuthorisation> {
     return store.transaction(async (tx) => {
-      const payment = await rejectIfScaExpired(deps, tx, await findOwn(tx, ref));
+      const payment = await rejectIfScaExpired(deps, tx, await findOwn(deps, tx, ref));
       if (payment.status !== "RCVD") {
         throw authorisationOver("payment", payment.status);
       }
-      return startLater(tx, payment, "payment", lang);
+      return startLater(deps, tx, payment, "payment", lang);
     });
   }
 
@@ -199,30 +204,71 @@ export function createPayments(deps: Deps) {
    * executed (future-dated, standing order) needs the PSU's cancellation authorisation, which
    * this starts. Throws RESOURCE_UNKNOWN, or CANCELLATION_INVALID once it cannot be cancelled.
    */
-  async function cancelPayment(ref: PaymentRef, lang: string): Promise<StartedAuthorisation | null> {
+  async function cancelPayment(
+    ref: PaymentRef, lang: string,
+  ): Promise<StartedAuthorisation | null> {
     return store.transaction(async (tx) => {
-      const payment = await findOwn(tx, ref);
-      if (payment.status === "ACTC") return startCancellation(tx, payment, lang);
+      const payment = await findOwn(deps, tx, ref);
+      if (payment.status === "ACTC") return startCancellation(deps, tx, payment, lang);
       await cancelUnauthorised(deps, tx, payment);
       return null;
     });
   }
 
   /** POST cancellation-authorisations: another cancellation authorisation of an ACTC payment. */
-  async function authoriseCancellation(ref: PaymentRef, lang: string): Promise<StartedAuthorisation> {
+  async function authoriseCancellation(
+    ref: PaymentRef, lang: string,
+  ): Promise<StartedAuthorisation> {
     return store.transaction(async (tx) => {
-      const payment = await findOwn(tx, ref);
+      const payment = await findOwn(deps, tx, ref);
       if (payment.status !== "ACTC") {
         throw cancellationNotNeeded(payment.status);
       }
-      return startCancellation(tx, payment, lang);
+      return startCancellation(deps, tx, payment, lang);
     });
   }
 
-  return {
-    initiatePayment, getPayment, getWithEntries, listAuthorisations, getAuthorisation, cancelPayment,
-    authoriseCancellation, authorisePayment,
-  };
+  return { authorisePayment, cancelPayment, authoriseCancellation };
+}
+
+export function createPayments(deps: Deps) {
+  const { store, core, clock, settings } = deps;
+
+  /**
+   * Validates and stores a payment in RCVD with its implicit authorisation, inside the caller's
+   * transaction (which also holds the idempotency claim).
+   * Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
+   */
+  async function initiatePayment(
+    tx: Tx, tpp: TppRef, product: PaymentProduct, input: InitiationInput, redirect: RedirectTargets,
+    explicitAuthorisation = false,
+  ): Promise<InitiatedPayment> {
+    const now = clock.now();
+    const today = dateInZone(now, settings.timeZone);
+    const { main, entries } = readInitiation(settings, input, product, today);
+    const debtor = await core.findAccountByIban(tx, main.debtorAccount.iban);
+    if (!debtor) {
+      throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
+    }
+    const at = now.toISOString();
+    const payment: Payment = {
+      id: newPaymentId(), tppId: tpp.id, service: input.service, product, status: "RCVD",
+      statusReason: null, psuId: null, executions: 0, bulkId: null, ...main,
+      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
+      createdAt: at, updatedAt: at,
+    };
+    await store.payments.insert(tx, payment);
+    for (const [i, entry] of entries.entries()) {
+      await store.payments.insert(tx, {
+        ...payment, ...entry, id: bulkEntryId(payment.id, i), bulkId: payment.id,
+        batchBooking: null,
+      });
+    }
+    if (explicitAuthorisation) return { payment, authorisationId: null, scaRedirect: null };
+    return { payment, ...(await startAuthorisation(deps, tx, payment, "payment", redirect)) };
+  }
+
+  return { initiatePayment, ...createPaymentReads(deps), ...createLaterAuthorisations(deps) };
 }
 
 export type Payments = ReturnType<typeof createPayments>;

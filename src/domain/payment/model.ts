@@ -2,7 +2,8 @@
  * The payment resource: its fields and its statuses, in the spec's words.
  */
 export type TransactionStatus =
-  | "RCVD" | "PDNG" | "ACTC" | "ACCP" | "ACSP" | "ACSC" | "ACCC" | "RJCT" | "CANC" | "PATC" | "PART";
+  | "RCVD" | "PDNG" | "ACTC" | "ACCP" | "ACSP" | "ACSC" | "ACCC" | "RJCT" | "CANC" | "PATC"
+  | "PART";
 
 export const PAYMENT_PRODUCTS = ["sepa-credit-transfers", "instant-sepa-credit-transfers"] as const;
 export type PaymentProduct = (typeof PAYMENT_PRODUCTS)[number];
@@ -10,7 +11,8 @@ export const PAYMENT_SERVICES = ["payments", "periodic-payments", "bulk-payments
 export type PaymentService = (typeof PAYMENT_SERVICES)[number];
 
 export const FREQUENCIES = [
-  "Daily", "Weekly", "EveryTwoWeeks", "Monthly", "EveryTwoMonths", "Quarterly", "SemiAnnual", "Annual",
+  "Daily", "Weekly", "EveryTwoWeeks", "Monthly", "EveryTwoMonths", "Quarterly", "SemiAnnual",
+  "Annual",
 ] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
@@ -19,7 +21,10 @@ export interface StandingOrder {
   startDate: string;
   endDate: string | null;
   frequency: Frequency;
-  /** Day of the month (1-31, 31 = ultimo) or, for Weekly/EveryTwoWeeks, of the week (1 = Monday). */
+  /**
+   * Day of the month (1-31, 31 = ultimo) or, for Weekly/EveryTwoWeeks, of the week
+   * (1 = Monday).
+   */
   dayOfExecution: number | null;
   executionRule: "following" | "preceding" | null;
 }

@@ -10,7 +10,9 @@ import { formatError, instantNotFutureDated, Xs2aError } from "../errors.js";
 import type { AccountReference, Payment, PaymentProduct, PostalAddress } from "./model.js";
 
 /** An account as TPPs send it: the spec's plain IBAN string or Berlin Group's object. */
-export type AccountInput = string | { iban?: unknown; currency?: unknown; [other: string]: unknown };
+export type AccountInput =
+  | string
+  | { iban?: unknown; currency?: unknown; [other: string]: unknown };
 
 export interface AddressInput {
   street?: string; streetName?: string; buildingNumber?: string; city?: string; townName?: string;
@@ -48,7 +50,8 @@ export function readAccount(input: AccountInput, path: string): AccountReference
       `"${iban}" is not a valid IBAN (${checked.problem}).`);
   }
   const currency = typeof input === "object" ? input.currency : undefined;
-  if (currency !== undefined && (typeof currency !== "string" || currencyMinorUnits(currency) === undefined)) {
+  if (currency !== undefined
+    && (typeof currency !== "string" || currencyMinorUnits(currency) === undefined)) {
     throw formatError("body", `${path}.currency`, "The account currency is not an ISO 4217 code.");
   }
   return { iban: checked.iban, currency: currency ?? null };
@@ -56,18 +59,23 @@ export function readAccount(input: AccountInput, path: string): AccountReference
 
 export function readAmount(input: PaymentInitiationInput["instructedAmount"]): bigint {
   if (currencyMinorUnits(input.currency) === undefined) {
-    throw formatError("body", "instructedAmount.currency", `"${input.currency}" is not an ISO 4217 currency.`);
+    throw formatError("body", "instructedAmount.currency",
+      `"${input.currency}" is not an ISO 4217 currency.`);
   }
   const parsed = parseAmount(String(input.amount), input.currency);
   if (!parsed.ok) {
     const why = parsed.problem === "scale"
       ? `${input.currency} has ${currencyMinorUnits(input.currency)} decimal places`
       : "it must be a decimal number such as 123.45";
-    throw formatError("body", "instructedAmount.amount", `The amount "${input.amount}" is invalid: ${why}.`);
+    throw formatError("body", "instructedAmount.amount",
+      `The amount "${input.amount}" is invalid: ${why}.`);
   }
-  if (parsed.minor <= 0n) throw formatError("body", "instructedAmount.amount", "The amount must be greater than zero.");
+  if (parsed.minor <= 0n) {
+    throw formatError("body", "instructedAmount.amount", "The amount must be greater than zero.");
+  }
   if (parsed.minor > AMOUNT_MAX_MINOR) {
-    throw formatError("body", "instructedAmount.amount", "The amount must be at most 999999999.99.");
+    throw formatError("body", "instructedAmount.amount",
+      "The amount must be at most 999999999.99.");
   }
   return parsed.minor;
 }
@@ -75,7 +83,8 @@ export function readAmount(input: PaymentInitiationInput["instructedAmount"]): b
 function readAddress(input: AddressInput | undefined): PostalAddress | null {
   if (!input) return null;
   if (!isCountryCode(input.country)) {
-    throw formatError("body", "creditorAddress.country", `"${input.country}" is not an ISO 3166 country code.`);
+    throw formatError("body", "creditorAddress.country",
+      `"${input.country}" is not an ISO 3166 country code.`);
   }
   return {
     streetName: input.streetName ?? input.street ?? null,
@@ -90,7 +99,8 @@ function readText(value: string | undefined, path: string, max: number): string 
   if (value === undefined) return null;
   if (value.length > max) throw formatError("body", path, `At most ${max} characters.`);
   if (!isSepaText(value)) {
-    throw formatError("body", path, "Only the SEPA character set is allowed: a-z A-Z 0-9 / - ? : ( ) . , ' + and space.");
+    throw formatError("body", path,
+      "Only the SEPA character set is allowed: a-z A-Z 0-9 / - ? : ( ) . , ' + and space.");
   }
   return value;
 }
@@ -106,7 +116,9 @@ export function validatePayment(
     throw formatError("body", "instructedAmount.currency", `${product} are made in EUR only.`);
   }
   const creditorName = input.creditorName.trim();
-  if (creditorName.length === 0) throw formatError("body", "creditorName", "The creditor name is empty.");
+  if (creditorName.length === 0) {
+    throw formatError("body", "creditorName", "The creditor name is empty.");
+  }
   readText(creditorName, "creditorName", 70);
   if (input.creditorAgent !== undefined && !isValidBic(input.creditorAgent)) {
     throw formatError("body", "creditorAgent", `"${input.creditorAgent}" is not a valid BIC.`);
@@ -117,14 +129,17 @@ export function validatePayment(
     currency: input.instructedAmount.currency,
     creditorAgent: input.creditorAgent ?? null,
     creditorAddress: readAddress(input.creditorAddress),
-    remittance: readText(input.remittanceInformationUnstructured, "remittanceInformationUnstructured", 140),
+    remittance: readText(
+      input.remittanceInformationUnstructured, "remittanceInformationUnstructured", 140),
     endToEndId: readText(input.endToEndIdentification, "endToEndIdentification", 35),
     requestedExecutionDate: date,
   };
 }
 
 /** requestedExecutionDate: from today up to a year ahead; an instant payment only today. */
-function readExecutionDate(date: string | undefined, product: PaymentProduct, today: string): string | null {
+function readExecutionDate(
+  date: string | undefined, product: PaymentProduct, today: string,
+): string | null {
   if (date === undefined) return null;
   if (!isIsoDate(date) || date < today || date > addDays(today, 365)) {
     throw formatError("body", "requestedExecutionDate",
@@ -137,7 +152,8 @@ function readExecutionDate(date: string | undefined, product: PaymentProduct, to
 }
 
 /** One payment of a bulk: a single payment's fields without the bulk's debtor and date. */
-export type BulkEntryInput = Omit<PaymentInitiationInput, "debtorAccount" | "requestedExecutionDate">;
+export type BulkEntryInput =
+  Omit<PaymentInitiationInput, "debtorAccount" | "requestedExecutionDate">;
 
 export interface BulkPaymentInput {
   debtorAccount: AccountInput;
@@ -173,5 +189,8 @@ export function validateBulk(
       throw error.under(`payments[${i}]`);
     }
   });
-  return { debtorAccount, requestedExecutionDate, batchBooking: input.batchBookingPreferred ?? false, entries };
+  return {
+    debtorAccount, requestedExecutionDate, batchBooking: input.batchBookingPreferred ?? false,
+    entries,
+  };
 }

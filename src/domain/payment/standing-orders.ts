@@ -32,7 +32,8 @@ function readDay(input: StandingOrderInput, frequency: Frequency): number | null
   if (!(day >= 1 && day <= max)) {
     throw formatError("body", "dayOfExecution", max === 7
       ? `For ${frequency}, dayOfExecution is the weekday, 1 (Monday) to 7 (Sunday).`
-      : "dayOfExecution is the day of the month, 1 to 31 (31: the month's last day), without leading zero.");
+      : "dayOfExecution is the day of the month, 1 to 31 (31: the month's last day),"
+        + " without leading zero.");
   }
   return day;
 }
@@ -45,10 +46,13 @@ export function validateStandingOrder(input: StandingOrderInput, today: string):
       `startDate must be a date (YYYY-MM-DD) from today up to ${START_DAYS_MAX} days ahead.`);
   }
   if (endDate !== undefined && (!isIsoDate(endDate) || endDate < startDate)) {
-    throw formatError("body", "endDate", "endDate must be a date (YYYY-MM-DD) not before startDate.");
+    throw formatError("body", "endDate",
+      "endDate must be a date (YYYY-MM-DD) not before startDate.");
   }
   const frequency = FREQUENCIES.find((f) => f === input.frequency);
-  if (!frequency) throw formatError("body", "frequency", `frequency must be one of ${FREQUENCIES.join(", ")}.`);
+  if (!frequency) {
+    throw formatError("body", "frequency", `frequency must be one of ${FREQUENCIES.join(", ")}.`);
+  }
   const rule = input.executionRule;
   if (rule !== undefined && rule !== "following" && rule !== "preceding") {
     throw formatError("body", "executionRule", "executionRule must be following or preceding.");
@@ -85,7 +89,8 @@ function nominalDate(order: StandingOrder, n: number): string {
   const step = STEP[order.frequency];
   const start = order.startDate;
   if ("days" in step) {
-    const shift = order.dayOfExecution === null ? 0 : (order.dayOfExecution - weekday(start) + 7) % 7;
+    const shift = order.dayOfExecution === null
+      ? 0 : (order.dayOfExecution - weekday(start) + 7) % 7;
     return addDays(start, shift + n * step.days);
   }
   const { y, m, d } = parts(start);

@@ -58,7 +58,10 @@ export interface ScaDevice {
   lastTotpStep: bigint | null;
 }
 
-/** The PSU's own dashboard: login, device choice and code as in an authorisation, then the overview. */
+/**
+ * The PSU's own dashboard: login, device choice and code as in an authorisation, then the
+ * overview.
+ */
 export type DashboardStep = "login" | "device" | "code" | "dashboard";
 
 export type PsuSession = LoginSession<DashboardStep>;
