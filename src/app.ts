@@ -47,9 +47,11 @@ import { psuPagesPlugin } from "./sca/plugin.js";
 import { dashboardPages } from "./sca/dashboard.js";
 import { createPsuDashboard } from "./domain/psu-dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
-import { createScaRedirects } from "./sca/redirect.js";
+import { createScaRedirects, type ScaRedirects } from "./sca/redirect.js";
 import { openStore, type Store } from "./store/db.js";
-import { ensureDevCertificates, mentionsDevelopmentCa, type DevCertificatePaths } from "./tpp/dev-ca.js";
+import {
+  ensureDevCertificates, mentionsDevelopmentCa, type DevCertificatePaths,
+} from "./tpp/dev-ca.js";
 import { combineRevocation, createOcspChecker } from "./tpp/ocsp.js";
 import { createCrlChecker } from "./tpp/revocation.js";
 import { createTrustStore } from "./tpp/trust.js";
@@ -66,7 +68,9 @@ export interface App {
   auth: FastifyInstance;
   /** The operator's listener: /metrics. */
   admin: FastifyInstance;
-  /** The development CA's files in sandbox mode; null where the bank brings its own TLS material. */
+  /**
+   * The development CA's files in sandbox mode; null where the bank brings its own TLS material.
+   */
   certificates: DevCertificatePaths | null;
   /** Scheduled jobs run once across instances; stopped by close(). */
   scheduler: Scheduler;
@@ -91,14 +95,16 @@ function hostnames(config: Config): string[] {
 
 async function tlsMaterial(certificates: DevCertificatePaths) {
   const [key, cert, ca] = await Promise.all([
-    readFile(certificates.serverKey), readFile(certificates.serverCert), readFile(certificates.caCert),
+    readFile(certificates.serverKey), readFile(certificates.serverCert),
+    readFile(certificates.caCert),
   ]);
   return { key, cert, ca: [ca] };
 }
 
 function ledgerOptions(config: Config, store: Store, clock: Clock) {
   return {
-    ledger: store.ledger, clock, timeZone: config.timeZone, bankCode: config.bankCode, bic: config.bankBic,
+    ledger: store.ledger, clock, timeZone: config.timeZone, bankCode: config.bankCode,
+    bic: config.bankBic,
     limits: ledgerLimits(config), cached: store.cached,
   };
 }
@@ -114,10 +120,11 @@ async function ownTlsMaterial(config: Config) {
   ]);
   if (config.mode === "production") {
     const dev = [["TLS_CERT_FILE", cert], ["TPP_TRUST_STORE_FILE", ca]] as const;
-    const refused = dev.filter(([, pem]) => mentionsDevelopmentCa(pem.toString())).map(([name]) => name);
+    const refused = dev.filter(([, pem]) => mentionsDevelopmentCa(pem.toString()))
+      .map(([name]) => name);
     if (refused.length > 0) {
-      throw new ConfigError(`Invalid configuration:\n  - ${refused.join(", ")}: production mode refuses `
-        + "certificates of the psd2-bank development CA");
+      throw new ConfigError(`Invalid configuration:\n  - ${refused.join(", ")}: `
+        + "production mode refuses certificates of the psd2-bank development CA");
     }
   }
   return { key, cert, ca: [ca] };
@@ -151,42 +158,31 @@ function connectionLimits(config: Config) {
 /** Fastify's two lines per request cost throughput; the API logs one line per request itself. */
 const quiet = () => new LogController({ disableRequestLogging: true });
 
-export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
-  const clock = overrides.clock ?? systemClock;
-  const logger = pino({ level: overrides.logLevel ?? config.logLevel });
-  const certificates = config.tlsCertFile ? null
-    : await ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
-  const tls = certificates ? await tlsMaterial(certificates) : await ownTlsMaterial(config);
-  const store = await openStore(config);
-  if (config.seedDemoData) await seedDemoBank(store, config, clock);
-  const tokenKey = Buffer.from(await store.secrets.getOrCreate(store.db, "sca-token-key", newSecret()), "base64url");
-  // With port 0 (tests) the auth URL is known only after listening; the links read it lazily.
-  let authUrl = config.publicAuthUrl;
-  const redirects = createScaRedirects({ authUrl: () => authUrl, key: tokenKey, ttlSeconds: config.scaTokenTtlSeconds, clock });
-  const scaLinks: ScaLinks = redirects.links;
-  const deps: Deps = {
+function appDeps(config: Config, store: Store, clock: Clock, scaLinks: ScaLinks): Deps {
+  return {
     store, clock, scaLinks, passwords: createPasswords(),
     core: createEmbeddedLedger(ledgerOptions(config, store, clock)),
     settings: {
-      timeZone: config.timeZone, bankName: config.bankName, smsCodeTtlSeconds: config.smsCodeTtlSeconds,
-      scaSessionIdleSeconds: config.scaSessionIdleSeconds, loginFailuresMax: config.loginFailuresMax,
-      loginBlockSeconds: config.loginBlockSeconds, consentValidityDaysMax: config.consentValidityDaysMax,
-      frequencyPerDayMax: config.frequencyPerDayMax, consentAuthorisationMinutes: config.consentAuthorisationMinutes,
+      timeZone: config.timeZone, bankName: config.bankName,
+      smsCodeTtlSeconds: config.smsCodeTtlSeconds,
+      scaSessionIdleSeconds: config.scaSessionIdleSeconds,
+      loginFailuresMax: config.loginFailuresMax,
+      loginBlockSeconds: config.loginBlockSeconds,
+      consentValidityDaysMax: config.consentValidityDaysMax,
+      frequencyPerDayMax: config.frequencyPerDayMax,
+      consentAuthorisationMinutes: config.consentAuthorisationMinutes,
       paymentScaTimeoutSeconds: config.paymentScaTimeoutSeconds,
       bulkPaymentEntriesMax: config.bulkPaymentEntriesMax,
       clearingSettlementSeconds: config.clearingSettlementSeconds,
     },
   };
-  const consents = createConsents(deps);
-  const scheduler = createScheduler(deps,
-    (job, error) => logger.error({ job, err: error }, "scheduled job failed"));
-  // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
-  scheduler.every("consent-sweep", 60_000, async () => { await consents.sweepConsents(); });
-  const idempotency = createIdempotency(deps);
-  const sandbox = config.mode === "sandbox";
+}
 
-  const limits = connectionLimits(config);
-  const api = Fastify({
+type Tls = Awaited<ReturnType<typeof tlsMaterial>>;
+type Limits = ReturnType<typeof connectionLimits>;
+
+function apiListener(config: Config, logger: pino.Logger, tls: Tls, limits: Limits) {
+  return Fastify({
     loggerInstance: logger.child({ listener: "api" }) as FastifyBaseLogger,
     logController: quiet(),
     requestIdHeader: "x-request-id",
@@ -197,20 +193,40 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       maxHeaderSize: config.headerLimitBytes, ...limits.server,
     },
     clientErrorHandler: apiClientErrorHandler,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, allowUnionTypes: true } },
+    ajv: {
+      customOptions: {
+        coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false,
+        allowUnionTypes: true,
+      },
+    },
   });
+}
+
+interface ApiParts {
+  deps: Deps;
+  consents: ReturnType<typeof createConsents>;
+  scheduler: Scheduler;
+  audit: AuditLog;
+  trustedCas: string[];
+}
+
+/** The TPP API's plugin and routes; returns the OpenAPI document they make up. */
+function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () => object {
+  const { deps, consents, scheduler, audit, trustedCas } = parts;
+  const idempotency = createIdempotency(deps);
   const registry = createTppRegistry(deps, config.tppRequestsPerMinute);
   if (config.tppRequestsPerMinute > 0) {
     scheduler.every("tpp-request-counts", 60_000, () => registry.forgetPastWindows());
   }
-  const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
-  const trustedCas = tls.ca.map((pem) => pem.toString("utf8"));
   installApiPlugin(api, {
-    bodyLimit: config.bodyLimitBytes, ensureTpp: (tpp) => registry.ensure(tpp), audit: (entry) => audit.record(entry),
+    bodyLimit: config.bodyLimitBytes, ensureTpp: (tpp) => registry.ensure(tpp),
+    audit: (entry) => audit.record(entry),
     certificates: {
       revocation: combineRevocation([
         createCrlChecker(config.tppCrlFiles, trustedCas),
-        createOcspChecker({ trusted: trustedCas, failClosed: config.ocspFailClosed, timeoutMs: 5_000 }),
+        createOcspChecker({
+          trusted: trustedCas, failClosed: config.ocspFailClosed, timeoutMs: 5_000,
+        }),
       ]),
       trust: createTrustStore(trustedCas),
       certHeader: config.tppCertHeader, trustedProxies: config.trustedProxies,
@@ -218,24 +234,29 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     requireSignature: config.requireHttpSignature,
     admitTpp: (id) => registry.admit(id),
   });
-  const redirectRules = { allowHttpLocalhost: sandbox, domainCheck: config.redirectUriDomainCheck };
+  const base = API_BASE;
+  const redirects = { allowHttpLocalhost: config.mode === "sandbox",
+    domainCheck: config.redirectUriDomainCheck };
   const presenters = presentersFor(config.apiProfile);
   // First: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
-    base: API_BASE, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`, version: "v1",
+    base, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`,
+    version: "v1",
   });
-  paymentRoutes(api, { base: API_BASE, payments: createPayments(deps), idempotency, redirects: redirectRules, presenters });
-  consentRoutes(api, { base: API_BASE, consents, idempotency, redirects: redirectRules, presenters });
-  accountRoutes(api, { base: API_BASE, accounts: createAccounts(deps, consents), presenters });
+  paymentRoutes(api, { base, payments: createPayments(deps), idempotency, redirects, presenters });
+  consentRoutes(api, { base, consents, idempotency, redirects, presenters });
+  accountRoutes(api, { base, accounts: createAccounts(deps, consents), presenters });
   const fundsConsents = createFundsConsents(deps, consents);
-  fundsConsentRoutes(api, { base: API_BASE, fundsConsents, idempotency, redirects: redirectRules, presenters });
-  fundsConfirmationRoutes(api, { base: API_BASE, funds: createFundsConfirmations(deps),
-    consentGate: config.fundsConfirmationConsentRequired ? fundsConsents.requireConsent : undefined });
-  let draining = false;
-  const ready = async () => !draining && await store.ping(2_000);
-  healthRoutes(api, { ready });
+  fundsConsentRoutes(api, { base, fundsConsents, idempotency, redirects, presenters });
+  fundsConfirmationRoutes(api, { base, funds: createFundsConfirmations(deps),
+    consentGate: config.fundsConfirmationConsentRequired
+      ? fundsConsents.requireConsent : undefined });
+  return openApiDocument;
+}
 
-  const auth = Fastify({
+/** The PSU's listener: no client certificates. */
+function authListener(config: Config, logger: pino.Logger, tls: Tls, limits: Limits) {
+  return Fastify({
     loggerInstance: logger.child({ listener: "auth" }) as FastifyBaseLogger,
     logController: quiet(),
     ...limits.fastify,
@@ -244,37 +265,121 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...limits.server,
     },
   });
-  healthRoutes(auth, { ready });
-  for (const server of [api, auth]) {
-    server.server.maxConnections = config.maxConnections;
-    // While draining, each answer closes its keep-alive connection: otherwise close() would wait
-    // out the keep-alive timeout (KEEP_ALIVE_TIMEOUT_SECONDS) of every client that was in flight.
-    server.addHook("onSend", async (_request, reply) => {
-      if (draining) reply.header("Connection", "close");
-    });
-  }
-  const loginThrottle = createRateLimit(config.loginAttemptsPerIpPerMinute, 60_000, () => clock.now().getTime());
+}
+
+/** The authorisation pages and the consent dashboard, with one login throttle. */
+async function psuPages(
+  auth: FastifyInstance, config: Config, deps: Deps, redirects: ScaRedirects,
+): Promise<void> {
+  const loginThrottle = createRateLimit(
+    config.loginAttemptsPerIpPerMinute, 60_000, () => deps.clock.now().getTime());
   const authHost = new URL(config.publicAuthUrl).hostname;
   const localHost = ["localhost", "127.0.0.1", "[::1]"].includes(authHost);
   psuPagesPlugin(auth, { hsts: !localHost });
   scaPages(auth, {
-    authorisations: createAuthorisations(deps), redirects, bankName: config.bankName, sandbox,
+    authorisations: createAuthorisations(deps), redirects, bankName: config.bankName,
+    sandbox: config.mode === "sandbox",
     logo: await loadBankLogo(config.bankLogoFile, config.bankName), loginThrottle,
   });
-  dashboardPages(auth, { dashboard: createPsuDashboard(deps), bankName: config.bankName, loginThrottle });
+  const dashboard = createPsuDashboard(deps);
+  dashboardPages(auth, { dashboard, bankName: config.bankName, loginThrottle });
+}
+
+function limitConnections(
+  config: Config, servers: FastifyInstance[], draining: () => boolean,
+): void {
+  for (const server of servers) {
+    server.server.maxConnections = config.maxConnections;
+    // While draining, each answer closes its keep-alive connection: otherwise close() would wait
+    // out the keep-alive timeout (KEEP_ALIVE_TIMEOUT_SECONDS) of every client that was in flight.
+    server.addHook("onSend", async (_request, reply) => {
+      if (draining()) reply.header("Connection", "close");
+    });
+  }
+}
+
+/** The operator's listener, with the metrics of the other two. */
+function adminListener(
+  logger: pino.Logger, store: Store, listeners: Pick<App, "api" | "auth">,
+  ready: () => Promise<boolean>,
+): FastifyInstance {
+  const metrics = createMetrics(store);
+  metrics.instrument(listeners.api, "api");
+  metrics.instrument(listeners.auth, "auth");
+  const admin = Fastify({
+    loggerInstance: logger.child({ listener: "admin" }) as FastifyBaseLogger,
+    logController: quiet(),
+  });
+  adminRoutes(admin, metrics);
+  healthRoutes(admin, { ready });
+  return admin;
+}
+
+/** Starts the three listeners, closing everything when one fails; returns their ports. */
+async function listenAll(
+  config: Config, listeners: Pick<App, "api" | "auth" | "admin">, close: () => Promise<void>,
+) {
+  const { api, auth, admin } = listeners;
+  try {
+    await auth.listen({ host: config.host, port: config.authPort });
+    await api.listen({ host: config.host, port: config.apiPort });
+    await admin.listen({ host: config.adminHost, port: config.adminPort });
+  } catch (error) {
+    // A port in use must not leave the other listeners, timers and the database open.
+    await close();
+    throw error;
+  }
+  const port = (server: FastifyInstance) => {
+    const address = server.server.address();
+    return typeof address === "object" && address ? address.port : 0;
+  };
+  return { api: port(api), auth: port(auth), admin: port(admin) };
+}
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const clock = overrides.clock ?? systemClock;
+  const logger = pino({ level: overrides.logLevel ?? config.logLevel });
+  const certificates = config.tlsCertFile ? null
+    : await ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
+  const tls = certificates ? await tlsMaterial(certificates) : await ownTlsMaterial(config);
+  const store = await openStore(config);
+  if (config.seedDemoData) await seedDemoBank(store, config, clock);
+  const tokenKey = Buffer.from(
+    await store.secrets.getOrCreate(store.db, "sca-token-key", newSecret()), "base64url");
+  // With port 0 (tests) the auth URL is known only after listening; the links read it lazily.
+  let authUrl = config.publicAuthUrl;
+  const redirects = createScaRedirects({
+    authUrl: () => authUrl, key: tokenKey, ttlSeconds: config.scaTokenTtlSeconds, clock,
+  });
+  const deps = appDeps(config, store, clock, redirects.links);
+  const consents = createConsents(deps);
+  const scheduler = createScheduler(deps,
+    (job, error) => logger.error({ job, err: error }, "scheduled job failed"));
+  // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
+  scheduler.every("consent-sweep", 60_000, async () => { await consents.sweepConsents(); });
+
+  const limits = connectionLimits(config);
+  const api = apiListener(config, logger, tls, limits);
+  const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
+  const trustedCas = tls.ca.map((pem) => pem.toString("utf8"));
+  const openApiDocument = apiRoutes(api, config, { deps, consents, scheduler, audit, trustedCas });
+  let draining = false;
+  const ready = async () => !draining && await store.ping(2_000);
+  healthRoutes(api, { ready });
+
+  const auth = authListener(config, logger, tls, limits);
+  healthRoutes(auth, { ready });
+  limitConnections(config, [api, auth], () => draining);
+  await psuPages(auth, config, deps, redirects);
 
   const executeDue = () => executeDuePayments(deps, clock.now());
   scheduler.every("due-payments", 60_000, async () => { await executeDue(); });
 
-  const metrics = createMetrics(store);
-  metrics.instrument(api, "api");
-  metrics.instrument(auth, "auth");
-  const admin = Fastify({ loggerInstance: logger.child({ listener: "admin" }) as FastifyBaseLogger, logController: quiet() });
-  adminRoutes(admin, metrics);
-  healthRoutes(admin, { ready });
+  const admin = adminListener(logger, store, { api, auth }, ready);
 
   let pruning: NodeJS.Timeout | undefined;
-  const prune = () => audit.prune().catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
+  const prune = () => audit.prune()
+    .catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
     executeDuePayments: executeDue,
@@ -282,22 +387,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await prune();
       // Pruning is an idempotent delete: running it on every instance needs no coordination.
       pruning = setInterval(() => void prune(), 86_400_000).unref();
-      try {
-        await auth.listen({ host: config.host, port: config.authPort });
-        await api.listen({ host: config.host, port: config.apiPort });
-        await admin.listen({ host: config.adminHost, port: config.adminPort });
-      } catch (error) {
-        // A port in use must not leave the other listeners, timers and the database open.
-        await app.close();
-        throw error;
-      }
-      const port = (server: FastifyInstance) => {
-        const address = server.server.address();
-        return typeof address === "object" && address ? address.port : 0;
-      };
-      if (config.authPort === 0) authUrl = `https://localhost:${port(auth)}`;
-      const apiUrl = config.apiPort === 0 ? `https://localhost:${port(api)}` : config.publicApiUrl;
-      return { apiUrl, authUrl, adminUrl: `http://${config.adminHost}:${port(admin)}` };
+      const ports = await listenAll(config, { api, auth, admin }, () => app.close());
+      if (config.authPort === 0) authUrl = `https://localhost:${ports.auth}`;
+      const apiUrl = config.apiPort === 0 ? `https://localhost:${ports.api}` : config.publicApiUrl;
+      return { apiUrl, authUrl, adminUrl: `http://${config.adminHost}:${ports.admin}` };
     },
     async close() {
       // /ready fails first, so a load balancer stops sending while in-flight requests finish.
@@ -322,12 +415,19 @@ export interface Administration {
   resources: ResourceQueries;
 }
 
-/** What the operator's CLI commands work with: the administration use cases over the store, no listeners. */
-export async function openAdministration(config: Config): Promise<Administration & { close(): Promise<void> }> {
+/**
+ * What the operator's CLI commands work with: the administration use cases over the store, no
+ * listeners.
+ */
+export async function openAdministration(
+  config: Config,
+): Promise<Administration & { close(): Promise<void> }> {
   const store = await openStore(config);
   const core = createEmbeddedLedger(ledgerOptions(config, store, systemClock));
   return {
-    psus: createPsuAdministration({ store, clock: systemClock, hashPassword, bankName: config.bankName }),
+    psus: createPsuAdministration({
+      store, clock: systemClock, hashPassword, bankName: config.bankName,
+    }),
     accounts: createAccountAdministration({ store, core }),
     tpps: createTppRegistry({ store, clock: systemClock }),
     audit: createAuditLog({ store, clock: systemClock, retentionDays: config.auditRetentionDays }),

@@ -6,7 +6,9 @@ import type { FastifyInstance } from "fastify";
 import type { ConsentInput, Consents } from "../domain/consent/registration.js";
 import { resourceUnknown } from "../domain/errors.js";
 import type { createIdempotency } from "../domain/idempotency.js";
-import { psuLanguage, readExplicitAuthorisation, readRedirectTargets, type RedirectRules } from "./headers.js";
+import {
+  psuLanguage, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
+} from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import { consentStatusPath, presentConsentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
@@ -25,10 +27,16 @@ export interface ConsentRoutesOptions {
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const config = { role: "PSP_AI" } as const;
+
+type ById = { Params: { consentId: string } };
+
+/** A read's options: its answer in the profile's dialect besides the refusals. */
+const readingIn = (presenters: Presenters) => (body: object) =>
+  ({ config, schema: { response: { 200: presenters.schema(body), ...refusals } } });
 
 export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOptions): void {
   const { base, consents, idempotency, presenters } = options;
-  const config = { role: "PSP_AI" } as const;
   const created = { [presenters.createdStatus]: presenters.schema(consentCreatedResponse) };
   const selfOf = (id: string) => `${base}/consents/${id}`;
 
@@ -48,12 +56,13 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
     }, async (tx) => {
       const registered = await consents.registerConsent(tx, tpp, request.body, redirect, explicit);
       const paths = resourcePaths(selfOf(registered.consent.id), registered.authorisationId);
-      return { statusCode: presenters.createdStatus, body: presenters.consentCreated(registered, paths) };
+      return {
+        statusCode: presenters.createdStatus, body: presenters.consentCreated(registered, paths),
+      };
     });
     return sendCreated(reply, presenters, response, "consentId", selfOf);
   });
 
-  type ById = { Params: { consentId: string } };
   const status = { config, schema: { response: { 200: consentStatusResponse, ...refusals } } };
   const statusPaths = [
     `${base}/consents/:consentId/status`,
@@ -63,16 +72,26 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
     consentStatusPath(":consentId"),
   ];
   for (const path of statusPaths) {
-    app.get<ById>(path, status, async (request) =>
-      presentConsentStatus(await consents.getConsent(request.tpp.id, request.params.consentId, "path")));
+    app.get<ById>(path, status, async (request) => presentConsentStatus(
+      await consents.getConsent(request.tpp.id, request.params.consentId, "path")));
   }
 
-  /** A read's options: its answer in the profile's dialect besides the refusals. */
-  const reading = (body: object) =>
-    ({ config, schema: { response: { 200: presenters.schema(body), ...refusals } } });
+  const reading = readingIn(presenters);
   app.get<ById>(`${base}/consents/:consentId`, reading(consentDetailsResponse), async (request) =>
     presenters.consent(await consents.consentDetails(request.tpp.id, request.params.consentId)));
+  consentAuthorisationRoutes(app, options);
 
+  app.delete<ById>(`${base}/consents/:consentId`, { config, schema: { response: refusals } },
+    async (request, reply) => {
+      await consents.terminate(request.tpp.id, request.params.consentId);
+      return reply.code(204).send();
+    });
+}
+
+/** A consent's authorisations: list, start (explicit), read one's scaStatus. */
+function consentAuthorisationRoutes(app: FastifyInstance, options: ConsentRoutesOptions): void {
+  const { base, consents, presenters } = options;
+  const reading = readingIn(presenters);
   app.get<ById>(`${base}/consents/:consentId/authorisations`, reading(authorisationListResponse),
     async (request) => {
       const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId);
@@ -86,8 +105,10 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
       },
     },
   }, async (request, reply) => {
-    const started = await consents.authoriseConsent(request.tpp.id, request.params.consentId, psuLanguage(request.headers));
-    return sendStarted(reply, presenters, started, `${request.url.split("?")[0]}/${started.authorisationId}`);
+    const started = await consents.authoriseConsent(
+      request.tpp.id, request.params.consentId, psuLanguage(request.headers));
+    const self = `${request.url.split("?")[0]}/${started.authorisationId}`;
+    return sendStarted(reply, presenters, started, self);
   });
   redirectOnlyRoutes(app, [`${base}/consents/:consentId/authorisations`], config.role);
   type ByAuthorisation = { Params: { consentId: string; authorisationId: string } };
@@ -97,11 +118,5 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
       const found = all.find((a) => a.id === request.params.authorisationId);
       if (!found) throw resourceUnknown("authorisation");
       return { scaStatus: found.scaStatus };
-    });
-
-  app.delete<ById>(`${base}/consents/:consentId`, { config, schema: { response: refusals } },
-    async (request, reply) => {
-      await consents.terminate(request.tpp.id, request.params.consentId);
-      return reply.code(204).send();
     });
 }

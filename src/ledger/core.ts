@@ -32,7 +32,10 @@ export interface EmbeddedLedgerOptions {
   bankCode: string;
   bic: string;
   limits?: LedgerLimits;
-  /** The store's cache for the account rows and balances every read asks for (Store.cached); none by default. */
+  /**
+   * The store's cache for the account rows and balances every read asks for (Store.cached); none
+   * by default.
+   */
   cached?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
 }
 
@@ -54,25 +57,48 @@ const REASONS: Record<TransferRefusal, RejectionReason> = {
   exceeds_credits: "insufficient_funds",
 };
 
-export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBanking & CoreAdministration {
-  const { ledger, clock, timeZone, bankCode, bic, limits = NO_LIMITS } = options;
+type Cached = NonNullable<EmbeddedLedgerOptions["cached"]>;
+
+type TransferDetails = Omit<TransferRecord,
+  "id" | "debitAccountId" | "creditAccountId" | "amount" | "currency" | "bookedAt"
+  | "bookingDate" | "valueDate" | "debtorIban">;
+
+export function createEmbeddedLedger(
+  options: EmbeddedLedgerOptions,
+): CoreBanking & CoreAdministration {
+  const { ledger, clock, timeZone } = options;
   const cached = options.cached ?? ((_key, read) => read());
   const statements = createStatements({ ledger, clock, timeZone, cached });
+  const bookings = createBookings(options);
+  return {
+    ...accountReads(ledger, cached),
+    executePayment: bookings.executePayment,
+    ...accountAdministration(options, bookings.bookTransfer),
+    ...statements,
+    ...createCardAccounts(ledger, statements),
+  };
+}
 
-  /** Locks both accounts in id order so that two opposite transfers cannot deadlock. */
-  async function lockPair(tx: Tx, a: string, b: string) {
-    const [first, second] = a < b ? [a, b] : [b, a];
-    const locked = new Map<string, LedgerAccountRecord | undefined>();
-    locked.set(first, await ledger.getAccount(tx, first, true));
-    locked.set(second, await ledger.getAccount(tx, second, true));
-    return { debit: locked.get(a), credit: locked.get(b) };
-  }
+/** Locks both accounts in id order so that two opposite transfers cannot deadlock. */
+async function lockPair(ledger: LedgerRepository, tx: Tx, a: string, b: string) {
+  const [first, second] = a < b ? [a, b] : [b, a];
+  const locked = new Map<string, LedgerAccountRecord | undefined>();
+  locked.set(first, await ledger.getAccount(tx, first, true));
+  locked.set(second, await ledger.getAccount(tx, second, true));
+  return { debit: locked.get(a), credit: locked.get(b) };
+}
 
-  async function creditAccountFor(tx: Tx, order: PaymentOrder): Promise<string | undefined> {
-    const own = await ledger.findAccountByIban(tx, order.creditorIban);
-    if (own) return own.id;
-    return (await ledger.findAccountByKind(tx, "clearing", order.currency))?.id;
-  }
+async function creditAccountFor(
+  ledger: LedgerRepository, tx: Tx, order: PaymentOrder,
+): Promise<string | undefined> {
+  const own = await ledger.findAccountByIban(tx, order.creditorIban);
+  if (own) return own.id;
+  return (await ledger.findAccountByKind(tx, "clearing", order.currency))?.id;
+}
+
+/** Booking transfers: payments, and through bookTransfer the operator's adjustments. */
+function createBookings(options: EmbeddedLedgerOptions) {
+  const { ledger, clock, timeZone, limits = NO_LIMITS } = options;
 
   async function overDailyLimit(
     tx: Tx, debit: LedgerAccountRecord, amount: bigint, bookingDate: string,
@@ -88,12 +114,10 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
    * daily payment limit applies to payments only, not to the operator's adjustments.
    */
   async function bookTransfer(
-    tx: Tx, debitId: string, creditId: string, amount: bigint,
-    details: Omit<TransferRecord, "id" | "debitAccountId" | "creditAccountId" | "amount" | "currency" | "bookedAt"
-      | "bookingDate" | "valueDate" | "debtorIban">,
+    tx: Tx, debitId: string, creditId: string, amount: bigint, details: TransferDetails,
     currency: string,
   ): Promise<ExecutionOutcome> {
-    const { debit, credit } = await lockPair(tx, debitId, creditId);
+    const { debit, credit } = await lockPair(ledger, tx, debitId, creditId);
     if (!debit || !credit) return { status: "rejected", reason: "account_unknown" };
     if (debit.currency !== currency) return { status: "rejected", reason: "currency_mismatch" };
     const overdraft = debit.kind === "customer" ? limits.overdraftMinor : 0n;
@@ -118,37 +142,61 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
   async function executePayment(tx: Tx, order: PaymentOrder): Promise<ExecutionOutcome> {
     const existing = await ledger.transferOfPayment(tx, order.paymentId);
     if (existing) return { status: "already_booked", transferId: existing };
-    const creditId = await creditAccountFor(tx, order);
+    const creditId = await creditAccountFor(ledger, tx, order);
     if (!creditId) return { status: "rejected", reason: "account_unknown" };
     return bookTransfer(tx, order.debtorAccountId, creditId, order.amountMinor, {
-      code: "payment", paymentId: order.paymentId, endToEndId: order.endToEndId, remittance: order.remittance,
-      debtorName: order.debtorName, creditorName: order.creditorName, creditorIban: order.creditorIban,
+      code: "payment", paymentId: order.paymentId, endToEndId: order.endToEndId,
+      remittance: order.remittance, debtorName: order.debtorName,
+      creditorName: order.creditorName, creditorIban: order.creditorIban,
       bankTransactionCode: "PMNT-ICDT-ESCT",
     }, order.currency);
   }
 
+  return { bookTransfer, executePayment };
+}
+
+function accountReads(ledger: LedgerRepository, cached: Cached) {
   return {
-    async findAccountByIban(tx: Tx, iban) {
-      const a = await cached(`ledger-account-iban:${iban}`, () => ledger.findAccountByIban(tx, iban));
+    async findAccountByIban(tx: Tx, iban: string) {
+      const a = await cached(
+        `ledger-account-iban:${iban}`, () => ledger.findAccountByIban(tx, iban));
       return a && toBankAccount(a);
     },
-    async getAccount(tx: Tx, id) {
+    async getAccount(tx: Tx, id: string) {
       const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && toBankAccount(a);
     },
-    async getAccounts(tx: Tx, ids) {
-      const found = await cached(`ledger-accounts:${ids.join()}`, () => ledger.accountsById(tx, ids));
+    async getAccounts(tx: Tx, ids: string[]) {
+      const found = await cached(
+        `ledger-accounts:${ids.join()}`, () => ledger.accountsById(tx, ids));
       return found.flatMap((a) => toBankAccount(a) ?? []);
     },
-    async availableBalance(tx: Tx, id) {
+    async availableBalance(tx: Tx, id: string) {
       const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && availableBalance(a);
     },
-    async listAccountsOfPsu(tx: Tx, psuId) {
+    async listAccountsOfPsu(tx: Tx, psuId: string) {
       return (await ledger.accountsOfPsu(tx, psuId)).flatMap((a) => toBankAccount(a) ?? []);
     },
-    executePayment,
+  } satisfies Partial<CoreBanking>;
+}
 
+/** The operator's side: opening accounts, blocking them, adjusting balances. */
+function accountAdministration(
+  options: EmbeddedLedgerOptions,
+  bookTransfer: ReturnType<typeof createBookings>["bookTransfer"],
+) {
+  const { ledger, clock, bankCode, bic } = options;
+
+  async function openEquity(tx: Tx, currency: string): Promise<LedgerAccountRecord> {
+    const equity = newLedgerAccount(
+      `equity-${currency.toLowerCase()}`, "equity", { currency, name: "Equity" },
+      clock.now().toISOString());
+    await ledger.insertAccount(tx, equity);
+    return equity;
+  }
+
+  return {
     async openAccount(tx: Tx, account) {
       for (;;) {
         const accountNumber = randomInt(1_000_000_000, 10_000_000_000).toString();
@@ -156,7 +204,8 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
         if (await ledger.findAccountByIban(tx, iban)) continue;
         const record = newLedgerAccount(newUuid(), "customer", {
           iban, psuId: account.psuId, ownerName: account.ownerName, currency: account.currency,
-          product: account.product, name: account.name, usage: "PRIV", bic, cashAccountType: "CACC",
+          product: account.product, name: account.name, usage: "PRIV", bic,
+          cashAccountType: "CACC",
         }, clock.now().toISOString());
         await ledger.insertAccount(tx, record);
         return toBankAccount(record) as BankAccount;
@@ -172,20 +221,12 @@ export function createEmbeddedLedger(options: EmbeddedLedgerOptions): CoreBankin
       if (!account) return { status: "rejected", reason: "account_unknown" };
       const equity = await ledger.findAccountByKind(tx, "equity", account.currency)
         ?? await openEquity(tx, account.currency);
-      const [debitId, creditId] = direction === "credit" ? [equity.id, accountId] : [accountId, equity.id];
+      const [debitId, creditId] = direction === "credit"
+        ? [equity.id, accountId] : [accountId, equity.id];
       return bookTransfer(tx, debitId, creditId, amountMinor, {
         code: "adjustment", paymentId: null, endToEndId: null, remittance: text, debtorName: null,
         creditorName: null, creditorIban: null, bankTransactionCode: "ACMT-MDOP-OTHR",
       }, account.currency);
     },
-    ...statements,
-    ...createCardAccounts(ledger, statements),
-  };
-
-  async function openEquity(tx: Tx, currency: string): Promise<LedgerAccountRecord> {
-    const equity = newLedgerAccount(`equity-${currency.toLowerCase()}`, "equity", { currency, name: "Equity" },
-      clock.now().toISOString());
-    await ledger.insertAccount(tx, equity);
-    return equity;
-  }
+  } satisfies Pick<CoreAdministration, "openAccount" | "setAccountStatus" | "adjustBalance">;
 }

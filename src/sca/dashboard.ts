@@ -34,10 +34,15 @@ const NOTICES: Record<string, MessageKey> = {
 
 function setCookie(reply: FastifyReply, secret: string, maxAge?: number): void {
   const expiry = maxAge === undefined ? "" : `; Max-Age=${maxAge}`;
-  reply.header("Set-Cookie", `${COOKIE}=${secret}; Path=/; Secure; HttpOnly; SameSite=Strict${expiry}`);
+  reply.header(
+    "Set-Cookie", `${COOKIE}=${secret}; Path=/; Secure; HttpOnly; SameSite=Strict${expiry}`);
 }
 
-export function dashboardPages(app: FastifyInstance, options: DashboardPagesOptions): void {
+const html = (reply: FastifyReply, body: string, status = 200) =>
+  reply.code(status).type("text/html; charset=utf-8").send(body);
+
+/** Rendering and the session checks the dashboard's routes share. */
+function dashboardKit(options: DashboardPagesOptions) {
   const { dashboard } = options;
 
   const frame = (view: DashboardView, extra: Partial<PageFrame> = {}): PageFrame => ({
@@ -45,22 +50,59 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
     csrf: view.session.csrf, path: DASHBOARD, dashboard: true, ...extra,
   });
 
-  const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.code(status).type("text/html; charset=utf-8").send(body);
-
   /** The page for the session's step; `extra` carries an error or a notice. */
-  async function show(reply: FastifyReply, view: DashboardView, extra: Partial<PageFrame> = {}, status = 200) {
+  async function show(
+    reply: FastifyReply, view: DashboardView, extra: Partial<PageFrame> = {}, status = 200,
+  ) {
     const f = frame(view, extra);
     switch (view.session.step) {
       case "login": return html(reply, dashboardLoginPage(f), status);
       case "device": return html(reply, dashboardDevicePage(f, view.devices), status);
       case "code": return html(reply, dashboardCodePage(f, {
-        kind: view.device?.kind ?? "totp", label: view.device?.label ?? "", phone: view.device?.phone ?? null,
+        kind: view.device?.kind ?? "totp", label: view.device?.label ?? "",
+        phone: view.device?.phone ?? null,
       }), status);
       case "dashboard": return html(reply, dashboardPage(f, view.psu?.name ?? "",
         await dashboard.overview(view.session.psuId ?? "")), status);
     }
   }
+
+  /** The session of a POST with its CSRF token checked; otherwise answers itself. */
+  async function posted(request: FormRequest, reply: FastifyReply) {
+    const view = await dashboard.view(cookieOf(request, COOKIE));
+    if (!view) return void reply.redirect(`${DASHBOARD}?done=expired`, 303);
+    if (!sameText(field(request.body, "_csrf"), view.session.csrf)) {
+      return void html(reply, messagePage(frame(view, { error: "error_csrf" })), 403);
+    }
+    return view;
+  }
+
+  /** After a step: on success the (possibly new) cookie and back to GET; else the step again. */
+  function after(
+    reply: FastifyReply, view: DashboardView,
+    result: Awaited<ReturnType<PsuDashboard["login"]>>, status: number,
+  ) {
+    if (result.ok) {
+      setCookie(reply, result.secret);
+      return reply.redirect(DASHBOARD, 303);
+    }
+    if (result.problem === "session_expired") {
+      return reply.redirect(`${DASHBOARD}?done=expired`, 303);
+    }
+    if (result.problem === "wrong_step" && view.session.step !== "device") {
+      return reply.redirect(DASHBOARD, 303);
+    }
+    return show(reply, view, { error: problemMessage(result.problem) }, status);
+  }
+
+  return { show, posted, after };
+}
+
+type DashboardKit = ReturnType<typeof dashboardKit>;
+
+export function dashboardPages(app: FastifyInstance, options: DashboardPagesOptions): void {
+  const { dashboard } = options;
+  const kit = dashboardKit(options);
 
   /** The session; a `?lang=` from the switcher becomes its language. */
   const load = (request: FastifyRequest, reply: FastifyReply) => {
@@ -76,31 +118,17 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
       view = await dashboard.view(secret);
     }
     if (!view) throw new Error("a dashboard session just started was not found");
-    return show(reply, view, { notice: NOTICES[request.query.done ?? ""] });
+    return kit.show(reply, view, { notice: NOTICES[request.query.done ?? ""] });
   });
 
-  /** The session of a POST with its CSRF token checked; otherwise answers itself. */
-  async function posted(request: FormRequest, reply: FastifyReply) {
-    const view = await dashboard.view(cookieOf(request, COOKIE));
-    if (!view) return void reply.redirect(`${DASHBOARD}?done=expired`, 303);
-    if (!sameText(field(request.body, "_csrf"), view.session.csrf)) {
-      return void html(reply, messagePage(frame(view, { error: "error_csrf" })), 403);
-    }
-    return view;
-  }
+  stepRoutes(app, options, kit);
+  overviewRoutes(app, dashboard, kit);
+}
 
-  /** After a step: on success the (possibly new) cookie and back to GET; else the step again. */
-  function after(
-    reply: FastifyReply, view: DashboardView, result: Awaited<ReturnType<PsuDashboard["login"]>>, status: number,
-  ) {
-    if (result.ok) {
-      setCookie(reply, result.secret);
-      return reply.redirect(DASHBOARD, 303);
-    }
-    if (result.problem === "session_expired") return reply.redirect(`${DASHBOARD}?done=expired`, 303);
-    if (result.problem === "wrong_step" && view.session.step !== "device") return reply.redirect(DASHBOARD, 303);
-    return show(reply, view, { error: problemMessage(result.problem) }, status);
-  }
+/** The two factors of the dashboard's login, as in an authorisation. */
+function stepRoutes(app: FastifyInstance, options: DashboardPagesOptions, kit: DashboardKit) {
+  const { dashboard } = options;
+  const { show, posted, after } = kit;
 
   app.post<{ Body: Form }>(`${DASHBOARD}/login`, async (request, reply) => {
     const view = await posted(request, reply);
@@ -111,19 +139,23 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
       return show(reply, view, { error: "error_psu_blocked" }, 429);
     }
     const secret = cookieOf(request, COOKIE);
-    return after(reply, view, await dashboard.login(secret, field(request.body, "login"), field(request.body, "password")), 401);
+    const { body } = request;
+    const result = await dashboard.login(secret, field(body, "login"), field(body, "password"));
+    return after(reply, view, result, 401);
   });
 
   app.post<{ Body: Form }>(`${DASHBOARD}/device`, async (request, reply) => {
     const view = await posted(request, reply);
     if (!view) return;
-    return after(reply, view, await dashboard.chooseDevice(cookieOf(request, COOKIE), field(request.body, "device")), 400);
+    const device = field(request.body, "device");
+    return after(reply, view, await dashboard.chooseDevice(cookieOf(request, COOKIE), device), 400);
   });
 
   app.post<{ Body: Form }>(`${DASHBOARD}/code`, async (request, reply) => {
     const view = await posted(request, reply);
     if (!view) return;
-    return after(reply, view, await dashboard.verifyCode(cookieOf(request, COOKIE), field(request.body, "code")), 401);
+    const code = field(request.body, "code");
+    return after(reply, view, await dashboard.verifyCode(cookieOf(request, COOKIE), code), 401);
   });
 
   app.post<{ Body: Form }>(`${DASHBOARD}/code/resend`, async (request, reply) => {
@@ -131,6 +163,11 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
     if (!view) return;
     return after(reply, view, await dashboard.resendCode(cookieOf(request, COOKIE)), 400);
   });
+}
+
+/** What a logged-in PSU does on the overview: revoke a consent, log out. */
+function overviewRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: DashboardKit) {
+  const { show, posted } = kit;
 
   app.post<{ Body: Form }>(`${DASHBOARD}/revoke`, async (request, reply) => {
     const view = await posted(request, reply);

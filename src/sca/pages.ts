@@ -19,7 +19,8 @@ import type { ScaRedirects } from "./redirect.js";
 import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
 import {
-  codePage, consentReviewPage, devicePage, loginPage, messagePage, paymentReviewPage, type PageFrame,
+  codePage, consentReviewPage, devicePage, loginPage, messagePage, paymentReviewPage,
+  type PageFrame,
 } from "./views.js";
 
 const COOKIE = "__Host-psd2-sca";
@@ -36,8 +37,14 @@ export interface ScaPagesOptions {
 }
 
 const STEP_PATH: Record<ScaStep, string> = {
-  login: "/sca/login", device: "/sca/device", code: "/sca/code", review: "/sca/review", done: "/sca/login",
+  login: "/sca/login", device: "/sca/device", code: "/sca/code", review: "/sca/review",
+  done: "/sca/login",
 };
+
+function render(reply: FastifyReply, view: PageView, body: string, status = 200) {
+  contentSecurityPolicy(reply, [view.redirectUri, view.nokRedirectUri ?? view.redirectUri]);
+  return reply.code(status).type("text/html; charset=utf-8").send(body);
+}
 
 function setCookie(reply: FastifyReply, secret: string): void {
   reply.header("Set-Cookie", `${COOKIE}=${secret}; Path=/; Secure; HttpOnly; SameSite=Lax`);
@@ -57,11 +64,12 @@ function withChosenLanguage(
   return { ...view, session: { ...view.session, lang } };
 }
 
-export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
-  const { authorisations, redirects } = options;
-
-  const frame = (view: PageView | undefined, lang: string, extra: Partial<PageFrame> = {}): PageFrame => ({
-    lang, t: translator(lang), bankName: options.bankName, tppName: view?.tppName,
+/** The page builders every route shares. */
+function pageKit(bankName: string) {
+  const frame = (
+    view: PageView | undefined, lang: string, extra: Partial<PageFrame> = {},
+  ): PageFrame => ({
+    lang, t: translator(lang), bankName, tppName: view?.tppName,
     csrf: view?.session.csrf, ...extra,
   });
 
@@ -70,12 +78,39 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
       frame(undefined, lang, { error: problemMessage(problem),
         errorValues: { tpp: translator(lang)("unknown_tpp") } })));
 
-  const render = (reply: FastifyReply, view: PageView, body: string, status = 200) => {
-    contentSecurityPolicy(reply, [view.redirectUri, view.nokRedirectUri ?? view.redirectUri]);
-    return reply.code(status).type("text/html; charset=utf-8").send(body);
+  const codeView = (reply: FastifyReply, view: PageView, error?: MessageKey, status = 200) =>
+    render(reply, view, codePage(
+      frame(view, view.session.lang, { step: 2, error }), introKind(view.resource), {
+        kind: view.device?.kind ?? "totp", label: view.device?.label ?? "",
+        phone: view.device?.phone ?? null,
+      }), status);
+
+  const reviewView = (reply: FastifyReply, view: PageView, problem?: ScaProblem, status = 200) => {
+    const review = view.review;
+    const shown = problem ?? review?.problem;
+    const foreign = review?.foreign.length ? "error_foreign_accounts" : undefined;
+    const f = frame(view, view.session.lang, {
+      step: 3, error: shown ? problemMessage(shown) : foreign,
+      errorValues: { tpp: view.tppName, ibans: review?.foreign.join(", ") ?? "" },
+    });
+    const canConfirm = !review?.problem && !review?.foreign.length;
+    const body = view.resource.type === "payment"
+      ? paymentReviewPage(f, view.resource, canConfirm)
+      : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm);
+    return render(reply, view, body, status);
   };
 
-  /** The session for a page at `step`; otherwise answers itself (problem page or the right step). */
+  return { frame, problemPage, codeView, reviewView };
+}
+
+/** pageKit plus the session checks every step's GET and POST make first. */
+function scaKit(authorisations: Authorisations, bankName: string) {
+  const pages = pageKit(bankName);
+  const { frame, problemPage } = pages;
+
+  /**
+   * The session for a page at `step`; otherwise answers itself (problem page or the right step).
+   */
   async function session(request: FastifyRequest, reply: FastifyReply, step: ScaStep) {
     const view = await authorisations.view(secretOf(request));
     if (typeof view === "string") {
@@ -99,31 +134,20 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
     }
     const view = step || !found ? found : withChosenLanguage(request, reply, found);
     if (view && !sameText(field(request.body, "_csrf"), view.session.csrf)) {
-      void render(reply, view, messagePage(frame(view, view.session.lang, { error: "error_csrf" })), 403);
+      const page = messagePage(frame(view, view.session.lang, { error: "error_csrf" }));
+      void render(reply, view, page, 403);
       return undefined;
     }
     return view;
   }
 
-  const codeView = (reply: FastifyReply, view: PageView, error?: MessageKey, status = 200) =>
-    render(reply, view, codePage(frame(view, view.session.lang, { step: 2, error }), introKind(view.resource), {
-      kind: view.device?.kind ?? "totp", label: view.device?.label ?? "", phone: view.device?.phone ?? null,
-    }), status);
+  return { ...pages, session, posted };
+}
 
-  const reviewView = (reply: FastifyReply, view: PageView, problem?: ScaProblem, status = 200) => {
-    const review = view.review;
-    const shown = problem ?? review?.problem;
-    const foreign = review?.foreign.length ? "error_foreign_accounts" : undefined;
-    const f = frame(view, view.session.lang, {
-      step: 3, error: shown ? problemMessage(shown) : foreign,
-      errorValues: { tpp: view.tppName, ibans: review?.foreign.join(", ") ?? "" },
-    });
-    const canConfirm = !review?.problem && !review?.foreign.length;
-    const body = view.resource.type === "payment"
-      ? paymentReviewPage(f, view.resource, canConfirm)
-      : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm);
-    return render(reply, view, body, status);
-  };
+type ScaKit = ReturnType<typeof scaKit>;
+
+export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
+  const kit = scaKit(options.authorisations, options.bankName);
 
   app.get("/sca/static/style.css", async (_request, reply) => reply.type("text/css; charset=utf-8")
     .header("Cache-Control", "public, max-age=3600").send(STYLESHEET));
@@ -131,21 +155,40 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.get("/sca/static/logo", async (_request, reply) => reply.type(options.logo.contentType)
     .header("Cache-Control", "public, max-age=3600").send(options.logo.body));
 
+  entryRoutes(app, options, kit);
+  loginRoutes(app, options, kit);
+  codeRoutes(app, options.authorisations, kit);
+  decisionRoutes(app, options.authorisations, kit);
+  if (options.sandbox) sandboxRoutes(app, options.authorisations, kit);
+}
+
+/** The scaRedirect links: a verified token opens a session and leads to the login. */
+function entryRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit): void {
+  const { authorisations, redirects } = options;
   for (const type of ["payment", "consent"] as const) {
-    app.get<{ Querystring: Record<string, string | undefined> }>(`/sca/${type}`, async (request, reply) => {
+    const path = `/sca/${type}`;
+    app.get<{ Querystring: Record<string, string | undefined> }>(path, async (request, reply) => {
       const lang = requestLanguage(request);
       const claims = await redirects.verify(request.query.token ?? "");
-      if (!claims) return problemPage(reply, lang, "link_invalid", 400);
+      if (!claims) return kit.problemPage(reply, lang, "link_invalid", 400);
       const opened = await authorisations.openSession(claims, lang);
-      if (!opened.ok) return problemPage(reply, lang, opened.problem, 400);
+      if (!opened.ok) return kit.problemPage(reply, lang, opened.problem, 400);
       setCookie(reply, opened.secret);
       return reply.redirect(STEP_PATH.login, 303);
     });
   }
+}
+
+/** The first factor (login and password) and the choice of device for the second. */
+function loginRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit): void {
+  const { authorisations } = options;
+  const { frame, session, posted } = kit;
 
   app.get("/sca/login", async (request, reply) => {
     const view = await session(request, reply, "login");
-    if (view) return render(reply, view, loginPage(frame(view, view.session.lang, { step: 1 }), introKind(view.resource)));
+    if (!view) return;
+    const f = frame(view, view.session.lang, { step: 1 });
+    return render(reply, view, loginPage(f, introKind(view.resource)));
   });
 
   app.post<{ Body: Form }>("/sca/login", async (request, reply) => {
@@ -154,7 +197,8 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
     const retryAfter = options.loginThrottle.take(request.ip);
     if (retryAfter > 0) {
       reply.header("Retry-After", String(retryAfter));
-      return render(reply, view, loginPage(frame(view, view.session.lang, { step: 1, error: "error_psu_blocked" }), introKind(view.resource)), 429);
+      const f = frame(view, view.session.lang, { step: 1, error: "error_psu_blocked" });
+      return render(reply, view, loginPage(f, introKind(view.resource)), 429);
     }
     const { body } = request;
     const result = await authorisations.login(
@@ -186,6 +230,11 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
     }
     return reply.redirect(STEP_PATH.code, 303);
   });
+}
+
+/** The second factor: the code, and sending it again. */
+function codeRoutes(app: FastifyInstance, authorisations: Authorisations, kit: ScaKit): void {
+  const { session, posted, codeView } = kit;
 
   app.get("/sca/code", async (request, reply) => {
     const view = await session(request, reply, "code");
@@ -211,6 +260,11 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
     }
     return reply.redirect(STEP_PATH.code, 303);
   });
+}
+
+/** The review, and the PSU's decision: confirm, or cancel at any step. */
+function decisionRoutes(app: FastifyInstance, authorisations: Authorisations, kit: ScaKit): void {
+  const { frame, session, posted, reviewView } = kit;
 
   app.get("/sca/review", async (request, reply) => {
     const view = await session(request, reply, "review");
@@ -224,7 +278,8 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
       confirm: true, ibans: list(request.body, "account"),
       balances: list(request.body, "balances"), transactions: list(request.body, "transactions"),
     });
-    return result.ok ? reply.redirect(result.redirectTo, 303) : reviewView(reply, view, result.problem, 400);
+    return result.ok
+      ? reply.redirect(result.redirectTo, 303) : reviewView(reply, view, result.problem, 400);
   });
 
   // Cancel works at every step, so it checks the session but not the step.
@@ -236,20 +291,20 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
     const f = frame(view, view.session.lang, { error: problemMessage(result.problem) });
     return render(reply, view, messagePage(f), 409);
   });
+}
 
-  if (options.sandbox) {
-    app.get<{ Params: { login: string } }>("/sandbox/sms/:login", async (request) =>
-      authorisations.sandboxSms(request.params.login));
-    app.get<{ Params: { login: string } }>("/sandbox/totp/:login", async (request, reply) =>
-      await authorisations.sandboxTotp(request.params.login)
-        ?? reply.code(404).send({ message: "no authenticator app registered for this login" }));
-    // A stand-in TPP page for the README's curl walkthrough, so the browser lands somewhere real.
-    app.get<{ Params: { result: string }; Querystring: { lang?: string } }>("/sandbox/tpp/:result",
-      async (request, reply) => {
-        const lang = requestLanguage(request);
-        const key = request.params.result === "ok" ? "sandbox_back_ok" : "sandbox_back_nok";
-        return reply.type("text/html; charset=utf-8")
-          .send(messagePage(frame(undefined, lang, { notice: key })));
-      });
-  }
+function sandboxRoutes(app: FastifyInstance, authorisations: Authorisations, kit: ScaKit): void {
+  app.get<{ Params: { login: string } }>("/sandbox/sms/:login", async (request) =>
+    authorisations.sandboxSms(request.params.login));
+  app.get<{ Params: { login: string } }>("/sandbox/totp/:login", async (request, reply) =>
+    await authorisations.sandboxTotp(request.params.login)
+      ?? reply.code(404).send({ message: "no authenticator app registered for this login" }));
+  // A stand-in TPP page for the README's curl walkthrough, so the browser lands somewhere real.
+  app.get<{ Params: { result: string }; Querystring: { lang?: string } }>("/sandbox/tpp/:result",
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      const key = request.params.result === "ok" ? "sandbox_back_ok" : "sandbox_back_nok";
+      return reply.type("text/html; charset=utf-8")
+        .send(messagePage(kit.frame(undefined, lang, { notice: key })));
+    });
 }

@@ -16,7 +16,9 @@ const TYPE = "sca-redirect+jwt";
 
 export interface RedirectClaims { jti: string; authorisationId: string; expiresAt: string }
 
-export interface ScaRedirectOptions { authUrl: () => string; key: Uint8Array; ttlSeconds: number; clock: Clock }
+export interface ScaRedirectOptions {
+  authUrl: () => string; key: Uint8Array; ttlSeconds: number; clock: Clock;
+}
 
 const base64url = (json: unknown) => Buffer.from(JSON.stringify(json)).toString("base64url");
 const HEADER = base64url({ alg: "HS256", typ: TYPE });
@@ -35,7 +37,8 @@ export function createScaRedirects({ authUrl, key, ttlSeconds, clock }: ScaRedir
     async scaRedirect(link) {
       const now = Math.floor(clock.now().getTime() / 1000);
       const token = signHs256({
-        iss: ISSUER, aud: AUDIENCE, sub: link.authorisationId, jti: newUuid(), iat: now, exp: now + ttlSeconds,
+        iss: ISSUER, aud: AUDIENCE, sub: link.authorisationId, jti: newUuid(), iat: now,
+        exp: now + ttlSeconds,
       }, key);
       const url = new URL(`${authUrl()}/sca/${link.resourceType}`);
       url.searchParams.set("loc", link.lang === "de" ? "de_DE" : "en_US");

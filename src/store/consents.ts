@@ -46,13 +46,16 @@ export const consentRepository = {
   },
 
   /** The operator's search across TPPs, newest first; an account matches where it was granted. */
-  async search(tx: Tx, q: { tppId?: string; psuId?: string; accountId?: string; limit: number }): Promise<Consent[]> {
+  async search(
+    tx: Tx, q: { tppId?: string; psuId?: string; accountId?: string; limit: number },
+  ): Promise<Consent[]> {
     let query = tx.selectFrom("consents").selectAll();
     if (q.tppId !== undefined) query = query.where("tpp_id", "=", q.tppId);
     if (q.psuId !== undefined) query = query.where("psu_id", "=", q.psuId);
     const accountId = q.accountId;
     if (accountId !== undefined) {
-      query = query.where("id", "in", tx.selectFrom("consent_accounts").select("consent_id").where("account_id", "=", accountId));
+      query = query.where("id", "in", tx.selectFrom("consent_accounts").select("consent_id")
+        .where("account_id", "=", accountId));
     }
     const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(q.limit).execute();
     return rows.map(toConsent);
@@ -71,7 +74,9 @@ export const consentRepository = {
     let update = tx.updateTable("consents").set({ status: to, updated_at: change.at })
       .where("id", "=", id).where("status", "in", [...from]);
     if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
-    if (change.authorisedAt !== undefined) update = update.set({ authorised_at: change.authorisedAt });
+    if (change.authorisedAt !== undefined) {
+      update = update.set({ authorised_at: change.authorisedAt });
+    }
     const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },

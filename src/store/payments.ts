@@ -62,20 +62,29 @@ export const paymentRepository = {
   },
 
   /** The operator's search across TPPs, newest first; an IBAN matches debtor or creditor. */
-  async search(tx: Tx, q: { tppId?: string; psuId?: string; iban?: string; limit: number }): Promise<Payment[]> {
+  async search(
+    tx: Tx, q: { tppId?: string; psuId?: string; iban?: string; limit: number },
+  ): Promise<Payment[]> {
     let query = tx.selectFrom("payments").selectAll();
     if (q.tppId !== undefined) query = query.where("tpp_id", "=", q.tppId);
     if (q.psuId !== undefined) query = query.where("psu_id", "=", q.psuId);
     const iban = q.iban;
-    if (iban !== undefined) query = query.where((eb) => eb.or([eb("debtor_iban", "=", iban), eb("creditor_iban", "=", iban)]));
+    if (iban !== undefined) {
+      query = query.where((eb) =>
+        eb.or([eb("debtor_iban", "=", iban), eb("creditor_iban", "=", iban)]));
+    }
     const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(q.limit).execute();
     return rows.map(toPayment);
   },
 
   /** A PSU's payments, newest first: the ones it decided on and any from its own accounts. */
-  async ofPsu(tx: Tx, psuId: string, ownIbans: readonly string[], limit: number): Promise<Payment[]> {
+  async ofPsu(
+    tx: Tx, psuId: string, ownIbans: readonly string[], limit: number,
+  ): Promise<Payment[]> {
     const rows = await tx.selectFrom("payments").selectAll()
-      .where((eb) => eb.or([eb("psu_id", "=", psuId), ...ownIbans.map((iban) => eb("debtor_iban", "=", iban))]))
+      .where((eb) => eb.or([
+        eb("psu_id", "=", psuId), ...ownIbans.map((iban) => eb("debtor_iban", "=", iban)),
+      ]))
       .orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
     return rows.map(toPayment);
   },
@@ -93,7 +102,9 @@ export const paymentRepository = {
     return rows.map(toPayment);
   },
 
-  /** Payments to other banks booked to clearing (ACSP) whose last change is at or before `before`. */
+  /**
+   * Payments to other banks booked to clearing (ACSP) whose last change is at or before `before`.
+   */
   async dueForSettlement(tx: Tx, before: string, limit: number): Promise<Payment[]> {
     const rows = await tx.selectFrom("payments").selectAll()
       .where("status", "=", "ACSP").where("updated_at", "<=", before)
@@ -129,7 +140,10 @@ export const paymentRepository = {
     return rows.map(toPayment);
   },
 
-  /** The standing orders (periodic payments) from one debtor IBAN that still have executions to come. */
+  /**
+   * The standing orders (periodic payments) from one debtor IBAN that still have executions to
+   * come.
+   */
   async standingOrdersOf(tx: Tx, debtorIban: string): Promise<Payment[]> {
     const rows = await tx.selectFrom("payments").selectAll()
       .where("debtor_iban", "=", debtorIban).where("service", "=", "periodic-payments")

@@ -32,7 +32,8 @@ export const psuRepository: OnStore<PsuPort & PsuAdministrationPort> = {
   },
 
   async findByLogin(tx: Tx, login: string): Promise<Psu | undefined> {
-    const row = await tx.selectFrom("psus").selectAll().where("login", "=", login).executeTakeFirst();
+    const row = await tx.selectFrom("psus").selectAll().where("login", "=", login)
+      .executeTakeFirst();
     return row && toPsu(row);
   },
 
@@ -51,18 +52,22 @@ export const psuRepository: OnStore<PsuPort & PsuAdministrationPort> = {
   },
 
   async setPasswordHash(tx: Tx, id: string, passwordHash: string): Promise<void> {
-    await tx.updateTable("psus").set({ password_hash: passwordHash }).where("id", "=", id).execute();
+    await tx.updateTable("psus").set({ password_hash: passwordHash }).where("id", "=", id)
+      .execute();
   },
 
   async count(tx: Tx): Promise<number> {
-    const row = await tx.selectFrom("psus").select((eb) => eb.fn.countAll<number | string>().as("n"))
+    const row = await tx.selectFrom("psus")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
 
   async recordFailure(tx: Tx, id: string, blockedUntil: string | null): Promise<void> {
     await tx.updateTable("psus")
-      .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1), blocked_until: blockedUntil }))
+      .set((eb) => ({
+        failed_attempts: eb("failed_attempts", "+", 1), blocked_until: blockedUntil,
+      }))
       .where("id", "=", id).execute();
   },
 
@@ -85,7 +90,8 @@ export const psuRepository: OnStore<PsuPort & PsuAdministrationPort> = {
   },
 
   async findDevice(tx: Tx, id: string): Promise<ScaDevice | undefined> {
-    const row = await tx.selectFrom("sca_devices").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await tx.selectFrom("sca_devices").selectAll().where("id", "=", id)
+      .executeTakeFirst();
     return row && toDevice(row);
   },
 
@@ -93,7 +99,9 @@ export const psuRepository: OnStore<PsuPort & PsuAdministrationPort> = {
   async useTotpStep(tx: Tx, deviceId: string, step: bigint): Promise<boolean> {
     const result = await tx.updateTable("sca_devices").set({ last_totp_step: step })
       .where("id", "=", deviceId)
-      .where((eb) => eb.or([eb("last_totp_step", "is", null), eb("last_totp_step", "<", Number(step))]))
+      .where((eb) => eb.or([
+        eb("last_totp_step", "is", null), eb("last_totp_step", "<", Number(step)),
+      ]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
