@@ -10,7 +10,8 @@ export const en = {
   intro_payment: "{tpp} asks to initiate a payment from your account.",
   intro_payment_cancellation: "{tpp} asks to cancel a payment you authorised from your account.",
   intro_consent: "{tpp} asks to access information about your accounts.",
-  intro_funds_confirmation: "{tpp} asks to check whether your account holds the funds for card payments (yes or no, never the balance).",
+  intro_funds_confirmation: "{tpp} asks to check whether your account holds the funds for card "
+    + "payments (yes or no, never the balance).",
   label_login: "Login name",
   label_password: "Password",
   label_code: "Authorization code",
@@ -47,9 +48,11 @@ export const en = {
   error_no_account_selected: "Select at least one account.",
   error_debtor_not_owned: "This payment is to be made from an account that is not yours.",
   error_debtor_blocked: "The account of this payment is blocked.",
-  error_foreign_accounts: "{tpp} asks for accounts that are not yours: {ibans}. You can only cancel.",
+  error_foreign_accounts: "{tpp} asks for accounts that are not yours: {ibans}. You can only "
+    + "cancel.",
   error_csrf: "The form has expired. Please try again.",
-  sandbox_back_ok: "Back at the TPP: the bank reported success. The TPP now reads the status of the payment or consent over the API.",
+  sandbox_back_ok: "Back at the TPP: the bank reported success. The TPP now reads the status of "
+    + "the payment or consent over the API.",
   sandbox_back_nok: "Back at the TPP: the authorisation was cancelled or refused.",
   label_device: "Where should we send your authorization code?",
   device_totp: "Authenticator app",
@@ -73,7 +76,8 @@ export const en = {
   payment_tpp: "Initiated through",
   payment_date: "Date",
   button_revoke: "Revoke access for {tpp}",
-  notice_revoked: "The access has been revoked. The provider can no longer read your accounts with it.",
+  notice_revoked: "The access has been revoked. The provider can no longer read your accounts with "
+    + "it.",
   notice_logged_out: "You have been logged out.",
   error_revoke_refused: "This access cannot be revoked: it has already ended.",
   status_received: "awaiting your authorisation",

@@ -12,7 +12,8 @@ export const es: Catalogue = {
   intro_payment: "{tpp} solicita iniciar un pago desde su cuenta.",
   intro_payment_cancellation: "{tpp} solicita cancelar un pago que usted autorizó desde su cuenta.",
   intro_consent: "{tpp} solicita acceder a la información de sus cuentas.",
-  intro_funds_confirmation: "{tpp} solicita comprobar si su cuenta tiene fondos para pagos con tarjeta (solo sí o no, nunca el saldo).",
+  intro_funds_confirmation: "{tpp} solicita comprobar si su cuenta tiene fondos para pagos con "
+    + "tarjeta (solo sí o no, nunca el saldo).",
   label_login: "Usuario",
   label_password: "Contraseña",
   label_code: "Código de autorización",
@@ -21,8 +22,10 @@ export const es: Catalogue = {
   button_confirm: "Confirmar",
   button_cancel: "Cancelar",
   button_resend: "Enviar un código nuevo",
-  code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación ({device}).",
-  code_sms_hint: "Hemos enviado un código de 6 dígitos por SMS al {phone}. Es válido durante 5 minutos.",
+  code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación "
+    + "({device}).",
+  code_sms_hint: "Hemos enviado un código de 6 dígitos por SMS al {phone}. Es válido durante 5 "
+    + "minutos.",
   review_amount: "Importe",
   review_payee: "Beneficiario",
   review_payee_iban: "IBAN del beneficiario",
@@ -36,7 +39,8 @@ export const es: Catalogue = {
   access_balances: "saldos",
   access_transactions: "movimientos",
   error_credentials_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
-  error_psu_blocked: "Demasiados intentos fallidos: el acceso está bloqueado temporalmente. Inténtelo más tarde.",
+  error_psu_blocked: "Demasiados intentos fallidos: el acceso está bloqueado temporalmente. "
+    + "Inténtelo más tarde.",
   error_code_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
   error_code_expired: "El código ha caducado. Solicite un código nuevo.",
   error_resend_limit: "No se pueden enviar más códigos. Introduzca el último código recibido.",
@@ -45,13 +49,15 @@ export const es: Catalogue = {
   error_link_invalid: "Este enlace no es válido o ha caducado.",
   error_already_decided: "Esta solicitud ya se ha resuelto.",
   error_wrong_step: "Complete los pasos en orden.",
-  error_no_device: "No tiene ningún dispositivo de autorización registrado. Póngase en contacto con su banco.",
+  error_no_device: "No tiene ningún dispositivo de autorización registrado. Póngase en contacto "
+    + "con su banco.",
   error_no_account_selected: "Seleccione al menos una cuenta.",
   error_debtor_not_owned: "Este pago se haría desde una cuenta que no es suya.",
   error_debtor_blocked: "La cuenta de este pago está bloqueada.",
   error_foreign_accounts: "{tpp} solicita cuentas que no son suyas: {ibans}. Solo puede cancelar.",
   error_csrf: "El formulario ha caducado. Inténtelo de nuevo.",
-  sandbox_back_ok: "De vuelta en el proveedor: el banco ha confirmado el éxito. El proveedor consulta ahora el estado del pago o del consentimiento mediante la API.",
+  sandbox_back_ok: "De vuelta en el proveedor: el banco ha confirmado el éxito. El proveedor "
+    + "consulta ahora el estado del pago o del consentimiento mediante la API.",
   sandbox_back_nok: "De vuelta en el proveedor: la autorización se ha cancelado o rechazado.",
   label_device: "¿Dónde enviamos su código de autorización?",
   device_totp: "Aplicación de autenticación",

@@ -10,9 +10,11 @@ export const fr: Catalogue = {
   step_code: "Vérification",
   step_review: "Contrôle",
   intro_payment: "{tpp} demande à initier un paiement depuis votre compte.",
-  intro_payment_cancellation: "{tpp} demande à annuler un paiement que vous avez autorisé depuis votre compte.",
+  intro_payment_cancellation: "{tpp} demande à annuler un paiement que vous avez autorisé depuis "
+    + "votre compte.",
   intro_consent: "{tpp} demande à accéder aux informations de vos comptes.",
-  intro_funds_confirmation: "{tpp} demande à vérifier si votre compte dispose des fonds pour des paiements par carte (oui ou non, jamais le solde).",
+  intro_funds_confirmation: "{tpp} demande à vérifier si votre compte dispose des fonds pour des "
+    + "paiements par carte (oui ou non, jamais le solde).",
   label_login: "Identifiant",
   label_password: "Mot de passe",
   label_code: "Code d'autorisation",
@@ -21,8 +23,10 @@ export const fr: Catalogue = {
   button_confirm: "Confirmer",
   button_cancel: "Annuler",
   button_resend: "Envoyer un nouveau code",
-  code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application d'authentification ({device}).",
-  code_sms_hint: "Nous avons envoyé un code à 6 chiffres par SMS au {phone}. Il est valable 5 minutes.",
+  code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application d'authentification "
+    + "({device}).",
+  code_sms_hint: "Nous avons envoyé un code à 6 chiffres par SMS au {phone}. Il est valable 5 "
+    + "minutes.",
   review_amount: "Montant",
   review_payee: "Bénéficiaire",
   review_payee_iban: "IBAN du bénéficiaire",
@@ -36,28 +40,34 @@ export const fr: Catalogue = {
   access_balances: "soldes",
   access_transactions: "opérations",
   error_credentials_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
-  error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour un moment. Réessayez plus tard.",
+  error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour un moment. Réessayez "
+    + "plus tard.",
   error_code_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
   error_code_expired: "Le code a expiré. Demandez un nouveau code.",
   error_resend_limit: "Aucun autre code ne peut être envoyé. Veuillez saisir le dernier code reçu.",
   error_session_expired: "Votre session est terminée. Veuillez recommencer depuis {tpp}.",
-  error_link_used: "Ce lien a déjà été utilisé. Veuillez recommencer depuis le site du prestataire.",
+  error_link_used: "Ce lien a déjà été utilisé. Veuillez recommencer depuis le site du "
+    + "prestataire.",
   error_link_invalid: "Ce lien n'est pas valide ou a expiré.",
   error_already_decided: "Cette demande a déjà été traitée.",
   error_wrong_step: "Veuillez suivre les étapes dans l'ordre.",
-  error_no_device: "Aucun dispositif d'authentification n'est enregistré pour vous. Contactez votre banque.",
+  error_no_device: "Aucun dispositif d'authentification n'est enregistré pour vous. Contactez "
+    + "votre banque.",
   error_no_account_selected: "Sélectionnez au moins un compte.",
   error_debtor_not_owned: "Ce paiement doit être effectué depuis un compte qui n'est pas le vôtre.",
   error_debtor_blocked: "Le compte de ce paiement est bloqué.",
-  error_foreign_accounts: "{tpp} demande des comptes qui ne sont pas les vôtres : {ibans}. Vous pouvez seulement annuler.",
+  error_foreign_accounts: "{tpp} demande des comptes qui ne sont pas les vôtres : {ibans}. Vous "
+    + "pouvez seulement annuler.",
   error_csrf: "Le formulaire a expiré. Veuillez réessayer.",
-  sandbox_back_ok: "De retour chez le prestataire : la banque a signalé un succès. Le prestataire lit maintenant le statut du paiement ou du consentement via l'API.",
+  sandbox_back_ok: "De retour chez le prestataire : la banque a signalé un succès. Le prestataire "
+    + "lit maintenant le statut du paiement ou du consentement via l'API.",
   sandbox_back_nok: "De retour chez le prestataire : l'autorisation a été annulée ou refusée.",
   label_device: "Où devons-nous envoyer votre code d'autorisation ?",
   device_totp: "Application d'authentification",
   device_sms: "SMS au {phone}",
   dashboard_title: "Vos consentements chez {bank}",
-  dashboard_login: "Connectez-vous pour voir et gérer les accès que vous avez donnés aux prestataires.",
+  dashboard_login: "Connectez-vous pour voir et gérer les accès que vous avez donnés aux "
+    + "prestataires.",
   dashboard_heading: "Vos consentements et paiements",
   dashboard_signed_in: "Connecté en tant que {name}.",
   button_logout: "Se déconnecter",
@@ -75,7 +85,8 @@ export const fr: Catalogue = {
   payment_tpp: "Initié par",
   payment_date: "Date du paiement",
   button_revoke: "Révoquer l'accès de {tpp}",
-  notice_revoked: "L'accès a été révoqué. Le prestataire ne peut plus lire vos comptes avec celui-ci.",
+  notice_revoked: "L'accès a été révoqué. Le prestataire ne peut plus lire vos comptes avec "
+    + "celui-ci.",
   notice_logged_out: "Vous êtes déconnecté.",
   error_revoke_refused: "Cet accès ne peut pas être révoqué : il a déjà pris fin.",
   status_received: "en attente de votre autorisation",

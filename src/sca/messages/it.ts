@@ -10,9 +10,11 @@ export const it: Catalogue = {
   step_code: "Verifica",
   step_review: "Riepilogo",
   intro_payment: "{tpp} chiede di disporre un pagamento dal suo conto.",
-  intro_payment_cancellation: "{tpp} chiede di annullare un pagamento da lei autorizzato dal suo conto.",
+  intro_payment_cancellation: "{tpp} chiede di annullare un pagamento da lei autorizzato dal suo "
+    + "conto.",
   intro_consent: "{tpp} chiede di accedere alle informazioni sui suoi conti.",
-  intro_funds_confirmation: "{tpp} chiede di verificare se il suo conto dispone dei fondi per pagamenti con carta (solo sì o no, mai il saldo).",
+  intro_funds_confirmation: "{tpp} chiede di verificare se il suo conto dispone dei fondi per "
+    + "pagamenti con carta (solo sì o no, mai il saldo).",
   label_login: "Nome utente",
   label_password: "Password",
   label_code: "Codice di autorizzazione",
@@ -21,7 +23,8 @@ export const it: Catalogue = {
   button_confirm: "Conferma",
   button_cancel: "Annulla",
   button_resend: "Invia un nuovo codice",
-  code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione ({device}).",
+  code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione "
+    + "({device}).",
   code_sms_hint: "Abbiamo inviato un codice a 6 cifre via SMS al {phone}. È valido 5 minuti.",
   review_amount: "Importo",
   review_payee: "Beneficiario",
@@ -36,7 +39,8 @@ export const it: Catalogue = {
   access_balances: "saldi",
   access_transactions: "movimenti",
   error_credentials_invalid: "I dati di accesso non sono corretti. Riprovi.",
-  error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un po'. Riprovi più tardi.",
+  error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un po'. Riprovi più "
+    + "tardi.",
   error_code_invalid: "I dati di accesso non sono corretti. Riprovi.",
   error_code_expired: "Il codice è scaduto. Richieda un nuovo codice.",
   error_resend_limit: "Non è possibile inviare altri codici. Inserisca l'ultimo codice ricevuto.",
@@ -45,13 +49,15 @@ export const it: Catalogue = {
   error_link_invalid: "Questo link non è valido o è scaduto.",
   error_already_decided: "Questa richiesta è già stata decisa.",
   error_wrong_step: "Completi i passaggi nell'ordine indicato.",
-  error_no_device: "Non risulta registrato alcun dispositivo di autorizzazione. Contatti la sua banca.",
+  error_no_device: "Non risulta registrato alcun dispositivo di autorizzazione. Contatti la sua "
+    + "banca.",
   error_no_account_selected: "Selezioni almeno un conto.",
   error_debtor_not_owned: "Questo pagamento dovrebbe partire da un conto che non è suo.",
   error_debtor_blocked: "Il conto di questo pagamento è bloccato.",
   error_foreign_accounts: "{tpp} chiede conti che non sono suoi: {ibans}. Può solo annullare.",
   error_csrf: "Il modulo è scaduto. Riprovi.",
-  sandbox_back_ok: "Di nuovo presso il fornitore: la banca ha segnalato l'esito positivo. Il fornitore legge ora lo stato del pagamento o del consenso tramite l'API.",
+  sandbox_back_ok: "Di nuovo presso il fornitore: la banca ha segnalato l'esito positivo. Il "
+    + "fornitore legge ora lo stato del pagamento o del consenso tramite l'API.",
   sandbox_back_nok: "Di nuovo presso il fornitore: l'autorizzazione è stata annullata o rifiutata.",
   label_device: "Dove dobbiamo inviare il codice di autorizzazione?",
   device_totp: "App di autenticazione",
@@ -75,7 +81,8 @@ export const it: Catalogue = {
   payment_tpp: "Disposto tramite",
   payment_date: "Data",
   button_revoke: "Revoca l'accesso di {tpp}",
-  notice_revoked: "L'accesso è stato revocato. Il fornitore non può più leggere i tuoi conti con esso.",
+  notice_revoked: "L'accesso è stato revocato. Il fornitore non può più leggere i tuoi conti con "
+    + "esso.",
   notice_logged_out: "Sei uscito.",
   error_revoke_refused: "Questo accesso non può essere revocato: è già terminato.",
   status_received: "in attesa della tua autorizzazione",

@@ -10,9 +10,11 @@ export const nl: Catalogue = {
   step_code: "Verifiëren",
   step_review: "Controleren",
   intro_payment: "{tpp} vraagt een betaling vanaf uw rekening te starten.",
-  intro_payment_cancellation: "{tpp} vraagt een door u goedgekeurde betaling vanaf uw rekening te annuleren.",
+  intro_payment_cancellation: "{tpp} vraagt een door u goedgekeurde betaling vanaf uw rekening te "
+    + "annuleren.",
   intro_consent: "{tpp} vraagt toegang tot informatie over uw rekeningen.",
-  intro_funds_confirmation: "{tpp} vraagt te controleren of uw rekening het saldo heeft voor kaartbetalingen (alleen ja of nee, nooit het saldo).",
+  intro_funds_confirmation: "{tpp} vraagt te controleren of uw rekening het saldo heeft voor "
+    + "kaartbetalingen (alleen ja of nee, nooit het saldo).",
   label_login: "Gebruikersnaam",
   label_password: "Wachtwoord",
   label_code: "Autorisatiecode",
@@ -22,7 +24,8 @@ export const nl: Catalogue = {
   button_cancel: "Annuleren",
   button_resend: "Nieuwe code sturen",
   code_totp_hint: "Voer de 6-cijferige code in die uw authenticator-app toont ({device}).",
-  code_sms_hint: "We hebben een 6-cijferige code per sms naar {phone} gestuurd. Deze is 5 minuten geldig.",
+  code_sms_hint: "We hebben een 6-cijferige code per sms naar {phone} gestuurd. Deze is 5 minuten "
+    + "geldig.",
   review_amount: "Bedrag",
   review_payee: "Begunstigde",
   review_payee_iban: "IBAN van de begunstigde",
@@ -36,22 +39,27 @@ export const nl: Catalogue = {
   access_balances: "saldi",
   access_transactions: "transacties",
   error_credentials_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
-  error_psu_blocked: "Te veel mislukte pogingen: de toegang is tijdelijk geblokkeerd. Probeer het later opnieuw.",
+  error_psu_blocked: "Te veel mislukte pogingen: de toegang is tijdelijk geblokkeerd. Probeer het "
+    + "later opnieuw.",
   error_code_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
   error_code_expired: "De code is verlopen. Vraag een nieuwe code aan.",
-  error_resend_limit: "Er kunnen geen codes meer worden verzonden. Voer de laatst ontvangen code in.",
+  error_resend_limit: "Er kunnen geen codes meer worden verzonden. Voer de laatst ontvangen code "
+    + "in.",
   error_session_expired: "Uw sessie is beëindigd. Begin opnieuw bij {tpp}.",
   error_link_used: "Deze link is al gebruikt. Begin opnieuw op de site van de aanbieder.",
   error_link_invalid: "Deze link is ongeldig of verlopen.",
   error_already_decided: "Over dit verzoek is al beslist.",
   error_wrong_step: "Doorloop de stappen in volgorde.",
-  error_no_device: "Er is geen autorisatieapparaat voor u geregistreerd. Neem contact op met uw bank.",
+  error_no_device: "Er is geen autorisatieapparaat voor u geregistreerd. Neem contact op met uw "
+    + "bank.",
   error_no_account_selected: "Selecteer ten minste één rekening.",
   error_debtor_not_owned: "Deze betaling zou gedaan worden vanaf een rekening die niet van u is.",
   error_debtor_blocked: "De rekening van deze betaling is geblokkeerd.",
-  error_foreign_accounts: "{tpp} vraagt om rekeningen die niet van u zijn: {ibans}. U kunt alleen annuleren.",
+  error_foreign_accounts: "{tpp} vraagt om rekeningen die niet van u zijn: {ibans}. U kunt alleen "
+    + "annuleren.",
   error_csrf: "Het formulier is verlopen. Probeer het opnieuw.",
-  sandbox_back_ok: "Terug bij de aanbieder: de bank meldt succes. De aanbieder leest nu de status van de betaling of toestemming via de API.",
+  sandbox_back_ok: "Terug bij de aanbieder: de bank meldt succes. De aanbieder leest nu de status "
+    + "van de betaling of toestemming via de API.",
   sandbox_back_nok: "Terug bij de aanbieder: de autorisatie is geannuleerd of geweigerd.",
   label_device: "Waar sturen we uw autorisatiecode naartoe?",
   device_totp: "Authenticator-app",
@@ -75,7 +83,8 @@ export const nl: Catalogue = {
   payment_tpp: "Gestart via",
   payment_date: "Datum",
   button_revoke: "Toegang van {tpp} intrekken",
-  notice_revoked: "De toegang is ingetrokken. De aanbieder kan uw rekeningen er niet meer mee lezen.",
+  notice_revoked: "De toegang is ingetrokken. De aanbieder kan uw rekeningen er niet meer mee "
+    + "lezen.",
   notice_logged_out: "U bent uitgelogd.",
   error_revoke_refused: "Deze toegang kan niet worden ingetrokken: hij is al beëindigd.",
   status_received: "wacht op uw autorisatie",
