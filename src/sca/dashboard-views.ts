@@ -44,13 +44,18 @@ function row(frame: PageFrame, key: MessageKey, value: Html | string): Html {
 }
 
 function consentCard(frame: PageFrame, c: Overview["consents"][number], i: number): Html {
-  const accounts = html`<ul>${c.granted.map((g) =>
-    html`<li><span class="iban">${"iban" in g.reference ? g.reference.iban : g.reference.maskedPan}</span> · ${sharesText(frame, g)}</li>`)}</ul>`;
-  const revoke = c.consent.status === "valid" ? html`<form method="post" action="${DASHBOARD}/revoke">
+  const accounts = html`<ul>${c.granted.map((g) => {
+    const reference = "iban" in g.reference ? g.reference.iban : g.reference.maskedPan;
+    return html`<li><span class="iban">${reference}</span> · ${sharesText(frame, g)}</li>`;
+  })}</ul>`;
+  const revokeLabel = frame.t("button_revoke", { tpp: c.tppName });
+  const revoke = c.consent.status === "valid"
+    ? html`<form method="post" action="${DASHBOARD}/revoke">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <input type="hidden" name="consent" value="${c.consent.id}">
-<button type="submit" class="secondary">${frame.t("button_revoke", { tpp: c.tppName })}</button></form>` : html``;
-  return html`<li class="card"><h3 id="consent-${i}">${frame.t("consent_of", { tpp: c.tppName })}</h3>
+<button type="submit" class="secondary">${revokeLabel}</button></form>` : html``;
+  const heading = frame.t("consent_of", { tpp: c.tppName });
+  return html`<li class="card"><h3 id="consent-${i}">${heading}</h3>
 <dl>${row(frame, "consent_status", frame.t(`status_${c.consent.status}`))}
 ${c.granted.length ? row(frame, "consent_accounts", accounts) : html``}
 ${c.givenOn ? row(frame, "consent_given", longDate(c.givenOn, frame.lang)) : html``}
@@ -70,8 +75,10 @@ ${row(frame, "payment_date", longDate(p.date, frame.lang))}</dl></li>`;
 
 function section(frame: PageFrame, title: MessageKey, empty: MessageKey, cards: Html[]): Html {
   const id = `${title}-heading`;
-  const body = cards.length ? html`<ul class="cards">${cards}</ul>` : html`<p>${frame.t(empty)}</p>`;
-  return html`<section aria-labelledby="${id}"><h2 id="${id}">${frame.t(title)}</h2>${body}</section>`;
+  const body = cards.length
+    ? html`<ul class="cards">${cards}</ul>` : html`<p>${frame.t(empty)}</p>`;
+  return html`<section aria-labelledby="${id}"><h2 id="${id}">${
+    frame.t(title)}</h2>${body}</section>`;
 }
 
 export function dashboardPage(frame: PageFrame, psuName: string, overview: Overview): string {

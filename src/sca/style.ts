@@ -2,7 +2,10 @@
 export const STYLESHEET = `
 :root { color-scheme: light; --ink: #1a1f36; --muted: #4f566b; --brand: #0b4f8a; --error: #a4161a; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #f4f6fa; }
+body {
+  margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: var(--ink); background: #f4f6fa;
+}
 header { background: var(--brand); color: #fff; padding: 0.75rem 1.25rem; }
 header { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center;
   justify-content: space-between; }
@@ -14,16 +17,26 @@ header .bank::before { content: ""; width: 2rem; height: 2rem; border-radius: 4p
   padding: 0; font-size: 0.9rem; }
 .languages a { color: #fff; }
 .languages [aria-current] { font-weight: 700; text-decoration: none; }
-main { max-width: 34rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
+main {
+  max-width: 34rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem; border-radius: 8px;
+  box-shadow: 0 1px 3px rgb(0 0 0 / 0.12);
+}
 h1 { font-size: 1.25rem; margin-top: 0; }
-.steps { display: flex; gap: 1rem; list-style: none; padding: 0; color: var(--muted); font-size: 0.9rem; }
+.steps {
+  display: flex; gap: 1rem; list-style: none; padding: 0; color: var(--muted); font-size: 0.9rem;
+}
 .steps [aria-current] { color: var(--brand); font-weight: 700; }
 label, legend { display: block; font-weight: 600; margin-top: 1rem; }
-input:not([type=checkbox]):not([type=radio]) { width: 100%; padding: 0.6rem; font-size: 1rem; border: 1px solid #8792a2; border-radius: 4px; }
+input:not([type=checkbox]):not([type=radio]) {
+  width: 100%; padding: 0.6rem; font-size: 1rem; border: 1px solid #8792a2; border-radius: 4px;
+}
 :focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
 /* WCAG 1.4.11: the focus ring keeps 3:1 against what is behind it, white or the brand blue. */
 header :focus-visible { outline-color: #fff; }
-button { margin-top: 1.25rem; padding: 0.7rem 1.4rem; font-size: 1rem; border: 0; border-radius: 4px; background: var(--brand); color: #fff; cursor: pointer; }
+button {
+  margin-top: 1.25rem; padding: 0.7rem 1.4rem; font-size: 1rem; border: 0; border-radius: 4px;
+  background: var(--brand); color: #fff; cursor: pointer;
+}
 button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }
 button.link { background: none; color: var(--brand); padding: 0; text-decoration: underline; }
 .error { color: var(--error); font-weight: 600; }

@@ -31,7 +31,8 @@ function steps(frame: PageFrame): Html {
   if (!frame.step) return html``;
   const names: MessageKey[] = ["step_login", "step_code", "step_review"];
   return html`<ol class="steps" aria-label="${frame.t("steps_label")}">${names.map((key, i) =>
-    html`<li${new Html(i + 1 === frame.step ? ' aria-current="step"' : "")}>${i + 1} ${frame.t(key)}</li>`)}</ol>`;
+    html`<li${new Html(i + 1 === frame.step ? ' aria-current="step"' : "")}>${i + 1} ${
+      frame.t(key)}</li>`)}</ol>`;
 }
 
 const STEP_PATHS = ["/sca/login", "/sca/code", "/sca/review"] as const;
@@ -51,12 +52,16 @@ function languageSwitch(frame: PageFrame): Html {
 
 export function page(frame: PageFrame, body: Html): string {
   const error = frame.error
-    ? html`<p class="error" role="alert" id="form-error">${frame.t(frame.error, frame.errorValues)}</p>` : html``;
+    ? html`<p class="error" role="alert" id="form-error">${
+      frame.t(frame.error, frame.errorValues)}</p>`
+    : html``;
   const cancel = frame.csrf && !frame.dashboard ? cancelForm(frame) : html``;
-  const notice = frame.notice ? html`<p class="notice" role="status">${frame.t(frame.notice)}</p>` : html``;
+  const notice = frame.notice
+    ? html`<p class="notice" role="status">${frame.t(frame.notice)}</p>` : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${frame.t(frame.dashboard ? "dashboard_title" : "page_title", { bank: frame.bankName })}</title>
+<title>${
+  frame.t(frame.dashboard ? "dashboard_title" : "page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
 <main>${steps(frame)}${error}${notice}${body}${cancel}</main></body></html>`.text;
@@ -82,7 +87,8 @@ export function introKind(resource: ScaResource): IntroKind {
 }
 
 const INTROS = {
-  "payment": "intro_payment", "consent": "intro_consent", "payment-cancellation": "intro_payment_cancellation",
+  "payment": "intro_payment", "consent": "intro_consent",
+  "payment-cancellation": "intro_payment_cancellation",
   "funds-confirmation": "intro_funds_confirmation",
 } as const satisfies Record<IntroKind, MessageKey>;
 
@@ -101,7 +107,8 @@ export function loginForm(frame: PageFrame, action: string): Html {
 <label for="login">${frame.t("label_login")}</label>
 <input id="login" name="login" autocomplete="username" required${new Html(described)}>
 <label for="password">${frame.t("label_password")}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${new Html(described)}>
+<input id="password" name="password" type="password" autocomplete="current-password" required${
+  new Html(described)}>
 <button type="submit">${frame.t("button_login")}</button></form>`;
 }
 
@@ -110,6 +117,9 @@ export interface DeviceInfo { kind: string; label: string; phone: string | null 
 export function codePage(frame: PageFrame, type: IntroKind, device: DeviceInfo): string {
   return page(frame, html`${intro(frame, type)}${codeForm(frame, device, "/sca/code")}`);
 }
+
+const CODE_INPUT = new Html(
+  'inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6"');
 
 /** The code form; `action`/resend takes a fresh SMS code. */
 export function codeForm(frame: PageFrame, device: DeviceInfo, action: string): Html {
@@ -124,20 +134,26 @@ export function codeForm(frame: PageFrame, device: DeviceInfo, action: string): 
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <label for="code">${frame.t("label_code")}</label>
 <p class="hint" id="code-hint">${hint}</p>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required aria-describedby="${described}"${new Html(frame.error ? ' aria-invalid="true"' : "")}>
+<input id="code" name="code" ${CODE_INPUT} required aria-describedby="${described}"${
+  new Html(frame.error ? ' aria-invalid="true"' : "")}>
 <button type="submit">${frame.t("button_continue")}</button></form>${resend}`;
 }
 
-export function devicePage(frame: PageFrame, type: IntroKind, devices: readonly DeviceOption[]): string {
+export function devicePage(
+  frame: PageFrame, type: IntroKind, devices: readonly DeviceOption[],
+): string {
   return page(frame, html`${intro(frame, type)}${deviceForm(frame, devices, "/sca/device")}`);
 }
 
 export interface DeviceOption extends DeviceInfo { id: string }
 
 /** After the password, a PSU with several devices picks the one to get the code from. */
-export function deviceForm(frame: PageFrame, devices: readonly DeviceOption[], action: string): Html {
+export function deviceForm(
+  frame: PageFrame, devices: readonly DeviceOption[], action: string,
+): Html {
   const options = devices.map((d, i) => html`<div class="choice">
-<input type="radio" id="device-${i}" name="device" value="${d.id}" required${new Html(i === 0 ? " checked" : "")}>
+<input type="radio" id="device-${i}" name="device" value="${d.id}" required${
+  new Html(i === 0 ? " checked" : "")}>
 <label for="device-${i}">${deviceName(frame, d)}</label></div>`);
   return html`<form method="post" action="${action}">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
@@ -153,7 +169,8 @@ function deviceName(frame: PageFrame, d: DeviceInfo): string {
 }
 
 export function maskPhone(phone: string): string {
-  return phone.length > 6 ? `${phone.slice(0, 6)}${"•".repeat(phone.length - 8)}${phone.slice(-2)}` : phone;
+  if (phone.length <= 6) return phone;
+  return `${phone.slice(0, 6)}${"•".repeat(phone.length - 8)}${phone.slice(-2)}`;
 }
 
 export function paymentReviewPage(
@@ -191,7 +208,9 @@ function sharedOf(frame: PageFrame, consent: Consent, account: Grantable): strin
 }
 
 /** "shares: account details, balances, ..." in the page's language. */
-export function sharesText(frame: PageFrame, grant: { balances: boolean; transactions: boolean }): string {
+export function sharesText(
+  frame: PageFrame, grant: { balances: boolean; transactions: boolean },
+): string {
   const shared: MessageKey[] = ["access_list"];
   if (grant.balances) shared.push("access_balances");
   if (grant.transactions) shared.push("access_transactions");
@@ -212,13 +231,20 @@ export function consentReviewPage(
 ): string {
   const pick = isBankOffered(consent);
   const boxes = accounts.map((a, i) => html`<div class="account">
-<input type="checkbox" id="account-${i}" name="account" value="${a.reference}" checked aria-describedby="account-${i}-info">
+<input type="checkbox" id="account-${i}" name="account" value="${
+  a.reference}" checked aria-describedby="account-${i}-info">
 <label for="account-${i}">${a.reference}</label>
 <span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency}${
-  pick ? html`` : html` · ${sharedOf(frame, consent, a)}`}</span>${pick ? choicesOf(frame, a, i) : html``}</div>`);
-  const fields = html`<fieldset${errorRef(frame)}><legend>${frame.t("review_accounts", { tpp: frame.tppName ?? "" })}</legend>
-${boxes}</fieldset><p class="hint">${frame.t("review_valid_until", { date: longDate(consent.validUntil, frame.lang) })}</p>`;
-  return page(frame, html`${intro(frame, consent.kind ?? "consent")}${canConfirm ? confirmForm(frame, fields) : html``}`);
+  pick ? html`` : html` · ${sharedOf(frame, consent, a)}`}</span>${
+  pick ? choicesOf(frame, a, i) : html``}</div>`);
+  const legend = frame.t("review_accounts", { tpp: frame.tppName ?? "" });
+  const validUntil = frame.t("review_valid_until", {
+    date: longDate(consent.validUntil, frame.lang),
+  });
+  const fields = html`<fieldset${errorRef(frame)}><legend>${legend}</legend>
+${boxes}</fieldset><p class="hint">${validUntil}</p>`;
+  const form = canConfirm ? confirmForm(frame, fields) : html``;
+  return page(frame, html`${intro(frame, consent.kind ?? "consent")}${form}`);
 }
 
 export function messagePage(frame: PageFrame): string {
