@@ -51,10 +51,14 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     device: { kind: "totp", secret: "JBSWY3DPEHPK3PXP" },
     accounts: [
       {
-        accountNumber: "1000000001", product: "Girokonto", openingMinor: 250_000n, salaryMinor: 385_000n,
+        accountNumber: "1000000001", product: "Girokonto",
+        openingMinor: 250_000n, salaryMinor: 385_000n,
         card: { pan: "5254120000013241", product: "Mastercard Gold", creditLimitMinor: 500_000n },
       },
-      { accountNumber: "1000000002", product: "Tagesgeld", openingMinor: 1_250_000n, salaryMinor: 0n },
+      {
+        accountNumber: "1000000002", product: "Tagesgeld",
+        openingMinor: 1_250_000n, salaryMinor: 0n,
+      },
     ],
   },
   {
@@ -62,7 +66,8 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     device: { kind: "sms", phone: "+4915100000002" },
     accounts: [
       {
-        accountNumber: "2000000001", product: "Girokonto", openingMinor: 15_000n, salaryMinor: 95_000n,
+        accountNumber: "2000000001", product: "Girokonto",
+        openingMinor: 15_000n, salaryMinor: 95_000n,
         hint: "little money: try an insufficient-funds payment",
         card: { pan: "4921810000027714", product: "Visa Classic", creditLimitMinor: 100_000n },
       },
@@ -73,11 +78,21 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     device: { kind: "totp", secret: "KRSXG5CTMVRXEZLU" },
     accounts: [
       {
-        accountNumber: "3000000001", product: "Girokonto", openingMinor: 480_000n, salaryMinor: 520_000n,
-        card: { pan: "5254120000035541", product: "Mastercard Platinum", creditLimitMinor: 1_000_000n },
+        accountNumber: "3000000001", product: "Girokonto",
+        openingMinor: 480_000n, salaryMinor: 520_000n,
+        card: {
+          pan: "5254120000035541", product: "Mastercard Platinum",
+          creditLimitMinor: 1_000_000n,
+        },
       },
-      { accountNumber: "3000000002", product: "Tagesgeld", openingMinor: 2_000_000n, salaryMinor: 0n },
-      { accountNumber: "3000000003", product: "Gemeinschaftskonto", openingMinor: 90_000n, salaryMinor: 0n },
+      {
+        accountNumber: "3000000002", product: "Tagesgeld",
+        openingMinor: 2_000_000n, salaryMinor: 0n,
+      },
+      {
+        accountNumber: "3000000003", product: "Gemeinschaftskonto",
+        openingMinor: 90_000n, salaryMinor: 0n,
+      },
     ],
   },
   // Scenario PSUs: every TPP request meets the same unhappy path, never one by chance.
@@ -92,14 +107,20 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     login: "erik", password: "erik-demo", name: "Erik Gesperrt", scenario: "blocked",
     device: { kind: "totp", secret: "NBSWY3DPMFRGGZDF" },
     accounts: [
-      { accountNumber: "5000000001", product: "Girokonto", openingMinor: 100_000n, salaryMinor: 0n },
+      {
+        accountNumber: "5000000001", product: "Girokonto",
+        openingMinor: 100_000n, salaryMinor: 0n,
+      },
     ],
   },
   {
     login: "finn", password: "finn-demo", name: "Finn Ohnegeraet", scenario: "no_device",
     device: { kind: "sms", phone: "+4915100000006" },
     accounts: [
-      { accountNumber: "6000000001", product: "Girokonto", openingMinor: 100_000n, salaryMinor: 0n },
+      {
+        accountNumber: "6000000001", product: "Girokonto",
+        openingMinor: 100_000n, salaryMinor: 0n,
+      },
     ],
   },
   {
@@ -107,7 +128,10 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     device: { kind: "totp", secret: "GEZDGNBVGY3TQOJQ" },
     otherDevices: [{ kind: "sms", phone: "+4915100000007" }],
     accounts: [
-      { accountNumber: "7000000001", product: "Girokonto", openingMinor: 300_000n, salaryMinor: 0n },
+      {
+        accountNumber: "7000000001", product: "Girokonto",
+        openingMinor: 300_000n, salaryMinor: 0n,
+      },
     ],
   },
 ];
@@ -135,20 +159,31 @@ export const MERCHANTS = ["REWE Markt", "EDEKA", "Aldi Sued", "dm-drogerie markt
 function monthlyHistory(w: HistoryWriter, acc: LedgerAccountRecord, salary: bigint,
   clearingId: string, start: string, today: string, random: () => number, card?: DemoCardHistory) {
   const cp = (name: string, remittance: string, code: string): Counterparty => ({
-    name, remittance, code, iban: makeIban("DE", `7001${String(Math.floor(random() * 1e9)).padStart(14, "0")}`),
+    name, remittance, code,
+    iban: makeIban("DE", `7001${String(Math.floor(random() * 1e9)).padStart(14, "0")}`),
   });
   for (let day = start; day <= today; day = addDays(day, 1)) {
     const dom = Number(day.slice(8, 10));
-    if (salary > 0n && dom === 1) w.book(clearingId, acc.id, salary, day, cp("ACME GmbH", `Gehalt ${day.slice(0, 7)}`, "PMNT-RCDT-ESCT"));
-    if (salary > 0n && dom === 3) w.book(acc.id, clearingId, salary * 35n / 100n, day, cp("Hausverwaltung Nord", `Miete ${day.slice(0, 7)}`, "PMNT-ICDT-STDO"));
-    if (salary > 0n && dom === 15) w.book(acc.id, clearingId, 4_599n, day, cp("Stadtwerke", "Abschlag Strom", "PMNT-IDDT-ESDD"));
+    const month = day.slice(0, 7);
+    if (salary > 0n && dom === 1) {
+      w.book(clearingId, acc.id, salary, day, cp("ACME GmbH", `Gehalt ${month}`, "PMNT-RCDT-ESCT"));
+    }
+    if (salary > 0n && dom === 3) {
+      w.book(acc.id, clearingId, salary * 35n / 100n, day,
+        cp("Hausverwaltung Nord", `Miete ${month}`, "PMNT-ICDT-STDO"));
+    }
+    if (salary > 0n && dom === 15) {
+      w.book(acc.id, clearingId, 4_599n, day, cp("Stadtwerke", "Abschlag Strom", "PMNT-IDDT-ESDD"));
+    }
     if (salary > 0n && random() < 0.55) {
       const merchant = MERCHANTS[Math.floor(random() * MERCHANTS.length)] ?? "Merchant";
       const amount = BigInt(Math.floor(500 + random() * 8_000));
-      w.book(acc.id, clearingId, amount, day, cp(merchant, `Kartenzahlung ${merchant}`, "PMNT-CCRD-POSD"));
+      w.book(acc.id, clearingId, amount, day,
+        cp(merchant, `Kartenzahlung ${merchant}`, "PMNT-CCRD-POSD"));
     }
     if (salary === 0n && dom === 28 && random() < 0.8) {
-      w.book(clearingId, acc.id, BigInt(Math.floor(5_000 + random() * 50_000)), day, cp("Eigenuebertrag", "Sparrate", "PMNT-RCDT-ESCT"));
+      const saving = BigInt(Math.floor(5_000 + random() * 50_000));
+      w.book(clearingId, acc.id, saving, day, cp("Eigenuebertrag", "Sparrate", "PMNT-RCDT-ESCT"));
     }
     card?.day(day, acc.id);
   }
@@ -158,13 +193,16 @@ function monthlyHistory(w: HistoryWriter, acc: LedgerAccountRecord, salary: bigi
  * Two card payments of today not booked yet: listed as pending and held in the account's pending
  * debits, so that expected and interimAvailable already count them.
  */
-function announce(w: HistoryWriter, accountId: string, today: string, random: () => number): PendingRecord[] {
+function announce(
+  w: HistoryWriter, accountId: string, today: string, random: () => number,
+): PendingRecord[] {
   const announced: PendingRecord[] = [];
   for (let i = 0; i < 2; i += 1) {
     const merchant = MERCHANTS[Math.floor(random() * MERCHANTS.length)] ?? "Merchant";
     const amount = BigInt(Math.floor(300 + random() * 4_000));
     const account = w.accounts.get(accountId);
-    if (!account || availableBalance(account) + (w.creditLimits.get(accountId) ?? 0n) < amount) continue;
+    const creditLimit = w.creditLimits.get(accountId) ?? 0n;
+    if (!account || availableBalance(account) + creditLimit < amount) continue;
     w.accounts.set(accountId, { ...account, debitsPending: account.debitsPending + amount });
     announced.push({
       id: newUuid(), accountId, amount: -amount, currency: "EUR", transactionDate: today,
@@ -175,10 +213,15 @@ function announce(w: HistoryWriter, accountId: string, today: string, random: ()
   return announced;
 }
 
-export interface SeedOptions { store: Store; clock: Clock; timeZone: string; bic: string; hashPassword: (p: string) => Promise<string> }
+export interface SeedOptions {
+  store: Store; clock: Clock; timeZone: string; bic: string;
+  hashPassword: (p: string) => Promise<string>;
+}
 
 /** Seeds the demo bank into an empty database; does nothing when PSUs exist already. */
-export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }: SeedOptions): Promise<boolean> {
+export async function seedDemoData(
+  { store, clock, timeZone, bic, hashPassword }: SeedOptions,
+): Promise<boolean> {
   if ((await store.psus.count(store.db)) > 0) return false;
   const nowIso = clock.now().toISOString();
   const today = dateInZone(clock.now(), timeZone);
@@ -203,15 +246,19 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
         status: "enabled", usage: "PRIV", bic, ownerName: demo.name, cashAccountType: "CACC",
       }, nowIso);
       accounts.set(acc.id, acc);
-      writer.book(equity.id, acc.id, a.openingMinor, start, { name: "Kontoeroeffnung", iban: "", remittance: "Eroeffnungssaldo", code: "ACMT-MCOP-OTHR" });
+      writer.book(equity.id, acc.id, a.openingMinor, start, {
+        name: "Kontoeroeffnung", iban: "", remittance: "Eroeffnungssaldo", code: "ACMT-MCOP-OTHR",
+      });
       if (demo.scenario === "empty_accounts") {
         writer.book(acc.id, clearing.id, a.openingMinor, addDays(start, 1),
           { name: demo.name, iban: "", remittance: "Auszahlung", code: "PMNT-ICDT-ESCT" });
         continue;
       }
-      const card = a.card && new DemoCardHistory(writer, a.card, acc, clearing.id, cardRandom, nowIso);
+      const card = a.card
+        && new DemoCardHistory(writer, a.card, acc, clearing.id, cardRandom, nowIso);
       if (card) cards.push(card);
-      monthlyHistory(writer, acc, a.salaryMinor, clearing.id, addDays(start, 1), today, random, card);
+      monthlyHistory(
+        writer, acc, a.salaryMinor, clearing.id, addDays(start, 1), today, random, card);
       if (a.salaryMinor > 0n) pending.push(...announce(writer, acc.id, today, pendingRandom));
       if (card) pending.push(...announce(writer, card.account.id, today, pendingRandom));
     }
@@ -219,7 +266,10 @@ export async function seedDemoData({ store, clock, timeZone, bic, hashPassword }
   await store.transaction(async (tx) => {
     for (const { demo, id, hash } of psuRows) {
       const status = demo.scenario === "blocked" ? "blocked" : "enabled";
-      await store.psus.insert(tx, { id, login: demo.login, name: demo.name, passwordHash: hash, status, failedAttempts: 0, blockedUntil: null }, nowIso);
+      await store.psus.insert(tx, {
+        id, login: demo.login, name: demo.name, passwordHash: hash, status, failedAttempts: 0,
+        blockedUntil: null,
+      }, nowIso);
       for (const device of registeredDevices(demo)) {
         await store.psus.insertDevice(tx, demoDevice(id, device));
       }
@@ -237,5 +287,8 @@ function demoDevice(psuId: string, device: DemoDevice): ScaDevice {
   const base = { id: newUuid(), psuId, lastTotpStep: null };
   return device.kind === "totp"
     ? { ...base, kind: "totp", label: "Authenticator app", secret: device.secret, phone: null }
-    : { ...base, kind: "sms", label: `SMS to ${device.phone.slice(0, 6)}…${device.phone.slice(-2)}`, secret: null, phone: device.phone };
+    : {
+      ...base, kind: "sms", label: `SMS to ${device.phone.slice(0, 6)}…${device.phone.slice(-2)}`,
+      secret: null, phone: device.phone,
+    };
 }
