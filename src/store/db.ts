@@ -59,7 +59,9 @@ function sqliteFile(dataDir: string): string {
   return join(dataDir, "psd2-bank.sqlite");
 }
 
-function openSqlite(dataDir: string, synchronous: "full" | "normal"): { db: Kysely<Database>; file: Sqlite.Database } {
+function openSqlite(
+  dataDir: string, synchronous: "full" | "normal",
+): { db: Kysely<Database>; file: Sqlite.Database } {
   mkdirSync(dataDir, { recursive: true });
   const file = new Sqlite(sqliteFile(dataDir));
   // WAL with synchronous=FULL fsyncs the WAL at each commit, so an answered payment survives power
@@ -108,7 +110,9 @@ function createSqliteReadCache(file: Sqlite.Database, limit = 10_000) {
 }
 
 /** SQLite: the connection stops waiting for the disk at commit for this write only. */
-async function unsyncedSqliteWrite(db: Kysely<Database>, work: (tx: Tx) => Promise<void>): Promise<void> {
+async function unsyncedSqliteWrite(
+  db: Kysely<Database>, work: (tx: Tx) => Promise<void>,
+): Promise<void> {
   await db.connection().execute(async (connection) => {
     await sql`PRAGMA synchronous = NORMAL`.execute(connection);
     try {
@@ -120,7 +124,9 @@ async function unsyncedSqliteWrite(db: Kysely<Database>, work: (tx: Tx) => Promi
 }
 
 /** PostgreSQL: the same with synchronous_commit off for this transaction only. */
-async function unsyncedPostgresWrite(db: Kysely<Database>, work: (tx: Tx) => Promise<void>): Promise<void> {
+async function unsyncedPostgresWrite(
+  db: Kysely<Database>, work: (tx: Tx) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`SET LOCAL synchronous_commit = off`.execute(tx);
     await work(tx);
@@ -162,7 +168,9 @@ async function openPostgres(options: StoreOptions): Promise<Kysely<Database>> {
 }
 
 /** Applies pending migrations one at a time, telling `progress` each one it applied. */
-export async function migrate(db: Kysely<Database>, progress: (applied: string) => void = () => {}): Promise<void> {
+export async function migrate(
+  db: Kysely<Database>, progress: (applied: string) => void = () => {},
+): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   for (;;) {
     const { error, results = [] } = await migrator.migrateUp();
