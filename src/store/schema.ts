@@ -255,7 +255,9 @@ export interface PendingTransactionTable {
   bank_transaction_code: string | null;
 }
 
-export interface ConsentDeltaMarkTable { consent_id: string; account_id: string; entry_reference: string }
+export interface ConsentDeltaMarkTable {
+  consent_id: string; account_id: string; entry_reference: string;
+}
 
 /** A dashboard session: an SCA session that belongs to no authorisation. */
 export type PsuSessionTable = Omit<ScaSessionTable, "authorisation_id">;
