@@ -25,11 +25,14 @@ export class HistoryWriter {
    * Books in memory exactly as live payments book; a refused booking is skipped, as a bank would.
    * Returns the transfer's id, or undefined when it was refused.
    */
-  book(debitId: string, creditId: string, amount: bigint, date: string, cp: Counterparty): string | undefined {
+  book(
+    debitId: string, creditId: string, amount: bigint, date: string, cp: Counterparty,
+  ): string | undefined {
     const debit = this.accounts.get(debitId);
     const credit = this.accounts.get(creditId);
     const overdraft = this.creditLimits.get(debitId) ?? 0n;
-    if (!debit || !credit || refuseTransfer(debit, credit, amount, overdraft) !== null) return undefined;
+    if (!debit || !credit) return undefined;
+    if (refuseTransfer(debit, credit, amount, overdraft) !== null) return undefined;
     const id = this.newId();
     const booking = postTransfer(debit, credit, amount, { id, bookingDate: date, overdraft });
     this.accounts.set(debitId, booking.debit);
