@@ -73,7 +73,8 @@ export function postTransfer(
 
 /** A new account with zero counters; customer deposits may never go below zero. */
 export function newLedgerAccount(
-  id: string, kind: LedgerAccountRecord["kind"], over: Partial<LedgerAccountRecord>, createdAt: string,
+  id: string, kind: LedgerAccountRecord["kind"], over: Partial<LedgerAccountRecord>,
+  createdAt: string,
 ): LedgerAccountRecord {
   return {
     id, iban: null, psuId: null, kind, currency: "EUR", name: null, product: null,

@@ -37,10 +37,13 @@ export interface DataSet { firstLogin: string; lastLogin: string; transactions: 
 const BATCHES = { perTransaction: 50_000, perWrite: 500 };
 const HISTORY_DAYS = 400;
 
-async function ledgerAccount(store: Store, kind: "clearing" | "equity", nowIso: string): Promise<LedgerAccountRecord> {
+async function ledgerAccount(
+  store: Store, kind: "clearing" | "equity", nowIso: string,
+): Promise<LedgerAccountRecord> {
   const existing = await store.ledger.findAccountByKind(store.db, kind, "EUR");
   if (existing) return existing;
-  const created = newLedgerAccount(`${kind}-eur`, kind, { name: kind === "equity" ? "Equity" : "SEPA clearing" }, nowIso);
+  const name = kind === "equity" ? "Equity" : "SEPA clearing";
+  const created = newLedgerAccount(`${kind}-eur`, kind, { name }, nowIso);
   await store.ledger.insertAccount(store.db, created);
   return created;
 }

@@ -100,8 +100,9 @@ export function createStatements({ ledger, clock, timeZone, cached }: StatementO
       const other = { name: p.counterpartyName, iban: p.counterpartyIban };
       const [creditor, debtor] = out ? [other, own] : [own, other];
       return {
-        transactionId: p.id, transactionDate: p.transactionDate, amountMinor: p.amount, currency: p.currency,
-        creditorName: creditor.name, creditorIban: creditor.iban, debtorName: debtor.name, debtorIban: debtor.iban,
+        transactionId: p.id, transactionDate: p.transactionDate, amountMinor: p.amount,
+        currency: p.currency, creditorName: creditor.name, creditorIban: creditor.iban,
+        debtorName: debtor.name, debtorIban: debtor.iban,
         remittance: p.remittance, bankTransactionCode: p.bankTransactionCode,
       };
     });

@@ -19,7 +19,9 @@ export const accessCountRepository = {
   },
 
   /** Every resource and endpoint a consent was read at on one day. */
-  async readsOf(tx: Tx, consentId: string, day: string): Promise<{ accountId: string; endpoint: string }[]> {
+  async readsOf(
+    tx: Tx, consentId: string, day: string,
+  ): Promise<{ accountId: string; endpoint: string }[]> {
     const rows = await tx.selectFrom("consent_access_counts").select(["account_id", "endpoint"])
       .where("consent_id", "=", consentId).where("day", "=", day).execute();
     return rows.map((r) => ({ accountId: r.account_id, endpoint: r.endpoint }));

@@ -6,7 +6,9 @@ import type { Selectable } from "kysely";
 import type { Tx } from "./handle.js";
 import type { CardAccountTable, CardTransactionDetailsTable } from "./schema.js";
 
-export interface CardRecord { accountId: string; maskedPan: string; panHash: string; creditLimit: bigint }
+export interface CardRecord {
+  accountId: string; maskedPan: string; panHash: string; creditLimit: bigint;
+}
 
 export interface CardTransactionRecord {
   transferId: string;
@@ -69,7 +71,9 @@ export const cardRepository = {
     return row && toCard(row);
   },
 
-  async findCard(tx: Tx, by: { maskedPan: string } | { panHash: string }): Promise<CardRecord | undefined> {
+  async findCard(
+    tx: Tx, by: { maskedPan: string } | { panHash: string },
+  ): Promise<CardRecord | undefined> {
     const query = tx.selectFrom("card_accounts").selectAll();
     const row = await ("maskedPan" in by
       ? query.where("masked_pan", "=", by.maskedPan) : query.where("pan_hash", "=", by.panHash))
@@ -78,7 +82,9 @@ export const cardRepository = {
   },
 
   /** The card details of one statement page's transfers: a primary-key seek per id. */
-  async detailsOf(tx: Tx, transferIds: readonly string[]): Promise<Map<string, CardTransactionRecord>> {
+  async detailsOf(
+    tx: Tx, transferIds: readonly string[],
+  ): Promise<Map<string, CardTransactionRecord>> {
     if (transferIds.length === 0) return new Map();
     const rows = await tx.selectFrom("card_transaction_details").selectAll()
       .where("transfer_id", "in", [...transferIds]).execute();

@@ -94,9 +94,10 @@ const ENTRY_COLUMNS: readonly BulkColumn<EntryRecord, keyof EntryTable>[] = [
   ["booking_date", "text", (e) => e.bookingDate],
 ];
 
-export function createLedgerRepository(engine: Engine) {
+function accountReads(engine: Engine) {
   return {
-    /** With `lock`, holds the row until the transaction ends (PostgreSQL); SQLite serialises writers. */
+    /** With `lock`, holds the row until the transaction ends (PostgreSQL); SQLite serialises
+     * writers. */
     async getAccount(tx: Tx, id: string, lock = false): Promise<LedgerAccountRecord | undefined> {
       let query = tx.selectFrom("ledger_accounts").selectAll().where("id", "=", id);
       if (lock && engine === "postgres") query = query.forUpdate();
@@ -136,7 +137,11 @@ export function createLedgerRepository(engine: Engine) {
       const rows = await tx.selectFrom("ledger_accounts").selectAll().orderBy("id").execute();
       return rows.map(toAccount);
     },
+  };
+}
 
+function accountWrites() {
+  return {
     async setStatus(tx: Tx, id: string, status: LedgerAccountRecord["status"]): Promise<void> {
       await tx.updateTable("ledger_accounts").set({ status }).where("id", "=", id).execute();
     },
@@ -160,8 +165,14 @@ export function createLedgerRepository(engine: Engine) {
         entry_count: a.entryCount,
       }).where("id", "=", a.id).execute();
     },
+  };
+}
 
-    async insertTransfer(tx: Tx, t: TransferRecord, entries: readonly EntryRecord[]): Promise<void> {
+function transferQueries(engine: Engine) {
+  return {
+    async insertTransfer(
+      tx: Tx, t: TransferRecord, entries: readonly EntryRecord[],
+    ): Promise<void> {
       await bulkInsert(tx, engine, "transfers", TRANSFER_COLUMNS, [t]);
       await bulkInsert(tx, engine, "entries", ENTRY_COLUMNS, entries);
     },
@@ -200,6 +211,10 @@ export function createLedgerRepository(engine: Engine) {
       return BigInt(row.total);
     },
   };
+}
+
+export function createLedgerRepository(engine: Engine) {
+  return { ...accountReads(engine), ...accountWrites(), ...transferQueries(engine) };
 }
 
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

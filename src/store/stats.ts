@@ -1,8 +1,11 @@
-/** Counts for the operator's metrics: resources by status and ledger totals, read at scrape time. */
+/** Counts for the operator's metrics: resources by status and ledger totals, read at scrape
+ * time. */
 import type { Tx } from "./handle.js";
 
 export interface StatusCount { status: string; count: number }
-export interface LedgerTotal { kind: string; currency: string; debitsMinor: bigint; creditsMinor: bigint }
+export interface LedgerTotal {
+  kind: string; currency: string; debitsMinor: bigint; creditsMinor: bigint;
+}
 
 async function countByStatus(tx: Tx, table: "payments" | "consents"): Promise<StatusCount[]> {
   const rows = await tx.selectFrom(table).select(["status", (eb) => eb.fn.countAll<string | number>().as("n")])

@@ -64,7 +64,8 @@ async function ledgerTables(db: AnyDb): Promise<void> {
     .addColumn("entry_count", "bigint", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("ledger_accounts_psu").on("ledger_accounts").column("psu_id").execute();
+  await db.schema.createIndex("ledger_accounts_psu").on("ledger_accounts")
+    .column("psu_id").execute();
   await db.schema.createTable("transfers")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("debit_account_id", "text", (c) => c.notNull().references("ledger_accounts.id"))
@@ -124,7 +125,8 @@ async function resourceTables(db: AnyDb): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("payments_tpp").on("payments").columns(["tpp_id", "created_at"]).execute();
+  await db.schema.createIndex("payments_tpp").on("payments")
+    .columns(["tpp_id", "created_at"]).execute();
   await db.schema.createTable("consents")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("tpp_id", "text", (c) => c.notNull().references("tpps.id"))
@@ -141,7 +143,8 @@ async function resourceTables(db: AnyDb): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addColumn("authorised_at", "text")
     .execute();
-  await db.schema.createIndex("consents_tpp").on("consents").columns(["tpp_id", "created_at"]).execute();
+  await db.schema.createIndex("consents_tpp").on("consents")
+    .columns(["tpp_id", "created_at"]).execute();
   await db.schema.createTable("consent_accounts")
     .addColumn("consent_id", "text", (c) => c.notNull().references("consents.id"))
     .addColumn("account_id", "text", (c) => c.notNull().references("ledger_accounts.id"))
@@ -204,7 +207,8 @@ async function scaTables(db: AnyDb): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("seq", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("sms_outbox_psu").on("sms_outbox").columns(["psu_id", "seq"]).execute();
+  await db.schema.createIndex("sms_outbox_psu").on("sms_outbox")
+    .columns(["psu_id", "seq"]).execute();
 }
 
 export const initial: Migration = { up };

@@ -15,7 +15,9 @@ async function up(db: AnyDb): Promise<void> {
     .addColumn("endpoint", "text", (c) => c.notNull())
     .addColumn("day", "text", (c) => c.notNull())
     .addColumn("count", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("consent_access_counts_pk", ["consent_id", "account_id", "endpoint", "day"])
+    .addPrimaryKeyConstraint(
+      "consent_access_counts_pk", ["consent_id", "account_id", "endpoint", "day"],
+    )
     .execute();
 }
 

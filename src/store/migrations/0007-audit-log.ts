@@ -18,7 +18,8 @@ async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex("audit_log_at").on("audit_log").columns(["at", "id"]).execute();
   await db.schema.createIndex("audit_log_tpp").on("audit_log").columns(["tpp_id", "at"]).execute();
-  await db.schema.createIndex("audit_log_resource").on("audit_log").columns(["resource_id", "at"]).execute();
+  await db.schema.createIndex("audit_log_resource").on("audit_log")
+    .columns(["resource_id", "at"]).execute();
 }
 
 export const auditLog: Migration = { up };

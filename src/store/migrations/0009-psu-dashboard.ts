@@ -17,7 +17,8 @@ async function up(db: AnyDb): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("last_seen_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("psu_sessions_seen").on("psu_sessions").column("last_seen_at").execute();
+  await db.schema.createIndex("psu_sessions_seen").on("psu_sessions")
+    .column("last_seen_at").execute();
   await db.schema.createTable("authorisation_methods")
     .addColumn("authorisation_id", "text", (c) => c.primaryKey())
     .addColumn("device_id", "text", (c) => c.notNull())
