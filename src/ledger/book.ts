@@ -65,7 +65,8 @@ export function postTransfer(
     debit: debited, credit: credited, entries: [entry(debited, -amount), entry(credited, amount)],
   };
   assert(
-    bookedBalance(debited) + bookedBalance(credited) === bookedBalance(debit) + bookedBalance(credit),
+    bookedBalance(debited) + bookedBalance(credited)
+      === bookedBalance(debit) + bookedBalance(credit),
     "a transfer moves money, it never creates it",
   );
   return booking;

@@ -16,8 +16,10 @@ type Statements = Pick<CoreBanking, "statement" | "balances">;
 function toCardAccount(a: LedgerAccountRecord, card: CardRecord): CardAccount | undefined {
   if (a.kind !== "card" || a.psuId === null) return undefined;
   return {
-    id: a.id, maskedPan: card.maskedPan, currency: a.currency, psuId: a.psuId, ownerName: a.ownerName,
-    name: a.name, product: a.product, status: a.status, usage: a.usage, creditLimitMinor: card.creditLimit,
+    id: a.id, maskedPan: card.maskedPan, currency: a.currency, psuId: a.psuId,
+    ownerName: a.ownerName,
+    name: a.name, product: a.product, status: a.status, usage: a.usage,
+    creditLimitMinor: card.creditLimit,
   };
 }
 
@@ -30,7 +32,9 @@ export function createCardAccounts(ledger: LedgerRepository, statements: Stateme
     return account && card && toCardAccount(account, card);
   }
 
-  async function findCardAccount(tx: Tx, reference: CardReference): Promise<CardAccount | undefined> {
+  async function findCardAccount(
+    tx: Tx, reference: CardReference,
+  ): Promise<CardAccount | undefined> {
     const card = await cards.findCard(tx, "pan" in reference
       ? { panHash: hashSecret(reference.pan) } : reference);
     return card && getCardAccount(tx, card.accountId);
@@ -48,7 +52,8 @@ export function createCardAccounts(ledger: LedgerRepository, statements: Stateme
   async function cardBalances(tx: Tx, accountId: string): Promise<Balance[]> {
     const card = await cards.cardOf(tx, accountId);
     if (!card) return [];
-    return (await statements.balances(tx, accountId)).map((b) => (b.balanceType === "interimAvailable"
+    const balances = await statements.balances(tx, accountId);
+    return balances.map((b) => (b.balanceType === "interimAvailable"
       ? { ...b, amountMinor: b.amountMinor + card.creditLimit, creditLimitIncluded: true }
       : { ...b, creditLimitIncluded: false }));
   }
@@ -60,13 +65,18 @@ export function createCardAccounts(ledger: LedgerRepository, statements: Stateme
     const details = await cards.detailsOf(tx, page.transactions.map((t) => t.transactionId));
     const transactions = page.transactions.map((t): CardTransaction => {
       const d = details.get(t.transactionId);
-      const original = d?.originalAmount != null && d.originalCurrency !== null && d.exchangeRate !== null
-        ? { amountMinor: d.originalAmount, currency: d.originalCurrency, exchangeRate: d.exchangeRate } : null;
+      const original = d?.originalAmount != null && d.originalCurrency !== null
+        && d.exchangeRate !== null
+        ? { amountMinor: d.originalAmount, currency: d.originalCurrency,
+          exchangeRate: d.exchangeRate } : null;
       return {
-        ...t, maskedPan: d?.maskedPan ?? card.maskedPan, transactionDate: d?.transactionDate ?? t.bookingDate,
+        ...t, maskedPan: d?.maskedPan ?? card.maskedPan,
+        transactionDate: d?.transactionDate ?? t.bookingDate,
         acceptorTransactionDateTime: d?.acceptorTime ?? null,
-        merchantCategoryCode: d?.merchantCategoryCode ?? null, cardAcceptorId: d?.cardAcceptorId ?? null,
-        cardAcceptorCity: d?.cardAcceptorCity ?? null, cardAcceptorCountry: d?.cardAcceptorCountry ?? null,
+        merchantCategoryCode: d?.merchantCategoryCode ?? null,
+        cardAcceptorId: d?.cardAcceptorId ?? null,
+        cardAcceptorCity: d?.cardAcceptorCity ?? null,
+        cardAcceptorCountry: d?.cardAcceptorCountry ?? null,
         original,
       };
     });

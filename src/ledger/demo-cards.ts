@@ -21,13 +21,15 @@ const CARD_MERCHANTS: readonly Merchant[] = [
   { name: "Trattoria Il Gallo", mcc: "5812", city: "Muenchen", country: "DE", currency: "EUR" },
   { name: "Netflix", mcc: "4899", city: "Amsterdam", country: "NL", currency: "EUR" },
   { name: "Pret A Manger", mcc: "5814", city: "London", country: "GB", currency: "GBP" },
-  { name: "Apple Store Fifth Avenue", mcc: "5732", city: "New York", country: "US", currency: "USD" },
+  { name: "Apple Store Fifth Avenue", mcc: "5732", city: "New York", country: "US",
+    currency: "USD" },
   { name: "Migros", mcc: "5411", city: "Zuerich", country: "CH", currency: "CHF" },
 ];
 
 /** Units of the merchant's currency per euro, fixed so the history stays deterministic. */
 const RATES: Record<string, { rate: string; per: bigint }> = {
-  GBP: { rate: "0.8550", per: 8_550n }, USD: { rate: "1.0850", per: 10_850n }, CHF: { rate: "0.9400", per: 9_400n },
+  GBP: { rate: "0.8550", per: 8_550n }, USD: { rate: "1.0850", per: 10_850n },
+  CHF: { rate: "0.9400", per: 9_400n },
 };
 
 const SETTLEMENT_DAY = 5;
@@ -58,19 +60,22 @@ export class DemoCardHistory {
     if (Number(day.slice(8, 10)) === SETTLEMENT_DAY && owed > 0n) {
       this.w.book(payerId, this.account.id, owed, day, {
         name: `${this.account.product ?? "Card"} ${this.card.maskedPan}`, iban: "",
-        remittance: `Kartenabrechnung ${addDays(day, -SETTLEMENT_DAY).slice(0, 7)}`, code: "PMNT-CCRD-OTHR",
+        remittance: `Kartenabrechnung ${addDays(day, -SETTLEMENT_DAY).slice(0, 7)}`,
+        code: "PMNT-CCRD-OTHR",
       });
     }
     if (this.random() < 0.35) this.purchase(day);
   }
 
   private purchase(day: string): void {
-    const m = CARD_MERCHANTS[Math.floor(this.random() * CARD_MERCHANTS.length)] ?? CARD_MERCHANTS[0];
+    const m = CARD_MERCHANTS[Math.floor(this.random() * CARD_MERCHANTS.length)]
+      ?? CARD_MERCHANTS[0];
     if (!m) return;
     const amount = BigInt(Math.floor(300 + this.random() * 15_000));
     const transactionDate = addDays(day, -1 - Math.floor(this.random() * 2));
     const minute = Math.floor(this.random() * 14 * 60) + 8 * 60;
-    const time = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+    const twoDigits = (n: number) => String(n).padStart(2, "0");
+    const time = `${twoDigits(Math.floor(minute / 60))}:${twoDigits(minute % 60)}`;
     const id = this.w.book(this.account.id, this.clearingId, amount, day, {
       name: m.name, iban: "", remittance: `${m.name} ${m.city}`, code: "PMNT-CCRD-POSD",
     });

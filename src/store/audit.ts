@@ -8,12 +8,16 @@ import type { AuditLogTable } from "./schema.js";
 
 const COLUMNS: readonly BulkColumn<AuditEntry, keyof AuditLogTable>[] = [
   ["id", "text", (e) => e.id], ["at", "text", (e) => e.at], ["tpp_id", "text", (e) => e.tppId],
-  ["request_id", "text", (e) => e.requestId], ["psu_ip", "text", (e) => e.psuIp], ["method", "text", (e) => e.method],
+  ["request_id", "text", (e) => e.requestId], ["psu_ip", "text", (e) => e.psuIp],
+  ["method", "text", (e) => e.method],
   ["path", "text", (e) => e.path], ["resource_id", "text", (e) => e.resourceId],
   ["status", "bigint", (e) => e.status], ["ms", "bigint", (e) => e.ms],
 ];
 
-/** Batches come in every size; in power-of-two chunks, a few SQL texts (prepared once) fit them all. */
+/**
+ * Batches come in every size; in power-of-two chunks, a few SQL texts (prepared once) fit them
+ * all.
+ */
 const CHUNK_MAX = 256;
 
 export const createAuditRepository = (engine: Engine) => ({
@@ -37,7 +41,8 @@ export const createAuditRepository = (engine: Engine) => ({
     if (q.until !== undefined) query = query.where("at", "<", q.until);
     const rows = await query.orderBy("at", "desc").orderBy("id", "desc").limit(q.limit).execute();
     return rows.map((r) => ({
-      id: r.id, at: r.at, tppId: r.tpp_id, requestId: r.request_id, psuIp: r.psu_ip, method: r.method,
+      id: r.id, at: r.at, tppId: r.tpp_id, requestId: r.request_id, psuIp: r.psu_ip,
+      method: r.method,
       path: r.path, resourceId: r.resource_id, status: Number(r.status), ms: Number(r.ms),
     }));
   },

@@ -49,13 +49,15 @@ export const cardRepository = {
   async insertCards(tx: Tx, cards: readonly CardRecord[]): Promise<void> {
     if (cards.length === 0) return;
     await tx.insertInto("card_accounts").values(cards.map((c) => ({
-      account_id: c.accountId, masked_pan: c.maskedPan, pan_hash: c.panHash, credit_limit: c.creditLimit,
+      account_id: c.accountId, masked_pan: c.maskedPan, pan_hash: c.panHash,
+      credit_limit: c.creditLimit,
     }))).execute();
   },
 
   async insertDetails(tx: Tx, details: readonly CardTransactionRecord[]): Promise<void> {
     for (let i = 0; i < details.length; i += CHUNK) {
-      await tx.insertInto("card_transaction_details").values(details.slice(i, i + CHUNK).map((d) => ({
+      const chunk = details.slice(i, i + CHUNK);
+      await tx.insertInto("card_transaction_details").values(chunk.map((d) => ({
         transfer_id: d.transferId, masked_pan: d.maskedPan, transaction_date: d.transactionDate,
         acceptor_time: d.acceptorTime, merchant_category_code: d.merchantCategoryCode,
         card_acceptor_id: d.cardAcceptorId, card_acceptor_city: d.cardAcceptorCity,

@@ -8,7 +8,8 @@ export interface LedgerTotal {
 }
 
 async function countByStatus(tx: Tx, table: "payments" | "consents"): Promise<StatusCount[]> {
-  const rows = await tx.selectFrom(table).select(["status", (eb) => eb.fn.countAll<string | number>().as("n")])
+  const rows = await tx.selectFrom(table)
+    .select(["status", (eb) => eb.fn.countAll<string | number>().as("n")])
     .groupBy("status").execute();
   return rows.map((r) => ({ status: r.status, count: Number(r.n) }));
 }
@@ -19,7 +20,8 @@ export const statsRepository = {
 
   async authorisations(tx: Tx): Promise<StatusCount[]> {
     const rows = await tx.selectFrom("authorisations")
-      .select(["sca_status", (eb) => eb.fn.countAll<string | number>().as("n")]).groupBy("sca_status").execute();
+      .select(["sca_status", (eb) => eb.fn.countAll<string | number>().as("n")])
+      .groupBy("sca_status").execute();
     return rows.map((r) => ({ status: r.sca_status, count: Number(r.n) }));
   },
 
@@ -30,7 +32,8 @@ export const statsRepository = {
         (eb) => eb.fn.sum<string | number | bigint>("credits_posted").as("credits")])
       .groupBy(["kind", "currency"]).execute();
     return rows.map((r) => ({
-      kind: r.kind, currency: r.currency, debitsMinor: BigInt(r.debits), creditsMinor: BigInt(r.credits),
+      kind: r.kind, currency: r.currency, debitsMinor: BigInt(r.debits),
+      creditsMinor: BigInt(r.credits),
     }));
   },
 };

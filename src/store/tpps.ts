@@ -10,7 +10,8 @@ export const tppRepository = {
   },
 
   async isBlocked(tx: Tx, id: string): Promise<boolean> {
-    const row = await tx.selectFrom("tpps").select("blocked").where("id", "=", id).executeTakeFirst();
+    const row = await tx.selectFrom("tpps").select("blocked").where("id", "=", id)
+      .executeTakeFirst();
     return Boolean(row?.blocked);
   },
 
@@ -22,12 +23,15 @@ export const tppRepository = {
 
   async list(tx: Tx): Promise<{ id: string; name: string; blocked: boolean; createdAt: string }[]> {
     const rows = await tx.selectFrom("tpps").selectAll().orderBy("id").execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, blocked: Boolean(r.blocked), createdAt: r.created_at }));
+    return rows.map((r) => ({
+      id: r.id, name: r.name, blocked: Boolean(r.blocked), createdAt: r.created_at,
+    }));
   },
 
   /** Counts one request in the TPP's window and answers the window's count so far. */
   async countRequest(tx: Tx, id: string, windowStart: string): Promise<number> {
-    const row = await tx.insertInto("tpp_request_counts").values({ tpp_id: id, window_start: windowStart, count: 1 })
+    const row = await tx.insertInto("tpp_request_counts")
+      .values({ tpp_id: id, window_start: windowStart, count: 1 })
       .onConflict((oc) => oc.columns(["tpp_id", "window_start"])
         .doUpdateSet((eb) => ({ count: eb("tpp_request_counts.count", "+", 1) })))
       .returning("count").executeTakeFirstOrThrow();
