@@ -1,7 +1,8 @@
 /**
  * The handle every port of the domain's storage takes (architecture.md 6.3): the store's, or a
- * bank's own store's. The repositories are declared per aggregate (payment/ports.ts,
- * consent/ports.ts) and gathered in deps.ts.
+ * bank's own store's, and the ports shared by the aggregates (TPPs, idempotency, audit log,
+ * leases, savepoints). The aggregates declare their own (payment/, consent/ and sca/ports.ts);
+ * deps.ts gathers them all in StorePort.
  */
 
 /**
