@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -192,18 +192,6 @@ function importCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
-/**
- * TEMPORARY: the files the issue-17 formatting pass has not reached yet (command-line usage texts
- * and the demo TPP's pages, whose printed output must stay the same). A listed file that keeps
- * both limits fails the test, so the list only shrinks.
- */
-const UNFORMATTED: readonly string[] = [
-  "accounts", "commands", "operations", "output", "psus", "resources", "start", "tpps",
-].map((name) => `src/cli/${name}.ts`).concat(
-  ["budget", "server", "xs2a-client"].map((name) => `src/demo-tpp/${name}.ts`));
-
-const rel = (path: string) => relative(ROOT, path).split(sep).join("/");
-
 const FUNCTION_LINES_MAX = 70;
 const LINE_COLUMNS_MAX = 100;
 
@@ -293,21 +281,11 @@ describe("tidy", () => {
     { over: `lines over ${LINE_COLUMNS_MAX} columns`, find: longLines },
   ];
   for (const { over, find } of limits) {
-    test(`no ${over} in src/ (but the files still listed for the formatting pass)`, () => {
-      const found = FILES.filter((f) => !UNFORMATTED.includes(rel(f.path)))
-        .flatMap((f) => find(f.path, f.text));
+    test(`no ${over} in src/`, () => {
+      const found = FILES.flatMap((f) => find(f.path, f.text));
       assert.deepEqual(found, []);
     });
   }
-
-  test("every file still listed for the formatting pass still needs it", () => {
-    const formatted = UNFORMATTED.filter((name) => {
-      const file = FILES.find((f) => rel(f.path) === name);
-      return file === undefined
-        || [...longFunctions(file.path, file.text), ...longLines(file.path, file.text)].length === 0;
-    });
-    assert.deepEqual(formatted, [], "formatted: remove them from UNFORMATTED");
-  });
 });
 
 describe("the tidy checks themselves", () => {

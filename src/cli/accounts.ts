@@ -3,24 +3,31 @@ import { parseArgs } from "node:util";
 import type { Administration } from "../app.js";
 import { OperatorError } from "../domain/errors.js";
 import type { AccountSummary } from "../domain/account-administration.js";
-import { print, required, table } from "./output.js";
+import { print, required, table, usageEntry } from "./output.js";
 
-export const ACCOUNT_USAGE = `  account list [--login L]                   accounts with status and balances
-  account open --login L [--currency EUR] [--product P] [--name N]
-                                             open an account for a PSU (a new IBAN under BANK_CODE)
-  account block IBAN | account unblock IBAN  block payments from and to an account, or lift it
-  account close IBAN                         close an account with a zero balance (history is kept)
-  account credit IBAN AMOUNT [--text T]      book test money from the bank's equity to the account
-  account debit IBAN AMOUNT [--text T]       book money from the account back to the equity`;
+export const ACCOUNT_USAGE = [
+  usageEntry("account list [--login L]", "accounts with status and balances"),
+  usageEntry("account open --login L [--currency EUR] [--product P] [--name N]",
+    "open an account for a PSU (a new IBAN under BANK_CODE)"),
+  usageEntry("account block IBAN | account unblock IBAN",
+    "block payments from and to an account, or lift it"),
+  usageEntry("account close IBAN", "close an account with a zero balance (history is kept)"),
+  usageEntry("account credit IBAN AMOUNT [--text T]",
+    "book test money from the bank's equity to the account"),
+  usageEntry("account debit IBAN AMOUNT [--text T]",
+    "book money from the account back to the equity"),
+].join("\n");
 
-const rows = (accounts: AccountSummary[]) => table(["iban", "owner", "currency", "product", "status", "balance", "available"],
-  accounts.map((a) => [a.iban, a.owner, a.currency, a.product ?? "", a.status, a.balance, a.available]));
+const rows = (accounts: AccountSummary[]) => table(
+  ["iban", "owner", "currency", "product", "status", "balance", "available"],
+  accounts.map((a) =>
+    [a.iban, a.owner, a.currency, a.product ?? "", a.status, a.balance, a.available]));
 
 export async function accountCommand(admin: Administration, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true, options: {
-      json: { type: "boolean" }, login: { type: "string" }, currency: { type: "string" }, product: { type: "string" },
-      name: { type: "string" }, text: { type: "string" },
+      json: { type: "boolean" }, login: { type: "string" }, currency: { type: "string" },
+      product: { type: "string" }, name: { type: "string" }, text: { type: "string" },
     },
   });
   const [action, iban, amount] = positionals;
@@ -38,18 +45,22 @@ export async function accountCommand(admin: Administration, args: string[]): Pro
       return print(values.json, opened, () => `Opened ${opened.iban} for ${opened.owner}.\n`);
     }
     case "block":
-    case "unblock":
-      await accounts.setStatus(required(iban, "the IBAN"), action === "block" ? "blocked" : "enabled");
-      return print(values.json, { iban, status: action === "block" ? "blocked" : "enabled" },
+    case "unblock": {
+      const status = action === "block" ? "blocked" : "enabled";
+      await accounts.setStatus(required(iban, "the IBAN"), status);
+      return print(values.json, { iban, status },
         () => `Account ${iban} ${action === "block" ? "blocked" : "unblocked"}.\n`);
+    }
     case "close":
       await accounts.close(required(iban, "the IBAN"));
       return print(values.json, { iban, status: "deleted" }, () => `Account ${iban} closed.\n`);
     case "credit":
     case "debit": {
-      const after = await accounts.adjust(required(iban, "the IBAN"), action, required(amount, "the AMOUNT"),
+      const after = await accounts.adjust(required(iban, "the IBAN"), action,
+        required(amount, "the AMOUNT"),
         values.text ?? (action === "credit" ? "Test money" : "Test money returned"));
-      return print(values.json, after, () => `Booked. ${after.iban}: balance ${after.balance} ${after.currency}, `
+      return print(values.json, after, () => `Booked. ${after.iban}: `
+        + `balance ${after.balance} ${after.currency}, `
         + `available ${after.available} ${after.currency}.\n`);
     }
     default:

@@ -22,7 +22,8 @@ Commands:
   settings              every setting, its default and allowed values (--markdown: README table)
   migrate               apply database migrations and exit
   seed                  seed the demo PSUs and accounts into an empty database
-  generate              a large data set for scale tests: PSUs with one account and booked history each
+  generate              a large data set for scale tests: `
+  + `PSUs with one account and booked history each
       --psus N              how many PSUs (default 1000)
       --transactions N      how many transactions in all (default 1000000)
       --seed N              the data set's seed; logins are s<seed>-0000000 ... (default 1)

@@ -7,7 +7,9 @@ import { parseExposition } from "../lib/metrics.js";
 import { print, table } from "./output.js";
 
 export async function availability(config: Config, args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { url: { type: "string" }, json: { type: "boolean" } } });
+  const { values } = parseArgs({
+    args, options: { url: { type: "string" }, json: { type: "boolean" } },
+  });
   const url = values.url ?? `http://${config.adminHost}:${config.adminPort}/metrics`;
   const response = await fetch(url).catch((error: Error) => {
     throw new OperatorError(`cannot read ${url}: ${error.message}`);
@@ -22,7 +24,8 @@ export async function availability(config: Config, args: string[]): Promise<void
 export function printConfig(config: Config, args: string[]): void {
   const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
   const masked = maskedConfig(config);
-  print(values.json, masked, () => table(["setting", "value"], Object.entries(masked).map(([k, v]) => [k, String(v)])));
+  print(values.json, masked, () => table(["setting", "value"],
+    Object.entries(masked).map(([k, v]) => [k, String(v)])));
 }
 
 /** Every setting with its default and meaning; --markdown prints the README's table. */

@@ -1,11 +1,16 @@
-/** How operator commands print: a table for people, JSON for scripts, a clear message for mistakes. */
+/**
+ * How operator commands print: a table for people, JSON for scripts, a clear message for mistakes.
+ */
 import { OperatorError } from "../domain/errors.js";
 
 /** A plain text table; every command also has --json. */
 export function table(headings: string[], rows: string[][]): string {
-  const widths = headings.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
-  return `${[line(headings), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n")}\n`;
+  const widths = headings.map((h, i) =>
+    Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
+  const ruler = line(widths.map((w) => "-".repeat(w)));
+  return `${[line(headings), ruler, ...rows.map(line)].join("\n")}\n`;
 }
 
 export function print(json: boolean | undefined, value: unknown, forPeople: () => string): void {
@@ -17,11 +22,29 @@ export function required(value: string | undefined, what: string): string {
   return value;
 }
 
-/** The message for an operator's mistake (exit 2), or undefined for a failure of the bank itself. */
+/** The message for an operator's mistake (exit 2), or undefined for a failure of the bank. */
 export function operatorMistake(error: unknown): string | undefined {
   if (error instanceof OperatorError) return error.message;
-  if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+  const parseArgsError = error instanceof TypeError && "code" in error
+    && String(error.code).startsWith("ERR_PARSE_ARGS");
+  if (parseArgsError) {
     return error.message;
   }
   return undefined;
+}
+
+const MEANING_COLUMN = 45;
+
+/**
+ * One entry of a usage text: the command, then its meaning at column 45 (on the next lines when the
+ * command reaches that column); each further meaning line starts at the same column.
+ */
+export function usageEntry(command: string, ...meaning: string[]): string {
+  const indent = " ".repeat(MEANING_COLUMN);
+  const head = `  ${command}`;
+  const [first, ...more] = meaning;
+  const lines = first !== undefined && head.length + 2 <= MEANING_COLUMN
+    ? [head.padEnd(MEANING_COLUMN) + first, ...more.map((m) => indent + m)]
+    : [head, ...meaning.map((m) => indent + m)];
+  return lines.join("\n");
 }

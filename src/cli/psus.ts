@@ -4,22 +4,27 @@ import type { Administration } from "../app.js";
 import { OperatorError } from "../domain/errors.js";
 import qrcode from "qrcode-terminal";
 import { generatePassword } from "../domain/psu-administration.js";
-import { print, required, table } from "./output.js";
+import { print, required, table, usageEntry } from "./output.js";
 
-export const PSU_USAGE = `  psu list                                   PSUs with status and devices
-  psu add --login L --name N [--password P]  enrol a PSU (a password is generated when none is given)
-  psu block L | psu unblock L                block a PSU, or unblock (also ends a lockout)
-  psu reset-password L [--password P]        set a new password (generated when none is given)
-  psu enrol-device L --kind totp|sms [--phone +49...]
-                                             add an SCA device; TOTP prints its provisioning URI and QR code`;
+export const PSU_USAGE = [
+  usageEntry("psu list", "PSUs with status and devices"),
+  usageEntry("psu add --login L --name N [--password P]",
+    "enrol a PSU (a password is generated when none is given)"),
+  usageEntry("psu block L | psu unblock L", "block a PSU, or unblock (also ends a lockout)"),
+  usageEntry("psu reset-password L [--password P]",
+    "set a new password (generated when none is given)"),
+  usageEntry("psu enrol-device L --kind totp|sms [--phone +49...]",
+    "add an SCA device; TOTP prints its provisioning URI and QR code"),
+].join("\n");
 
-const qr = (text: string) => new Promise<string>((resolve) => qrcode.generate(text, { small: true }, resolve));
+const qr = (text: string) =>
+  new Promise<string>((resolve) => qrcode.generate(text, { small: true }, resolve));
 
 export async function psuCommand(admin: Administration, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true, options: {
-      json: { type: "boolean" }, login: { type: "string" }, name: { type: "string" }, password: { type: "string" },
-      kind: { type: "string" }, phone: { type: "string" },
+      json: { type: "boolean" }, login: { type: "string" }, name: { type: "string" },
+      password: { type: "string" }, kind: { type: "string" }, phone: { type: "string" },
     },
   });
   const [action, login] = positionals;
@@ -27,15 +32,20 @@ export async function psuCommand(admin: Administration, args: string[]): Promise
   switch (action) {
     case "list": {
       const list = await psus.list();
-      return print(values.json, list, () => table(["login", "name", "status", "blocked until", "failures", "devices"],
-        list.map((p) => [p.login, p.name, p.status, p.blockedUntil ?? "", String(p.failedAttempts), p.devices.join(", ")])));
+      return print(values.json, list, () => table(
+        ["login", "name", "status", "blocked until", "failures", "devices"],
+        list.map((p) => [p.login, p.name, p.status, p.blockedUntil ?? "",
+          String(p.failedAttempts), p.devices.join(", ")])));
     }
     case "add": {
       const password = values.password ?? generatePassword();
-      const psu = await psus.add({ login: required(values.login, "--login"), name: required(values.name, "--name"), password });
+      const psu = await psus.add({
+        login: required(values.login, "--login"), name: required(values.name, "--name"), password,
+      });
       const shown = values.password ? undefined : password;
       return print(values.json, { login: psu.login, name: psu.name, password: shown },
-        () => `Added PSU ${psu.login} (${psu.name}).${shown ? `\nInitial password: ${shown}` : ""}\n`);
+        () => `Added PSU ${psu.login} (${psu.name}).`
+          + `${shown ? `\nInitial password: ${shown}` : ""}\n`);
     }
     case "block":
     case "unblock":
@@ -52,12 +62,18 @@ export async function psuCommand(admin: Administration, args: string[]): Promise
     case "enrol-device": {
       const kind = values.kind;
       if (kind !== "totp" && kind !== "sms") throw new OperatorError("--kind must be totp or sms");
-      const device = kind === "totp" ? { kind } as const : { kind, phone: required(values.phone, "--phone") } as const;
-      const { device: enrolled, provisioningUri } = await psus.enrolDevice(required(login, "the PSU's login"), device);
-      if (values.json) return print(true, { login, device: enrolled.label, provisioningUri }, () => "");
+      const device = kind === "totp"
+        ? { kind } as const
+        : { kind, phone: required(values.phone, "--phone") } as const;
+      const { device: enrolled, provisioningUri } =
+        await psus.enrolDevice(required(login, "the PSU's login"), device);
+      if (values.json) {
+        return print(true, { login, device: enrolled.label, provisioningUri }, () => "");
+      }
       process.stdout.write(`Enrolled "${enrolled.label}" for ${login}.\n`);
       if (provisioningUri) {
-        process.stdout.write(`Scan with an authenticator app, or enter the URI:\n${await qr(provisioningUri)}\n${provisioningUri}\n`);
+        process.stdout.write("Scan with an authenticator app, or enter the URI:\n"
+          + `${await qr(provisioningUri)}\n${provisioningUri}\n`);
       }
       return;
     }

@@ -3,27 +3,37 @@ import { parseArgs } from "node:util";
 import type { Administration } from "../app.js";
 import { OperatorError } from "../domain/errors.js";
 import type { AuthorisationRow, Shown } from "../domain/resource-administration.js";
-import { print, required, table } from "./output.js";
+import { print, required, table, usageEntry } from "./output.js";
 
-export const RESOURCE_USAGE = `  payment find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]
-  payment show ID                            a payment with its authorisations and request history
-  consent find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]
-  consent show ID                            a consent with its accounts, authorisations and request history
-  consent revoke ID                          revokes a valid consent on the PSU's request (revokedByPsu)`;
+export const RESOURCE_USAGE = [
+  usageEntry("payment find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]"),
+  usageEntry("payment show ID", "a payment with its authorisations and request history"),
+  usageEntry("consent find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]"),
+  usageEntry("consent show ID",
+    "a consent with its accounts, authorisations and request history"),
+  usageEntry("consent revoke ID",
+    "revokes a valid consent on the PSU's request (revokedByPsu)"),
+].join("\n");
 
 function shown<T extends object>(item: Shown<T>): string {
-  const fields = Object.entries(item.resource).map(([k, v]) => [k, Array.isArray(v) ? v.join("; ") : String(v ?? "")]);
-  return `${table(["field", "value"], fields)}\nAuthorisations\n${table(["id", "scaStatus", "psu", "created", "updated"],
-    item.authorisations.map((a: AuthorisationRow) => [a.id, a.scaStatus, a.psu ?? "", a.createdAt, a.updatedAt]))}`
-    + `\nHistory\n${table(["at", "method", "path", "status", "request id"],
-      item.history.map((h) => [h.at, h.method, h.path, String(h.status), h.requestId ?? ""]))}`;
+  const fields = Object.entries(item.resource)
+    .map(([k, v]) => [k, Array.isArray(v) ? v.join("; ") : String(v ?? "")]);
+  const authorisations = table(["id", "scaStatus", "psu", "created", "updated"],
+    item.authorisations.map((a: AuthorisationRow) =>
+      [a.id, a.scaStatus, a.psu ?? "", a.createdAt, a.updatedAt]));
+  const history = table(["at", "method", "path", "status", "request id"],
+    item.history.map((h) => [h.at, h.method, h.path, String(h.status), h.requestId ?? ""]));
+  return `${table(["field", "value"], fields)}\nAuthorisations\n${authorisations}`
+    + `\nHistory\n${history}`;
 }
 
-export async function resourceCommand(kind: "payment" | "consent", admin: Administration, args: string[]): Promise<void> {
+export async function resourceCommand(
+  kind: "payment" | "consent", admin: Administration, args: string[],
+): Promise<void> {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true, options: {
-      json: { type: "boolean" }, tpp: { type: "string" }, psu: { type: "string" }, account: { type: "string" },
-      limit: { type: "string" },
+      json: { type: "boolean" }, tpp: { type: "string" }, psu: { type: "string" },
+      account: { type: "string" }, limit: { type: "string" },
     },
   });
   const [action, id] = positionals;
@@ -32,14 +42,17 @@ export async function resourceCommand(kind: "payment" | "consent", admin: Admini
     limit: values.limit === undefined ? undefined : Number(values.limit) };
   if (action === "find" && kind === "payment") {
     const rows = await queries.findPayments(filter);
-    return print(values.json, rows, () => table(["id", "tpp", "psu", "status", "amount", "debtor", "creditor", "created"],
-      rows.map((p) => [p.id, p.tpp, p.psu ?? "", p.status, `${p.amount} ${p.currency}`, p.debtorIban,
-        `${p.creditorName} ${p.creditorIban}`, p.createdAt])));
+    return print(values.json, rows, () => table(
+      ["id", "tpp", "psu", "status", "amount", "debtor", "creditor", "created"],
+      rows.map((p) => [p.id, p.tpp, p.psu ?? "", p.status, `${p.amount} ${p.currency}`,
+        p.debtorIban, `${p.creditorName} ${p.creditorIban}`, p.createdAt])));
   }
   if (action === "find") {
     const rows = await queries.findConsents(filter);
-    return print(values.json, rows, () => table(["id", "tpp", "psu", "status", "valid until", "per day", "accounts"],
-      rows.map((c) => [c.id, c.tpp, c.psu ?? "", c.status, c.validUntil, String(c.frequencyPerDay), c.accounts.join("; ")])));
+    return print(values.json, rows, () => table(
+      ["id", "tpp", "psu", "status", "valid until", "per day", "accounts"],
+      rows.map((c) => [c.id, c.tpp, c.psu ?? "", c.status, c.validUntil,
+        String(c.frequencyPerDay), c.accounts.join("; ")])));
   }
   if (action === "revoke" && kind === "consent") {
     const row = await queries.revokeConsent(required(id, "the consent's id"));

@@ -8,8 +8,9 @@ type Urls = { apiUrl: string; authUrl: string };
 
 function banner(app: App, urls: Urls): string {
   const ms = Math.round(process.uptime() * 1000);
+  const mode = `${app.config.mode} mode, ${app.store.engine}`;
   const ready = `
-psd2-bank is ready, ${ms} ms after the process started (${app.config.mode} mode, ${app.store.engine})
+psd2-bank is ready, ${ms} ms after the process started (${mode})
   TPP API     ${urls.apiUrl}${API_BASE}   (client certificate required)
   PSU pages   ${urls.authUrl}
 `;
@@ -21,14 +22,20 @@ function sandboxGuide(certs: DevCertificatePaths, urls: Urls): string {
   const creditor = makeIban("DE", "500100001000000002");
   const debtor = makeIban("DE", "500100001000000001");
   const psus = demoPsuLines().map((line) => `    ${line}`).join("\n");
+  const body = JSON.stringify({
+    debtorAccount: debtor, creditorAccount: creditor, creditorName: "Alice Savings",
+    instructedAmount: { currency: "EUR", amount: 12.5 },
+    remittanceInformationUnstructured: "Order 42",
+  });
   return `  Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key
   Demo PSUs:
 ${psus}
   Try it:
     curl -s --cacert ${certs.caCert} --cert ${certs.tppCert} --key ${certs.tppKey} \\
       -H "X-Request-ID: $(node -p 'crypto.randomUUID()')" -H "Content-Type: application/json" \\
-      -H "TPP-Redirect-URI: ${urls.authUrl}/sandbox/tpp/ok" -H "TPP-Nok-Redirect-URI: ${urls.authUrl}/sandbox/tpp/nok" \\
-      -d '{"debtorAccount":"${debtor}","creditorAccount":"${creditor}","creditorName":"Alice Savings","instructedAmount":{"currency":"EUR","amount":12.5},"remittanceInformationUnstructured":"Order 42"}' \\
+      -H "TPP-Redirect-URI: ${urls.authUrl}/sandbox/tpp/ok" `
+    + `-H "TPP-Nok-Redirect-URI: ${urls.authUrl}/sandbox/tpp/nok" \\
+      -d '${body}' \\
       ${urls.apiUrl}${API_BASE}/payments/sepa-credit-transfers
     then open _links.scaRedirect in a browser and log in as alice.
 `;

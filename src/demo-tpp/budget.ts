@@ -22,7 +22,8 @@ export interface CardAccount {
 interface Entry { date: string; who: string; amount: Amount }
 interface Report<T> { booked?: T[] | null; _links?: { next?: Link } | null }
 interface Transaction {
-  bookingDate?: string; transactionAmount: Amount; remittanceInformationUnstructured?: string | null;
+  bookingDate?: string; transactionAmount: Amount;
+  remittanceInformationUnstructured?: string | null;
   creditorName?: string | null; debtorName?: string | null;
 }
 interface CardTransaction {
@@ -68,7 +69,8 @@ const newestFirst = (entries: Entry[]) =>
 
 function card(title: string, reference: string, balances: Balance[] | null | undefined,
   entries: Entry[] | string): Html {
-  const items = (balances ?? []).map((b) => html`<li>${BALANCE_NAMES[b.balanceType] ?? b.balanceType}:
+  const items = (balances ?? []).map((b) => html`<li>${
+    BALANCE_NAMES[b.balanceType] ?? b.balanceType}:
  <strong>${b.balanceAmount.amount} ${b.balanceAmount.currency}</strong></li>`);
   const rows = typeof entries === "string" ? html`<p>${entries}</p>`
     : html`<p>${entries.length} booked transactions, newest first.</p>

@@ -39,7 +39,8 @@ align-items:baseline;column-gap:1rem;border-bottom:2px solid #0b6e4f;margin-bott
 h1{font-size:1.6rem;margin:.5rem 0}
 nav{padding-bottom:.5rem}nav a{display:inline-block;padding:.25rem 0}
 a{color:#0b6e4f}.card{border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin:1rem 0}
-button{background:#0b6e4f;color:#fff;border:0;border-radius:6px;padding:.6rem 1.2rem;font-size:1rem;cursor:pointer}
+button{background:#0b6e4f;color:#fff;border:0;border-radius:6px;`
+  + `padding:.6rem 1.2rem;font-size:1rem;cursor:pointer}
 label{display:block;margin:.5rem 0}input{font-size:1rem;padding:.4rem;width:100%;max-width:26rem}
 .ok{color:#0b6e4f}.nok{color:#b42318}table{border-collapse:collapse;width:100%;font-size:.9rem}
 td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eaeef2;overflow-wrap:anywhere}
@@ -47,29 +48,39 @@ td:first-child,th.amount,td.amount{white-space:nowrap}th.amount,td.amount{text-a
 code{background:#f6f8fa;padding:0 .3rem;overflow-wrap:anywhere}
 @media (max-width:30rem){body{padding:0 .5rem}.card{padding:.75rem}td,th{padding:.3rem .25rem}}`;
 
+const VIEWPORT = html`<meta name="viewport" content="width=device-width,initial-scale=1">`;
+const NAV = html`<a href="/">Demo TPP</a> · <a href="/shop">Shop</a> · ${""
+}<a href="/budget">Budget</a>`;
+
 function page(title: string, body: Html): string {
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Demo TPP</title>
+${VIEWPORT}<title>${title} · Demo TPP</title>
 <style>${new Html(STYLE)}</style></head><body>
-<header><h1>${title}</h1><nav><a href="/">Demo TPP</a> · <a href="/shop">Shop</a> · <a href="/budget">Budget</a></nav></header>
+<header><h1>${title}</h1><nav>${NAV}</nav></header>
 ${body}</body></html>`.text;
 }
 
 function refusalText(body: unknown): string {
   const messages = (body as Refusal | undefined)?.tppMessages ?? [];
-  return messages.map((m) => `${m.code ?? "ERROR"}: ${m.text ?? ""}`).join("; ") || "unexpected answer";
+  return messages.map((m) => `${m.code ?? "ERROR"}: ${m.text ?? ""}`).join("; ")
+    || "unexpected answer";
 }
 
 function problem(title: string, status: number, body: unknown): Html {
-  return html`<div class="card nok"><h2>${title}</h2><p>The bank answered ${status}: ${refusalText(body)}</p></div>`;
+  return html`<div class="card nok"><h2>${title}</h2><p>The bank answered ${status}: ${
+    refusalText(body)}</p></div>`;
 }
 
-/** Sends the browser to the bank's SCA page for a created resource, or shows why the bank refused. */
-function toBank(reply: FastifyReply, title: string, created: Xs2aResponse<Created>, id: string | undefined,
-  remember: (id: string) => void) {
+function sendPage(reply: FastifyReply, title: string, body: Html, status = 200) {
+  return reply.code(status).type("text/html").send(page(title, body));
+}
+
+/** Sends the browser to the bank's SCA page for a created resource, or shows why it refused. */
+function toBank(reply: FastifyReply, title: string, created: Xs2aResponse<Created>,
+  id: string | undefined, remember: (id: string) => void) {
   const redirect = created.body?._links?.scaRedirect;
   if (!id || !redirect) {
-    return reply.code(502).type("text/html").send(page(title, problem("Not started", created.status, created.body)));
+    return sendPage(reply, title, problem("Not started", created.status, created.body), 502);
   }
   remember(id);
   return reply.redirect(redirect, 303);
@@ -78,35 +89,53 @@ function toBank(reply: FastifyReply, title: string, created: Xs2aResponse<Create
 /** The return URL carries an unguessable state, never the bank's resource id. */
 const newState = () => randomBytes(16).toString("hex");
 
+const psuHeaders = (ip: string) => ({ "PSU-IP-Address": ip });
 
-export async function startDemoTpp(options: DemoTppOptions): Promise<DemoTpp> {
-  const bank = new Xs2aClient(options.apiUrl, options.identity);
-  const paymentsByState = new Map<string, string>();
-  const consentsByState = new Map<string, string>();
-  const app: FastifyInstance = Fastify();
-  let base = "";
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  const redirects = (path: string, state: string) => ({
-    "TPP-Redirect-URI": `${base}${path}/${state}?result=ok`,
-    "TPP-Nok-Redirect-URI": `${base}${path}/${state}?result=nok`,
-  });
-  const psuHeaders = (ip: string) => ({ "PSU-IP-Address": ip });
+/** What the demo's routes share; base is known only once the server listens. */
+interface Demo {
+  bank: Xs2aClient;
+  options: DemoTppOptions;
+  base: string;
+}
 
-  app.get("/", async (_request, reply) => reply.type("text/html").send(page("Demo TPP", html`
+const redirects = (demo: Demo, path: string, state: string) => ({
+  "TPP-Redirect-URI": `${demo.base}${path}/${state}?result=ok`,
+  "TPP-Nok-Redirect-URI": `${demo.base}${path}/${state}?result=nok`,
+});
+
+function homeRoute(app: FastifyInstance): void {
+  app.get("/", async (_request, reply) => sendPage(reply, "Demo TPP", html`
 <p>A third-party provider using the bank's PSD2 API with the demo certificate.</p>
-<div class="card"><h2><a href="/shop">Shop checkout</a></h2><p>Pay for an order directly from your bank account
+<div class="card"><h2><a href="/shop">Shop checkout</a></h2><p>${""
+}Pay for an order directly from your bank account
 (payment initiation).</p></div>
-<div class="card"><h2><a href="/budget">Budget</a></h2><p>Connect your accounts and see balances and transactions
+<div class="card"><h2><a href="/budget">Budget</a></h2><p>${""
+}Connect your accounts and see balances and transactions
 (account information).</p></div>
-<p>Demo PSUs: <code>alice</code> / <code>alice-demo</code>, <code>bob</code> / <code>bob-demo</code>; the bank's
-start banner tells how to get their authorization codes.</p>`)));
+<p>Demo PSUs: <code>alice</code> / <code>alice-demo</code>, <code>bob</code> / ${""
+}<code>bob-demo</code>; the bank's
+start banner tells how to get their authorization codes.</p>`));
+}
 
-  app.get("/shop", async (_request, reply) => reply.type("text/html").send(page("Checkout", html`
-<div class="card"><p>${PRODUCT.name}</p><p><strong>${PRODUCT.amount} ${PRODUCT.currency}</strong></p></div>
-<form method="post" action="/shop/pay"><label>Your IBAN <input name="debtorIban" value="${options.debtorIban}"
- required></label><button type="submit">Pay with your bank</button></form>`)));
+function paymentOutcome(paymentId: string, value: string | undefined): Html {
+  const paid = value === "ACSC" || value === "ACCC" || value === "ACSP" || value === "ACTC";
+  return paid
+    ? html`<div class="card ok"><h2>Thank you: paid</h2><p>Payment <code>${paymentId}</code> is ${
+      value}.</p></div>`
+    : html`<div class="card nok"><h2>Not paid</h2><p>Payment <code>${paymentId}</code> is ${
+      value ?? "unknown"}.</p>
+<p><a href="/shop">Try again</a></p></div>`;
+}
 
+function shopRoutes(app: FastifyInstance, demo: Demo): void {
+  const { bank, options } = demo;
+  const paymentsByState = new Map<string, string>();
+  app.get("/shop", async (_request, reply) => sendPage(reply, "Checkout", html`
+<div class="card"><p>${PRODUCT.name}</p><p><strong>${PRODUCT.amount} ${
+  PRODUCT.currency}</strong></p></div>
+<form method="post" action="/shop/pay"><label>Your IBAN <input name="debtorIban" value="${
+  options.debtorIban}"
+ required></label><button type="submit">Pay with your bank</button></form>`));
   app.post<{ Body: { debtorIban?: string } }>("/shop/pay", async (request, reply) => {
     const state = newState();
     const created = await bank.post<Created>(`${API}/payments/sepa-credit-transfers`, {
@@ -114,68 +143,86 @@ start banner tells how to get their authorization codes.</p>`)));
       creditorAccount: { iban: options.merchantIban }, creditorName: "Demo Coffee Shop",
       instructedAmount: { currency: PRODUCT.currency, amount: PRODUCT.amount },
       remittanceInformationUnstructured: `Order ${state.slice(0, 8)}`,
-    }, { ...redirects("/shop/return", state), ...psuHeaders(request.ip) });
-    return toBank(reply, "Checkout", created, created.body?.paymentId, (id) => paymentsByState.set(state, id));
+    }, { ...redirects(demo, "/shop/return", state), ...psuHeaders(request.ip) });
+    return toBank(reply, "Checkout", created, created.body?.paymentId,
+      (id) => paymentsByState.set(state, id));
   });
   app.get<{ Params: { state: string } }>("/shop/return/:state", async (request, reply) => {
     const paymentId = paymentsByState.get(request.params.state);
-    if (!paymentId) return reply.code(404).type("text/html").send(page("Checkout", html`<p>Unknown order.</p>`));
-    const status = await bank.get<{ transactionStatus?: string }>(`${API}/payments/${paymentId}/status`,
-      psuHeaders(request.ip));
-    const value = status.body?.transactionStatus;
-    const paid = value === "ACSC" || value === "ACCC" || value === "ACSP" || value === "ACTC";
-    return reply.type("text/html").send(page("Checkout", paid
-      ? html`<div class="card ok"><h2>Thank you: paid</h2><p>Payment <code>${paymentId}</code> is ${value}.</p></div>`
-      : html`<div class="card nok"><h2>Not paid</h2><p>Payment <code>${paymentId}</code> is ${value ?? "unknown"}.</p>
-<p><a href="/shop">Try again</a></p></div>`));
+    if (!paymentId) return sendPage(reply, "Checkout", html`<p>Unknown order.</p>`, 404);
+    const status = await bank.get<{ transactionStatus?: string }>(
+      `${API}/payments/${paymentId}/status`, psuHeaders(request.ip));
+    return sendPage(reply, "Checkout",
+      paymentOutcome(paymentId, status.body?.transactionStatus));
   });
+}
 
-  app.get("/budget", async (_request, reply) => reply.type("text/html").send(page("Budget", html`
-<p>Connect your bank to see your balances and transactions here. You choose the accounts on the bank's page.</p>
-<form method="post" action="/budget/connect"><button type="submit">Connect your bank</button></form>`)));
+/** The budget page for a consent: every shared account and card with its last 90 days. */
+async function budgetSections(demo: Demo, consentId: string, ip: string): Promise<Html> {
+  const { bank, options } = demo;
+  const headers = { "Consent-ID": consentId, ...psuHeaders(ip) };
+  const list = await bank.get<{ accounts?: Account[] }>(
+    `${API}/accounts?withBalance=true`, headers);
+  if (list.status !== 200 || !list.body?.accounts) {
+    return problem("No access to your accounts", list.status, list.body);
+  }
+  // A PSU who shared no card gets a refusal here, which only means: no cards to show.
+  const cardList = await bank.get<{ cardAccounts?: CardAccount[] }>(
+    `${API}/card-accounts?withBalance=true`, headers);
+  const dateFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  const perPage = options.transactionsPerPage;
+  const query = `dateFrom=${dateFrom}&bookingStatus=booked`
+    + (perPage ? `&itemsPerPage=${perPage}` : "");
+  const sections = await Promise.all([
+    ...list.body.accounts.map((a) => accountCard(bank, API, a, query, headers)),
+    ...(cardList.body?.cardAccounts ?? [])
+      .map((c) => cardAccountCard(bank, API, c, query, headers)),
+  ]);
+  return html`<p class="ok">Connected (consent
+ <code>${consentId}</code>). The last 90 days:</p>${sections}`;
+}
 
+function budgetRoutes(app: FastifyInstance, demo: Demo): void {
+  const consentsByState = new Map<string, string>();
+  app.get("/budget", async (_request, reply) => sendPage(reply, "Budget", html`
+<p>Connect your bank to see your balances and transactions here. ${""
+}You choose the accounts on the bank's page.</p>
+<form method="post" action="/budget/connect">${""
+}<button type="submit">Connect your bank</button></form>`));
   app.post("/budget/connect", async (request, reply) => {
     const state = newState();
     const validUntil = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
-    const created = await bank.post<Created>(`${API}/consents`, {
+    const created = await demo.bank.post<Created>(`${API}/consents`, {
       access: { accounts: [], balances: [], transactions: [] },
       recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: false,
-    }, { ...redirects("/budget/return", state), ...psuHeaders(request.ip) });
-    return toBank(reply, "Budget", created, created.body?.consentId, (id) => consentsByState.set(state, id));
+    }, { ...redirects(demo, "/budget/return", state), ...psuHeaders(request.ip) });
+    return toBank(reply, "Budget", created, created.body?.consentId,
+      (id) => consentsByState.set(state, id));
   });
   app.get<{ Params: { state: string } }>("/budget/return/:state", async (request, reply) => {
     const consentId = consentsByState.get(request.params.state);
-    if (!consentId) return reply.code(404).type("text/html").send(page("Budget", html`<p>Unknown connection.</p>`));
-    const headers = { "Consent-ID": consentId, ...psuHeaders(request.ip) };
-    const list = await bank.get<{ accounts?: Account[] }>(`${API}/accounts?withBalance=true`, headers);
-    if (list.status !== 200 || !list.body?.accounts) {
-      return reply.type("text/html").send(page("Budget", problem("No access to your accounts", list.status, list.body)));
-    }
-    // A PSU who shared no card gets a refusal here, which only means: no cards to show.
-    const cardList = await bank.get<{ cardAccounts?: CardAccount[] }>(
-      `${API}/card-accounts?withBalance=true`, headers);
-    const dateFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
-    const perPage = options.transactionsPerPage;
-    const query = `dateFrom=${dateFrom}&bookingStatus=booked`
-      + (perPage ? `&itemsPerPage=${perPage}` : "");
-    const sections = await Promise.all([
-      ...list.body.accounts.map((a) => accountCard(bank, API, a, query, headers)),
-      ...(cardList.body?.cardAccounts ?? [])
-        .map((c) => cardAccountCard(bank, API, c, query, headers)),
-    ]);
-    return reply.type("text/html").send(page("Budget", html`<p class="ok">Connected (consent
- <code>${consentId}</code>). The last 90 days:</p>${sections}`));
+    if (!consentId) return sendPage(reply, "Budget", html`<p>Unknown connection.</p>`, 404);
+    return sendPage(reply, "Budget", await budgetSections(demo, consentId, request.ip));
   });
+}
 
+export async function startDemoTpp(options: DemoTppOptions): Promise<DemoTpp> {
+  const demo: Demo = { bank: new Xs2aClient(options.apiUrl, options.identity), options, base: "" };
+  const app: FastifyInstance = Fastify();
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  homeRoute(app);
+  shopRoutes(app, demo);
+  budgetRoutes(app, demo);
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
-  base = `http://localhost:${port}`;
+  demo.base = `http://localhost:${port}`;
   return {
-    url: base,
+    url: demo.base,
     async close() {
       await app.close();
-      bank.close();
+      demo.bank.close();
     },
   };
 }

@@ -24,7 +24,8 @@ export class Xs2aClient {
     this.agent = new Agent({ ...identity, keepAlive: true });
   }
 
-  call<T = unknown>(method: string, path: string, options: { body?: unknown; headers?: Headers } = {}): Promise<Xs2aResponse<T>> {
+  call<T = unknown>(method: string, path: string,
+    options: { body?: unknown; headers?: Headers } = {}): Promise<Xs2aResponse<T>> {
     const payload = options.body === undefined ? undefined
       : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     const defaults: Headers = { "X-Request-ID": randomUUID(), Accept: "application/json" };
@@ -34,7 +35,8 @@ export class Xs2aClient {
       if (value !== null) headers[name] = value;
     }
     return new Promise((resolve, reject) => {
-      const req = request(new URL(path, this.baseUrl), { method, agent: this.agent, headers }, (res) => {
+      const url = new URL(path, this.baseUrl);
+      const req = request(url, { method, agent: this.agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
