@@ -40,7 +40,7 @@ async function bookBatch(deps: Deps, tx: Tx, entries: Payment[]): Promise<Execut
 
 /**
  * Books a bulk's payments, as one batch or one by one as the TPP preferred, then records each
- * payment's outcome and the bulk's: ACSC when all were booked, PATC when some, RJCT when none.
+ * payment's outcome and the bulk's: ACSC when all were booked, PART when some, RJCT when none.
  * Should the bulk no longer be ACTC by then (a cancellation won the race), nothing stays booked.
  */
 async function executeBulk(deps: Deps, tx: Tx, bulk: Payment, psuId: string) {

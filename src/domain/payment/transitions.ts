@@ -27,8 +27,11 @@ export const PAYMENT_TRANSITIONS = {
   bookToClearing: { from: ["ACTC"], to: "ACSP" },
   /** The core refused the booking (e.g. insufficient funds). */
   refuseBooking: { from: ["ACTC"], to: "RJCT" },
-  /** A bulk of which the core booked some payments and refused others. */
-  bookPartly: { from: ["ACTC"], to: "PATC" },
+  /**
+   * A bulk of which the core booked some payments and refused others: PART (partially accepted);
+   * the Berlin Group keeps PATC for multi-level authorisation, which this bank does not offer.
+   */
+  bookPartly: { from: ["ACTC"], to: "PART" },
   /** The creditor's bank settled a payment booked to clearing. */
   settle: { from: ["ACSP"], to: "ACCC" },
   /** A standing order's execution other than its last: booked or refused, the order goes on. */

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import {
-  advanceOrder, movePayment, PAYMENT_EVENTS, type PaymentEvent,
+  advanceOrder, movePayment, PAYMENT_EVENTS, PAYMENT_TRANSITIONS, type PaymentEvent,
 } from "../../../src/domain/payment/transitions.js";
 import type { Payment, TransactionStatus } from "../../../src/domain/payment/model.js";
 import {
@@ -28,7 +28,7 @@ const MODEL: Model = {
   },
   ACTC: {
     cancelAuthorised: "CANC", book: "ACSC", bookToClearing: "ACSP", refuseBooking: "RJCT",
-    bookPartly: "PATC", runInstalment: "ACTC", completeOrder: "ACSC",
+    bookPartly: "PART", runInstalment: "ACTC", completeOrder: "ACSC",
   },
   ACSP: { settle: "ACCC" },
 };
@@ -99,8 +99,14 @@ test("a bulk ending unbooked takes its payments still RCVD along; booked ones st
   assert.equal(await statusOf(notAnEntry.id), "RCVD");
 });
 
+test("a partly booked bulk is PART; no event leads to PATC, kept for multi-level SCA", () => {
+  assert.equal(PAYMENT_TRANSITIONS.bookPartly.to, "PART");
+  assert.deepEqual(PAYMENT_EVENTS.filter((e) =>
+    (PAYMENT_TRANSITIONS[e].to as TransactionStatus) === "PATC"), []);
+});
+
 /** Statuses a payment never leaves; everything else moves forward only. */
-const FINAL: readonly TransactionStatus[] = ["ACSC", "ACCC", "RJCT", "CANC", "PATC"];
+const FINAL: readonly TransactionStatus[] = ["ACSC", "ACCC", "RJCT", "CANC", "PATC", "PART"];
 
 test("random event sequences follow the model, never leave a final status", () =>
   followsModel(machine, FINAL, 150));
