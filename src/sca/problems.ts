@@ -11,6 +11,7 @@ const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
   psu_blocked: "error_psu_blocked",
   code_invalid: "error_code_invalid",
   code_expired: "error_code_expired",
+  code_reused: "error_code_reused",
   wrong_step: "error_wrong_step",
   no_device: "error_no_device",
   resend_limit: "error_resend_limit",

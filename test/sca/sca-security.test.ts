@@ -21,6 +21,8 @@ import type { TppClient } from "../support/tpp-client.js";
 const COOKIE = "__Host-psd2-sca";
 const GENERIC_ERROR = "The login details are not correct. Please try again.";
 const BLOCKED = "Too many failed attempts: access is blocked for a while. Try again later.";
+const CODE_REUSED = "This code has just been used. Wait for the next code in your authenticator "
+  + "app and enter it.";
 const MINUTE = 60_000;
 
 let bank: TestBank;
@@ -387,7 +389,7 @@ test("an SMS code is replaced by a resent one and is accepted only once", async 
   assert.equal(accepted.length, 1, twice.map((p) => `${p.status} ${p.location}`).join(", "));
 });
 
-test("a TOTP code's time step cannot be used for a second authorisation", async (t) => {
+test("a TOTP code's time step cannot be used twice, and a reuse is said and not counted", async (t) => {
   const clock = manualClock(new Date("2030-01-15T09:00:05Z"));
   const own = await ownBank(t, { clock });
   const atCode = async () => {
@@ -399,9 +401,13 @@ test("a TOTP code's time step cannot be used for a second authorisation", async 
   const second = await atCode();
   const code = aliceCodeAt(clock);
   assert.equal((await enterCode(first.browser, first.page, code)).location, "/sca/review");
-  const reused = await enterCode(second.browser, second.page, code);
-  assert.equal(reused.status, 401);
-  assert.equal(errorText(reused), GENERIC_ERROR);
+  // Said as what it is, and never counted: five of them would otherwise block alice.
+  let reused = second.page;
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    reused = await enterCode(second.browser, reused, code);
+    assert.equal(reused.status, 401);
+    assert.equal(errorText(reused), CODE_REUSED, `attempt ${attempt}`);
+  }
   assert.equal((await enterCode(second.browser, reused, aliceCodeAt(clock, 30_000))).location,
     "/sca/review", "the next time step works");
 });

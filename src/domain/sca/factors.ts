@@ -140,8 +140,9 @@ async function codeMatches(
   const { store, clock } = deps;
   if (device.kind === "totp") {
     const step = verifyTotp(device.secret ?? "", code, clock.now().getTime());
-    const fresh = step !== null && (await store.psus.useTotpStep(tx, device.id, step));
-    return fresh ? "ok" : "code_invalid";
+    if (step === null) return "code_invalid";
+    // A right code already spent in its window is the PSU's slip, not a guess: not counted.
+    return (await store.psus.useTotpStep(tx, device.id, step)) ? "ok" : "code_reused";
   }
   const challenge = await store.sca.findChallenge(tx, sessionId);
   if (!challenge || challenge.usedAt !== null) return "code_invalid";
@@ -151,7 +152,10 @@ async function codeMatches(
   return (await store.sca.useChallenge(tx, sessionId, nowIso(deps))) ? "ok" : "code_invalid";
 }
 
-/** Second factor: "ok" resets the PSU's failures; a wrong code counts as a failure. */
+/**
+ * Second factor: "ok" resets the PSU's failures; a wrong code counts as a failure, an expired or
+ * already used one does not (it proves the device, only too late or twice).
+ */
 async function verifyCode(
   deps: Deps, tx: Tx, sessionId: string, binding: string,
   target: Target, code: string,
@@ -160,7 +164,7 @@ async function verifyCode(
   const { psu, device } = target;
   if (isBlocked(deps, psu)) return "psu_blocked";
   const outcome = await codeMatches(deps, tx, sessionId, binding, device, code.trim());
-  if (outcome === "code_expired") return outcome;
+  if (outcome === "code_expired" || outcome === "code_reused") return outcome;
   if (outcome !== "ok") {
     const record = (until: string | null) => psus.recordFailure(tx, psu.id, until);
     return (await fail(deps, psu, record)) === "psu_blocked" ? "psu_blocked" : "code_invalid";

@@ -43,6 +43,8 @@ export const de: Catalogue = {
     + "erneut versuchen.",
   error_code_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",
   error_code_expired: "Der Code ist abgelaufen. Fordern Sie einen neuen Code an.",
+  error_code_reused: "Dieser Code wurde gerade schon verwendet. Warten Sie auf den nächsten Code "
+    + "in Ihrer Authenticator-App und geben Sie ihn ein.",
   error_resend_limit: "Es können keine weiteren Codes gesendet werden. Bitte geben Sie den zuletzt "
     + "erhaltenen Code ein.",
   error_session_expired: "Ihre Sitzung ist beendet. Bitte beginnen Sie erneut bei {tpp}.",

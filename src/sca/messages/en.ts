@@ -38,6 +38,8 @@ export const en = {
   error_psu_blocked: "Too many failed attempts: access is blocked for a while. Try again later.",
   error_code_invalid: "The login details are not correct. Please try again.",
   error_code_expired: "The code has expired. Request a new code.",
+  error_code_reused: "This code has just been used. Wait for the next code in your authenticator "
+    + "app and enter it.",
   error_resend_limit: "No more codes can be sent. Please enter the last code you received.",
   error_session_expired: "Your session has ended. Please start again from {tpp}.",
   error_link_used: "This link has already been used. Please start again from the provider's site.",

@@ -43,6 +43,8 @@ export const es: Catalogue = {
     + "Inténtelo más tarde.",
   error_code_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
   error_code_expired: "El código ha caducado. Solicite un código nuevo.",
+  error_code_reused: "Este código acaba de utilizarse. Espere al siguiente código de su aplicación "
+    + "de autenticación e introdúzcalo.",
   error_resend_limit: "No se pueden enviar más códigos. Introduzca el último código recibido.",
   error_session_expired: "Su sesión ha terminado. Vuelva a empezar desde {tpp}.",
   error_link_used: "Este enlace ya se ha utilizado. Vuelva a empezar desde el sitio del proveedor.",

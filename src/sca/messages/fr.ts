@@ -44,6 +44,8 @@ export const fr: Catalogue = {
     + "plus tard.",
   error_code_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
   error_code_expired: "Le code a expiré. Demandez un nouveau code.",
+  error_code_reused: "Ce code vient d'être utilisé. Attendez le code suivant dans votre "
+    + "application d'authentification et saisissez-le.",
   error_resend_limit: "Aucun autre code ne peut être envoyé. Veuillez saisir le dernier code reçu.",
   error_session_expired: "Votre session est terminée. Veuillez recommencer depuis {tpp}.",
   error_link_used: "Ce lien a déjà été utilisé. Veuillez recommencer depuis le site du "

@@ -43,6 +43,8 @@ export const it: Catalogue = {
     + "tardi.",
   error_code_invalid: "I dati di accesso non sono corretti. Riprovi.",
   error_code_expired: "Il codice è scaduto. Richieda un nuovo codice.",
+  error_code_reused: "Questo codice è appena stato usato. Attenda il codice successivo nella sua "
+    + "app di autenticazione e lo inserisca.",
   error_resend_limit: "Non è possibile inviare altri codici. Inserisca l'ultimo codice ricevuto.",
   error_session_expired: "La sessione è terminata. Ricominci presso {tpp}.",
   error_link_used: "Questo link è già stato usato. Ricominci dal sito del fornitore.",

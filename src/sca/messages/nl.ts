@@ -43,6 +43,8 @@ export const nl: Catalogue = {
     + "later opnieuw.",
   error_code_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
   error_code_expired: "De code is verlopen. Vraag een nieuwe code aan.",
+  error_code_reused: "Deze code is zojuist al gebruikt. Wacht op de volgende code in uw "
+    + "authenticator-app en voer die in.",
   error_resend_limit: "Er kunnen geen codes meer worden verzonden. Voer de laatst ontvangen code "
     + "in.",
   error_session_expired: "Uw sessie is beëindigd. Begin opnieuw bij {tpp}.",
