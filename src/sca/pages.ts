@@ -95,7 +95,7 @@ function pageKit(bankName: string) {
     });
     const canConfirm = !review?.problem && !review?.foreign.length;
     const body = view.resource.type === "payment"
-      ? paymentReviewPage(f, view.resource, canConfirm)
+      ? paymentReviewPage(f, view.resource, review, canConfirm)
       : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm);
     return render(reply, view, body, status);
   };

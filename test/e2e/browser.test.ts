@@ -76,7 +76,7 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
 
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "3 Review");
   const amount = page.locator(".review dd").first();
-  assert.equal(await amount.innerText(), "12.50 EUR");
+  assert.equal(await amount.innerText(), "€12.50");
   const size = await page.evaluate(
     "getComputedStyle(document.querySelector('.review dd')).fontSize");
   assert.ok(parseFloat(String(size)) >= 20, `amount in large type: ${String(size)}`);

@@ -9,10 +9,10 @@ import { totpAt } from "../../src/lib/totp.js";
 import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
 import {
   ALICE_MAIN, BOB_MAIN, cancel, confirm, consentBody, createConsent, createPayment, enterCode,
-  EXTERNAL_IBAN, logIn, NOK_URI, OK_URI, open, paymentBody,
+  EXTERNAL_IBAN, logIn, NOK_URI, OK_URI, open, paymentBody, reachReview,
 } from "../support/flows.js";
 import { codeFor, demoPsu, lastSmsCode } from "../support/psu.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 
 let bank: TestBank;
@@ -41,9 +41,12 @@ const buttons = (html: string) =>
 const errorText = (page: Page) =>
   decode(/<p class="error" role="alert"[^>]*>([^<]*)<\/p>/.exec(page.html)?.[1] ?? "");
 
-/** The review's <dt>/<dd> pairs. */
+/** The review's <dt>/<dd> pairs, as text. */
 const reviewRows = (html: string) => Object.fromEntries([...html.matchAll(
-  /<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [decode(m[1] ?? ""), decode(m[2] ?? "")]));
+  /<dt>([^<]*)<\/dt><dd[^>]*>(.*?)<\/dd>/g)].map((m) => [decode(m[1] ?? ""),
+  decode((m[2] ?? "").replace(/<br>/g, " ").replace(/<[^>]+>/g, ""))]));
+
+const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, "$1 ");
 
 function withLang(scaRedirect: string, lang: string): string {
   const url = new URL(scaRedirect);
@@ -144,7 +147,7 @@ test("bob gets an SMS naming the amount, payee and IBAN, and its code opens the 
     assert.ok(sms.text.includes(EXTERNAL_IBAN), sms.text);
     const review = await browser.follow(await enterCode(browser, code, sms.code));
     assert.match(review.html, /action="\/sca\/confirm"/, review.html);
-    assert.equal(reviewRows(review.html).Amount, "12.50 EUR");
+    assert.equal(reviewRows(review.html).Amount, "€12.50");
     assert.equal(await paymentStatus(bank.tpp, paymentId), "RCVD");
   });
 
@@ -180,10 +183,13 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
   const { paymentId, scaRedirect } = await createPayment(bank.tpp, body);
   const browser = bank.browser();
   const review = await pageAt(browser, scaRedirect, "alice", "review");
-  assert.deepEqual(reviewRows(review.html), {
-    Amount: "42.50 EUR", Payee: "O'Brien (Shop)", "Payee IBAN": EXTERNAL_IBAN,
-    Purpose: "Invoice 2024/17", "From account": ALICE_MAIN,
+  const { "Available now": available, ...rows } = reviewRows(review.html);
+  assert.deepEqual(rows, {
+    Amount: "€42.50", Payee: "O'Brien (Shop)", "Payee IBAN": grouped(EXTERNAL_IBAN),
+    Purpose: "Invoice 2024/17", Execution: "Today", Fees: "None",
+    "From account": `Girokonto ${grouped(ALICE_MAIN)}`,
   });
+  assert.match(available ?? "", /^€[\d,]+\.\d\d$/);
   assert.match(review.html, /O&#39;Brien/, "text is HTML-escaped");
   const done = await browser.post("/sca/confirm", {
     _csrf: csrfOf(review.html), amount: "1.00", creditorName: "Someone Else",
@@ -196,6 +202,21 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
   assert.equal(details.creditorAccount.iban, EXTERNAL_IBAN);
   assert.equal(details.transactionStatus, "ACSC");
 });
+
+test("with an overdraft the bank allows, a payment beyond the balance gets no warning",
+  async (t) => {
+    const own = await startOwnBank(t, { env: { OVERDRAFT_LIMIT_CENTS: "1000000" } });
+    const body = paymentBody({
+      debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "5000.00" } });
+    const overdrawn = await reachReview(own.browser(), (await createPayment(own.tpp, body))
+      .scaRedirect, "bob");
+    assert.doesNotMatch(overdrawn.html, /class="warning"/);
+    const tooMuch = paymentBody({
+      debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "50000.00" } });
+    const refused = await reachReview(own.browser(), (await createPayment(own.tpp, tooMuch))
+      .scaRedirect, "bob");
+    assert.match(refused.html, /class="warning" role="alert">This amount is more than/);
+  });
 
 test("a wrong password shows the generic error on the login form and a retry works", async () => {
   const { scaRedirect } = await bobPayment(bank.tpp);

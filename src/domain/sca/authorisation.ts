@@ -4,6 +4,7 @@
  * cancel) on a payment or a consent. Every step is a compare-and-set on the session, so a
  * replayed or raced form post changes nothing.
  */
+import { dateInZone } from "../../lib/clock.js";
 import { hashSecret, newSecret } from "../../lib/ids.js";
 import { totpAt } from "../../lib/totp.js";
 import type { Tx } from "../ports.js";
@@ -26,6 +27,19 @@ export interface Review {
   /** For a consent: the accounts and cards to choose from, and named ones the PSU does not hold. */
   accounts: Grantable[];
   foreign: string[];
+  /** For a payment from the PSU's own account: what the PSU's online banking shows of it. */
+  debtor: DebtorOverview | null;
+  /** For a payment: the day it executes when not at once on confirm (a future date). */
+  executesOn: string | null;
+}
+
+export interface DebtorOverview {
+  name: string | null;
+  product: string | null;
+  availableMinor: bigint;
+  currency: string;
+  /** The amount exceeds what the account may pay now, overdraft included: the bank would refuse. */
+  short: boolean;
 }
 
 export type PageView = SessionContext & {
@@ -42,10 +56,30 @@ async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review
   if (ctx.session.step !== "review" || !psuId) return null;
   const { resource } = ctx;
   if (resource.type === "consent") {
-    return { problem: null, ...(await consentChoices(deps, tx, psuId, resource.consent)) };
+    const choices = await consentChoices(deps, tx, psuId, resource.consent);
+    return { problem: null, ...choices, debtor: null, executesOn: null };
   }
   const problem = await paymentProblem(deps, tx, psuId, resource.payment);
-  return { problem, accounts: [], foreign: [] };
+  const debtor = problem ? null : await debtorOverview(deps, tx, resource);
+  const { requestedExecutionDate: date } = resource.payment;
+  const today = dateInZone(deps.clock.now(), deps.settings.timeZone);
+  const executesOn = date !== null && date > today ? date : null;
+  return { problem, accounts: [], foreign: [], debtor, executesOn };
+}
+
+async function debtorOverview(
+  deps: Deps, tx: Tx, resource: Extract<SessionContext["resource"], { type: "payment" }>,
+): Promise<DebtorOverview | null> {
+  const { core } = deps;
+  const p = resource.payment;
+  const account = await core.findAccountByIban(tx, p.debtorAccount.iban);
+  const available = account && (await core.availableBalance(tx, account.id));
+  const spendable = account && (await core.spendableBalance(tx, account.id));
+  if (!account || available === undefined || spendable === undefined) return null;
+  return {
+    name: account.name, product: account.product, availableMinor: available,
+    currency: account.currency, short: !resource.cancellation && p.amountMinor > spendable,
+  };
 }
 
 /** The bank already refused the consent at the review (accounts not the PSU's). */

@@ -31,6 +31,16 @@ export const de: Catalogue = {
   review_payee_iban: "IBAN des Empfängers",
   review_purpose: "Verwendungszweck",
   review_debtor: "Von Konto",
+  review_execution: "Ausführung",
+  execution_today: "Heute",
+  execution_instant: "Sofort, in Sekunden",
+  review_fees: "Entgelte",
+  fees_none: "Keine",
+  review_available: "Jetzt verfügbar",
+  warning_insufficient: "Dieser Betrag ist höher als das, was das Konto jetzt zahlen kann, "
+    + "Dispositionskredit eingeschlossen. Wenn Sie bestätigen, lehnt die Bank die Zahlung ab.",
+  review_next: "Wenn Sie bestätigen, führt die Bank die Zahlung aus und Sie kehren zu {tpp} "
+    + "zurück.",
   review_accounts: "Wählen Sie die Konten, die {tpp} sehen darf",
   review_valid_until: "Zugriff gültig bis {date}",
   review_shares: "freigegeben: {what}",
