@@ -5,7 +5,9 @@
  * tppMessages here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Authorisations, PageView, ScaProblem } from "../domain/sca/authorisation.js";
+import {
+  backToTpp, type Authorisations, type PageView, type ScaProblem,
+} from "../domain/sca/authorisation.js";
 import type { ScaStep } from "../domain/sca/model.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
@@ -116,6 +118,14 @@ function scaKit(authorisations: Authorisations, bankName: string) {
     if (typeof view === "string") {
       const status = view === "session_expired" ? 401 : 400;
       void problemPage(reply, requestLanguage(request), view, status);
+      return undefined;
+    }
+    if (view.session.step === "done") {
+      // After the decision: a page is a dead end no more, a repeated post gets the outcome.
+      void (request.method === "GET"
+        ? render(reply, view, messagePage(frame(view, view.session.lang, {
+          error: "error_already_decided", back: backToTpp(view) })), 409)
+        : reply.redirect(backToTpp(view), 303));
       return undefined;
     }
     if (view.session.step !== step) {

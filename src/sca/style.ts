@@ -37,6 +37,8 @@ button {
   margin-top: 1.25rem; padding: 0.7rem 1.4rem; font-size: 1rem; border: 0; border-radius: 4px;
   background: var(--brand); color: #fff; cursor: pointer;
 }
+a.button { display: inline-block; margin-top: 1.25rem; padding: 0.7rem 1.4rem; border-radius: 4px;
+  background: var(--brand); color: #fff; text-decoration: none; }
 button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }
 button.link { background: none; color: var(--brand); padding: 0; text-decoration: underline; }
 .error { color: var(--error); font-weight: 600; }

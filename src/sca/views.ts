@@ -23,6 +23,8 @@ export interface PageFrame {
   csrf?: string;
   /** The page's own address for the language switch, where it is not the step's. */
   path?: string;
+  /** Where a page that ends the PSU's visit leads back to the TPP. */
+  back?: string;
   /** On the PSU's dashboard: its own title, and no authorisation to cancel. */
   dashboard?: boolean;
 }
@@ -55,7 +57,9 @@ export function page(frame: PageFrame, body: Html): string {
     ? html`<p class="error" role="alert" id="form-error">${
       frame.t(frame.error, frame.errorValues)}</p>`
     : html``;
-  const cancel = frame.csrf && !frame.dashboard ? cancelForm(frame) : html``;
+  const cancel = frame.csrf && !frame.dashboard && !frame.back ? cancelForm(frame) : html``;
+  const back = frame.back ? html`<p><a class="button" href="${frame.back}">${
+    frame.t("back_to_tpp", { tpp: frame.tppName ?? frame.t("unknown_tpp") })}</a></p>` : html``;
   const notice = frame.notice
     ? html`<p class="notice" role="status">${frame.t(frame.notice)}</p>` : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
@@ -64,7 +68,7 @@ export function page(frame: PageFrame, body: Html): string {
   frame.t(frame.dashboard ? "dashboard_title" : "page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
-<main>${steps(frame)}${error}${notice}${body}${cancel}</main></body></html>`.text;
+<main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main></body></html>`.text;
 }
 
 /** Ties the page's error message to a group of fields (WCAG 3.3.1, 1.3.1). */

@@ -161,7 +161,10 @@ for (const step of STEPS) {
     assert.equal(await paymentStatus(bank.tpp, paymentId), "CANC");
     assert.equal(browser.hasSession(), true);
     const after = await browser.get("/sca/login");
-    assert.equal(after.status, 401, "the session ends with the decision");
+    assert.equal(after.status, 409, "the session's steps end with the decision");
+    assert.match(after.html, /already been decided/);
+    assert.match(after.html, /<a class="button" href="https:\/\/tpp\.example\/nok">Back to Demo TPP/,
+      "a way back to the TPP, to its Nok URI");
   });
 
   test(`cancelling a consent on the ${step} page reads rejected and returns to the Nok URI`,
@@ -201,6 +204,20 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
   assert.equal(details.creditorName, "O'Brien (Shop)");
   assert.equal(details.creditorAccount.iban, EXTERNAL_IBAN);
   assert.equal(details.transactionStatus, "ACSC");
+});
+
+test("a second Confirm (a double click) leads to the first one's outcome, booked once", async () => {
+  const { paymentId, scaRedirect } = await createPayment(bank.tpp);
+  const browser = bank.browser();
+  const review = await pageAt(browser, scaRedirect, "alice", "review");
+  const first = await confirm(browser, review);
+  const second = await confirm(browser, review);
+  assert.equal(first.location, OK_URI);
+  assert.equal(second.status, 303, second.html);
+  assert.equal(second.location, OK_URI, "not 'your session has ended'");
+  const again = await browser.get("/sca/review");
+  assert.match(again.html, /href="https:\/\/tpp\.example\/ok"/, "back means its OK URI now");
+  assert.equal(await paymentStatus(bank.tpp, paymentId), "ACSC");
 });
 
 test("with an overdraft the bank allows, a payment beyond the balance gets no warning",

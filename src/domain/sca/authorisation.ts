@@ -82,6 +82,15 @@ async function debtorOverview(
   };
 }
 
+/**
+ * Where the browser goes back to once the decision is taken: the OK URI only when the
+ * authorisation succeeded, so that going back never fails an authorisation that succeeded.
+ */
+export function backToTpp(ctx: SessionContext): string {
+  return ctx.authorisation.scaStatus === "finalised"
+    ? ctx.redirectUri : ctx.nokRedirectUri ?? ctx.redirectUri;
+}
+
 /** The bank already refused the consent at the review (accounts not the PSU's). */
 function refusedByBank(ctx: SessionContext): boolean {
   return ctx.resource.type === "consent" && ctx.resource.consent.status === "rejected"
@@ -145,6 +154,13 @@ export function createAuthorisations(deps: Deps) {
     });
   }
 
+  /**
+   * A decided session stays, at step "done", until it idles out: so that what comes after the
+   * decision (a double click, the back button, a reload) can still lead back to the TPP.
+   */
+  const endSession = (tx: Tx, ctx: SessionContext) =>
+    store.scaSessions.advance(tx, ctx.session.id, ctx.session.step, { step: "done" });
+
   /** Ends the session with the PSU's decision and tells where the browser goes next. */
   async function decide(
     secret: string | undefined,
@@ -153,18 +169,20 @@ export function createAuthorisations(deps: Deps) {
     return store.transaction(async (tx) => {
       const ctx = await machine.live(tx, secret);
       if (typeof ctx === "string") return refused(ctx);
+      // A second click (or a reload) after the decision gets the first one's outcome.
+      if (ctx.session.step === "done") return { ok: true, redirectTo: backToTpp(ctx) };
       if (decision.confirm && ctx.session.step !== "review") return refused("wrong_step");
       if (!awaitingDecision(ctx.resource)) {
         // The bank refused already (a consent for accounts not the PSU's): cancel leads back.
         if (decision.confirm || !refusedByBank(ctx)) return refused("already_decided");
-        await store.scaSessions.remove(tx, ctx.session.id);
+        await endSession(tx, ctx);
         return { ok: true, redirectTo: ctx.nokRedirectUri ?? ctx.redirectUri };
       }
       const outcome = ctx.resource.type === "payment"
         ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision.confirm)
         : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
       if (!outcome.ok) return outcome;
-      await store.scaSessions.remove(tx, ctx.session.id);
+      await endSession(tx, ctx);
       return { ok: true, redirectTo: outcome.redirectTo };
     });
   }

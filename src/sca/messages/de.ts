@@ -23,6 +23,7 @@ export const de: Catalogue = {
   button_confirm: "Bestätigen",
   button_cancel: "Abbrechen",
   button_resend: "Neuen Code senden",
+  back_to_tpp: "Zurück zu {tpp}",
   code_totp_hint: "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein ({device}).",
   code_sms_hint: "Wir haben einen 6-stelligen Code per SMS an {phone} gesendet. Er ist 5 Minuten "
     + "gültig.",

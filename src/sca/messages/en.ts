@@ -20,6 +20,7 @@ export const en = {
   button_confirm: "Confirm",
   button_cancel: "Cancel",
   button_resend: "Send a new code",
+  back_to_tpp: "Back to {tpp}",
   code_totp_hint: "Enter the 6-digit code shown by your authenticator app ({device}).",
   code_sms_hint: "We sent a 6-digit code by SMS to {phone}. It is valid for 5 minutes.",
   review_amount: "Amount",

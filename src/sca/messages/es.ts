@@ -22,6 +22,7 @@ export const es: Catalogue = {
   button_confirm: "Confirmar",
   button_cancel: "Cancelar",
   button_resend: "Enviar un código nuevo",
+  back_to_tpp: "Volver a {tpp}",
   code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación "
     + "({device}).",
   code_sms_hint: "Hemos enviado un código de 6 dígitos por SMS al {phone}. Es válido durante 5 "

@@ -23,6 +23,7 @@ export const fr: Catalogue = {
   button_confirm: "Confirmer",
   button_cancel: "Annuler",
   button_resend: "Envoyer un nouveau code",
+  back_to_tpp: "Retour à {tpp}",
   code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application d'authentification "
     + "({device}).",
   code_sms_hint: "Nous avons envoyé un code à 6 chiffres par SMS au {phone}. Il est valable 5 "

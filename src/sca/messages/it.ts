@@ -23,6 +23,7 @@ export const it: Catalogue = {
   button_confirm: "Conferma",
   button_cancel: "Annulla",
   button_resend: "Invia un nuovo codice",
+  back_to_tpp: "Torna a {tpp}",
   code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione "
     + "({device}).",
   code_sms_hint: "Abbiamo inviato un codice a 6 cifre via SMS al {phone}. È valido 5 minuti.",

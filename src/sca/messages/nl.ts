@@ -23,6 +23,7 @@ export const nl: Catalogue = {
   button_confirm: "Bevestigen",
   button_cancel: "Annuleren",
   button_resend: "Nieuwe code sturen",
+  back_to_tpp: "Terug naar {tpp}",
   code_totp_hint: "Voer de 6-cijferige code in die uw authenticator-app toont ({device}).",
   code_sms_hint: "We hebben een 6-cijferige code per sms naar {phone} gestuurd. Deze is 5 minuten "
     + "geldig.",
