@@ -91,6 +91,13 @@ export function backToTpp(ctx: SessionContext): string {
     ? ctx.redirectUri : ctx.nokRedirectUri ?? ctx.redirectUri;
 }
 
+/**
+ * A decided session stays, at step "done", until it idles out: so that what comes after the
+ * decision (a double click, the back button, a reload) can still lead back to the TPP.
+ */
+const endSession = (deps: Deps, tx: Tx, ctx: SessionContext) =>
+  deps.store.scaSessions.advance(tx, ctx.session.id, ctx.session.step, { step: "done" });
+
 /** The bank already refused the consent at the review (accounts not the PSU's). */
 function refusedByBank(ctx: SessionContext): boolean {
   return ctx.resource.type === "consent" && ctx.resource.consent.status === "rejected"
@@ -154,13 +161,6 @@ export function createAuthorisations(deps: Deps) {
     });
   }
 
-  /**
-   * A decided session stays, at step "done", until it idles out: so that what comes after the
-   * decision (a double click, the back button, a reload) can still lead back to the TPP.
-   */
-  const endSession = (tx: Tx, ctx: SessionContext) =>
-    store.scaSessions.advance(tx, ctx.session.id, ctx.session.step, { step: "done" });
-
   /** Ends the session with the PSU's decision and tells where the browser goes next. */
   async function decide(
     secret: string | undefined,
@@ -175,14 +175,14 @@ export function createAuthorisations(deps: Deps) {
       if (!awaitingDecision(ctx.resource)) {
         // The bank refused already (a consent for accounts not the PSU's): cancel leads back.
         if (decision.confirm || !refusedByBank(ctx)) return refused("already_decided");
-        await endSession(tx, ctx);
+        await endSession(deps, tx, ctx);
         return { ok: true, redirectTo: ctx.nokRedirectUri ?? ctx.redirectUri };
       }
       const outcome = ctx.resource.type === "payment"
         ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision.confirm)
         : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
       if (!outcome.ok) return outcome;
-      await endSession(tx, ctx);
+      await endSession(deps, tx, ctx);
       return { ok: true, redirectTo: outcome.redirectTo };
     });
   }
