@@ -321,19 +321,23 @@ test("the block lasts LOGIN_BLOCK_SECONDS: still blocked just before its end, li
   assert.match(later.html, /name="code"/, later.html);
 });
 
-test("carol cannot confirm alice's payment", async () => {
-  const { paymentId, scaRedirect } = await createPayment(bank.tpp);
-  const browser = bank.browser();
-  const review = await passCode(browser, await loggedIn(browser, scaRedirect, "carol"), "carol");
-  const notYours = "This payment is to be made from an account that is not yours.";
-  assert.equal(errorText(review), notYours);
-  assert.doesNotMatch(review.html, /action="\/sca\/confirm"/);
-  assert.ok(review.html.includes(ALICE_MAIN.replace(/(.{4})(?=.)/g, "$1 ")), "the review names the debtor account");
-  const forced = await browser.post("/sca/confirm", { _csrf: csrfOf(review.html) });
-  assert.equal(forced.status, 400);
-  assert.equal(errorText(forced), notYours);
-  assert.equal(await paymentStatus(bank.tpp, paymentId), "RCVD");
-});
+test("carol cannot authorise alice's payment: told right after her password, before any code",
+  async () => {
+    const { paymentId, scaRedirect } = await createPayment(bank.tpp);
+    const browser = bank.browser();
+    const atLogin = await loggedIn(browser, scaRedirect, "carol");
+    const notYours = "This payment is to be made from an account that is not yours.";
+    assert.equal(atLogin.status, 401);
+    assert.equal(errorText(atLogin), notYours);
+    assert.doesNotMatch(atLogin.html, /name="code"/, "no code asked, none spent");
+    assert.doesNotMatch(atLogin.html, /from your account/, "no 'your account' about alice's");
+    const forced = await browser.post("/sca/confirm", { _csrf: csrfOf(atLogin.html) });
+    assert.equal(forced.location, "/sca/login", "a confirm here only leads back to the login");
+    assert.equal(await paymentStatus(bank.tpp, paymentId), "RCVD");
+    // The account's owner can still authorise it from the same link's session.
+    const alice = await browser.follow(await logIn(browser, atLogin, "alice", "alice-demo"));
+    assert.match(alice.html, /name="code"/, alice.html);
+  });
 
 /** Bob logged in on a fresh payment of his: the code page, and the code his SMS brought. */
 async function bobAtCode(target: TestBank) {

@@ -9,9 +9,8 @@ export const de: Catalogue = {
   step_login: "Anmelden",
   step_code: "Bestätigen",
   step_review: "Prüfen",
-  intro_payment: "{tpp} möchte eine Zahlung von Ihrem Konto auslösen.",
-  intro_payment_cancellation: "{tpp} möchte eine von Ihnen autorisierte Zahlung von Ihrem Konto "
-    + "stornieren.",
+  intro_payment: "{tpp} bittet Sie, eine Zahlung zu autorisieren.",
+  intro_payment_cancellation: "{tpp} bittet Sie, die Stornierung einer Zahlung zu autorisieren.",
   intro_consent: "{tpp} möchte Informationen zu Ihren Konten abrufen.",
   intro_funds_confirmation: "{tpp} möchte prüfen, ob Ihr Konto die Deckung für Kartenzahlungen "
     + "aufweist (nur ja oder nein, nie den Saldo).",

@@ -7,8 +7,8 @@ export const en = {
   step_login: "Log in",
   step_code: "Verify",
   step_review: "Review",
-  intro_payment: "{tpp} asks to initiate a payment from your account.",
-  intro_payment_cancellation: "{tpp} asks to cancel a payment you authorised from your account.",
+  intro_payment: "{tpp} asks you to authorise a payment.",
+  intro_payment_cancellation: "{tpp} asks you to authorise the cancellation of a payment.",
   intro_consent: "{tpp} asks to access information about your accounts.",
   intro_funds_confirmation: "{tpp} asks to check whether your account holds the funds for card "
     + "payments (yes or no, never the balance).",

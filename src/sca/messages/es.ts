@@ -9,8 +9,8 @@ export const es: Catalogue = {
   step_login: "Acceso",
   step_code: "Verificación",
   step_review: "Revisión",
-  intro_payment: "{tpp} solicita iniciar un pago desde su cuenta.",
-  intro_payment_cancellation: "{tpp} solicita cancelar un pago que usted autorizó desde su cuenta.",
+  intro_payment: "{tpp} le solicita autorizar un pago.",
+  intro_payment_cancellation: "{tpp} le solicita autorizar la cancelación de un pago.",
   intro_consent: "{tpp} solicita acceder a la información de sus cuentas.",
   intro_funds_confirmation: "{tpp} solicita comprobar si su cuenta tiene fondos para pagos con "
     + "tarjeta (solo sí o no, nunca el saldo).",

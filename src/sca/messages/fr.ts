@@ -9,9 +9,8 @@ export const fr: Catalogue = {
   step_login: "Connexion",
   step_code: "Vérification",
   step_review: "Contrôle",
-  intro_payment: "{tpp} demande à initier un paiement depuis votre compte.",
-  intro_payment_cancellation: "{tpp} demande à annuler un paiement que vous avez autorisé depuis "
-    + "votre compte.",
+  intro_payment: "{tpp} vous demande d'autoriser un paiement.",
+  intro_payment_cancellation: "{tpp} vous demande d'autoriser l'annulation d'un paiement.",
   intro_consent: "{tpp} demande à accéder aux informations de vos comptes.",
   intro_funds_confirmation: "{tpp} demande à vérifier si votre compte dispose des fonds pour des "
     + "paiements par carte (oui ou non, jamais le solde).",

@@ -9,9 +9,8 @@ export const it: Catalogue = {
   step_login: "Accesso",
   step_code: "Verifica",
   step_review: "Riepilogo",
-  intro_payment: "{tpp} chiede di disporre un pagamento dal suo conto.",
-  intro_payment_cancellation: "{tpp} chiede di annullare un pagamento da lei autorizzato dal suo "
-    + "conto.",
+  intro_payment: "{tpp} le chiede di autorizzare un pagamento.",
+  intro_payment_cancellation: "{tpp} le chiede di autorizzare l'annullamento di un pagamento.",
   intro_consent: "{tpp} chiede di accedere alle informazioni sui suoi conti.",
   intro_funds_confirmation: "{tpp} chiede di verificare se il suo conto dispone dei fondi per "
     + "pagamenti con carta (solo sì o no, mai il saldo).",

@@ -9,9 +9,8 @@ export const nl: Catalogue = {
   step_login: "Inloggen",
   step_code: "Verifiëren",
   step_review: "Controleren",
-  intro_payment: "{tpp} vraagt een betaling vanaf uw rekening te starten.",
-  intro_payment_cancellation: "{tpp} vraagt een door u goedgekeurde betaling vanaf uw rekening te "
-    + "annuleren.",
+  intro_payment: "{tpp} vraagt u een betaling goed te keuren.",
+  intro_payment_cancellation: "{tpp} vraagt u de annulering van een betaling goed te keuren.",
   intro_consent: "{tpp} vraagt toegang tot informatie over uw rekeningen.",
   intro_funds_confirmation: "{tpp} vraagt te controleren of uw rekening het saldo heeft voor "
     + "kaartbetalingen (alleen ja of nee, nooit het saldo).",
