@@ -211,13 +211,16 @@ function loginRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit
       return render(reply, view, loginPage(f, introKind(view.resource)), 429);
     }
     const { body } = request;
-    const result = await authorisations.login(
-      secretOf(request), field(body, "login"), field(body, "password"));
+    const loginName = field(body, "login");
+    const password = field(body, "password");
+    const result = await authorisations.login(secretOf(request), loginName, password);
     if (result.ok) {
       setCookie(reply, result.secret);
       return reply.redirect(STEP_PATH.code, 303);
     }
-    const f = frame(view, view.session.lang, { step: 1, error: problemMessage(result.problem) });
+    const f = frame(view, view.session.lang, {
+      step: 1, error: problemMessage(result.problem), loginName,
+    });
     return render(reply, view, loginPage(f, introKind(view.resource)), 401);
   });
 

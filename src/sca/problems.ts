@@ -9,6 +9,7 @@ const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
   already_decided: "error_already_decided",
   credentials_invalid: "error_credentials_invalid",
   psu_blocked: "error_psu_blocked",
+  psu_blocked_by_bank: "error_psu_blocked_by_bank",
   code_invalid: "error_code_invalid",
   code_expired: "error_code_expired",
   code_reused: "error_code_reused",

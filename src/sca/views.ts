@@ -23,6 +23,8 @@ export interface PageFrame {
   csrf?: string;
   /** The page's own address for the language switch, where it is not the step's. */
   path?: string;
+  /** The login name the PSU typed, kept for the next try after a refusal. */
+  loginName?: string;
   /** Where a page that ends the PSU's visit leads back to the TPP. */
   back?: string;
   /** On the PSU's dashboard: its own title, and no authorisation to cancel. */
@@ -109,7 +111,8 @@ export function loginForm(frame: PageFrame, action: string): Html {
   return html`<form method="post" action="${action}">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <label for="login">${frame.t("label_login")}</label>
-<input id="login" name="login" autocomplete="username" required${new Html(described)}>
+<input id="login" name="login" autocomplete="username" value="${frame.loginName ?? ""}" required${
+  new Html(described)}>
 <label for="password">${frame.t("label_password")}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${
   new Html(described)}>

@@ -244,6 +244,8 @@ test("a wrong password shows the generic error on the login form and a retry wor
   assert.equal(errorText(wrong), GENERIC_ERROR);
   assert.equal(labelOf(wrong.html, "login"), "Login name");
   assert.equal(labelOf(wrong.html, "password"), "Password");
+  assert.match(wrong.html, /<input id="login" name="login"[^>]* value="bob"/, "the login is kept");
+  assert.doesNotMatch(wrong.html, /name="password"[^>]* value=/, "the password is not");
   const unknown = await logIn(browser, wrong, "nobody", "bob-demo");
   assert.equal(unknown.status, 401);
   assert.equal(errorText(unknown), GENERIC_ERROR, "an unknown login reads the same");

@@ -63,7 +63,6 @@ type Target = { psu: Psu; device: ScaDevice };
 const nowIso = (deps: Deps) => deps.clock.now().toISOString();
 const locked = (deps: Deps, f: LoginFailures) =>
   f.blockedUntil !== null && f.blockedUntil > nowIso(deps);
-const isBlocked = (deps: Deps, psu: Psu) => psu.status === "blocked" || locked(deps, psu);
 
 /** Counts one more failure; the limit-th consecutive one blocks for a while. */
 async function fail(
@@ -107,7 +106,8 @@ async function identify(deps: Deps, tx: Tx, checked: CheckedPassword): Promise<I
     const record = (until: string | null) => psus.recordFailure(tx, psu.id, until);
     return { ok: false, problem: await fail(deps, psu, record) };
   }
-  if (psu.status === "blocked") return { ok: false, problem: "psu_blocked" };
+  // Said only after the right password, so it tells nothing to someone guessing.
+  if (psu.status === "blocked") return { ok: false, problem: "psu_blocked_by_bank" };
   const devices = await psus.devices(tx, psu.id);
   if (devices.length === 0) return { ok: false, problem: "no_device" };
   return { ok: true, psu, devices };
@@ -162,7 +162,8 @@ async function verifyCode(
 ): Promise<"ok" | ScaProblem> {
   const { psus } = deps.store;
   const { psu, device } = target;
-  if (isBlocked(deps, psu)) return "psu_blocked";
+  if (psu.status === "blocked") return "psu_blocked_by_bank";
+  if (locked(deps, psu)) return "psu_blocked";
   const outcome = await codeMatches(deps, tx, sessionId, binding, device, code.trim());
   if (outcome === "code_expired" || outcome === "code_reused") return outcome;
   if (outcome !== "ok") {

@@ -51,6 +51,8 @@ export const de: Catalogue = {
   error_credentials_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",
   error_psu_blocked: "Zu viele Fehlversuche: Der Zugang ist vorübergehend gesperrt. Bitte später "
     + "erneut versuchen.",
+  error_psu_blocked_by_bank:
+    "Ihr Zugang wurde von der Bank gesperrt. Bitte wenden Sie sich an die Bank.",
   error_code_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",
   error_code_expired: "Der Code ist abgelaufen. Fordern Sie einen neuen Code an.",
   error_code_reused: "Dieser Code wurde gerade schon verwendet. Warten Sie auf den nächsten Code "

@@ -51,6 +51,8 @@ export const es: Catalogue = {
   error_credentials_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
   error_psu_blocked: "Demasiados intentos fallidos: el acceso está bloqueado temporalmente. "
     + "Inténtelo más tarde.",
+  error_psu_blocked_by_bank:
+    "Su acceso ha sido bloqueado por el banco. Póngase en contacto con el banco.",
   error_code_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
   error_code_expired: "El código ha caducado. Solicite un código nuevo.",
   error_code_reused: "Este código acaba de utilizarse. Espere al siguiente código de su aplicación "

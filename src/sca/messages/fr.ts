@@ -51,6 +51,8 @@ export const fr: Catalogue = {
   error_credentials_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
   error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour un moment. Réessayez "
     + "plus tard.",
+  error_psu_blocked_by_bank:
+    "Votre accès a été bloqué par la banque. Veuillez contacter la banque.",
   error_code_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
   error_code_expired: "Le code a expiré. Demandez un nouveau code.",
   error_code_reused: "Ce code vient d'être utilisé. Attendez le code suivant dans votre "

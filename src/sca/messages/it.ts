@@ -50,6 +50,8 @@ export const it: Catalogue = {
   error_credentials_invalid: "I dati di accesso non sono corretti. Riprovi.",
   error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un po'. Riprovi più "
     + "tardi.",
+  error_psu_blocked_by_bank:
+    "Il suo accesso è stato bloccato dalla banca. La preghiamo di contattare la banca.",
   error_code_invalid: "I dati di accesso non sono corretti. Riprovi.",
   error_code_expired: "Il codice è scaduto. Richieda un nuovo codice.",
   error_code_reused: "Questo codice è appena stato usato. Attenda il codice successivo nella sua "
