@@ -18,10 +18,11 @@ import {
   type Form, type FormRequest,
 } from "./plugin.js";
 import type { ScaRedirects } from "./redirect.js";
+import { DASHBOARD } from "./dashboard-views.js";
 import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
 import {
-  codePage, consentReviewPage, devicePage, loginPage, messagePage, paymentReviewPage,
+  codePage, consentReviewPage, devicePage, loginPage, messagePage, paymentReviewPage, sitePage,
   type PageFrame,
 } from "./views.js";
 
@@ -165,11 +166,24 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.get("/sca/static/logo", async (_request, reply) => reply.type(options.logo.contentType)
     .header("Cache-Control", "public, max-age=3600").send(options.logo.body));
 
+  siteRoutes(app, kit);
   entryRoutes(app, options, kit);
   loginRoutes(app, options, kit);
   codeRoutes(app, options.authorisations, kit);
   decisionRoutes(app, options.authorisations, kit);
   if (options.sandbox) sandboxRoutes(app, options.authorisations, kit);
+}
+
+/** The site root and unknown paths: a page in the PSU's language, never the framework's JSON. */
+function siteRoutes(app: FastifyInstance, kit: ScaKit): void {
+  const site = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const lang = requestLanguage(request);
+    const error = status === 404 ? "error_not_found" as const : undefined;
+    return reply.code(status).type("text/html; charset=utf-8")
+      .send(sitePage(kit.frame(undefined, lang, { error }), DASHBOARD));
+  };
+  app.get("/", async (request, reply) => site(request, reply, 200));
+  app.setNotFoundHandler(async (request, reply) => site(request, reply, 404));
 }
 
 /** The scaRedirect links: a verified token opens a session and leads to the login. */

@@ -295,6 +295,13 @@ ${boxes}</fieldset><p class="hint">${validUntil}</p>`;
   return page(frame, html`${intro(frame, consent.kind ?? "consent")}${form}`);
 }
 
+/** The site's root, and (with an error) any unknown path: what this site is, and a way on. */
+export function sitePage(frame: PageFrame, dashboardPath: string): string {
+  return page(frame, html`<h1>${frame.bankName}</h1>
+<p>${frame.t("site_intro", { bank: frame.bankName })}</p>
+<p><a href="${dashboardPath}">${frame.t("link_dashboard")}</a></p>`);
+}
+
 export function messagePage(frame: PageFrame): string {
   return page(frame, html``);
 }

@@ -2,7 +2,8 @@
  * The payment review in a real chromium, as a bank's own online banking shows it: the amount
  * stands out and is written the language's way, the payee's and the debtor's IBANs in groups of
  * four, when it executes, the fees, the debit account's name and what it holds, and a warning
- * before Confirm when the bank would refuse the payment for want of money.
+ * before Confirm when the bank would refuse the payment for want of money. And the pages around
+ * it: the site's root and an unknown path are pages in the PSU's language, never JSON.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -131,3 +132,26 @@ test("on a phone an IBAN wraps between its groups of four, never inside one", as
   await screenshot(page, "payment-review-phone-de");
   await context.close();
 });
+
+for (const [locale, heading, notFound] of [
+  ["en-GB", "Your consents and payments", "This page does not exist."],
+  ["de-DE", "Ihre Zustimmungen und Zahlungen", "Diese Seite gibt es nicht."],
+] as const) {
+  test(`in ${locale} the site root and an unknown path are pages with a way on, not JSON`,
+    async () => {
+      const { page, context, problems } = await chromium.context({ locale });
+      const root = await page.goto(new URL("/", bank.authUrl).href);
+      assert.equal(root?.status(), 200);
+      assert.equal(await page.locator("h1").innerText(), "PSD2 Demo Bank");
+      assert.equal(await page.getByRole("link", { name: heading }).getAttribute("href"),
+        "/dashboard");
+      assert.deepEqual(await axeViolations(page), []);
+      const unknown = await page.goto(new URL("/no/such/page", bank.authUrl).href);
+      assert.equal(unknown?.status(), 404);
+      assert.match(unknown?.headers()["content-type"] ?? "", /^text\/html/);
+      assert.match(await page.getByRole("alert").innerText(), new RegExp(notFound));
+      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+}

@@ -23,6 +23,10 @@ export const de: Catalogue = {
   button_cancel: "Abbrechen",
   button_resend: "Neuen Code senden",
   back_to_tpp: "Zurück zu {tpp}",
+  error_not_found: "Diese Seite gibt es nicht. Vielleicht war der Link unvollständig.",
+  site_intro: "Hier bittet {bank} Sie, zu bestätigen, was ein Anbieter in Ihrem Namen anfragt: "
+    + "Beginnen Sie in der App oder auf der Website des Anbieters.",
+  link_dashboard: "Ihre Zustimmungen und Zahlungen",
   code_totp_hint: "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein ({device}).",
   code_sms_hint: "Wir haben einen 6-stelligen Code per SMS an {phone} gesendet. Er ist 5 Minuten "
     + "gültig.",

@@ -23,6 +23,10 @@ export const es: Catalogue = {
   button_cancel: "Cancelar",
   button_resend: "Enviar un código nuevo",
   back_to_tpp: "Volver a {tpp}",
+  error_not_found: "Esta página no existe. Quizá el enlace estaba incompleto.",
+  site_intro: "Aquí {bank} le pide confirmar lo que un proveedor solicita en su nombre: empiece "
+    + "desde la aplicación o el sitio web del proveedor.",
+  link_dashboard: "Sus consentimientos y pagos",
   code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación "
     + "({device}).",
   code_sms_hint: "Hemos enviado un código de 6 dígitos por SMS al {phone}. Es válido durante 5 "

@@ -23,6 +23,10 @@ export const fr: Catalogue = {
   button_cancel: "Annuler",
   button_resend: "Envoyer un nouveau code",
   back_to_tpp: "Retour à {tpp}",
+  error_not_found: "Cette page n'existe pas. Le lien était peut-être incomplet.",
+  site_intro: "Ici, {bank} vous demande de confirmer ce qu'un prestataire demande en votre nom : "
+    + "commencez depuis l'application ou le site du prestataire.",
+  link_dashboard: "Vos consentements et paiements",
   code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application d'authentification "
     + "({device}).",
   code_sms_hint: "Nous avons envoyé un code à 6 chiffres par SMS au {phone}. Il est valable 5 "

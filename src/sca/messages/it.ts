@@ -23,6 +23,10 @@ export const it: Catalogue = {
   button_cancel: "Annulla",
   button_resend: "Invia un nuovo codice",
   back_to_tpp: "Torna a {tpp}",
+  error_not_found: "Questa pagina non esiste. Forse il link era incompleto.",
+  site_intro: "Qui {bank} le chiede di confermare ciò che un fornitore richiede per suo conto: "
+    + "inizi dall'app o dal sito del fornitore.",
+  link_dashboard: "I suoi consensi e pagamenti",
   code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione "
     + "({device}).",
   code_sms_hint: "Abbiamo inviato un codice a 6 cifre via SMS al {phone}. È valido 5 minuti.",
