@@ -76,10 +76,11 @@ function pageKit(bankName: string) {
     csrf: view?.session.csrf, ...extra,
   });
 
-  const problemPage = (reply: FastifyReply, lang: string, problem: ScaProblem, status: number) =>
-    reply.code(status).type("text/html; charset=utf-8").send(messagePage(
-      frame(undefined, lang, { error: problemMessage(problem),
-        errorValues: { tpp: translator(lang)("unknown_tpp") } })));
+  const problemPage = (
+    reply: FastifyReply, lang: string, problem: ScaProblem, status: number, back?: string,
+  ) => reply.code(status).type("text/html; charset=utf-8").send(messagePage(
+    frame(undefined, lang, { error: problemMessage(problem), back,
+      errorValues: { tpp: translator(lang)("unknown_tpp") } })));
 
   const codeView = (reply: FastifyReply, view: PageView, error?: MessageKey, status = 200) =>
     render(reply, view, codePage(
@@ -196,7 +197,10 @@ function entryRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit
       const claims = await redirects.verify(request.query.token ?? "");
       if (!claims) return kit.problemPage(reply, lang, "link_invalid", 400);
       const opened = await authorisations.openSession(claims, lang);
-      if (!opened.ok) return kit.problemPage(reply, lang, opened.problem, 400);
+      if (!opened.ok) {
+        const back = "back" in opened ? opened.back : undefined;
+        return kit.problemPage(reply, lang, opened.problem, 400, back);
+      }
       setCookie(reply, opened.secret);
       return reply.redirect(STEP_PATH.login, 303);
     });

@@ -207,9 +207,10 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
 });
 
 test("a second Confirm (a double click) leads to the first one's outcome, booked once", async () => {
-  const { paymentId, scaRedirect } = await createPayment(bank.tpp);
+  const { paymentId, scaRedirect } = await createPayment(bank.tpp, paymentBody({
+    debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }));
   const browser = bank.browser();
-  const review = await pageAt(browser, scaRedirect, "alice", "review");
+  const review = await pageAt(browser, scaRedirect, "bob", "review");
   const first = await confirm(browser, review);
   const second = await confirm(browser, review);
   assert.equal(first.location, OK_URI);
@@ -219,6 +220,25 @@ test("a second Confirm (a double click) leads to the first one's outcome, booked
   assert.match(again.html, /href="https:\/\/tpp\.example\/ok"/, "back means its OK URI now");
   assert.equal(await paymentStatus(bank.tpp, paymentId), "ACSC");
 });
+
+test("a used link leads back to the TPP: its Nok URI while pending, its OK URI once authorised",
+  async () => {
+    const { paymentId, scaRedirect } = await createPayment(bank.tpp, paymentBody({
+      debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }));
+    const browser = bank.browser();
+    const login = await open(browser, scaRedirect);
+    const backLink = async () => {
+      const again = await bank.browser().get(scaRedirect);
+      assert.equal(again.status, 400);
+      assert.match(errorText(again), /already been used/);
+      return /<a class="button" href="([^"]+)">Back to the provider/.exec(again.html)?.[1];
+    };
+    assert.equal(await backLink(), NOK_URI);
+    const codePage = await browser.follow(await logIn(browser, login, "bob", "bob-demo"));
+    await confirm(browser, await passCode(browser, codePage, "bob"));
+    assert.equal(await backLink(), OK_URI, "never the Nok URI for what succeeded");
+    assert.equal(await paymentStatus(bank.tpp, paymentId), "ACSC");
+  });
 
 test("with an overdraft the bank allows, a payment beyond the balance gets no warning",
   async (t) => {

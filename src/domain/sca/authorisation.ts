@@ -86,9 +86,10 @@ async function debtorOverview(
  * Where the browser goes back to once the decision is taken: the OK URI only when the
  * authorisation succeeded, so that going back never fails an authorisation that succeeded.
  */
-export function backToTpp(ctx: SessionContext): string {
+export function backToTpp(ctx: Pick<SessionContext, "authorisation" | "resource">): string {
+  const owner = ctx.resource.type === "payment" ? ctx.resource.payment : ctx.resource.consent;
   return ctx.authorisation.scaStatus === "finalised"
-    ? ctx.redirectUri : ctx.nokRedirectUri ?? ctx.redirectUri;
+    ? owner.redirectUri : owner.nokRedirectUri ?? owner.redirectUri;
 }
 
 /**
@@ -134,14 +135,16 @@ export function createAuthorisations(deps: Deps) {
   /** Exchanges a verified, unspent redirect token for a fresh session (the cookie's secret). */
   async function openSession(
     claims: { jti: string; authorisationId: string; expiresAt: string }, lang: string,
-  ): Promise<StepResult> {
+  ): Promise<StepResult | { ok: false; problem: ScaProblem; back: string }> {
     return store.transaction(async (tx) => {
       const fresh = await store.sca.spendToken(tx, claims.jti, claims.expiresAt);
-      if (!fresh) return refused("link_used");
       const authorisation = await store.sca.findAuthorisation(tx, claims.authorisationId);
       const resource = authorisation && (await loadResource(deps, tx, authorisation));
       if (!authorisation || !resource) return refused("link_invalid");
-      if (!awaitingDecision(resource)) return refused("already_decided");
+      // Not a dead end: the way back to the TPP, which then learns the outcome at once.
+      const back = backToTpp({ authorisation, resource });
+      if (!fresh) return { ...refused("link_used"), back };
+      if (!awaitingDecision(resource)) return { ...refused("already_decided"), back };
       const secret = newSecret();
       await store.scaSessions.insert(tx, {
         id: hashSecret(secret), authorisationId: authorisation.id, step: "login", psuId: null,
