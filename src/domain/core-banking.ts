@@ -142,6 +142,8 @@ export interface CoreBanking {
   balances(tx: Tx, accountId: string): Promise<Balance[]>;
   /** The amount balances() reports as interimAvailable, without the others' lookups. */
   availableBalance(tx: Tx, accountId: string): Promise<bigint | undefined>;
+  /** What a payment may take now: the available balance plus any overdraft the bank allows. */
+  spendableBalance(tx: Tx, accountId: string): Promise<bigint | undefined>;
   statement(tx: Tx, accountId: string, query: StatementQuery): Promise<StatementPage>;
   transaction(
     tx: Tx, accountId: string, transactionId: string,

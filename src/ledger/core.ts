@@ -71,7 +71,7 @@ export function createEmbeddedLedger(
   const statements = createStatements({ ledger, clock, timeZone, cached });
   const bookings = createBookings(options);
   return {
-    ...accountReads(ledger, cached),
+    ...accountReads(ledger, cached, options.limits ?? NO_LIMITS),
     executePayment: bookings.executePayment,
     ...accountAdministration(options, bookings.bookTransfer),
     ...statements,
@@ -155,7 +155,7 @@ function createBookings(options: EmbeddedLedgerOptions) {
   return { bookTransfer, executePayment };
 }
 
-function accountReads(ledger: LedgerRepository, cached: Cached) {
+function accountReads(ledger: LedgerRepository, cached: Cached, limits: LedgerLimits) {
   return {
     async findAccountByIban(tx: Tx, iban: string) {
       const a = await cached(
@@ -174,6 +174,10 @@ function accountReads(ledger: LedgerRepository, cached: Cached) {
     async availableBalance(tx: Tx, id: string) {
       const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && availableBalance(a);
+    },
+    async spendableBalance(tx: Tx, id: string) {
+      const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
+      return a && availableBalance(a) + (a.kind === "customer" ? limits.overdraftMinor : 0n);
     },
     async listAccountsOfPsu(tx: Tx, psuId: string) {
       return (await ledger.accountsOfPsu(tx, psuId)).flatMap((a) => toBankAccount(a) ?? []);

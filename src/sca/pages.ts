@@ -5,7 +5,9 @@
  * tppMessages here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Authorisations, PageView, ScaProblem } from "../domain/sca/authorisation.js";
+import {
+  backToTpp, type Authorisations, type PageView, type ScaProblem,
+} from "../domain/sca/authorisation.js";
 import type { ScaStep } from "../domain/sca/model.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
@@ -16,10 +18,11 @@ import {
   type Form, type FormRequest,
 } from "./plugin.js";
 import type { ScaRedirects } from "./redirect.js";
+import { DASHBOARD } from "./dashboard-views.js";
 import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
 import {
-  codePage, consentReviewPage, devicePage, loginPage, messagePage, paymentReviewPage,
+  codePage, consentReviewPage, devicePage, loginPage, messagePage, paymentReviewPage, sitePage,
   type PageFrame,
 } from "./views.js";
 
@@ -73,10 +76,11 @@ function pageKit(bankName: string) {
     csrf: view?.session.csrf, ...extra,
   });
 
-  const problemPage = (reply: FastifyReply, lang: string, problem: ScaProblem, status: number) =>
-    reply.code(status).type("text/html; charset=utf-8").send(messagePage(
-      frame(undefined, lang, { error: problemMessage(problem),
-        errorValues: { tpp: translator(lang)("unknown_tpp") } })));
+  const problemPage = (
+    reply: FastifyReply, lang: string, problem: ScaProblem, status: number, back?: string,
+  ) => reply.code(status).type("text/html; charset=utf-8").send(messagePage(
+    frame(undefined, lang, { error: problemMessage(problem), back,
+      errorValues: { tpp: translator(lang)("unknown_tpp") } })));
 
   const codeView = (reply: FastifyReply, view: PageView, error?: MessageKey, status = 200) =>
     render(reply, view, codePage(
@@ -95,7 +99,7 @@ function pageKit(bankName: string) {
     });
     const canConfirm = !review?.problem && !review?.foreign.length;
     const body = view.resource.type === "payment"
-      ? paymentReviewPage(f, view.resource, canConfirm)
+      ? paymentReviewPage(f, view.resource, review, canConfirm)
       : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm);
     return render(reply, view, body, status);
   };
@@ -116,6 +120,14 @@ function scaKit(authorisations: Authorisations, bankName: string) {
     if (typeof view === "string") {
       const status = view === "session_expired" ? 401 : 400;
       void problemPage(reply, requestLanguage(request), view, status);
+      return undefined;
+    }
+    if (view.session.step === "done") {
+      // After the decision: a page is a dead end no more, a repeated post gets the outcome.
+      void (request.method === "GET"
+        ? render(reply, view, messagePage(frame(view, view.session.lang, {
+          error: "error_already_decided", back: backToTpp(view) })), 409)
+        : reply.redirect(backToTpp(view), 303));
       return undefined;
     }
     if (view.session.step !== step) {
@@ -155,11 +167,24 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.get("/sca/static/logo", async (_request, reply) => reply.type(options.logo.contentType)
     .header("Cache-Control", "public, max-age=3600").send(options.logo.body));
 
+  siteRoutes(app, kit);
   entryRoutes(app, options, kit);
   loginRoutes(app, options, kit);
   codeRoutes(app, options.authorisations, kit);
   decisionRoutes(app, options.authorisations, kit);
   if (options.sandbox) sandboxRoutes(app, options.authorisations, kit);
+}
+
+/** The site root and unknown paths: a page in the PSU's language, never the framework's JSON. */
+function siteRoutes(app: FastifyInstance, kit: ScaKit): void {
+  const site = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const lang = requestLanguage(request);
+    const error = status === 404 ? "error_not_found" as const : undefined;
+    return reply.code(status).type("text/html; charset=utf-8")
+      .send(sitePage(kit.frame(undefined, lang, { error }), DASHBOARD));
+  };
+  app.get("/", async (request, reply) => site(request, reply, 200));
+  app.setNotFoundHandler(async (request, reply) => site(request, reply, 404));
 }
 
 /** The scaRedirect links: a verified token opens a session and leads to the login. */
@@ -172,7 +197,10 @@ function entryRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit
       const claims = await redirects.verify(request.query.token ?? "");
       if (!claims) return kit.problemPage(reply, lang, "link_invalid", 400);
       const opened = await authorisations.openSession(claims, lang);
-      if (!opened.ok) return kit.problemPage(reply, lang, opened.problem, 400);
+      if (!opened.ok) {
+        const back = "back" in opened ? opened.back : undefined;
+        return kit.problemPage(reply, lang, opened.problem, 400, back);
+      }
       setCookie(reply, opened.secret);
       return reply.redirect(STEP_PATH.login, 303);
     });
@@ -201,13 +229,16 @@ function loginRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit
       return render(reply, view, loginPage(f, introKind(view.resource)), 429);
     }
     const { body } = request;
-    const result = await authorisations.login(
-      secretOf(request), field(body, "login"), field(body, "password"));
+    const loginName = field(body, "login");
+    const password = field(body, "password");
+    const result = await authorisations.login(secretOf(request), loginName, password);
     if (result.ok) {
       setCookie(reply, result.secret);
       return reply.redirect(STEP_PATH.code, 303);
     }
-    const f = frame(view, view.session.lang, { step: 1, error: problemMessage(result.problem) });
+    const f = frame(view, view.session.lang, {
+      step: 1, error: problemMessage(result.problem), loginName,
+    });
     return render(reply, view, loginPage(f, introKind(view.resource)), 401);
   });
 

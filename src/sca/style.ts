@@ -37,12 +37,18 @@ button {
   margin-top: 1.25rem; padding: 0.7rem 1.4rem; font-size: 1rem; border: 0; border-radius: 4px;
   background: var(--brand); color: #fff; cursor: pointer;
 }
+a.button { display: inline-block; margin-top: 1.25rem; padding: 0.7rem 1.4rem; border-radius: 4px;
+  background: var(--brand); color: #fff; text-decoration: none; }
 button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }
 button.link { background: none; color: var(--brand); padding: 0; text-decoration: underline; }
 .error { color: var(--error); font-weight: 600; }
 .hint { color: var(--muted); font-size: 0.9rem; margin: 0.25rem 0; }
 .review dt { color: var(--muted); margin-top: 0.75rem; }
-.review dd { margin: 0; font-size: 1.4rem; font-weight: 600; overflow-wrap: anywhere; }
+.review dd { margin: 0; overflow-wrap: anywhere; }
+/* One thing stands out on a review: the amount. */
+.review dd.amount { font-size: 2rem; font-weight: 700; line-height: 1.2; }
+.warning { border-left: 4px solid var(--error); background: #fdecea; color: var(--error);
+  font-weight: 600; padding: 0.6rem 0.8rem; }
 fieldset { border: 0; padding: 0; }
 .account { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; margin: 0.5rem 0; }
 .account label { margin: 0; font-family: ui-monospace, monospace; }
@@ -61,7 +67,8 @@ h2 { font-size: 1.1rem; margin: 1.5rem 0 0.5rem; }
 .choice { display: flex; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
 .choice label { margin: 0; font-weight: 400; }
 .choice input { width: 1.25rem; height: 1.25rem; }
-.iban { font-family: ui-monospace, monospace; }
+/* Broken only between its groups of four, never inside one, however narrow the phone. */
+.iban { font-family: ui-monospace, monospace; overflow-wrap: normal; word-break: keep-all; }
 @media (max-width: 30rem) {
   main { margin: 0; border-radius: 0; padding: 1rem; }
   .card dl { grid-template-columns: 1fr; }

@@ -5,10 +5,10 @@
 import type { Consent } from "../domain/consent/model.js";
 import { grantFor, isBankOffered, type Grantable } from "../domain/consent/grants.js";
 import type { Payment } from "../domain/payment/model.js";
-import type { ScaResource } from "../domain/sca/authorisation.js";
+import type { DebtorOverview, Review, ScaResource } from "../domain/sca/authorisation.js";
 import { Html, html } from "../lib/html.js";
-import { formatAmount } from "../lib/money.js";
 import { LANGUAGES } from "../lib/languages.js";
+import { groupedIban, money } from "./format.js";
 import { CATALOGUES, type MessageKey, type Translate } from "./messages/index.js";
 
 export interface PageFrame {
@@ -23,6 +23,10 @@ export interface PageFrame {
   csrf?: string;
   /** The page's own address for the language switch, where it is not the step's. */
   path?: string;
+  /** The login name the PSU typed, kept for the next try after a refusal. */
+  loginName?: string;
+  /** Where a page that ends the PSU's visit leads back to the TPP. */
+  back?: string;
   /** On the PSU's dashboard: its own title, and no authorisation to cancel. */
   dashboard?: boolean;
 }
@@ -55,7 +59,9 @@ export function page(frame: PageFrame, body: Html): string {
     ? html`<p class="error" role="alert" id="form-error">${
       frame.t(frame.error, frame.errorValues)}</p>`
     : html``;
-  const cancel = frame.csrf && !frame.dashboard ? cancelForm(frame) : html``;
+  const cancel = frame.csrf && !frame.dashboard && !frame.back ? cancelForm(frame) : html``;
+  const back = frame.back ? html`<p><a class="button" href="${frame.back}">${
+    frame.t("back_to_tpp", { tpp: frame.tppName ?? frame.t("unknown_tpp") })}</a></p>` : html``;
   const notice = frame.notice
     ? html`<p class="notice" role="status">${frame.t(frame.notice)}</p>` : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
@@ -64,7 +70,7 @@ export function page(frame: PageFrame, body: Html): string {
   frame.t(frame.dashboard ? "dashboard_title" : "page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
-<main>${steps(frame)}${error}${notice}${body}${cancel}</main></body></html>`.text;
+<main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main></body></html>`.text;
 }
 
 /** Ties the page's error message to a group of fields (WCAG 3.3.1, 1.3.1). */
@@ -105,7 +111,8 @@ export function loginForm(frame: PageFrame, action: string): Html {
   return html`<form method="post" action="${action}">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <label for="login">${frame.t("label_login")}</label>
-<input id="login" name="login" autocomplete="username" required${new Html(described)}>
+<input id="login" name="login" autocomplete="username" value="${frame.loginName ?? ""}" required${
+  new Html(described)}>
 <label for="password">${frame.t("label_password")}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${
   new Html(described)}>
@@ -173,22 +180,63 @@ export function maskPhone(phone: string): string {
   return `${phone.slice(0, 6)}${"•".repeat(phone.length - 8)}${phone.slice(-2)}`;
 }
 
+type PaymentResource = Extract<ScaResource, { type: "payment" }>;
+
+/** A <dt>/<dd> pair, or nothing for a missing value. */
+function row(frame: PageFrame, key: MessageKey, value: string | Html | null, cls = ""): Html {
+  if (value === null) return html``;
+  const attr = new Html(cls ? ` class="${cls}"` : "");
+  return html`<dt>${frame.t(key)}</dt><dd${attr}>${value}</dd>`;
+}
+
+const ibanOf = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
+
+/**
+ * Who gets the money: one function, so that a check of the payee's name (Verification of Payee)
+ * has one place to add its outcome.
+ */
+function payeeSection(frame: PageFrame, resource: PaymentResource): Html {
+  const bulk = resource.entries.length > 0;
+  return html`${(bulk ? resource.entries : [resource.payment]).map((e) => html`
+${bulk ? row(frame, "review_amount", money(e.amountMinor, e.currency, frame.lang)) : html``}
+${row(frame, "review_payee", e.creditorName)}${
+  row(frame, "review_payee_iban", ibanOf(e.creditorAccount.iban))}
+${row(frame, "review_purpose", e.remittance)}`)}`;
+}
+
+function executionText(frame: PageFrame, p: Payment, executesOn: string | null): string {
+  if (executesOn !== null) return longDate(executesOn, frame.lang);
+  return frame.t(p.product === "instant-sepa-credit-transfers"
+    ? "execution_instant" : "execution_today");
+}
+
+/** The account the money leaves: its name, its IBAN and what it holds now. */
+function debtorSection(frame: PageFrame, p: Payment, debtor: DebtorOverview | null): Html {
+  const account = debtor?.name ?? debtor?.product;
+  const shown = account
+    ? html`${account}<br>${ibanOf(p.debtorAccount.iban)}` : ibanOf(p.debtorAccount.iban);
+  const available = debtor && money(debtor.availableMinor, debtor.currency, frame.lang);
+  return html`${row(frame, "review_debtor", shown)}${row(frame, "review_available", available)}`;
+}
+
 export function paymentReviewPage(
-  frame: PageFrame, resource: Extract<ScaResource, { type: "payment" }>, canConfirm: boolean,
+  frame: PageFrame, resource: PaymentResource, review: Review | null, canConfirm: boolean,
 ): string {
-  const row = (key: MessageKey, value: string | null) =>
-    value === null ? html`` : html`<dt>${frame.t(key)}</dt><dd>${value}</dd>`;
-  const amount = (p: Payment) => `${formatAmount(p.amountMinor, p.currency)} ${p.currency}`;
   const p = resource.payment;
-  const payees = (resource.entries.length > 0 ? resource.entries : [p]).map((e) => html`
-${resource.entries.length > 0 ? row("review_amount", amount(e)) : html``}
-${row("review_payee", e.creditorName)}${row("review_payee_iban", e.creditorAccount.iban)}
-${row("review_purpose", e.remittance)}`);
+  const debtor = review?.debtor ?? null;
+  const warning = debtor?.short
+    ? html`<p class="warning" role="alert">${frame.t("warning_insufficient")}</p>` : html``;
+  const next = resource.cancellation
+    ? html`` : html`<p class="hint">${frame.t("review_next", { tpp: frame.tppName ?? "" })}</p>`;
   const confirm = canConfirm ? confirmForm(frame, html``) : html``;
+  const execution = resource.cancellation
+    ? null : executionText(frame, p, review?.executesOn ?? null);
   return page(frame, html`${intro(frame, introKind(resource))}
 <dl class="review">
-${row("review_amount", amount(p))}${payees}${row("review_debtor", p.debtorAccount.iban)}
-</dl>${confirm}`);
+${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
+${payeeSection(frame, resource)}${row(frame, "review_execution", execution)}
+${row(frame, "review_fees", frame.t("fees_none"))}${debtorSection(frame, p, debtor)}
+</dl>${warning}${next}${confirm}`);
 }
 
 function confirmForm(frame: PageFrame, fields: Html): Html {
@@ -245,6 +293,13 @@ export function consentReviewPage(
 ${boxes}</fieldset><p class="hint">${validUntil}</p>`;
   const form = canConfirm ? confirmForm(frame, fields) : html``;
   return page(frame, html`${intro(frame, consent.kind ?? "consent")}${form}`);
+}
+
+/** The site's root, and (with an error) any unknown path: what this site is, and a way on. */
+export function sitePage(frame: PageFrame, dashboardPath: string): string {
+  return page(frame, html`<h1>${frame.bankName}</h1>
+<p>${frame.t("site_intro", { bank: frame.bankName })}</p>
+<p><a href="${dashboardPath}">${frame.t("link_dashboard")}</a></p>`);
 }
 
 export function messagePage(frame: PageFrame): string {

@@ -197,7 +197,7 @@ test("cancelling a running standing order: 202, the PSU's cancellation authorisa
 
     const browser = bank.browser();
     const review = await reachReview(browser, scaRedirect, "bob");
-    assert.match(review.html, /asks to cancel a payment you authorised/);
+    assert.match(review.html, /asks you to authorise the cancellation of a payment/);
     const done = await confirm(browser, review);
     assert.equal(done.location, OK_URI, done.html);
     assert.equal(await statusOf(PERIODIC, paymentId), "CANC");

@@ -64,7 +64,7 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
   await page.goto(scaRedirect);
   assert.equal(new URL(page.url()).pathname, "/sca/login");
   assert.equal(await page.locator("h1").innerText(),
-    "Demo TPP asks to initiate a payment from your account.");
+    "Demo TPP asks you to authorise a payment.");
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "1 Log in");
   await step(page, "payment-1-login-en");
 
@@ -76,7 +76,7 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
 
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "3 Review");
   const amount = page.locator(".review dd").first();
-  assert.equal(await amount.innerText(), "12.50 EUR");
+  assert.equal(await amount.innerText(), "€12.50");
   const size = await page.evaluate(
     "getComputedStyle(document.querySelector('.review dd')).fontSize");
   assert.ok(parseFloat(String(size)) >= 20, `amount in large type: ${String(size)}`);

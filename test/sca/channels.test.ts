@@ -16,6 +16,7 @@ import { startOwnBank, type TestBank } from "../support/start-app.js";
 
 const GENERIC = "The login details are not correct. Please try again.";
 const BLOCKED = "Too many failed attempts: access is blocked for a while. Try again later.";
+const BANK_BLOCK = "Your access has been blocked by the bank. Please contact the bank.";
 const NO_DEVICE = "No authorization device is registered for you. Please contact your bank.";
 const RESEND_LIMIT = "No more codes can be sent. Please enter the last code you received.";
 
@@ -184,7 +185,7 @@ for (const c of CHANNELS) {
   test(`${c.name}: the PSU's state (bank's block, no device) shows after the right password only`,
     async (t) => {
       const bank = await startOwnBank(t, { env: ENV });
-      for (const [login, afterRight] of [["erik", BLOCKED], ["finn", NO_DEVICE]] as const) {
+      for (const [login, afterRight] of [["erik", BANK_BLOCK], ["finn", NO_DEVICE]] as const) {
         const { browser, page } = await c.start(bank);
         const wrong = await logIn(c, browser, page, login, "wrong");
         assert.equal(`${wrong.status} ${errorText(wrong)}`, `401 ${GENERIC}`, login);

@@ -39,7 +39,7 @@ test("every step links to each language; a switch holds for the next steps", asy
   const dutch = await browser.get("/sca/login?lang=nl");
   assert.equal(dutch.status, 200);
   assert.match(dutch.html, /<html lang="nl">/);
-  assert.equal(heading(dutch.html), "Demo TPP vraagt een betaling vanaf uw rekening te starten.");
+  assert.equal(heading(dutch.html), "Demo TPP vraagt u een betaling goed te keuren.");
   const code = await browser.follow(await logIn(browser, dutch, "bob", "bob-demo"));
   assert.match(code.html, /<html lang="nl">/);
   assert.match(code.html, /href="\/sca\/code\?lang=de"/);

@@ -39,7 +39,7 @@ test("each non-English catalogue is translated, not a copy of English", () => {
 
 test("placeholders are filled and an unknown language falls back along the choices to English", () => {
   assert.equal(translator("fr")("intro_payment", { tpp: "Demo TPP" }),
-    "Demo TPP demande à initier un paiement depuis votre compte.");
+    "Demo TPP vous demande d'autoriser un paiement.");
   assert.equal(pickLanguage("xx", undefined, "nl", "de"), "nl");
   assert.equal(pickLanguage("xx", undefined), "en");
   assert.equal(translator("xx")("button_cancel"), "Cancel");

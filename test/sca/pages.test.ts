@@ -9,10 +9,10 @@ import { totpAt } from "../../src/lib/totp.js";
 import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
 import {
   ALICE_MAIN, BOB_MAIN, cancel, confirm, consentBody, createConsent, createPayment, enterCode,
-  EXTERNAL_IBAN, logIn, NOK_URI, OK_URI, open, paymentBody,
+  EXTERNAL_IBAN, logIn, NOK_URI, OK_URI, open, paymentBody, reachReview,
 } from "../support/flows.js";
 import { codeFor, demoPsu, lastSmsCode } from "../support/psu.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 
 let bank: TestBank;
@@ -41,9 +41,12 @@ const buttons = (html: string) =>
 const errorText = (page: Page) =>
   decode(/<p class="error" role="alert"[^>]*>([^<]*)<\/p>/.exec(page.html)?.[1] ?? "");
 
-/** The review's <dt>/<dd> pairs. */
+/** The review's <dt>/<dd> pairs, as text. */
 const reviewRows = (html: string) => Object.fromEntries([...html.matchAll(
-  /<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [decode(m[1] ?? ""), decode(m[2] ?? "")]));
+  /<dt>([^<]*)<\/dt><dd[^>]*>(.*?)<\/dd>/g)].map((m) => [decode(m[1] ?? ""),
+  decode((m[2] ?? "").replace(/<br>/g, " ").replace(/<[^>]+>/g, ""))]));
+
+const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, "$1 ");
 
 function withLang(scaRedirect: string, lang: string): string {
   const url = new URL(scaRedirect);
@@ -144,7 +147,7 @@ test("bob gets an SMS naming the amount, payee and IBAN, and its code opens the 
     assert.ok(sms.text.includes(EXTERNAL_IBAN), sms.text);
     const review = await browser.follow(await enterCode(browser, code, sms.code));
     assert.match(review.html, /action="\/sca\/confirm"/, review.html);
-    assert.equal(reviewRows(review.html).Amount, "12.50 EUR");
+    assert.equal(reviewRows(review.html).Amount, "€12.50");
     assert.equal(await paymentStatus(bank.tpp, paymentId), "RCVD");
   });
 
@@ -158,7 +161,10 @@ for (const step of STEPS) {
     assert.equal(await paymentStatus(bank.tpp, paymentId), "CANC");
     assert.equal(browser.hasSession(), true);
     const after = await browser.get("/sca/login");
-    assert.equal(after.status, 401, "the session ends with the decision");
+    assert.equal(after.status, 409, "the session's steps end with the decision");
+    assert.match(after.html, /already been decided/);
+    assert.match(after.html, /<a class="button" href="https:\/\/tpp\.example\/nok">Back to Demo TPP/,
+      "a way back to the TPP, to its Nok URI");
   });
 
   test(`cancelling a consent on the ${step} page reads rejected and returns to the Nok URI`,
@@ -180,10 +186,13 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
   const { paymentId, scaRedirect } = await createPayment(bank.tpp, body);
   const browser = bank.browser();
   const review = await pageAt(browser, scaRedirect, "alice", "review");
-  assert.deepEqual(reviewRows(review.html), {
-    Amount: "42.50 EUR", Payee: "O'Brien (Shop)", "Payee IBAN": EXTERNAL_IBAN,
-    Purpose: "Invoice 2024/17", "From account": ALICE_MAIN,
+  const { "Available now": available, ...rows } = reviewRows(review.html);
+  assert.deepEqual(rows, {
+    Amount: "€42.50", Payee: "O'Brien (Shop)", "Payee IBAN": grouped(EXTERNAL_IBAN),
+    Purpose: "Invoice 2024/17", Execution: "Today", Fees: "None",
+    "From account": `Girokonto ${grouped(ALICE_MAIN)}`,
   });
+  assert.match(available ?? "", /^€[\d,]+\.\d\d$/);
   assert.match(review.html, /O&#39;Brien/, "text is HTML-escaped");
   const done = await browser.post("/sca/confirm", {
     _csrf: csrfOf(review.html), amount: "1.00", creditorName: "Someone Else",
@@ -197,6 +206,55 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
   assert.equal(details.transactionStatus, "ACSC");
 });
 
+test("a second Confirm (a double click) leads to the first one's outcome, booked once", async () => {
+  const { paymentId, scaRedirect } = await createPayment(bank.tpp, paymentBody({
+    debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }));
+  const browser = bank.browser();
+  const review = await pageAt(browser, scaRedirect, "bob", "review");
+  const first = await confirm(browser, review);
+  const second = await confirm(browser, review);
+  assert.equal(first.location, OK_URI);
+  assert.equal(second.status, 303, second.html);
+  assert.equal(second.location, OK_URI, "not 'your session has ended'");
+  const again = await browser.get("/sca/review");
+  assert.match(again.html, /href="https:\/\/tpp\.example\/ok"/, "back means its OK URI now");
+  assert.equal(await paymentStatus(bank.tpp, paymentId), "ACSC");
+});
+
+test("a used link leads back to the TPP: its Nok URI while pending, its OK URI once authorised",
+  async () => {
+    const { paymentId, scaRedirect } = await createPayment(bank.tpp, paymentBody({
+      debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }));
+    const browser = bank.browser();
+    const login = await open(browser, scaRedirect);
+    const backLink = async () => {
+      const again = await bank.browser().get(scaRedirect);
+      assert.equal(again.status, 400);
+      assert.match(errorText(again), /already been used/);
+      return /<a class="button" href="([^"]+)">Back to the provider/.exec(again.html)?.[1];
+    };
+    assert.equal(await backLink(), NOK_URI);
+    const codePage = await browser.follow(await logIn(browser, login, "bob", "bob-demo"));
+    await confirm(browser, await passCode(browser, codePage, "bob"));
+    assert.equal(await backLink(), OK_URI, "never the Nok URI for what succeeded");
+    assert.equal(await paymentStatus(bank.tpp, paymentId), "ACSC");
+  });
+
+test("with an overdraft the bank allows, a payment beyond the balance gets no warning",
+  async (t) => {
+    const own = await startOwnBank(t, { env: { OVERDRAFT_LIMIT_CENTS: "1000000" } });
+    const body = paymentBody({
+      debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "5000.00" } });
+    const overdrawn = await reachReview(own.browser(), (await createPayment(own.tpp, body))
+      .scaRedirect, "bob");
+    assert.doesNotMatch(overdrawn.html, /class="warning"/);
+    const tooMuch = paymentBody({
+      debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "50000.00" } });
+    const refused = await reachReview(own.browser(), (await createPayment(own.tpp, tooMuch))
+      .scaRedirect, "bob");
+    assert.match(refused.html, /class="warning" role="alert">This amount is more than/);
+  });
+
 test("a wrong password shows the generic error on the login form and a retry works", async () => {
   const { scaRedirect } = await bobPayment(bank.tpp);
   const browser = bank.browser();
@@ -206,6 +264,8 @@ test("a wrong password shows the generic error on the login form and a retry wor
   assert.equal(errorText(wrong), GENERIC_ERROR);
   assert.equal(labelOf(wrong.html, "login"), "Login name");
   assert.equal(labelOf(wrong.html, "password"), "Password");
+  assert.match(wrong.html, /<input id="login" name="login"[^>]* value="bob"/, "the login is kept");
+  assert.doesNotMatch(wrong.html, /name="password"[^>]* value=/, "the password is not");
   const unknown = await logIn(browser, wrong, "nobody", "bob-demo");
   assert.equal(unknown.status, 401);
   assert.equal(errorText(unknown), GENERIC_ERROR, "an unknown login reads the same");

@@ -36,10 +36,10 @@ test("dora's account is always empty: even a cent is rejected for insufficient f
   assert.equal(status.body?.transactionStatus, "RJCT");
 });
 
-test("erik is blocked: the right password still does not log him in", async () => {
+test("erik is blocked by the bank: the right password tells him to contact the bank", async () => {
   const { page } = await loginAs("erik", ibanOf("5000000001"));
   assert.equal(page.status, 401);
-  assert.equal(errorOf(page.html), "Too many failed attempts: access is blocked for a while. Try again later.");
+  assert.equal(errorOf(page.html), "Your access has been blocked by the bank. Please contact the bank.");
 });
 
 test("finn has no authorization device: he is told to contact his bank", async () => {

@@ -4,6 +4,7 @@
  * cancel) on a payment or a consent. Every step is a compare-and-set on the session, so a
  * replayed or raced form post changes nothing.
  */
+import { dateInZone } from "../../lib/clock.js";
 import { hashSecret, newSecret } from "../../lib/ids.js";
 import { totpAt } from "../../lib/totp.js";
 import type { Tx } from "../ports.js";
@@ -26,6 +27,19 @@ export interface Review {
   /** For a consent: the accounts and cards to choose from, and named ones the PSU does not hold. */
   accounts: Grantable[];
   foreign: string[];
+  /** For a payment from the PSU's own account: what the PSU's online banking shows of it. */
+  debtor: DebtorOverview | null;
+  /** For a payment: the day it executes when not at once on confirm (a future date). */
+  executesOn: string | null;
+}
+
+export interface DebtorOverview {
+  name: string | null;
+  product: string | null;
+  availableMinor: bigint;
+  currency: string;
+  /** The amount exceeds what the account may pay now, overdraft included: the bank would refuse. */
+  short: boolean;
 }
 
 export type PageView = SessionContext & {
@@ -42,11 +56,48 @@ async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review
   if (ctx.session.step !== "review" || !psuId) return null;
   const { resource } = ctx;
   if (resource.type === "consent") {
-    return { problem: null, ...(await consentChoices(deps, tx, psuId, resource.consent)) };
+    const choices = await consentChoices(deps, tx, psuId, resource.consent);
+    return { problem: null, ...choices, debtor: null, executesOn: null };
   }
   const problem = await paymentProblem(deps, tx, psuId, resource.payment);
-  return { problem, accounts: [], foreign: [] };
+  const debtor = problem ? null : await debtorOverview(deps, tx, resource);
+  const { requestedExecutionDate: date } = resource.payment;
+  const today = dateInZone(deps.clock.now(), deps.settings.timeZone);
+  const executesOn = date !== null && date > today ? date : null;
+  return { problem, accounts: [], foreign: [], debtor, executesOn };
 }
+
+async function debtorOverview(
+  deps: Deps, tx: Tx, resource: Extract<SessionContext["resource"], { type: "payment" }>,
+): Promise<DebtorOverview | null> {
+  const { core } = deps;
+  const p = resource.payment;
+  const account = await core.findAccountByIban(tx, p.debtorAccount.iban);
+  const available = account && (await core.availableBalance(tx, account.id));
+  const spendable = account && (await core.spendableBalance(tx, account.id));
+  if (!account || available === undefined || spendable === undefined) return null;
+  return {
+    name: account.name, product: account.product, availableMinor: available,
+    currency: account.currency, short: !resource.cancellation && p.amountMinor > spendable,
+  };
+}
+
+/**
+ * Where the browser goes back to once the decision is taken: the OK URI only when the
+ * authorisation succeeded, so that going back never fails an authorisation that succeeded.
+ */
+export function backToTpp(ctx: Pick<SessionContext, "authorisation" | "resource">): string {
+  const owner = ctx.resource.type === "payment" ? ctx.resource.payment : ctx.resource.consent;
+  return ctx.authorisation.scaStatus === "finalised"
+    ? owner.redirectUri : owner.nokRedirectUri ?? owner.redirectUri;
+}
+
+/**
+ * A decided session stays, at step "done", until it idles out: so that what comes after the
+ * decision (a double click, the back button, a reload) can still lead back to the TPP.
+ */
+const endSession = (deps: Deps, tx: Tx, ctx: SessionContext) =>
+  deps.store.scaSessions.advance(tx, ctx.session.id, ctx.session.step, { step: "done" });
 
 /** The bank already refused the consent at the review (accounts not the PSU's). */
 function refusedByBank(ctx: SessionContext): boolean {
@@ -84,14 +135,16 @@ export function createAuthorisations(deps: Deps) {
   /** Exchanges a verified, unspent redirect token for a fresh session (the cookie's secret). */
   async function openSession(
     claims: { jti: string; authorisationId: string; expiresAt: string }, lang: string,
-  ): Promise<StepResult> {
+  ): Promise<StepResult | { ok: false; problem: ScaProblem; back: string }> {
     return store.transaction(async (tx) => {
       const fresh = await store.sca.spendToken(tx, claims.jti, claims.expiresAt);
-      if (!fresh) return refused("link_used");
       const authorisation = await store.sca.findAuthorisation(tx, claims.authorisationId);
       const resource = authorisation && (await loadResource(deps, tx, authorisation));
       if (!authorisation || !resource) return refused("link_invalid");
-      if (!awaitingDecision(resource)) return refused("already_decided");
+      // Not a dead end: the way back to the TPP, which then learns the outcome at once.
+      const back = backToTpp({ authorisation, resource });
+      if (!fresh) return { ...refused("link_used"), back };
+      if (!awaitingDecision(resource)) return { ...refused("already_decided"), back };
       const secret = newSecret();
       await store.scaSessions.insert(tx, {
         id: hashSecret(secret), authorisationId: authorisation.id, step: "login", psuId: null,
@@ -119,18 +172,20 @@ export function createAuthorisations(deps: Deps) {
     return store.transaction(async (tx) => {
       const ctx = await machine.live(tx, secret);
       if (typeof ctx === "string") return refused(ctx);
+      // A second click (or a reload) after the decision gets the first one's outcome.
+      if (ctx.session.step === "done") return { ok: true, redirectTo: backToTpp(ctx) };
       if (decision.confirm && ctx.session.step !== "review") return refused("wrong_step");
       if (!awaitingDecision(ctx.resource)) {
         // The bank refused already (a consent for accounts not the PSU's): cancel leads back.
         if (decision.confirm || !refusedByBank(ctx)) return refused("already_decided");
-        await store.scaSessions.remove(tx, ctx.session.id);
+        await endSession(deps, tx, ctx);
         return { ok: true, redirectTo: ctx.nokRedirectUri ?? ctx.redirectUri };
       }
       const outcome = ctx.resource.type === "payment"
         ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision.confirm)
         : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
       if (!outcome.ok) return outcome;
-      await store.scaSessions.remove(tx, ctx.session.id);
+      await endSession(deps, tx, ctx);
       return { ok: true, redirectTo: outcome.redirectTo };
     });
   }

@@ -63,7 +63,6 @@ type Target = { psu: Psu; device: ScaDevice };
 const nowIso = (deps: Deps) => deps.clock.now().toISOString();
 const locked = (deps: Deps, f: LoginFailures) =>
   f.blockedUntil !== null && f.blockedUntil > nowIso(deps);
-const isBlocked = (deps: Deps, psu: Psu) => psu.status === "blocked" || locked(deps, psu);
 
 /** Counts one more failure; the limit-th consecutive one blocks for a while. */
 async function fail(
@@ -107,7 +106,8 @@ async function identify(deps: Deps, tx: Tx, checked: CheckedPassword): Promise<I
     const record = (until: string | null) => psus.recordFailure(tx, psu.id, until);
     return { ok: false, problem: await fail(deps, psu, record) };
   }
-  if (psu.status === "blocked") return { ok: false, problem: "psu_blocked" };
+  // Said only after the right password, so it tells nothing to someone guessing.
+  if (psu.status === "blocked") return { ok: false, problem: "psu_blocked_by_bank" };
   const devices = await psus.devices(tx, psu.id);
   if (devices.length === 0) return { ok: false, problem: "no_device" };
   return { ok: true, psu, devices };
@@ -140,8 +140,9 @@ async function codeMatches(
   const { store, clock } = deps;
   if (device.kind === "totp") {
     const step = verifyTotp(device.secret ?? "", code, clock.now().getTime());
-    const fresh = step !== null && (await store.psus.useTotpStep(tx, device.id, step));
-    return fresh ? "ok" : "code_invalid";
+    if (step === null) return "code_invalid";
+    // A right code already spent in its window is the PSU's slip, not a guess: not counted.
+    return (await store.psus.useTotpStep(tx, device.id, step)) ? "ok" : "code_reused";
   }
   const challenge = await store.sca.findChallenge(tx, sessionId);
   if (!challenge || challenge.usedAt !== null) return "code_invalid";
@@ -151,16 +152,20 @@ async function codeMatches(
   return (await store.sca.useChallenge(tx, sessionId, nowIso(deps))) ? "ok" : "code_invalid";
 }
 
-/** Second factor: "ok" resets the PSU's failures; a wrong code counts as a failure. */
+/**
+ * Second factor: "ok" resets the PSU's failures; a wrong code counts as a failure, an expired or
+ * already used one does not (it proves the device, only too late or twice).
+ */
 async function verifyCode(
   deps: Deps, tx: Tx, sessionId: string, binding: string,
   target: Target, code: string,
 ): Promise<"ok" | ScaProblem> {
   const { psus } = deps.store;
   const { psu, device } = target;
-  if (isBlocked(deps, psu)) return "psu_blocked";
+  if (psu.status === "blocked") return "psu_blocked_by_bank";
+  if (locked(deps, psu)) return "psu_blocked";
   const outcome = await codeMatches(deps, tx, sessionId, binding, device, code.trim());
-  if (outcome === "code_expired") return outcome;
+  if (outcome === "code_expired" || outcome === "code_reused") return outcome;
   if (outcome !== "ok") {
     const record = (until: string | null) => psus.recordFailure(tx, psu.id, until);
     return (await fail(deps, psu, record)) === "psu_blocked" ? "psu_blocked" : "code_invalid";

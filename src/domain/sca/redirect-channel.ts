@@ -9,6 +9,7 @@ import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
 import { moveConsent } from "../consent/transitions.js";
 import type { Deps } from "../deps.js";
+import { paymentProblem } from "../payment/decision.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import type { ScaResource, SessionContext } from "./context.js";
 import { sha256 } from "./factors.js";
@@ -96,6 +97,8 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
     authenticated: "review",
     context,
     stillOpen: (ctx) => awaitingDecision(ctx.resource),
+    refusal: async (tx, ctx, psu) => ctx.resource.type === "payment"
+      ? paymentProblem(deps, tx, psu.id, ctx.resource.payment) : null,
     binding: (ctx) => bindingOf(ctx.resource),
     smsText: (ctx, code) => smsText(settings.bankName, ctx, code),
     async onIdentified(tx, ctx, psu) {

@@ -26,6 +26,11 @@ export interface ScaChannel<Done extends string, C extends Context<Done>> {
   context(tx: Tx, session: C["session"]): Promise<C | ScaProblem>;
   /** False once what the session is for no longer waits for the PSU. */
   stillOpen(c: C): boolean;
+  /**
+   * Why this PSU may not authorise what the session is for (a payment from someone else's
+   * account), asked right after the password: before a code is sent or spent.
+   */
+  refusal?(tx: Tx, c: C, psu: Psu): Promise<ScaProblem | null>;
   /** What a code is bound to (RTS art. 5 dynamic linking), and the SMS that carries it. */
   binding(c: C, psu: Psu): string;
   smsText(c: C, code: string): string;
@@ -111,6 +116,8 @@ async function login<Done extends string, C extends Context<Done>>(
     const found = await m.factors.identify(tx, checked);
     if (!found.ok) return found;
     const { psu, devices } = found;
+    const refusal = await m.channel.refusal?.(tx, c, psu);
+    if (refusal) return refused(refusal);
     // With several devices the PSU chooses one first; with one, it is the chosen method.
     const device = devices.length === 1 ? devices[0] : undefined;
     if (!(await m.channel.sessions.advance(tx, c.session.id, "login", {

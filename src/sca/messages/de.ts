@@ -9,9 +9,8 @@ export const de: Catalogue = {
   step_login: "Anmelden",
   step_code: "Bestätigen",
   step_review: "Prüfen",
-  intro_payment: "{tpp} möchte eine Zahlung von Ihrem Konto auslösen.",
-  intro_payment_cancellation: "{tpp} möchte eine von Ihnen autorisierte Zahlung von Ihrem Konto "
-    + "stornieren.",
+  intro_payment: "{tpp} bittet Sie, eine Zahlung zu autorisieren.",
+  intro_payment_cancellation: "{tpp} bittet Sie, die Stornierung einer Zahlung zu autorisieren.",
   intro_consent: "{tpp} möchte Informationen zu Ihren Konten abrufen.",
   intro_funds_confirmation: "{tpp} möchte prüfen, ob Ihr Konto die Deckung für Kartenzahlungen "
     + "aufweist (nur ja oder nein, nie den Saldo).",
@@ -23,6 +22,11 @@ export const de: Catalogue = {
   button_confirm: "Bestätigen",
   button_cancel: "Abbrechen",
   button_resend: "Neuen Code senden",
+  back_to_tpp: "Zurück zu {tpp}",
+  error_not_found: "Diese Seite gibt es nicht. Vielleicht war der Link unvollständig.",
+  site_intro: "Hier bittet {bank} Sie, zu bestätigen, was ein Anbieter in Ihrem Namen anfragt: "
+    + "Beginnen Sie in der App oder auf der Website des Anbieters.",
+  link_dashboard: "Ihre Zustimmungen und Zahlungen",
   code_totp_hint: "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein ({device}).",
   code_sms_hint: "Wir haben einen 6-stelligen Code per SMS an {phone} gesendet. Er ist 5 Minuten "
     + "gültig.",
@@ -31,6 +35,16 @@ export const de: Catalogue = {
   review_payee_iban: "IBAN des Empfängers",
   review_purpose: "Verwendungszweck",
   review_debtor: "Von Konto",
+  review_execution: "Ausführung",
+  execution_today: "Heute",
+  execution_instant: "Sofort, in Sekunden",
+  review_fees: "Entgelte",
+  fees_none: "Keine",
+  review_available: "Jetzt verfügbar",
+  warning_insufficient: "Dieser Betrag ist höher als das, was das Konto jetzt zahlen kann, "
+    + "Dispositionskredit eingeschlossen. Wenn Sie bestätigen, lehnt die Bank die Zahlung ab.",
+  review_next: "Wenn Sie bestätigen, führt die Bank die Zahlung aus und Sie kehren zu {tpp} "
+    + "zurück.",
   review_accounts: "Wählen Sie die Konten, die {tpp} sehen darf",
   review_valid_until: "Zugriff gültig bis {date}",
   review_shares: "freigegeben: {what}",
@@ -41,8 +55,12 @@ export const de: Catalogue = {
   error_credentials_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",
   error_psu_blocked: "Zu viele Fehlversuche: Der Zugang ist vorübergehend gesperrt. Bitte später "
     + "erneut versuchen.",
+  error_psu_blocked_by_bank:
+    "Ihr Zugang wurde von der Bank gesperrt. Bitte wenden Sie sich an die Bank.",
   error_code_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",
   error_code_expired: "Der Code ist abgelaufen. Fordern Sie einen neuen Code an.",
+  error_code_reused: "Dieser Code wurde gerade schon verwendet. Warten Sie auf den nächsten Code "
+    + "in Ihrer Authenticator-App und geben Sie ihn ein.",
   error_resend_limit: "Es können keine weiteren Codes gesendet werden. Bitte geben Sie den zuletzt "
     + "erhaltenen Code ein.",
   error_session_expired: "Ihre Sitzung ist beendet. Bitte beginnen Sie erneut bei {tpp}.",

@@ -9,8 +9,8 @@ export const es: Catalogue = {
   step_login: "Acceso",
   step_code: "Verificación",
   step_review: "Revisión",
-  intro_payment: "{tpp} solicita iniciar un pago desde su cuenta.",
-  intro_payment_cancellation: "{tpp} solicita cancelar un pago que usted autorizó desde su cuenta.",
+  intro_payment: "{tpp} le solicita autorizar un pago.",
+  intro_payment_cancellation: "{tpp} le solicita autorizar la cancelación de un pago.",
   intro_consent: "{tpp} solicita acceder a la información de sus cuentas.",
   intro_funds_confirmation: "{tpp} solicita comprobar si su cuenta tiene fondos para pagos con "
     + "tarjeta (solo sí o no, nunca el saldo).",
@@ -22,6 +22,11 @@ export const es: Catalogue = {
   button_confirm: "Confirmar",
   button_cancel: "Cancelar",
   button_resend: "Enviar un código nuevo",
+  back_to_tpp: "Volver a {tpp}",
+  error_not_found: "Esta página no existe. Quizá el enlace estaba incompleto.",
+  site_intro: "Aquí {bank} le pide confirmar lo que un proveedor solicita en su nombre: empiece "
+    + "desde la aplicación o el sitio web del proveedor.",
+  link_dashboard: "Sus consentimientos y pagos",
   code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación "
     + "({device}).",
   code_sms_hint: "Hemos enviado un código de 6 dígitos por SMS al {phone}. Es válido durante 5 "
@@ -31,6 +36,15 @@ export const es: Catalogue = {
   review_payee_iban: "IBAN del beneficiario",
   review_purpose: "Concepto",
   review_debtor: "Desde la cuenta",
+  review_execution: "Ejecución",
+  execution_today: "Hoy",
+  execution_instant: "Inmediata, en segundos",
+  review_fees: "Comisiones",
+  fees_none: "Ninguna",
+  review_available: "Disponible ahora",
+  warning_insufficient: "Este importe supera lo que la cuenta puede pagar ahora, descubierto "
+    + "incluido. Si confirma, el banco rechazará el pago.",
+  review_next: "Cuando confirme, el banco ejecuta el pago y usted vuelve a {tpp}.",
   review_accounts: "Elija las cuentas que {tpp} puede ver",
   review_valid_until: "Acceso válido hasta el {date}",
   review_shares: "se comparte: {what}",
@@ -41,8 +55,12 @@ export const es: Catalogue = {
   error_credentials_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
   error_psu_blocked: "Demasiados intentos fallidos: el acceso está bloqueado temporalmente. "
     + "Inténtelo más tarde.",
+  error_psu_blocked_by_bank:
+    "Su acceso ha sido bloqueado por el banco. Póngase en contacto con el banco.",
   error_code_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
   error_code_expired: "El código ha caducado. Solicite un código nuevo.",
+  error_code_reused: "Este código acaba de utilizarse. Espere al siguiente código de su aplicación "
+    + "de autenticación e introdúzcalo.",
   error_resend_limit: "No se pueden enviar más códigos. Introduzca el último código recibido.",
   error_session_expired: "Su sesión ha terminado. Vuelva a empezar desde {tpp}.",
   error_link_used: "Este enlace ya se ha utilizado. Vuelva a empezar desde el sitio del proveedor.",

@@ -9,9 +9,8 @@ export const fr: Catalogue = {
   step_login: "Connexion",
   step_code: "Vérification",
   step_review: "Contrôle",
-  intro_payment: "{tpp} demande à initier un paiement depuis votre compte.",
-  intro_payment_cancellation: "{tpp} demande à annuler un paiement que vous avez autorisé depuis "
-    + "votre compte.",
+  intro_payment: "{tpp} vous demande d'autoriser un paiement.",
+  intro_payment_cancellation: "{tpp} vous demande d'autoriser l'annulation d'un paiement.",
   intro_consent: "{tpp} demande à accéder aux informations de vos comptes.",
   intro_funds_confirmation: "{tpp} demande à vérifier si votre compte dispose des fonds pour des "
     + "paiements par carte (oui ou non, jamais le solde).",
@@ -23,6 +22,11 @@ export const fr: Catalogue = {
   button_confirm: "Confirmer",
   button_cancel: "Annuler",
   button_resend: "Envoyer un nouveau code",
+  back_to_tpp: "Retour à {tpp}",
+  error_not_found: "Cette page n'existe pas. Le lien était peut-être incomplet.",
+  site_intro: "Ici, {bank} vous demande de confirmer ce qu'un prestataire demande en votre nom : "
+    + "commencez depuis l'application ou le site du prestataire.",
+  link_dashboard: "Vos consentements et paiements",
   code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application d'authentification "
     + "({device}).",
   code_sms_hint: "Nous avons envoyé un code à 6 chiffres par SMS au {phone}. Il est valable 5 "
@@ -32,6 +36,15 @@ export const fr: Catalogue = {
   review_payee_iban: "IBAN du bénéficiaire",
   review_purpose: "Motif",
   review_debtor: "Depuis le compte",
+  review_execution: "Exécution",
+  execution_today: "Aujourd'hui",
+  execution_instant: "Instantané, en quelques secondes",
+  review_fees: "Frais",
+  fees_none: "Aucun",
+  review_available: "Disponible maintenant",
+  warning_insufficient: "Ce montant dépasse ce que le compte peut payer maintenant, découvert "
+    + "compris. Si vous confirmez, la banque refusera le paiement.",
+  review_next: "Quand vous confirmez, la banque exécute le paiement et vous revenez sur {tpp}.",
   review_accounts: "Choisissez les comptes que {tpp} peut consulter",
   review_valid_until: "Accès valable jusqu'au {date}",
   review_shares: "partagé : {what}",
@@ -42,8 +55,12 @@ export const fr: Catalogue = {
   error_credentials_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
   error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour un moment. Réessayez "
     + "plus tard.",
+  error_psu_blocked_by_bank:
+    "Votre accès a été bloqué par la banque. Veuillez contacter la banque.",
   error_code_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
   error_code_expired: "Le code a expiré. Demandez un nouveau code.",
+  error_code_reused: "Ce code vient d'être utilisé. Attendez le code suivant dans votre "
+    + "application d'authentification et saisissez-le.",
   error_resend_limit: "Aucun autre code ne peut être envoyé. Veuillez saisir le dernier code reçu.",
   error_session_expired: "Votre session est terminée. Veuillez recommencer depuis {tpp}.",
   error_link_used: "Ce lien a déjà été utilisé. Veuillez recommencer depuis le site du "

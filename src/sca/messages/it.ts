@@ -9,9 +9,8 @@ export const it: Catalogue = {
   step_login: "Accesso",
   step_code: "Verifica",
   step_review: "Riepilogo",
-  intro_payment: "{tpp} chiede di disporre un pagamento dal suo conto.",
-  intro_payment_cancellation: "{tpp} chiede di annullare un pagamento da lei autorizzato dal suo "
-    + "conto.",
+  intro_payment: "{tpp} le chiede di autorizzare un pagamento.",
+  intro_payment_cancellation: "{tpp} le chiede di autorizzare l'annullamento di un pagamento.",
   intro_consent: "{tpp} chiede di accedere alle informazioni sui suoi conti.",
   intro_funds_confirmation: "{tpp} chiede di verificare se il suo conto dispone dei fondi per "
     + "pagamenti con carta (solo sì o no, mai il saldo).",
@@ -23,6 +22,11 @@ export const it: Catalogue = {
   button_confirm: "Conferma",
   button_cancel: "Annulla",
   button_resend: "Invia un nuovo codice",
+  back_to_tpp: "Torna a {tpp}",
+  error_not_found: "Questa pagina non esiste. Forse il link era incompleto.",
+  site_intro: "Qui {bank} le chiede di confermare ciò che un fornitore richiede per suo conto: "
+    + "inizi dall'app o dal sito del fornitore.",
+  link_dashboard: "I suoi consensi e pagamenti",
   code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione "
     + "({device}).",
   code_sms_hint: "Abbiamo inviato un codice a 6 cifre via SMS al {phone}. È valido 5 minuti.",
@@ -31,6 +35,15 @@ export const it: Catalogue = {
   review_payee_iban: "IBAN del beneficiario",
   review_purpose: "Causale",
   review_debtor: "Dal conto",
+  review_execution: "Esecuzione",
+  execution_today: "Oggi",
+  execution_instant: "Istantaneo, in pochi secondi",
+  review_fees: "Commissioni",
+  fees_none: "Nessuna",
+  review_available: "Disponibile ora",
+  warning_insufficient: "Questo importo supera quanto il conto può pagare ora, fido compreso. Se "
+    + "conferma, la banca rifiuterà il pagamento.",
+  review_next: "Quando conferma, la banca esegue il pagamento e lei torna a {tpp}.",
   review_accounts: "Scelga i conti che {tpp} può vedere",
   review_valid_until: "Accesso valido fino al {date}",
   review_shares: "condivisi: {what}",
@@ -41,8 +54,12 @@ export const it: Catalogue = {
   error_credentials_invalid: "I dati di accesso non sono corretti. Riprovi.",
   error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un po'. Riprovi più "
     + "tardi.",
+  error_psu_blocked_by_bank:
+    "Il suo accesso è stato bloccato dalla banca. La preghiamo di contattare la banca.",
   error_code_invalid: "I dati di accesso non sono corretti. Riprovi.",
   error_code_expired: "Il codice è scaduto. Richieda un nuovo codice.",
+  error_code_reused: "Questo codice è appena stato usato. Attenda il codice successivo nella sua "
+    + "app di autenticazione e lo inserisca.",
   error_resend_limit: "Non è possibile inviare altri codici. Inserisca l'ultimo codice ricevuto.",
   error_session_expired: "La sessione è terminata. Ricominci presso {tpp}.",
   error_link_used: "Questo link è già stato usato. Ricominci dal sito del fornitore.",

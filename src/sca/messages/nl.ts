@@ -9,9 +9,8 @@ export const nl: Catalogue = {
   step_login: "Inloggen",
   step_code: "Verifiëren",
   step_review: "Controleren",
-  intro_payment: "{tpp} vraagt een betaling vanaf uw rekening te starten.",
-  intro_payment_cancellation: "{tpp} vraagt een door u goedgekeurde betaling vanaf uw rekening te "
-    + "annuleren.",
+  intro_payment: "{tpp} vraagt u een betaling goed te keuren.",
+  intro_payment_cancellation: "{tpp} vraagt u de annulering van een betaling goed te keuren.",
   intro_consent: "{tpp} vraagt toegang tot informatie over uw rekeningen.",
   intro_funds_confirmation: "{tpp} vraagt te controleren of uw rekening het saldo heeft voor "
     + "kaartbetalingen (alleen ja of nee, nooit het saldo).",
@@ -23,6 +22,11 @@ export const nl: Catalogue = {
   button_confirm: "Bevestigen",
   button_cancel: "Annuleren",
   button_resend: "Nieuwe code sturen",
+  back_to_tpp: "Terug naar {tpp}",
+  error_not_found: "Deze pagina bestaat niet. Misschien was de link onvolledig.",
+  site_intro: "Hier vraagt {bank} u te bevestigen wat een aanbieder namens u vraagt: begin in de "
+    + "app of op de website van de aanbieder.",
+  link_dashboard: "Uw toestemmingen en betalingen",
   code_totp_hint: "Voer de 6-cijferige code in die uw authenticator-app toont ({device}).",
   code_sms_hint: "We hebben een 6-cijferige code per sms naar {phone} gestuurd. Deze is 5 minuten "
     + "geldig.",
@@ -31,6 +35,15 @@ export const nl: Catalogue = {
   review_payee_iban: "IBAN van de begunstigde",
   review_purpose: "Omschrijving",
   review_debtor: "Van rekening",
+  review_execution: "Uitvoering",
+  execution_today: "Vandaag",
+  execution_instant: "Direct, binnen seconden",
+  review_fees: "Kosten",
+  fees_none: "Geen",
+  review_available: "Nu beschikbaar",
+  warning_insufficient: "Dit bedrag is hoger dan de rekening nu kan betalen, rood staan "
+    + "inbegrepen. Als u bevestigt, weigert de bank de betaling.",
+  review_next: "Als u bevestigt, voert de bank de betaling uit en keert u terug naar {tpp}.",
   review_accounts: "Kies de rekeningen die {tpp} mag zien",
   review_valid_until: "Toegang geldig tot {date}",
   review_shares: "gedeeld: {what}",
@@ -41,8 +54,11 @@ export const nl: Catalogue = {
   error_credentials_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
   error_psu_blocked: "Te veel mislukte pogingen: de toegang is tijdelijk geblokkeerd. Probeer het "
     + "later opnieuw.",
+  error_psu_blocked_by_bank: "Uw toegang is door de bank geblokkeerd. Neem contact op met de bank.",
   error_code_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
   error_code_expired: "De code is verlopen. Vraag een nieuwe code aan.",
+  error_code_reused: "Deze code is zojuist al gebruikt. Wacht op de volgende code in uw "
+    + "authenticator-app en voer die in.",
   error_resend_limit: "Er kunnen geen codes meer worden verzonden. Voer de laatst ontvangen code "
     + "in.",
   error_session_expired: "Uw sessie is beëindigd. Begin opnieuw bij {tpp}.",

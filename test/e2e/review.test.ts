@@ -1,0 +1,157 @@
+/**
+ * The payment review in a real chromium, as a bank's own online banking shows it: the amount
+ * stands out and is written the language's way, the payee's and the debtor's IBANs in groups of
+ * four, when it executes, the fees, the debit account's name and what it holds, and a warning
+ * before Confirm when the bank would refuse the payment for want of money. And the pages around
+ * it: the site's root and an unknown path are pages in the PSU's language, never JSON.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Page } from "playwright-core";
+import {
+  axeViolations, launchChromium, requireChromium, screenshot, type RealBrowser,
+} from "../support/chromium.js";
+import { BOB_MAIN, createPayment, EXTERNAL_IBAN, paymentBody } from "../support/flows.js";
+import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+
+await requireChromium();
+let bank!: TestBank;
+let chromium!: RealBrowser;
+before(async () => {
+  chromium = await launchChromium();
+  bank = await startBank();
+});
+after(async () => { await Promise.all([chromium?.close(), bank?.close()]); });
+
+const LABELS = {
+  en: { login: "Login name", password: "Password", button: "Log in", code: "Authorization code",
+    next: "Continue" },
+  de: { login: "Anmeldename", password: "Passwort", button: "Anmelden", code: "Autorisierungscode",
+    next: "Weiter" },
+};
+
+const GERMAN = { "PSU-Accept-Language": "de-DE" };
+
+/** Logs `login` in on the link's pages (in the language the TPP asked for) and enters its code: the page is then at the review. */
+async function toReview(page: Page, scaRedirect: string, login: string, lang: "en" | "de") {
+  const labels = LABELS[lang];
+  await page.goto(scaRedirect);
+  await page.getByLabel(labels.login).fill(login);
+  await page.getByLabel(labels.password).fill(`${login}-demo`);
+  await page.getByRole("button", { name: labels.button }).click();
+  const psu = demoPsu(login);
+  const client = bank.browser();
+  const code = psu.device.kind === "totp"
+    ? await nextTotp(psu.device.secret, client.authUrl) : (await lastSmsCode(client, login)).code;
+  await page.getByLabel(labels.code).fill(code);
+  await page.getByRole("button", { name: labels.next }).click();
+  await page.waitForURL(/\/sca\/review/);
+}
+
+/** The review's rows, label to shown text (whitespace as a reader sees it). */
+async function rows(page: Page): Promise<Record<string, string>> {
+  const pairs = await page.evaluate(`[...document.querySelectorAll(".review dt")]
+    .map((dt) => [dt.textContent, dt.nextElementSibling.innerText])`) as [string, string][];
+  return Object.fromEntries(pairs.map(([k, v]) => [k, v.replace(/\s+/g, " ").trim()]));
+}
+
+const fontSize = async (page: Page, selector: string) => parseFloat(String(await page.evaluate(
+  `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).fontSize`)));
+
+/** The groups of four of every IBAN on the page that the layout splits over two lines. */
+const SPLIT_GROUPS = `[...document.querySelectorAll(".review .iban")].flatMap((span) => {
+  const text = span.firstChild;
+  return [...text.data.matchAll(/\\S+/g)].filter((match) => {
+    const range = document.createRange();
+    range.setStart(text, match.index);
+    range.setEnd(text, match.index + match[0].length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  }).map((match) => match[0]);
+})`;
+
+test("bob's review says what his Girokonto holds and warns before Confirm: 5,000 EUR is too much",
+  async () => {
+    const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
+      debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "5000.00" } }));
+    const { page, context, problems } = await chromium.context();
+    await toReview(page, scaRedirect, "bob", "en");
+    const shown = await rows(page);
+    assert.equal(shown.Amount, "€5,000.00");
+    assert.equal(shown["Payee IBAN"], "DE89 3704 0044 0532 0130 00");
+    assert.equal(shown.Execution, "Today");
+    assert.equal(shown.Fees, "None");
+    assert.equal(shown["From account"], "Girokonto DE51 5001 0000 2000 0000 01");
+    assert.match(shown["Available now"] ?? "", /^-?€[\d,]+\.\d\d$/);
+    const warning = page.locator(".warning");
+    assert.match(await warning.innerText(), /more than the account can pay now/);
+    const order = await page.evaluate(`document.querySelector('.warning')
+      .compareDocumentPosition(document.querySelector('form[action="/sca/confirm"]'))`);
+    assert.equal(Number(order) & 4, 4, "the warning comes before Confirm");
+    const others = await fontSize(page, ".review dd:not(.amount)");
+    assert.ok(await fontSize(page, ".review dd.amount") >= 1.5 * others, "the amount stands out");
+    const cancel = page.getByRole("button", { name: "Cancel" });
+    assert.equal(await cancel.getAttribute("class"), "secondary");
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, "payment-review-insufficient-en");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+test("in German alice's review writes 98.765,43 €, her IBANs in fours, the warning in German",
+  async () => {
+    const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
+      instructedAmount: { currency: "EUR", amount: "98765.43" } }), GERMAN);
+    const { page, context, problems } = await chromium.context();
+    await toReview(page, scaRedirect, "alice", "de");
+    const shown = await rows(page);
+    assert.equal(shown.Betrag, "98.765,43 €");
+    assert.equal(shown["IBAN des Empfängers"], EXTERNAL_IBAN.replace(/(.{4})(?=.)/g, "$1 "));
+    assert.equal(shown.Ausführung, "Heute");
+    assert.equal(shown.Entgelte, "Keine");
+    assert.match(shown["Jetzt verfügbar"] ?? "", /^-?[\d.]+,\d\d €$/);
+    assert.match(await page.locator(".warning").innerText(), /lehnt die Bank die Zahlung ab/);
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+test("on a phone an IBAN wraps between its groups of four, never inside one", async () => {
+  const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
+    debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }), GERMAN);
+  const { page, context } = await chromium.context({
+    viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true,
+  });
+  await toReview(page, scaRedirect, "bob", "de");
+  assert.equal(await page.locator(".review .iban").count(), 2);
+  const broken = await page.evaluate(SPLIT_GROUPS);
+  assert.deepEqual(broken, []);
+  assert.equal(await page.locator(".warning").count(), 0, "0,01 € is within bob's means");
+  const width = await page.evaluate("document.documentElement.scrollWidth") as number;
+  assert.ok(width <= 320, `no horizontal scrolling (${width}px)`);
+  await screenshot(page, "payment-review-phone-de");
+  await context.close();
+});
+
+for (const [locale, heading, notFound] of [
+  ["en-GB", "Your consents and payments", "This page does not exist."],
+  ["de-DE", "Ihre Zustimmungen und Zahlungen", "Diese Seite gibt es nicht."],
+] as const) {
+  test(`in ${locale} the site root and an unknown path are pages with a way on, not JSON`,
+    async () => {
+      const { page, context, problems } = await chromium.context({ locale });
+      const root = await page.goto(new URL("/", bank.authUrl).href);
+      assert.equal(root?.status(), 200);
+      assert.equal(await page.locator("h1").innerText(), "PSD2 Demo Bank");
+      assert.equal(await page.getByRole("link", { name: heading }).getAttribute("href"),
+        "/dashboard");
+      assert.deepEqual(await axeViolations(page), []);
+      const unknown = await page.goto(new URL("/no/such/page", bank.authUrl).href);
+      assert.equal(unknown?.status(), 404);
+      assert.match(unknown?.headers()["content-type"] ?? "", /^text\/html/);
+      assert.match(await page.getByRole("alert").innerText(), new RegExp(notFound));
+      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+}
