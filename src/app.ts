@@ -243,8 +243,11 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     base, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`,
     version: "v1",
   });
-  paymentRoutes(api, { base, payments: createPayments(deps), idempotency, redirects, presenters });
-  consentRoutes(api, { base, consents, idempotency, redirects, presenters });
+  const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach };
+  paymentRoutes(api, {
+    base, payments: createPayments(deps), idempotency, redirects, presenters, approaches,
+  });
+  consentRoutes(api, { base, consents, idempotency, redirects, presenters, approaches });
   accountRoutes(api, { base, accounts: createAccounts(deps, consents), presenters });
   const fundsConsents = createFundsConsents(deps, consents);
   fundsConsentRoutes(api, { base, fundsConsents, idempotency, redirects, presenters });

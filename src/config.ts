@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { isScaApproach, SCA_APPROACHES, type ScaApproach } from "./lib/sca-approaches.js";
 
 const MODES = ["sandbox", "production"] as const;
 export type Mode = typeof MODES[number];
@@ -185,6 +186,16 @@ function url(declared: UrlDeclared): Setting<string> {
 
 function commaList(raw: string): string[] {
   return raw.split(",").map((item) => item.trim()).filter((item) => item !== "");
+}
+
+function readApproaches(raw: string): Reading<ScaApproach[]> {
+  const names = commaList(raw);
+  const unknown = names.filter((name) => !isScaApproach(name));
+  if (names.length === 0 || unknown.length > 0) {
+    const allowed = SCA_APPROACHES.join(", ");
+    return { value: ["redirect"], problem: `SCA_APPROACHES must name ${allowed}, got "${raw}"` };
+  }
+  return { value: [...new Set(names.filter(isScaApproach))] };
 }
 
 function validTimeZone(zone: string): boolean {
@@ -402,6 +413,15 @@ export const SETTINGS = {
   consentAuthorisationMinutes: integer({
     name: "CONSENT_AUTHORISATION_MINUTES", fallback: 30, min: 1,
     description: "a consent not authorised by the PSU within this time becomes `rejected`" }),
+  scaApproaches: text<ScaApproach[]>({ name: "SCA_APPROACHES", fallback: ["redirect"],
+    shownDefault: "redirect", shownRange: "comma-separated `redirect`, `embedded`, `decoupled`",
+    parse: readApproaches,
+    description: "the SCA approaches the bank offers; a TPP's `TPP-Redirect-Preferred` and "
+      + "`TPP-Decoupled-Preferred` choose among them, and each creation answers with the "
+      + "approach taken in `ASPSP-SCA-Approach` and that approach's `_links`" }),
+  scaDefaultApproach: oneOf({ name: "SCA_DEFAULT_APPROACH", choices: SCA_APPROACHES,
+    description: "the approach of a creation whose TPP states no preference (or one the bank "
+      + "does not offer); must be one of `SCA_APPROACHES`" }),
 } satisfies Record<string, Setting<unknown>>;
 
 type ValueOf<S> = S extends Setting<infer T> ? T : never;
@@ -410,6 +430,9 @@ export type Config = { [K in keyof typeof SETTINGS]: ValueOf<(typeof SETTINGS)[K
 
 /** Checks between settings; each setting's own range is checked where it is declared. */
 function crossChecks(config: Config, problems: string[]): void {
+  if (!config.scaApproaches.includes(config.scaDefaultApproach)) {
+    problems.push("SCA_DEFAULT_APPROACH must be one of SCA_APPROACHES");
+  }
   if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
     problems.push(
       "TPP_CERT_HEADER needs TRUSTED_PROXIES: the addresses of the proxies that set it");

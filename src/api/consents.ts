@@ -10,6 +10,7 @@ import {
   psuLanguage, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
 } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
+import { chooseScaApproach, type ScaApproachRules } from "./sca-approach.js";
 import { consentStatusPath, presentConsentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
 import { redirectOnlyRoutes } from "./redirect-only.js";
@@ -24,6 +25,7 @@ export interface ConsentRoutesOptions {
   idempotency: ReturnType<typeof createIdempotency>;
   redirects: RedirectRules;
   presenters: Presenters;
+  approaches: ScaApproachRules;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -49,18 +51,20 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
     const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const explicit = readExplicitAuthorisation(request.headers);
+    const chosen = chooseScaApproach(request.headers, options.approaches);
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, { ...redirect, explicit }),
+      bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen }),
     }, async (tx) => {
       const registered = await consents.registerConsent(tx, tpp, request.body, redirect, explicit);
       const paths = resourcePaths(selfOf(registered.consent.id), registered.authorisationId);
       return {
-        statusCode: presenters.createdStatus, body: presenters.consentCreated(registered, paths),
+        statusCode: presenters.createdStatus,
+        body: presenters.consentCreated(registered, paths, chosen),
       };
     });
-    return sendCreated(reply, presenters, response, "consentId", selfOf);
+    return sendCreated(reply, presenters, response, "consentId", selfOf, chosen);
   });
 
   const status = { config, schema: { response: { 200: consentStatusResponse, ...refusals } } };

@@ -7,7 +7,7 @@ import type { RedirectTargets } from "../domain/deps.js";
 import { formatError } from "../domain/errors.js";
 import { negotiateLanguage } from "../lib/languages.js";
 
-type Headers = Record<string, string | string[] | undefined>;
+export type Headers = Record<string, string | string[] | undefined>;
 
 const URI_LENGTH_MAX = 500;
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -93,10 +93,14 @@ export function readRedirectTargets(
  * one with POST .../authorisations. Absent means false.
  */
 export function readExplicitAuthorisation(headers: Headers): boolean {
-  const name = "TPP-Explicit-Authorisation-Preferred";
+  return readPreference(headers, "TPP-Explicit-Authorisation-Preferred") ?? false;
+}
+
+/** A TPP's boolean preference header: true, false, or not stated. */
+export function readPreference(headers: Headers, name: string): boolean | undefined {
   const value = single(headers, name)?.toLowerCase();
-  if (value === undefined || value === "false") return false;
-  if (value === "true") return true;
+  if (value === undefined) return undefined;
+  if (value === "true" || value === "false") return value === "true";
   throw formatError("header", name, `${name} must be true or false.`);
 }
 

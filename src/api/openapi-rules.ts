@@ -66,6 +66,9 @@ const HEADERS: readonly HeaderRule[] = [
     name: "TPP-Explicit-Authorisation-Preferred", schema: { type: "boolean" },
     applies: explicitAuthorisation,
   },
+  // The SCA approach's choice (sca-approach.ts), on the same creations.
+  { name: "TPP-Redirect-Preferred", schema: { type: "boolean" }, applies: explicitAuthorisation },
+  { name: "TPP-Decoupled-Preferred", schema: { type: "boolean" }, applies: explicitAuthorisation },
   { name: "PSU-Accept-Language", schema: text, applies: startsAuthorisation },
 ];
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import {
   answerHeaders, pluginRefusals, readHeaders, refusalText, requestIdSchema, type OperationFacts,
 } from "./openapi-rules.js";
-import type { ApiProfile, Presenters } from "./profile.js";
+import { REDIRECT, type ApiProfile, type Presenters } from "./profile.js";
 
 type Json = Record<string, unknown>;
 
@@ -61,8 +61,8 @@ function statuses(route: CollectedRoute): Record<string, object | null> {
 }
 
 function responses(route: CollectedRoute, presenters: Presenters): Json {
-  const created = Object.fromEntries(Object.keys(presenters.createdHeaders("")).map((name) =>
-    [name, { schema: { type: "string" } }]));
+  const names = Object.keys(presenters.createdHeaders("", REDIRECT));
+  const created = Object.fromEntries(names.map((name) => [name, { schema: { type: "string" } }]));
   const out: Json = {};
   const sorted = Object.entries(statuses(route)).sort(([a], [b]) => a.localeCompare(b));
   for (const [status, schema] of sorted) {

@@ -12,6 +12,7 @@ import { psuLanguage, readExplicitAuthorisation } from "./headers.js";
 import { readProduct, type Payments } from "../domain/payment/initiation.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
+import { chooseScaApproach, type ScaApproachRules } from "./sca-approach.js";
 import { presentPaymentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
 import { redirectOnlyRoutes } from "./redirect-only.js";
@@ -29,6 +30,7 @@ export interface PaymentRoutesOptions {
   idempotency: ReturnType<typeof createIdempotency>;
   redirects: RedirectRules;
   presenters: Presenters;
+  approaches: ScaApproachRules;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -71,18 +73,20 @@ function initiationRoute(
     const input = { service, body: request.body } as InitiationInput;
     const selfOf = (id: string) => `${base}/${service}/${product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
+    const chosen = chooseScaApproach(request.headers, options.approaches);
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, { ...redirect, explicit }),
+      bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen }),
     }, async (tx) => {
       const initiated = await payments.initiatePayment(tx, tpp, product, input, redirect, explicit);
       const paths = resourcePaths(selfOf(initiated.payment.id), initiated.authorisationId);
       return {
-        statusCode: presenters.createdStatus, body: presenters.paymentCreated(initiated, paths),
+        statusCode: presenters.createdStatus,
+        body: presenters.paymentCreated(initiated, paths, chosen),
       };
     });
-    return sendCreated(reply, presenters, response, "paymentId", selfOf);
+    return sendCreated(reply, presenters, response, "paymentId", selfOf, chosen);
   });
 }
 

@@ -24,6 +24,9 @@ import {
   presentAccount, presentBalance, presentBulk, presentConsentCreated, presentPayment,
   presentPaymentCreated,
 } from "./present.js";
+import {
+  approachHeader, approachLinks, DECOUPLED_PSU_MESSAGE, type ChosenApproach,
+} from "./sca-approach.js";
 
 export type ApiProfile = "spec" | "berlin-group";
 
@@ -43,9 +46,13 @@ export function resourcePaths(self: string, authorisationId: string | null): Res
   return { self, status: `${self}/status`, authorisations, authorisation };
 }
 
+/** The approach a creation gets when the TPP's request says nothing (the redirect). */
+export const REDIRECT: ChosenApproach = { approach: "redirect", psuId: null };
+
 /** A creation's links: the redirect and its authorisation, or where the TPP starts one. */
-function creationLinks(scaRedirect: string | null, paths: ResourcePaths) {
+function creationLinks(scaRedirect: string | null, paths: ResourcePaths, chosen: ChosenApproach) {
   const { self, status } = paths;
+  if (chosen.approach !== "redirect") return { ...approachLinks(chosen, paths), self, status };
   if (scaRedirect === null) return { startAuthorisation: paths.authorisations, self, status };
   return { scaRedirect, self, status, scaStatus: paths.authorisation };
 }
@@ -59,19 +66,39 @@ function withStart<T extends { _links: object }>(
 }
 
 type Json = Record<string, unknown>;
+
+/** The decoupled approach's message to the PSU, once the PSU is known. */
+function psuMessage(chosen: ChosenApproach) {
+  const waits = chosen.approach === "decoupled" && chosen.psuId !== null;
+  return waits ? { psuMessage: DECOUPLED_PSU_MESSAGE } : {};
+}
+
+/** The spec dialect's creation answer for an embedded or decoupled approach: its links instead. */
+function withApproach<T extends { _links: object }>(
+  body: T, chosen: ChosenApproach, paths: ResourcePaths,
+): T {
+  if (chosen.approach === "redirect") return body;
+  const { startAuthorisation: _, ...kept } = body._links as Json;
+  return {
+    ...body, ...psuMessage(chosen),
+    _links: { ...kept, scaRedirect: null, ...approachLinks(chosen, paths) },
+  };
+}
 type Query = Record<string, string | undefined>;
 
 export interface Presenters {
   /** Status code of an answer that creates a payment or consent. */
   createdStatus: 200 | 201;
   /** Headers of that answer and of an authorisation's start (201). */
-  createdHeaders(self: string): Record<string, string>;
-  paymentCreated(initiated: InitiatedPayment, paths: ResourcePaths): Json;
+  createdHeaders(self: string, chosen: ChosenApproach): Record<string, string>;
+  paymentCreated(initiated: InitiatedPayment, paths: ResourcePaths, chosen: ChosenApproach): Json;
   payment(payment: Payment): Json;
   bulkPayment(bulk: { payment: Payment; entries: Payment[] }): Json;
   /** A small answer a route writes itself (cancellation started, ...), in this dialect. */
   answer(body: Json): Json;
-  consentCreated(registered: RegisteredConsent, paths: ResourcePaths): Json;
+  consentCreated(
+    registered: RegisteredConsent, paths: ResourcePaths, chosen: ChosenApproach,
+  ): Json;
   consent(details: ConsentDetails): Json;
   account(view: AccountView): Json;
   balances(account: BankAccount, balances: Balance[]): Json;
@@ -89,13 +116,13 @@ export interface Presenters {
 const specPresenters: Presenters = {
   createdStatus: 200,
   createdHeaders: () => ({}),
-  paymentCreated: (initiated, paths) =>
-    withStart(presentPaymentCreated(initiated), initiated.scaRedirect, paths),
+  paymentCreated: (initiated, paths, chosen) => withApproach(
+    withStart(presentPaymentCreated(initiated), initiated.scaRedirect, paths), chosen, paths),
   payment: presentPayment,
   bulkPayment: presentBulk,
   answer: (body) => body,
-  consentCreated: (registered, paths) =>
-    withStart(presentConsentCreated(registered), registered.scaRedirect, paths),
+  consentCreated: (registered, paths, chosen) => withApproach(
+    withStart(presentConsentCreated(registered), registered.scaRedirect, paths), chosen, paths),
   consent: presentConsent,
   account: presentAccount,
   balances: (account, balances) =>
@@ -174,20 +201,22 @@ const json = (value: unknown) => strict(value) as Json;
 
 const berlinGroupPresenters: Presenters = {
   createdStatus: 201,
-  // The only approach this bank offers (berlin-group-notes.md: redirect only).
-  createdHeaders: (self) => ({ Location: self, "ASPSP-SCA-Approach": "REDIRECT" }),
-  paymentCreated: ({ payment, scaRedirect }, paths) => json({
+  createdHeaders: (self, chosen) =>
+    ({ Location: self, "ASPSP-SCA-Approach": approachHeader(chosen) }),
+  paymentCreated: ({ payment, scaRedirect }, paths, chosen) => json({
     transactionStatus: payment.status,
     paymentId: payment.id,
-    _links: creationLinks(scaRedirect, paths),
+    _links: creationLinks(scaRedirect, paths, chosen),
+    ...psuMessage(chosen),
   }),
   payment: (payment) => json(presentPayment(payment)),
   bulkPayment: (bulk) => json(presentBulk(bulk)),
   answer: json,
-  consentCreated: ({ consent, scaRedirect }, paths) => json({
+  consentCreated: ({ consent, scaRedirect }, paths, chosen) => json({
     consentStatus: consent.status,
     consentId: consent.id,
-    _links: creationLinks(scaRedirect, paths),
+    _links: creationLinks(scaRedirect, paths, chosen),
+    ...psuMessage(chosen),
   }),
   consent: (details) => json(specPresenters.consent(details)),
   account: (view) => json(specPresenters.account(view)),
@@ -218,16 +247,17 @@ const berlinGroupPresenters: Presenters = {
  * headers; `idField` names the created id in the body, `selfOf` its path.
  */
 export function sendCreated(reply: FastifyReply, presenters: Presenters, response: StoredResponse,
-  idField: string, selfOf: (id: string) => string): FastifyReply {
+  idField: string, selfOf: (id: string) => string, chosen = REDIRECT): FastifyReply {
   const id = (response.body as Json)[idField];
-  if (typeof id === "string") void reply.headers(presenters.createdHeaders(selfOf(id)));
+  if (typeof id === "string") void reply.headers(presenters.createdHeaders(selfOf(id), chosen));
   return reply.code(response.statusCode).send(response.body);
 }
 
 /** The answer to a POST that starts an authorisation (201, startScaprocessResponse). */
 export function sendStarted(reply: FastifyReply, presenters: Presenters,
   started: { authorisationId: string; scaRedirect: string }, scaStatus: string): FastifyReply {
-  return reply.code(201).headers(presenters.createdHeaders(scaStatus)).send(presenters.answer({
+  const headers = presenters.createdHeaders(scaStatus, REDIRECT);
+  return reply.code(201).headers(headers).send(presenters.answer({
     scaStatus: "received", authorisationId: started.authorisationId,
     _links: { scaRedirect: started.scaRedirect, scaStatus },
   }));

@@ -131,6 +131,12 @@ export const links = (...names: string[]) => ({
   properties: Object.fromEntries(names.map((n) => [n, nullable("string")])),
 });
 
+/** The links of the embedded and decoupled approaches (Berlin Group implementation guidelines). */
+const APPROACH_LINKS = [
+  "scaStatus", "updatePsuIdentification", "updatePsuAuthentication",
+  "startAuthorisationWithPsuIdentification", "startAuthorisationWithPsuAuthentication",
+] as const;
+
 export const paymentCreatedResponse = {
   type: "object",
   properties: {
@@ -141,8 +147,9 @@ export const paymentCreatedResponse = {
     scaMethods: { type: "null" },
     chosenScaMethod: { type: "null" },
     challengeData: { type: "null" },
-    _links: links("scaRedirect", "psuMessage", "tppMessages", "startAuthorisation"),
-    psuMessage: { type: "null" },
+    _links: links("scaRedirect", "psuMessage", "tppMessages", "startAuthorisation",
+      ...APPROACH_LINKS),
+    psuMessage: nullable("string"),
     tppMessages: { type: "null" },
   },
 } as const;
@@ -224,8 +231,9 @@ export const consentCreatedResponse = {
     scaMethods: { type: "null" },
     chosenScaMethod: { type: "null" },
     challengeData: { type: "null" },
-    _links: links("scaStatus", "scaRedirect", "startAuthorisation"),
+    _links: links("scaStatus", "scaRedirect", "startAuthorisation", ...APPROACH_LINKS),
     message: { type: "null" },
+    psuMessage: nullable("string"),
   },
 } as const;
 

@@ -167,7 +167,8 @@ for (const [name, bank] of [["spec", () => spec], ["berlin-group", () => bg]] as
     const creation = paths["/psd2/v1/payments/{product}"]!.post!;
     const names = headersOf(creation).map((p) => `${p.name}${p.required ? "!" : ""}`);
     for (const header of ["TPP-Redirect-URI!", "TPP-Nok-Redirect-URI",
-      "TPP-Explicit-Authorisation-Preferred", "PSU-Accept-Language"]) {
+      "TPP-Explicit-Authorisation-Preferred", "TPP-Redirect-Preferred", "TPP-Decoupled-Preferred",
+      "PSU-Accept-Language"]) {
       assert.ok(names.includes(header), `${header} on payment creation: ${names.join(", ")}`);
     }
     const start = paths["/psd2/v1/consents/{consentId}/authorisations"]!.post!;

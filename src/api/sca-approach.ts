@@ -1,0 +1,75 @@
+/**
+ * The SCA approach a creation gets, as the Berlin Group implementation guidelines let the bank
+ * choose it: `TPP-Decoupled-Preferred: true` asks for decoupled, `TPP-Redirect-Preferred: true`
+ * for redirect and `false` for embedded or decoupled; a preference the bank does not offer, or
+ * none, gets the bank's default. Embedded and decoupled need the PSU's identity (PSU-ID); without
+ * it the approach stays and the links ask the TPP to identify the PSU first.
+ */
+import type { ScaApproach } from "../lib/sca-approaches.js";
+import { readPreference, single, type Headers } from "./headers.js";
+
+export interface ScaApproachRules {
+  offered: readonly ScaApproach[];
+  /** One of `offered`. */
+  fallback: ScaApproach;
+}
+
+export interface ChosenApproach {
+  approach: ScaApproach;
+  /** The PSU the TPP named (PSU-ID), which embedded and decoupled need. */
+  psuId: string | null;
+}
+
+/** The approaches the TPP's headers ask for, the most wanted first. */
+function wanted(redirect: boolean | undefined, decoupled: boolean | undefined): ScaApproach[] {
+  const ranked: ScaApproach[] = [];
+  if (decoupled === true) ranked.push("decoupled");
+  if (redirect === true) ranked.push("redirect");
+  if (redirect === false) ranked.push("embedded", "decoupled");
+  return ranked.filter((a) => !(decoupled === false && a === "decoupled"));
+}
+
+export function chooseScaApproach(headers: Headers, rules: ScaApproachRules): ChosenApproach {
+  const ranked = wanted(readPreference(headers, "TPP-Redirect-Preferred"),
+    readPreference(headers, "TPP-Decoupled-Preferred"));
+  const approach = ranked.find((a) => rules.offered.includes(a)) ?? rules.fallback;
+  const psuId = single(headers, "PSU-ID");
+  return { approach, psuId: psuId === undefined || psuId === "" ? null : psuId };
+}
+
+/** The ASPSP-SCA-Approach header's value. */
+export function approachHeader(chosen: ChosenApproach): string {
+  return chosen.approach.toUpperCase();
+}
+
+/** Where an authorisation lives: started (implicit) or to be started by the TPP (explicit). */
+interface AuthorisationPaths {
+  authorisations: string;
+  authorisation: string | null;
+}
+
+/**
+ * The links of an embedded or decoupled creation (the guidelines' names); the redirect's links
+ * are the profile's own. The PSU not named yet: identify first.
+ */
+export function approachLinks(
+  chosen: ChosenApproach, paths: AuthorisationPaths,
+): Record<string, string> {
+  const { authorisation, authorisations } = paths;
+  if (authorisation === null) {
+    if (chosen.psuId === null) return { startAuthorisationWithPsuIdentification: authorisations };
+    return chosen.approach === "embedded"
+      ? { startAuthorisationWithPsuAuthentication: authorisations }
+      : { startAuthorisation: authorisations };
+  }
+  if (chosen.psuId === null) {
+    return { updatePsuIdentification: authorisation, scaStatus: authorisation };
+  }
+  if (chosen.approach === "embedded") {
+    return { updatePsuAuthentication: authorisation, scaStatus: authorisation };
+  }
+  return { scaStatus: authorisation };
+}
+
+/** The decoupled approach tells the PSU where to confirm. */
+export const DECOUPLED_PSU_MESSAGE = "Please confirm the request in your bank's app.";
