@@ -280,9 +280,13 @@ async function psuPages(
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName,
     sandbox: config.mode === "sandbox",
     logo: await loadBankLogo(config.bankLogoFile, config.bankName), loginThrottle,
+    loginBlockSeconds: config.loginBlockSeconds,
   });
   const dashboard = createPsuDashboard(deps);
-  dashboardPages(auth, { dashboard, bankName: config.bankName, loginThrottle });
+  dashboardPages(auth, {
+    dashboard, bankName: config.bankName, loginThrottle,
+    loginBlockSeconds: config.loginBlockSeconds,
+  });
 }
 
 function limitConnections(

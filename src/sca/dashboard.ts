@@ -16,7 +16,7 @@ import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,
 } from "./plugin.js";
 import { problemMessage } from "./problems.js";
-import { messagePage, type PageFrame } from "./views.js";
+import { blockMinutes, messagePage, type PageFrame } from "./views.js";
 
 const COOKIE = "__Host-psd2-dashboard";
 
@@ -25,6 +25,7 @@ export interface DashboardPagesOptions {
   bankName: string;
   /** The same per-address login throttle as the authorisation's login. */
   loginThrottle: RateLimit;
+  loginBlockSeconds: number;
 }
 
 /** What the overview says after a redirect (?done=...). */
@@ -48,6 +49,7 @@ function dashboardKit(options: DashboardPagesOptions) {
   const frame = (view: DashboardView, extra: Partial<PageFrame> = {}): PageFrame => ({
     lang: view.session.lang, t: translator(view.session.lang), bankName: options.bankName,
     csrf: view.session.csrf, path: DASHBOARD, dashboard: true, ...extra,
+    errorValues: { minutes: blockMinutes(options.loginBlockSeconds), ...extra.errorValues },
   });
 
   /** The page for the session's step; `extra` carries an error or a notice. */

@@ -22,7 +22,8 @@ import { DASHBOARD } from "./dashboard-views.js";
 import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
 import {
-  codePage, consentReviewPage, devicePage, loginPage, messagePage, paymentReviewPage, sitePage,
+  blockMinutes, codePage, consentReviewPage, devicePage, loginPage, messagePage,
+  paymentReviewPage, sitePage,
   type PageFrame,
 } from "./views.js";
 
@@ -37,6 +38,8 @@ export interface ScaPagesOptions {
   sandbox: boolean;
   /** Login posts per client address, checked before any password is hashed (argon2 is costly). */
   loginThrottle: RateLimit;
+  /** How long failed logins block a PSU, as the block message says. */
+  loginBlockSeconds: number;
 }
 
 const STEP_PATH: Record<ScaStep, string> = {
@@ -68,12 +71,13 @@ function withChosenLanguage(
 }
 
 /** The page builders every route shares. */
-function pageKit(bankName: string) {
+function pageKit(bankName: string, blockMinutes: string) {
   const frame = (
     view: PageView | undefined, lang: string, extra: Partial<PageFrame> = {},
   ): PageFrame => ({
     lang, t: translator(lang), bankName, tppName: view?.tppName,
     csrf: view?.session.csrf, ...extra,
+    errorValues: { minutes: blockMinutes, ...extra.errorValues },
   });
 
   const problemPage = (
@@ -108,8 +112,9 @@ function pageKit(bankName: string) {
 }
 
 /** pageKit plus the session checks every step's GET and POST make first. */
-function scaKit(authorisations: Authorisations, bankName: string) {
-  const pages = pageKit(bankName);
+function scaKit(options: ScaPagesOptions) {
+  const { authorisations } = options;
+  const pages = pageKit(options.bankName, blockMinutes(options.loginBlockSeconds));
   const { frame, problemPage } = pages;
 
   /**
@@ -159,7 +164,7 @@ function scaKit(authorisations: Authorisations, bankName: string) {
 type ScaKit = ReturnType<typeof scaKit>;
 
 export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
-  const kit = scaKit(options.authorisations, options.bankName);
+  const kit = scaKit(options);
 
   app.get("/sca/static/style.css", async (_request, reply) => reply.type("text/css; charset=utf-8")
     .header("Cache-Control", "public, max-age=3600").send(STYLESHEET));

@@ -73,6 +73,9 @@ export function page(frame: PageFrame, body: Html): string {
 <main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main></body></html>`.text;
 }
 
+/** The login block's length as the pages say it: whole minutes, rounded up. */
+export const blockMinutes = (seconds: number) => String(Math.ceil(seconds / 60));
+
 /** Ties the page's error message to a group of fields (WCAG 3.3.1, 1.3.1). */
 function errorRef(frame: PageFrame): Html {
   return new Html(frame.error ? ' aria-describedby="form-error"' : "");

@@ -207,7 +207,7 @@ test("failed dashboard logins count with the authorisation's: the limit blocks t
   assert.equal((await flow.post("/sca/login", { _csrf: csrfOf(login.html), login: "bob", password: "nope" })).status, 401);
   page = await browser.post("/dashboard/login", { _csrf: csrfOf(page.html), login: "bob", password: "bob-demo" });
   assert.equal(page.status, 401);
-  assert.equal(errorText(page), "Too many failed attempts: access is blocked for a while. Try again later.");
+  assert.equal(errorText(page), "Too many failed attempts: access is blocked for up to 15 minutes. Try again later.");
 });
 
 test("an idle dashboard session ends after SCA_SESSION_IDLE_SECONDS", async (t) => {

@@ -53,8 +53,8 @@ export const de: Catalogue = {
   access_balances: "Salden",
   access_transactions: "Umsätze",
   error_credentials_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",
-  error_psu_blocked: "Zu viele Fehlversuche: Der Zugang ist vorübergehend gesperrt. Bitte später "
-    + "erneut versuchen.",
+  error_psu_blocked: "Zu viele Fehlversuche: Der Zugang ist für bis zu {minutes} Minuten gesperrt. "
+    + "Bitte später erneut versuchen.",
   error_psu_blocked_by_bank:
     "Ihr Zugang wurde von der Bank gesperrt. Bitte wenden Sie sich an die Bank.",
   error_code_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",

@@ -49,7 +49,8 @@ export const en = {
   access_balances: "balances",
   access_transactions: "transactions",
   error_credentials_invalid: "The login details are not correct. Please try again.",
-  error_psu_blocked: "Too many failed attempts: access is blocked for a while. Try again later.",
+  error_psu_blocked: "Too many failed attempts: access is blocked for up to {minutes} minutes. Try "
+    + "again later.",
   error_psu_blocked_by_bank: "Your access has been blocked by the bank. Please contact the bank.",
   error_code_invalid: "The login details are not correct. Please try again.",
   error_code_expired: "The code has expired. Request a new code.",

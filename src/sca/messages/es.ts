@@ -53,8 +53,8 @@ export const es: Catalogue = {
   access_balances: "saldos",
   access_transactions: "movimientos",
   error_credentials_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
-  error_psu_blocked: "Demasiados intentos fallidos: el acceso está bloqueado temporalmente. "
-    + "Inténtelo más tarde.",
+  error_psu_blocked: "Demasiados intentos fallidos: el acceso está bloqueado hasta {minutes} "
+    + "minutos. Inténtelo más tarde.",
   error_psu_blocked_by_bank:
     "Su acceso ha sido bloqueado por el banco. Póngase en contacto con el banco.",
   error_code_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",

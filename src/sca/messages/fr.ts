@@ -53,8 +53,8 @@ export const fr: Catalogue = {
   access_balances: "soldes",
   access_transactions: "opérations",
   error_credentials_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
-  error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour un moment. Réessayez "
-    + "plus tard.",
+  error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour {minutes} minutes au "
+    + "plus. Réessayez plus tard.",
   error_psu_blocked_by_bank:
     "Votre accès a été bloqué par la banque. Veuillez contacter la banque.",
   error_code_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",

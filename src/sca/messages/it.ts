@@ -52,8 +52,8 @@ export const it: Catalogue = {
   access_balances: "saldi",
   access_transactions: "movimenti",
   error_credentials_invalid: "I dati di accesso non sono corretti. Riprovi.",
-  error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un po'. Riprovi più "
-    + "tardi.",
+  error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un massimo di {minutes} "
+    + "minuti. Riprovi più tardi.",
   error_psu_blocked_by_bank:
     "Il suo accesso è stato bloccato dalla banca. La preghiamo di contattare la banca.",
   error_code_invalid: "I dati di accesso non sono corretti. Riprovi.",

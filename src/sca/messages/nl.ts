@@ -52,8 +52,8 @@ export const nl: Catalogue = {
   access_balances: "saldi",
   access_transactions: "transacties",
   error_credentials_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
-  error_psu_blocked: "Te veel mislukte pogingen: de toegang is tijdelijk geblokkeerd. Probeer het "
-    + "later opnieuw.",
+  error_psu_blocked: "Te veel mislukte pogingen: de toegang is tot {minutes} minuten geblokkeerd. "
+    + "Probeer het later opnieuw.",
   error_psu_blocked_by_bank: "Uw toegang is door de bank geblokkeerd. Neem contact op met de bank.",
   error_code_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
   error_code_expired: "De code is verlopen. Vraag een nieuwe code aan.",
