@@ -135,7 +135,7 @@ const CODE_INPUT = new Html(
 export function codeForm(frame: PageFrame, device: DeviceInfo, action: string): Html {
   const hint = device.kind === "sms"
     ? frame.t("code_sms_hint", { phone: maskPhone(device.phone ?? "") })
-    : frame.t("code_totp_hint", { device: device.label });
+    : frame.t("code_totp_hint");
   const resend = device.kind === "sms" ? html`<form method="post" action="${action}/resend">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <button type="submit" class="link">${frame.t("button_resend")}</button></form>` : html``;

@@ -25,7 +25,7 @@ export const en = {
   site_intro: "Here {bank} asks you to confirm what a provider requests on your behalf: start from "
     + "the provider's app or website.",
   link_dashboard: "Your consents and payments",
-  code_totp_hint: "Enter the 6-digit code shown by your authenticator app ({device}).",
+  code_totp_hint: "Enter the 6-digit code shown by your authenticator app.",
   code_sms_hint: "We sent a 6-digit code by SMS to {phone}. It is valid for 5 minutes.",
   review_amount: "Amount",
   review_payee: "Payee",

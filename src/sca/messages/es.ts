@@ -27,8 +27,7 @@ export const es: Catalogue = {
   site_intro: "Aquí {bank} le pide confirmar lo que un proveedor solicita en su nombre: empiece "
     + "desde la aplicación o el sitio web del proveedor.",
   link_dashboard: "Sus consentimientos y pagos",
-  code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación "
-    + "({device}).",
+  code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación.",
   code_sms_hint: "Hemos enviado un código de 6 dígitos por SMS al {phone}. Es válido durante 5 "
     + "minutos.",
   review_amount: "Importe",

@@ -27,8 +27,8 @@ export const fr: Catalogue = {
   site_intro: "Ici, {bank} vous demande de confirmer ce qu'un prestataire demande en votre nom : "
     + "commencez depuis l'application ou le site du prestataire.",
   link_dashboard: "Vos consentements et paiements",
-  code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application d'authentification "
-    + "({device}).",
+  code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application "
+    + "d'authentification.",
   code_sms_hint: "Nous avons envoyé un code à 6 chiffres par SMS au {phone}. Il est valable 5 "
     + "minutes.",
   review_amount: "Montant",

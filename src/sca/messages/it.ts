@@ -27,8 +27,7 @@ export const it: Catalogue = {
   site_intro: "Qui {bank} le chiede di confermare ciò che un fornitore richiede per suo conto: "
     + "inizi dall'app o dal sito del fornitore.",
   link_dashboard: "I suoi consensi e pagamenti",
-  code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione "
-    + "({device}).",
+  code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione.",
   code_sms_hint: "Abbiamo inviato un codice a 6 cifre via SMS al {phone}. È valido 5 minuti.",
   review_amount: "Importo",
   review_payee: "Beneficiario",

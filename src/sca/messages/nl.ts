@@ -27,7 +27,7 @@ export const nl: Catalogue = {
   site_intro: "Hier vraagt {bank} u te bevestigen wat een aanbieder namens u vraagt: begin in de "
     + "app of op de website van de aanbieder.",
   link_dashboard: "Uw toestemmingen en betalingen",
-  code_totp_hint: "Voer de 6-cijferige code in die uw authenticator-app toont ({device}).",
+  code_totp_hint: "Voer de 6-cijferige code in die uw authenticator-app toont.",
   code_sms_hint: "We hebben een 6-cijferige code per sms naar {phone} gestuurd. Deze is 5 minuten "
     + "geldig.",
   review_amount: "Bedrag",
