@@ -24,7 +24,7 @@ import { introKind } from "./views.js";
 import {
   blockMinutes, codePage, consentReviewPage, devicePage, loginPage, messagePage,
   paymentReviewPage, sitePage,
-  type PageFrame,
+  type ConsentChoice, type PageFrame,
 } from "./views.js";
 
 const COOKIE = "__Host-psd2-sca";
@@ -93,7 +93,10 @@ function pageKit(bankName: string, blockMinutes: string) {
         phone: view.device?.phone ?? null,
       }), status);
 
-  const reviewView = (reply: FastifyReply, view: PageView, problem?: ScaProblem, status = 200) => {
+  const reviewView = (
+    reply: FastifyReply, view: PageView, problem?: ScaProblem, status = 200,
+    chosen?: ConsentChoice,
+  ) => {
     const review = view.review;
     const shown = problem ?? review?.problem;
     const foreign = review?.foreign.length ? "error_foreign_accounts" : undefined;
@@ -104,7 +107,7 @@ function pageKit(bankName: string, blockMinutes: string) {
     const canConfirm = !review?.problem && !review?.foreign.length;
     const body = view.resource.type === "payment"
       ? paymentReviewPage(f, view.resource, review, canConfirm)
-      : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm);
+      : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm, chosen);
     return render(reply, view, body, status);
   };
 
@@ -310,12 +313,15 @@ function decisionRoutes(app: FastifyInstance, authorisations: Authorisations, ki
   app.post<{ Body: Form }>("/sca/confirm", async (request, reply) => {
     const view = await posted(request, reply, "review");
     if (!view) return;
+    const chosen = {
+      accounts: list(request.body, "account"), balances: list(request.body, "balances"),
+      transactions: list(request.body, "transactions"),
+    };
     const result = await authorisations.decide(secretOf(request), {
-      confirm: true, ibans: list(request.body, "account"),
-      balances: list(request.body, "balances"), transactions: list(request.body, "transactions"),
+      confirm: true, ibans: chosen.accounts, ...chosen,
     });
-    return result.ok
-      ? reply.redirect(result.redirectTo, 303) : reviewView(reply, view, result.problem, 400);
+    return result.ok ? reply.redirect(result.redirectTo, 303)
+      : reviewView(reply, view, result.problem, 400, chosen);
   });
 
   // Cancel works at every step, so it checks the session but not the step.

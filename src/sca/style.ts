@@ -66,7 +66,9 @@ h2 { font-size: 1.1rem; margin: 1.5rem 0 0.5rem; }
 .card ul { margin: 0; padding-left: 1rem; }
 .choice { display: flex; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
 .choice label { margin: 0; font-weight: 400; }
-.choice input { width: 1.25rem; height: 1.25rem; }
+/* WCAG 2.5.8: every box a comfortable target of at least 24 px, the same size everywhere. */
+.choice input, .account input[type=checkbox] { width: 1.5rem; height: 1.5rem; margin: 0;
+  flex-shrink: 0; }
 /* Broken only between its groups of four, never inside one, however narrow the phone. */
 .iban { font-family: ui-monospace, monospace; overflow-wrap: normal; word-break: keep-all; }
 @media (max-width: 30rem) {

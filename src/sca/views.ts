@@ -268,10 +268,18 @@ export function sharesText(
   return frame.t("review_shares", { what: shared.map((key) => frame.t(key)).join(", ") });
 }
 
+/** What the PSU ticked on its last try, kept over a refusal; nothing before its first. */
+export interface ConsentChoice { accounts: string[]; balances: string[]; transactions: string[] }
+
+const NOTHING_CHOSEN: ConsentChoice = { accounts: [], balances: [], transactions: [] };
+
+const ticked = (on: boolean) => new Html(on ? " checked" : "");
+
 /** On a bank-offered consent the PSU decides per account whether balances and transactions go. */
-function choicesOf(frame: PageFrame, account: Grantable, i: number): Html {
+function choicesOf(frame: PageFrame, account: Grantable, i: number, chosen: ConsentChoice): Html {
   const box = (name: "balances" | "transactions", key: MessageKey) => html`<span class="choice">
-<input type="checkbox" id="${name}-${i}" name="${name}" value="${account.reference}" checked>
+<input type="checkbox" id="${name}-${i}" name="${name}" value="${account.reference}"${
+  ticked(chosen[name].includes(account.reference))}>
 <label for="${name}-${i}">${frame.t(key)}</label></span>`;
   return html`<span class="hint">${frame.t("access_list")}</span><span class="choices">${
     box("balances", "access_balances")}${box("transactions", "access_transactions")}</span>`;
@@ -279,15 +287,16 @@ function choicesOf(frame: PageFrame, account: Grantable, i: number): Html {
 
 export function consentReviewPage(
   frame: PageFrame, consent: Consent, accounts: readonly Grantable[], canConfirm: boolean,
+  chosen: ConsentChoice = NOTHING_CHOSEN,
 ): string {
   const pick = isBankOffered(consent);
   const boxes = accounts.map((a, i) => html`<div class="account">
-<input type="checkbox" id="account-${i}" name="account" value="${
-  a.reference}" checked aria-describedby="account-${i}-info">
+<input type="checkbox" id="account-${i}" name="account" value="${a.reference}"${
+  ticked(chosen.accounts.includes(a.reference))} aria-describedby="account-${i}-info">
 <label for="account-${i}">${a.reference}</label>
 <span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency}${
   pick ? html`` : html` · ${sharedOf(frame, consent, a)}`}</span>${
-  pick ? choicesOf(frame, a, i) : html``}</div>`);
+  pick ? choicesOf(frame, a, i, chosen) : html``}</div>`);
   const legend = frame.t("review_accounts", { tpp: frame.tppName ?? "" });
   const validUntil = frame.t("review_valid_until", {
     date: longDate(consent.validUntil, frame.lang),
