@@ -24,7 +24,7 @@ import { introKind } from "./views.js";
 import {
   blockMinutes, codePage, consentReviewPage, devicePage, loginPage, messagePage,
   paymentReviewPage, sitePage,
-  type ConsentChoice, type PageFrame,
+  type BankLinks, type ConsentChoice, type PageFrame,
 } from "./views.js";
 
 const COOKIE = "__Host-psd2-sca";
@@ -40,6 +40,7 @@ export interface ScaPagesOptions {
   loginThrottle: RateLimit;
   /** How long failed logins block a PSU, as the block message says. */
   loginBlockSeconds: number;
+  links: BankLinks;
 }
 
 const STEP_PATH: Record<ScaStep, string> = {
@@ -71,11 +72,11 @@ function withChosenLanguage(
 }
 
 /** The page builders every route shares. */
-function pageKit(bankName: string, blockMinutes: string) {
+function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
   const frame = (
     view: PageView | undefined, lang: string, extra: Partial<PageFrame> = {},
   ): PageFrame => ({
-    lang, t: translator(lang), bankName, tppName: view?.tppName,
+    lang, t: translator(lang), bankName, links, tppName: view?.tppName,
     csrf: view?.session.csrf, ...extra,
     errorValues: { minutes: blockMinutes, ...extra.errorValues },
   });
@@ -117,7 +118,8 @@ function pageKit(bankName: string, blockMinutes: string) {
 /** pageKit plus the session checks every step's GET and POST make first. */
 function scaKit(options: ScaPagesOptions) {
   const { authorisations } = options;
-  const pages = pageKit(options.bankName, blockMinutes(options.loginBlockSeconds));
+  const pages = pageKit(
+    options.bankName, blockMinutes(options.loginBlockSeconds), options.links);
   const { frame, problemPage } = pages;
 
   /**

@@ -11,10 +11,14 @@ import { LANGUAGES } from "../lib/languages.js";
 import { groupedIban, money } from "./format.js";
 import { CATALOGUES, type MessageKey, type Translate } from "./messages/index.js";
 
+/** The bank's own pages, linked from every page's footer. */
+export interface BankLinks { imprint: string; privacy: string; help: string }
+
 export interface PageFrame {
   lang: string;
   t: Translate;
   bankName: string;
+  links?: BankLinks;
   tppName?: string;
   step?: 1 | 2 | 3;
   error?: MessageKey;
@@ -70,7 +74,20 @@ export function page(frame: PageFrame, body: Html): string {
   frame.t(frame.dashboard ? "dashboard_title" : "page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
-<main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main></body></html>`.text;
+<main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main>${footer(frame)}</body>
+</html>`.text;
+}
+
+/** Who runs this site, where its legal and help pages are, and the one rule that keeps it safe. */
+function footer(frame: PageFrame): Html {
+  const links = frame.links;
+  const nav = links ? html`<ul>${([
+    ["footer_imprint", links.imprint], ["footer_privacy", links.privacy],
+    ["footer_help", links.help],
+  ] as const).map(([key, href]) => html`<li><a href="${href}">${frame.t(key)}</a></li>`)}</ul>`
+    : html``;
+  return html`<footer><p class="security">${frame.t("footer_security", {
+    bank: frame.bankName })}</p>${nav}<p>© ${frame.bankName}</p></footer>`;
 }
 
 /** The login block's length as the pages say it: whole minutes, rounded up. */

@@ -133,11 +133,12 @@ test("on a phone an IBAN wraps between its groups of four, never inside one", as
   await context.close();
 });
 
-for (const [locale, heading, notFound] of [
-  ["en-GB", "Your consents and payments", "This page does not exist."],
-  ["de-DE", "Ihre Zustimmungen und Zahlungen", "Diese Seite gibt es nicht."],
+for (const [locale, heading, notFound, imprint, never] of [
+  ["en-GB", "Your consents and payments", "This page does not exist.", "Imprint", "never asks"],
+  ["de-DE", "Ihre Zustimmungen und Zahlungen", "Diese Seite gibt es nicht.", "Impressum",
+    "fragt Sie nie"],
 ] as const) {
-  test(`in ${locale} the site root and an unknown path are pages with a way on, not JSON`,
+  test(`in ${locale} the site root and an unknown path are pages with a way on and a footer`,
     async () => {
       const { page, context, problems } = await chromium.context({ locale });
       const root = await page.goto(new URL("/", bank.authUrl).href);
@@ -145,6 +146,11 @@ for (const [locale, heading, notFound] of [
       assert.equal(await page.locator("h1").innerText(), "PSD2 Demo Bank");
       assert.equal(await page.getByRole("link", { name: heading }).getAttribute("href"),
         "/dashboard");
+      const footer = page.locator("footer");
+      assert.equal(await footer.getByRole("link", { name: imprint }).getAttribute("href"),
+        "https://psd2-bank.example/imprint");
+      assert.equal(await footer.getByRole("link").count(), 3, "imprint, privacy, help");
+      assert.match(await footer.innerText(), new RegExp(`PSD2 Demo Bank ${never}`));
       assert.deepEqual(await axeViolations(page), []);
       const unknown = await page.goto(new URL("/no/such/page", bank.authUrl).href);
       assert.equal(unknown?.status(), 404);

@@ -27,6 +27,11 @@ export const de: Catalogue = {
   site_intro: "Hier bittet {bank} Sie, zu bestätigen, was ein Anbieter in Ihrem Namen anfragt: "
     + "Beginnen Sie in der App oder auf der Website des Anbieters.",
   link_dashboard: "Ihre Zustimmungen und Zahlungen",
+  footer_imprint: "Impressum",
+  footer_privacy: "Datenschutz",
+  footer_help: "Hilfe und Kontakt",
+  footer_security: "{bank} fragt Sie nie per Telefon, E-Mail oder SMS nach Ihrem Passwort oder "
+    + "Ihren Codes. Geben Sie sie nur auf diesen Seiten ein.",
   code_totp_hint: "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
   code_sms_hint: "Wir haben einen 6-stelligen Code per SMS an {phone} gesendet. Er ist 5 Minuten "
     + "gültig.",

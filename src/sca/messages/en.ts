@@ -25,6 +25,11 @@ export const en = {
   site_intro: "Here {bank} asks you to confirm what a provider requests on your behalf: start from "
     + "the provider's app or website.",
   link_dashboard: "Your consents and payments",
+  footer_imprint: "Imprint",
+  footer_privacy: "Privacy",
+  footer_help: "Help and contact",
+  footer_security: "{bank} never asks for your password or codes by phone, e-mail or text message. "
+    + "Enter them only on these pages.",
   code_totp_hint: "Enter the 6-digit code shown by your authenticator app.",
   code_sms_hint: "We sent a 6-digit code by SMS to {phone}. It is valid for 5 minutes.",
   review_amount: "Amount",

@@ -27,6 +27,11 @@ export const es: Catalogue = {
   site_intro: "Aquí {bank} le pide confirmar lo que un proveedor solicita en su nombre: empiece "
     + "desde la aplicación o el sitio web del proveedor.",
   link_dashboard: "Sus consentimientos y pagos",
+  footer_imprint: "Aviso legal",
+  footer_privacy: "Privacidad",
+  footer_help: "Ayuda y contacto",
+  footer_security: "{bank} nunca le pide su contraseña ni sus códigos por teléfono, correo "
+    + "electrónico o SMS. Introdúzcalos solo en estas páginas.",
   code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación.",
   code_sms_hint: "Hemos enviado un código de 6 dígitos por SMS al {phone}. Es válido durante 5 "
     + "minutos.",

@@ -27,6 +27,11 @@ export const fr: Catalogue = {
   site_intro: "Ici, {bank} vous demande de confirmer ce qu'un prestataire demande en votre nom : "
     + "commencez depuis l'application ou le site du prestataire.",
   link_dashboard: "Vos consentements et paiements",
+  footer_imprint: "Mentions légales",
+  footer_privacy: "Confidentialité",
+  footer_help: "Aide et contact",
+  footer_security: "{bank} ne vous demande jamais votre mot de passe ni vos codes par téléphone, "
+    + "e-mail ou SMS. Saisissez-les uniquement sur ces pages.",
   code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application "
     + "d'authentification.",
   code_sms_hint: "Nous avons envoyé un code à 6 chiffres par SMS au {phone}. Il est valable 5 "

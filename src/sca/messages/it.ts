@@ -27,6 +27,11 @@ export const it: Catalogue = {
   site_intro: "Qui {bank} le chiede di confermare ciò che un fornitore richiede per suo conto: "
     + "inizi dall'app o dal sito del fornitore.",
   link_dashboard: "I suoi consensi e pagamenti",
+  footer_imprint: "Note legali",
+  footer_privacy: "Privacy",
+  footer_help: "Aiuto e contatti",
+  footer_security: "{bank} non le chiede mai password o codici per telefono, e-mail o SMS. Li "
+    + "inserisca solo su queste pagine.",
   code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione.",
   code_sms_hint: "Abbiamo inviato un codice a 6 cifre via SMS al {phone}. È valido 5 minuti.",
   review_amount: "Importo",

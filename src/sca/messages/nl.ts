@@ -27,6 +27,11 @@ export const nl: Catalogue = {
   site_intro: "Hier vraagt {bank} u te bevestigen wat een aanbieder namens u vraagt: begin in de "
     + "app of op de website van de aanbieder.",
   link_dashboard: "Uw toestemmingen en betalingen",
+  footer_imprint: "Colofon",
+  footer_privacy: "Privacy",
+  footer_help: "Hulp en contact",
+  footer_security: "{bank} vraagt nooit via telefoon, e-mail of sms naar uw wachtwoord of codes. "
+    + "Voer ze alleen op deze pagina's in.",
   code_totp_hint: "Voer de 6-cijferige code in die uw authenticator-app toont.",
   code_sms_hint: "We hebben een 6-cijferige code per sms naar {phone} gestuurd. Deze is 5 minuten "
     + "geldig.",
