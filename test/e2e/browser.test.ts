@@ -247,7 +247,7 @@ test("dashboard: bob logs in, sees his consent and payment, revokes the consent,
   await page.getByLabel(EN.code).fill(await code("bob"));
   await page.getByRole("button", { name: "Continue" }).click();
   assert.match(await page.locator("main").innerText(), /Logged in as Bob Meyer/);
-  assert.match(await page.locator("main").innerText(), /12\.50 EUR to Stadtwerke/);
+  assert.match(await page.locator("main").innerText(), /€12\.50 to Stadtwerke/);
   await step(page, "dashboard-3-overview-en");
 
   const revoke = page.locator(`form:has(input[value="${consentId}"]) button`);
