@@ -77,6 +77,7 @@ function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
     view: PageView | undefined, lang: string, extra: Partial<PageFrame> = {},
   ): PageFrame => ({
     lang, t: translator(lang), bankName, links, tppName: view?.tppName,
+    tppId: view?.authorisation.tppId,
     csrf: view?.session.csrf, ...extra,
     errorValues: { minutes: blockMinutes, ...extra.errorValues },
   });

@@ -20,6 +20,8 @@ export interface PageFrame {
   bankName: string;
   links?: BankLinks;
   tppName?: string;
+  /** The TPP's organizationIdentifier from its certificate: NCA and authorisation number. */
+  tppId?: string;
   step?: 1 | 2 | 3;
   error?: MessageKey;
   errorValues?: Record<string, string>;
@@ -256,6 +258,8 @@ export function paymentReviewPage(
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
 ${payeeSection(frame, resource)}${row(frame, "review_execution", execution)}
 ${row(frame, "review_fees", frame.t("fees_none"))}${debtorSection(frame, p, debtor)}
+${row(frame, "review_tpp", frame.tppId ? frame.t("tpp_registered", {
+    tpp: frame.tppName ?? "", id: frame.tppId }) : null)}
 </dl>${warning}${next}${confirm}`);
 }
 

@@ -81,6 +81,8 @@ test("bob's review says what his Girokonto holds and warns before Confirm: 5,000
     assert.equal(shown["Payee IBAN"], "DE89 3704 0044 0532 0130 00");
     assert.equal(shown.Execution, "Today");
     assert.equal(shown.Fees, "None");
+    assert.equal(shown["Requested by"], "Demo TPP, registered under PSDDE-BAFIN-123456",
+      "the TPP's name and its authorisation number from its certificate");
     assert.equal(shown["From account"], "Girokonto DE51 5001 0000 2000 0000 01");
     assert.match(shown["Available now"] ?? "", /^-?€[\d,]+\.\d\d$/);
     const warning = page.locator(".warning");
@@ -109,6 +111,7 @@ test("in German alice's review writes 98.765,43 €, her IBANs in fours, the war
     assert.equal(shown["IBAN des Empfängers"], EXTERNAL_IBAN.replace(/(.{4})(?=.)/g, "$1 "));
     assert.equal(shown.Ausführung, "Heute");
     assert.equal(shown.Entgelte, "Keine");
+    assert.equal(shown["Angefragt von"], "Demo TPP, zugelassen unter PSDDE-BAFIN-123456");
     assert.match(shown["Jetzt verfügbar"] ?? "", /^-?[\d.]+,\d\d €$/);
     assert.match(await page.locator(".warning").innerText(), /lehnt die Bank die Zahlung ab/);
     assert.deepEqual(await axeViolations(page), []);

@@ -200,6 +200,7 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
     Amount: "€42.50", Payee: "O'Brien (Shop)", "Payee IBAN": grouped(EXTERNAL_IBAN),
     Purpose: "Invoice 2024/17", Execution: "Today", Fees: "None",
     "From account": `Girokonto ${grouped(ALICE_MAIN)}`,
+    "Requested by": "Demo TPP, registered under PSDDE-BAFIN-123456",
   });
   assert.match(available ?? "", /^€[\d,]+\.\d\d$/);
   assert.match(review.html, /O&#39;Brien/, "text is HTML-escaped");

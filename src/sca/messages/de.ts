@@ -40,6 +40,8 @@ export const de: Catalogue = {
   review_payee_iban: "IBAN des Empfängers",
   review_purpose: "Verwendungszweck",
   review_debtor: "Von Konto",
+  review_tpp: "Angefragt von",
+  tpp_registered: "{tpp}, zugelassen unter {id}",
   review_execution: "Ausführung",
   execution_today: "Heute",
   execution_instant: "Sofort, in Sekunden",

@@ -37,6 +37,8 @@ export const en = {
   review_payee_iban: "Payee IBAN",
   review_purpose: "Purpose",
   review_debtor: "From account",
+  review_tpp: "Requested by",
+  tpp_registered: "{tpp}, registered under {id}",
   review_execution: "Execution",
   execution_today: "Today",
   execution_instant: "Instant, within seconds",

@@ -40,6 +40,8 @@ export const es: Catalogue = {
   review_payee_iban: "IBAN del beneficiario",
   review_purpose: "Concepto",
   review_debtor: "Desde la cuenta",
+  review_tpp: "Solicitado por",
+  tpp_registered: "{tpp}, autorizado con el número {id}",
   review_execution: "Ejecución",
   execution_today: "Hoy",
   execution_instant: "Inmediata, en segundos",

@@ -41,6 +41,8 @@ export const fr: Catalogue = {
   review_payee_iban: "IBAN du bénéficiaire",
   review_purpose: "Motif",
   review_debtor: "Depuis le compte",
+  review_tpp: "Demandé par",
+  tpp_registered: "{tpp}, agréé sous le numéro {id}",
   review_execution: "Exécution",
   execution_today: "Aujourd'hui",
   execution_instant: "Instantané, en quelques secondes",

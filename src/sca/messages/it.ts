@@ -39,6 +39,8 @@ export const it: Catalogue = {
   review_payee_iban: "IBAN del beneficiario",
   review_purpose: "Causale",
   review_debtor: "Dal conto",
+  review_tpp: "Richiesto da",
+  tpp_registered: "{tpp}, autorizzato con il numero {id}",
   review_execution: "Esecuzione",
   execution_today: "Oggi",
   execution_instant: "Istantaneo, in pochi secondi",

@@ -40,6 +40,8 @@ export const nl: Catalogue = {
   review_payee_iban: "IBAN van de begunstigde",
   review_purpose: "Omschrijving",
   review_debtor: "Van rekening",
+  review_tpp: "Aangevraagd door",
+  tpp_registered: "{tpp}, vergund onder {id}",
   review_execution: "Uitvoering",
   execution_today: "Vandaag",
   execution_instant: "Direct, binnen seconden",
