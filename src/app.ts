@@ -279,13 +279,20 @@ async function psuPages(
   const authHost = new URL(config.publicAuthUrl).hostname;
   const localHost = ["localhost", "127.0.0.1", "[::1]"].includes(authHost);
   psuPagesPlugin(auth, { hsts: !localHost });
+  const links = {
+    imprint: config.bankImprintUrl, privacy: config.bankPrivacyUrl, help: config.bankHelpUrl,
+  };
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName,
     sandbox: config.mode === "sandbox",
     logo: await loadBankLogo(config.bankLogoFile, config.bankName), loginThrottle,
+    loginBlockSeconds: config.loginBlockSeconds, links,
   });
   const dashboard = createPsuDashboard(deps);
-  dashboardPages(auth, { dashboard, bankName: config.bankName, loginThrottle });
+  dashboardPages(auth, {
+    dashboard, bankName: config.bankName, loginThrottle,
+    loginBlockSeconds: config.loginBlockSeconds, links,
+  });
 }
 
 function limitConnections(

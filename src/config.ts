@@ -163,6 +163,9 @@ function file(declared: FileDeclared): Setting<string> {
   });
 }
 
+/** Where the demo's footer links point until a bank sets its own. */
+const DEMO_SITE = "https://psd2-bank.example";
+
 type UrlDeclared = Declared & { fallback: (e: Earlier) => string; shownDefault: string };
 
 function url(declared: UrlDeclared): Setting<string> {
@@ -274,6 +277,15 @@ export const SETTINGS = {
       : `BANK_CODE must be 8 digits, got "${raw}"` }),
     description: "bank code (BLZ) of the German IBANs the embedded ledger issues for new "
       + "accounts" }),
+  bankImprintUrl: url({ name: "BANK_IMPRINT_URL", fallback: () => DEMO_SITE + "/imprint",
+    shownDefault: `\`${DEMO_SITE}/imprint\``,
+    description: "the bank's imprint (legal notice), linked in the PSU pages' footer" }),
+  bankPrivacyUrl: url({ name: "BANK_PRIVACY_URL", fallback: () => DEMO_SITE + "/privacy",
+    shownDefault: `\`${DEMO_SITE}/privacy\``,
+    description: "the bank's privacy notice, linked in the PSU pages' footer" }),
+  bankHelpUrl: url({ name: "BANK_HELP_URL", fallback: () => DEMO_SITE + "/help",
+    shownDefault: `\`${DEMO_SITE}/help\``,
+    description: "the bank's help and contact page, linked in the PSU pages' footer" }),
   bankLogoFile: file({ name: "BANK_LOGO_FILE", shownDefault: "(empty: the name's initials)",
     check: (raw) => (/\.(svg|png)$/i.test(raw) ? undefined
       : `BANK_LOGO_FILE must be an .svg or .png file, got "${raw}"`),

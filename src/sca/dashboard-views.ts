@@ -5,7 +5,7 @@
 import type { TransactionStatus } from "../domain/payment/model.js";
 import type { Overview } from "../domain/psu-dashboard.js";
 import { Html, html } from "../lib/html.js";
-import { formatAmount } from "../lib/money.js";
+import { groupedIban, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
 import {
   codeForm, deviceForm, loginForm, longDate, page, sharesText, type DeviceInfo, type DeviceOption,
@@ -46,7 +46,8 @@ function row(frame: PageFrame, key: MessageKey, value: Html | string): Html {
 function consentCard(frame: PageFrame, c: Overview["consents"][number], i: number): Html {
   const accounts = html`<ul>${c.granted.map((g) => {
     const reference = "iban" in g.reference ? g.reference.iban : g.reference.maskedPan;
-    return html`<li><span class="iban">${reference}</span> · ${sharesText(frame, g)}</li>`;
+    const shown = "iban" in g.reference ? groupedIban(reference) : reference;
+    return html`<li><span class="iban">${shown}</span> · ${sharesText(frame, g)}</li>`;
   })}</ul>`;
   const revokeLabel = frame.t("button_revoke", { tpp: c.tppName });
   const revoke = c.consent.status === "valid"
@@ -63,11 +64,13 @@ ${row(frame, "consent_valid_until", longDate(c.consent.validUntil, frame.lang))}
 ${row(frame, "consent_last_use", longDate(c.lastActionDate, frame.lang))}</dl>${revoke}</li>`;
 }
 
+const ibanText = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
+
 function paymentCard(frame: PageFrame, p: Overview["payments"][number]): Html {
-  const amount = `${formatAmount(p.amountMinor, p.currency)} ${p.currency}`;
+  const amount = money(p.amountMinor, p.currency, frame.lang);
   return html`<li class="card"><h3>${frame.t("payment_of", { amount, payee: p.creditorName })}</h3>
-<dl>${row(frame, "review_payee_iban", html`<span class="iban">${p.creditorAccount.iban}</span>`)}
-${row(frame, "review_debtor", html`<span class="iban">${p.debtorAccount.iban}</span>`)}
+<dl>${row(frame, "review_payee_iban", ibanText(p.creditorAccount.iban))}
+${row(frame, "review_debtor", ibanText(p.debtorAccount.iban))}
 ${row(frame, "payment_tpp", p.tppName)}
 ${row(frame, "consent_status", frame.t(PAYMENT_STATUS[p.status]))}
 ${row(frame, "payment_date", longDate(p.date, frame.lang))}</dl></li>`;

@@ -16,7 +16,7 @@ import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,
 } from "./plugin.js";
 import { problemMessage } from "./problems.js";
-import { messagePage, type PageFrame } from "./views.js";
+import { blockMinutes, messagePage, type BankLinks, type PageFrame } from "./views.js";
 
 const COOKIE = "__Host-psd2-dashboard";
 
@@ -25,6 +25,8 @@ export interface DashboardPagesOptions {
   bankName: string;
   /** The same per-address login throttle as the authorisation's login. */
   loginThrottle: RateLimit;
+  loginBlockSeconds: number;
+  links: BankLinks;
 }
 
 /** What the overview says after a redirect (?done=...). */
@@ -47,7 +49,9 @@ function dashboardKit(options: DashboardPagesOptions) {
 
   const frame = (view: DashboardView, extra: Partial<PageFrame> = {}): PageFrame => ({
     lang: view.session.lang, t: translator(view.session.lang), bankName: options.bankName,
+    links: options.links,
     csrf: view.session.csrf, path: DASHBOARD, dashboard: true, ...extra,
+    errorValues: { minutes: blockMinutes(options.loginBlockSeconds), ...extra.errorValues },
   });
 
   /** The page for the session's step; `extra` carries an error or a notice. */

@@ -22,8 +22,9 @@ import { DASHBOARD } from "./dashboard-views.js";
 import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
 import {
-  codePage, consentReviewPage, devicePage, loginPage, messagePage, paymentReviewPage, sitePage,
-  type PageFrame,
+  blockMinutes, codePage, consentReviewPage, devicePage, loginPage, messagePage,
+  paymentReviewPage, sitePage,
+  type BankLinks, type ConsentChoice, type PageFrame,
 } from "./views.js";
 
 const COOKIE = "__Host-psd2-sca";
@@ -37,6 +38,9 @@ export interface ScaPagesOptions {
   sandbox: boolean;
   /** Login posts per client address, checked before any password is hashed (argon2 is costly). */
   loginThrottle: RateLimit;
+  /** How long failed logins block a PSU, as the block message says. */
+  loginBlockSeconds: number;
+  links: BankLinks;
 }
 
 const STEP_PATH: Record<ScaStep, string> = {
@@ -68,12 +72,14 @@ function withChosenLanguage(
 }
 
 /** The page builders every route shares. */
-function pageKit(bankName: string) {
+function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
   const frame = (
     view: PageView | undefined, lang: string, extra: Partial<PageFrame> = {},
   ): PageFrame => ({
-    lang, t: translator(lang), bankName, tppName: view?.tppName,
+    lang, t: translator(lang), bankName, links, tppName: view?.tppName,
+    tppId: view?.authorisation.tppId,
     csrf: view?.session.csrf, ...extra,
+    errorValues: { minutes: blockMinutes, ...extra.errorValues },
   });
 
   const problemPage = (
@@ -89,7 +95,10 @@ function pageKit(bankName: string) {
         phone: view.device?.phone ?? null,
       }), status);
 
-  const reviewView = (reply: FastifyReply, view: PageView, problem?: ScaProblem, status = 200) => {
+  const reviewView = (
+    reply: FastifyReply, view: PageView, problem?: ScaProblem, status = 200,
+    chosen?: ConsentChoice,
+  ) => {
     const review = view.review;
     const shown = problem ?? review?.problem;
     const foreign = review?.foreign.length ? "error_foreign_accounts" : undefined;
@@ -100,7 +109,7 @@ function pageKit(bankName: string) {
     const canConfirm = !review?.problem && !review?.foreign.length;
     const body = view.resource.type === "payment"
       ? paymentReviewPage(f, view.resource, review, canConfirm)
-      : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm);
+      : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm, chosen);
     return render(reply, view, body, status);
   };
 
@@ -108,8 +117,10 @@ function pageKit(bankName: string) {
 }
 
 /** pageKit plus the session checks every step's GET and POST make first. */
-function scaKit(authorisations: Authorisations, bankName: string) {
-  const pages = pageKit(bankName);
+function scaKit(options: ScaPagesOptions) {
+  const { authorisations } = options;
+  const pages = pageKit(
+    options.bankName, blockMinutes(options.loginBlockSeconds), options.links);
   const { frame, problemPage } = pages;
 
   /**
@@ -159,7 +170,7 @@ function scaKit(authorisations: Authorisations, bankName: string) {
 type ScaKit = ReturnType<typeof scaKit>;
 
 export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
-  const kit = scaKit(options.authorisations, options.bankName);
+  const kit = scaKit(options);
 
   app.get("/sca/static/style.css", async (_request, reply) => reply.type("text/css; charset=utf-8")
     .header("Cache-Control", "public, max-age=3600").send(STYLESHEET));
@@ -305,12 +316,15 @@ function decisionRoutes(app: FastifyInstance, authorisations: Authorisations, ki
   app.post<{ Body: Form }>("/sca/confirm", async (request, reply) => {
     const view = await posted(request, reply, "review");
     if (!view) return;
+    const chosen = {
+      accounts: list(request.body, "account"), balances: list(request.body, "balances"),
+      transactions: list(request.body, "transactions"),
+    };
     const result = await authorisations.decide(secretOf(request), {
-      confirm: true, ibans: list(request.body, "account"),
-      balances: list(request.body, "balances"), transactions: list(request.body, "transactions"),
+      confirm: true, ibans: chosen.accounts, ...chosen,
     });
-    return result.ok
-      ? reply.redirect(result.redirectTo, 303) : reviewView(reply, view, result.problem, 400);
+    return result.ok ? reply.redirect(result.redirectTo, 303)
+      : reviewView(reply, view, result.problem, 400, chosen);
   });
 
   // Cancel works at every step, so it checks the session but not the step.

@@ -66,9 +66,18 @@ h2 { font-size: 1.1rem; margin: 1.5rem 0 0.5rem; }
 .card ul { margin: 0; padding-left: 1rem; }
 .choice { display: flex; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
 .choice label { margin: 0; font-weight: 400; }
-.choice input { width: 1.25rem; height: 1.25rem; }
+/* WCAG 2.5.8: every box a comfortable target of at least 24 px, the same size everywhere. */
+.choice input, .account input[type=checkbox] { width: 1.5rem; height: 1.5rem; margin: 0;
+  flex-shrink: 0; }
 /* Broken only between its groups of four, never inside one, however narrow the phone. */
 .iban { font-family: ui-monospace, monospace; overflow-wrap: normal; word-break: keep-all; }
+footer { max-width: 34rem; margin: 0 auto 2rem; padding: 0 1.5rem; color: var(--muted);
+  font-size: 0.9rem; }
+footer ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; list-style: none; padding: 0; }
+footer a { color: var(--brand); }
+/* A success says so at a glance: green rule, tinted ground, text at AA contrast. */
+.notice { border-left: 4px solid #1e7b34; background: #e9f5ec; color: #14532d; font-weight: 600;
+  padding: 0.6rem 0.8rem; }
 @media (max-width: 30rem) {
   main { margin: 0; border-radius: 0; padding: 1rem; }
   .card dl { grid-template-columns: 1fr; }

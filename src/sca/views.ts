@@ -11,11 +11,17 @@ import { LANGUAGES } from "../lib/languages.js";
 import { groupedIban, money } from "./format.js";
 import { CATALOGUES, type MessageKey, type Translate } from "./messages/index.js";
 
+/** The bank's own pages, linked from every page's footer. */
+export interface BankLinks { imprint: string; privacy: string; help: string }
+
 export interface PageFrame {
   lang: string;
   t: Translate;
   bankName: string;
+  links?: BankLinks;
   tppName?: string;
+  /** The TPP's organizationIdentifier from its certificate: NCA and authorisation number. */
+  tppId?: string;
   step?: 1 | 2 | 3;
   error?: MessageKey;
   errorValues?: Record<string, string>;
@@ -70,8 +76,24 @@ export function page(frame: PageFrame, body: Html): string {
   frame.t(frame.dashboard ? "dashboard_title" : "page_title", { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css"></head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
-<main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main></body></html>`.text;
+<main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main>${footer(frame)}</body>
+</html>`.text;
 }
+
+/** Who runs this site, where its legal and help pages are, and the one rule that keeps it safe. */
+function footer(frame: PageFrame): Html {
+  const links = frame.links;
+  const nav = links ? html`<ul>${([
+    ["footer_imprint", links.imprint], ["footer_privacy", links.privacy],
+    ["footer_help", links.help],
+  ] as const).map(([key, href]) => html`<li><a href="${href}">${frame.t(key)}</a></li>`)}</ul>`
+    : html``;
+  return html`<footer><p class="security">${frame.t("footer_security", {
+    bank: frame.bankName })}</p>${nav}<p>© ${frame.bankName}</p></footer>`;
+}
+
+/** The login block's length as the pages say it: whole minutes, rounded up. */
+export const blockMinutes = (seconds: number) => String(Math.ceil(seconds / 60));
 
 /** Ties the page's error message to a group of fields (WCAG 3.3.1, 1.3.1). */
 function errorRef(frame: PageFrame): Html {
@@ -132,7 +154,7 @@ const CODE_INPUT = new Html(
 export function codeForm(frame: PageFrame, device: DeviceInfo, action: string): Html {
   const hint = device.kind === "sms"
     ? frame.t("code_sms_hint", { phone: maskPhone(device.phone ?? "") })
-    : frame.t("code_totp_hint", { device: device.label });
+    : frame.t("code_totp_hint");
   const resend = device.kind === "sms" ? html`<form method="post" action="${action}/resend">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <button type="submit" class="link">${frame.t("button_resend")}</button></form>` : html``;
@@ -236,6 +258,8 @@ export function paymentReviewPage(
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
 ${payeeSection(frame, resource)}${row(frame, "review_execution", execution)}
 ${row(frame, "review_fees", frame.t("fees_none"))}${debtorSection(frame, p, debtor)}
+${row(frame, "review_tpp", frame.tppId ? frame.t("tpp_registered", {
+    tpp: frame.tppName ?? "", id: frame.tppId }) : null)}
 </dl>${warning}${next}${confirm}`);
 }
 
@@ -265,10 +289,18 @@ export function sharesText(
   return frame.t("review_shares", { what: shared.map((key) => frame.t(key)).join(", ") });
 }
 
+/** What the PSU ticked on its last try, kept over a refusal; nothing before its first. */
+export interface ConsentChoice { accounts: string[]; balances: string[]; transactions: string[] }
+
+const NOTHING_CHOSEN: ConsentChoice = { accounts: [], balances: [], transactions: [] };
+
+const ticked = (on: boolean) => new Html(on ? " checked" : "");
+
 /** On a bank-offered consent the PSU decides per account whether balances and transactions go. */
-function choicesOf(frame: PageFrame, account: Grantable, i: number): Html {
+function choicesOf(frame: PageFrame, account: Grantable, i: number, chosen: ConsentChoice): Html {
   const box = (name: "balances" | "transactions", key: MessageKey) => html`<span class="choice">
-<input type="checkbox" id="${name}-${i}" name="${name}" value="${account.reference}" checked>
+<input type="checkbox" id="${name}-${i}" name="${name}" value="${account.reference}"${
+  ticked(chosen[name].includes(account.reference))}>
 <label for="${name}-${i}">${frame.t(key)}</label></span>`;
   return html`<span class="hint">${frame.t("access_list")}</span><span class="choices">${
     box("balances", "access_balances")}${box("transactions", "access_transactions")}</span>`;
@@ -276,15 +308,16 @@ function choicesOf(frame: PageFrame, account: Grantable, i: number): Html {
 
 export function consentReviewPage(
   frame: PageFrame, consent: Consent, accounts: readonly Grantable[], canConfirm: boolean,
+  chosen: ConsentChoice = NOTHING_CHOSEN,
 ): string {
   const pick = isBankOffered(consent);
   const boxes = accounts.map((a, i) => html`<div class="account">
-<input type="checkbox" id="account-${i}" name="account" value="${
-  a.reference}" checked aria-describedby="account-${i}-info">
+<input type="checkbox" id="account-${i}" name="account" value="${a.reference}"${
+  ticked(chosen.accounts.includes(a.reference))} aria-describedby="account-${i}-info">
 <label for="account-${i}">${a.reference}</label>
 <span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency}${
   pick ? html`` : html` · ${sharedOf(frame, consent, a)}`}</span>${
-  pick ? choicesOf(frame, a, i) : html``}</div>`);
+  pick ? choicesOf(frame, a, i, chosen) : html``}</div>`);
   const legend = frame.t("review_accounts", { tpp: frame.tppName ?? "" });
   const validUntil = frame.t("review_valid_until", {
     date: longDate(consent.validUntil, frame.lang),

@@ -107,7 +107,7 @@ test("one SCA for the whole bulk: the review lists every payee; all booked → A
   const browser = bank.browser();
   const scaRedirect = linkOf(bank.tpp, created.body._links.scaRedirect);
   const review = await reachReview(browser, scaRedirect, "alice");
-  for (const text of ["3.30 EUR", "Supplier AG", "Bob Meyer", BOB_MAIN, "Invoice 1.10"]) {
+  for (const text of ["€3.30", "Supplier AG", "Bob Meyer", BOB_MAIN.replace(/(.{4})(?=.)/g, "$1 "), "Invoice 1.10"]) {
     assert.ok(review.html.includes(text), `${text} missing from the review`);
   }
   await confirm(browser, review);

@@ -126,7 +126,8 @@ test("consent in French: bob picks his account and confirms; the review says wha
     await step(page, "consent-2-code-fr");
     await page.getByLabel("Code d'autorisation").fill(await code("bob"));
     await page.getByRole("button", { name: "Continuer" }).click();
-    assert.ok(await page.getByLabel(BOB_MAIN).isChecked());
+    assert.equal(await page.getByLabel(BOB_MAIN).isChecked(), false, "nothing pre-ticked");
+    await page.getByLabel(BOB_MAIN).check();
     assert.match(await page.locator("main").innerText(),
       /Accès valable jusqu'au \d{1,2} \p{L}+ \d{4}/u);
     assert.match(await page.locator("main").innerText(),
@@ -146,10 +147,16 @@ test("bank-offered consent: bob shares his card's balances but not its transacti
   await logIn(page, "bob", EN);
   await page.getByLabel(EN.code).fill(await code("bob"));
   await page.getByRole("button", { name: "Continue" }).click();
-  assert.ok(await page.getByLabel(BOB_MAIN).isChecked());
-  assert.ok(await page.getByLabel(BOB_CARD).isChecked());
+  assert.equal(await page.locator("input[type=checkbox]:checked").count(), 0, "nothing pre-ticked");
+  const mainRow = page.locator(".account", { has: page.getByLabel(BOB_MAIN) });
   const cardRow = page.locator(".account", { has: page.getByLabel(BOB_CARD) });
-  await cardRow.getByLabel("transactions").uncheck();
+  for (const box of [page.getByLabel(BOB_MAIN), mainRow.getByLabel("balances"),
+    mainRow.getByLabel("transactions"), page.getByLabel(BOB_CARD), cardRow.getByLabel("balances")]) {
+    await box.check();
+  }
+  const sizes = await page.evaluate(`[...document.querySelectorAll("input[type=checkbox]")]
+    .map((box) => { const r = box.getBoundingClientRect(); return Math.min(r.width, r.height); })`);
+  assert.ok((sizes as number[]).every((size) => size >= 24), `24px targets: ${String(sizes)}`);
   await step(page, "consent-bank-offered-review-en");
   await page.getByRole("button", { name: "Confirm" }).click();
   await page.waitForURL(OK_URI);
@@ -240,7 +247,7 @@ test("dashboard: bob logs in, sees his consent and payment, revokes the consent,
   await page.getByLabel(EN.code).fill(await code("bob"));
   await page.getByRole("button", { name: "Continue" }).click();
   assert.match(await page.locator("main").innerText(), /Logged in as Bob Meyer/);
-  assert.match(await page.locator("main").innerText(), /12\.50 EUR to Stadtwerke/);
+  assert.match(await page.locator("main").innerText(), /€12\.50 to Stadtwerke/);
   await step(page, "dashboard-3-overview-en");
 
   const revoke = page.locator(`form:has(input[value="${consentId}"]) button`);

@@ -13,7 +13,7 @@ test("a confirmed payment is booked and reads ACSC", async () => {
   assert.equal((await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`)).body.transactionStatus, "RCVD");
   const browser = bank.browser();
   const review = await reachReview(browser, scaRedirect, "alice");
-  assert.match(review.html, /12\.50 EUR/);
+  assert.match(review.html, /€12\.50/);
   const done = await confirm(browser, review);
   assert.equal(done.status, 303);
   assert.equal(done.location, OK_URI);

@@ -81,6 +81,8 @@ test("bob's review says what his Girokonto holds and warns before Confirm: 5,000
     assert.equal(shown["Payee IBAN"], "DE89 3704 0044 0532 0130 00");
     assert.equal(shown.Execution, "Today");
     assert.equal(shown.Fees, "None");
+    assert.equal(shown["Requested by"], "Demo TPP, registered under PSDDE-BAFIN-123456",
+      "the TPP's name and its authorisation number from its certificate");
     assert.equal(shown["From account"], "Girokonto DE51 5001 0000 2000 0000 01");
     assert.match(shown["Available now"] ?? "", /^-?€[\d,]+\.\d\d$/);
     const warning = page.locator(".warning");
@@ -109,6 +111,7 @@ test("in German alice's review writes 98.765,43 €, her IBANs in fours, the war
     assert.equal(shown["IBAN des Empfängers"], EXTERNAL_IBAN.replace(/(.{4})(?=.)/g, "$1 "));
     assert.equal(shown.Ausführung, "Heute");
     assert.equal(shown.Entgelte, "Keine");
+    assert.equal(shown["Angefragt von"], "Demo TPP, zugelassen unter PSDDE-BAFIN-123456");
     assert.match(shown["Jetzt verfügbar"] ?? "", /^-?[\d.]+,\d\d €$/);
     assert.match(await page.locator(".warning").innerText(), /lehnt die Bank die Zahlung ab/);
     assert.deepEqual(await axeViolations(page), []);
@@ -133,11 +136,12 @@ test("on a phone an IBAN wraps between its groups of four, never inside one", as
   await context.close();
 });
 
-for (const [locale, heading, notFound] of [
-  ["en-GB", "Your consents and payments", "This page does not exist."],
-  ["de-DE", "Ihre Zustimmungen und Zahlungen", "Diese Seite gibt es nicht."],
+for (const [locale, heading, notFound, imprint, never] of [
+  ["en-GB", "Your consents and payments", "This page does not exist.", "Imprint", "never asks"],
+  ["de-DE", "Ihre Zustimmungen und Zahlungen", "Diese Seite gibt es nicht.", "Impressum",
+    "fragt Sie nie"],
 ] as const) {
-  test(`in ${locale} the site root and an unknown path are pages with a way on, not JSON`,
+  test(`in ${locale} the site root and an unknown path are pages with a way on and a footer`,
     async () => {
       const { page, context, problems } = await chromium.context({ locale });
       const root = await page.goto(new URL("/", bank.authUrl).href);
@@ -145,6 +149,11 @@ for (const [locale, heading, notFound] of [
       assert.equal(await page.locator("h1").innerText(), "PSD2 Demo Bank");
       assert.equal(await page.getByRole("link", { name: heading }).getAttribute("href"),
         "/dashboard");
+      const footer = page.locator("footer");
+      assert.equal(await footer.getByRole("link", { name: imprint }).getAttribute("href"),
+        "https://psd2-bank.example/imprint");
+      assert.equal(await footer.getByRole("link").count(), 3, "imprint, privacy, help");
+      assert.match(await footer.innerText(), new RegExp(`PSD2 Demo Bank ${never}`));
       assert.deepEqual(await axeViolations(page), []);
       const unknown = await page.goto(new URL("/no/such/page", bank.authUrl).href);
       assert.equal(unknown?.status(), 404);

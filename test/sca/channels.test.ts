@@ -15,7 +15,7 @@ import { lastSmsCode } from "../support/psu.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
 
 const GENERIC = "The login details are not correct. Please try again.";
-const BLOCKED = "Too many failed attempts: access is blocked for a while. Try again later.";
+const BLOCKED = "Too many failed attempts: access is blocked for up to 15 minutes. Try again later.";
 const BANK_BLOCK = "Your access has been blocked by the bank. Please contact the bank.";
 const NO_DEVICE = "No authorization device is registered for you. Please contact your bank.";
 const RESEND_LIMIT = "No more codes can be sent. Please enter the last code you received.";

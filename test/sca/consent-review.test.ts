@@ -1,7 +1,7 @@
 /** The consent review says, for each account, what the TPP will see, and until when. */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BOB_MAIN, consentBody, createConsent, reachReview } from "../support/flows.js";
+import { BOB_MAIN, confirm, consentBody, createConsent, reachReview } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 let bank: TestBank;
@@ -26,3 +26,18 @@ for (const [what, access, shown] of [
     assert.match(review.html, new RegExp(`Access valid until ${validUntil}<`));
   });
 }
+
+test("nothing is pre-ticked, and what the PSU ticked survives a refusal", async () => {
+  const { scaRedirect } = await createConsent(bank.tpp,
+    consentBody({ access: { accounts: [], balances: [], transactions: [] } }));
+  const browser = bank.browser();
+  const review = await reachReview(browser, scaRedirect, "bob");
+  assert.doesNotMatch(review.html, / checked/, "nothing the PSU did not choose");
+  // Balances ticked, but no account: refused, and the balances box is still ticked.
+  const refused = await confirm(browser, review, [], { balances: [BOB_MAIN], transactions: [] });
+  assert.equal(refused.status, 400);
+  assert.match(refused.html, /Select at least one account/);
+  assert.match(refused.html, new RegExp(`name="balances" value="${BOB_MAIN}" checked>`));
+  assert.match(refused.html, new RegExp(`name="transactions" value="${BOB_MAIN}">`));
+  assert.match(refused.html, new RegExp(`name="account" value="${BOB_MAIN}" aria-describedby`));
+});

@@ -118,13 +118,13 @@ test("the dashboard lists every consent and TPP payment of this PSU, never anoth
   assert.deepEqual(revocable(page), [demoConsent, otherConsent].sort());
   assert.match(page.html, /Access for Budget App GmbH/);
   assert.match(page.html, /Revoke access for Budget App GmbH/);
-  assert.match(page.html, new RegExp(`${BOB_MAIN}</span> · shares: account details, balances, transactions`));
+  assert.match(page.html, new RegExp(`${BOB_MAIN.replace(/(.{4})(?=.)/g, "$1 ")}</span> · shares: account details, balances, transactions`));
   assert.match(page.html, /<dt>Valid until<\/dt><dd>[A-Z][a-z]+ \d{1,2}, \d{4}<\/dd>/);
   assert.match(page.html, /<dt>Last used<\/dt><dd>/);
   assert.match(page.html, /<dt>Status<\/dt><dd>active<\/dd>/);
-  assert.match(page.html, /7\.25 EUR to Stadtbibliothek/);
+  assert.match(page.html, /€7\.25 to Stadtbibliothek/);
   assert.match(page.html, /<dt>Status<\/dt><dd>executed<\/dd>|<dt>Status<\/dt><dd>accepted, in progress<\/dd>/);
-  assert.match(page.html, /12\.50 EUR to Open Invoice<\/h3>[\s\S]*?<dd>awaiting authorisation<\/dd>/);
+  assert.match(page.html, /€12\.50 to Open Invoice<\/h3>[\s\S]*?<dd>awaiting authorisation<\/dd>/);
   for (const foreign of [carolConsent, CAROL_MAIN, "Carols Shop", "Carol to Bob", carolPayment.paymentId, ALICE_MAIN]) {
     assert.ok(!page.html.includes(foreign), `bob's dashboard shows ${foreign}`);
   }
@@ -207,7 +207,7 @@ test("failed dashboard logins count with the authorisation's: the limit blocks t
   assert.equal((await flow.post("/sca/login", { _csrf: csrfOf(login.html), login: "bob", password: "nope" })).status, 401);
   page = await browser.post("/dashboard/login", { _csrf: csrfOf(page.html), login: "bob", password: "bob-demo" });
   assert.equal(page.status, 401);
-  assert.equal(errorText(page), "Too many failed attempts: access is blocked for a while. Try again later.");
+  assert.equal(errorText(page), "Too many failed attempts: access is blocked for up to 15 minutes. Try again later.");
 });
 
 test("an idle dashboard session ends after SCA_SESSION_IDLE_SECONDS", async (t) => {

@@ -114,6 +114,15 @@ for (const lang of ["en", "de"] as const) {
   });
 }
 
+test("the app's code page names the app once, in the page's language", async () => {
+  const { scaRedirect } = await createPayment(bank.tpp);
+  const browser = bank.browser();
+  const code = await pageAt(browser, withLang(scaRedirect, "de"), "alice", "code");
+  const hint = decode(/<p class="hint" id="code-hint">([^<]*)<\/p>/.exec(code.html)?.[1] ?? "");
+  assert.equal(hint, "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.");
+  assert.doesNotMatch(code.html, /Authenticator app/, "no English device name on a German page");
+});
+
 test("the consent review labels each account checkbox with its IBAN, in German too", async () => {
   const { scaRedirect } = await createConsent(bank.tpp);
   const browser = bank.browser();
@@ -191,6 +200,7 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
     Amount: "€42.50", Payee: "O'Brien (Shop)", "Payee IBAN": grouped(EXTERNAL_IBAN),
     Purpose: "Invoice 2024/17", Execution: "Today", Fees: "None",
     "From account": `Girokonto ${grouped(ALICE_MAIN)}`,
+    "Requested by": "Demo TPP, registered under PSDDE-BAFIN-123456",
   });
   assert.match(available ?? "", /^€[\d,]+\.\d\d$/);
   assert.match(review.html, /O&#39;Brien/, "text is HTML-escaped");

@@ -20,7 +20,8 @@ import type { TppClient } from "../support/tpp-client.js";
 
 const COOKIE = "__Host-psd2-sca";
 const GENERIC_ERROR = "The login details are not correct. Please try again.";
-const BLOCKED = "Too many failed attempts: access is blocked for a while. Try again later.";
+const BLOCKED = "Too many failed attempts: access is blocked for up to 15 minutes. Try again later.";
+const BLOCKED_2_MINUTES = BLOCKED.replace("15", "2");
 const CODE_REUSED = "This code has just been used. Wait for the next code in your authenticator "
   + "app and enter it.";
 const MINUTE = 60_000;
@@ -312,10 +313,10 @@ test("the block lasts LOGIN_BLOCK_SECONDS: still blocked just before its end, li
   const browser = own.browser();
   let page = await open(browser, (await createPayment(own.tpp)).scaRedirect);
   for (let attempt = 1; attempt <= 5; attempt++) page = await logIn(browser, page, "alice", `wrong-${attempt}`);
-  assert.equal(errorText(page), BLOCKED);
+  assert.equal(errorText(page), BLOCKED_2_MINUTES, "the message says how long");
   clock.advance(119_000);
   const early = await loggedIn(own.browser(), (await createPayment(own.tpp)).scaRedirect, "alice");
-  assert.equal(errorText(early), BLOCKED);
+  assert.equal(errorText(early), BLOCKED_2_MINUTES);
   clock.advance(2_000);
   const later = await loggedIn(own.browser(), (await createPayment(own.tpp)).scaRedirect, "alice");
   assert.match(later.html, /name="code"/, later.html);

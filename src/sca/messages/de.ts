@@ -27,7 +27,12 @@ export const de: Catalogue = {
   site_intro: "Hier bittet {bank} Sie, zu bestätigen, was ein Anbieter in Ihrem Namen anfragt: "
     + "Beginnen Sie in der App oder auf der Website des Anbieters.",
   link_dashboard: "Ihre Zustimmungen und Zahlungen",
-  code_totp_hint: "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein ({device}).",
+  footer_imprint: "Impressum",
+  footer_privacy: "Datenschutz",
+  footer_help: "Hilfe und Kontakt",
+  footer_security: "{bank} fragt Sie nie per Telefon, E-Mail oder SMS nach Ihrem Passwort oder "
+    + "Ihren Codes. Geben Sie sie nur auf diesen Seiten ein.",
+  code_totp_hint: "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
   code_sms_hint: "Wir haben einen 6-stelligen Code per SMS an {phone} gesendet. Er ist 5 Minuten "
     + "gültig.",
   review_amount: "Betrag",
@@ -35,6 +40,8 @@ export const de: Catalogue = {
   review_payee_iban: "IBAN des Empfängers",
   review_purpose: "Verwendungszweck",
   review_debtor: "Von Konto",
+  review_tpp: "Angefragt von",
+  tpp_registered: "{tpp}, zugelassen unter {id}",
   review_execution: "Ausführung",
   execution_today: "Heute",
   execution_instant: "Sofort, in Sekunden",
@@ -53,8 +60,8 @@ export const de: Catalogue = {
   access_balances: "Salden",
   access_transactions: "Umsätze",
   error_credentials_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",
-  error_psu_blocked: "Zu viele Fehlversuche: Der Zugang ist vorübergehend gesperrt. Bitte später "
-    + "erneut versuchen.",
+  error_psu_blocked: "Zu viele Fehlversuche: Der Zugang ist für bis zu {minutes} Minuten gesperrt. "
+    + "Bitte später erneut versuchen.",
   error_psu_blocked_by_bank:
     "Ihr Zugang wurde von der Bank gesperrt. Bitte wenden Sie sich an die Bank.",
   error_code_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",

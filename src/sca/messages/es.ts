@@ -27,8 +27,12 @@ export const es: Catalogue = {
   site_intro: "Aquí {bank} le pide confirmar lo que un proveedor solicita en su nombre: empiece "
     + "desde la aplicación o el sitio web del proveedor.",
   link_dashboard: "Sus consentimientos y pagos",
-  code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación "
-    + "({device}).",
+  footer_imprint: "Aviso legal",
+  footer_privacy: "Privacidad",
+  footer_help: "Ayuda y contacto",
+  footer_security: "{bank} nunca le pide su contraseña ni sus códigos por teléfono, correo "
+    + "electrónico o SMS. Introdúzcalos solo en estas páginas.",
+  code_totp_hint: "Introduzca el código de 6 dígitos que muestra su aplicación de autenticación.",
   code_sms_hint: "Hemos enviado un código de 6 dígitos por SMS al {phone}. Es válido durante 5 "
     + "minutos.",
   review_amount: "Importe",
@@ -36,6 +40,8 @@ export const es: Catalogue = {
   review_payee_iban: "IBAN del beneficiario",
   review_purpose: "Concepto",
   review_debtor: "Desde la cuenta",
+  review_tpp: "Solicitado por",
+  tpp_registered: "{tpp}, autorizado con el número {id}",
   review_execution: "Ejecución",
   execution_today: "Hoy",
   execution_instant: "Inmediata, en segundos",
@@ -53,8 +59,8 @@ export const es: Catalogue = {
   access_balances: "saldos",
   access_transactions: "movimientos",
   error_credentials_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
-  error_psu_blocked: "Demasiados intentos fallidos: el acceso está bloqueado temporalmente. "
-    + "Inténtelo más tarde.",
+  error_psu_blocked: "Demasiados intentos fallidos: el acceso está bloqueado hasta {minutes} "
+    + "minutos. Inténtelo más tarde.",
   error_psu_blocked_by_bank:
     "Su acceso ha sido bloqueado por el banco. Póngase en contacto con el banco.",
   error_code_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",

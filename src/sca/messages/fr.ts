@@ -27,8 +27,13 @@ export const fr: Catalogue = {
   site_intro: "Ici, {bank} vous demande de confirmer ce qu'un prestataire demande en votre nom : "
     + "commencez depuis l'application ou le site du prestataire.",
   link_dashboard: "Vos consentements et paiements",
-  code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application d'authentification "
-    + "({device}).",
+  footer_imprint: "Mentions légales",
+  footer_privacy: "Confidentialité",
+  footer_help: "Aide et contact",
+  footer_security: "{bank} ne vous demande jamais votre mot de passe ni vos codes par téléphone, "
+    + "e-mail ou SMS. Saisissez-les uniquement sur ces pages.",
+  code_totp_hint: "Saisissez le code à 6 chiffres affiché par votre application "
+    + "d'authentification.",
   code_sms_hint: "Nous avons envoyé un code à 6 chiffres par SMS au {phone}. Il est valable 5 "
     + "minutes.",
   review_amount: "Montant",
@@ -36,6 +41,8 @@ export const fr: Catalogue = {
   review_payee_iban: "IBAN du bénéficiaire",
   review_purpose: "Motif",
   review_debtor: "Depuis le compte",
+  review_tpp: "Demandé par",
+  tpp_registered: "{tpp}, agréé sous le numéro {id}",
   review_execution: "Exécution",
   execution_today: "Aujourd'hui",
   execution_instant: "Instantané, en quelques secondes",
@@ -53,8 +60,8 @@ export const fr: Catalogue = {
   access_balances: "soldes",
   access_transactions: "opérations",
   error_credentials_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
-  error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour un moment. Réessayez "
-    + "plus tard.",
+  error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour {minutes} minutes au "
+    + "plus. Réessayez plus tard.",
   error_psu_blocked_by_bank:
     "Votre accès a été bloqué par la banque. Veuillez contacter la banque.",
   error_code_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",

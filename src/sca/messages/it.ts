@@ -27,14 +27,20 @@ export const it: Catalogue = {
   site_intro: "Qui {bank} le chiede di confermare ciò che un fornitore richiede per suo conto: "
     + "inizi dall'app o dal sito del fornitore.",
   link_dashboard: "I suoi consensi e pagamenti",
-  code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione "
-    + "({device}).",
+  footer_imprint: "Note legali",
+  footer_privacy: "Privacy",
+  footer_help: "Aiuto e contatti",
+  footer_security: "{bank} non le chiede mai password o codici per telefono, e-mail o SMS. Li "
+    + "inserisca solo su queste pagine.",
+  code_totp_hint: "Inserisca il codice a 6 cifre mostrato dalla sua app di autenticazione.",
   code_sms_hint: "Abbiamo inviato un codice a 6 cifre via SMS al {phone}. È valido 5 minuti.",
   review_amount: "Importo",
   review_payee: "Beneficiario",
   review_payee_iban: "IBAN del beneficiario",
   review_purpose: "Causale",
   review_debtor: "Dal conto",
+  review_tpp: "Richiesto da",
+  tpp_registered: "{tpp}, autorizzato con il numero {id}",
   review_execution: "Esecuzione",
   execution_today: "Oggi",
   execution_instant: "Istantaneo, in pochi secondi",
@@ -52,8 +58,8 @@ export const it: Catalogue = {
   access_balances: "saldi",
   access_transactions: "movimenti",
   error_credentials_invalid: "I dati di accesso non sono corretti. Riprovi.",
-  error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un po'. Riprovi più "
-    + "tardi.",
+  error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un massimo di {minutes} "
+    + "minuti. Riprovi più tardi.",
   error_psu_blocked_by_bank:
     "Il suo accesso è stato bloccato dalla banca. La preghiamo di contattare la banca.",
   error_code_invalid: "I dati di accesso non sono corretti. Riprovi.",

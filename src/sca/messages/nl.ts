@@ -27,7 +27,12 @@ export const nl: Catalogue = {
   site_intro: "Hier vraagt {bank} u te bevestigen wat een aanbieder namens u vraagt: begin in de "
     + "app of op de website van de aanbieder.",
   link_dashboard: "Uw toestemmingen en betalingen",
-  code_totp_hint: "Voer de 6-cijferige code in die uw authenticator-app toont ({device}).",
+  footer_imprint: "Colofon",
+  footer_privacy: "Privacy",
+  footer_help: "Hulp en contact",
+  footer_security: "{bank} vraagt nooit via telefoon, e-mail of sms naar uw wachtwoord of codes. "
+    + "Voer ze alleen op deze pagina's in.",
+  code_totp_hint: "Voer de 6-cijferige code in die uw authenticator-app toont.",
   code_sms_hint: "We hebben een 6-cijferige code per sms naar {phone} gestuurd. Deze is 5 minuten "
     + "geldig.",
   review_amount: "Bedrag",
@@ -35,6 +40,8 @@ export const nl: Catalogue = {
   review_payee_iban: "IBAN van de begunstigde",
   review_purpose: "Omschrijving",
   review_debtor: "Van rekening",
+  review_tpp: "Aangevraagd door",
+  tpp_registered: "{tpp}, vergund onder {id}",
   review_execution: "Uitvoering",
   execution_today: "Vandaag",
   execution_instant: "Direct, binnen seconden",
@@ -52,8 +59,8 @@ export const nl: Catalogue = {
   access_balances: "saldi",
   access_transactions: "transacties",
   error_credentials_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
-  error_psu_blocked: "Te veel mislukte pogingen: de toegang is tijdelijk geblokkeerd. Probeer het "
-    + "later opnieuw.",
+  error_psu_blocked: "Te veel mislukte pogingen: de toegang is tot {minutes} minuten geblokkeerd. "
+    + "Probeer het later opnieuw.",
   error_psu_blocked_by_bank: "Uw toegang is door de bank geblokkeerd. Neem contact op met de bank.",
   error_code_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
   error_code_expired: "De code is verlopen. Vraag een nieuwe code aan.",
