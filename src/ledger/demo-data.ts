@@ -156,6 +156,13 @@ export function prng(seed: number): () => number {
 export const MERCHANTS = ["REWE Markt", "EDEKA", "Aldi Sued", "dm-drogerie markt", "Deutsche Bahn",
   "Amazon EU", "Shell Station", "Rossmann", "Lidl", "Spotify AB"];
 
+/**
+ * Everyday spending stops short of the last 100 EUR: bob, the PSU with little money, could
+ * otherwise reach zero late in a month, and whether a small payment of his succeeds would then
+ * depend on the day the bank was seeded.
+ */
+const SPENDING_CUSHION_MINOR = 10_000n;
+
 function monthlyHistory(w: HistoryWriter, acc: LedgerAccountRecord, salary: bigint,
   clearingId: string, start: string, today: string, random: () => number, card?: DemoCardHistory) {
   const cp = (name: string, remittance: string, code: string): Counterparty => ({
@@ -178,8 +185,10 @@ function monthlyHistory(w: HistoryWriter, acc: LedgerAccountRecord, salary: bigi
     if (salary > 0n && random() < 0.55) {
       const merchant = MERCHANTS[Math.floor(random() * MERCHANTS.length)] ?? "Merchant";
       const amount = BigInt(Math.floor(500 + random() * 8_000));
-      w.book(acc.id, clearingId, amount, day,
-        cp(merchant, `Kartenzahlung ${merchant}`, "PMNT-CCRD-POSD"));
+      if (availableBalance(w.accounts.get(acc.id) ?? acc) - amount >= SPENDING_CUSHION_MINOR) {
+        w.book(acc.id, clearingId, amount, day,
+          cp(merchant, `Kartenzahlung ${merchant}`, "PMNT-CCRD-POSD"));
+      }
     }
     if (salary === 0n && dom === 28 && random() < 0.8) {
       const saving = BigInt(Math.floor(5_000 + random() * 50_000));
