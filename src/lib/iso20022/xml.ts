@@ -59,6 +59,22 @@ export function parseXml(text: string): XmlNode {
   return parsed;
 }
 
+// Only the root's attributes matter here; a second, prefix-keeping pass reads its namespace.
+const namespaceReader = new XMLParser({
+  ignoreAttributes: false, attributeNamePrefix: "", processEntities: false, htmlEntities: false,
+  ignoreDeclaration: true, ignorePiTags: true, parseTagValue: false,
+});
+
+/** The namespace of a well-formed document's root element (after parseXml accepted it). */
+export function rootNamespace(text: string): string | undefined {
+  const parsed = namespaceReader.parse(text) as Record<string, Record<string, unknown>>;
+  const [name = ""] = Object.keys(parsed);
+  const root = parsed[name];
+  const prefix = name.includes(":") ? `xmlns:${name.split(":")[0]}` : "xmlns";
+  const value = typeof root === "object" && root !== null ? root[prefix] : undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
 const builder = new XMLBuilder({
   ignoreAttributes: false, attributeNamePrefix: "@_", format: true, indentBy: "  ",
   suppressEmptyNode: true, processEntities: true,
