@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { formatError, unsupportedMediaType } from "../../domain/errors.js";
-import { parseXml, XmlRefused, type XmlNode } from "../../lib/iso20022/xml.js";
+import { parseXml, XmlRefused, type XmlNode } from "./xml.js";
 
 /** A parsed XML body, kept apart from JSON bodies until its operation turns it into one. */
 export class XmlBody {

@@ -8,8 +8,8 @@ import { formatError } from "../../domain/errors.js";
 import type { PaymentService } from "../../domain/payment/model.js";
 import {
   messageOf, PAIN_001_VERSIONS, schemaViolation, type Pain001Version,
-} from "../../lib/iso20022/schemas.js";
-import { rootNamespace, type XmlNode, type XmlValue } from "../../lib/iso20022/xml.js";
+} from "./schemas.js";
+import { rootNamespace, type XmlNode, type XmlValue } from "./xml.js";
 
 const ROOT = "Document/CstmrCdtTrfInitn";
 const PMT_INF = `${ROOT}/PmtInf`;
@@ -79,7 +79,8 @@ function transaction(t: XmlNode) {
     instructedAmount: { currency: text(amount["@_Ccy"]) ?? "", amount: text(amount) ?? "" },
     ...(bic !== undefined && { creditorAgent: bic }),
     ...(remittance !== undefined && { remittanceInformationUnstructured: remittance }),
-    ...(endToEnd !== undefined && endToEnd !== "NOTPROVIDED" && { endToEndIdentification: endToEnd }),
+    ...(endToEnd !== undefined && endToEnd !== "NOTPROVIDED"
+      && { endToEndIdentification: endToEnd }),
   };
 }
 
@@ -107,7 +108,8 @@ function bodyOf(document: XmlNode, service: PaymentService, version: Pain001Vers
   checkCounts(info, transactions, PMT_INF);
   const date = executionDate(info.ReqdExctnDt, version);
   const shared = {
-    debtorAccount: account(info.DbtrAcct), ...(date !== undefined && { requestedExecutionDate: date }),
+    debtorAccount: account(info.DbtrAcct),
+    ...(date !== undefined && { requestedExecutionDate: date }),
   };
   if (service === "bulk-payments") {
     const batch = text(info.BtchBookg);

@@ -1,7 +1,7 @@
 /** XML parsing refuses declarations (XXE, billion laughs) and malformed text; builds escaped text. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildXml, parseXml, XmlRefused } from "../../../src/lib/iso20022/xml.js";
+import { buildXml, parseXml, XmlRefused } from "../../../src/api/xml/xml.js";
 
 const XXE = `<?xml version="1.0"?>
 <!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
