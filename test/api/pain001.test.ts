@@ -181,3 +181,12 @@ test("an XML body over XML_BODY_LIMIT_BYTES is 413; one over the JSON limit but 
   const over = await send(SINGLE, pain001("09").replace("<Document", `${huge}\n<Document`));
   assert.equal(over.status, 413, over.text);
 });
+
+test("the published OpenAPI lists application/xml on the initiation operations, not elsewhere", async () => {
+  const document = (await bank.tpp.get("/psd2/v1/openapi.json")).body;
+  for (const service of ["payments", "bulk-payments"]) {
+    const content = document.paths[`/psd2/v1/${service}/{product}`].post.requestBody.content;
+    assert.deepEqual(Object.keys(content), ["application/json", "application/xml"]);
+  }
+  assert.deepEqual(Object.keys(document.paths["/psd2/v1/consents"].post.requestBody.content), ["application/json"]);
+});
