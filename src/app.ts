@@ -219,7 +219,8 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     scheduler.every("tpp-request-counts", 60_000, () => registry.forgetPastWindows());
   }
   installApiPlugin(api, {
-    bodyLimit: config.bodyLimitBytes, ensureTpp: (tpp) => registry.ensure(tpp),
+    bodyLimit: config.bodyLimitBytes, xmlBodyLimit: config.xmlBodyLimitBytes,
+    ensureTpp: (tpp) => registry.ensure(tpp),
     audit: (entry) => audit.record(entry),
     certificates: {
       revocation: combineRevocation([

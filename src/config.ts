@@ -305,6 +305,8 @@ export const SETTINGS = {
     description: "consecutive failed authentications before a temporary block (RTS art. 4)" }),
   bodyLimitBytes: integer({ name: "BODY_LIMIT_BYTES", fallback: 64 * 1024,
     description: "largest request body on the TPP API; beyond, 413" }),
+  xmlBodyLimitBytes: integer({ name: "XML_BODY_LIMIT_BYTES", fallback: 1024 * 1024,
+    description: "largest XML (pain.001) request body on the TPP API; beyond, 413" }),
   auditRetentionDays: integer({ name: "AUDIT_RETENTION_DAYS", fallback: 730, min: 1,
     description: "how long audit log entries are kept before they are pruned" }),
   tlsCertFile: file({ name: "TLS_CERT_FILE", shownDefault: "(empty: development CA)",

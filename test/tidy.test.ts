@@ -59,7 +59,10 @@ const RULES: Record<Layer, Rule> = {
   "demo-tpp": { value: ["lib"], typeOnly: [], packages: ["fastify"] },
   cli: { value: ["app", "admin", "config", "demo-tpp", "domain", "lib", "tpp"], typeOnly: [],
     packages: ["qrcode-terminal"] },
-  api: { value: ["domain", "tpp", "lib"], typeOnly: [], packages: ["fastify"] },
+  api: {
+    value: ["domain", "tpp", "lib"], typeOnly: [],
+    packages: ["fastify", "fast-xml-parser", "xmllint-wasm"],
+  },
   sca: { value: ["domain", "lib"], typeOnly: [], packages: ["fastify", "jose", "@node-rs/argon2"] },
   domain: { value: ["lib"], typeOnly: [], packages: [] },
   ledger: { value: ["store", "lib"], typeOnly: ["domain"], packages: [] },

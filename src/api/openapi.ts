@@ -13,7 +13,15 @@ import { REDIRECT, type ApiProfile, type Presenters } from "./profile.js";
 
 type Json = Record<string, unknown>;
 
-interface CollectedRoute extends OperationFacts { schema: Json }
+/** `xml`: the operation also takes an ISO 20022 document (src/api/xml/body.ts). */
+interface CollectedRoute extends OperationFacts { schema: Json; xml: boolean }
+
+const PAIN_001_BODY = {
+  schema: {
+    type: "string",
+    description: "pain.001.001.03 or pain.001.001.09, for the pain.001-* payment products",
+  },
+};
 
 export interface OpenApiOptions {
   base: string;
@@ -76,6 +84,11 @@ function responses(route: CollectedRoute, presenters: Presenters): Json {
   return out;
 }
 
+function requestContent(route: CollectedRoute, body: unknown): Json {
+  const json = { "application/json": { schema: body } };
+  return route.xml ? { ...json, "application/xml": PAIN_001_BODY } : json;
+}
+
 /** A body is required where the route's schema has one; elsewhere none is read. */
 function operation(route: CollectedRoute, presenters: Presenters): Json {
   const body = route.schema.body;
@@ -85,9 +98,7 @@ function operation(route: CollectedRoute, presenters: Presenters): Json {
     summary: `${route.method} ${route.url}`,
     ...tags,
     parameters: parameters(route),
-    ...(body
-      ? { requestBody: { required: true, content: { "application/json": { schema: body } } } }
-      : {}),
+    ...(body ? { requestBody: { required: true, content: requestContent(route, body) } } : {}),
     responses: responses(route, presenters),
   };
 }
@@ -165,13 +176,16 @@ export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): ()
   const routes: CollectedRoute[] = [];
   app.addHook("onRoute", (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const config = (route.config ?? {}) as { role?: string; document?: boolean; probe?: boolean };
+    const config = (route.config ?? {}) as {
+      role?: string; document?: boolean; probe?: boolean; xml?: boolean;
+    };
     for (const method of methods) {
       // HEAD is Fastify's automatic twin of each GET.
       if (method === "HEAD") continue;
       routes.push({
         method, url: route.url, schema: (route.schema ?? {}) as Json, role: config.role,
         document: config.document === true, probe: config.probe === true,
+        xml: config.xml === true,
       });
     }
   });

@@ -9,13 +9,14 @@ import type {
   AuthorisationKind, InitiationInput, PaymentRef,
 } from "../domain/payment/initiation.js";
 import { psuLanguage, readExplicitAuthorisation } from "./headers.js";
-import { readProduct, type Payments } from "../domain/payment/initiation.js";
+import type { Payments } from "../domain/payment/initiation.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import { chooseScaApproach, type ScaApproachRules } from "./sca-approach.js";
 import { presentPaymentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
 import { redirectOnlyRoutes } from "./redirect-only.js";
+import { naming, pathProduct, readXmlInitiation } from "./xml/initiation.js";
 import {
   authorisationListResponse, authorisationStartedResponse, bulkPaymentDetailsResponse,
   bulkPaymentInitiationBody, scaStatusResponse,
@@ -58,20 +59,23 @@ function initiationRoute(
   const created = { [presenters.createdStatus]: presenters.schema(paymentCreatedResponse) };
   type Initiation = { Params: { product: string }; Body: InitiationInput["body"] };
   app.post<Initiation>(`${base}/${service}/:product`, {
-    config,
+    config: { ...config, xml: true },
     schema: {
       headers: presenters.creationHeaders, body: BODIES[service],
       response: { ...created, ...refusals },
     },
     // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever
     // it carries.
-    preValidation: async (request) => { readProduct(request.params.product); },
+    preValidation: async (request) => {
+      pathProduct(request.params.product);
+      await readXmlInitiation(request, service);
+    },
   }, async (request, reply) => {
-    const product = readProduct(request.params.product);
+    const product = pathProduct(request.params.product);
     const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const input = { service, body: request.body } as InitiationInput;
-    const selfOf = (id: string) => `${base}/${service}/${product}/${id}`;
+    const selfOf = (id: string) => `${base}/${service}/${request.params.product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
     const chosen = chooseScaApproach(request.headers, options.approaches);
     const response = await idempotency.once({
@@ -79,7 +83,8 @@ function initiationRoute(
       requestId: String(request.headers["x-request-id"]),
       bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen }),
     }, async (tx) => {
-      const initiated = await payments.initiatePayment(tx, tpp, product, input, redirect, explicit);
+      const initiated = await naming(request.params.product,
+        () => payments.initiatePayment(tx, tpp, product, input, redirect, explicit));
       const paths = resourcePaths(selfOf(initiated.payment.id), initiated.authorisationId);
       return {
         statusCode: presenters.createdStatus,
@@ -94,7 +99,7 @@ function initiationRoute(
 function refOf(
   request: { params: ById["Params"]; tpp: { id: string } }, service: PaymentService,
 ): PaymentRef {
-  if (request.params.product !== undefined) readProduct(request.params.product);
+  if (request.params.product !== undefined) pathProduct(request.params.product);
   return { tppId: request.tpp.id, paymentId: request.params.paymentId, service };
 }
 

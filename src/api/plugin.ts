@@ -14,6 +14,7 @@ import {
 } from "../domain/errors.js";
 import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
+import { installXmlParser } from "./xml/body.js";
 import type { PspRole, TppIdentity } from "../tpp/certificate.js";
 import { renderError } from "./errors.js";
 import { readPsuIpAddress, single } from "./headers.js";
@@ -110,6 +111,8 @@ function sendRefusal(reply: FastifyReply, error: Xs2aError): void {
 
 export interface ApiPluginOptions {
   bodyLimit: number;
+  /** Largest XML body (pain.001): files carry more than the JSON bodies. */
+  xmlBodyLimit: number;
   /** Registers the TPP; throws CERTIFICATE_BLOCKED for a TPP on the bank's stop-list. */
   ensureTpp: (tpp: TppIdentity) => Promise<void>;
   audit: (request: AuditRecord) => Promise<void>;
@@ -137,6 +140,7 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
   app.decorateRequest("resourceId", null);
   app.decorateRequest("rawBody", null);
   installJsonParser(app, options.bodyLimit);
+  installXmlParser(app, options.xmlBodyLimit);
   installTppChecks(app, options);
   installAuditHooks(app, options);
   installRefusals(app);

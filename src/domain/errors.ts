@@ -79,9 +79,13 @@ export const requestIdReused = (): Xs2aError =>
   formatError("header", "X-Request-ID",
     "This X-Request-ID was already used for a different request; use a new one.");
 
-export const unsupportedMediaType = (): Xs2aError =>
-  new Xs2aError("UNSUPPORTED_MEDIA_TYPE", "header", "Content-Type must be application/json.",
+export const unsupportedMediaType = (expected = "application/json"): Xs2aError =>
+  new Xs2aError("UNSUPPORTED_MEDIA_TYPE", "header", `Content-Type must be ${expected}.`,
     "Content-Type");
+
+/** The same refusal naming another field: a pain.001's element instead of its JSON field. */
+export const relocated = (error: Xs2aError, path: string): Xs2aError =>
+  new Xs2aError(error.code, error.origin, error.text, path);
 
 export const payloadTooLarge = (): Xs2aError =>
   new Xs2aError("PAYLOAD_TOO_LARGE", "body", "The request body is too large.");

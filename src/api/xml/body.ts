@@ -1,0 +1,33 @@
+/**
+ * XML request bodies (ISO 20022 pain.001) on the operations that declare `config.xml`; any
+ * other operation answers an XML body with 415, as it would any type it does not take.
+ */
+import type { FastifyInstance } from "fastify";
+import { formatError, unsupportedMediaType } from "../../domain/errors.js";
+import { parseXml, XmlRefused, type XmlNode } from "./xml.js";
+
+/** A parsed XML body, kept apart from JSON bodies until its operation turns it into one. */
+export class XmlBody {
+  constructor(readonly document: XmlNode) {}
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig { xml?: boolean }
+}
+
+export function installXmlParser(app: FastifyInstance, bodyLimit: number): void {
+  app.addContentTypeParser(["application/xml", "text/xml"], { parseAs: "buffer", bodyLimit },
+    (request, body, done) => {
+      if (request.routeOptions.config.xml !== true) {
+        done(unsupportedMediaType(), undefined);
+        return;
+      }
+      request.rawBody = body as Buffer;
+      try {
+        done(null, new XmlBody(parseXml(request.rawBody.toString("utf8"))));
+      } catch (error) {
+        if (!(error instanceof XmlRefused)) throw error;
+        done(formatError("body", "body", error.message), undefined);
+      }
+    });
+}

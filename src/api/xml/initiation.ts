@@ -1,0 +1,45 @@
+/**
+ * Berlin Group's pain.001 products on the initiation paths: `pain.001-sepa-credit-transfers`
+ * takes a pain.001 document (application/xml) and makes a payment of `sepa-credit-transfers`,
+ * with the same lifecycle as one initiated in JSON.
+ */
+import type { FastifyRequest } from "fastify";
+import { relocated, unsupportedMediaType, Xs2aError } from "../../domain/errors.js";
+import { readProduct } from "../../domain/payment/initiation.js";
+import type { PaymentProduct, PaymentService } from "../../domain/payment/model.js";
+import { XmlBody } from "./body.js";
+import { elementOf, readPain001 } from "./pain001.js";
+
+const PAIN_001 = "pain.001-";
+
+/** The payment product a path's product names, pain.001 variants included. */
+export function pathProduct(product: string): PaymentProduct {
+  return readProduct(product.startsWith(PAIN_001) ? product.slice(PAIN_001.length) : product);
+}
+
+/**
+ * Turns a pain.001 body into its JSON initiation body before schema validation. A pain.001
+ * product takes only XML and the other products only JSON: anything else is 415.
+ */
+export async function readXmlInitiation(
+  request: FastifyRequest<{ Params: { product: string } }>, service: PaymentService,
+): Promise<void> {
+  const xml = request.params.product.startsWith(PAIN_001);
+  if (xml !== request.body instanceof XmlBody) {
+    throw unsupportedMediaType(xml ? "application/xml" : "application/json");
+  }
+  if (!(request.body instanceof XmlBody)) return;
+  const raw = (request.rawBody ?? Buffer.alloc(0)).toString("utf8");
+  request.body = await readPain001(raw, request.body.document, service);
+}
+
+/** Runs an initiation; for a pain.001 its refusals name the XML element, not the JSON field. */
+export async function naming<T>(product: string, initiate: () => Promise<T>): Promise<T> {
+  try {
+    return await initiate();
+  } catch (error) {
+    if (!product.startsWith(PAIN_001) || !(error instanceof Xs2aError)) throw error;
+    if (error.path === undefined || error.origin !== "body") throw error;
+    throw relocated(error, elementOf(error.path));
+  }
+}

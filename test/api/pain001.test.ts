@@ -1,0 +1,192 @@
+/**
+ * pain.001 documents (001.001.03 and 001.001.09) on Berlin Group's pain.001 products: single,
+ * bulk and future-dated payments through the PSU's pages to the ledger, and every refusal a
+ * 400 naming the XML element, storing nothing.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { addDays, dateInZone } from "../../src/lib/clock.js";
+import {
+  ALICE_MAIN, BOB_MAIN, confirm, createdStatus, CREATION_HEADERS, EXTERNAL_IBAN, linkOf, OK_URI,
+  reachReview,
+} from "../support/flows.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+import type { TppResponse } from "../support/tpp-client.js";
+
+let bank: TestBank;
+before(async () => { bank = await startBank(); });
+after(async () => { await bank.close(); });
+
+const SINGLE = "/psd2/v1/payments/pain.001-sepa-credit-transfers";
+const BULK = "/psd2/v1/bulk-payments/pain.001-sepa-credit-transfers";
+const ROOT = "Document/CstmrCdtTrfInitn";
+const VERSIONS = ["03", "09"] as const;
+type Transaction = [amount: string, iban: string, name: string];
+
+interface Pain001 {
+  debtor?: string; date?: string; txs?: Transaction[]; ctrlSum?: string; batch?: boolean;
+}
+
+const today = () => dateInZone(new Date(), bank.app.config.timeZone);
+
+/** Written by hand, as a corporate's software would, independently of the bank's builder. */
+function pain001(version: "03" | "09", options: Pain001 = {}): string {
+  const { debtor = ALICE_MAIN, date = today(), batch } = options;
+  const txs = options.txs ?? [["1.50", EXTERNAL_IBAN, "Supplier AG"]];
+  const cents = txs.reduce((sum, [amount]) => sum + Math.round(Number(amount) * 100), 0);
+  const sum = options.ctrlSum ?? (cents / 100).toFixed(2);
+  const bic = version === "09" ? "BICFI" : "BIC";
+  const transactions = txs.map(([amount, iban, name], i) => `
+      <CdtTrfTxInf>
+        <PmtId><EndToEndId>E2E-${i}</EndToEndId></PmtId>
+        <Amt><InstdAmt Ccy="EUR">${amount}</InstdAmt></Amt>
+        <Cdtr><Nm>${name}</Nm></Cdtr>
+        <CdtrAcct><Id><IBAN>${iban}</IBAN></Id></CdtrAcct>
+        <RmtInf><Ustrd>Invoice ${i}</Ustrd></RmtInf>
+      </CdtTrfTxInf>`).join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.${version}">
+  <CstmrCdtTrfInitn>
+    <GrpHdr>
+      <MsgId>MSG-1</MsgId><CreDtTm>2026-11-23T10:00:00</CreDtTm>
+      <NbOfTxs>${txs.length}</NbOfTxs><CtrlSum>${sum}</CtrlSum>
+      <InitgPty><Nm>Alice Schmidt</Nm></InitgPty>
+    </GrpHdr>
+    <PmtInf>
+      <PmtInfId>PMT-1</PmtInfId><PmtMtd>TRF</PmtMtd>${batch === undefined ? "" : `<BtchBookg>${batch}</BtchBookg>`}
+      <NbOfTxs>${txs.length}</NbOfTxs><CtrlSum>${(cents / 100).toFixed(2)}</CtrlSum>
+      <PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>
+      <ReqdExctnDt>${version === "09" ? `<Dt>${date}</Dt>` : date}</ReqdExctnDt>
+      <Dbtr><Nm>Alice Schmidt</Nm></Dbtr>
+      <DbtrAcct><Id><IBAN>${debtor}</IBAN></Id></DbtrAcct>
+      <DbtrAgt><FinInstnId><${bic}>TESTDEFFXXX</${bic}></FinInstnId></DbtrAgt>
+      <ChrgBr>SLEV</ChrgBr>${transactions}
+    </PmtInf>
+  </CstmrCdtTrfInitn>
+</Document>
+`;
+}
+
+function send(path: string, xml: string, type = "application/xml"): Promise<TppResponse> {
+  return bank.tpp.call("POST", path, { rawBody: xml, headers: { ...CREATION_HEADERS, "Content-Type": type } });
+}
+
+async function count(table: "payments" | "transfers"): Promise<number> {
+  const row = await bank.app.store.db.selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function bookings(paymentId: string): Promise<number> {
+  const rows = await bank.app.store.db.selectFrom("transfers").select("id")
+    .where((eb) => eb.or([eb("payment_id", "=", paymentId), eb("payment_id", "like", `${paymentId}-%`)]))
+    .execute();
+  return rows.length;
+}
+
+/** Creates the payment from the document, lets alice authorise it, returns its id and self path. */
+async function authorised(path: string, xml: string): Promise<{ id: string; self: string }> {
+  const created = await send(path, xml);
+  assert.equal(created.status, createdStatus(bank.tpp), created.text);
+  const browser = bank.browser();
+  const review = await reachReview(browser, linkOf(bank.tpp, created.body._links.scaRedirect), "alice");
+  const done = await confirm(browser, review);
+  assert.equal(done.location, OK_URI, done.html);
+  return { id: created.body.paymentId, self: `${path}/${created.body.paymentId}` };
+}
+
+const statusOf = async (self: string) => (await bank.tpp.get(`${self}/status`)).body.transactionStatus;
+
+for (const version of VERSIONS) {
+  test(`pain.001.001.${version}: a single payment is authorised on the PSU's pages and booked`, async () => {
+    const { id, self } = await authorised(SINGLE, pain001(version, { txs: [["2.35", BOB_MAIN, "Bob Meyer"]] }));
+    assert.equal(await statusOf(self), "ACSC");
+    assert.equal(await bookings(id), 1);
+    const details = await bank.tpp.get(self);
+    assert.equal(details.body.creditorAccount.iban, BOB_MAIN, details.text);
+    assert.deepEqual(details.body.instructedAmount, { currency: "EUR", amount: "2.35" });
+  });
+
+  test(`pain.001.001.${version}: several CdtTrfTxInf make a bulk payment, BtchBookg its booking`, async () => {
+    const txs: Transaction[] = [["1.10", EXTERNAL_IBAN, "Supplier AG"], ["2.20", BOB_MAIN, "Bob Meyer"]];
+    const { id, self } = await authorised(BULK, pain001(version, { txs, batch: true }));
+    assert.equal(await statusOf(self), "ACSC");
+    assert.equal(await bookings(id), 2);
+    const details = await bank.tpp.get(self);
+    assert.equal(details.body.batchBookingPreferred, true, details.text);
+    assert.equal(details.body.payments.length, 2, details.text);
+  });
+
+  test(`pain.001.001.${version}: a ReqdExctnDt in the future makes a future-dated payment`, async () => {
+    const date = addDays(today(), 5);
+    const { id, self } = await authorised(SINGLE, pain001(version, { date }));
+    assert.equal(await statusOf(self), "ACTC"); // authorised, waiting for its date
+    assert.equal(await bookings(id), 0);
+    const row = await bank.app.store.db.selectFrom("payments").select("requested_execution_date")
+      .where("id", "=", id).executeTakeFirstOrThrow();
+    assert.equal(row.requested_execution_date, date);
+  });
+}
+
+const XXE = `<?xml version="1.0"?>
+<!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn>&xxe;</CstmrCdtTrfInitn></Document>`;
+
+const LAUGHS = `<?xml version="1.0"?>
+<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+<!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">]>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">&lol2;</Document>`;
+
+test("each refused document is a 400 naming the XML element, with a precise text; nothing is stored", async () => {
+  const two: Transaction[] = [["1.00", EXTERNAL_IBAN, "A"], ["2.00", EXTERNAL_IBAN, "B"]];
+  const rows: [string, string, string, RegExp][] = [
+    [SINGLE, "<Document><CstmrCdtTrfInitn></Document>", "body", /not well-formed XML/],
+    [SINGLE, XXE, "body", /DOCTYPE or ENTITY/],
+    [SINGLE, LAUGHS, "body", /DOCTYPE or ENTITY/],
+    [SINGLE, pain001("09").replace("<MsgId>MSG-1</MsgId>", ""), "Document", /not a valid pain\.001\.001\.09.*MsgId/],
+    [SINGLE, pain001("03").replace("pain.001.001.03", "pain.001.001.02"), "Document", /pain\.001\.001\.03 or pain\.001\.001\.09/],
+    [SINGLE, pain001("03", { ctrlSum: "1.51" }), `${ROOT}/GrpHdr/CtrlSum`, /CtrlSum 1\.51 is not the sum/],
+    [SINGLE, pain001("09", { debtor: EXTERNAL_IBAN }), `${ROOT}/PmtInf/DbtrAcct`, /not held at this bank/],
+    [SINGLE, pain001("09", { txs: two }), `${ROOT}/PmtInf/CdtTrfTxInf`, /exactly one CdtTrfTxInf/],
+    [SINGLE, pain001("03", { date: addDays(today(), -1) }), `${ROOT}/PmtInf/ReqdExctnDt`, /./],
+    [BULK, pain001("09", { txs: [["1.00", "DE00370400440532013000", "A"]] }),
+      `${ROOT}/PmtInf/CdtTrfTxInf/CdtrAcct`, /./],
+  ];
+  const before = [await count("payments"), await count("transfers")];
+  for (const [path, xml, element, text] of rows) {
+    const res = await send(path, xml);
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.body.tppMessages[0].code, "FORMAT_ERROR", res.text);
+    assert.equal(res.body.tppMessages[0].path, element, res.text);
+    assert.match(res.body.tppMessages[0].text, text, res.text);
+  }
+  assert.deepEqual([await count("payments"), await count("transfers")], before);
+});
+
+test("XML only on pain.001 products and JSON only on the others: anything else is 415", async () => {
+  const json = await bank.tpp.post(SINGLE, { debtorAccount: { iban: ALICE_MAIN } }, CREATION_HEADERS);
+  assert.equal(json.status, 415, json.text);
+  assert.match(json.body.tppMessages[0].text, /application\/xml/);
+  const plain = await send("/psd2/v1/payments/sepa-credit-transfers", pain001("09"));
+  assert.equal(plain.status, 415, plain.text);
+  const consent = await send("/psd2/v1/consents", pain001("09"));
+  assert.equal(consent.status, 415, consent.text);
+});
+
+test("an XML body over XML_BODY_LIMIT_BYTES is 413; one over the JSON limit but under it is read", async () => {
+  const padding = `<!-- ${"x".repeat(100 * 1024)} -->`;
+  const large = await send(SINGLE, pain001("09").replace("<Document", `${padding}\n<Document`));
+  assert.equal(large.status, createdStatus(bank.tpp), large.text);
+  const huge = `<!-- ${"x".repeat(1024 * 1024)} -->`;
+  const over = await send(SINGLE, pain001("09").replace("<Document", `${huge}\n<Document`));
+  assert.equal(over.status, 413, over.text);
+});
+
+test("the published OpenAPI lists application/xml on the initiation operations, not elsewhere", async () => {
+  const document = (await bank.tpp.get("/psd2/v1/openapi.json")).body;
+  for (const service of ["payments", "bulk-payments"]) {
+    const content = document.paths[`/psd2/v1/${service}/{product}`].post.requestBody.content;
+    assert.deepEqual(Object.keys(content), ["application/json", "application/xml"]);
+  }
+  assert.deepEqual(Object.keys(document.paths["/psd2/v1/consents"].post.requestBody.content), ["application/json"]);
+});
