@@ -34,6 +34,7 @@ import { createFundsConfirmations } from "./domain/consent/funds-confirmations.j
 import { createFundsConsents } from "./domain/consent/funds-consents.js";
 import { executeDuePayments } from "./domain/payment/execution.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
+import { createNotificationSubscriptions } from "./domain/notification/subscriptions.js";
 import { createTppRegistry, type TppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
@@ -243,8 +244,11 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     base, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`,
     version: "v1",
   });
-  paymentRoutes(api, { base, payments: createPayments(deps), idempotency, redirects, presenters });
-  consentRoutes(api, { base, consents, idempotency, redirects, presenters });
+  const notifications = createNotificationSubscriptions(deps);
+  paymentRoutes(api, {
+    base, payments: createPayments(deps), idempotency, redirects, presenters, notifications,
+  });
+  consentRoutes(api, { base, consents, idempotency, redirects, presenters, notifications });
   accountRoutes(api, { base, accounts: createAccounts(deps, consents), presenters });
   const fundsConsents = createFundsConsents(deps, consents);
   fundsConsentRoutes(api, { base, fundsConsents, idempotency, redirects, presenters });

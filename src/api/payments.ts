@@ -8,7 +8,9 @@ import { PAYMENT_SERVICES, type PaymentService } from "../domain/payment/model.j
 import type {
   AuthorisationKind, InitiationInput, PaymentRef,
 } from "../domain/payment/initiation.js";
+import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import { psuLanguage, readExplicitAuthorisation } from "./headers.js";
+import { readNotificationRequest } from "./notification-headers.js";
 import { readProduct, type Payments } from "../domain/payment/initiation.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
@@ -29,6 +31,7 @@ export interface PaymentRoutesOptions {
   idempotency: ReturnType<typeof createIdempotency>;
   redirects: RedirectRules;
   presenters: Presenters;
+  notifications: NotificationSubscriptions;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -71,17 +74,23 @@ function initiationRoute(
     const input = { service, body: request.body } as InitiationInput;
     const selfOf = (id: string) => `${base}/${service}/${product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
+    const notify = readNotificationRequest(request.headers, request.tpp.domains);
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
       bodyHash: requestFingerprint(request, { ...redirect, explicit }),
     }, async (tx) => {
       const initiated = await payments.initiatePayment(tx, tpp, product, input, redirect, explicit);
+      if (notify.accepted) {
+        await options.notifications.subscribe(tx, { ...notify.accepted, tppId: tpp.id,
+          resourceId: initiated.payment.id, resourceType: "payment" });
+      }
       const paths = resourcePaths(selfOf(initiated.payment.id), initiated.authorisationId);
       return {
         statusCode: presenters.createdStatus, body: presenters.paymentCreated(initiated, paths),
       };
     });
+    void reply.headers(notify.headers);
     return sendCreated(reply, presenters, response, "paymentId", selfOf);
   });
 }
