@@ -16,6 +16,23 @@ export interface Metrics {
   instrument(server: FastifyInstance, listener: Listener): void;
 }
 
+/** The outbox of pushed statuses, read from the database so every instance reports the same. */
+function notificationGauges(registry: MetricsRegistry, store: Store): void {
+  const counts = () => store.notifications.counts(store.db);
+  registry.gauge("psd2_notifications", "Status notifications to TPPs: queued, delivered, failed "
+    + "(given up after the retry period).", async () => {
+    const c = await counts();
+    return (["queued", "delivered", "failed"] as const)
+      .map((state) => ({ labels: { state }, value: c[state] }));
+  });
+  registry.gauge("psd2_notification_delivery_lag_seconds",
+    "Age of the oldest notification not yet delivered (0 when none waits).", async () => {
+      const { oldestQueuedAt } = await counts();
+      const lag = oldestQueuedAt === null ? 0 : (Date.now() - Date.parse(oldestQueuedAt)) / 1000;
+      return [{ labels: {}, value: Math.max(0, lag) }];
+    });
+}
+
 export function createMetrics(store: Store): Metrics {
   const registry = new MetricsRegistry();
   const requests = registry.counter("psd2_http_requests_total",
@@ -35,6 +52,7 @@ export function createMetrics(store: Store): Metrics {
     "Posted debits in minor units, by account kind and currency.", posted("debitsMinor"));
   registry.gauge("psd2_ledger_credits_posted_minor",
     "Posted credits in minor units, by account kind and currency.", posted("creditsMinor"));
+  notificationGauges(registry, store);
 
   return {
     registry,

@@ -34,6 +34,9 @@ import { createFundsConfirmations } from "./domain/consent/funds-confirmations.j
 import { createFundsConsents } from "./domain/consent/funds-consents.js";
 import { executeDuePayments } from "./domain/payment/execution.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
+import { createNotificationSubscriptions } from "./domain/notification/subscriptions.js";
+import { deliverNotifications } from "./domain/notification/delivery.js";
+import { createNotificationSender } from "./tpp/notification-sender.js";
 import { createTppRegistry, type TppRegistry } from "./domain/tpps.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
@@ -79,6 +82,8 @@ export interface App {
   close(): Promise<void>;
   /** Executes the due future-dated payments now; the interval below calls it every minute. */
   executeDuePayments(): Promise<number>;
+  /** Pushes the due status notifications now (the scheduler does it every NOTIFICATION_POLL_MS). */
+  deliverNotifications(): Promise<unknown>;
   /** The OpenAPI document served at {API_BASE}/openapi.json, without a request. */
   openApiDocument(): object;
 }
@@ -99,6 +104,34 @@ async function tlsMaterial(certificates: DevCertificatePaths) {
     readFile(certificates.caCert),
   ]);
   return { key, cert, ca: [ca] };
+}
+
+type TlsMaterial = Awaited<ReturnType<typeof tlsMaterial>>;
+
+/**
+ * Pushes the outbox to the TPPs, once across instances: signed and sent with the bank's client
+ * certificate (the server's unless NOTIFICATION_CLIENT_* name one); the development CA is trusted
+ * in sandbox.
+ */
+async function scheduleNotifications(
+  config: Config, tls: TlsMaterial, deps: Deps, scheduler: Scheduler,
+): Promise<() => Promise<unknown>> {
+  const own = config.notificationClientCertFile !== "";
+  const [key, cert, trust] = await Promise.all([
+    own ? readFile(config.notificationClientKeyFile, "utf8") : tls.key.toString("utf8"),
+    own ? readFile(config.notificationClientCertFile, "utf8") : tls.cert.toString("utf8"),
+    config.notificationTrustStoreFile ? readFile(config.notificationTrustStoreFile, "utf8")
+      : config.mode === "sandbox" ? tls.ca.map((pem) => pem.toString("utf8")).join("\n") : "",
+  ]);
+  const send = createNotificationSender({
+    clientKeyPem: key, clientCertPem: cert, trustedCaPems: trust ? [trust] : [],
+    timeoutMs: config.notificationTimeoutMs,
+  });
+  const deliver = () => deliverNotifications(deps, send, {
+    firstRetryMs: 5_000, retryForMs: config.notificationRetryHours * 3_600_000, batch: 20,
+  });
+  scheduler.every("notifications", config.notificationPollMs, async () => { await deliver(); });
+  return deliver;
 }
 
 function ledgerOptions(config: Config, store: Store, clock: Clock) {
@@ -245,10 +278,14 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     version: "v1",
   });
   const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach };
+  const notifications = createNotificationSubscriptions(deps);
   paymentRoutes(api, {
     base, payments: createPayments(deps), idempotency, redirects, presenters, approaches,
+    notifications,
   });
-  consentRoutes(api, { base, consents, idempotency, redirects, presenters, approaches });
+  consentRoutes(api, {
+    base, consents, idempotency, redirects, presenters, approaches, notifications,
+  });
   accountRoutes(api, { base, accounts: createAccounts(deps, consents), presenters });
   const fundsConsents = createFundsConsents(deps, consents);
   fundsConsentRoutes(api, { base, fundsConsents, idempotency, redirects, presenters });
@@ -383,6 +420,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   limitConnections(config, [api, auth], () => draining);
   await psuPages(auth, config, deps, redirects);
 
+  const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler);
   const executeDue = () => executeDuePayments(deps, clock.now());
   scheduler.every("due-payments", 60_000, async () => { await executeDue(); });
 
@@ -394,6 +432,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
     executeDuePayments: executeDue,
+    deliverNotifications: deliverNotificationsNow,
     async listen() {
       await prune();
       // Pruning is an idempotent delete: running it on every instance needs no coordination.

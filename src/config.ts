@@ -317,6 +317,26 @@ export const SETTINGS = {
   tppTrustStoreFile: file({ name: "TPP_TRUST_STORE_FILE", shownDefault: "(empty: development CA)",
     description: "PEM bundle of the QTSP CAs whose QWACs the TPP API accepts; required in "
       + "production" }),
+  notificationClientCertFile: file({ name: "NOTIFICATION_CLIENT_CERT_FILE",
+    shownDefault: "(empty: the server certificate)",
+    description: "the bank's client certificate (PEM) for pushing statuses to TPPs "
+      + "(`TPP-Notification-URI`)" }),
+  notificationClientKeyFile: file({ name: "NOTIFICATION_CLIENT_KEY_FILE",
+    shownDefault: "(empty: the server key)",
+    description: "the key (PEM) of `NOTIFICATION_CLIENT_CERT_FILE`; it also signs the "
+      + "notifications (Berlin Group HTTP signature)" }),
+  notificationTrustStoreFile: file({ name: "NOTIFICATION_TRUST_STORE_FILE",
+    shownDefault: "(empty: development CA in sandbox)",
+    description: "PEM bundle of CAs trusted for TPPs' notification endpoints, besides the "
+      + "system CAs" }),
+  notificationTimeoutMs: integer({ name: "NOTIFICATION_TIMEOUT_MS", fallback: 5_000, min: 100,
+    description: "how long one push of a status notification may take before it counts as "
+      + "failed" }),
+  notificationRetryHours: integer({ name: "NOTIFICATION_RETRY_HOURS", fallback: 24, min: 1,
+    description: "how long a notification is retried (exponential backoff from 5 s) before "
+      + "it waits for `notification retry`" }),
+  notificationPollMs: integer({ name: "NOTIFICATION_POLL_MS", fallback: 2_000, min: 50,
+    description: "how often the outbox is checked for notifications to push" }),
   paymentScaTimeoutSeconds: integer({ name: "PAYMENT_SCA_TIMEOUT_SECONDS", fallback: 30 * 60,
     description: "a payment not authorised within this time becomes `RJCT`" }),
   overdraftLimitCents: integer({ name: "OVERDRAFT_LIMIT_CENTS", fallback: 0,

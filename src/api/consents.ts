@@ -6,9 +6,11 @@ import type { FastifyInstance } from "fastify";
 import type { ConsentInput, Consents } from "../domain/consent/registration.js";
 import { resourceUnknown } from "../domain/errors.js";
 import type { createIdempotency } from "../domain/idempotency.js";
+import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
   psuLanguage, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
 } from "./headers.js";
+import { readNotificationRequest } from "./notification-headers.js";
 import { requestFingerprint } from "./plugin.js";
 import { chooseScaApproach, type ScaApproachRules } from "./sca-approach.js";
 import { consentStatusPath, presentConsentStatus } from "./present.js";
@@ -26,6 +28,7 @@ export interface ConsentRoutesOptions {
   redirects: RedirectRules;
   presenters: Presenters;
   approaches: ScaApproachRules;
+  notifications: NotificationSubscriptions;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -52,18 +55,24 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const explicit = readExplicitAuthorisation(request.headers);
     const chosen = chooseScaApproach(request.headers, options.approaches);
+    const notify = readNotificationRequest(request.headers, request.tpp.domains);
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
       bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen }),
     }, async (tx) => {
       const registered = await consents.registerConsent(tx, tpp, request.body, redirect, explicit);
+      if (notify.accepted) {
+        await options.notifications.subscribe(tx, { ...notify.accepted, tppId: tpp.id,
+          resourceId: registered.consent.id, resourceType: "consent" });
+      }
       const paths = resourcePaths(selfOf(registered.consent.id), registered.authorisationId);
       return {
         statusCode: presenters.createdStatus,
         body: presenters.consentCreated(registered, paths, chosen),
       };
     });
+    void reply.headers(notify.headers);
     return sendCreated(reply, presenters, response, "consentId", selfOf, chosen);
   });
 

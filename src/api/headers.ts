@@ -31,7 +31,7 @@ export interface RedirectRules {
  * The host is a certificate domain or below one; "*.tpp.example" covers the names below
  * tpp.example.
  */
-function inDomains(host: string, domains: readonly string[]): boolean {
+export function inDomains(host: string, domains: readonly string[]): boolean {
   const name = host.replace(/\.$/, "");
   return domains.some((domain) => {
     const base = domain.replace(/^\*\./, "");

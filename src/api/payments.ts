@@ -8,8 +8,10 @@ import { PAYMENT_SERVICES, type PaymentService } from "../domain/payment/model.j
 import type {
   AuthorisationKind, InitiationInput, PaymentRef,
 } from "../domain/payment/initiation.js";
+import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import { psuLanguage, readExplicitAuthorisation } from "./headers.js";
 import type { Payments } from "../domain/payment/initiation.js";
+import { readNotificationRequest } from "./notification-headers.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import { chooseScaApproach, type ScaApproachRules } from "./sca-approach.js";
@@ -32,6 +34,7 @@ export interface PaymentRoutesOptions {
   redirects: RedirectRules;
   presenters: Presenters;
   approaches: ScaApproachRules;
+  notifications: NotificationSubscriptions;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -78,6 +81,7 @@ function initiationRoute(
     const selfOf = (id: string) => `${base}/${service}/${request.params.product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
     const chosen = chooseScaApproach(request.headers, options.approaches);
+    const notify = readNotificationRequest(request.headers, request.tpp.domains);
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
@@ -85,12 +89,17 @@ function initiationRoute(
     }, async (tx) => {
       const initiated = await naming(request.params.product,
         () => payments.initiatePayment(tx, tpp, product, input, redirect, explicit));
+      if (notify.accepted) {
+        await options.notifications.subscribe(tx, { ...notify.accepted, tppId: tpp.id,
+          resourceId: initiated.payment.id, resourceType: "payment" });
+      }
       const paths = resourcePaths(selfOf(initiated.payment.id), initiated.authorisationId);
       return {
         statusCode: presenters.createdStatus,
         body: presenters.paymentCreated(initiated, paths, chosen),
       };
     });
+    void reply.headers(notify.headers);
     return sendCreated(reply, presenters, response, "paymentId", selfOf, chosen);
   });
 }

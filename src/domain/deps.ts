@@ -4,6 +4,7 @@
 import type { Clock } from "../lib/clock.js";
 import type { AccessCountPort, ConsentRepository, DeltaMarkPort } from "./consent/ports.js";
 import type { CoreBanking } from "./core-banking.js";
+import type { NotificationPort } from "./notification/ports.js";
 import type { PaymentRepository } from "./payment/ports.js";
 import type {
   AuditPort, IdempotencyPort, LeasePort, SavepointPort, TppPort, Tx,
@@ -68,6 +69,7 @@ export interface StorePort {
   idempotency: IdempotencyPort;
   audit: AuditPort;
   leases: LeasePort;
+  notifications: NotificationPort;
   savepoints: SavepointPort;
   /** The database outside any transaction: for reads, and for writes that stand alone. */
   db: Tx;

@@ -103,19 +103,21 @@ export const consentRepository = {
    */
   async transitionWhere(
     tx: Tx, rule: LapseChange, at: string,
-  ): Promise<number> {
-    const result = await tx.updateTable("consents").set({ status: rule.to, updated_at: at })
+  ): Promise<string[]> {
+    const rows = await tx.updateTable("consents").set({ status: rule.to, updated_at: at })
       .where("status", "in", [...rule.from]).where(LAPSE_COLUMN[rule.field], "<", rule.before)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returning("id").execute();
+    return rows.map((row) => row.id);
   },
 
   /** Compare-and-set on the PSU's other recurring consents at the same TPP. */
   async transitionOtherRecurring(
     tx: Tx, keep: Consent, psuId: string, change: StatusMove, at: string,
-  ): Promise<void> {
-    await tx.updateTable("consents").set({ status: change.to, updated_at: at })
+  ): Promise<string[]> {
+    const rows = await tx.updateTable("consents").set({ status: change.to, updated_at: at })
       .where("tpp_id", "=", keep.tppId).where("psu_id", "=", psuId).where("recurring", "=", 1)
-      .where("status", "in", [...change.from]).where("id", "!=", keep.id).execute();
+      .where("status", "in", [...change.from]).where("id", "!=", keep.id).returning("id")
+      .execute();
+    return rows.map((row) => row.id);
   },
 } satisfies ConsentRepository;

@@ -4,6 +4,7 @@ import { createAuditRepository } from "./audit.js";
 import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
 import { leaseRepository } from "./leases.js";
+import { notificationRepository } from "./notifications.js";
 import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
@@ -30,6 +31,7 @@ export function createRepositories(engine: Engine) {
     statements: statementRepository,
     accessCounts: accessCountRepository,
     leases: leaseRepository,
+    notifications: notificationRepository,
     deltaMarks: deltaMarkRepository,
     psuSessions: psuSessionRepository,
     scaSessions: scaSessionRepository,

@@ -76,8 +76,10 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
   },
 
   async setScaStatusOf(tx, resourceId, from, to, at) {
-    await tx.updateTable("authorisations").set({ sca_status: to, updated_at: at })
-      .where("resource_id", "=", resourceId).where("sca_status", "in", [...from]).execute();
+    const rows = await tx.updateTable("authorisations").set({ sca_status: to, updated_at: at })
+      .where("resource_id", "=", resourceId).where("sca_status", "in", [...from])
+      .returning("id").execute();
+    return rows.map((row) => row.id);
   },
 
   /** Records a redirect token's id; false when it was already used (single use). */

@@ -264,6 +264,30 @@ export type PsuSessionTable = Omit<ScaSessionTable, "authorisation_id">;
 
 export interface AuthorisationMethodTable { authorisation_id: string; device_id: string }
 
+export interface NotificationSubscriptionTable {
+  resource_id: string;
+  resource_type: string;
+  tpp_id: string;
+  uri: string;
+  content: string;
+  created_at: string;
+}
+
+export interface NotificationTable {
+  id: string;
+  resource_id: string;
+  position: number;
+  tpp_id: string;
+  uri: string;
+  body: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  delivered_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+}
+
 export interface Database {
   tpps: TppTable;
   psus: PsuTable;
@@ -292,4 +316,6 @@ export interface Database {
   psu_sessions: PsuSessionTable;
   authorisation_methods: AuthorisationMethodTable;
   unknown_login_failures: UnknownLoginFailureTable;
+  notification_subscriptions: NotificationSubscriptionTable;
+  notifications: NotificationTable;
 }

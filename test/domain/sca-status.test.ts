@@ -61,7 +61,7 @@ describe("scaStatus transitions", () => {
         assert.equal(declared.from.includes(status) ? declared.to : undefined, expected);
         const id = await authorisationAt(status);
         const changed = await store.transaction(
-          (tx) => changeScaStatus(store.sca, tx, id, event, AT));
+          (tx) => changeScaStatus(store, tx, id, event, AT));
         assert.equal(changed, expected !== undefined);
         assert.equal(await statusOf(id), expected ?? status);
       });
@@ -85,8 +85,8 @@ test("random events on one resource's authorisations follow the reference model"
     const model: ScaStatus[] = ids.map(() => "received");
     for (const { event, target } of actions) {
       await store.transaction(async (tx) => {
-        if (target === "all") await changeScaStatusOf(store.sca, tx, resourceId, event, AT);
-        else await changeScaStatus(store.sca, tx, ids[target] ?? "", event, AT);
+        if (target === "all") await changeScaStatusOf(store, tx, resourceId, event, AT);
+        else await changeScaStatus(store, tx, ids[target] ?? "", event, AT);
       });
       for (const [i, status] of model.entries()) {
         if (target === "all" || target === i) model[i] = modelStep(status, event);

@@ -4,9 +4,12 @@
  * overridden, so tests can send each kind of wrong signature. Plug it into TppClient.signer (or
  * a call's `sign`; signing another body than the one sent is how a test tampers with a body).
  */
-import { createHash, createPrivateKey, sign, X509Certificate } from "node:crypto";
+import { createHash, createPrivateKey, sign } from "node:crypto";
 import type { KeyAndCertificate } from "../../src/tpp/dev-ca.js";
+import { certificateHeader, keyIdOf } from "../../src/tpp/http-signer.js";
 import type { RequestSigner } from "./tpp-client.js";
+
+export { certificateHeader, keyIdOf };
 
 export interface SignerOptions {
   /** SHA-256 (default) or SHA-512; any other name is sent as is with a SHA-256 value. */
@@ -22,18 +25,6 @@ export interface SignerOptions {
   keyId?: string;
   /** The certificate sent in TPP-Signature-Certificate instead of the signing one. */
   sentCertificate?: string;
-}
-
-/** keyId as Berlin Group shows it: SN=<hex serial>,CA=<issuer DN, RFC 4514 order, %20 for spaces>. */
-export function keyIdOf(certPem: string): string {
-  const cert = new X509Certificate(certPem);
-  const issuer = cert.issuer.split("\n").reverse().join(",").replace(/ /g, "%20");
-  return `SN=${cert.serialNumber},CA=${issuer}`;
-}
-
-/** base64 DER, as TPP-Signature-Certificate carries it. */
-export function certificateHeader(certPem: string): string {
-  return new X509Certificate(certPem).raw.toString("base64");
 }
 
 function digestOf(algorithm: string, body: string): string {

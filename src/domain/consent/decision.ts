@@ -25,7 +25,7 @@ export async function decideConsent(
     if (!(await moveConsent(deps, tx, consent.id, "reject", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
-    await changeScaStatus(store.sca, tx, auth, "fail", at);
+    await changeScaStatus(store, tx, auth, "fail", at);
     return { ok: true, redirectTo: nokTarget(consent) };
   }
   const selected = choices.accounts.filter((acc) => decision.ibans.includes(acc.reference));
@@ -40,6 +40,6 @@ export async function decideConsent(
     selected.map((acc) => grantFor(consent, acc, choice)));
   // As peers do: a new recurring consent replaces the PSU's older one at the same TPP.
   if (consent.recurringIndicator) await replaceRecurring(deps, tx, consent, psuId, at);
-  await changeScaStatus(store.sca, tx, auth, "finalise", at);
+  await changeScaStatus(store, tx, auth, "finalise", at);
   return { ok: true, redirectTo: consent.redirectUri };
 }

@@ -31,11 +31,12 @@ export interface ConsentRepository {
     change: { at: string; psuId?: string; authorisedAt?: string },
   ): Promise<boolean>;
   /** Compare-and-set on every consent a lapse rule names; answers how many changed. */
-  transitionWhere(tx: Tx, rule: LapseChange, at: string): Promise<number>;
+  /** The ids of the consents it changed. */
+  transitionWhere(tx: Tx, rule: LapseChange, at: string): Promise<string[]>;
   /** Compare-and-set on the PSU's other recurring consents at the same TPP. */
   transitionOtherRecurring(
     tx: Tx, keep: Consent, psuId: string, change: StatusMove, at: string,
-  ): Promise<void>;
+  ): Promise<string[]>;
 }
 
 /** One account endpoint read within a consent on a bank day (frequencyPerDay counts these). */

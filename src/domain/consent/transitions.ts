@@ -44,7 +44,9 @@ export async function moveConsent(
   change: { at: string; psuId?: string; authorisedAt?: string },
 ): Promise<boolean> {
   const { from, to }: ConsentTransition = CONSENT_TRANSITIONS[event];
-  return store.consents.transition(tx, consentId, from, to, change);
+  if (!(await store.consents.transition(tx, consentId, from, to, change))) return false;
+  await store.notifications.queue(tx, [{ resourceId: consentId, consentStatus: to }], change.at);
+  return true;
 }
 
 /**
@@ -78,7 +80,10 @@ export async function lapseConsents(
   const counts: number[] = [];
   for (const { event, field, before } of rules) {
     const { from, to }: ConsentTransition = CONSENT_TRANSITIONS[event];
-    counts.push(await store.consents.transitionWhere(tx, { from, to, field, before }, at));
+    const ids = await store.consents.transitionWhere(tx, { from, to, field, before }, at);
+    await store.notifications.queue(tx, ids.map((id) => ({ resourceId: id, consentStatus: to })),
+      at);
+    counts.push(ids.length);
   }
   return counts;
 }
@@ -88,5 +93,7 @@ export async function replaceRecurring(
   { store }: Pick<Deps, "store">, tx: Tx, keep: Consent, psuId: string, at: string,
 ): Promise<void> {
   const { from, to }: ConsentTransition = CONSENT_TRANSITIONS.replace;
-  await store.consents.transitionOtherRecurring(tx, keep, psuId, { from, to }, at);
+  const ids = await store.consents.transitionOtherRecurring(tx, keep, psuId, { from, to }, at);
+  await store.notifications.queue(tx, ids.map((id) => ({ resourceId: id, consentStatus: to })),
+    at);
 }

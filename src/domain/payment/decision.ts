@@ -33,7 +33,7 @@ export async function decidePayment(
     if (!(await movePayment(deps, tx, payment, "decline", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
-    await changeScaStatus(store.sca, tx, auth, "fail", at);
+    await changeScaStatus(store, tx, auth, "fail", at);
     return { ok: true, redirectTo: nokTarget(payment) };
   }
   const psuId = ctx.session.psuId ?? "";
@@ -42,7 +42,7 @@ export async function decidePayment(
   if (!(await movePayment(deps, tx, payment, "authorise", { at, psuId }))) {
     return { ok: false, problem: "already_decided" };
   }
-  await changeScaStatus(store.sca, tx, auth, "finalise", at);
+  await changeScaStatus(store, tx, auth, "finalise", at);
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
     await executeDue(deps, tx, payment, psuId);
@@ -61,7 +61,7 @@ export async function decideCancellation(
   const at = clock.now().toISOString();
   const auth = ctx.authorisation.id;
   if (!confirm) {
-    await changeScaStatus(store.sca, tx, auth, "fail", at);
+    await changeScaStatus(store, tx, auth, "fail", at);
     return { ok: true, redirectTo: nokTarget(payment) };
   }
   const problem = await paymentProblem(deps, tx, ctx.session.psuId, payment);
@@ -69,7 +69,7 @@ export async function decideCancellation(
   if (!(await movePayment(deps, tx, payment, "cancelAuthorised", { at }))) {
     return { ok: false, problem: "already_decided" };
   }
-  await changeScaStatus(store.sca, tx, auth, "finalise", at);
-  await changeScaStatusOf(store.sca, tx, payment.id, "fail", at);
+  await changeScaStatus(store, tx, auth, "finalise", at);
+  await changeScaStatusOf(store, tx, payment.id, "fail", at);
   return { ok: true, redirectTo: payment.redirectUri };
 }

@@ -31,7 +31,7 @@ export async function rejectIfScaExpired(deps: Deps, tx: Tx, payment: Payment): 
   const at = now.toISOString();
   const change = { at, reason: SCA_EXPIRED };
   if (await movePayment(deps, tx, payment, "expireSca", change)) {
-    await changeScaStatusOf(store.sca, tx, payment.id, "fail", at);
+    await changeScaStatusOf(store, tx, payment.id, "fail", at);
   }
   return (await store.payments.find(tx, payment.id)) ?? payment;
 }
@@ -47,7 +47,7 @@ export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Pr
   const cancelled = payment.status === "RCVD"
     && (await movePayment(deps, tx, payment, "cancel", { at }));
   if (cancelled) {
-    await changeScaStatusOf(store.sca, tx, payment.id, "fail", at);
+    await changeScaStatusOf(store, tx, payment.id, "fail", at);
     return;
   }
   const now = payment.status === "RCVD" ? "CANC" : payment.status;

@@ -74,6 +74,8 @@ export async function movePayment(
 ): Promise<boolean> {
   const { from, to }: PaymentTransition = PAYMENT_TRANSITIONS[event];
   if (!(await store.payments.transition(tx, payment.id, from, to, change))) return false;
+  await store.notifications.queue(tx, [{ resourceId: payment.id, transactionStatus: to }],
+    change.at);
   const follow = ENTRIES_FOLLOW[to];
   if (follow && payment.service === "bulk-payments" && payment.bulkId === null) {
     const entries: PaymentTransition = PAYMENT_TRANSITIONS[follow];
@@ -92,6 +94,11 @@ export async function advanceOrder(
 ): Promise<boolean> {
   const event = change.nextDate === null ? "completeOrder" : "runInstalment";
   const { from, to }: PaymentTransition = PAYMENT_TRANSITIONS[event];
-  return store.payments.advanceStandingOrder(tx, payment.id, payment.executions,
+  const advanced = await store.payments.advanceStandingOrder(tx, payment.id, payment.executions,
     { from, to, ...change });
+  if (advanced && event === "completeOrder") {
+    await store.notifications.queue(tx, [{ resourceId: payment.id, transactionStatus: to }],
+      change.at);
+  }
+  return advanced;
 }

@@ -13,10 +13,10 @@ export interface AuthorisationStatusPort {
   setScaStatus(
     tx: Tx, id: string, from: readonly ScaStatus[], to: ScaStatus, at: string, psuId?: string,
   ): Promise<boolean>;
-  /** Every authorisation of a resource whose status is one of `from`. */
+  /** Every authorisation of a resource whose status is one of `from`; the ids it changed. */
   setScaStatusOf(
     tx: Tx, resourceId: string, from: readonly ScaStatus[], to: ScaStatus, at: string,
-  ): Promise<void>;
+  ): Promise<string[]>;
 }
 
 export interface AuthorisationPort extends AuthorisationStatusPort {

@@ -89,7 +89,7 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
     if ((await consentChoices(deps, tx, psuId, consent)).foreign.length === 0) return;
     const at = nowIso();
     await moveConsent(deps, tx, consent.id, "reject", { at });
-    await changeScaStatus(store.sca, tx, authorisationId, "fail", at);
+    await changeScaStatus(store, tx, authorisationId, "fail", at);
   }
 
   return {
@@ -102,13 +102,13 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
     binding: (ctx) => bindingOf(ctx.resource),
     smsText: (ctx, code) => smsText(settings.bankName, ctx, code),
     async onIdentified(tx, ctx, psu) {
-      await changeScaStatus(store.sca, tx, ctx.authorisation.id, "identify", nowIso(), psu.id);
+      await changeScaStatus(store, tx, ctx.authorisation.id, "identify", nowIso(), psu.id);
     },
     async onDeviceChosen(tx, ctx, device) {
       await store.sca.chooseMethod(tx, ctx.authorisation.id, device.id);
     },
     async onAuthenticated(tx, ctx, psu) {
-      await changeScaStatus(store.sca, tx, ctx.authorisation.id, "authenticate", nowIso());
+      await changeScaStatus(store, tx, ctx.authorisation.id, "authenticate", nowIso());
       const { resource } = ctx;
       if (resource.type !== "consent") return;
       await rejectForeign(tx, ctx.authorisation.id, resource.consent, psu.id);

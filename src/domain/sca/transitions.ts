@@ -4,7 +4,11 @@
  */
 import type { Tx } from "../ports.js";
 import type { ScaStatus } from "./model.js";
+import type { NotificationPort } from "../notification/ports.js";
 import type { AuthorisationStatusPort } from "./ports.js";
+
+/** Where an SCA status change is written, with the outbox that notifies a subscribed TPP. */
+export interface ScaStatusStore { sca: AuthorisationStatusPort; notifications: NotificationPort }
 
 /** The statuses in which the PSU may still go on; the resource still waits for them. */
 export const OPEN_SCA_STATUSES = ["received", "psuIdentified", "psuAuthenticated"] as const;
@@ -27,17 +31,21 @@ export const SCA_TRANSITIONS: Readonly<Record<ScaEvent, ScaTransition>> = {
 };
 
 /** Applies `event` to one authorisation; false when its status did not allow it (a lost race). */
-export function changeScaStatus(
-  port: AuthorisationStatusPort, tx: Tx, id: string, event: ScaEvent, at: string, psuId?: string,
+export async function changeScaStatus(
+  store: ScaStatusStore, tx: Tx, id: string, event: ScaEvent, at: string, psuId?: string,
 ): Promise<boolean> {
   const { from, to } = SCA_TRANSITIONS[event];
-  return port.setScaStatus(tx, id, from, to, at, psuId);
+  if (!(await store.sca.setScaStatus(tx, id, from, to, at, psuId))) return false;
+  await store.notifications.queue(tx, [{ authorisationId: id, scaStatus: to }], at);
+  return true;
 }
 
 /** Applies `event` to every authorisation of a resource that allows it. */
-export function changeScaStatusOf(
-  port: AuthorisationStatusPort, tx: Tx, resourceId: string, event: ScaEvent, at: string,
+export async function changeScaStatusOf(
+  store: ScaStatusStore, tx: Tx, resourceId: string, event: ScaEvent, at: string,
 ): Promise<void> {
   const { from, to } = SCA_TRANSITIONS[event];
-  return port.setScaStatusOf(tx, resourceId, from, to, at);
+  const ids = await store.sca.setScaStatusOf(tx, resourceId, from, to, at);
+  await store.notifications.queue(tx, ids.map((id) => ({ authorisationId: id, scaStatus: to })),
+    at);
 }

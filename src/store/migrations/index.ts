@@ -15,6 +15,7 @@ import { tppRequestCounts } from "./0008-tpp-request-counts.js";
 import { psuDashboard } from "./0009-psu-dashboard.js";
 import { cardAccounts } from "./0010-card-accounts.js";
 import { scaLoginFailures } from "./0030-sca-login-failures.js";
+import { notifications } from "./0070-notifications.js";
 import { bulkPart } from "./0090-bulk-part.js";
 
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0009-psu-dashboard": psuDashboard,
   "0010-card-accounts": cardAccounts,
   "0030-sca-login-failures": scaLoginFailures,
+  "0070-notifications": notifications,
   "0090-bulk-part": bulkPart,
 };
 

@@ -1,0 +1,72 @@
+/**
+ * TPP-Notification-URI and TPP-Notification-Content-Preferred on a creation (Berlin Group), and
+ * the ASPSP-Notification-* answer. A URI outside the domains of the TPP's certificate is declined
+ * with ASPSP-Notification-Support: false, as the Berlin Group file allows; a malformed one is a
+ * FORMAT_ERROR.
+ */
+import type { NotificationContent } from "../domain/notification/ports.js";
+import { formatError } from "../domain/errors.js";
+import { inDomains, single } from "./headers.js";
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const URI = "TPP-Notification-URI";
+const PREFERRED = "TPP-Notification-Content-Preferred";
+const URI_LENGTH_MAX = 500;
+/** Every status change: LAST is contained in PROCESS, so a TPP asking for it gets PROCESS. */
+const SUPPORTED: readonly NotificationContent[] = ["SCA", "PROCESS"];
+
+export interface NotificationRequest {
+  /** The subscription to store with the resource; null when none was asked or it is declined. */
+  accepted: { uri: string; content: NotificationContent[] } | null;
+  /** The ASPSP-Notification-* headers of the answer. */
+  headers: Record<string, string>;
+}
+
+function notificationUri(headers: Headers): URL | null {
+  const value = single(headers, URI);
+  if (value === undefined || value === "") return null;
+  let url: URL | null = null;
+  try {
+    url = value.length <= URI_LENGTH_MAX ? new URL(value) : null;
+  } catch { /* refused below */ }
+  if (url === null || url.protocol !== "https:" || url.username || url.password) {
+    throw formatError("header", URI,
+      `${URI} must be an https URL without credentials of at most ${URI_LENGTH_MAX} characters.`);
+  }
+  return url;
+}
+
+/** "status=SCA, PROCESS" (Berlin Group); what the bank notifies of it. */
+function preferredContent(headers: Headers): NotificationContent[] {
+  const value = single(headers, PREFERRED);
+  if (value === undefined) return [...SUPPORTED];
+  const match = /^\s*status\s*=\s*(.*)$/i.exec(value);
+  const items = match?.[1]?.split(",").map((x) => x.trim().toUpperCase()) ?? [];
+  if (items.length === 0 || items.some((x) => !["SCA", "PROCESS", "LAST"].includes(x))) {
+    throw formatError("header", PREFERRED,
+      `${PREFERRED} must read status=X1, ..., Xn with each X one of SCA, PROCESS, LAST.`);
+  }
+  const wanted = SUPPORTED.filter((c) => items.includes(c)
+    || (c === "PROCESS" && items.includes("LAST")));
+  return wanted;
+}
+
+/** `domains`: the TPP certificate's, lowercase (TppIdentity.domains). */
+export function readNotificationRequest(
+  headers: Headers, domains: readonly string[],
+): NotificationRequest {
+  const url = notificationUri(headers);
+  const content = preferredContent(headers);
+  if (url === null) return { accepted: null, headers: {} };
+  if (!inDomains(url.hostname, domains)) {
+    return { accepted: null, headers: { "ASPSP-Notification-Support": "false" } };
+  }
+  return {
+    accepted: { uri: url.href, content },
+    headers: {
+      "ASPSP-Notification-Support": "true",
+      "ASPSP-Notification-Content": `status=${content.join(",")}`,
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Status pushed to the TPP (Berlin Group TPP-Notification-URI): the subscription a resource
+ * carries from its creation, and the outbox the status changes write into, in their own
+ * transaction, so that a committed change always has its notification (at least once).
+ */
+import type { Tx } from "../ports.js";
+
+export type NotifiedResource = "payment" | "consent" | "signing-basket";
+
+/** What the bank notifies (ASPSP-Notification-Content): SCA and/or PROCESS. */
+export type NotificationContent = "SCA" | "PROCESS";
+
+export interface Subscription {
+  resourceId: string;
+  resourceType: NotifiedResource;
+  tppId: string;
+  uri: string;
+  content: readonly NotificationContent[];
+}
+
+/** One status change as the outbox receives it. */
+export type StatusNotice =
+  | { resourceId: string; transactionStatus: string }
+  | { resourceId: string; consentStatus: string }
+  | { authorisationId: string; scaStatus: string };
+
+/** A queued notification as the delivery job and the operator see it. */
+export interface QueuedNotification {
+  id: string;
+  tppId: string;
+  resourceId: string;
+  uri: string;
+  body: string;
+  createdAt: string;
+  attempts: number;
+  nextAttemptAt: string;
+  deliveredAt: string | null;
+  failedAt: string | null;
+  lastError: string | null;
+}
+
+export interface NotificationPort {
+  subscribe(tx: Tx, subscription: Subscription, at: string): Promise<void>;
+  /**
+   * Queues a notification of each change whose resource has a subscription asking for it; no
+   * subscription, nothing written. `at` is the change's time.
+   */
+  queue(tx: Tx, notices: readonly StatusNotice[], at: string): Promise<void>;
+  /**
+   * The notifications due at `now`, each the earliest undelivered one of its resource (in order
+   * per resource), oldest first.
+   */
+  due(tx: Tx, now: string, limit: number): Promise<QueuedNotification[]>;
+  delivered(tx: Tx, id: string, at: string): Promise<void>;
+  /** A failed attempt: tried again at `nextAttemptAt`, or given up when that is null. */
+  attemptFailed(tx: Tx, id: string, error: string, at: string, nextAttemptAt: string | null):
+    Promise<void>;
+  list(tx: Tx, filter: { tppId?: string; failed?: boolean; limit: number }):
+    Promise<QueuedNotification[]>;
+  /** Puts a given-up notification back in the queue; false when there is none to retry. */
+  retry(tx: Tx, id: string, at: string): Promise<boolean>;
+  counts(tx: Tx):
+    Promise<{ queued: number; delivered: number; failed: number; oldestQueuedAt: string | null }>;
+}

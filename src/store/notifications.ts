@@ -1,0 +1,151 @@
+/**
+ * Subscriptions and the notification outbox (domain/notification/ports.ts). A notification is
+ * queued in the caller's transaction, numbered within its resource so delivery keeps the order.
+ */
+import type { Selectable } from "kysely";
+import type {
+  NotificationContent, NotificationPort, NotifiedResource, QueuedNotification, StatusNotice,
+} from "../domain/notification/ports.js";
+import { newTimeOrderedUuid } from "../lib/ids.js";
+import type { OnStore, Tx } from "./handle.js";
+import type { NotificationTable } from "./schema.js";
+
+interface Target {
+  resourceId: string; resourceType: string; tppId: string; uri: string; content: string;
+}
+
+function toQueued(row: Selectable<NotificationTable>): QueuedNotification {
+  return {
+    id: row.id, tppId: row.tpp_id, resourceId: row.resource_id, uri: row.uri, body: row.body,
+    createdAt: row.created_at, attempts: Number(row.attempts), nextAttemptAt: row.next_attempt_at,
+    deliveredAt: row.delivered_at, failedAt: row.failed_at, lastError: row.last_error,
+  };
+}
+
+const wants = (target: Target, content: NotificationContent) =>
+  target.content.split(",").includes(content);
+
+async function targetsOf(tx: Tx, resourceIds: string[]): Promise<Map<string, Target>> {
+  if (resourceIds.length === 0) return new Map();
+  const rows = await tx.selectFrom("notification_subscriptions").selectAll()
+    .where("resource_id", "in", resourceIds).execute();
+  return new Map(rows.map((r) => [r.resource_id, {
+    resourceId: r.resource_id, resourceType: r.resource_type, tppId: r.tpp_id, uri: r.uri,
+    content: r.content,
+  }]));
+}
+
+/** The subscribed resource of each authorisation named, by authorisation id. */
+async function authorisationTargets(tx: Tx, ids: string[]): Promise<Map<string, Target>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.selectFrom("authorisations")
+    .select(["id", "resource_id"]).where("id", "in", ids).execute();
+  const targets = await targetsOf(tx, [...new Set(rows.map((r) => r.resource_id))]);
+  const out = new Map<string, Target>();
+  for (const row of rows) {
+    const target = targets.get(row.resource_id);
+    if (target) out.set(row.id, target);
+  }
+  return out;
+}
+
+async function insert(tx: Tx, target: Target, fields: Record<string, string>, at: string) {
+  const last = await tx.selectFrom("notifications")
+    .select((eb) => eb.fn.max("position").as("position"))
+    .where("resource_id", "=", target.resourceId).executeTakeFirst();
+  const id = newTimeOrderedUuid();
+  const body = JSON.stringify({
+    notificationId: id, resourceType: target.resourceType as NotifiedResource,
+    resourceId: target.resourceId, ...fields, time: at,
+  });
+  await tx.insertInto("notifications").values({
+    id, resource_id: target.resourceId, position: Number(last?.position ?? 0) + 1,
+    tpp_id: target.tppId, uri: target.uri, body, created_at: at, next_attempt_at: at,
+  }).execute();
+}
+
+async function queue(tx: Tx, notices: readonly StatusNotice[], at: string): Promise<void> {
+  const resources = await targetsOf(tx, notices.flatMap((n) =>
+    "resourceId" in n ? [n.resourceId] : []));
+  const authorisations = await authorisationTargets(tx, notices.flatMap((n) =>
+    "authorisationId" in n ? [n.authorisationId] : []));
+  for (const notice of notices) {
+    if ("authorisationId" in notice) {
+      const target = authorisations.get(notice.authorisationId);
+      if (target && wants(target, "SCA")) await insert(tx, target, notice, at);
+    } else {
+      const target = resources.get(notice.resourceId);
+      const { resourceId: _id, ...status } = notice;
+      if (target && wants(target, "PROCESS")) await insert(tx, target, status, at);
+    }
+  }
+}
+
+export const notificationRepository: OnStore<NotificationPort> = {
+  async subscribe(tx, s, at) {
+    await tx.insertInto("notification_subscriptions").values({
+      resource_id: s.resourceId, resource_type: s.resourceType, tpp_id: s.tppId, uri: s.uri,
+      content: s.content.join(","), created_at: at,
+    }).execute();
+  },
+
+  queue,
+
+  async due(tx, now, limit) {
+    const rows = await tx.selectFrom("notifications as n").selectAll("n")
+      .where("n.delivered_at", "is", null).where("n.failed_at", "is", null)
+      .where("n.next_attempt_at", "<=", now)
+      // Only the first undelivered of its resource: a later one waits for it (order).
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("notifications as e")
+        .select("e.id").whereRef("e.resource_id", "=", "n.resource_id")
+        .whereRef("e.position", "<", "n.position").where("e.delivered_at", "is", null)
+        .where("e.failed_at", "is", null))))
+      .orderBy("n.created_at").orderBy("n.id").limit(limit).execute();
+    return rows.map(toQueued);
+  },
+
+  async delivered(tx, id, at) {
+    await tx.updateTable("notifications").set({ delivered_at: at, last_error: null })
+      .where("id", "=", id).execute();
+  },
+
+  async attemptFailed(tx, id, error, at, nextAttemptAt) {
+    await tx.updateTable("notifications")
+      .set((eb) => ({
+        attempts: eb("attempts", "+", 1), last_error: error.slice(0, 500),
+        next_attempt_at: nextAttemptAt ?? at, failed_at: nextAttemptAt === null ? at : null,
+      }))
+      .where("id", "=", id).execute();
+  },
+
+  async list(tx, { tppId, failed, limit }) {
+    let query = tx.selectFrom("notifications").selectAll();
+    if (tppId !== undefined) query = query.where("tpp_id", "=", tppId);
+    if (failed) query = query.where("failed_at", "is not", null);
+    const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit)
+      .execute();
+    return rows.map(toQueued);
+  },
+
+  async retry(tx, id, at) {
+    const result = await tx.updateTable("notifications")
+      .set({ failed_at: null, next_attempt_at: at, attempts: 0 })
+      .where("id", "=", id).where("failed_at", "is not", null).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  async counts(tx) {
+    const row = await tx.selectFrom("notifications").select((eb) => [
+      eb.fn.countAll().filterWhere("delivered_at", "is not", null).as("delivered"),
+      eb.fn.countAll().filterWhere("failed_at", "is not", null).as("failed"),
+      eb.fn.countAll().filterWhere((w) => w.and([w("delivered_at", "is", null),
+        w("failed_at", "is", null)])).as("queued"),
+      eb.fn.min("created_at").filterWhere((w) => w.and([w("delivered_at", "is", null),
+        w("failed_at", "is", null)])).as("oldest"),
+    ]).executeTakeFirstOrThrow();
+    return {
+      delivered: Number(row.delivered), failed: Number(row.failed), queued: Number(row.queued),
+      oldestQueuedAt: (row.oldest as string | null) ?? null,
+    };
+  },
+};

@@ -1,0 +1,51 @@
+/**
+ * Pushes one notification to a TPP over HTTPS: the bank's client certificate, a Berlin Group
+ * HTTP signature of the bank, the TPP's server certificate checked against the notification trust
+ * store plus the system CAs, and a timeout on every connection, so a slow TPP holds only its own
+ * delivery, never an API answer.
+ */
+import { request } from "node:https";
+import { rootCertificates } from "node:tls";
+import { signRequest } from "./http-signer.js";
+
+export interface NotificationSenderOptions {
+  clientKeyPem: string;
+  clientCertPem: string;
+  /** Extra trusted CAs (NOTIFICATION_TRUST_STORE_FILE), besides the system's. */
+  trustedCaPems: string[];
+  timeoutMs: number;
+}
+
+export interface OutgoingNotification { id: string; uri: string; body: string }
+
+/** Resolves when the TPP answered 2xx; rejects with the reason otherwise. */
+export type SendNotification = (notification: OutgoingNotification) => Promise<void>;
+
+export function createNotificationSender(options: NotificationSenderOptions): SendNotification {
+  const ca = [...rootCertificates, ...options.trustedCaPems];
+  const signing = { keyPem: options.clientKeyPem, certPem: options.clientCertPem };
+  return ({ id, uri, body }) => new Promise<void>((resolve, reject) => {
+    const url = new URL(uri);
+    const signed = {
+      "x-request-id": id, date: new Date().toUTCString(), "content-type": "application/json",
+    };
+    const headers = {
+      ...signed, ...signRequest(signing, {
+        method: "POST", target: `${url.pathname}${url.search}`, headers: signed, body,
+      }, "ASPSP-Signature-Certificate"),
+      "content-length": String(Buffer.byteLength(body)),
+    };
+    const call = request(url, {
+      method: "POST", headers, ca, key: options.clientKeyPem, cert: options.clientCertPem,
+      timeout: options.timeoutMs, agent: false,
+    }, (response) => {
+      response.resume();
+      const status = response.statusCode ?? 0;
+      if (status >= 200 && status < 300) resolve();
+      else reject(new Error(`the TPP answered ${status}`));
+    });
+    call.on("timeout", () => call.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    call.on("error", reject);
+    call.end(body);
+  });
+}

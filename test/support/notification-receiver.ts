@@ -1,0 +1,60 @@
+/**
+ * A TPP's notification endpoint for tests: a real HTTPS server (certificate of the development
+ * CA, for localhost) that records what the bank pushes and can be told to fail.
+ */
+import { readFile } from "node:fs/promises";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
+import type { DevCertificatePaths } from "../../src/tpp/dev-ca.js";
+
+export interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  target: string;
+  raw: string;
+  body: Record<string, string>;
+  /** The client certificate the bank presented, as DER base64. */
+  clientCertificate: string | null;
+}
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** The next `count` requests are answered 503 (and not recorded as received). */
+  failNext(count: number): void;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(certs: DevCertificatePaths): Promise<Receiver> {
+  const [key, cert, ca] = await Promise.all([
+    readFile(certs.serverKey), readFile(certs.serverCert), readFile(certs.caCert),
+  ]);
+  const received: Received[] = [];
+  let failing = 0;
+  const server: Server = createServer({ key, cert, ca, requestCert: true, rejectUnauthorized: false },
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (c: Buffer) => chunks.push(c));
+      request.on("end", () => {
+        if (failing > 0) {
+          failing -= 1;
+          response.writeHead(503).end();
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const peer = (request.socket as import("node:tls").TLSSocket).getPeerCertificate();
+        received.push({
+          headers: request.headers, target: request.url ?? "", raw, body: JSON.parse(raw),
+          clientCertificate: peer.raw ? peer.raw.toString("base64") : null,
+        });
+        response.writeHead(204).end();
+      });
+    });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://localhost:${port}/notifications`,
+    received,
+    failNext(count) { failing = count; },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
