@@ -431,8 +431,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     .catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
-    executeDuePayments: executeDue,
-    deliverNotifications: deliverNotificationsNow,
+    executeDuePayments: executeDue, deliverNotifications: deliverNotificationsNow,
     async listen() {
       await prune();
       // Pruning is an idempotent delete: running it on every instance needs no coordination.

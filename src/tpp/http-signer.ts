@@ -4,7 +4,10 @@
  */
 import { createHash, createPrivateKey, sign, X509Certificate } from "node:crypto";
 
-/** keyId as Berlin Group shows it: SN=<hex serial>,CA=<issuer DN, RFC 4514 order, %20 for spaces>. */
+/**
+ * keyId as Berlin Group shows it:
+ * SN=<hex serial>,CA=<issuer DN, RFC 4514 order, %20 for spaces>.
+ */
 export function keyIdOf(certPem: string): string {
   const cert = new X509Certificate(certPem);
   const issuer = cert.issuer.split("\n").reverse().join(",").replace(/ /g, "%20");
