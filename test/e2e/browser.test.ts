@@ -4,10 +4,10 @@
  * AA audit of every step with zero violations. Every step is saved as a screenshot for the README.
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import {
-  axeViolations, launchChromium, requireChromium, screenshot, type RealBrowser,
+  axeViolations, screenshot, type RealBrowser,
 } from "../support/chromium.js";
 import {
   authorisedConsent, BOB_MAIN, confirm, consentBody, createConsent, createPayment, NOK_URI, OK_URI,
@@ -16,18 +16,12 @@ import {
 
 const BOB_CARD = "492181******7714";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { chromiumAndBank } from "../support/browser-bank.js";
+import type { TestBank } from "../support/start-app.js";
 
-// At the top, so that without chromium the file fails once with what to install.
-await requireChromium();
 let bank!: TestBank;
 let chromium!: RealBrowser;
-// One after the other: a bank started beside a browser that failed would be left open.
-before(async () => {
-  chromium = await launchChromium();
-  bank = await startBank();
-});
-after(async () => { await Promise.all([chromium?.close(), bank?.close()]); });
+await chromiumAndBank((started) => ({ bank, chromium } = started));
 
 const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,

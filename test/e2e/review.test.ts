@@ -6,23 +6,19 @@
  * it: the site's root and an unknown path are pages in the PSU's language, never JSON.
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Page } from "playwright-core";
 import {
-  axeViolations, launchChromium, requireChromium, screenshot, type RealBrowser,
+  axeViolations, screenshot, type RealBrowser,
 } from "../support/chromium.js";
 import { BOB_MAIN, createPayment, EXTERNAL_IBAN, paymentBody } from "../support/flows.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { chromiumAndBank } from "../support/browser-bank.js";
+import type { TestBank } from "../support/start-app.js";
 
-await requireChromium();
 let bank!: TestBank;
 let chromium!: RealBrowser;
-before(async () => {
-  chromium = await launchChromium();
-  bank = await startBank();
-});
-after(async () => { await Promise.all([chromium?.close(), bank?.close()]); });
+await chromiumAndBank((started) => ({ bank, chromium } = started));
 
 const LABELS = {
   en: { login: "Login name", password: "Password", button: "Log in", code: "Authorization code",
