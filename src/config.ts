@@ -334,7 +334,7 @@ export const SETTINGS = {
       + "failed" }),
   notificationRetryHours: integer({ name: "NOTIFICATION_RETRY_HOURS", fallback: 24, min: 1,
     description: "how long a notification is retried (exponential backoff from 5 s) before "
-      + "it waits for `notification retry`" }),
+      + "it is marked failed and no longer pushed" }),
   notificationPollMs: integer({ name: "NOTIFICATION_POLL_MS", fallback: 2_000, min: 50,
     description: "how often the outbox is checked for notifications to push" }),
   paymentScaTimeoutSeconds: integer({ name: "PAYMENT_SCA_TIMEOUT_SECONDS", fallback: 30 * 60,
