@@ -30,6 +30,9 @@ import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payment/initiation.js";
 import { createPsuAdministration, type PsuAdministration } from "./domain/psu-administration.js";
 import { createResourceQueries, type ResourceQueries } from "./domain/resource-administration.js";
+import {
+  createNotificationAdministration, type NotificationAdministration,
+} from "./domain/notification/administration.js";
 import { createFundsConfirmations } from "./domain/consent/funds-confirmations.js";
 import { createFundsConsents } from "./domain/consent/funds-consents.js";
 import { executeDuePayments } from "./domain/payment/execution.js";
@@ -462,6 +465,7 @@ export interface Administration {
   tpps: TppRegistry;
   audit: AuditLog;
   resources: ResourceQueries;
+  notifications: NotificationAdministration;
 }
 
 /**
@@ -481,6 +485,7 @@ export async function openAdministration(
     tpps: createTppRegistry({ store, clock: systemClock }),
     audit: createAuditLog({ store, clock: systemClock, retentionDays: config.auditRetentionDays }),
     resources: createResourceQueries({ store, core }),
+    notifications: createNotificationAdministration({ store, clock: systemClock }),
     close: () => store.close(),
   };
 }

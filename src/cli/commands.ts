@@ -6,6 +6,7 @@ import { accountCommand, ACCOUNT_USAGE } from "./accounts.js";
 import { generate, migrate, seed } from "./database.js";
 import { demoTpp } from "./demo-tpp.js";
 import { availability, printConfig, printSettings } from "./operations.js";
+import { notificationCommand, NOTIFICATION_USAGE } from "./notifications.js";
 import { psuCommand, PSU_USAGE } from "./psus.js";
 import { resourceCommand, RESOURCE_USAGE } from "./resources.js";
 import { start } from "./start.js";
@@ -37,6 +38,7 @@ ${PSU_USAGE}
 ${ACCOUNT_USAGE}
 ${TPP_USAGE}
 ${RESOURCE_USAGE}
+${NOTIFICATION_USAGE}
   demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
       --port N              the demo TPP's port (default 8080)
       --api-url URL         use a bank that is already running instead of starting one
@@ -76,6 +78,7 @@ const COMMANDS: Record<string, Command> = {
   payment: administering((admin, args) => resourceCommand("payment", admin, args)),
   consent: administering((admin, args) => resourceCommand("consent", admin, args)),
   audit: administering(auditCommand),
+  notification: administering(notificationCommand),
 };
 
 /** Runs one command; an operator's mistake is an OperatorError. */

@@ -118,8 +118,9 @@ export const notificationRepository: OnStore<NotificationPort> = {
       .where("id", "=", id).execute();
   },
 
-  async list(tx, { tppId, failed, limit }) {
+  async list(tx, { id, tppId, failed, limit }) {
     let query = tx.selectFrom("notifications").selectAll();
+    if (id !== undefined) query = query.where("id", "=", id);
     if (tppId !== undefined) query = query.where("tpp_id", "=", tppId);
     if (failed) query = query.where("failed_at", "is not", null);
     const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit)

@@ -55,7 +55,7 @@ export interface NotificationPort {
   /** A failed attempt: tried again at `nextAttemptAt`, or given up when that is null. */
   attemptFailed(tx: Tx, id: string, error: string, at: string, nextAttemptAt: string | null):
     Promise<void>;
-  list(tx: Tx, filter: { tppId?: string; failed?: boolean; limit: number }):
+  list(tx: Tx, filter: { id?: string; tppId?: string; failed?: boolean; limit: number }):
     Promise<QueuedNotification[]>;
   /** Puts a given-up notification back in the queue; false when there is none to retry. */
   retry(tx: Tx, id: string, at: string): Promise<boolean>;
