@@ -31,8 +31,14 @@ export function createScheduler(
   return {
     runOnce,
     every(job, periodMs, work) {
-      const tick = () => runOnce(job, periodMs, work)
-        .catch((error: unknown) => onError(job, error));
+      // A run may outlast its period (a slow TPP endpoint); the next tick here waits for it.
+      let running = false;
+      const tick = () => {
+        if (running) return;
+        running = true;
+        runOnce(job, periodMs, work).catch((error: unknown) => onError(job, error))
+          .finally(() => { running = false; });
+      };
       timers.push(setInterval(tick, periodMs).unref());
     },
     stop() {

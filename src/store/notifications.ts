@@ -81,6 +81,19 @@ async function queue(tx: Tx, notices: readonly StatusNotice[], at: string): Prom
   }
 }
 
+/** The earliest undelivered notification of each resource, when it is due at `now`. */
+function due(tx: Tx, now: string, limit: number) {
+  return tx.selectFrom("notifications as n").selectAll("n")
+    .where("n.delivered_at", "is", null).where("n.failed_at", "is", null)
+    .where("n.next_attempt_at", "<=", now)
+    // Only the first undelivered of its resource: a later one waits for it (order).
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("notifications as e")
+      .select("e.id").whereRef("e.resource_id", "=", "n.resource_id")
+      .whereRef("e.position", "<", "n.position").where("e.delivered_at", "is", null)
+      .where("e.failed_at", "is", null))))
+    .orderBy("n.created_at").orderBy("n.id").limit(limit).execute();
+}
+
 export const notificationRepository: OnStore<NotificationPort> = {
   async subscribe(tx, s, at) {
     await tx.insertInto("notification_subscriptions").values({
@@ -91,17 +104,16 @@ export const notificationRepository: OnStore<NotificationPort> = {
 
   queue,
 
-  async due(tx, now, limit) {
-    const rows = await tx.selectFrom("notifications as n").selectAll("n")
-      .where("n.delivered_at", "is", null).where("n.failed_at", "is", null)
-      .where("n.next_attempt_at", "<=", now)
-      // Only the first undelivered of its resource: a later one waits for it (order).
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("notifications as e")
-        .select("e.id").whereRef("e.resource_id", "=", "n.resource_id")
-        .whereRef("e.position", "<", "n.position").where("e.delivered_at", "is", null)
-        .where("e.failed_at", "is", null))))
-      .orderBy("n.created_at").orderBy("n.id").limit(limit).execute();
-    return rows.map(toQueued);
+  async claimDue(tx, now, claimUntil, limit) {
+    const claimed: QueuedNotification[] = [];
+    for (const row of await due(tx, now, limit)) {
+      // Compare-and-set: a concurrent run that claimed it first leaves it alone here.
+      const result = await tx.updateTable("notifications").set({ next_attempt_at: claimUntil })
+        .where("id", "=", row.id).where("next_attempt_at", "=", row.next_attempt_at)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) claimed.push(toQueued(row));
+    }
+    return claimed;
   },
 
   async delivered(tx, id, at) {

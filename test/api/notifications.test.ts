@@ -15,12 +15,18 @@ import {
   CREATION_HEADERS, paymentBody, reachReview,
 } from "../support/flows.js";
 import { startReceiver, type Receiver, type Received } from "../support/notification-receiver.js";
+import { createConsents } from "../../src/domain/consent/registration.js";
+import type { Deps } from "../../src/domain/deps.js";
+import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
+import { runOperator } from "../support/cli.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 let bank: TestBank;
 let receiver: Receiver;
 before(async () => {
-  bank = await startBank({ env: { NOTIFICATION_POLL_MS: "3600000" } });
+  bank = await startBank({
+    env: { NOTIFICATION_POLL_MS: "3600000", NOTIFICATION_TIMEOUT_MS: "1500" },
+  });
   receiver = await startReceiver(bank.certs);
 });
 after(async () => {
@@ -83,6 +89,27 @@ test("a consent's statuses are pushed: valid, then terminated by the TPP", async
   assert.ok(of(consentId).every((r) => r.body.resourceType === "consent"));
 });
 
+test("a consent revoked on the PSU's request and one that expired are pushed", async () => {
+  const revoked = await authorisedConsentWith(consentBody());
+  // The dashboard's revoke and the operator's (on the PSU's request) are the same transition.
+  const cli = runOperator(bank.app.config.dataDir, ["consent", "revoke", revoked]);
+  assert.equal(cli.status, 0, cli.stderr);
+  const today = dateInZone(new Date(), "Europe/Berlin");
+  const lapsing = await authorisedConsentWith(consentBody({ validUntil: addDays(today, 1) }));
+  const later = manualClock(new Date(Date.now() + 3 * 86_400_000));
+  const settings = { timeZone: "Europe/Berlin", consentValidityDaysMax: 180 };
+  const sweep = createConsents({ store: bank.app.store, clock: later, settings } as unknown as Deps);
+  await sweep.sweepConsents();
+  await bank.app.deliverNotifications();
+  const consentStatuses = (id: string) => statuses(of(id)).filter((s) => !s.startsWith("sca:"));
+  assert.deepEqual(consentStatuses(revoked), ["valid", "revokedByPsu"]);
+  assert.deepEqual(consentStatuses(lapsing), ["valid"]);
+  // The sweep ran three days ahead: its notification is queued for then, behind nothing.
+  const queued = await bank.app.store.notifications.list(bank.app.store.db, { limit: 1000 });
+  const expiry = queued.filter((n) => n.resourceId === lapsing && !n.deliveredAt);
+  assert.deepEqual(expiry.map((n) => JSON.parse(n.body).consentStatus), ["expired"]);
+});
+
 async function authorisedConsentWith(body: unknown): Promise<string> {
   const tpp = bank.tpp;
   const post = tpp.post.bind(tpp);
@@ -115,6 +142,29 @@ test("a notification the receiver refused is pushed again after the backoff", as
   await bank.app.deliverNotifications();
   assert.deepEqual(statuses(of(paymentId)), ["CANC", "sca:failed"]);
 });
+
+test("an endpoint that hangs holds up no API answer; its push times out and is retried",
+  async () => {
+    receiver.hold();
+    const { paymentId } = await createPayment(bank.tpp, undefined,
+      { "TPP-Notification-URI": receiver.url });
+    await bank.tpp.call("DELETE", `/psd2/v1/payments/sepa-credit-transfers/${paymentId}`);
+    let pushing = true;
+    const delivery = bank.app.deliverNotifications().finally(() => { pushing = false; });
+    while (of(paymentId).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The push hangs at the receiver; meanwhile the TPP is answered as ever.
+    const next = await createPayment(bank.tpp);
+    assert.ok(next.paymentId);
+    assert.equal(pushing, true, "the API answer waited for the hanging push");
+    await delivery;
+    receiver.release();
+    const [row] = (await bank.app.store.notifications.list(bank.app.store.db, { limit: 100 }))
+      .filter((n) => n.resourceId === paymentId && JSON.parse(n.body).transactionStatus);
+    assert.equal(row?.attempts, 1);
+    assert.equal(row?.deliveredAt, null);
+    assert.equal(row?.lastError, "no answer within 1500 ms");
+    assert.equal(row?.failedAt, null, "to be tried again after the backoff");
+  });
 
 test("a URI outside the certificate's domains is declined and gets nothing", async () => {
   const path = "/psd2/v1/payments/sepa-credit-transfers";

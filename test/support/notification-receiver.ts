@@ -21,6 +21,10 @@ export interface Receiver {
   received: Received[];
   /** The next `count` requests are answered 503 (and not recorded as received). */
   failNext(count: number): void;
+  /** From now on requests are recorded on arrival but answered only by release(). */
+  hold(): void;
+  /** Answers the held requests (204) and stops holding. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,7 @@ export async function startReceiver(certs: DevCertificatePaths): Promise<Receive
   ]);
   const received: Received[] = [];
   let failing = 0;
+  let held: import("node:http").ServerResponse[] | undefined;
   const server: Server = createServer({ key, cert, ca, requestCert: true, rejectUnauthorized: false },
     (request, response) => {
       const chunks: Buffer[] = [];
@@ -46,7 +51,8 @@ export async function startReceiver(certs: DevCertificatePaths): Promise<Receive
           headers: request.headers, target: request.url ?? "", raw, body: JSON.parse(raw),
           clientCertificate: peer.raw ? peer.raw.toString("base64") : null,
         });
-        response.writeHead(204).end();
+        if (held) held.push(response);
+        else response.writeHead(204).end();
       });
     });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -55,6 +61,14 @@ export async function startReceiver(certs: DevCertificatePaths): Promise<Receive
     url: `https://localhost:${port}/notifications`,
     received,
     failNext(count) { failing = count; },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    hold() { held = []; },
+    release() {
+      for (const response of held ?? []) response.writeHead(204).end();
+      held = undefined;
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }

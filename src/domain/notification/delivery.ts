@@ -14,6 +14,11 @@ export interface DeliverySettings {
   retryForMs: number;
   /** The most notifications pushed at once in one round. */
   batch: number;
+  /**
+   * How long a push in flight keeps its notification from other runs: longer than a push may
+   * take. After a crash mid-push, the notification is pushed again once this has passed.
+   */
+  claimMs: number;
 }
 
 export type Push = (notification: QueuedNotification) => Promise<void>;
@@ -37,7 +42,10 @@ export async function deliverNotifications(
 ): Promise<DeliveryRound> {
   const total = { delivered: 0, failed: 0 };
   for (;;) {
-    const due = await store.notifications.due(store.db, clock.now().toISOString(), settings.batch);
+    const now = clock.now();
+    const claimUntil = new Date(now.getTime() + settings.claimMs).toISOString();
+    const due = await store.notifications.claimDue(store.db, now.toISOString(), claimUntil,
+      settings.batch);
     const outcomes = await Promise.all(due.map(async (n) => {
       try {
         await push(n);

@@ -47,10 +47,12 @@ export interface NotificationPort {
    */
   queue(tx: Tx, notices: readonly StatusNotice[], at: string): Promise<void>;
   /**
-   * The notifications due at `now`, each the earliest undelivered one of its resource (in order
-   * per resource), oldest first.
+   * Claims the notifications due at `now` until `claimUntil`, each the earliest undelivered one
+   * of its resource (in order per resource), oldest first. A claimed one is not due for anyone
+   * else (another run, another instance) until the claim ends: after a crash, it is due again.
    */
-  due(tx: Tx, now: string, limit: number): Promise<QueuedNotification[]>;
+  claimDue(tx: Tx, now: string, claimUntil: string, limit: number):
+    Promise<QueuedNotification[]>;
   delivered(tx: Tx, id: string, at: string): Promise<void>;
   /** A failed attempt: tried again at `nextAttemptAt`, or given up when that is null. */
   attemptFailed(tx: Tx, id: string, error: string, at: string, nextAttemptAt: string | null):
