@@ -24,17 +24,21 @@ export async function demoTpp(config: Config, args: string[]): Promise<void> {
   const port = portOf(values.port);
   const apiUrl = values["api-url"] ?? (await start(config)).apiUrl;
   const certDir = join(config.dataDir, "certs");
-  const files = ["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certDir, f)));
-  const [ca, cert, key] = await Promise.all(files).catch(() => {
+  const names = ["ca.crt", "tpp.crt", "tpp.key", "server.crt", "server.key"];
+  const files = names.map((f) => readFile(join(certDir, f)));
+  const [ca, cert, key, serverCert, serverKey] = await Promise.all(files).catch(() => {
     throw new OperatorError(`no demo certificates in ${certDir}: run "npm start" once first`);
   });
   const demo = await startDemoTpp({
     apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port,
     debtorIban: makeIban("DE", "500100001000000001"),
     merchantIban: makeIban("DE", "500100003000000001"),
+    // The development server certificate names localhost and is of the CA the bank trusts.
+    notifications: { ca: ca!, cert: serverCert!, key: serverKey! },
   });
   process.stdout.write(`\nDemo TPP at ${demo.url} using the bank at ${apiUrl}\n`
     + "  Shop checkout (payment):     " + `${demo.url}/shop\n`
     + "  Budget (account information): " + `${demo.url}/budget\n`
+    + "  Statuses the bank pushed:     " + `${demo.url}/statuses\n`
     + "  Log in at the bank as one of the demo PSUs above (alice / alice-demo).\n");
 }

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { Html, html } from "../lib/html.js";
 import { accountCard, cardAccountCard, type Account, type CardAccount } from "./budget.js";
+import { startInbox, type Inbox, type InboxIdentity, type Pushed } from "./inbox.js";
 import { Xs2aClient, type TlsIdentity, type Xs2aResponse } from "./xs2a-client.js";
 
 export interface DemoTppOptions {
@@ -20,6 +21,8 @@ export interface DemoTppOptions {
   merchantIban: string;
   /** itemsPerPage of the budget's transaction reports; unset: the bank's default page. */
   transactionsPerPage?: number;
+  /** The server identity (of the bank's CA) for receiving pushed statuses; unset: polling only. */
+  notifications?: InboxIdentity;
 }
 
 export interface DemoTpp { url: string; close(): Promise<void> }
@@ -50,11 +53,11 @@ code{background:#f6f8fa;padding:0 .3rem;overflow-wrap:anywhere}
 
 const VIEWPORT = html`<meta name="viewport" content="width=device-width,initial-scale=1">`;
 const NAV = html`<a href="/">Demo TPP</a> · <a href="/shop">Shop</a> · ${""
-}<a href="/budget">Budget</a>`;
+}<a href="/budget">Budget</a> · <a href="/statuses">Pushed statuses</a>`;
 
-function page(title: string, body: Html): string {
+function page(title: string, body: Html, head: Html = html``): string {
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8">
-${VIEWPORT}<title>${title} · Demo TPP</title>
+${VIEWPORT}${head}<title>${title} · Demo TPP</title>
 <style>${new Html(STYLE)}</style></head><body>
 <header><h1>${title}</h1><nav>${NAV}</nav></header>
 ${body}</body></html>`.text;
@@ -71,8 +74,8 @@ function problem(title: string, status: number, body: unknown): Html {
     refusalText(body)}</p></div>`;
 }
 
-function sendPage(reply: FastifyReply, title: string, body: Html, status = 200) {
-  return reply.code(status).type("text/html").send(page(title, body));
+function sendPage(reply: FastifyReply, title: string, body: Html, status = 200, head?: Html) {
+  return reply.code(status).type("text/html").send(page(title, body, head));
 }
 
 /** Sends the browser to the bank's SCA page for a created resource, or shows why it refused. */
@@ -94,6 +97,7 @@ const psuHeaders = (ip: string) => ({ "PSU-IP-Address": ip });
 /** What the demo's routes share; base is known only once the server listens. */
 interface Demo {
   bank: Xs2aClient;
+  inbox: Inbox | undefined;
   options: DemoTppOptions;
   base: string;
 }
@@ -143,7 +147,8 @@ function shopRoutes(app: FastifyInstance, demo: Demo): void {
       creditorAccount: { iban: options.merchantIban }, creditorName: "Demo Coffee Shop",
       instructedAmount: { currency: PRODUCT.currency, amount: PRODUCT.amount },
       remittanceInformationUnstructured: `Order ${state.slice(0, 8)}`,
-    }, { ...redirects(demo, "/shop/return", state), ...psuHeaders(request.ip) });
+    }, { ...redirects(demo, "/shop/return", state), ...psuHeaders(request.ip),
+      ...subscription(demo) });
     return toBank(reply, "Checkout", created, created.body?.paymentId,
       (id) => paymentsByState.set(state, id));
   });
@@ -152,8 +157,9 @@ function shopRoutes(app: FastifyInstance, demo: Demo): void {
     if (!paymentId) return sendPage(reply, "Checkout", html`<p>Unknown order.</p>`, 404);
     const status = await bank.get<{ transactionStatus?: string }>(
       `${API}/payments/${paymentId}/status`, psuHeaders(request.ip));
-    return sendPage(reply, "Checkout",
-      paymentOutcome(paymentId, status.body?.transactionStatus));
+    return sendPage(reply, "Checkout", html`${
+      paymentOutcome(paymentId, status.body?.transactionStatus)}${
+      demo.inbox ? html`<p><a href="/statuses">Statuses the bank pushed</a></p>` : ""}`);
   });
 }
 
@@ -206,14 +212,48 @@ function budgetRoutes(app: FastifyInstance, demo: Demo): void {
   });
 }
 
+/** Asks the bank to push every status change of the resource to the demo's inbox. */
+const subscription = (demo: Demo): Record<string, string> => demo.inbox
+  ? { "TPP-Notification-URI": demo.inbox.url,
+    "TPP-Notification-Content-Preferred": "status=SCA,PROCESS" }
+  : {};
+
+function pushedRow(p: Pushed): Html {
+  const { body } = p;
+  const status = body.transactionStatus ?? body.consentStatus ?? `SCA ${body.scaStatus ?? ""}`;
+  return html`<tr><td>${p.receivedAt.slice(11, 19)}</td><td>${body.resourceType ?? ""}${""
+  } <code>${body.resourceId ?? ""}</code></td><td><strong>${status}</strong></td>${""
+  }<td>${p.sender}</td></tr>`;
+}
+
+function statusesRoute(app: FastifyInstance, demo: Demo): void {
+  // The page reloads itself: a new status shows within two seconds of its push.
+  const refresh = html`<meta http-equiv="refresh" content="2">`;
+  app.get("/statuses", async (_request, reply) => {
+    if (!demo.inbox) {
+      return sendPage(reply, "Pushed statuses", html`<p>Not enabled: this demo polls.</p>`);
+    }
+    const rows = demo.inbox.latest();
+    return sendPage(reply, "Pushed statuses", html`<p>The bank pushes each change of a
+ payment's, consent's or authorisation's status to <code>${demo.inbox.url}</code> (mutual TLS:
+ only the bank's certificate is accepted). Newest first:</p>${rows.length === 0
+  ? html`<p>Nothing yet: pay in the <a href="/shop">shop</a>.</p>`
+  : html`<table><tr><th>Time (UTC)</th><th>Resource</th><th>Status</th><th>Sent by</th></tr>${
+    rows.map(pushedRow)}</table>`}`, 200, refresh);
+  });
+}
+
 export async function startDemoTpp(options: DemoTppOptions): Promise<DemoTpp> {
-  const demo: Demo = { bank: new Xs2aClient(options.apiUrl, options.identity), options, base: "" };
+  const inbox = options.notifications && await startInbox(options.notifications, options.host);
+  const bank = new Xs2aClient(options.apiUrl, options.identity);
+  const demo: Demo = { bank, inbox, options, base: "" };
   const app: FastifyInstance = Fastify();
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
   homeRoute(app);
   shopRoutes(app, demo);
   budgetRoutes(app, demo);
+  statusesRoute(app, demo);
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
@@ -222,6 +262,7 @@ export async function startDemoTpp(options: DemoTppOptions): Promise<DemoTpp> {
     url: demo.base,
     async close() {
       await app.close();
+      await inbox?.close();
       demo.bank.close();
     },
   };

@@ -198,7 +198,11 @@ async function issueLeaf(ca: KeyAndCertificate, spec: LeafSpec): Promise<KeyAndC
   return { certPem: cert.toString("pem"), keyPem: await exportKeyPem(keys.privateKey) };
 }
 
-/** TLS server certificate: SAN dNSName / iPAddress per hostname, EKU serverAuth, 2 years. */
+/**
+ * TLS server certificate: SAN dNSName / iPAddress per hostname, 2 years. EKU serverAuth, and
+ * clientAuth too: in sandbox it is also the bank's client certificate when it pushes statuses to
+ * TPPs (NOTIFICATION_CLIENT_CERT_FILE unset), and a TPP's endpoint checks the purpose.
+ */
 export async function issueServerCertificate(
   ca: KeyAndCertificate,
   hostnames: string[],
@@ -212,7 +216,8 @@ export async function issueServerCertificate(
     notAfter: new Date(now + 2 * YEAR_MS),
     extensions: [
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
+      new x509.ExtendedKeyUsageExtension(
+        [x509.ExtendedKeyUsage.serverAuth, x509.ExtendedKeyUsage.clientAuth]),
       subjectAltNames(hostnames),
     ],
   });
@@ -330,11 +335,15 @@ async function loadIfPresent(certPath: string, keyPath: string) {
 }
 
 /** A leaf is kept only while it still chains to the current CA, is valid, and fits. */
+const CLIENT_AUTH_OID = "1.3.6.1.5.5.7.3.2";
+
 function leafStillFits(leaf: KeyAndCertificate, ca: KeyAndCertificate, hosts: string[]) {
   const cert = new NodeX509(leaf.certPem);
   const caCert = new NodeX509(ca.certPem);
   if (!cert.checkIssued(caCert) || !cert.verify(caCert.publicKey)) return false;
   if (new Date(cert.validTo).getTime() <= Date.now()) return false;
+  // Certificates of earlier versions lack clientAuth (see issueServerCertificate).
+  if (!(cert.keyUsage ?? []).includes(CLIENT_AUTH_OID)) return false;
   return hosts.every((h) => (isIP(h) ? cert.checkIP(h) : cert.checkHost(h)) !== undefined);
 }
 

@@ -11,11 +11,13 @@ let demo: DemoTpp;
 before(async () => {
   bank = await startBank();
   const certs = bank.certs;
-  const [ca, cert, key] = await Promise.all([certs.caCert, certs.tppCert, certs.tppKey].map((f) => readFile(f)));
+  const files = [certs.caCert, certs.tppCert, certs.tppKey, certs.serverCert, certs.serverKey];
+  const [ca, cert, key, serverCert, serverKey] = await Promise.all(files.map((f) => readFile(f)));
   demo = await startDemoTpp({
     apiUrl: bank.apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port: 0,
     // Small pages, so that the budget's reports take several.
     debtorIban: ALICE_MAIN, merchantIban: CAROL_MAIN, transactionsPerPage: 20,
+    notifications: { ca: ca!, cert: serverCert!, key: serverKey! },
   });
 });
 after(async () => {
@@ -48,6 +50,16 @@ test("the shop checkout pays through the bank's pages and shows the booked payme
   const result = await show(done.location ?? "");
   assert.match(result.text, /Thank you: paid/);
   assert.match(result.text, /is ACSC/);
+  assert.match(result.text, /href="\/statuses"/);
+  const paymentId = /Payment <code>([^<]+)<\/code>/.exec(result.text)?.[1] ?? "";
+  await bank.app.deliverNotifications();
+  const pushed = await show(`${demo.url}/statuses`);
+  assert.match(pushed.text, /<meta http-equiv="refresh" content="2">/);
+  const row = /<tr><td>[^<]*<\/td><td>payment <code>([^<]+)<\/code><\/td><td><strong>([^<]+)<\/strong><\/td><td>([^<]*)<\/td><\/tr>/g;
+  const rows = [...pushed.text.matchAll(row)].filter((m) => m[1] === paymentId);
+  assert.deepEqual(rows.map((m) => m[2]).reverse(),
+    ["SCA psuIdentified", "SCA psuAuthenticated", "ACTC", "SCA finalised", "ACSC"]);
+  assert.ok(rows.every((m) => m[3] === "localhost"), "pushed with the bank's certificate");
 });
 
 test("a refused checkout shows the bank's error text", async () => {

@@ -35,7 +35,7 @@ export async function startReceiver(certs: DevCertificatePaths): Promise<Receive
   const received: Received[] = [];
   let failing = 0;
   let held: import("node:http").ServerResponse[] | undefined;
-  const server: Server = createServer({ key, cert, ca, requestCert: true, rejectUnauthorized: false },
+  const server: Server = createServer({ key, cert, ca, requestCert: true, rejectUnauthorized: true },
     (request, response) => {
       const chunks: Buffer[] = [];
       request.on("data", (c: Buffer) => chunks.push(c));

@@ -91,7 +91,8 @@ describe("the development CA", () => {
     assert.equal(cert.checkIP("127.0.0.1"), "127.0.0.1");
     assert.equal(cert.checkIP("::1"), "::1");
     assert.equal(cert.checkHost("example.com"), undefined);
-    assert.deepEqual(cert.keyUsage, ["1.3.6.1.5.5.7.3.1"]);
+    // serverAuth, and clientAuth: it is also the bank's client certificate for pushed statuses.
+    assert.deepEqual(cert.keyUsage, ["1.3.6.1.5.5.7.3.1", "1.3.6.1.5.5.7.3.2"]);
     assert.ok(Math.abs(lifetimeDays(cert) - 730) < 1);
     assert.match(server.keyPem, /^-----BEGIN PRIVATE KEY-----\n/);
   });
