@@ -47,6 +47,9 @@ import { createRateLimit } from "./lib/rate-limit.js";
 import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
 import { generateDataSet, type DataSet, type DataSetRequest } from "./ledger/data-set.js";
 import { DEMO_PSUS, seedDemoData } from "./ledger/demo-data.js";
+import { DEMO_VOP_DIRECTORY, readVopDirectory, sandboxVopScheme } from "./ledger/vop-directory.js";
+import type { PayeeVerificationPort } from "./domain/vop/ports.js";
+import { createPayeeVerification } from "./domain/vop/verification.js";
 import { loadBankLogo } from "./sca/logo.js";
 import { scaPages } from "./sca/pages.js";
 import { psuPagesPlugin } from "./sca/plugin.js";
@@ -195,10 +198,21 @@ function connectionLimits(config: Config) {
 /** Fastify's two lines per request cost throughput; the API logs one line per request itself. */
 const quiet = () => new LogController({ disableRequestLogging: true });
 
-function appDeps(config: Config, store: Store, clock: Clock, scaLinks: ScaLinks): Deps {
+/** The other banks' side of Verification of Payee: the sandbox scheme, from its directory. */
+async function vopScheme(config: Config): Promise<PayeeVerificationPort> {
+  if (config.vopDirectoryFile) return sandboxVopScheme(await readVopDirectory(config.vopDirectoryFile));
+  return sandboxVopScheme(config.mode === "sandbox" ? DEMO_VOP_DIRECTORY
+    : { holders: {}, notPossible: [], noAnswer: [] });
+}
+
+function appDeps(
+  config: Config, store: Store, clock: Clock, scaLinks: ScaLinks, scheme: PayeeVerificationPort,
+): Deps {
+  const core = createEmbeddedLedger(ledgerOptions(config, store, clock));
   return {
-    store, clock, scaLinks, passwords: createPasswords(),
-    core: createEmbeddedLedger(ledgerOptions(config, store, clock)),
+    store, clock, scaLinks, passwords: createPasswords(), core,
+    vop: createPayeeVerification(core, scheme,
+      { bankCode: config.bankCode, timeoutMs: config.vopTimeoutMs }),
     settings: {
       timeZone: config.timeZone, bankName: config.bankName,
       smsCodeTtlSeconds: config.smsCodeTtlSeconds,
@@ -403,7 +417,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const redirects = createScaRedirects({
     authUrl: () => authUrl, key: tokenKey, ttlSeconds: config.scaTokenTtlSeconds, clock,
   });
-  const deps = appDeps(config, store, clock, redirects.links);
+  const deps = appDeps(config, store, clock, redirects.links, await vopScheme(config));
   const consents = createConsents(deps);
   const scheduler = createScheduler(deps,
     (job, error) => logger.error({ job, err: error }, "scheduled job failed"));

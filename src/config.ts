@@ -456,6 +456,16 @@ export const SETTINGS = {
   scaDefaultApproach: oneOf({ name: "SCA_DEFAULT_APPROACH", choices: SCA_APPROACHES,
     description: "the approach of a creation whose TPP states no preference (or one the bank "
       + "does not offer); must be one of `SCA_APPROACHES`" }),
+  vopDirectoryFile: file({ name: "VOP_DIRECTORY_FILE",
+    shownDefault: "(empty: demo directory in sandbox, none in production)",
+    description: "Verification of Payee: JSON directory of other banks' payees (`holders`: "
+      + "IBAN to name, `notPossible`, `noAnswer`) the sandbox scheme answers from" }),
+  vopTimeoutMs: integer({ name: "VOP_TIMEOUT_MS", fallback: 1_000, min: 50, max: 30_000,
+    description: "how long a payment creation waits for the payee's bank's Verification of "
+      + "Payee answer; later is \"check not possible\"" }),
+  vopRequestsPerMinute: integer({ name: "VOP_REQUESTS_PER_MINUTE", fallback: 600, min: 0,
+    description: "Verification of Payee requests another bank may make per minute to "
+      + "`/vop/v1/payee-verifications` (0: unlimited)" }),
 } satisfies Record<string, Setting<unknown>>;
 
 type ValueOf<S> = S extends Setting<infer T> ? T : never;

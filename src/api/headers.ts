@@ -96,6 +96,20 @@ export function readExplicitAuthorisation(headers: Headers): boolean {
   return readPreference(headers, "TPP-Explicit-Authorisation-Preferred") ?? false;
 }
 
+/**
+ * Client-VOP-Requested: true asks to read the Verification of Payee in the status after creation
+ * (RCVC, RVCM, RVNC). Client-VOP-Request-ID names the TPP's request for it: checked for form
+ * only, since the bank identifies its check by the payment.
+ */
+export function readVopRequested(headers: Headers): boolean {
+  const id = single(headers, "Client-VOP-Request-ID");
+  if (id !== undefined && !/^[\x21-\x7e]{1,100}$/.test(id)) {
+    throw formatError("header", "Client-VOP-Request-ID",
+      "Client-VOP-Request-ID must be 1 to 100 printable ASCII characters without spaces.");
+  }
+  return readPreference(headers, "Client-VOP-Requested") ?? false;
+}
+
 /** A TPP's boolean preference header: true, false, or not stated. */
 export function readPreference(headers: Headers, name: string): boolean | undefined {
   const value = single(headers, name)?.toLowerCase();

@@ -47,6 +47,7 @@ const explicitAuthorisation = (op: OperationFacts) =>
 const startsAuthorisation = (op: OperationFacts) => creation(op)
   || (op.method === "POST" && /authorisations$/.test(op.url))
   || (op.method === "DELETE" && /payments\/:product\/:paymentId$/.test(op.url));
+const paymentCreation = (op: OperationFacts) => creation(op) && CREATIONS[0]?.test(op.url) === true;
 const accountInformation = (op: OperationFacts) => /\/(card-)?accounts(\/|$)/.test(op.url);
 
 const HEADERS: readonly HeaderRule[] = [
@@ -70,6 +71,12 @@ const HEADERS: readonly HeaderRule[] = [
   { name: "TPP-Redirect-Preferred", schema: { type: "boolean" }, applies: explicitAuthorisation },
   { name: "TPP-Decoupled-Preferred", schema: { type: "boolean" }, applies: explicitAuthorisation },
   { name: "PSU-Accept-Language", schema: text, applies: startsAuthorisation },
+  // Status pushed to the TPP (notification-headers.ts).
+  { name: "TPP-Notification-URI", schema: uri, applies: explicitAuthorisation },
+  { name: "TPP-Notification-Content-Preferred", schema: text, applies: explicitAuthorisation },
+  // Verification of Payee in the status (Berlin Group 1.3.16; headers.ts).
+  { name: "Client-VOP-Requested", schema: { type: "boolean" }, applies: paymentCreation },
+  { name: "Client-VOP-Request-ID", schema: text, applies: paymentCreation },
 ];
 
 /** The header parameters the bank reads on this operation besides X-Request-ID. */

@@ -9,7 +9,7 @@ import type {
   AuthorisationKind, InitiationInput, PaymentRef,
 } from "../domain/payment/initiation.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
-import { psuLanguage, readExplicitAuthorisation } from "./headers.js";
+import { psuLanguage, readExplicitAuthorisation, readVopRequested } from "./headers.js";
 import type { Payments } from "../domain/payment/initiation.js";
 import { readNotificationRequest } from "./notification-headers.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
@@ -82,13 +82,15 @@ function initiationRoute(
     const explicit = readExplicitAuthorisation(request.headers);
     const chosen = chooseScaApproach(request.headers, options.approaches);
     const notify = readNotificationRequest(request.headers, request.tpp.domains);
+    const checks = await naming(request.params.product, () =>
+      payments.verifyPayees(product, input, readVopRequested(request.headers)));
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen }),
+      bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen, vop: checks.requested }),
     }, async (tx) => {
       const initiated = await naming(request.params.product,
-        () => payments.initiatePayment(tx, tpp, product, input, redirect, explicit));
+        () => payments.initiatePayment(tx, tpp, product, input, redirect, checks, explicit));
       if (notify.accepted) {
         await options.notifications.subscribe(tx, { ...notify.accepted, tppId: tpp.id,
           resourceId: initiated.payment.id, resourceType: "payment" });

@@ -53,6 +53,7 @@ export function presentPayment(p: Payment) {
     creditorAddress: presentAddress(p.creditorAddress),
     remittanceInformationUnstructured: p.remittance,
     transactionStatus: p.status,
+    vopResult: p.vop && { partyNameMatch: p.vop.result, matchedName: p.vop.matchedName },
     ...(p.standingOrder ? presentStandingOrder(p.standingOrder) : {}),
   };
 }

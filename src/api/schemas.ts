@@ -185,6 +185,14 @@ export const paymentDetailsResponse = {
     },
     remittanceInformationUnstructured: nullable("string"),
     transactionStatus: { type: "string" },
+    /** Verification of Payee at creation (EPC VOP codes); null before it was introduced. */
+    vopResult: {
+      type: ["object", "null"],
+      properties: {
+        partyNameMatch: { type: "string", enum: ["MTCH", "CMTC", "NMTC", "NOAP"] },
+        matchedName: nullable("string"),
+      },
+    },
     ...standingOrderFields,
   },
 } as const;

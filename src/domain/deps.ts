@@ -10,6 +10,7 @@ import type {
   AuditPort, IdempotencyPort, LeasePort, SavepointPort, TppPort, Tx,
 } from "./ports.js";
 import type { ResourceType } from "./sca/model.js";
+import type { PayeeVerification } from "./vop/verification.js";
 import type {
   AuthorisationPort, ChallengePort, PsuAdministrationPort, PsuPort, PsuSessionPort,
   ScaSessionPort, UnknownLoginPort,
@@ -85,6 +86,8 @@ export interface Deps {
   settings: DomainSettings;
   scaLinks: ScaLinks;
   passwords: Passwords;
+  /** Verification of Payee: this bank's payees, and other banks' through the scheme port. */
+  vop: PayeeVerification;
 }
 
 /** The calling TPP as the domain needs it: its tenant key and display name. */

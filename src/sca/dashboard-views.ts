@@ -33,7 +33,8 @@ export function dashboardCodePage(frame: PageFrame, device: DeviceInfo): string 
 
 /** Payment statuses in the PSU's words: the ISO codes mean nothing to most people. */
 const PAYMENT_STATUS: Record<TransactionStatus, MessageKey> = {
-  RCVD: "status_payment_pending", PDNG: "status_payment_pending", PATC: "status_payment_pending",
+  RCVD: "status_payment_pending", RCVC: "status_payment_pending", RVCM: "status_payment_pending",
+  RVNC: "status_payment_pending", PDNG: "status_payment_pending", PATC: "status_payment_pending",
   ACTC: "status_payment_accepted", ACCP: "status_payment_accepted", ACSP: "status_payment_accepted",
   PART: "status_payment_accepted", ACSC: "status_payment_executed", ACCC: "status_payment_executed",
   RJCT: "status_payment_rejected", CANC: "status_payment_cancelled",

@@ -1,6 +1,7 @@
 /** Payments: rows ↔ Payment, always scoped to the TPP that created them. */
 import type { Selectable } from "kysely";
 import type { Payment, TransactionStatus } from "../domain/payment/model.js";
+import type { VopResult } from "../domain/vop/ports.js";
 import type { PaymentRepository, StatusMove } from "../domain/payment/ports.js";
 import type { Tx } from "./handle.js";
 import type { PaymentTable } from "./schema.js";
@@ -30,6 +31,9 @@ function toPayment(row: Selectable<PaymentTable>): Payment {
     batchBooking: row.batch_booking === null ? null : Boolean(row.batch_booking),
     redirectUri: row.redirect_uri,
     nokRedirectUri: row.nok_redirect_uri,
+    vop: row.vop_result === null ? null
+      : { result: row.vop_result as VopResult, matchedName: row.vop_matched_name },
+    vopOverriddenAt: row.vop_overridden_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -51,6 +55,8 @@ export const paymentRepository = {
       batch_booking: p.batchBooking === null ? null : Number(p.batchBooking),
       redirect_uri: p.redirectUri, nok_redirect_uri: p.nokRedirectUri,
       created_at: p.createdAt, updated_at: p.updatedAt,
+      vop_result: p.vop?.result ?? null, vop_matched_name: p.vop?.matchedName ?? null,
+      vop_overridden_at: p.vopOverriddenAt,
     }).execute();
   },
 

@@ -110,6 +110,9 @@ export interface PaymentTable {
   nok_redirect_uri: string | null;
   created_at: string;
   updated_at: string;
+  vop_result: string | null;
+  vop_matched_name: string | null;
+  vop_overridden_at: string | null;
 }
 
 export interface ConsentTable {

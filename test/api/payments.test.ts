@@ -101,7 +101,7 @@ test("payment details follow spec 2.4: accounts as objects and the amount as dec
     assert.deepEqual(Object.keys(details), [
       "endToEndIdentification", "debtorAccount", "creditorAccount", "instructedAmount",
       "creditorAgent", "creditorName", "creditorAddress", "remittanceInformationUnstructured",
-      "transactionStatus",
+      "transactionStatus", "vopResult",
     ]);
     assert.deepEqual(details, {
       endToEndIdentification: null,
@@ -116,6 +116,7 @@ test("payment details follow spec 2.4: accounts as objects and the amount as dec
       },
       remittanceInformationUnstructured: "Order 42",
       transactionStatus: "RCVD",
+      vopResult: { partyNameMatch: "MTCH", matchedName: null },
     });
   });
 

@@ -7,6 +7,8 @@
  * one transfer per execution and none after its cancellation, a funds check answers yes exactly
  * when the available balance covers the amount.
  */
+import { createPayeeVerification } from "../../src/domain/vop/verification.js";
+import { DEMO_VOP_DIRECTORY, sandboxVopScheme } from "../../src/ledger/vop-directory.js";
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -61,6 +63,8 @@ before(async () => {
     },
     scaLinks: { scaRedirect: async () => "https://bank.example/sca" },
     passwords: { verify: async () => false },
+    vop: createPayeeVerification(core, sandboxVopScheme(DEMO_VOP_DIRECTORY),
+      { bankCode: "50010000", timeoutMs: 1_000 }),
   };
   await store.transaction((tx) => store.tpps.ensure(tx, TPP, "Property TPP", clock.now().toISOString()));
 });
@@ -182,7 +186,7 @@ async function addStandingOrder(step: Extract<Step, { kind: "standingOrder" }>, 
     creditorName: "Payee", creditorAgent: null, creditorAddress: null, amountMinor: step.amount, currency: "EUR",
     remittance: null, endToEndId: null, requestedExecutionDate: executionDate(order, 0), standingOrder: order,
     executions: 0, bulkId: null, batchBooking: null, redirectUri: "https://tpp.example", nokRedirectUri: null,
-    createdAt: at, updatedAt: at,
+    createdAt: at, updatedAt: at, vop: null, vopOverriddenAt: null,
   };
   await store.transaction((tx) => store.payments.insert(tx, payment));
   return payment.id;

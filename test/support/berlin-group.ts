@@ -87,8 +87,28 @@ function toJsonSchema(node: unknown): unknown {
 
 interface Operation { template: string; pattern: RegExp; method: string; op: Node; pointer: string }
 
+/**
+ * What 1.3.16 adds for Verification of Payee, and nothing else of it (README): the statuses
+ * RCVC, RVCM, RVNC and, on initiatePayment, the headers Client-VOP-Requested and
+ * Client-VOP-Request-ID.
+ */
+function withVerificationOfPayee(document: Node): Node {
+  const schemas = (document.components as Node).schemas as Node;
+  const status = schemas.transactionStatus as { enum: string[] };
+  status.enum.push("RCVC", "RVCM", "RVNC");
+  for (const item of Object.values(document.paths as Node)) {
+    const op = (item as Node).post as Node | undefined;
+    if (op?.operationId !== "initiatePayment") continue;
+    (op.parameters as Node[]).push(
+      { name: "Client-VOP-Requested", in: "header", schema: { type: "boolean" } },
+      { name: "Client-VOP-Request-ID", in: "header", schema: { type: "string" } });
+  }
+  return document;
+}
+
 function loadDocument() {
-  const document = toJsonSchema(parse(readFileSync(yamlFile(), "utf8"))) as Node;
+  const document = withVerificationOfPayee(
+    toJsonSchema(parse(readFileSync(yamlFile(), "utf8"))) as Node);
   const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true, unicodeRegExp: false });
   addFormats.default(ajv);
   // OpenAPI's "url" is a URI reference; Berlin Group uses it for links.

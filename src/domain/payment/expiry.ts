@@ -6,21 +6,21 @@
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import { cancellationTooLate } from "../errors.js";
-import type { Payment } from "./model.js";
+import { awaitsPsu, type Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
 import { changeScaStatusOf } from "../sca/transitions.js";
 
 export const SCA_EXPIRED = "sca_expired";
 
-/** Whether `payment` is still RCVD after the SCA timeout, i.e. due to become RJCT. */
+/** Whether `payment` still awaits the PSU after the SCA timeout, i.e. due to become RJCT. */
 export function scaExpired({ settings }: Pick<Deps, "settings">, payment: Payment, now: Date):
   boolean {
   const deadline = Date.parse(payment.createdAt) + settings.paymentScaTimeoutSeconds * 1000;
-  return payment.status === "RCVD" && now.getTime() > deadline;
+  return awaitsPsu(payment.status) && now.getTime() > deadline;
 }
 
 /**
- * A payment still RCVD after the SCA timeout becomes RJCT (reason sca_expired), and its open
+ * A payment still awaiting the PSU after the SCA timeout becomes RJCT (reason sca_expired), and its open
  * authorisations fail. Applied lazily wherever a payment is read or acted upon, so no sweep is
  * needed for correctness. Returns the payment as it now stands.
  */
@@ -44,12 +44,12 @@ export async function cancelUnauthorised(deps: Deps, tx: Tx, found: Payment): Pr
   const { store, clock } = deps;
   const payment = await rejectIfScaExpired(deps, tx, found);
   const at = clock.now().toISOString();
-  const cancelled = payment.status === "RCVD"
+  const cancelled = awaitsPsu(payment.status)
     && (await movePayment(deps, tx, payment, "cancel", { at }));
   if (cancelled) {
     await changeScaStatusOf(store, tx, payment.id, "fail", at);
     return;
   }
-  const now = payment.status === "RCVD" ? "CANC" : payment.status;
+  const now = awaitsPsu(payment.status) ? "CANC" : payment.status;
   throw cancellationTooLate(now);
 }

@@ -17,7 +17,8 @@ import {
 import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./expiry.js";
 import { validatePayment, type PaymentInitiationInput } from "./rules.js";
 import { chosenScaMethod } from "../sca/factors.js";
-import { PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./model.js";
+import { awaitsPsu, PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./model.js";
+import { checkPayees, createdStatus, outcomeOf, type PayeeChecks } from "./payee-check.js";
 
 export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;
 export type InitiationInput =
@@ -192,7 +193,7 @@ function createLaterAuthorisations(deps: Deps) {
   async function authorisePayment(ref: PaymentRef, lang: string): Promise<StartedAuthorisation> {
     return store.transaction(async (tx) => {
       const payment = await rejectIfScaExpired(deps, tx, await findOwn(deps, tx, ref));
-      if (payment.status !== "RCVD") {
+      if (!awaitsPsu(payment.status)) {
         throw authorisationOver("payment", payment.status);
       }
       return startLater(deps, tx, payment, "payment", lang);
@@ -234,41 +235,61 @@ function createLaterAuthorisations(deps: Deps) {
 export function createPayments(deps: Deps) {
   const { store, core, clock, settings } = deps;
 
+  const validInitiation = (product: PaymentProduct, input: InitiationInput) =>
+    readInitiation(settings, input, product, dateInZone(clock.now(), settings.timeZone));
+
   /**
-   * Validates and stores a payment in RCVD with its implicit authorisation, inside the caller's
-   * transaction (which also holds the idempotency claim).
-   * Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
+   * Verification of Payee for every payee of the initiation, before its transaction. Throws the
+   * rules' FORMAT_ERROR first, as initiatePayment would, so nothing invalid is sent to a bank.
+   */
+  async function verifyPayees(product: PaymentProduct, input: InitiationInput,
+    requested: boolean): Promise<PayeeChecks> {
+    const { main, entries } = validInitiation(product, input);
+    const payees = (entries.length > 0 ? entries : [main])
+      .map((p) => ({ iban: p.creditorAccount.iban, name: p.creditorName }));
+    return checkPayees(deps, payees, requested);
+  }
+
+  /**
+   * Validates and stores a payment awaiting the PSU, with the outcome of `checks` (from
+   * verifyPayees) and its implicit authorisation, inside the caller's transaction (which also
+   * holds the idempotency claim). Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
    */
   async function initiatePayment(
     tx: Tx, tpp: TppRef, product: PaymentProduct, input: InitiationInput, redirect: RedirectTargets,
-    explicitAuthorisation = false,
+    checks: PayeeChecks, explicitAuthorisation = false,
   ): Promise<InitiatedPayment> {
-    const now = clock.now();
-    const today = dateInZone(now, settings.timeZone);
-    const { main, entries } = readInitiation(settings, input, product, today);
+    const { main, entries } = validInitiation(product, input);
     const debtor = await core.findAccountByIban(tx, main.debtorAccount.iban);
     if (!debtor) {
       throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
     }
-    const at = now.toISOString();
+    const vopOf = (p: { creditorAccount: { iban: string }; creditorName: string }) => outcomeOf(checks,
+      { iban: p.creditorAccount.iban, name: p.creditorName });
+    const outcomes = entries.length > 0 ? entries.map(vopOf) : [vopOf(main)];
+    const at = clock.now().toISOString();
     const payment: Payment = {
-      id: newPaymentId(), tppId: tpp.id, service: input.service, product, status: "RCVD",
-      statusReason: null, psuId: null, executions: 0, bulkId: null, ...main,
-      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
-      createdAt: at, updatedAt: at,
+      id: newPaymentId(), tppId: tpp.id, service: input.service, product,
+      status: createdStatus(checks, outcomes), statusReason: null, psuId: null, executions: 0,
+      bulkId: null, ...main, vop: entries.length > 0 ? null : outcomes[0] ?? null,
+      vopOverriddenAt: null, redirectUri: redirect.redirectUri,
+      nokRedirectUri: redirect.nokRedirectUri, createdAt: at, updatedAt: at,
     };
     await store.payments.insert(tx, payment);
     for (const [i, entry] of entries.entries()) {
       await store.payments.insert(tx, {
         ...payment, ...entry, id: bulkEntryId(payment.id, i), bulkId: payment.id,
-        batchBooking: null,
+        batchBooking: null, vop: outcomes[i] ?? null,
       });
     }
     if (explicitAuthorisation) return { payment, authorisationId: null, scaRedirect: null };
     return { payment, ...(await startAuthorisation(deps, tx, payment, "payment", redirect)) };
   }
 
-  return { initiatePayment, ...createPaymentReads(deps), ...createLaterAuthorisations(deps) };
+  return {
+    verifyPayees, initiatePayment, ...createPaymentReads(deps),
+    ...createLaterAuthorisations(deps),
+  };
 }
 
 export type Payments = ReturnType<typeof createPayments>;

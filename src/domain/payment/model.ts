@@ -1,9 +1,21 @@
 /**
  * The payment resource: its fields and its statuses, in the spec's words.
  */
+import type { VopOutcome } from "../vop/ports.js";
+
 export type TransactionStatus =
   | "RCVD" | "PDNG" | "ACTC" | "ACCP" | "ACSP" | "ACSC" | "ACCC" | "RJCT" | "CANC" | "PATC"
-  | "PART";
+  | "PART" | "RCVC" | "RVCM" | "RVNC";
+
+/**
+ * Received and waiting for the PSU: RCVD, or with the TPP reading the Verification of Payee in
+ * the status, RCVC (matched), RVCM (mismatch), RVNC (not checked).
+ */
+export const AWAITING_PSU = ["RCVD", "RCVC", "RVCM", "RVNC"] as const satisfies
+  readonly TransactionStatus[];
+
+export const awaitsPsu = (status: TransactionStatus): boolean =>
+  (AWAITING_PSU as readonly TransactionStatus[]).includes(status);
 
 export const PAYMENT_PRODUCTS = ["sepa-credit-transfers", "instant-sepa-credit-transfers"] as const;
 export type PaymentProduct = (typeof PAYMENT_PRODUCTS)[number];
@@ -65,6 +77,10 @@ export interface Payment {
   bulkId: string | null;
   /** For a bulk: booked all or nothing in one database transaction (true) or payment by payment. */
   batchBooking: boolean | null;
+  /** Verification of Payee at creation; null for a bulk's own row (its payments have theirs). */
+  vop: VopOutcome | null;
+  /** When the PSU confirmed although the payee's name did not match (NMTC). */
+  vopOverriddenAt: string | null;
   redirectUri: string;
   nokRedirectUri: string | null;
   createdAt: string;

@@ -6,21 +6,21 @@
  */
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
-import type { Payment, TransactionStatus } from "./model.js";
+import { AWAITING_PSU, type Payment, type TransactionStatus } from "./model.js";
 
 export interface PaymentTransition { from: readonly TransactionStatus[]; to: TransactionStatus }
 
 export const PAYMENT_TRANSITIONS = {
   /** The PSU confirmed the payment on the review. */
-  authorise: { from: ["RCVD"], to: "ACTC" },
+  authorise: { from: AWAITING_PSU, to: "ACTC" },
   /** The PSU refused it on the review. */
-  decline: { from: ["RCVD"], to: "CANC" },
+  decline: { from: AWAITING_PSU, to: "CANC" },
   /** The TPP cancelled it before the PSU authorised it. */
-  cancel: { from: ["RCVD"], to: "CANC" },
+  cancel: { from: AWAITING_PSU, to: "CANC" },
   /** The PSU confirmed the cancellation of an authorised payment not yet executed. */
   cancelAuthorised: { from: ["ACTC"], to: "CANC" },
   /** The PSU did not complete SCA in time. */
-  expireSca: { from: ["RCVD"], to: "RJCT" },
+  expireSca: { from: AWAITING_PSU, to: "RJCT" },
   /** Booked and settled: within the bank, instant, or no clearing delay modelled. */
   book: { from: ["ACTC"], to: "ACSC" },
   /** Booked to the clearing account; settles with the creditor's bank later. */
@@ -39,18 +39,18 @@ export const PAYMENT_TRANSITIONS = {
   /** A standing order's last execution: the order is completed. */
   completeOrder: { from: ["ACTC"], to: "ACSC" },
   /** One payment of a bulk, booked with its bulk. */
-  bookEntry: { from: ["RCVD"], to: "ACSC" },
+  bookEntry: { from: AWAITING_PSU, to: "ACSC" },
   /** One payment of a bulk, refused by the core or with its bulk. */
-  refuseEntry: { from: ["RCVD"], to: "RJCT" },
+  refuseEntry: { from: AWAITING_PSU, to: "RJCT" },
   /** One payment of a bulk, cancelled with its bulk. */
-  cancelEntry: { from: ["RCVD"], to: "CANC" },
+  cancelEntry: { from: AWAITING_PSU, to: "CANC" },
 } as const satisfies Record<string, PaymentTransition>;
 
 export type PaymentEvent = keyof typeof PAYMENT_TRANSITIONS;
 
 export const PAYMENT_EVENTS = Object.keys(PAYMENT_TRANSITIONS) as PaymentEvent[];
 
-/** What the bulk's payments still RCVD do when the bulk itself ends without being booked. */
+/** What the bulk's payments still awaiting the PSU do when the bulk itself ends without being booked. */
 const ENTRIES_FOLLOW: Partial<Record<TransactionStatus, PaymentEvent>> = {
   CANC: "cancelEntry", RJCT: "refuseEntry",
 };
@@ -66,7 +66,7 @@ export interface StatusChange { at: string; reason?: string | null; psuId?: stri
 
 /**
  * Applies `event` to the payment as a compare-and-set on its status; returns whether this call
- * made the change. A bulk that ends unbooked takes its payments still RCVD with it.
+ * made the change. A bulk that ends unbooked takes its payments still awaiting the PSU with it.
  */
 export async function movePayment(
   { store }: Pick<Deps, "store">, tx: Tx, payment: Pick<Payment, "id" | "service" | "bulkId">,

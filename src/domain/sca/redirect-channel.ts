@@ -7,6 +7,7 @@ import { formatAmount } from "../../lib/money.js";
 import type { Tx } from "../ports.js";
 import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
+import { awaitsPsu } from "../payment/model.js";
 import { moveConsent } from "../consent/transitions.js";
 import type { Deps } from "../deps.js";
 import { paymentProblem } from "../payment/decision.js";
@@ -28,7 +29,8 @@ export function bindingOf(resource: ScaResource): string {
 
 export function awaitingDecision(resource: ScaResource): boolean {
   if (resource.type === "consent") return resource.consent.status === "received";
-  return resource.payment.status === (resource.cancellation ? "ACTC" : "RCVD");
+  const { status } = resource.payment;
+  return resource.cancellation ? status === "ACTC" : awaitsPsu(status);
 }
 
 export async function loadResource(

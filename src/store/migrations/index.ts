@@ -17,6 +17,7 @@ import { cardAccounts } from "./0010-card-accounts.js";
 import { scaLoginFailures } from "./0030-sca-login-failures.js";
 import { notifications } from "./0070-notifications.js";
 import { bulkPart } from "./0090-bulk-part.js";
+import { payeeVerification } from "./0101-payee-verification.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0030-sca-login-failures": scaLoginFailures,
   "0070-notifications": notifications,
   "0090-bulk-part": bulkPart,
+  "0101-payee-verification": payeeVerification,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,16 +16,20 @@ import {
 
 const STATUSES: readonly TransactionStatus[] = [
   "RCVD", "PDNG", "ACTC", "ACCP", "ACSP", "ACSC", "ACCC", "RJCT", "CANC", "PATC", "PART",
+  "RCVC", "RVCM", "RVNC",
 ];
 
 /** The lifecycle as the spec and our SCA flows describe it; what is not listed is refused. */
 type Model = Partial<Record<TransactionStatus, Partial<Record<PaymentEvent, TransactionStatus>>>>;
 
+const RECEIVED = {
+  authorise: "ACTC", decline: "CANC", cancel: "CANC", expireSca: "RJCT",
+  bookEntry: "ACSC", refuseEntry: "RJCT", cancelEntry: "CANC",
+} as const;
+
 const MODEL: Model = {
-  RCVD: {
-    authorise: "ACTC", decline: "CANC", cancel: "CANC", expireSca: "RJCT",
-    bookEntry: "ACSC", refuseEntry: "RJCT", cancelEntry: "CANC",
-  },
+  // Received, with the Verification of Payee's outcome in the status or not: the same events.
+  RCVD: RECEIVED, RCVC: RECEIVED, RVCM: RECEIVED, RVNC: RECEIVED,
   ACTC: {
     cancelAuthorised: "CANC", book: "ACSC", bookToClearing: "ACSP", refuseBooking: "RJCT",
     bookPartly: "PART", runInstalment: "ACTC", completeOrder: "ACSC",
@@ -48,7 +52,7 @@ function payment(status: TransactionStatus, over: Partial<Payment> = {}): Paymen
     creditorAgent: null, creditorAddress: null, amountMinor: 100n, currency: "EUR",
     remittance: null, endToEndId: null, requestedExecutionDate: null, standingOrder: null,
     executions: 0, bulkId: null, batchBooking: null, redirectUri: "https://tpp.example/ok",
-    nokRedirectUri: null, createdAt: AT, updatedAt: AT, ...over,
+    nokRedirectUri: null, createdAt: AT, updatedAt: AT, vop: null, vopOverriddenAt: null, ...over,
   };
 }
 

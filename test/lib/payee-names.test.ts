@@ -1,7 +1,7 @@
 /** The Verification of Payee name rules (README), as a table of given and held names. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { editDistance, matchName, type NameMatch } from "../../src/domain/vop/matching.js";
+import { editDistance, matchName, type NameMatch } from "../../src/lib/payee-names.js";
 
 const PAIRS: [given: string, held: string, expected: NameMatch][] = [
   // Case, accents, punctuation, spacing, word order.

@@ -1,0 +1,46 @@
+/**
+ * Verification of Payee at initiation: every credit transfer's payee (each payment of a bulk)
+ * is checked once the request passed the rules and before anything is stored, outside the
+ * database transaction, so a slow payee bank holds no lock. With Client-VOP-Requested the TPP
+ * also reads the outcome in the status (Berlin Group 1.3.16: RCVC, RVCM, RVNC).
+ */
+import type { Deps } from "../deps.js";
+import type { VopOutcome } from "../vop/ports.js";
+import { NOT_POSSIBLE } from "../vop/verification.js";
+import type { TransactionStatus } from "./model.js";
+
+export interface Payee { iban: string; name: string }
+
+export interface PayeeChecks {
+  /** The TPP asked to read the outcome in the status (Client-VOP-Requested: true). */
+  requested: boolean;
+  outcomes: ReadonlyMap<string, VopOutcome>;
+}
+
+const keyOf = (p: Payee) => `${p.iban}\n${p.name}`;
+
+/** Checks each distinct payee once, all at once (a bulk is bounded by BULK_PAYMENT_ENTRIES_MAX). */
+export async function checkPayees(
+  { store, vop }: Pick<Deps, "store" | "vop">, payees: readonly Payee[], requested: boolean,
+): Promise<PayeeChecks> {
+  const distinct = [...new Map(payees.map((p) => [keyOf(p), p])).values()];
+  const outcomes = await Promise.all(distinct.map(async (p) =>
+    [keyOf(p), await vop.verify(store.db, p)] as const));
+  return { requested, outcomes: new Map(outcomes) };
+}
+
+export function outcomeOf(checks: PayeeChecks, payee: Payee): VopOutcome {
+  return checks.outcomes.get(keyOf(payee)) ?? NOT_POSSIBLE;
+}
+
+/**
+ * The status a payment is created in: RCVD, or with Client-VOP-Requested the check's: RCVC when
+ * every payee matched, RVCM when one did not or only closely, RVNC when one could not be checked.
+ */
+export function createdStatus(checks: PayeeChecks, outcomes: readonly VopOutcome[]):
+  TransactionStatus {
+  if (!checks.requested) return "RCVD";
+  const results = new Set(outcomes.map((o) => o.result));
+  if (results.has("NMTC") || results.has("CMTC")) return "RVCM";
+  return results.has("NOAP") ? "RVNC" : "RCVC";
+}

@@ -1,0 +1,23 @@
+/**
+ * Verification of Payee across banks: the port to the scheme (EPC VOP), through which this bank,
+ * as the requesting PSP, asks the payee's bank. The embedded default is a sandbox directory
+ * (src/ledger/vop-directory.ts); a bank plugs in its scheme connection in app.ts instead.
+ */
+import type { NameMatch } from "../../lib/payee-names.js";
+
+/** The scheme's four outcomes: match, close match, no match, check not possible. */
+export type VopResult = NameMatch | "NOAP";
+
+export interface VopOutcome {
+  result: VopResult;
+  /** The name the payee's bank holds: given for a close match only, as the scheme allows. */
+  matchedName: string | null;
+}
+
+export interface PayeeVerificationPort {
+  /**
+   * Asks the payee's bank whether `name` is the holder of `iban`. May take long or fail: the
+   * caller bounds it (VOP_TIMEOUT_MS) and reads a failure as NOAP.
+   */
+  verify(request: { iban: string; name: string }): Promise<VopOutcome>;
+}

@@ -1,0 +1,56 @@
+/**
+ * Verification of Payee before the PSU authorises a credit transfer (Instant Payments
+ * Regulation, EU 2024/886, art. 5c): a payee at this bank is checked against the holder's name
+ * the core holds; a payee elsewhere through the scheme port, within VOP_TIMEOUT_MS.
+ */
+import type { CoreBanking } from "../core-banking.js";
+import type { Tx } from "../ports.js";
+import { matchName } from "../../lib/payee-names.js";
+import type { PayeeVerificationPort, VopOutcome } from "./ports.js";
+
+export interface PayeeVerificationSettings {
+  /** This bank's national bank code: IBANs carrying it are checked here. */
+  bankCode: string;
+  timeoutMs: number;
+}
+
+export interface PayeeVerification {
+  /** The outcome for one payee; never throws: a failed or late answer is NOAP. */
+  verify(tx: Tx, payee: { iban: string; name: string }): Promise<VopOutcome>;
+  /** As the responding PSP: the outcome for an account of this bank (else NOAP). */
+  respond(tx: Tx, payee: { iban: string; name: string }): Promise<VopOutcome>;
+}
+
+export const NOT_POSSIBLE: VopOutcome = { result: "NOAP", matchedName: null };
+
+/** Whether a German-style IBAN's BBAN starts with the bank code (DEkk BBBBBBBB ...). */
+const heldHere = (iban: string, bankCode: string) =>
+  iban.startsWith("DE") && iban.slice(4, 4 + bankCode.length) === bankCode;
+
+function withTimeout(answer: Promise<VopOutcome>, ms: number): Promise<VopOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<VopOutcome>((resolve) => {
+    timer = setTimeout(() => resolve(NOT_POSSIBLE), ms);
+  });
+  return Promise.race([answer.catch(() => NOT_POSSIBLE), late])
+    .finally(() => clearTimeout(timer));
+}
+
+export function createPayeeVerification(
+  core: Pick<CoreBanking, "findAccountByIban">, scheme: PayeeVerificationPort,
+  settings: PayeeVerificationSettings,
+): PayeeVerification {
+  async function respond(tx: Tx, payee: { iban: string; name: string }): Promise<VopOutcome> {
+    const account = await core.findAccountByIban(tx, payee.iban);
+    const held = account?.status === "enabled" ? account.ownerName : null;
+    if (!held) return NOT_POSSIBLE;
+    const result = matchName(payee.name, held);
+    return { result, matchedName: result === "CMTC" ? held : null };
+  }
+  return {
+    respond,
+    verify: (tx, payee) => heldHere(payee.iban, settings.bankCode)
+      ? respond(tx, payee)
+      : withTimeout(scheme.verify(payee), settings.timeoutMs),
+  };
+}
