@@ -1,7 +1,7 @@
 /**
  * Verification of Payee name matching (EPC VOP scheme): whether the name a payer gave is the
  * name the payee's bank holds for the IBAN. The rules (README, "Verification of Payee"):
- * - Case, accents, apostrophes, other punctuation (read as a space), spacing and word order never
+ * - German umlauts read as their two-letter spelling (ü as ue); case, accents, apostrophes, other punctuation (read as a space), spacing and word order never
  *   matter; "&" and "+" read as "and", and "and" in any of four languages is left out; nor does
  *   the spelling of a legal form ("Gesellschaft mit beschraenkter Haftung" is "GmbH", "Limited" is "Ltd").
  * - Match (MTCH): the same words after that.
@@ -14,7 +14,7 @@ export type NameMatch = "MTCH" | "CMTC" | "NMTC";
 
 /** Spellings of one legal form, each mapped to its canonical abbreviation. */
 const LEGAL_FORMS: Record<string, readonly string[]> = {
-  gmbh: ["gmbh", "gesellschaft mit beschrankter haftung"],
+  gmbh: ["gmbh", "gesellschaft mit beschraenkter haftung", "gesellschaft mit beschrankter haftung"],
   ag: ["ag", "aktiengesellschaft"],
   kg: ["kg", "kommanditgesellschaft"],
   ohg: ["ohg", "offene handelsgesellschaft"],
@@ -47,7 +47,8 @@ const CONNECTORS = new Set(["und", "and", "et", "y"]);
 
 /** Lowercase words without accents or punctuation; "&" and "+" read as "and". */
 function words(name: string): string[] {
-  const plain = name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
+  const plain = name.replace(/[äÄ]/g, "ae").replace(/[öÖ]/g, "oe").replace(/[üÜ]/g, "ue")
+    .normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
     .replace(/ß/g, "ss").replace(/['’`]/g, "").replace(/[&+]/g, " and ")
     .replace(/[^\p{L}\p{N}]+/gu, " ");
   return plain.split(" ").filter((w) => w !== "" && !CONNECTORS.has(w));
