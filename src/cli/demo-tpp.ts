@@ -32,7 +32,7 @@ export async function demoTpp(config: Config, args: string[]): Promise<void> {
   const demo = await startDemoTpp({
     apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port,
     debtorIban: makeIban("DE", "500100001000000001"),
-    merchantIban: makeIban("DE", "500100003000000001"),
+    merchantIban: makeIban("DE", "500100003000000001"), merchantName: "Carol Weber",
     // The development server certificate names localhost and is of the CA the bank trusts.
     notifications: { ca: ca!, cert: serverCert!, key: serverKey! },
   });

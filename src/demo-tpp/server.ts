@@ -19,6 +19,8 @@ export interface DemoTppOptions {
   /** The demo shopper's account, prefilled on the checkout. */
   debtorIban: string;
   merchantIban: string;
+  /** The holder's name of merchantIban, as the bank's Verification of Payee will check it. */
+  merchantName: string;
   /** itemsPerPage of the budget's transaction reports; unset: the bank's default page. */
   transactionsPerPage?: number;
   /** The server identity (of the bank's CA) for receiving pushed statuses; unset: polling only. */
@@ -144,7 +146,7 @@ function shopRoutes(app: FastifyInstance, demo: Demo): void {
     const state = newState();
     const created = await bank.post<Created>(`${API}/payments/sepa-credit-transfers`, {
       debtorAccount: { iban: (request.body.debtorIban ?? "").replace(/\s+/g, "") },
-      creditorAccount: { iban: options.merchantIban }, creditorName: "Demo Coffee Shop",
+      creditorAccount: { iban: options.merchantIban }, creditorName: options.merchantName,
       instructedAmount: { currency: PRODUCT.currency, amount: PRODUCT.amount },
       remittanceInformationUnstructured: `Order ${state.slice(0, 8)}`,
     }, { ...redirects(demo, "/shop/return", state), ...psuHeaders(request.ip),

@@ -15,7 +15,9 @@ export interface ResourceFilter { tpp?: string; psu?: string; account?: string; 
 
 export interface PaymentRow { id: string; tpp: string; psu: string | null; status: string;
   amount: string; currency: string; debtorIban: string; creditorIban: string;
-  creditorName: string; createdAt: string }
+  creditorName: string; createdAt: string;
+  /** Verification of Payee: outcome, the held name of a close match, a confirmation anyway. */
+  vopResult: string | null; vopMatchedName: string | null; vopOverriddenAt: string | null }
 
 export interface ConsentRow { id: string; tpp: string; psu: string | null; status: string;
   validUntil: string; frequencyPerDay: number; recurring: boolean; accounts: string[];
@@ -59,7 +61,8 @@ function createRows({ store, core }: ResourceDeps) {
       id: p.id, tpp: p.tppId, psu: await login(p.psuId), status: p.status,
       amount: formatAmount(p.amountMinor, p.currency),
       currency: p.currency, debtorIban: p.debtorAccount.iban, creditorIban: p.creditorAccount.iban,
-      creditorName: p.creditorName, createdAt: p.createdAt,
+      creditorName: p.creditorName, createdAt: p.createdAt, vopResult: p.vop?.result ?? null,
+      vopMatchedName: p.vop?.matchedName ?? null, vopOverriddenAt: p.vopOverriddenAt,
     };
   }
 

@@ -322,6 +322,7 @@ function decisionRoutes(app: FastifyInstance, authorisations: Authorisations, ki
     };
     const result = await authorisations.decide(secretOf(request), {
       confirm: true, ibans: chosen.accounts, ...chosen,
+      acknowledgedNoMatch: request.body.vop_acknowledged === "yes",
     });
     return result.ok ? reply.redirect(result.redirectTo, 303)
       : reviewView(reply, view, result.problem, 400, chosen);

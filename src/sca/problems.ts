@@ -19,6 +19,7 @@ const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
   no_account_selected: "error_no_account_selected",
   debtor_not_owned: "error_debtor_not_owned",
   debtor_blocked: "error_debtor_blocked",
+  vop_unacknowledged: "error_vop_unacknowledged",
 };
 
 export const problemMessage = (problem: ScaProblem): MessageKey => MESSAGES[problem];

@@ -6,6 +6,7 @@ import type { Consent } from "../domain/consent/model.js";
 import { grantFor, isBankOffered, type Grantable } from "../domain/consent/grants.js";
 import type { Payment } from "../domain/payment/model.js";
 import type { DebtorOverview, Review, ScaResource } from "../domain/sca/authorisation.js";
+import type { VopOutcome } from "../domain/vop/ports.js";
 import { Html, html } from "../lib/html.js";
 import { LANGUAGES } from "../lib/languages.js";
 import { groupedIban, money } from "./format.js";
@@ -213,17 +214,39 @@ function row(frame: PageFrame, key: MessageKey, value: string | Html | null, cls
 
 const ibanOf = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
 
-/**
- * Who gets the money: one function, so that a check of the payee's name (Verification of Payee)
- * has one place to add its outcome.
- */
+/** What the payee's bank said about the name (Verification of Payee), before Confirm. */
+function vopText(frame: PageFrame, vop: VopOutcome | null): Html | null {
+  if (vop === null) return null;
+  switch (vop.result) {
+    case "MTCH": return html`<span class="vop-match">✓ ${frame.t("vop_match")}</span>`;
+    case "CMTC": return html`<span class="vop-caution" role="status">${
+      frame.t("vop_close", { name: vop.matchedName ?? "" })}</span>`;
+    case "NMTC": return html`<span class="warning" role="alert">${frame.t("vop_no_match")}</span>`;
+    case "NOAP": return html`<span class="vop-caution">${frame.t("vop_not_possible")}</span>`;
+  }
+}
+
+const paidTo = (resource: PaymentResource) =>
+  resource.entries.length > 0 ? resource.entries : [resource.payment];
+
+/** Who gets the money, each payee with the outcome of the check of its name. */
 function payeeSection(frame: PageFrame, resource: PaymentResource): Html {
   const bulk = resource.entries.length > 0;
-  return html`${(bulk ? resource.entries : [resource.payment]).map((e) => html`
+  return html`${paidTo(resource).map((e) => html`
 ${bulk ? row(frame, "review_amount", money(e.amountMinor, e.currency, frame.lang)) : html``}
 ${row(frame, "review_payee", e.creditorName)}${
   row(frame, "review_payee_iban", ibanOf(e.creditorAccount.iban))}
+${resource.cancellation ? html`` : row(frame, "review_vop", vopText(frame, e.vop))}
 ${row(frame, "review_purpose", e.remittance)}`)}`;
+}
+
+/** A payee's name did not match: Confirm needs the PSU's tick that it understands. */
+function vopAcknowledgement(frame: PageFrame, resource: PaymentResource): Html {
+  const unmatched = !resource.cancellation
+    && paidTo(resource).some((p) => p.vop?.result === "NMTC");
+  return unmatched ? html`<p class="choice"><input type="checkbox" id="vop-ack"
+ name="vop_acknowledged" value="yes" required><label for="vop-ack">${
+  frame.t("vop_acknowledge")}</label></p>` : html``;
 }
 
 function executionText(frame: PageFrame, p: Payment, executesOn: string | null): string {
@@ -250,7 +273,7 @@ export function paymentReviewPage(
     ? html`<p class="warning" role="alert">${frame.t("warning_insufficient")}</p>` : html``;
   const next = resource.cancellation
     ? html`` : html`<p class="hint">${frame.t("review_next", { tpp: frame.tppName ?? "" })}</p>`;
-  const confirm = canConfirm ? confirmForm(frame, html``) : html``;
+  const confirm = canConfirm ? confirmForm(frame, vopAcknowledgement(frame, resource)) : html``;
   const execution = resource.cancellation
     ? null : executionText(frame, p, review?.executesOn ?? null);
   return page(frame, html`${intro(frame, introKind(resource))}

@@ -60,6 +60,12 @@ export const paymentRepository = {
     }).execute();
   },
 
+  async markVopOverridden(tx: Tx, ids: readonly string[], at: string): Promise<void> {
+    if (ids.length === 0) return;
+    await tx.updateTable("payments").set({ vop_overridden_at: at }).where("id", "in", ids)
+      .execute();
+  },
+
   /** A payment of another TPP is indistinguishable from an unknown one. */
   async findForTpp(tx: Tx, id: string, tppId: string): Promise<Payment | undefined> {
     const row = await tx.selectFrom("payments").selectAll()

@@ -16,7 +16,7 @@ before(async () => {
   demo = await startDemoTpp({
     apiUrl: bank.apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port: 0,
     // Small pages, so that the budget's reports take several.
-    debtorIban: ALICE_MAIN, merchantIban: CAROL_MAIN, transactionsPerPage: 20,
+    debtorIban: ALICE_MAIN, merchantIban: CAROL_MAIN, merchantName: "Carol Weber", transactionsPerPage: 20,
     notifications: { ca: ca!, cert: serverCert!, key: serverKey! },
   });
 });

@@ -21,7 +21,7 @@ before(async () => {
   const [ca, cert, key] = await Promise.all([certs.caCert, certs.tppCert, certs.tppKey].map((f) => readFile(f)));
   demo = await startDemoTpp({
     apiUrl: bank.apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port: 0,
-    debtorIban: ALICE_MAIN, merchantIban: CAROL_MAIN,
+    debtorIban: ALICE_MAIN, merchantIban: CAROL_MAIN, merchantName: "Carol Weber",
   });
 });
 after(async () => { await Promise.all([chromium?.close(), demo?.close(), bank?.close()]); });

@@ -199,6 +199,8 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
   assert.deepEqual(rows, {
     Amount: "€42.50", Payee: "O'Brien (Shop)", "Payee IBAN": grouped(EXTERNAL_IBAN),
     Purpose: "Invoice 2024/17", Execution: "Today", Fees: "None",
+    "Name check": "The name does not match the account holder at the payee's bank. The money may "
+      + "go to someone other than you intend.",
     "From account": `Girokonto ${grouped(ALICE_MAIN)}`,
     "Requested by": "Demo TPP, registered under PSDDE-BAFIN-123456",
   });
@@ -206,7 +208,7 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
   assert.match(review.html, /O&#39;Brien/, "text is HTML-escaped");
   const done = await browser.post("/sca/confirm", {
     _csrf: csrfOf(review.html), amount: "1.00", creditorName: "Someone Else",
-    creditorAccount: ALICE_MAIN,
+    creditorAccount: ALICE_MAIN, vop_acknowledged: "yes",
   });
   assert.equal(done.location, OK_URI);
   const details = (await bank.tpp.get(`/psd2/v1/payments/${paymentId}`)).body;

@@ -127,9 +127,12 @@ export async function reachReview(browser: BrowserClient, scaRedirect: string, l
 /** Ticks the accounts and, where the page offers the choice, their balances and transactions. */
 export async function confirm(browser: BrowserClient, review: Page, accounts: string[] = [],
   share: { balances?: string[]; transactions?: string[] } = {}) {
+  // A payee's name that did not match needs the PSU's tick; confirming means ticking it.
+  const acknowledged: Record<string, string> =
+    review.html.includes('name="vop_acknowledged"') ? { vop_acknowledged: "yes" } : {};
   return browser.post("/sca/confirm", {
     _csrf: csrfOf(review.html), account: accounts,
-    balances: share.balances ?? accounts, transactions: share.transactions ?? accounts,
+    balances: share.balances ?? accounts, transactions: share.transactions ?? accounts, ...acknowledged,
   });
 }
 

@@ -4,6 +4,7 @@
  * the payment's transition table.
  */
 import { dateInZone } from "../../lib/clock.js";
+import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
 import { nokTarget, type Decision, type DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
@@ -20,8 +21,30 @@ export async function paymentProblem(deps: Deps, tx: Tx, psuId: string | null, p
   return null;
 }
 
+/** The payments (a bulk's payments) whose payee's name did not match (NMTC). */
+async function unmatchedPayees({ store }: Deps, tx: Tx, payment: Payment): Promise<Payment[]> {
+  const all = payment.service === "bulk-payments"
+    ? await store.payments.entriesOf(tx, payment.id) : [payment];
+  return all.filter((p) => p.vop?.result === "NMTC");
+}
+
+/** The PSU confirmed despite no match: kept on the payments and in the audit log. */
+async function recordOverride(
+  { store }: Deps, tx: Tx, payment: Payment, unmatched: readonly Payment[], at: string,
+): Promise<void> {
+  await store.payments.markVopOverridden(tx, unmatched.map((p) => p.id), at);
+  await store.audit.append(tx, [{
+    id: newTimeOrderedUuid(), at, tppId: payment.tppId, requestId: null, psuIp: null,
+    method: "PSU", path: VOP_OVERRIDE_PATH, resourceId: payment.id, status: 200, ms: 0,
+  }]);
+}
+
+/** How the audit log names a confirmation despite no match (README, Verification of Payee). */
+export const VOP_OVERRIDE_PATH = "/sca/confirm (payee name: no match, confirmed)";
+
 export async function decidePayment(
   deps: Deps, tx: Tx, ctx: DecisionContext, payment: Payment, confirm: boolean,
+  acknowledgedNoMatch = false,
 ): Promise<Decision> {
   if (ctx.resource.type === "payment" && ctx.resource.cancellation) {
     return decideCancellation(deps, tx, ctx, payment, confirm);
@@ -39,9 +62,14 @@ export async function decidePayment(
   const psuId = ctx.session.psuId ?? "";
   const problem = await paymentProblem(deps, tx, psuId, payment);
   if (problem) return { ok: false, problem };
+  const unmatched = await unmatchedPayees(deps, tx, payment);
+  if (unmatched.length > 0 && !acknowledgedNoMatch) {
+    return { ok: false, problem: "vop_unacknowledged" };
+  }
   if (!(await movePayment(deps, tx, payment, "authorise", { at, psuId }))) {
     return { ok: false, problem: "already_decided" };
   }
+  if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
   await changeScaStatus(store, tx, auth, "finalise", at);
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {

@@ -36,6 +36,8 @@ export interface PaymentRepository {
   transitionEntries(
     tx: Tx, bulkId: string, from: readonly TransactionStatus[], to: TransactionStatus, at: string,
   ): Promise<void>;
+  /** The PSU confirmed these payments although their payee's name did not match. */
+  markVopOverridden(tx: Tx, ids: readonly string[], at: string): Promise<void>;
   /** Compare-and-set on a standing order's execution counter and status. */
   advanceStandingOrder(
     tx: Tx, id: string, executions: number,

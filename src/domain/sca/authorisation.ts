@@ -167,7 +167,8 @@ export function createAuthorisations(deps: Deps) {
   /** Ends the session with the PSU's decision and tells where the browser goes next. */
   async function decide(
     secret: string | undefined,
-    decision: { confirm: boolean; ibans: readonly string[] } & Partial<PsuChoice>,
+    decision: { confirm: boolean; ibans: readonly string[]; acknowledgedNoMatch?: boolean }
+      & Partial<PsuChoice>,
   ): Promise<Decided> {
     return store.transaction(async (tx) => {
       const ctx = await machine.live(tx, secret);
@@ -182,7 +183,8 @@ export function createAuthorisations(deps: Deps) {
         return { ok: true, redirectTo: ctx.nokRedirectUri ?? ctx.redirectUri };
       }
       const outcome = ctx.resource.type === "payment"
-        ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision.confirm)
+        ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision.confirm,
+          decision.acknowledgedNoMatch)
         : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
       if (!outcome.ok) return outcome;
       await endSession(deps, tx, ctx);

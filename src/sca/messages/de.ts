@@ -124,5 +124,17 @@ export const de: Catalogue = {
   status_payment_executed: "ausgeführt",
   status_payment_rejected: "abgewiesen",
   status_payment_cancelled: "storniert",
+  review_vop: "Namensprüfung",
+  vop_match: "Der Name stimmt mit dem Kontoinhaber bei der Bank des Empfängers überein.",
+  vop_close: "Die Bank des Empfängers führt dieses Konto unter dem Namen „{name}“. Ist das der "
+    + "gewünschte Empfänger?",
+  vop_no_match: "Der Name stimmt nicht mit dem Kontoinhaber bei der Bank des Empfängers überein. "
+    + "Das Geld könnte an jemand anderen gehen als beabsichtigt.",
+  vop_not_possible: "Die Bank des Empfängers konnte den Namen nicht prüfen. Bitte prüfen Sie die "
+    + "IBAN.",
+  vop_acknowledge: "Mir ist bewusst, dass das Geld an jemand anderen als den genannten Empfänger "
+    + "gehen kann.",
+  error_vop_unacknowledged: "Der Name des Empfängers stimmt nicht überein: Setzen Sie das "
+    + "Häkchen, um trotzdem zu bestätigen, oder brechen Sie ab.",
   notice_session_ended: "Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.",
 };

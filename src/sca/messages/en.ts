@@ -116,6 +116,16 @@ export const en = {
   status_payment_executed: "executed",
   status_payment_rejected: "rejected",
   status_payment_cancelled: "cancelled",
+  review_vop: "Name check",
+  vop_match: "The name matches the account holder at the payee's bank.",
+  vop_close: "The payee's bank holds the name “{name}” for this account. Is this the payee you "
+    + "intend?",
+  vop_no_match: "The name does not match the account holder at the payee's bank. The money may "
+    + "go to someone other than you intend.",
+  vop_not_possible: "The payee's bank could not check the name. Make sure the IBAN is right.",
+  vop_acknowledge: "I understand that the money may go to someone other than the named payee.",
+  error_vop_unacknowledged: "The payee's name does not match: tick the box to confirm anyway, or "
+    + "cancel.",
   notice_session_ended: "Your session has ended. Please log in again.",
 } as const;
 

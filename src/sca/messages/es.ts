@@ -119,5 +119,17 @@ export const es: Catalogue = {
   status_payment_executed: "ejecutado",
   status_payment_rejected: "rechazado por el banco",
   status_payment_cancelled: "cancelado",
+  review_vop: "Comprobación del nombre",
+  vop_match: "El nombre coincide con el titular de la cuenta en el banco del beneficiario.",
+  vop_close: "El banco del beneficiario tiene esta cuenta a nombre de «{name}». ¿Es este el "
+    + "beneficiario que desea?",
+  vop_no_match: "El nombre no coincide con el titular de la cuenta en el banco del beneficiario. "
+    + "El dinero podría ir a otra persona distinta de la prevista.",
+  vop_not_possible: "El banco del beneficiario no pudo comprobar el nombre. Asegúrese de que el "
+    + "IBAN es correcto.",
+  vop_acknowledge: "Entiendo que el dinero puede ir a otra persona distinta del beneficiario "
+    + "indicado.",
+  error_vop_unacknowledged: "El nombre del beneficiario no coincide: marque la casilla para "
+    + "confirmar de todos modos, o cancele.",
   notice_session_ended: "Su sesión ha finalizado. Inicie sesión de nuevo.",
 };

@@ -124,5 +124,16 @@ export const fr: Catalogue = {
   status_payment_executed: "exécuté",
   status_payment_rejected: "rejeté",
   status_payment_cancelled: "annulé",
+  review_vop: "Vérification du nom",
+  vop_match: "Le nom correspond au titulaire du compte auprès de la banque du bénéficiaire.",
+  vop_close: "La banque du bénéficiaire connaît ce compte sous le nom « {name} ». Est-ce bien le "
+    + "bénéficiaire voulu ?",
+  vop_no_match: "Le nom ne correspond pas au titulaire du compte auprès de la banque du "
+    + "bénéficiaire. L'argent pourrait aller à une autre personne que prévu.",
+  vop_not_possible: "La banque du bénéficiaire n'a pas pu vérifier le nom. Vérifiez l'IBAN.",
+  vop_acknowledge: "Je comprends que l'argent peut aller à une autre personne que le "
+    + "bénéficiaire indiqué.",
+  error_vop_unacknowledged: "Le nom du bénéficiaire ne correspond pas : cochez la case pour "
+    + "confirmer malgré tout, ou annulez.",
   notice_session_ended: "Votre session a pris fin. Veuillez vous reconnecter.",
 };

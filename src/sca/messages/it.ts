@@ -119,5 +119,16 @@ export const it: Catalogue = {
   status_payment_executed: "eseguito",
   status_payment_rejected: "respinto",
   status_payment_cancelled: "annullato",
+  review_vop: "Verifica del nome",
+  vop_match: "Il nome corrisponde al titolare del conto presso la banca del beneficiario.",
+  vop_close: "La banca del beneficiario registra questo conto a nome di «{name}». È questo il "
+    + "beneficiario che intende?",
+  vop_no_match: "Il nome non corrisponde al titolare del conto presso la banca del beneficiario. "
+    + "Il denaro potrebbe andare a una persona diversa da quella prevista.",
+  vop_not_possible: "La banca del beneficiario non ha potuto verificare il nome. Controlli l'IBAN.",
+  vop_acknowledge: "Ho capito che il denaro può andare a una persona diversa dal beneficiario "
+    + "indicato.",
+  error_vop_unacknowledged: "Il nome del beneficiario non corrisponde: spunti la casella per "
+    + "confermare comunque, oppure annulli.",
   notice_session_ended: "La sessione è terminata. Accedi di nuovo.",
 };

@@ -121,5 +121,16 @@ export const nl: Catalogue = {
   status_payment_executed: "uitgevoerd",
   status_payment_rejected: "afgewezen",
   status_payment_cancelled: "geannuleerd",
+  review_vop: "Naamcontrole",
+  vop_match: "De naam komt overeen met de rekeninghouder bij de bank van de begunstigde.",
+  vop_close: "De bank van de begunstigde kent deze rekening onder de naam \"{name}\". Is dit de "
+    + "begunstigde die u bedoelt?",
+  vop_no_match: "De naam komt niet overeen met de rekeninghouder bij de bank van de begunstigde. "
+    + "Het geld kan naar iemand anders gaan dan u bedoelt.",
+  vop_not_possible: "De bank van de begunstigde kon de naam niet controleren. Controleer de IBAN.",
+  vop_acknowledge: "Ik begrijp dat het geld naar iemand anders dan de genoemde begunstigde kan "
+    + "gaan.",
+  error_vop_unacknowledged: "De naam van de begunstigde komt niet overeen: vink het vakje aan om "
+    + "toch te bevestigen, of annuleer.",
   notice_session_ended: "Uw sessie is beëindigd. Log opnieuw in.",
 };
