@@ -13,6 +13,8 @@ import { consentRoutes } from "./api/consents.js";
 import { fundsConsentRoutes } from "./api/funds-consents.js";
 import { healthRoutes } from "./api/health.js";
 import { paymentRoutes } from "./api/payments.js";
+import { vopRoutes } from "./api/vop.js";
+import { createVopResponder } from "./domain/vop/responder.js";
 import { fundsConfirmationRoutes } from "./api/funds-confirmations.js";
 import { apiClientErrorHandler, installApiPlugin } from "./api/plugin.js";
 import { presentersFor } from "./api/profile.js";
@@ -200,7 +202,8 @@ const quiet = () => new LogController({ disableRequestLogging: true });
 
 /** The other banks' side of Verification of Payee: the sandbox scheme, from its directory. */
 async function vopScheme(config: Config): Promise<PayeeVerificationPort> {
-  if (config.vopDirectoryFile) return sandboxVopScheme(await readVopDirectory(config.vopDirectoryFile));
+  const file = config.vopDirectoryFile;
+  if (file) return sandboxVopScheme(await readVopDirectory(file));
   return sandboxVopScheme(config.mode === "sandbox" ? DEMO_VOP_DIRECTORY
     : { holders: {}, notPossible: [], noAnswer: [] });
 }
@@ -310,6 +313,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   fundsConfirmationRoutes(api, { base, funds: createFundsConfirmations(deps),
     consentGate: config.fundsConfirmationConsentRequired
       ? fundsConsents.requireConsent : undefined });
+  vopRoutes(api, createVopResponder(deps, config.vopRequestsPerMinute));
   return openApiDocument;
 }
 

@@ -87,7 +87,8 @@ function initiationRoute(
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen, vop: checks.requested }),
+      bodyHash: requestFingerprint(request,
+        { ...redirect, explicit, chosen, vop: checks.requested }),
     }, async (tx) => {
       const initiated = await naming(request.params.product,
         () => payments.initiatePayment(tx, tpp, product, input, redirect, checks, explicit));

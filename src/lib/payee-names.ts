@@ -1,9 +1,10 @@
 /**
  * Verification of Payee name matching (EPC VOP scheme): whether the name a payer gave is the
  * name the payee's bank holds for the IBAN. The rules (README, "Verification of Payee"):
- * - German umlauts read as their two-letter spelling (ü as ue); case, accents, apostrophes, other punctuation (read as a space), spacing and word order never
- *   matter; "&" and "+" read as "and", and "and" in any of four languages is left out; nor does
- *   the spelling of a legal form ("Gesellschaft mit beschraenkter Haftung" is "GmbH", "Limited" is "Ltd").
+ * - German umlauts read as their two-letter spelling (ü as ue); case, accents, apostrophes,
+ *   other punctuation (read as a space), spacing and word order never matter; "&" and "+" read
+ *   as "and", and "and" in any of four languages is left out; nor does the spelling of a legal
+ *   form ("Gesellschaft mit beschraenkter Haftung" is "GmbH", "Limited" is "Ltd").
  * - Match (MTCH): the same words after that.
  * - Close match (CMTC): one name lacks a legal form the other has, or one word (a middle name)
  *   the other has, or abbreviates a word to its initial; or the names differ by a typo: an

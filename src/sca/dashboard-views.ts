@@ -9,7 +9,7 @@ import { groupedIban, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
 import {
   codeForm, deviceForm, loginForm, longDate, page, sharesText, type DeviceInfo, type DeviceOption,
-  type PageFrame,
+  type PageFrame, vopText,
 } from "./views.js";
 
 export const DASHBOARD = "/dashboard";
@@ -73,6 +73,7 @@ function paymentCard(frame: PageFrame, p: Overview["payments"][number]): Html {
 <dl>${row(frame, "review_payee_iban", ibanText(p.creditorAccount.iban))}
 ${row(frame, "review_debtor", ibanText(p.debtorAccount.iban))}
 ${row(frame, "payment_tpp", p.tppName)}
+${p.vop ? row(frame, "review_vop", vopText(frame, p.vop) ?? "") : html``}
 ${row(frame, "consent_status", frame.t(PAYMENT_STATUS[p.status]))}
 ${row(frame, "payment_date", longDate(p.date, frame.lang))}</dl></li>`;
 }

@@ -77,10 +77,12 @@ footer ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; list-style: no
 footer a { color: var(--brand); }
 /* Verification of Payee: a match reads calmly, a doubt stands out; no match is a .warning. */
 .vop-match { color: #14532d; }
+.review dd > .warning, .review dd > .vop-caution { display: block; margin-top: 0.2rem; }
 .vop-caution { border-left: 4px solid #b45309; background: #fff7ed; color: #7c2d12;
   padding: 0.4rem 0.6rem; }
 /* Confirm looks unavailable until the PSU ticks that the name did not match (also required). */
-form:has(#vop-ack:not(:checked)) button[type=submit] { opacity: 0.5; cursor: not-allowed; }
+form:has(#vop-ack:not(:checked)) button[type=submit] { background: #5c6670; border-color: #5c6670;
+  cursor: not-allowed; }
 /* A success says so at a glance: green rule, tinted ground, text at AA contrast. */
 .notice { border-left: 4px solid #1e7b34; background: #e9f5ec; color: #14532d; font-weight: 600;
   padding: 0.6rem 0.8rem; }

@@ -215,7 +215,7 @@ function row(frame: PageFrame, key: MessageKey, value: string | Html | null, cls
 const ibanOf = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
 
 /** What the payee's bank said about the name (Verification of Payee), before Confirm. */
-function vopText(frame: PageFrame, vop: VopOutcome | null): Html | null {
+export function vopText(frame: PageFrame, vop: VopOutcome | null): Html | null {
   if (vop === null) return null;
   switch (vop.result) {
     case "MTCH": return html`<span class="vop-match">✓ ${frame.t("vop_match")}</span>`;

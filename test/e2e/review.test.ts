@@ -160,3 +160,49 @@ for (const [locale, heading, notFound, imprint, never] of [
       await context.close();
     });
 }
+
+/** Verification of Payee against the demo directory (README): one payee per outcome. */
+const VOP_CASES = [
+  ["match", "DE79100500000190000001", "Stadtwerke Musterstadt GmbH", /^✓ The name matches/],
+  ["close", "DE79100500000190000001", "Stadtwerke Musterstad GmbH",
+    /holds the name “Stadtwerke Musterstadt GmbH” for this account\. Is this the payee you intend\?/],
+  ["no-match", "DE79100500000190000001", "Mallory Fraud", /^The name does not match/],
+  ["not-possible", "DE42200400000190000003", "Anyone", /^The payee's bank could not check/],
+] as const;
+
+test("the review says the payee check's outcome before Confirm, each outcome accessible",
+  async () => {
+    const { page, context, problems } = await chromium.context();
+    for (const [outcome, iban, name, text] of VOP_CASES) {
+      const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
+        debtorAccount: BOB_MAIN, creditorAccount: { iban }, creditorName: name }));
+      await toReview(page, scaRedirect, "bob", "en");
+      assert.match((await rows(page))["Name check"] ?? "", text, outcome);
+      assert.deepEqual(await axeViolations(page), [], outcome);
+      await screenshot(page, `payment-review-vop-${outcome}-en`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+test("no match: Confirm goes nowhere until the PSU ticks that the money may go to someone else",
+  async () => {
+    const { paymentId, scaRedirect } = await createPayment(bank.tpp, paymentBody({
+      debtorAccount: BOB_MAIN, creditorAccount: { iban: "DE79100500000190000001" },
+      creditorName: "Mallory Fraud", instructedAmount: { currency: "EUR", amount: "0.01" } }));
+    const { page, context, problems } = await chromium.context({ locale: "de-DE" });
+    await toReview(page, scaRedirect.replace("lang=en", "lang=de"), "bob", "de");
+    const confirm = page.getByRole("button", { name: "Bestätigen" });
+    await confirm.click();
+    assert.match(page.url(), /\/sca\/review/, "the required tick holds the form back");
+    const status = await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`);
+    assert.equal(status.body.transactionStatus, "RCVD");
+    await page.getByLabel(/Mir ist bewusst, dass das Geld an jemand anderen/).check();
+    await screenshot(page, "payment-review-vop-no-match-ticked-de");
+    await confirm.click();
+    await page.waitForURL(/tpp\.example/);
+    const done = await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`);
+    assert.equal(done.body.transactionStatus, "ACSC");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });

@@ -38,13 +38,15 @@ function yamlFile(): string {
 const PREFIX = "/psd2";
 
 /**
- * Ours, not Berlin Group operations: the published documents (src/api/openapi.ts) and the spec's
+ * Ours, not Berlin Group operations: the published documents (src/api/openapi.ts), the EPC's
+ * Verification of Payee responder (src/api/vop.ts), and the spec's
  * product-less payment reads (for any id: a bulk's entry id is refused there) and singular consent
  * status path, which both profiles serve; and funds-confirmation consents, which are Berlin
  * Group's PIIS 2.0, outside the 1.3.12 file.
  */
 function isOwnPath(method: string, path: string): boolean {
   return [`${PREFIX}/v1/openapi.json`, `${PREFIX}/v1/reference`].includes(path)
+    || path === "/vop/v1/payee-verifications"
     || path.startsWith(`${PREFIX}/v1/consents/confirmation-of-funds`)
     || (method === "GET" && /^\/psd2\/v1\/payments\/[^/]+(\/status)?$/.test(path))
     || /^(\/psd2\/v1)?\/consent\//.test(path);

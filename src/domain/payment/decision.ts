@@ -43,8 +43,8 @@ async function recordOverride(
 export const VOP_OVERRIDE_PATH = "/sca/confirm (payee name: no match, confirmed)";
 
 export async function decidePayment(
-  deps: Deps, tx: Tx, ctx: DecisionContext, payment: Payment, confirm: boolean,
-  acknowledgedNoMatch = false,
+  deps: Deps, tx: Tx, ctx: DecisionContext, payment: Payment,
+  { confirm, acknowledgedNoMatch = false }: { confirm: boolean; acknowledgedNoMatch?: boolean },
 ): Promise<Decision> {
   if (ctx.resource.type === "payment" && ctx.resource.cancellation) {
     return decideCancellation(deps, tx, ctx, payment, confirm);

@@ -20,9 +20,9 @@ export function scaExpired({ settings }: Pick<Deps, "settings">, payment: Paymen
 }
 
 /**
- * A payment still awaiting the PSU after the SCA timeout becomes RJCT (reason sca_expired), and its open
- * authorisations fail. Applied lazily wherever a payment is read or acted upon, so no sweep is
- * needed for correctness. Returns the payment as it now stands.
+ * A payment still awaiting the PSU after the SCA timeout becomes RJCT (reason sca_expired), and
+ * its open authorisations fail. Applied lazily wherever a payment is read or acted upon, so no
+ * sweep is needed for correctness. Returns the payment as it now stands.
  */
 export async function rejectIfScaExpired(deps: Deps, tx: Tx, payment: Payment): Promise<Payment> {
   const { store, clock } = deps;

@@ -264,8 +264,8 @@ export function createPayments(deps: Deps) {
     if (!debtor) {
       throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
     }
-    const vopOf = (p: { creditorAccount: { iban: string }; creditorName: string }) => outcomeOf(checks,
-      { iban: p.creditorAccount.iban, name: p.creditorName });
+    const vopOf = (p: { creditorAccount: { iban: string }; creditorName: string }) =>
+      outcomeOf(checks, { iban: p.creditorAccount.iban, name: p.creditorName });
     const outcomes = entries.length > 0 ? entries.map(vopOf) : [vopOf(main)];
     const at = clock.now().toISOString();
     const payment: Payment = {

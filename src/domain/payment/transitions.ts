@@ -50,7 +50,7 @@ export type PaymentEvent = keyof typeof PAYMENT_TRANSITIONS;
 
 export const PAYMENT_EVENTS = Object.keys(PAYMENT_TRANSITIONS) as PaymentEvent[];
 
-/** What the bulk's payments still awaiting the PSU do when the bulk itself ends without being booked. */
+/** What a bulk's payments still awaiting the PSU do when the bulk ends without being booked. */
 const ENTRIES_FOLLOW: Partial<Record<TransactionStatus, PaymentEvent>> = {
   CANC: "cancelEntry", RJCT: "refuseEntry",
 };

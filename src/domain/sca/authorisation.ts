@@ -113,6 +113,10 @@ async function sandboxSms(deps: Deps, login: string) {
   return messages.map((m) => ({ to: m.phone, text: m.text, sentAt: m.created_at }));
 }
 
+/** What the PSU decided on the review; a payee name that did not match needs its tick. */
+type PsuDecision = { confirm: boolean; ibans: readonly string[]; acknowledgedNoMatch?: boolean }
+  & Partial<PsuChoice>;
+
 /**
  * The code the PSU's authenticator app shows now: the sandbox's stand-in for oathtool. Undefined
  * for an unknown login or a PSU without an app.
@@ -167,8 +171,7 @@ export function createAuthorisations(deps: Deps) {
   /** Ends the session with the PSU's decision and tells where the browser goes next. */
   async function decide(
     secret: string | undefined,
-    decision: { confirm: boolean; ibans: readonly string[]; acknowledgedNoMatch?: boolean }
-      & Partial<PsuChoice>,
+    decision: PsuDecision,
   ): Promise<Decided> {
     return store.transaction(async (tx) => {
       const ctx = await machine.live(tx, secret);
@@ -183,8 +186,7 @@ export function createAuthorisations(deps: Deps) {
         return { ok: true, redirectTo: ctx.nokRedirectUri ?? ctx.redirectUri };
       }
       const outcome = ctx.resource.type === "payment"
-        ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision.confirm,
-          decision.acknowledgedNoMatch)
+        ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision)
         : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
       if (!outcome.ok) return outcome;
       await endSession(deps, tx, ctx);

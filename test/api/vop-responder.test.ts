@@ -1,0 +1,74 @@
+/**
+ * This bank as the responding PSP of Verification of Payee: another bank asks over mutual TLS
+ * (any valid QWAC of a trusted CA, whatever its roles) whether a name holds an IBAN of ours. The
+ * held name is given for a close match only; a requester over its limit waits.
+ */
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { after, before, test } from "node:test";
+import { ALICE_MAIN, BOB_MAIN } from "../support/flows.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+import { TppClient } from "../support/tpp-client.js";
+
+const PATH = "/vop/v1/payee-verifications";
+let bank: TestBank;
+let otherBank: TppClient;
+
+before(async () => {
+  bank = await startBank({ env: { VOP_REQUESTS_PER_MINUTE: "8" } });
+  // A bank: a PSP whose certificate carries no TPP role at all.
+  otherBank = await bank.tppWith({ name: "Other Bank AG", organizationIdentifier: "PSDFR-ACPR-424242",
+    roles: ["PSP_AS"] });
+});
+after(async () => { await bank.close(); });
+
+const ask = (client: TppClient, iban: string, name: string) => client.call("POST", PATH, {
+  body: {
+    party: { name }, partyAccount: { iban },
+    partyAgent: { financialInstitutionId: { bicfi: "PSDBDEFFXXX" } },
+    requestingAgent: { financialInstitutionId: { bicfi: "OTHRFRPPXXX" } },
+  },
+  headers: { "X-Request-ID": randomUUID(), "X-Request-Timestamp": new Date().toISOString() },
+});
+
+test("match, close match with the held name, no match, and not possible for an IBAN not ours",
+  async () => {
+    const match = await ask(otherBank, ALICE_MAIN, "Schmidt Alice");
+    assert.equal(match.status, 200, match.text);
+    assert.deepEqual(match.body, { partyNameMatch: "MTCH" });
+    assert.match(String(match.headers["x-response-timestamp"]), /^\d{4}-\d\d-\d\dT/);
+    assert.deepEqual((await ask(otherBank, BOB_MAIN, "Bob Meier")).body,
+      { partyNameMatch: "CMTC", matchedName: "Bob Meyer" });
+    assert.deepEqual((await ask(otherBank, BOB_MAIN, "Alice Schmidt")).body,
+      { partyNameMatch: "NMTC" }, "never the holder's name unless close");
+    assert.deepEqual((await ask(otherBank, "DE89370400440532013000", "Merchant GmbH")).body,
+      { partyNameMatch: "NOAP" });
+  });
+
+test("a malformed request is a FORMAT_ERROR naming the field", async () => {
+  const bad = await ask(otherBank, "DE00123", "Someone");
+  assert.equal(bad.status, 400, bad.text);
+  assert.equal(bad.body.tppMessages[0].code, "FORMAT_ERROR");
+  assert.equal(bad.body.tppMessages[0].path, "partyAccount.iban");
+  const missing = await otherBank.call("POST", PATH, { body: { partyAccount: { iban: ALICE_MAIN } } });
+  assert.equal(missing.status, 400, missing.text);
+});
+
+test("each requester has its own limit per minute; over it, 429 with Retry-After", async () => {
+  const requester = await bank.tppWith({ name: "Busy Bank", organizationIdentifier: "PSDNL-DNB-777",
+    roles: ["PSP_AS"] });
+  const statuses = [];
+  for (let i = 0; i < 9; i++) statuses.push((await ask(requester, ALICE_MAIN, "Alice Schmidt")).status);
+  assert.deepEqual(statuses, [...Array(8).fill(200), 429]);
+  const over = await ask(requester, ALICE_MAIN, "Alice Schmidt");
+  assert.ok(Number(over.headers["retry-after"]) >= 1);
+  assert.equal((await ask(otherBank, ALICE_MAIN, "Alice Schmidt")).status, 200, "others unaffected");
+});
+
+test("without a client certificate there is no answer", async () => {
+  const anonymous = new TppClient(bank.apiUrl, { ca: await readFile(bank.certs.caCert) });
+  const res = await ask(anonymous, ALICE_MAIN, "Alice Schmidt");
+  assert.equal(res.status, 401, res.text);
+  assert.equal(res.body.partyNameMatch, undefined);
+});
