@@ -55,7 +55,7 @@ code{background:#f6f8fa;padding:0 .3rem;overflow-wrap:anywhere}
 
 const VIEWPORT = html`<meta name="viewport" content="width=device-width,initial-scale=1">`;
 const NAV = html`<a href="/">Demo TPP</a> · <a href="/shop">Shop</a> · ${""
-}<a href="/budget">Budget</a> · <a href="/statuses">Pushed statuses</a>`;
+}<a href="/budget">Budget</a> · <a href="/statuses">Statuses</a>`;
 
 function page(title: string, body: Html, head: Html = html``): string {
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8">

@@ -30,8 +30,12 @@ async function vopOf(iban: string, name: string) {
   const { paymentId } = await createPayment(bank.tpp, payee(iban, name));
   const details = await bank.tpp.get(`/psd2/v1/payments/sepa-credit-transfers/${paymentId}`);
   assert.equal(details.status, 200, details.text);
-  return details.body.vopResult;
+  return outcome(details.body.vopResult);
 }
+
+/** The Berlin Group profile leaves out what is null; the spec's shows it. */
+const outcome = (v: { partyNameMatch: string; matchedName?: string | null }) =>
+  ({ partyNameMatch: v.partyNameMatch, matchedName: v.matchedName ?? null });
 
 test("a payee at this bank is checked against the holder's name in the ledger", async () => {
   assert.deepEqual(await vopOf(BOB_MAIN, "MEYER, Bob"), { partyNameMatch: "MTCH", matchedName: null });
@@ -96,7 +100,7 @@ test("each payment of a bulk has its own outcome; the bulk's status sums them up
   const details = await bank.tpp.get(
     `/psd2/v1/bulk-payments/sepa-credit-transfers/${res.body.paymentId}`);
   assert.equal(details.body.transactionStatus, "RCVD", "without Client-VOP-Requested");
-  assert.deepEqual(details.body.payments.map((p: { vopResult: unknown }) => p.vopResult), [
+  assert.deepEqual(details.body.payments.map((p: { vopResult: never }) => outcome(p.vopResult)), [
     { partyNameMatch: "MTCH", matchedName: null },
     { partyNameMatch: "CMTC", matchedName: "Jane Example GmbH" },
     { partyNameMatch: "NOAP", matchedName: null },
