@@ -44,16 +44,18 @@ function row(frame: PageFrame, key: MessageKey, value: Html | string): Html {
   return html`<dt>${frame.t(key)}</dt><dd>${value}</dd>`;
 }
 
-function consentCard(frame: PageFrame, c: Overview["consents"][number], i: number): Html {
+function consentCard(
+  frame: PageFrame, c: Overview["consents"][number], i: number, revocable = true,
+): Html {
   const accounts = html`<ul>${c.granted.map((g) => {
     const reference = "iban" in g.reference ? g.reference.iban : g.reference.maskedPan;
     const shown = "iban" in g.reference ? groupedIban(reference) : reference;
     return html`<li><span class="iban">${shown}</span> · ${sharesText(frame, g)}</li>`;
   })}</ul>`;
   const revokeLabel = frame.t("button_revoke", { tpp: c.tppName });
-  const revoke = c.consent.status === "valid"
-    ? html`<form method="post" action="${DASHBOARD}/revoke">
-<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
+  // A GET: it only asks "are you sure?"; the revocation itself is the confirmation page's POST.
+  const revoke = revocable && c.consent.status === "valid"
+    ? html`<form method="get" action="${DASHBOARD}/revoke">
 <input type="hidden" name="consent" value="${c.consent.id}">
 <button type="submit" class="secondary">${revokeLabel}</button></form>` : html``;
   const heading = frame.t("consent_of", { tpp: c.tppName });
@@ -78,22 +80,103 @@ ${row(frame, "consent_status", frame.t(PAYMENT_STATUS[p.status]))}
 ${row(frame, "payment_date", longDate(p.date, frame.lang))}</dl></li>`;
 }
 
-function section(frame: PageFrame, title: MessageKey, empty: MessageKey, cards: Html[]): Html {
+function section(
+  frame: PageFrame, title: MessageKey, body: Html, abandoned: Html[] = [],
+): Html {
   const id = `${title}-heading`;
-  const body = cards.length
-    ? html`<ul class="cards">${cards}</ul>` : html`<p>${frame.t(empty)}</p>`;
+  const collapsed = abandoned.length ? html`<details><summary>${frame.t("abandoned_summary",
+    { count: String(abandoned.length) })}</summary><ul class="cards">${abandoned}</ul></details>`
+    : html``;
   return html`<section aria-labelledby="${id}"><h2 id="${id}">${
-    frame.t(title)}</h2>${body}</section>`;
+    frame.t(title)}</h2>${body}${collapsed}</section>`;
 }
 
-export function dashboardPage(frame: PageFrame, psuName: string, overview: Overview): string {
+const cardsOr = (frame: PageFrame, empty: MessageKey, cards: Html[]) =>
+  cards.length ? html`<ul class="cards">${cards}</ul>` : html`<p>${frame.t(empty)}</p>`;
+
+export const PAYMENT_FILTERS = ["all", "awaiting", "executed", "rejected"] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
+export interface PaymentListing { filter: PaymentFilter; page: number }
+
+const PER_PAGE = 10;
+
+const FILTER_OF: Record<TransactionStatus, Exclude<PaymentFilter, "all">> = {
+  RCVD: "awaiting", RCVC: "awaiting", RVCM: "awaiting", RVNC: "awaiting", PDNG: "awaiting",
+  PATC: "awaiting", ACTC: "executed", ACCP: "executed", ACSP: "executed", PART: "executed",
+  ACSC: "executed", ACCC: "executed", RJCT: "rejected", CANC: "rejected",
+};
+
+type ListedPayment = Overview["payments"][number];
+
+/** Authorisations nobody completed: kept out of the way, one click away. */
+const abandonedPayment = (p: ListedPayment) =>
+  p.status === "RJCT" && p.statusReason === "sca_expired";
+const abandonedConsent = (c: Overview["consents"][number]) =>
+  c.consent.status === "rejected" && c.consent.authorisedAt === null;
+
+const listingLink = (filter: PaymentFilter, page = 1) =>
+  `${DASHBOARD}?payments=${filter}${page > 1 ? `&page=${page}` : ""}`;
+
+function filterNav(frame: PageFrame, current: PaymentFilter): Html {
+  return html`<nav aria-label="${frame.t("filter_label")}" class="filters"><ul>${
+    PAYMENT_FILTERS.map((f) => html`<li><a href="${listingLink(f)}"${
+      new Html(f === current ? ' aria-current="page"' : "")}>${frame.t(`filter_${f}`)}</a></li>`)
+  }</ul></nav>`;
+}
+
+function pager(frame: PageFrame, listing: PaymentListing, pages: number): Html {
+  if (pages <= 1) return html``;
+  const { filter, page } = listing;
+  const previous = page > 1
+    ? html`<a href="${listingLink(filter, page - 1)}" rel="prev">${frame.t("link_previous")}</a>`
+    : html``;
+  const next = page < pages
+    ? html`<a href="${listingLink(filter, page + 1)}" rel="next">${frame.t("link_next")}</a>`
+    : html``;
+  return html`<p class="pager">${previous} <span>${frame.t("page_of",
+    { page: String(page), pages: String(pages) })}</span> ${next}</p>`;
+}
+
+function paymentsSection(
+  frame: PageFrame, payments: readonly ListedPayment[], listing: PaymentListing,
+): Html {
+  const active = payments.filter((p) => !abandonedPayment(p));
+  const chosen = listing.filter === "all" ? active
+    : active.filter((p) => FILTER_OF[p.status] === listing.filter);
+  const pages = Math.max(1, Math.ceil(chosen.length / PER_PAGE));
+  const page = Math.min(Math.max(1, listing.page), pages);
+  const cards = chosen.slice((page - 1) * PER_PAGE, page * PER_PAGE)
+    .map((p) => paymentCard(frame, p));
+  const empty = payments.length === 0 ? "dashboard_no_payments" : "filter_none";
+  const body = html`${payments.length ? filterNav(frame, listing.filter) : html``}${
+    cardsOr(frame, empty, cards)}${pager(frame, { ...listing, page }, pages)}`;
+  return section(frame, "dashboard_payments", body,
+    payments.filter(abandonedPayment).map((p) => paymentCard(frame, p)));
+}
+
+/** "Are you sure?" before a revocation, which cannot be undone. */
+export function dashboardRevokePage(frame: PageFrame, c: Overview["consents"][number]): string {
+  return page(frame, html`<h1>${frame.t("revoke_confirm_heading", { tpp: c.tppName })}</h1>
+<p>${frame.t("revoke_confirm_text", { tpp: c.tppName })}</p>
+<ul class="cards">${consentCard(frame, c, 0, false)}</ul>
+<form method="post" action="${DASHBOARD}/revoke">
+<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
+<input type="hidden" name="consent" value="${c.consent.id}">
+<button type="submit">${frame.t("button_revoke_confirm")}</button></form>
+<p><a class="button secondary" href="${DASHBOARD}">${frame.t("link_keep_access")}</a></p>`);
+}
+
+export function dashboardPage(
+  frame: PageFrame, psuName: string, overview: Overview, listing: PaymentListing,
+): string {
   const logout = html`<form method="post" action="${DASHBOARD}/logout" class="cancel">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <button type="submit" class="secondary">${frame.t("button_logout")}</button></form>`;
+  const { consents } = overview;
   return page(frame, html`<h1>${frame.t("dashboard_heading")}</h1>
 <p>${frame.t("dashboard_signed_in", { name: psuName })}</p>${logout}
-${section(frame, "dashboard_consents", "dashboard_no_consents",
-    overview.consents.map((c, i) => consentCard(frame, c, i)))}
-${section(frame, "dashboard_payments", "dashboard_no_payments",
-    overview.payments.map((p) => paymentCard(frame, p)))}`);
+${section(frame, "dashboard_consents", cardsOr(frame, "dashboard_no_consents",
+    consents.filter((c) => !abandonedConsent(c)).map((c, i) => consentCard(frame, c, i))),
+  consents.filter(abandonedConsent).map((c, i) => consentCard(frame, c, consents.length + i)))}
+${paymentsSection(frame, overview.payments, listing)}`);
 }

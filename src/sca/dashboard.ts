@@ -10,6 +10,7 @@ import { isLanguage } from "../lib/languages.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import {
   DASHBOARD, dashboardCodePage, dashboardDevicePage, dashboardLoginPage, dashboardPage,
+  dashboardRevokePage, PAYMENT_FILTERS, type PaymentListing,
 } from "./dashboard-views.js";
 import { translator, type MessageKey } from "./messages/index.js";
 import {
@@ -57,6 +58,7 @@ function dashboardKit(options: DashboardPagesOptions) {
   /** The page for the session's step; `extra` carries an error or a notice. */
   async function show(
     reply: FastifyReply, view: DashboardView, extra: Partial<PageFrame> = {}, status = 200,
+    listing: PaymentListing = { filter: "all", page: 1 },
   ) {
     const f = frame(view, extra);
     switch (view.session.step) {
@@ -67,7 +69,7 @@ function dashboardKit(options: DashboardPagesOptions) {
         phone: view.device?.phone ?? null,
       }), status);
       case "dashboard": return html(reply, dashboardPage(f, view.psu?.name ?? "",
-        await dashboard.overview(view.session.psuId ?? "")), status);
+        await dashboard.overview(view.session.psuId ?? ""), listing), status);
     }
   }
 
@@ -99,7 +101,7 @@ function dashboardKit(options: DashboardPagesOptions) {
     return show(reply, view, { error: problemMessage(result.problem) }, status);
   }
 
-  return { show, posted, after };
+  return { show, posted, after, frame };
 }
 
 type DashboardKit = ReturnType<typeof dashboardKit>;
@@ -114,7 +116,8 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
     return dashboard.view(cookieOf(request, COOKIE), isLanguage(asked) ? asked : undefined);
   };
 
-  app.get<{ Querystring: { done?: string } }>(DASHBOARD, async (request, reply) => {
+  type Query = { done?: string; payments?: string; page?: string };
+  app.get<{ Querystring: Query }>(DASHBOARD, async (request, reply) => {
     let view = await load(request, reply);
     if (!view) {
       const secret = await dashboard.start(requestLanguage(request));
@@ -122,7 +125,8 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
       view = await dashboard.view(secret);
     }
     if (!view) throw new Error("a dashboard session just started was not found");
-    return kit.show(reply, view, { notice: NOTICES[request.query.done ?? ""] });
+    return kit.show(reply, view, { notice: NOTICES[request.query.done ?? ""] }, 200,
+      listingOf(request.query));
   });
 
   stepRoutes(app, options, kit);
@@ -169,9 +173,26 @@ function stepRoutes(app: FastifyInstance, options: DashboardPagesOptions, kit: D
   });
 }
 
-/** What a logged-in PSU does on the overview: revoke a consent, log out. */
+/** The payments the overview lists: a known filter and a page number, else the first of all. */
+function listingOf(query: { payments?: string; page?: string }): PaymentListing {
+  const filter = PAYMENT_FILTERS.find((f) => f === query.payments) ?? "all";
+  const page = Number(query.page);
+  return { filter, page: Number.isInteger(page) && page > 0 ? Math.min(page, 1_000) : 1 };
+}
+
+/** What a logged-in PSU does on the overview: revoke a consent (after an "are you sure?"). */
 function overviewRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: DashboardKit) {
   const { show, posted } = kit;
+
+  app.get<{ Querystring: { consent?: string } }>(`${DASHBOARD}/revoke`, async (request, reply) => {
+    const view = await dashboard.view(cookieOf(request, COOKIE));
+    if (view?.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
+    const { consents } = await dashboard.overview(view.session.psuId ?? "");
+    const found = consents.find((c) => c.consent.id === request.query.consent
+      && c.consent.status === "valid");
+    if (!found) return show(reply, view, { error: "error_revoke_refused" }, 400);
+    return html(reply, dashboardRevokePage(kit.frame(view), found));
+  });
 
   app.post<{ Body: Form }>(`${DASHBOARD}/revoke`, async (request, reply) => {
     const view = await posted(request, reply);

@@ -77,12 +77,20 @@ footer ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; list-style: no
 footer a { color: var(--brand); }
 /* Verification of Payee: a match reads calmly, a doubt stands out; no match is a .warning. */
 .vop-match { color: #14532d; }
-.review dd > .warning, .review dd > .vop-caution { display: block; margin-top: 0.2rem; }
+.review dd > .warning, .review dd > .vop-caution, .card dd > .warning, .card dd > .vop-caution {
+  display: block; }
 .vop-caution { border-left: 4px solid #b45309; background: #fff7ed; color: #7c2d12;
   padding: 0.4rem 0.6rem; }
 /* Confirm looks unavailable until the PSU ticks that the name did not match (also required). */
 form:has(#vop-ack:not(:checked)) button[type=submit] { background: #5c6670; border-color: #5c6670;
   cursor: not-allowed; }
+.filters ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; list-style: none; padding: 0;
+  margin: 0.5rem 0; }
+.filters a { color: var(--brand); }
+.filters a[aria-current] { font-weight: 700; text-decoration: none; color: inherit; }
+.pager { display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; }
+a.button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }
+details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
 /* A success says so at a glance: green rule, tinted ground, text at AA contrast. */
 .notice { border-left: 4px solid #1e7b34; background: #e9f5ec; color: #14532d; font-weight: 600;
   padding: 0.6rem 0.8rem; }

@@ -250,6 +250,12 @@ test("dashboard: bob logs in, sees his consent and payment, revokes the consent,
   const outline = await page.evaluate("getComputedStyle(document.activeElement).outlineStyle");
   assert.equal(outline, "solid", "visible focus on the revoke button");
   await revoke.click();
+  assert.equal(await page.getByRole("heading", { level: 1 }).innerText(),
+    "Revoke the access of Demo TPP?");
+  assert.equal((await bank.tpp.get(`/psd2/v1/consents/${consentId}/status`)).body?.consentStatus,
+    "valid", "asking revokes nothing");
+  await step(page, "dashboard-4-revoke-confirm-en");
+  await page.getByRole("button", { name: "Yes, revoke the access" }).click();
   assert.match(await page.getByRole("status").innerText(), /The access has been revoked/);
   await step(page, "dashboard-4-revoked-en");
   const read = await bank.tpp.get("/psd2/v1/accounts", { "Consent-ID": consentId, "PSU-IP-Address": "192.0.2.1" });

@@ -12,7 +12,7 @@ import {
   ALICE_MAIN, authorisedConsent, BOB_MAIN, CAROL_MAIN, confirm, createPayment, paymentBody,
   reachReview,
 } from "../support/flows.js";
-import { codeFor, lastSmsCode } from "../support/psu.js";
+import { codeFor, cookieOf, lastSmsCode, logInDashboard } from "../support/psu.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 
@@ -27,20 +27,6 @@ const ownBank = startOwnBank;
 const noticeText = (page: Page) => /<p class="notice" role="status">([^<]*)<\/p>/.exec(page.html)?.[1] ?? "";
 /** The consent ids the page offers to revoke. */
 const revocable = (page: Page) => [...page.html.matchAll(/name="consent" value="([^"]+)"/g)].map((m) => m[1]).sort();
-
-/** Logs in on the dashboard; the overview page and the session's cookie value. */
-async function logInDashboard(browser: BrowserClient, login: string, now?: () => number) {
-  const start = await browser.get("/dashboard");
-  assert.equal(start.status, 200, start.html);
-  const code = await browser.follow(await browser.post("/dashboard/login", {
-    _csrf: csrfOf(start.html), login, password: `${login}-demo` }));
-  assert.match(code.html, /name="code"/, code.html);
-  const done = await browser.post("/dashboard/code", { _csrf: csrfOf(code.html), code: await codeFor(browser, login, now) });
-  assert.equal(done.status, 303, done.html);
-  const page = await browser.follow(done);
-  assert.match(page.html, /action="\/dashboard\/logout"/, page.html);
-  return Object.assign(page, { secret: /^[^=]+=([^;]*)/.exec(cookieOf(done) ?? "")?.[1] ?? "" });
-}
 
 const consentStatus = async (tpp: TppClient, id: string) =>
   (await tpp.get(`/psd2/v1/consents/${id}/status`)).body?.consentStatus as unknown;
@@ -58,9 +44,6 @@ function pageWithCookie(path: string, cookie: string): Promise<{ status: number;
     }).on("error", reject);
   });
 }
-
-const cookieOf = (page: Page) => ((page.headers["set-cookie"] ?? []) as string[])
-  .find((line) => line.startsWith(`${COOKIE}=`));
 
 test("the dashboard logs in with password and SMS code: strict headers, cookie renewed after each factor", async () => {
   const browser = bank.browser();

@@ -5,7 +5,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_PSUS } from "../../src/ledger/demo-data.js";
 import { totpAt } from "../../src/lib/totp.js";
-import type { BrowserClient } from "./browser.js";
+import assert from "node:assert/strict";
+import { csrfOf, type BrowserClient, type Page } from "./browser.js";
 
 const lastStep = new Map<string, number>();
 
@@ -46,4 +47,25 @@ export async function lastSmsCode(browser: BrowserClient, login: string): Promis
 export async function codeFor(browser: BrowserClient, login: string, now?: () => number): Promise<string> {
   const device = DEMO_PSUS.find((p) => p.login === login)?.device;
   return device?.kind === "totp" ? nextTotp(device.secret, browser.authUrl, now) : (await lastSmsCode(browser, login)).code;
+}
+
+const DASHBOARD_COOKIE = "__Host-psd2-dashboard";
+
+/** The Set-Cookie line of the dashboard's session cookie, if the answer sets it. */
+export const cookieOf = (page: Page) => ((page.headers["set-cookie"] ?? []) as string[])
+  .find((line) => line.startsWith(`${DASHBOARD_COOKIE}=`));
+
+/** Logs in on the dashboard; the overview page and the session's cookie value. */
+export async function logInDashboard(browser: BrowserClient, login: string, now?: () => number) {
+  const start = await browser.get("/dashboard");
+  assert.equal(start.status, 200, start.html);
+  const code = await browser.follow(await browser.post("/dashboard/login", {
+    _csrf: csrfOf(start.html), login, password: `${login}-demo` }));
+  assert.match(code.html, /name="code"/, code.html);
+  const done = await browser.post("/dashboard/code",
+    { _csrf: csrfOf(code.html), code: await codeFor(browser, login, now) });
+  assert.equal(done.status, 303, done.html);
+  const page = await browser.follow(done);
+  assert.match(page.html, /action="\/dashboard\/logout"/, page.html);
+  return Object.assign(page, { secret: /^[^=]+=([^;]*)/.exec(cookieOf(done) ?? "")?.[1] ?? "" });
 }

@@ -109,6 +109,22 @@ export const de: Catalogue = {
   payment_tpp: "Ausgelöst über",
   payment_date: "Datum",
   button_revoke: "Zugriff für {tpp} widerrufen",
+  revoke_confirm_heading: "Zugriff von {tpp} widerrufen?",
+  revoke_confirm_text: "Ab sofort kann {tpp} Ihre Konten mit diesem Zugriff nicht mehr lesen. "
+    + "Das lässt sich nicht rückgängig machen; um wieder zu teilen, erteilen Sie über {tpp} eine "
+    + "neue Einwilligung.",
+  button_revoke_confirm: "Ja, Zugriff widerrufen",
+  link_keep_access: "Nein, Zugriff behalten",
+  filter_label: "Zahlungen anzeigen",
+  filter_all: "Alle",
+  filter_awaiting: "Warten auf Freigabe",
+  filter_executed: "Ausgeführt oder angenommen",
+  filter_rejected: "Abgelehnt oder storniert",
+  filter_none: "Keine Zahlungen dieser Art.",
+  page_of: "Seite {page} von {pages}",
+  link_previous: "Zurück",
+  link_next: "Weiter",
+  abandoned_summary: "Nicht abgeschlossen: nie freigegeben ({count})",
   notice_revoked: "Der Zugriff wurde widerrufen. Der Anbieter kann Ihre Konten damit nicht mehr "
     + "lesen.",
   notice_logged_out: "Sie wurden abgemeldet.",

@@ -109,6 +109,22 @@ export const fr: Catalogue = {
   payment_tpp: "Initié par",
   payment_date: "Date du paiement",
   button_revoke: "Révoquer l'accès de {tpp}",
+  revoke_confirm_heading: "Révoquer l'accès de {tpp} ?",
+  revoke_confirm_text: "Dès maintenant, {tpp} ne peut plus lire vos comptes avec cet accès. Cela "
+    + "ne peut pas être annulé ; pour partager à nouveau, donnez un nouveau consentement via "
+    + "{tpp}.",
+  button_revoke_confirm: "Oui, révoquer l'accès",
+  link_keep_access: "Non, garder l'accès",
+  filter_label: "Afficher les paiements",
+  filter_all: "Tous",
+  filter_awaiting: "En attente d'autorisation",
+  filter_executed: "Exécutés ou acceptés",
+  filter_rejected: "Refusés ou annulés",
+  filter_none: "Aucun paiement de ce type.",
+  page_of: "Page {page} sur {pages}",
+  link_previous: "Précédent",
+  link_next: "Suivant",
+  abandoned_summary: "Non terminés : jamais autorisés ({count})",
   notice_revoked: "L'accès a été révoqué. Le prestataire ne peut plus lire vos comptes avec "
     + "celui-ci.",
   notice_logged_out: "Vous êtes déconnecté.",

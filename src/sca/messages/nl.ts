@@ -106,6 +106,22 @@ export const nl: Catalogue = {
   payment_tpp: "Gestart via",
   payment_date: "Datum",
   button_revoke: "Toegang van {tpp} intrekken",
+  revoke_confirm_heading: "Toegang van {tpp} intrekken?",
+  revoke_confirm_text: "Vanaf nu kan {tpp} uw rekeningen met deze toegang niet meer lezen. Dit "
+    + "kan niet ongedaan worden gemaakt; om weer te delen geeft u via {tpp} een nieuwe "
+    + "toestemming.",
+  button_revoke_confirm: "Ja, toegang intrekken",
+  link_keep_access: "Nee, toegang behouden",
+  filter_label: "Betalingen tonen",
+  filter_all: "Alle",
+  filter_awaiting: "Wachten op autorisatie",
+  filter_executed: "Uitgevoerd of geaccepteerd",
+  filter_rejected: "Geweigerd of geannuleerd",
+  filter_none: "Geen betalingen van deze soort.",
+  page_of: "Pagina {page} van {pages}",
+  link_previous: "Vorige",
+  link_next: "Volgende",
+  abandoned_summary: "Niet afgerond: nooit geautoriseerd ({count})",
   notice_revoked: "De toegang is ingetrokken. De aanbieder kan uw rekeningen er niet meer mee "
     + "lezen.",
   notice_logged_out: "U bent uitgelogd.",
