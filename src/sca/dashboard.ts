@@ -16,7 +16,7 @@ import { translator, type MessageKey } from "./messages/index.js";
 import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,
 } from "./plugin.js";
-import { problemMessage } from "./problems.js";
+import { refusalError } from "./problems.js";
 import { blockMinutes, messagePage, type BankLinks, type PageFrame } from "./views.js";
 
 const COOKIE = "__Host-psd2-dashboard";
@@ -98,7 +98,7 @@ function dashboardKit(options: DashboardPagesOptions) {
     if (result.problem === "wrong_step" && view.session.step !== "device") {
       return reply.redirect(DASHBOARD, 303);
     }
-    return show(reply, view, { error: problemMessage(result.problem) }, status);
+    return show(reply, view, refusalError(result), status);
   }
 
   return { show, posted, after, frame };

@@ -12,7 +12,7 @@ import type { ScaStep } from "../domain/sca/model.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
 import type { BankLogo } from "./logo.js";
-import { problemMessage } from "./problems.js";
+import { problemMessage, refusalError } from "./problems.js";
 import {
   contentSecurityPolicy, cookieOf, field, LANG_COOKIE, rememberLanguage, requestLanguage, sameText,
   type Form, type FormRequest,
@@ -88,9 +88,12 @@ function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
     frame(undefined, lang, { error: problemMessage(problem), back,
       errorValues: { tpp: translator(lang)("unknown_tpp") } })));
 
-  const codeView = (reply: FastifyReply, view: PageView, error?: MessageKey, status = 200) =>
+  const codeView = (
+    reply: FastifyReply, view: PageView, error?: Pick<PageFrame, "error" | "errorValues">,
+    status = 200,
+  ) =>
     render(reply, view, codePage(
-      frame(view, view.session.lang, { step: 2, error }), introKind(view.resource), {
+      frame(view, view.session.lang, { step: 2, ...error }), introKind(view.resource), {
         kind: view.device?.kind ?? "totp", label: view.device?.label ?? "",
         phone: view.device?.phone ?? null,
       }), status);
@@ -247,9 +250,7 @@ function loginRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit
       setCookie(reply, result.secret);
       return reply.redirect(STEP_PATH.code, 303);
     }
-    const f = frame(view, view.session.lang, {
-      step: 1, error: problemMessage(result.problem), loginName,
-    });
+    const f = frame(view, view.session.lang, { step: 1, ...refusalError(result), loginName });
     return render(reply, view, loginPage(f, introKind(view.resource)), 401);
   });
 
@@ -287,7 +288,7 @@ function codeRoutes(app: FastifyInstance, authorisations: Authorisations, kit: S
     const view = await posted(request, reply, "code");
     if (!view) return;
     const result = await authorisations.verifyCode(secretOf(request), field(request.body, "code"));
-    if (!result.ok) return codeView(reply, view, problemMessage(result.problem), 401);
+    if (!result.ok) return codeView(reply, view, refusalError(result), 401);
     setCookie(reply, result.secret);
     return reply.redirect(STEP_PATH.review, 303);
   });
@@ -298,7 +299,7 @@ function codeRoutes(app: FastifyInstance, authorisations: Authorisations, kit: S
     const result = await authorisations.resendCode(secretOf(request));
     // Only the limit is worth saying: any other refusal leads back to the right step.
     if (!result.ok && result.problem === "resend_limit") {
-      return codeView(reply, view, problemMessage(result.problem), 400);
+      return codeView(reply, view, { error: problemMessage(result.problem) }, 400);
     }
     return reply.redirect(STEP_PATH.code, 303);
   });

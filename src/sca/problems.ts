@@ -23,3 +23,16 @@ const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
 };
 
 export const problemMessage = (problem: ScaProblem): MessageKey => MESSAGES[problem];
+
+/**
+ * What a page says of a refusal: a wrong password or code with the failures left before the
+ * block, anything else by its problem's message.
+ */
+export function refusalError(
+  refusal: { problem: ScaProblem; attemptsLeft?: number },
+): { error: MessageKey; errorValues?: Record<string, string> } {
+  const { problem, attemptsLeft } = refusal;
+  if (attemptsLeft === undefined) return { error: MESSAGES[problem] };
+  const error = problem === "code_invalid" ? "error_code_attempts" : "error_credentials_attempts";
+  return { error, errorValues: { attempts: String(attemptsLeft) } };
+}

@@ -11,10 +11,9 @@ import { test } from "node:test";
 import { manualClock } from "../../src/lib/clock.js";
 import { BrowserClient, csrfOf, errorText, type Page } from "../support/browser.js";
 import { BOB_MAIN, createPayment, open, paymentBody } from "../support/flows.js";
-import { lastSmsCode } from "../support/psu.js";
+import { lastSmsCode, wrongCode, wrongLogin } from "../support/psu.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
 
-const GENERIC = "The login details are not correct. Please try again.";
 const BLOCKED = "Too many failed attempts: access is blocked for up to 15 minutes. Try again later.";
 const BANK_BLOCK = "Your access has been blocked by the bank. Please contact the bank.";
 const NO_DEVICE = "No authorization device is registered for you. Please contact your bank.";
@@ -105,11 +104,11 @@ for (const c of CHANNELS) {
     const bank = await startOwnBank(t, { env: ENV });
     const { browser, page } = await c.start(bank);
     const wrong = await logIn(c, browser, page, "bob", "wrong");
-    assert.equal(errorText(wrong), GENERIC);
+    assert.equal(errorText(wrong), wrongLogin(2));
     const code = await browser.follow(await logIn(c, browser, wrong, "bob", "bob-demo"));
     const first = await send(browser, code, c.paths.code, { code: "000000" });
     assert.equal(first.status, 401);
-    assert.equal(errorText(first), GENERIC);
+    assert.equal(errorText(first), wrongCode(1), "the password's failure still counts");
     const second = await send(browser, first, c.paths.code, { code: "000001" });
     assert.equal(errorText(second), BLOCKED, "the third failure, the second with a code, blocks");
     const again = await c.start(bank);
@@ -177,7 +176,8 @@ for (const c of CHANNELS) {
     };
     const known = await answers("bob");
     assert.deepEqual(known, [
-      `401 ${GENERIC}`, `401 ${GENERIC}`, `401 ${BLOCKED}`, `401 ${BLOCKED}`, `401 ${BLOCKED}`,
+      `401 ${wrongLogin(2)}`, `401 ${wrongLogin(1)}`, `401 ${BLOCKED}`, `401 ${BLOCKED}`,
+      `401 ${BLOCKED}`,
     ]);
     assert.deepEqual(await answers("nobody-at-this-bank"), known);
   });
@@ -188,7 +188,7 @@ for (const c of CHANNELS) {
       for (const [login, afterRight] of [["erik", BANK_BLOCK], ["finn", NO_DEVICE]] as const) {
         const { browser, page } = await c.start(bank);
         const wrong = await logIn(c, browser, page, login, "wrong");
-        assert.equal(`${wrong.status} ${errorText(wrong)}`, `401 ${GENERIC}`, login);
+        assert.equal(`${wrong.status} ${errorText(wrong)}`, `401 ${wrongLogin(2)}`, login);
         const right = await logIn(c, browser, wrong, login, `${login}-demo`);
         assert.equal(errorText(right), afterRight, login);
       }

@@ -12,7 +12,7 @@ import {
   ALICE_MAIN, authorisedConsent, BOB_MAIN, CAROL_MAIN, confirm, createPayment, paymentBody,
   reachReview,
 } from "../support/flows.js";
-import { codeFor, cookieOf, lastSmsCode, logInDashboard } from "../support/psu.js";
+import { codeFor, cookieOf, lastSmsCode, logInDashboard, wrongLogin } from "../support/psu.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 
@@ -180,7 +180,7 @@ test("failed dashboard logins count with the authorisation's: the limit blocks t
   for (let i = 0; i < 2; i++) {
     page = await browser.post("/dashboard/login", { _csrf: csrfOf(page.html), login: "bob", password: "wrong" });
     assert.equal(page.status, 401);
-    assert.equal(errorText(page), "The login details are not correct. Please try again.");
+    assert.equal(errorText(page), wrongLogin(2 - i));
     assert.match(page.html, /aria-describedby="form-error" aria-invalid="true"/);
   }
   // The third failure, in the authorisation flow, blocks the dashboard too.

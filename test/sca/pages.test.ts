@@ -11,7 +11,7 @@ import {
   ALICE_MAIN, BOB_MAIN, cancel, confirm, consentBody, createConsent, createPayment, enterCode,
   EXTERNAL_IBAN, logIn, NOK_URI, OK_URI, open, paymentBody, reachReview,
 } from "../support/flows.js";
-import { codeFor, demoPsu, lastSmsCode } from "../support/psu.js";
+import { codeFor, demoPsu, lastSmsCode, WRONG_CODE, WRONG_LOGIN } from "../support/psu.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 
@@ -19,7 +19,6 @@ let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
-const GENERIC_ERROR = "The login details are not correct. Please try again.";
 const STEPS = ["login", "code", "review"] as const;
 type Step = (typeof STEPS)[number];
 
@@ -273,14 +272,14 @@ test("a wrong password shows the generic error on the login form and a retry wor
   const login = await pageAt(browser, scaRedirect, "bob", "login");
   const wrong = await logIn(browser, login, "bob", "nope");
   assert.equal(wrong.status, 401);
-  assert.equal(errorText(wrong), GENERIC_ERROR);
+  assert.match(errorText(wrong), WRONG_LOGIN);
   assert.equal(labelOf(wrong.html, "login"), "Login name");
   assert.equal(labelOf(wrong.html, "password"), "Password");
   assert.match(wrong.html, /<input id="login" name="login"[^>]* value="bob"/, "the login is kept");
   assert.doesNotMatch(wrong.html, /name="password"[^>]* value=/, "the password is not");
   const unknown = await logIn(browser, wrong, "nobody", "bob-demo");
   assert.equal(unknown.status, 401);
-  assert.equal(errorText(unknown), GENERIC_ERROR, "an unknown login reads the same");
+  assert.match(errorText(unknown), WRONG_LOGIN, "an unknown login reads the same");
   const right = await logIn(browser, unknown, "bob", "bob-demo");
   assert.equal(right.status, 303, right.html);
   assert.equal(right.location, "/sca/code");
@@ -302,7 +301,7 @@ test("a wrong code shows the same generic error and a retry with the right code 
     const code = await pageAt(browser, scaRedirect, "alice", "code");
     const wrong = await enterCode(browser, code, wrongTotp("alice"));
     assert.equal(wrong.status, 401);
-    assert.equal(errorText(wrong), GENERIC_ERROR);
+    assert.match(errorText(wrong), WRONG_CODE);
     assert.equal(labelOf(wrong.html, "code"), "Authorization code");
     const right = await enterCode(browser, wrong, await codeFor(browser, "alice"));
     assert.equal(right.status, 303, right.html);

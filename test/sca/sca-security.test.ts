@@ -14,12 +14,11 @@ import {
   ALICE_MAIN, BOB_MAIN, cancel, confirm, createPayment, enterCode, EXTERNAL_IBAN,
   logIn, NOK_URI, open, paymentBody,
 } from "../support/flows.js";
-import { codeFor, demoPsu, lastSmsCode } from "../support/psu.js";
+import { codeFor, demoPsu, lastSmsCode, WRONG_CODE, wrongLogin } from "../support/psu.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 
 const COOKIE = "__Host-psd2-sca";
-const GENERIC_ERROR = "The login details are not correct. Please try again.";
 const BLOCKED = "Too many failed attempts: access is blocked for up to 15 minutes. Try again later.";
 const BLOCKED_2_MINUTES = BLOCKED.replace("15", "2");
 const CODE_REUSED = "This code has just been used. Wait for the next code in your authenticator "
@@ -293,7 +292,8 @@ test("five wrong passwords block the PSU, and then even the right password fails
   for (let attempt = 1; attempt <= 5; attempt++) {
     page = await logIn(browser, page, "alice", `wrong-${attempt}`);
     assert.equal(page.status, 401);
-    assert.equal(errorText(page), attempt < 5 ? GENERIC_ERROR : BLOCKED, `attempt ${attempt}`);
+    assert.equal(errorText(page), attempt < 5 ? wrongLogin(5 - attempt) : BLOCKED,
+      `attempt ${attempt}`);
   }
   const right = await logIn(browser, page, "alice", "alice-demo");
   assert.equal(right.status, 401);
@@ -354,7 +354,7 @@ test("an SMS code works only for the payment it was sent for", async () => {
   assert.notEqual(first.sms.code, second.sms.code);
   const swappedA = await enterCode(first.browser, first.code, second.sms.code);
   assert.equal(swappedA.status, 401);
-  assert.equal(errorText(swappedA), GENERIC_ERROR);
+  assert.match(errorText(swappedA), WRONG_CODE);
   const swappedB = await enterCode(second.browser, second.code, first.sms.code);
   assert.equal(swappedB.status, 401);
   for (const [{ browser, sms }, page] of [[first, swappedA], [second, swappedB]] as const) {
@@ -369,7 +369,7 @@ test("an SMS code is bound to the payee it named: changed afterwards, it is refu
     .where("id", "=", paymentId).execute();
   const refused = await enterCode(browser, code, sms.code);
   assert.equal(refused.status, 401);
-  assert.equal(errorText(refused), GENERIC_ERROR);
+  assert.match(errorText(refused), WRONG_CODE);
 });
 
 test("an SMS code names the amount and the payee, and is refused once the amount changes", async () => {
@@ -378,7 +378,7 @@ test("an SMS code names the amount and the payee, and is refused once the amount
   await bank.app.store.db.updateTable("payments").set({ amount: 1251 }).where("id", "=", paymentId).execute();
   const refused = await enterCode(browser, code, sms.code);
   assert.equal(refused.status, 401);
-  assert.equal(errorText(refused), GENERIC_ERROR);
+  assert.match(errorText(refused), WRONG_CODE);
 });
 
 test("an SMS code is replaced by a resent one and is accepted only once", async () => {

@@ -69,3 +69,14 @@ export async function logInDashboard(browser: BrowserClient, login: string, now?
   assert.match(page.html, /action="\/dashboard\/logout"/, page.html);
   return Object.assign(page, { secret: /^[^=]+=([^;]*)/.exec(cookieOf(done) ?? "")?.[1] ?? "" });
 }
+
+const LEFT = "Attempts left before access is blocked for";
+/** The refusal of a wrong password, with the failures left before a block. */
+export const wrongLogin = (left: number, minutes = 15) =>
+  `The login details are not correct. ${LEFT} ${minutes} minutes: ${left}.`;
+/** The refusal of a wrong code, with the failures left before a block. */
+export const wrongCode = (left: number, minutes = 15) =>
+  `The code is not correct. ${LEFT} ${minutes} minutes: ${left}.`;
+/** Either refusal, whatever the count (a shared bank's PSUs carry earlier tests' failures). */
+export const WRONG_LOGIN = new RegExp(`^The login details are not correct\\. ${LEFT} \\d+ minutes: \\d+\\.$`);
+export const WRONG_CODE = new RegExp(`^The code is not correct\\. ${LEFT} \\d+ minutes: \\d+\\.$`);

@@ -14,14 +14,14 @@ import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import type { Psu, ScaDevice } from "./model.js";
 import type { LoginFailures } from "./ports.js";
-import type { ScaProblem } from "./problems.js";
+import type { Refusal, ScaProblem } from "./problems.js";
 
 /** SMS codes one login session may receive, the first one included. */
 export const CODE_SENDS_MAX = 5;
 
 export type Identified =
   | { ok: true; psu: Psu; devices: ScaDevice[] }
-  | { ok: false; problem: ScaProblem };
+  | ({ ok: false } & Refusal);
 
 /** The password check's outcome, taken outside any transaction. */
 export interface CheckedPassword { login: string; psuId: string | undefined; ok: boolean }
@@ -64,15 +64,20 @@ const nowIso = (deps: Deps) => deps.clock.now().toISOString();
 const locked = (deps: Deps, f: LoginFailures) =>
   f.blockedUntil !== null && f.blockedUntil > nowIso(deps);
 
-/** Counts one more failure; the limit-th consecutive one blocks for a while. */
+/**
+ * Counts one more failure; the limit-th consecutive one blocks for a while. Short of that, the
+ * PSU learns how many failures are left (an unknown login counts the same way, so this tells
+ * nothing about whether it exists).
+ */
 async function fail(
   deps: Deps, failures: LoginFailures, record: (blockedUntil: string | null) => Promise<void>,
-): Promise<ScaProblem> {
+): Promise<Refusal> {
   const { clock, settings } = deps;
-  const blockedUntil = failures.failedAttempts + 1 >= settings.loginFailuresMax
+  const attemptsLeft = settings.loginFailuresMax - (failures.failedAttempts + 1);
+  const blockedUntil = attemptsLeft <= 0
     ? new Date(clock.now().getTime() + settings.loginBlockSeconds * 1000).toISOString() : null;
   await record(blockedUntil);
-  return blockedUntil ? "psu_blocked" : "credentials_invalid";
+  return blockedUntil ? { problem: "psu_blocked" } : { problem: "credentials_invalid", attemptsLeft };
 }
 
 /** The password check, outside any transaction: hashing is slow and must not hold a lock. */
@@ -93,7 +98,7 @@ async function unknownLogin(deps: Deps, tx: Tx, login: string): Promise<Identifi
     ?? { failedAttempts: 0, blockedUntil: null };
   if (locked(deps, failures)) return { ok: false, problem: "psu_blocked" };
   const record = (until: string | null) => unknownLogins.recordFailure(tx, key, until);
-  return { ok: false, problem: await fail(deps, failures, record) };
+  return { ok: false, ...(await fail(deps, failures, record)) };
 }
 
 /** First factor, inside the step's transaction: the PSU and its devices, or why not. */
@@ -104,7 +109,7 @@ async function identify(deps: Deps, tx: Tx, checked: CheckedPassword): Promise<I
   if (locked(deps, psu)) return { ok: false, problem: "psu_blocked" };
   if (!checked.ok) {
     const record = (until: string | null) => psus.recordFailure(tx, psu.id, until);
-    return { ok: false, problem: await fail(deps, psu, record) };
+    return { ok: false, ...(await fail(deps, psu, record)) };
   }
   // Said only after the right password, so it tells nothing to someone guessing.
   if (psu.status === "blocked") return { ok: false, problem: "psu_blocked_by_bank" };
@@ -159,16 +164,17 @@ async function codeMatches(
 async function verifyCode(
   deps: Deps, tx: Tx, sessionId: string, binding: string,
   target: Target, code: string,
-): Promise<"ok" | ScaProblem> {
+): Promise<"ok" | Refusal> {
   const { psus } = deps.store;
   const { psu, device } = target;
-  if (psu.status === "blocked") return "psu_blocked_by_bank";
-  if (locked(deps, psu)) return "psu_blocked";
+  if (psu.status === "blocked") return { problem: "psu_blocked_by_bank" };
+  if (locked(deps, psu)) return { problem: "psu_blocked" };
   const outcome = await codeMatches(deps, tx, sessionId, binding, device, code.trim());
-  if (outcome === "code_expired" || outcome === "code_reused") return outcome;
+  if (outcome === "code_expired" || outcome === "code_reused") return { problem: outcome };
   if (outcome !== "ok") {
     const record = (until: string | null) => psus.recordFailure(tx, psu.id, until);
-    return (await fail(deps, psu, record)) === "psu_blocked" ? "psu_blocked" : "code_invalid";
+    const failed = await fail(deps, psu, record);
+    return failed.problem === "psu_blocked" ? failed : { ...failed, problem: "code_invalid" };
   }
   await psus.resetFailures(tx, psu.id);
   return "ok";

@@ -11,6 +11,9 @@ export const SCA_PROBLEMS = [
 
 export type ScaProblem = (typeof SCA_PROBLEMS)[number];
 
-export type StepResult = { ok: true; secret: string } | { ok: false; problem: ScaProblem };
+/** A refusal; a failed factor says how many more failures the PSU has before a block. */
+export interface Refusal { problem: ScaProblem; attemptsLeft?: number }
+
+export type StepResult = { ok: true; secret: string } | ({ ok: false } & Refusal);
 
 export const refused = (problem: ScaProblem) => ({ ok: false, problem }) as const;

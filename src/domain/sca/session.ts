@@ -174,7 +174,7 @@ function verifyCode<Done extends string, C extends Context<Done>>(
     if (!found) return refused("wrong_step");
     const binding = m.channel.binding(c, found.psu);
     const outcome = await m.factors.verifyCode(tx, c.session.id, binding, found, code);
-    if (outcome !== "ok") return refused(outcome);
+    if (outcome !== "ok") return { ok: false, ...outcome } as const;
     const { authenticated } = m.channel;
     if (!(await m.channel.sessions.advance(tx, c.session.id, "code", { step: authenticated }))) {
       return refused("wrong_step");

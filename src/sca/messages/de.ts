@@ -60,6 +60,10 @@ export const de: Catalogue = {
   access_balances: "Salden",
   access_transactions: "Umsätze",
   error_credentials_invalid: "Die Anmeldedaten sind nicht korrekt. Bitte versuchen Sie es erneut.",
+  error_credentials_attempts: "Die Anmeldedaten sind nicht korrekt. Verbleibende Versuche, bevor "
+    + "der Zugang für {minutes} Minuten gesperrt wird: {attempts}.",
+  error_code_attempts: "Der Code ist nicht korrekt. Verbleibende Versuche, bevor der Zugang für "
+    + "{minutes} Minuten gesperrt wird: {attempts}.",
   error_psu_blocked: "Zu viele Fehlversuche: Der Zugang ist für bis zu {minutes} Minuten gesperrt. "
     + "Bitte später erneut versuchen.",
   error_psu_blocked_by_bank:

@@ -56,6 +56,10 @@ export const en = {
   access_balances: "balances",
   access_transactions: "transactions",
   error_credentials_invalid: "The login details are not correct. Please try again.",
+  error_credentials_attempts: "The login details are not correct. Attempts left before access is "
+    + "blocked for {minutes} minutes: {attempts}.",
+  error_code_attempts: "The code is not correct. Attempts left before access is blocked for "
+    + "{minutes} minutes: {attempts}.",
   error_psu_blocked: "Too many failed attempts: access is blocked for up to {minutes} minutes. Try "
     + "again later.",
   error_psu_blocked_by_bank: "Your access has been blocked by the bank. Please contact the bank.",

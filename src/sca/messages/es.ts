@@ -59,6 +59,10 @@ export const es: Catalogue = {
   access_balances: "saldos",
   access_transactions: "movimientos",
   error_credentials_invalid: "Los datos de acceso no son correctos. Inténtelo de nuevo.",
+  error_credentials_attempts: "Los datos de acceso no son correctos. Intentos restantes antes de "
+    + "que el acceso se bloquee durante {minutes} minutos: {attempts}.",
+  error_code_attempts: "El código no es correcto. Intentos restantes antes de que el acceso se "
+    + "bloquee durante {minutes} minutos: {attempts}.",
   error_psu_blocked: "Demasiados intentos fallidos: el acceso está bloqueado hasta {minutes} "
     + "minutos. Inténtelo más tarde.",
   error_psu_blocked_by_bank:

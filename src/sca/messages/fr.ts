@@ -60,6 +60,10 @@ export const fr: Catalogue = {
   access_balances: "soldes",
   access_transactions: "opérations",
   error_credentials_invalid: "Les identifiants sont incorrects. Veuillez réessayer.",
+  error_credentials_attempts: "Les identifiants ne sont pas corrects. Tentatives restantes avant "
+    + "un blocage de l'accès pendant {minutes} minutes : {attempts}.",
+  error_code_attempts: "Le code n'est pas correct. Tentatives restantes avant un blocage de "
+    + "l'accès pendant {minutes} minutes : {attempts}.",
   error_psu_blocked: "Trop de tentatives échouées : l'accès est bloqué pour {minutes} minutes au "
     + "plus. Réessayez plus tard.",
   error_psu_blocked_by_bank:

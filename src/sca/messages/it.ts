@@ -58,6 +58,10 @@ export const it: Catalogue = {
   access_balances: "saldi",
   access_transactions: "movimenti",
   error_credentials_invalid: "I dati di accesso non sono corretti. Riprovi.",
+  error_credentials_attempts: "I dati di accesso non sono corretti. Tentativi rimasti prima che "
+    + "l'accesso sia bloccato per {minutes} minuti: {attempts}.",
+  error_code_attempts: "Il codice non è corretto. Tentativi rimasti prima che l'accesso sia "
+    + "bloccato per {minutes} minuti: {attempts}.",
   error_psu_blocked: "Troppi tentativi falliti: l'accesso è bloccato per un massimo di {minutes} "
     + "minuti. Riprovi più tardi.",
   error_psu_blocked_by_bank:

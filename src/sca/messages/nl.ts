@@ -59,6 +59,10 @@ export const nl: Catalogue = {
   access_balances: "saldi",
   access_transactions: "transacties",
   error_credentials_invalid: "De inloggegevens zijn niet juist. Probeer het opnieuw.",
+  error_credentials_attempts: "De inloggegevens zijn niet juist. Resterende pogingen voordat de "
+    + "toegang {minutes} minuten wordt geblokkeerd: {attempts}.",
+  error_code_attempts: "De code is niet juist. Resterende pogingen voordat de toegang {minutes} "
+    + "minuten wordt geblokkeerd: {attempts}.",
   error_psu_blocked: "Te veel mislukte pogingen: de toegang is tot {minutes} minuten geblokkeerd. "
     + "Probeer het later opnieuw.",
   error_psu_blocked_by_bank: "Uw toegang is door de bank geblokkeerd. Neem contact op met de bank.",
