@@ -125,7 +125,8 @@ function readRoutes(
   service: PaymentService,
 ) {
   const statusSchema = {
-    schema: { response: { 200: transactionStatusResponse, ...refusals } }, config,
+    schema: { response: { 200: transactionStatusResponse, ...refusals, 406: errorResponse } },
+    config: { ...config, xmlAnswer: true },
   };
   const details = service === "bulk-payments" ? bulkPaymentDetailsResponse : paymentDetailsResponse;
   const detailsSchema = {

@@ -54,8 +54,12 @@ function jsonBody(txs: Tx[], date?: string): unknown {
     creditorAccount: { iban }, endToEndIdentification: "E2E-JSON",
   });
   if (txs.length > 1) {
+    const entry = (amount: string, iban: string) => {
+      const { debtorAccount: _debtor, ...rest } = single(amount, iban) as Record<string, unknown>;
+      return rest;
+    };
     return { batchBookingPreferred: false, debtorAccount: { iban: ALICE_MAIN },
-      payments: txs.map(([amount, iban]) => single(amount, iban)) };
+      payments: txs.map(([amount, iban]) => entry(amount, iban)) };
   }
   const [[amount, iban]] = txs as [Tx];
   return { ...single(amount, iban), ...(date ? { requestedExecutionDate: date } : {}) };
@@ -176,4 +180,15 @@ test("another TPP's payment is 404 with Accept: application/xml, as in JSON", as
   const res = await other.get(`${self}/status`, XML);
   assert.equal(res.status, 404, res.text);
   assert.equal(res.body.tppMessages[0].code, "RESOURCE_UNKNOWN");
+});
+
+test("the published OpenAPI offers application/xml on the status operations' 200, and their 406", async () => {
+  const document = (await bank.tpp.get("/psd2/v1/openapi.json")).body;
+  for (const service of ["payments", "periodic-payments", "bulk-payments"]) {
+    const responses = document.paths[`/psd2/v1/${service}/{product}/{paymentId}/status`].get.responses;
+    assert.deepEqual(Object.keys(responses["200"].content), ["application/json", "application/xml"]);
+    assert.ok(responses["406"], service);
+  }
+  const details = document.paths["/psd2/v1/payments/{product}/{paymentId}"].get.responses;
+  assert.deepEqual(Object.keys(details["200"].content), ["application/json"]);
 });
