@@ -38,6 +38,6 @@ export function negotiate<T extends string>(accept: string | undefined, offered:
     const q = qualityOf(ranges, offer);
     if (q > bestQ) [best, bestQ] = [offer, q];
   }
-  if (best === undefined) throw requestedFormatsInvalid(offered);
+  if (best === undefined) throw requestedFormatsInvalid(offered.join(", "));
   return best;
 }

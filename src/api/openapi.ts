@@ -96,7 +96,8 @@ function responses(route: CollectedRoute, presenters: Presenters): Json {
 
 function answerContent(route: CollectedRoute, status: string, schema: object): Json {
   const json = { "application/json": { schema } };
-  return route.xmlAnswer && status === "200" ? { ...json, "application/xml": PAIN_002_ANSWER } : json;
+  if (!route.xmlAnswer || status !== "200") return json;
+  return { ...json, "application/xml": PAIN_002_ANSWER };
 }
 
 function requestContent(route: CollectedRoute, body: unknown): Json {

@@ -85,9 +85,9 @@ export const unsupportedMediaType = (expected = "application/json"): Xs2aError =
     "Content-Type");
 
 /** The Accept header allows none of the media types the endpoint answers in. */
-export const requestedFormatsInvalid = (offered: readonly string[]): Xs2aError =>
+export const requestedFormatsInvalid = (offered: string): Xs2aError =>
   new Xs2aError("REQUESTED_FORMATS_INVALID", "header",
-    `Accept must allow one of: ${offered.join(", ")}.`, "Accept");
+    `Accept must allow one of: ${offered}.`, "Accept");
 
 /** The same refusal naming another field: a pain.001's element instead of its JSON field. */
 export const relocated = (error: Xs2aError, path: string): Xs2aError =>
