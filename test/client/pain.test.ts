@@ -50,3 +50,9 @@ test("the client sends a pain.001 and reads the payment's pain.002, valid for xm
     client.close();
   }
 });
+
+test("the Berlin Group profile's OpenAPI offers application/xml on the status operations", async () => {
+  const document = (await bank.tpp.get("/psd2/v1/openapi.json")).body;
+  const status = document.paths["/psd2/v1/bulk-payments/{product}/{paymentId}/status"].get;
+  assert.deepEqual(Object.keys(status.responses["200"].content), ["application/json", "application/xml"]);
+});
