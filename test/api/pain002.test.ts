@@ -9,8 +9,8 @@ import { after, before, test } from "node:test";
 import { XMLParser } from "fast-xml-parser";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
-  ALICE_MAIN, BOB_MAIN, cancel, confirm, createdStatus, CREATION_HEADERS, EXTERNAL_IBAN, linkOf,
-  OK_URI, NOK_URI, open, paymentBody, reachReview,
+  ALICE_MAIN, BOB_MAIN as DEBTOR, cancel, confirm, createdStatus, CREATION_HEADERS, EXTERNAL_IBAN, linkOf,
+  OK_URI, NOK_URI, paymentBody, reachReview,
 } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
@@ -25,6 +25,8 @@ const XML_BULK = "/psd2/v1/bulk-payments/pain.001-sepa-credit-transfers";
 const JSON_SINGLE = "/psd2/v1/payments/sepa-credit-transfers";
 const JSON_BULK = "/psd2/v1/bulk-payments/sepa-credit-transfers";
 const XML = { Accept: "application/xml" };
+// Bob confirms by SMS: no wait for a fresh TOTP window between the payments.
+const PSU = "bob";
 const today = () => dateInZone(new Date(), bank.app.config.timeZone);
 
 type Tx = [amount: string, iban: string];
@@ -39,18 +41,18 @@ function pain001(txs: Tx[], date = today()): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn>
   <GrpHdr><MsgId>MSG-2</MsgId><CreDtTm>2026-11-23T10:00:00</CreDtTm><NbOfTxs>${txs.length}</NbOfTxs>
-    <CtrlSum>${sum}</CtrlSum><InitgPty><Nm>Alice Schmidt</Nm></InitgPty></GrpHdr>
+    <CtrlSum>${sum}</CtrlSum><InitgPty><Nm>Bob Meyer</Nm></InitgPty></GrpHdr>
   <PmtInf><PmtInfId>PMT-2</PmtInfId><PmtMtd>TRF</PmtMtd><BtchBookg>false</BtchBookg>
     <NbOfTxs>${txs.length}</NbOfTxs><CtrlSum>${sum}</CtrlSum>
-    <ReqdExctnDt><Dt>${date}</Dt></ReqdExctnDt><Dbtr><Nm>Alice Schmidt</Nm></Dbtr>
-    <DbtrAcct><Id><IBAN>${ALICE_MAIN}</IBAN></Id></DbtrAcct>
+    <ReqdExctnDt><Dt>${date}</Dt></ReqdExctnDt><Dbtr><Nm>Bob Meyer</Nm></Dbtr>
+    <DbtrAcct><Id><IBAN>${DEBTOR}</IBAN></Id></DbtrAcct>
     <DbtrAgt><FinInstnId><BICFI>TESTDEFFXXX</BICFI></FinInstnId></DbtrAgt>${entries}
   </PmtInf></CstmrCdtTrfInitn></Document>`;
 }
 
 function jsonBody(txs: Tx[], date?: string): unknown {
   const single = (amount: string, iban: string) => ({
-    ...paymentBody({ instructedAmount: { currency: "EUR", amount } }),
+    ...paymentBody({ debtorAccount: DEBTOR, instructedAmount: { currency: "EUR", amount } }),
     creditorAccount: { iban }, endToEndIdentification: "E2E-JSON",
   });
   if (txs.length > 1) {
@@ -58,7 +60,7 @@ function jsonBody(txs: Tx[], date?: string): unknown {
       const { debtorAccount: _debtor, ...rest } = single(amount, iban) as Record<string, unknown>;
       return rest;
     };
-    return { batchBookingPreferred: false, debtorAccount: { iban: ALICE_MAIN },
+    return { batchBookingPreferred: false, debtorAccount: { iban: DEBTOR },
       payments: txs.map(([amount, iban]) => entry(amount, iban)) };
   }
   const [[amount, iban]] = txs as [Tx];
@@ -67,7 +69,7 @@ function jsonBody(txs: Tx[], date?: string): unknown {
 
 type Origin = "json" | "pain.001";
 
-/** Creates a payment of alice's (a bulk for several transactions); returns its self path. */
+/** Creates a payment of bob's (a bulk for several transactions); returns its self path. */
 async function create(origin: Origin, txs: Tx[], date?: string) {
   const bulk = txs.length > 1;
   const path = origin === "json" ? (bulk ? JSON_BULK : JSON_SINGLE) : (bulk ? XML_BULK : XML_SINGLE);
@@ -82,7 +84,7 @@ async function create(origin: Origin, txs: Tx[], date?: string) {
 
 async function authorise(scaRedirect: string) {
   const browser = bank.browser();
-  const done = await confirm(browser, await reachReview(browser, scaRedirect, "alice"));
+  const done = await confirm(browser, await reachReview(browser, scaRedirect, PSU));
   assert.equal(done.location, OK_URI, done.html);
 }
 
@@ -108,7 +110,7 @@ async function report(self: string, tpp: TppClient = bank.tpp) {
 
 for (const origin of ["json", "pain.001"] as const) {
   test(`${origin}: RCVD, then ACSC once booked; the ids and the JSON status agree`, async () => {
-    const { id, self, scaRedirect } = await create(origin, [["1.25", BOB_MAIN]]);
+    const { id, self, scaRedirect } = await create(origin, [["1.25", ALICE_MAIN]]);
     const received = await report(self);
     assert.equal(received.group.GrpSts, "RCVD");
     assert.equal(received.group.OrgnlMsgId, id);
@@ -141,14 +143,14 @@ for (const origin of ["json", "pain.001"] as const) {
   test(`${origin}: a payment the PSU declines is CANC (DS02)`, async () => {
     const { self, scaRedirect } = await create(origin, [["1.00", EXTERNAL_IBAN]]);
     const browser = bank.browser();
-    const declined = await cancel(browser, await reachReview(browser, scaRedirect, "alice"));
+    const declined = await cancel(browser, await reachReview(browser, scaRedirect, PSU));
     assert.equal(declined.location, NOK_URI, declined.html);
     const { group } = await report(self);
     assert.deepEqual([group.GrpSts, group.StsRsnInf.Rsn.Cd], ["CANC", "DS02"]);
   });
 
   test(`${origin}: a bulk with one entry refused is PART, each entry with its own status`, async () => {
-    const { self, scaRedirect } = await create(origin, [["1.00", BOB_MAIN], ["900000.00", EXTERNAL_IBAN]]);
+    const { self, scaRedirect } = await create(origin, [["1.00", ALICE_MAIN], ["900000.00", EXTERNAL_IBAN]]);
     await authorise(scaRedirect);
     const { group, txs, json } = await report(self);
     assert.deepEqual([group.GrpSts, json, group.OrgnlNbOfTxs, group.OrgnlCtrlSum],
