@@ -194,3 +194,15 @@ test("the published OpenAPI offers application/xml on the status operations' 200
   const details = document.paths["/psd2/v1/payments/{product}/{paymentId}"].get.responses;
   assert.deepEqual(Object.keys(details["200"].content), ["application/json"]);
 });
+
+test("a periodic payment reads as pain.002 too: ACTC with its start date once authorised", async () => {
+  const startDate = addDays(today(), 3);
+  const body = { ...(jsonBody([["2.00", EXTERNAL_IBAN]]) as object), startDate, frequency: "Monthly" };
+  const res = await bank.tpp.post("/psd2/v1/periodic-payments/sepa-credit-transfers", body, CREATION_HEADERS);
+  assert.equal(res.status, createdStatus(bank.tpp), res.text);
+  const self = `/psd2/v1/periodic-payments/sepa-credit-transfers/${res.body.paymentId}`;
+  assert.equal((await report(self)).group.GrpSts, "RCVD");
+  await authorise(linkOf(bank.tpp, res.body._links.scaRedirect));
+  const { group, txs } = await report(self);
+  assert.deepEqual([group.GrpSts, txs[0]?.OrgnlTxRef.ReqdExctnDt.Dt], ["ACTC", startDate]);
+});
