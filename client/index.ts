@@ -66,10 +66,49 @@ function fill(path: string, values: Record<string, unknown> = {}): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
 }
 
+/** One call: the body sent as is, the answer's text kept (parsed as JSON when it is JSON). */
+interface Call {
+  method: string; url: URL; headers: Record<string, string>; payload?: string; requestBody: unknown;
+}
+
+function exchange(options: ClientOptions, agent: Agent, call: Call) {
+  return new Promise<Exchange & { text: string }>((resolve, reject) => {
+    const { method, url, headers } = call;
+    const req = httpsRequest(url, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        try {
+          const text = Buffer.concat(chunks).toString("utf8");
+          const json = /json/.test(String(res.headers["content-type"] ?? "json"));
+          const body: unknown = text && json ? JSON.parse(text) : undefined;
+          const answer = {
+            method, path: url.pathname + url.search, requestHeaders: headers,
+            requestBody: call.requestBody, status: res.statusCode ?? 0, headers: res.headers, body,
+          };
+          options.observe?.(answer);
+          resolve({ ...answer, text });
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+    });
+    req.on("error", reject);
+    if (call.payload !== undefined) req.write(call.payload);
+    req.end();
+  });
+}
+
+/** Berlin Group's pain.001 products take the document itself; pain.002 answers the status. */
+export type Pain001Service = "payments" | "bulk-payments";
+
 export function createClient<Paths>(options: ClientOptions) {
   const agent = new Agent({ ...options.tls, keepAlive: true });
+  const base = (extra: Record<string, string> = {}) => ({
+    "X-Request-ID": randomUUID(), Accept: "application/json", ...options.headers, ...extra,
+  });
   return {
-    request<P extends keyof Paths & string, M extends MethodsOf<Paths, P>>(
+    async request<P extends keyof Paths & string, M extends MethodsOf<Paths, P>>(
       method: M, path: P, init: RequestInit<OperationOf<Paths, P, M>>,
     ): Promise<Answer<OperationOf<Paths, P, M>>> {
       const url = new URL(fill(path, init.path as Record<string, unknown>), options.baseUrl);
@@ -77,33 +116,35 @@ export function createClient<Paths>(options: ClientOptions) {
         if (value !== undefined) url.searchParams.set(name, String(value));
       }
       const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
-      const headers: Record<string, string> = {
-        "X-Request-ID": randomUUID(), Accept: "application/json", ...options.headers, ...init.headers,
-        ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
-      };
-      return new Promise((resolve, reject) => {
-        const req = httpsRequest(url, { method: method.toUpperCase(), agent, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => {
-            try {
-              const text = Buffer.concat(chunks).toString("utf8");
-              const body: unknown = text ? JSON.parse(text) : undefined;
-              const answer = { status: res.statusCode ?? 0, headers: res.headers, body };
-              options.observe?.({
-                method: method.toUpperCase(), path: url.pathname + url.search,
-                requestHeaders: headers, requestBody: init.body, ...answer,
-              });
-              resolve(answer as Answer<OperationOf<Paths, P, M>>);
-            } catch (error) {
-              reject(error as Error);
-            }
-          });
-        });
-        req.on("error", reject);
-        if (payload !== undefined) req.write(payload);
-        req.end();
+      const headers = base({
+        ...init.headers, ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
       });
+      const { status, headers: answerHeaders, body } = await exchange(options, agent,
+        { method: method.toUpperCase(), url, headers, payload, requestBody: init.body });
+      return { status, headers: answerHeaders, body } as Answer<OperationOf<Paths, P, M>>;
+    },
+    /**
+     * Initiates a payment from a pain.001 document (`product` e.g.
+     * "pain.001-sepa-credit-transfers"); the answer is the JSON one of any initiation.
+     */
+    async sendPain001(
+      service: Pain001Service, product: string, document: string, headers?: Record<string, string>,
+    ) {
+      const url = new URL(`/psd2/v1/${service}/${encodeURIComponent(product)}`, options.baseUrl);
+      const sent = base({ ...headers, "Content-Type": "application/xml" });
+      // requestBody is the JSON body an observer checks; a document is not one.
+      const call = { method: "POST", url, headers: sent, payload: document, requestBody: undefined };
+      const { status, headers: answerHeaders, body } = await exchange(options, agent, call);
+      return { status, headers: answerHeaders, body: body as Record<string, unknown> | undefined };
+    },
+    /** A payment's status as a pain.002 report (the XML text) or, refused, the JSON error. */
+    async readPain002(service: string, product: string, paymentId: string) {
+      const path = [service, product, paymentId].map(encodeURIComponent).join("/");
+      const url = new URL(`/psd2/v1/${path}/status`, options.baseUrl);
+      const headers = base({ Accept: "application/xml" });
+      const answer = await exchange(options, agent,
+        { method: "GET", url, headers, requestBody: undefined });
+      return { status: answer.status, headers: answer.headers, text: answer.text };
     },
     close(): void { agent.destroy(); },
   };

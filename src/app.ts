@@ -302,7 +302,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   const notifications = createNotificationSubscriptions(deps);
   paymentRoutes(api, {
     base, payments: createPayments(deps), idempotency, redirects, presenters, approaches,
-    notifications,
+    notifications, clock: deps.clock,
   });
   consentRoutes(api, {
     base, consents, idempotency, redirects, presenters, approaches, notifications,

@@ -90,6 +90,7 @@ const REFUSAL_TEXT: Readonly<Record<string, string>> = {
   401: "Certificate, signature or consent refused",
   403: "The certificate lacks the role, or the resource is another TPP's",
   413: "The body is larger than the bank accepts",
+  406: "The Accept header allows none of the answer's media types",
   415: "The body is not application/json",
   429: "Too many requests from this TPP; see Retry-After",
   500: "The bank could not process the request",

@@ -13,13 +13,23 @@ import { REDIRECT, type ApiProfile, type Presenters } from "./profile.js";
 
 type Json = Record<string, unknown>;
 
-/** `xml`: the operation also takes an ISO 20022 document (src/api/xml/body.ts). */
-interface CollectedRoute extends OperationFacts { schema: Json; xml: boolean }
+/**
+ * `xml`: the operation also takes an ISO 20022 document (src/api/xml/body.ts); `xmlAnswer`: its
+ * 200 is also a pain.002 report, to `Accept: application/xml`.
+ */
+interface CollectedRoute extends OperationFacts { schema: Json; xml: boolean; xmlAnswer: boolean }
 
 const PAIN_001_BODY = {
   schema: {
     type: "string",
     description: "pain.001.001.03 or pain.001.001.09, for the pain.001-* payment products",
+  },
+};
+
+const PAIN_002_ANSWER = {
+  schema: {
+    type: "string",
+    description: "pain.002.001.10 CustomerPaymentStatusReport, to Accept: application/xml",
   },
 };
 
@@ -78,10 +88,16 @@ function responses(route: CollectedRoute, presenters: Presenters): Json {
     out[status] = {
       description: Number(status) < 400 ? "Success" : refusalText(status),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      ...(schema ? { content: { "application/json": { schema } } } : {}),
+      ...(schema ? { content: answerContent(route, status, schema) } : {}),
     };
   }
   return out;
+}
+
+function answerContent(route: CollectedRoute, status: string, schema: object): Json {
+  const json = { "application/json": { schema } };
+  if (!route.xmlAnswer || status !== "200") return json;
+  return { ...json, "application/xml": PAIN_002_ANSWER };
 }
 
 function requestContent(route: CollectedRoute, body: unknown): Json {
@@ -177,7 +193,7 @@ export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): ()
   app.addHook("onRoute", (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const config = (route.config ?? {}) as {
-      role?: string; document?: boolean; probe?: boolean; xml?: boolean;
+      role?: string; document?: boolean; probe?: boolean; xml?: boolean; xmlAnswer?: boolean;
     };
     for (const method of methods) {
       // HEAD is Fastify's automatic twin of each GET.
@@ -185,7 +201,7 @@ export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): ()
       routes.push({
         method, url: route.url, schema: (route.schema ?? {}) as Json, role: config.role,
         document: config.document === true, probe: config.probe === true,
-        xml: config.xml === true,
+        xml: config.xml === true, xmlAnswer: config.xmlAnswer === true,
       });
     }
   });

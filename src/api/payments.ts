@@ -18,6 +18,10 @@ import { chooseScaApproach, type ScaApproachRules } from "./sca-approach.js";
 import { presentPaymentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
 import { redirectOnlyRoutes } from "./redirect-only.js";
+import { negotiate } from "./accept.js";
+import { pain002 } from "./xml/pain002.js";
+import type { Clock } from "../lib/clock.js";
+import { newPaymentId } from "../lib/ids.js";
 import { naming, pathProduct, readXmlInitiation } from "./xml/initiation.js";
 import {
   authorisationListResponse, authorisationStartedResponse, bulkPaymentDetailsResponse,
@@ -35,6 +39,7 @@ export interface PaymentRoutesOptions {
   presenters: Presenters;
   approaches: ScaApproachRules;
   notifications: NotificationSubscriptions;
+  clock: Clock;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -43,6 +48,9 @@ const BODIES = {
   "payments": paymentInitiationBody, "periodic-payments": periodicPaymentInitiationBody,
   "bulk-payments": bulkPaymentInitiationBody,
 };
+
+/** The status answers JSON by default and a pain.002 report to `Accept: application/xml`. */
+const STATUS_FORMATS = ["application/json", "application/xml"] as const;
 
 type ById = { Params: { paymentId: string; product?: string } };
 type ByAuthorisation = { Params: { product: string; paymentId: string; authorisationId: string } };
@@ -116,11 +124,12 @@ function refOf(
 }
 
 function readRoutes(
-  app: FastifyInstance, { base, payments, presenters }: PaymentRoutesOptions,
+  app: FastifyInstance, { base, payments, presenters, clock }: PaymentRoutesOptions,
   service: PaymentService,
 ) {
   const statusSchema = {
-    schema: { response: { 200: transactionStatusResponse, ...refusals } }, config,
+    schema: { response: { 200: transactionStatusResponse, ...refusals, 406: errorResponse } },
+    config: { ...config, xmlAnswer: true },
   };
   const details = service === "bulk-payments" ? bulkPaymentDetailsResponse : paymentDetailsResponse;
   const detailsSchema = {
@@ -129,8 +138,16 @@ function readRoutes(
   const paths = [`${base}/${service}/:product/:paymentId`];
   if (service === "payments") paths.push(`${base}/payments/:paymentId`);
   for (const path of paths) {
-    app.get<ById>(`${path}/status`, statusSchema,
-      async (request) => presentPaymentStatus(await payments.getPayment(refOf(request, service))));
+    app.get<ById>(`${path}/status`, statusSchema, async (request, reply) => {
+      const ref = refOf(request, service);
+      if (negotiate(request.headers.accept, STATUS_FORMATS) === "application/json") {
+        return presentPaymentStatus(await payments.getPayment(ref));
+      }
+      const { payment, entries } = await payments.getWithEntries(ref);
+      // A report's MsgId only has to be unique; a fresh random id of the payments' form is.
+      const report = pain002(payment, entries, clock.now(), newPaymentId());
+      return reply.type("application/xml").send(report);
+    });
     app.get<ById>(path, detailsSchema, async (request) => {
       const found = await payments.getWithEntries(refOf(request, service));
       return service === "bulk-payments"

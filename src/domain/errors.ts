@@ -29,6 +29,7 @@ export type MessageCode =
   | "CANCELLATION_INVALID"
   | "PRODUCT_INVALID"
   | "UNSUPPORTED_MEDIA_TYPE"
+  | "REQUESTED_FORMATS_INVALID"
   | "PAYLOAD_TOO_LARGE"
   | "INTERNAL_ERROR"
   | "SIGNATURE_INVALID"
@@ -82,6 +83,11 @@ export const requestIdReused = (): Xs2aError =>
 export const unsupportedMediaType = (expected = "application/json"): Xs2aError =>
   new Xs2aError("UNSUPPORTED_MEDIA_TYPE", "header", `Content-Type must be ${expected}.`,
     "Content-Type");
+
+/** The Accept header allows none of the media types the endpoint answers in. */
+export const requestedFormatsInvalid = (offered: string): Xs2aError =>
+  new Xs2aError("REQUESTED_FORMATS_INVALID", "header",
+    `Accept must allow one of: ${offered}.`, "Accept");
 
 /** The same refusal naming another field: a pain.001's element instead of its JSON field. */
 export const relocated = (error: Xs2aError, path: string): Xs2aError =>

@@ -12,7 +12,8 @@ export class XmlBody {
 }
 
 declare module "fastify" {
-  interface FastifyContextConfig { xml?: boolean }
+  /** `xml`: takes a pain.001 body; `xmlAnswer`: answers a pain.002 to Accept: application/xml. */
+  interface FastifyContextConfig { xml?: boolean; xmlAnswer?: boolean }
 }
 
 export function installXmlParser(app: FastifyInstance, bodyLimit: number): void {

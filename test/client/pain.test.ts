@@ -1,0 +1,58 @@
+/**
+ * The typed client (client/) sends a pain.001 document and reads the payment's status back as
+ * a pain.002 report, against a Berlin Group bank, every exchange checked as the API tests do.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { after, before, test } from "node:test";
+import { dateInZone } from "../../src/lib/clock.js";
+import { ALICE_MAIN, CREATION_HEADERS, EXTERNAL_IBAN } from "../support/flows.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+import { berlinGroupClient } from "../support/typed-client.js";
+
+const XSD = new URL("../../../schemas/iso20022/pain.002.001.10.xsd", import.meta.url).pathname;
+const PRODUCT = "pain.001-sepa-credit-transfers";
+
+let bank: TestBank;
+before(async () => { bank = await startBank({ env: { API_PROFILE: "berlin-group" } }); });
+after(async () => { await bank.close(); });
+
+function pain001(date: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn>
+  <GrpHdr><MsgId>CLIENT-1</MsgId><CreDtTm>2026-11-23T10:00:00</CreDtTm><NbOfTxs>1</NbOfTxs>
+    <CtrlSum>3.00</CtrlSum><InitgPty><Nm>Alice Schmidt</Nm></InitgPty></GrpHdr>
+  <PmtInf><PmtInfId>P-1</PmtInfId><PmtMtd>TRF</PmtMtd><NbOfTxs>1</NbOfTxs><CtrlSum>3.00</CtrlSum>
+    <ReqdExctnDt><Dt>${date}</Dt></ReqdExctnDt><Dbtr><Nm>Alice Schmidt</Nm></Dbtr>
+    <DbtrAcct><Id><IBAN>${ALICE_MAIN}</IBAN></Id></DbtrAcct>
+    <DbtrAgt><FinInstnId><BICFI>TESTDEFFXXX</BICFI></FinInstnId></DbtrAgt>
+    <CdtTrfTxInf><PmtId><EndToEndId>CLIENT-E2E</EndToEndId></PmtId>
+      <Amt><InstdAmt Ccy="EUR">3.00</InstdAmt></Amt><Cdtr><Nm>Supplier AG</Nm></Cdtr>
+      <CdtrAcct><Id><IBAN>${EXTERNAL_IBAN}</IBAN></Id></CdtrAcct></CdtTrfTxInf>
+  </PmtInf></CstmrCdtTrfInitn></Document>`;
+}
+
+test("the client sends a pain.001 and reads the payment's pain.002, valid for xmllint", async () => {
+  const client = berlinGroupClient(bank, CREATION_HEADERS);
+  try {
+    const today = dateInZone(new Date(), bank.app.config.timeZone);
+    const created = await client.sendPain001("payments", PRODUCT, pain001(today));
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const paymentId = String(created.body?.paymentId);
+    const report = await client.readPain002("payments", PRODUCT, paymentId);
+    assert.equal(report.status, 200, report.text);
+    const lint = spawnSync("/usr/bin/xmllint", ["--noout", "--schema", XSD, "-"], { input: report.text });
+    assert.equal(lint.status, 0, lint.stderr.toString());
+    assert.match(report.text, new RegExp(`<OrgnlMsgId>${paymentId}</OrgnlMsgId>`));
+    assert.match(report.text, /<GrpSts>RCVD<\/GrpSts>/);
+    assert.match(report.text, /<OrgnlEndToEndId>CLIENT-E2E<\/OrgnlEndToEndId>/);
+  } finally {
+    client.close();
+  }
+});
+
+test("the Berlin Group profile's OpenAPI offers application/xml on the status operations", async () => {
+  const document = (await bank.tpp.get("/psd2/v1/openapi.json")).body;
+  const status = document.paths["/psd2/v1/bulk-payments/{product}/{paymentId}/status"].get;
+  assert.deepEqual(Object.keys(status.responses["200"].content), ["application/json", "application/xml"]);
+});
