@@ -77,7 +77,8 @@ async function fail(
   const blockedUntil = attemptsLeft <= 0
     ? new Date(clock.now().getTime() + settings.loginBlockSeconds * 1000).toISOString() : null;
   await record(blockedUntil);
-  return blockedUntil ? { problem: "psu_blocked" } : { problem: "credentials_invalid", attemptsLeft };
+  return blockedUntil
+    ? { problem: "psu_blocked" } : { problem: "credentials_invalid", attemptsLeft };
 }
 
 /** The password check, outside any transaction: hashing is slow and must not hold a lock. */
