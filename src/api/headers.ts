@@ -84,7 +84,7 @@ export function readRedirectTargets(
   return {
     redirectUri: ok,
     nokRedirectUri: redirectUri(headers, "TPP-Nok-Redirect-URI", rules, domains),
-    lang: psuLanguage(headers),
+    lang: psuLanguage(headers), namedPsu: single(headers, "PSU-ID")?.trim() || null,
   };
 }
 

@@ -96,4 +96,6 @@ export interface TppRef { id: string; name: string }
 /** Where the PSU's browser goes afterwards, from the TPP's headers. */
 export interface RedirectTargets {
   redirectUri: string; nokRedirectUri: string | null; lang: string;
+  /** The PSU the TPP named (PSU-ID), who alone may authorise. */
+  namedPsu?: string | null;
 }

@@ -229,7 +229,9 @@ function loginRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit
   app.get("/sca/login", async (request, reply) => {
     const view = await session(request, reply, "login");
     if (!view) return;
-    const f = frame(view, view.session.lang, { step: 1 });
+    // The PSU the TPP named is filled in; another PSU is refused right after its password.
+    const loginName = view.authorisation.namedPsu ?? undefined;
+    const f = frame(view, view.session.lang, { step: 1, loginName });
     return render(reply, view, loginPage(f, introKind(view.resource)));
   });
 

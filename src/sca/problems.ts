@@ -20,6 +20,7 @@ const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
   debtor_not_owned: "error_debtor_not_owned",
   debtor_blocked: "error_debtor_blocked",
   vop_unacknowledged: "error_vop_unacknowledged",
+  psu_not_named: "error_psu_not_named",
 };
 
 export const problemMessage = (problem: ScaProblem): MessageKey => MESSAGES[problem];

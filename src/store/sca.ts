@@ -18,6 +18,7 @@ function toAuthorisation(row: Selectable<AuthorisationTable>): Authorisation {
   return {
     id: row.id, resourceType: row.resource_type as AuthorisedResource, resourceId: row.resource_id,
     tppId: row.tpp_id, scaStatus: row.sca_status as ScaStatus, psuId: row.psu_id, lang: row.lang,
+    namedPsu: row.named_psu,
   };
 }
 
@@ -51,6 +52,7 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
     await tx.insertInto("authorisations").values({
       id: a.id, resource_type: a.resourceType, resource_id: a.resourceId, tpp_id: a.tppId,
       sca_status: a.scaStatus, psu_id: a.psuId, lang: a.lang, created_at: at, updated_at: at,
+      named_psu: a.namedPsu ?? null,
     }).execute();
   },
 

@@ -150,6 +150,7 @@ export interface AuthorisationTable {
   lang: string;
   created_at: string;
   updated_at: string;
+  named_psu: string | null;
 }
 
 export interface ScaSessionTable {

@@ -139,7 +139,7 @@ async function startAuthorisation(
   const authorisationId = newUuid();
   await store.sca.insertAuthorisation(tx, {
     id: authorisationId, resourceType: "consent", resourceId: consent.id, tppId: consent.tppId,
-    scaStatus: "received", psuId: null, lang: redirect.lang,
+    scaStatus: "received", psuId: null, lang: redirect.lang, namedPsu: redirect.namedPsu,
   }, at);
   const scaRedirect = await scaLinks.scaRedirect({
     authorisationId, resourceType: "consent", ...redirect,

@@ -113,7 +113,7 @@ async function startAuthorisation(
   const authorisationId = newUuid();
   await store.sca.insertAuthorisation(tx, {
     id: authorisationId, resourceType: kind, resourceId: payment.id, tppId: payment.tppId,
-    scaStatus: "received", psuId: null, lang: redirect.lang,
+    scaStatus: "received", psuId: null, lang: redirect.lang, namedPsu: redirect.namedPsu,
   }, clock.now().toISOString());
   const scaRedirect = await scaLinks.scaRedirect({
     authorisationId, resourceType: "payment", ...redirect,

@@ -18,6 +18,8 @@ export interface Authorisation {
   scaStatus: ScaStatus;
   psuId: string | null;
   lang: string;
+  /** The login the TPP named (PSU-ID): no other PSU may complete this authorisation. */
+  namedPsu?: string | null;
 }
 
 /** The steps of every login, whatever the channel; each channel names the step after them. */

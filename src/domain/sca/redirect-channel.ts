@@ -99,8 +99,14 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
     authenticated: "review",
     context,
     stillOpen: (ctx) => awaitingDecision(ctx.resource),
-    refusal: async (tx, ctx, psu) => ctx.resource.type === "payment"
-      ? paymentProblem(deps, tx, psu.id, ctx.resource.payment) : null,
+    // Right after the password: someone other than the PSU the TPP named, or than the debtor
+    // account's holder, learns it before any code is spent.
+    refusal: async (tx, ctx, psu) => {
+      const named = ctx.authorisation.namedPsu;
+      if (named && named !== psu.login) return "psu_not_named";
+      return ctx.resource.type === "payment"
+        ? paymentProblem(deps, tx, psu.id, ctx.resource.payment) : null;
+    },
     binding: (ctx) => bindingOf(ctx.resource),
     smsText: (ctx, code) => smsText(settings.bankName, ctx, code),
     async onIdentified(tx, ctx, psu) {

@@ -83,6 +83,8 @@ export const de: Catalogue = {
     + "Ihre Bank.",
   error_no_account_selected: "Wählen Sie mindestens ein Konto.",
   error_debtor_not_owned: "Diese Zahlung soll von einem Konto erfolgen, das nicht Ihnen gehört.",
+  error_psu_not_named: "Diese Freigabe wurde für einen anderen Kunden der Bank angefragt. Nur "
+    + "der vom Anbieter genannte Kunde kann sie abschließen.",
   error_debtor_blocked: "Das Konto dieser Zahlung ist gesperrt.",
   error_foreign_accounts: "{tpp} fragt nach Konten, die nicht Ihnen gehören: {ibans}. Sie können "
     + "nur abbrechen.",

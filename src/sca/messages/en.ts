@@ -76,6 +76,8 @@ export const en = {
   error_no_device: "No authorization device is registered for you. Please contact your bank.",
   error_no_account_selected: "Select at least one account.",
   error_debtor_not_owned: "This payment is to be made from an account that is not yours.",
+  error_psu_not_named: "This authorisation was requested for another customer of the bank. Only "
+    + "the customer the provider named can complete it.",
   error_debtor_blocked: "The account of this payment is blocked.",
   error_foreign_accounts: "{tpp} asks for accounts that are not yours: {ibans}. You can only "
     + "cancel.",

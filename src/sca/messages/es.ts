@@ -81,6 +81,8 @@ export const es: Catalogue = {
     + "con su banco.",
   error_no_account_selected: "Seleccione al menos una cuenta.",
   error_debtor_not_owned: "Este pago se haría desde una cuenta que no es suya.",
+  error_psu_not_named: "Esta autorización se solicitó para otro cliente del banco. Solo el "
+    + "cliente que indicó el proveedor puede completarla.",
   error_debtor_blocked: "La cuenta de este pago está bloqueada.",
   error_foreign_accounts: "{tpp} solicita cuentas que no son suyas: {ibans}. Solo puede cancelar.",
   error_csrf: "El formulario ha caducado. Inténtelo de nuevo.",

@@ -83,6 +83,8 @@ export const fr: Catalogue = {
     + "votre banque.",
   error_no_account_selected: "Sélectionnez au moins un compte.",
   error_debtor_not_owned: "Ce paiement doit être effectué depuis un compte qui n'est pas le vôtre.",
+  error_psu_not_named: "Cette autorisation a été demandée pour un autre client de la banque. "
+    + "Seul le client désigné par le prestataire peut la terminer.",
   error_debtor_blocked: "Le compte de ce paiement est bloqué.",
   error_foreign_accounts: "{tpp} demande des comptes qui ne sont pas les vôtres : {ibans}. Vous "
     + "pouvez seulement annuler.",

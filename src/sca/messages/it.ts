@@ -80,6 +80,8 @@ export const it: Catalogue = {
     + "banca.",
   error_no_account_selected: "Selezioni almeno un conto.",
   error_debtor_not_owned: "Questo pagamento dovrebbe partire da un conto che non è suo.",
+  error_psu_not_named: "Questa autorizzazione è stata richiesta per un altro cliente della "
+    + "banca. Solo il cliente indicato dal fornitore può completarla.",
   error_debtor_blocked: "Il conto di questo pagamento è bloccato.",
   error_foreign_accounts: "{tpp} chiede conti che non sono suoi: {ibans}. Può solo annullare.",
   error_csrf: "Il modulo è scaduto. Riprovi.",

@@ -81,6 +81,8 @@ export const nl: Catalogue = {
     + "bank.",
   error_no_account_selected: "Selecteer ten minste één rekening.",
   error_debtor_not_owned: "Deze betaling zou gedaan worden vanaf een rekening die niet van u is.",
+  error_psu_not_named: "Deze autorisatie is aangevraagd voor een andere klant van de bank. "
+    + "Alleen de klant die de aanbieder noemde, kan haar afronden.",
   error_debtor_blocked: "De rekening van deze betaling is geblokkeerd.",
   error_foreign_accounts: "{tpp} vraagt om rekeningen die niet van u zijn: {ibans}. U kunt alleen "
     + "annuleren.",

@@ -18,6 +18,7 @@ import { scaLoginFailures } from "./0030-sca-login-failures.js";
 import { notifications } from "./0070-notifications.js";
 import { bulkPart } from "./0090-bulk-part.js";
 import { payeeVerification } from "./0101-payee-verification.js";
+import { namedPsu } from "./0102-named-psu.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0070-notifications": notifications,
   "0090-bulk-part": bulkPart,
   "0101-payee-verification": payeeVerification,
+  "0102-named-psu": namedPsu,
 };
 
 export const migrationProvider: MigrationProvider = {
