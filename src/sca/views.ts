@@ -4,7 +4,7 @@
  */
 import type { Consent } from "../domain/consent/model.js";
 import { grantFor, isBankOffered, type Grantable } from "../domain/consent/grants.js";
-import type { Payment } from "../domain/payment/model.js";
+import type { Payment, StandingOrder } from "../domain/payment/model.js";
 import type { DebtorOverview, Review, ScaResource } from "../domain/sca/authorisation.js";
 import type { VopOutcome } from "../domain/vop/ports.js";
 import { Html, html } from "../lib/html.js";
@@ -249,6 +249,16 @@ function vopAcknowledgement(frame: PageFrame, resource: PaymentResource): Html {
   frame.t("vop_acknowledge")}</label></p>` : html``;
 }
 
+/** A standing order's schedule in words: how often, from when, until when. */
+function scheduleText(frame: PageFrame, order: StandingOrder | null): string | null {
+  if (order === null) return null;
+  const frequency = frame.t(`frequency_${order.frequency}`);
+  const start = longDate(order.startDate, frame.lang);
+  return order.endDate === null
+    ? frame.t("schedule_open", { frequency, start })
+    : frame.t("schedule_until", { frequency, start, end: longDate(order.endDate, frame.lang) });
+}
+
 function executionText(frame: PageFrame, p: Payment, executesOn: string | null): string {
   if (executesOn !== null) return longDate(executesOn, frame.lang);
   return frame.t(p.product === "instant-sepa-credit-transfers"
@@ -280,6 +290,7 @@ export function paymentReviewPage(
 <dl class="review">
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
 ${payeeSection(frame, resource)}${row(frame, "review_execution", execution)}
+${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}
 ${row(frame, "review_fees", frame.t("fees_none"))}${debtorSection(frame, p, debtor)}
 ${row(frame, "review_tpp", frame.tppId ? frame.t("tpp_registered", {
     tpp: frame.tppName ?? "", id: frame.tppId }) : null)}
