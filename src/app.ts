@@ -345,7 +345,7 @@ async function psuPages(
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName,
     sandbox: config.mode === "sandbox",
-    logo: await loadBankLogo(config.bankLogoFile, config.bankName), loginThrottle,
+    logo: await loadBankLogo(config.bankLogoFile), loginThrottle,
     loginBlockSeconds: config.loginBlockSeconds, links,
   });
   const dashboard = createPsuDashboard(deps);

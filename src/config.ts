@@ -286,7 +286,7 @@ export const SETTINGS = {
   bankHelpUrl: url({ name: "BANK_HELP_URL", fallback: () => DEMO_SITE + "/help",
     shownDefault: `\`${DEMO_SITE}/help\``,
     description: "the bank's help and contact page, linked in the PSU pages' footer" }),
-  bankLogoFile: file({ name: "BANK_LOGO_FILE", shownDefault: "(empty: the name's initials)",
+  bankLogoFile: file({ name: "BANK_LOGO_FILE", shownDefault: "(empty: a built-in bank mark)",
     check: (raw) => (/\.(svg|png)$/i.test(raw) ? undefined
       : `BANK_LOGO_FILE must be an .svg or .png file, got "${raw}"`),
     description: "`.svg` or `.png` shown next to `BANK_NAME` on the PSU pages" }),

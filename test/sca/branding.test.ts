@@ -32,12 +32,13 @@ test("BANK_NAME and BANK_LOGO_FILE rebrand every page", async () => {
   }
 });
 
-test("without a logo file the bank's initials are the mark", async () => {
+test("without a logo file the bank ships a designed mark, not initials", async () => {
   const bank = await startBank({ env: { BANK_NAME: "Rheinische Demo Bank" } });
   try {
     const logo = await bank.browser().get("/sca/static/logo");
     assert.equal(logo.headers["content-type"], "image/svg+xml");
-    assert.match(logo.html, />RDB<\/text>/);
+    assert.match(logo.html, /<path d="M32 9 /, "the portico's pediment");
+    assert.doesNotMatch(logo.html, /<text/);
   } finally {
     await bank.close();
   }

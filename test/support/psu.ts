@@ -18,8 +18,12 @@ const lastStep = new Map<string, number>();
 export async function nextTotp(secret: string, bankUrl: string, now: () => number = Date.now): Promise<string> {
   const key = `${bankUrl} ${secret}`;
   for (;;) {
-    const current = Math.floor(now() / 30_000);
-    const step = Math.max(current - 1, (lastStep.get(key) ?? -Infinity) + 1);
+    const at = now();
+    const current = Math.floor(at / 30_000);
+    // The previous step is good only until this window ends: not when it ends within 5 s, or a
+    // slow request arrives when the bank has moved on by two steps.
+    const earliest = 30_000 - (at % 30_000) > 5_000 ? current - 1 : current;
+    const step = Math.max(earliest, (lastStep.get(key) ?? -Infinity) + 1);
     if (step <= current + 1) {
       lastStep.set(key, step);
       return totpAt(secret, step * 30_000 + 1);
