@@ -6,8 +6,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
-  backToTpp, type Authorisations, type PageView, type ScaProblem,
+  backToTpp, type Authorisations, type EntryView, type PageView, type RedirectClaims,
+  type ScaProblem,
 } from "../domain/sca/authorisation.js";
+import { newSecret } from "../lib/ids.js";
 import type { ScaStep } from "../domain/sca/model.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
@@ -19,6 +21,7 @@ import {
 } from "./plugin.js";
 import type { ScaRedirects } from "./redirect.js";
 import { DASHBOARD } from "./dashboard-views.js";
+import { resultPage } from "./result-view.js";
 import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
 import {
@@ -28,6 +31,10 @@ import {
 } from "./views.js";
 
 const COOKIE = "__Host-psd2-sca";
+/** The authorisation a browser last opened a session for: the way back once that session ends. */
+const BACK_COOKIE = "__Host-psd2-sca-back";
+/** The entry form's CSRF value (double submit): set by the link's page, which opens no session. */
+const ENTRY_COOKIE = "__Host-psd2-sca-entry";
 const secretOf = (request: FastifyRequest) => cookieOf(request, COOKIE);
 
 export interface ScaPagesOptions {
@@ -45,16 +52,19 @@ export interface ScaPagesOptions {
 
 const STEP_PATH: Record<ScaStep, string> = {
   login: "/sca/login", device: "/sca/device", code: "/sca/code", review: "/sca/review",
-  done: "/sca/login",
+  done: "/sca/done",
 };
 
-function render(reply: FastifyReply, view: PageView, body: string, status = 200) {
+/** Where a page's forms may lead: the TPP's two addresses. */
+type Targets = Pick<PageView, "redirectUri" | "nokRedirectUri">;
+
+function render(reply: FastifyReply, view: Targets, body: string, status = 200) {
   contentSecurityPolicy(reply, [view.redirectUri, view.nokRedirectUri ?? view.redirectUri]);
   return reply.code(status).type("text/html; charset=utf-8").send(body);
 }
 
-function setCookie(reply: FastifyReply, secret: string): void {
-  reply.header("Set-Cookie", `${COOKIE}=${secret}; Path=/; Secure; HttpOnly; SameSite=Lax`);
+function setCookie(reply: FastifyReply, secret: string, name = COOKIE, maxAge = ""): void {
+  reply.header("Set-Cookie", `${name}=${secret}; Path=/; Secure; HttpOnly; SameSite=Lax${maxAge}`);
 }
 
 function list(form: Form | undefined, name: string): string[] {
@@ -71,14 +81,17 @@ function withChosenLanguage(
   return { ...view, session: { ...view.session, lang } };
 }
 
+/** What a page's frame shows of an authorisation, with or without a session yet. */
+type FramedView = Pick<PageView, "tppName" | "authorisation"> & { session?: { csrf: string } };
+
 /** The page builders every route shares. */
 function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
   const frame = (
-    view: PageView | undefined, lang: string, extra: Partial<PageFrame> = {},
+    view: FramedView | undefined, lang: string, extra: Partial<PageFrame> = {},
   ): PageFrame => ({
     lang, t: translator(lang), bankName, links, tppName: view?.tppName,
     tppId: view?.authorisation.tppId,
-    csrf: view?.session.csrf, ...extra,
+    csrf: view?.session?.csrf, ...extra,
     errorValues: { minutes: blockMinutes, ...extra.errorValues },
   });
 
@@ -126,24 +139,23 @@ function scaKit(options: ScaPagesOptions) {
     options.bankName, blockMinutes(options.loginBlockSeconds), options.links);
   const { frame, problemPage } = pages;
 
+  /** No session: a dead end no more, the page leads back to the TPP of the last one opened. */
+  async function ended(
+    request: FastifyRequest, reply: FastifyReply, problem: ScaProblem, status: number,
+  ) {
+    const back = await authorisations.wayBack(cookieOf(request, BACK_COOKIE));
+    return problemPage(reply, requestLanguage(request), problem, status, back);
+  }
+
   /**
    * The session for a page at `step`; otherwise answers itself (problem page or the right step).
    */
   async function session(request: FastifyRequest, reply: FastifyReply, step: ScaStep) {
     const view = await authorisations.view(secretOf(request));
     if (typeof view === "string") {
-      const status = view === "session_expired" ? 401 : 400;
-      void problemPage(reply, requestLanguage(request), view, status);
-      return undefined;
+      return void await ended(request, reply, view, view === "session_expired" ? 401 : 400);
     }
-    if (view.session.step === "done") {
-      // After the decision: a page is a dead end no more, a repeated post gets the outcome.
-      void (request.method === "GET"
-        ? render(reply, view, messagePage(frame(view, view.session.lang, {
-          error: "error_already_decided", back: backToTpp(view) })), 409)
-        : reply.redirect(backToTpp(view), 303));
-      return undefined;
-    }
+    // After the decision every page, a reload or a second click, leads to its result.
     if (view.session.step !== step) {
       void reply.redirect(STEP_PATH[view.session.step], 303);
       return undefined;
@@ -155,9 +167,7 @@ function scaKit(options: ScaPagesOptions) {
   async function posted(request: FormRequest, reply: FastifyReply, step: ScaStep | null) {
     const found = step
       ? await session(request, reply, step) : await authorisations.view(secretOf(request));
-    if (typeof found === "string") {
-      return void problemPage(reply, requestLanguage(request), found, 401);
-    }
+    if (typeof found === "string") return void await ended(request, reply, found, 401);
     const view = step || !found ? found : withChosenLanguage(request, reply, found);
     if (view && !sameText(field(request.body, "_csrf"), view.session.csrf)) {
       const page = messagePage(frame(view, view.session.lang, { error: "error_csrf" }));
@@ -170,10 +180,104 @@ function scaKit(options: ScaPagesOptions) {
   return { ...pages, session, posted };
 }
 
-type ScaKit = ReturnType<typeof scaKit>;
+/** scaKit plus the password step, which the login page and a link's first post both take. */
+function loginKit(options: ScaPagesOptions) {
+  const kit = scaKit(options);
+  const { authorisations } = options;
+
+  /** Too many login posts from this address: says when to retry, and answers true. */
+  function throttled(request: FastifyRequest, reply: FastifyReply): boolean {
+    const retryAfter = options.loginThrottle.take(request.ip);
+    if (retryAfter > 0) reply.header("Retry-After", String(retryAfter));
+    return retryAfter > 0;
+  }
+
+  /** The password step on session `secret`: on to the code, or the login again with why not. */
+  async function submitLogin(
+    request: FormRequest, reply: FastifyReply, secret: string, view: PageView,
+  ) {
+    const loginName = field(request.body, "login");
+    const result = await authorisations.login(secret, loginName, field(request.body, "password"));
+    if (result.ok) {
+      setCookie(reply, result.secret);
+      return reply.redirect(STEP_PATH.code, 303);
+    }
+    const f = kit.frame(view, view.session.lang, { step: 1, ...refusalError(result), loginName });
+    return render(reply, view, loginPage(f, introKind(view.resource)), 401);
+  }
+
+  return { ...kit, throttled, submitLogin };
+}
+
+/** loginKit plus the link's own page, which opens no session until the PSU posts it. */
+function entryKit(options: ScaPagesOptions) {
+  const kit = loginKit(options);
+  const { authorisations, redirects } = options;
+  const { throttled, submitLogin } = kit;
+
+  /** The link's claims and what it is for; otherwise answers why not, with the way back. */
+  async function linkEntry(
+    request: FastifyRequest, reply: FastifyReply, type: LinkEntry["type"], token: string,
+  ): Promise<LinkEntry | undefined> {
+    const lang = requestLanguage(request);
+    const claims = await redirects.verify(token);
+    if (!claims) {
+      const back = await authorisations.wayBack(await redirects.expiredFor(token));
+      return void kit.problemPage(reply, lang, "link_invalid", 400, back);
+    }
+    const state = await authorisations.examineLink(claims);
+    if (!state.ok) return void kit.problemPage(reply, lang, state.problem, 400, state.back);
+    return { type, token, claims, view: state.entry };
+  }
+
+  /** The link's login page, its forms carrying the token and a double-submit CSRF value. */
+  function entryPage(
+    request: FastifyRequest, reply: FastifyReply, link: LinkEntry,
+    extra: Partial<PageFrame> = {}, status = 200,
+  ) {
+    const lang = requestLanguage(request);
+    let nonce = cookieOf(request, ENTRY_COOKIE);
+    if (!nonce) setCookie(reply, nonce = newSecret(), ENTRY_COOKIE);
+    const f = kit.frame(link.view, lang, {
+      step: 1, csrf: nonce, path: `/sca/${link.type}?token=${link.token}`,
+      entry: { action: `/sca/${link.type}?lang=${lang}`, token: link.token },
+      loginName: link.view.authorisation.namedPsu ?? undefined, ...extra,
+    });
+    return render(reply, link.view, loginPage(f, introKind(link.view.resource)), status);
+  }
+
+  /** The PSU acted on the link's page: the link is used up now, and its session opens. */
+  async function enter(request: FormRequest, reply: FastifyReply, link: LinkEntry) {
+    if (!sameText(field(request.body, "_csrf"), cookieOf(request, ENTRY_COOKIE) ?? "")) {
+      return entryPage(request, reply, link, { error: "error_csrf" }, 403);
+    }
+    const cancelling = field(request.body, "cancel") === "yes";
+    if (!cancelling && throttled(request, reply)) {
+      return entryPage(request, reply, link, { error: "error_psu_blocked" }, 429);
+    }
+    const lang = requestLanguage(request);
+    const opened = await authorisations.openSession(link.claims, lang);
+    if (!opened.ok) {
+      const back = "back" in opened ? opened.back : undefined;
+      return kit.problemPage(reply, lang, opened.problem, 400, back);
+    }
+    setCookie(reply, opened.secret);
+    setCookie(reply, link.claims.authorisationId, BACK_COOKIE, "; Max-Age=86400");
+    const view = await authorisations.view(opened.secret);
+    if (typeof view === "string") return kit.problemPage(reply, lang, view, 400);
+    if (!cancelling) return submitLogin(request, reply, opened.secret, view);
+    const result = await authorisations.decide(opened.secret, { confirm: false, ibans: [] });
+    return result.ok ? reply.redirect(STEP_PATH.done, 303)
+      : kit.problemPage(reply, lang, result.problem, 409);
+  }
+
+  return { ...kit, linkEntry, entryPage, enter };
+}
+
+type ScaKit = ReturnType<typeof entryKit>;
 
 export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
-  const kit = scaKit(options);
+  const kit = entryKit(options);
 
   app.get("/sca/static/style.css", async (_request, reply) => reply.type("text/css; charset=utf-8")
     .header("Cache-Control", "public, max-age=3600").send(STYLESHEET));
@@ -182,7 +286,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
     .header("Cache-Control", "public, max-age=3600").send(options.logo.body));
 
   siteRoutes(app, kit);
-  entryRoutes(app, options, kit);
+  entryRoutes(app, kit);
   loginRoutes(app, options, kit);
   codeRoutes(app, options.authorisations, kit);
   decisionRoutes(app, options.authorisations, kit);
@@ -201,22 +305,26 @@ function siteRoutes(app: FastifyInstance, kit: ScaKit): void {
   app.setNotFoundHandler(async (request, reply) => site(request, reply, 404));
 }
 
-/** The scaRedirect links: a verified token opens a session and leads to the login. */
-function entryRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit): void {
-  const { authorisations, redirects } = options;
+/** A link's verified claims and what it is for, with the type and token of its address. */
+interface LinkEntry {
+  type: "payment" | "consent"; token: string; claims: RedirectClaims; view: EntryView;
+}
+
+/**
+ * The scaRedirect links. Opening one shows its login page and uses up nothing, since mail
+ * scanners and link previews fetch links too; the PSU's first post from that page (log in, or
+ * cancel) uses the link up and opens the session.
+ */
+function entryRoutes(app: FastifyInstance, kit: ScaKit): void {
   for (const type of ["payment", "consent"] as const) {
     const path = `/sca/${type}`;
     app.get<{ Querystring: Record<string, string | undefined> }>(path, async (request, reply) => {
-      const lang = requestLanguage(request);
-      const claims = await redirects.verify(request.query.token ?? "");
-      if (!claims) return kit.problemPage(reply, lang, "link_invalid", 400);
-      const opened = await authorisations.openSession(claims, lang);
-      if (!opened.ok) {
-        const back = "back" in opened ? opened.back : undefined;
-        return kit.problemPage(reply, lang, opened.problem, 400, back);
-      }
-      setCookie(reply, opened.secret);
-      return reply.redirect(STEP_PATH.login, 303);
+      const link = await kit.linkEntry(request, reply, type, request.query.token ?? "");
+      if (link) return kit.entryPage(request, reply, link);
+    });
+    app.post<{ Body: Form }>(path, async (request, reply) => {
+      const link = await kit.linkEntry(request, reply, type, field(request.body, "token"));
+      if (link) return kit.enter(request, reply, link);
     });
   }
 }
@@ -238,22 +346,11 @@ function loginRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit
   app.post<{ Body: Form }>("/sca/login", async (request, reply) => {
     const view = await posted(request, reply, "login");
     if (!view) return;
-    const retryAfter = options.loginThrottle.take(request.ip);
-    if (retryAfter > 0) {
-      reply.header("Retry-After", String(retryAfter));
+    if (kit.throttled(request, reply)) {
       const f = frame(view, view.session.lang, { step: 1, error: "error_psu_blocked" });
       return render(reply, view, loginPage(f, introKind(view.resource)), 429);
     }
-    const { body } = request;
-    const loginName = field(body, "login");
-    const password = field(body, "password");
-    const result = await authorisations.login(secretOf(request), loginName, password);
-    if (result.ok) {
-      setCookie(reply, result.secret);
-      return reply.redirect(STEP_PATH.code, 303);
-    }
-    const f = frame(view, view.session.lang, { step: 1, ...refusalError(result), loginName });
-    return render(reply, view, loginPage(f, introKind(view.resource)), 401);
+    return kit.submitLogin(request, reply, secretOf(request) ?? "", view);
   });
 
   app.get("/sca/device", async (request, reply) => {
@@ -316,6 +413,13 @@ function decisionRoutes(app: FastifyInstance, authorisations: Authorisations, ki
     if (view) return reviewView(reply, view);
   });
 
+  app.get("/sca/done", async (request, reply) => {
+    const view = await session(request, reply, "done");
+    if (!view) return;
+    const f = frame(view, view.session.lang, { back: backToTpp(view), path: STEP_PATH.done });
+    return render(reply, view, resultPage(f, view.resource, view.authorisation.scaStatus));
+  });
+
   app.post<{ Body: Form }>("/sca/confirm", async (request, reply) => {
     const view = await posted(request, reply, "review");
     if (!view) return;
@@ -327,7 +431,7 @@ function decisionRoutes(app: FastifyInstance, authorisations: Authorisations, ki
       confirm: true, ibans: chosen.accounts, ...chosen,
       acknowledgedNoMatch: request.body.vop_acknowledged === "yes",
     });
-    return result.ok ? reply.redirect(result.redirectTo, 303)
+    return result.ok ? reply.redirect(STEP_PATH.done, 303)
       : reviewView(reply, view, result.problem, 400, chosen);
   });
 
@@ -336,7 +440,7 @@ function decisionRoutes(app: FastifyInstance, authorisations: Authorisations, ki
     const view = await posted(request, reply, null);
     if (!view) return;
     const result = await authorisations.decide(secretOf(request), { confirm: false, ibans: [] });
-    if (result.ok) return reply.redirect(result.redirectTo, 303);
+    if (result.ok) return reply.redirect(STEP_PATH.done, 303);
     const f = frame(view, view.session.lang, { error: problemMessage(result.problem) });
     return render(reply, view, messagePage(f), 409);
   });

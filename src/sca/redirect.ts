@@ -5,16 +5,15 @@
  * Single use is enforced when the token is exchanged for a session (domain/sca/authorisation.ts).
  */
 import { createHmac } from "node:crypto";
-import { jwtVerify } from "jose";
+import { errors, jwtVerify } from "jose";
 import type { ScaLinks } from "../domain/deps.js";
+import type { RedirectClaims } from "../domain/sca/authorisation.js";
 import type { Clock } from "../lib/clock.js";
 import { newUuid } from "../lib/ids.js";
 
 const ISSUER = "psd2-bank";
 const AUDIENCE = "psd2-bank-sca";
 const TYPE = "sca-redirect+jwt";
-
-export interface RedirectClaims { jti: string; authorisationId: string; expiresAt: string }
 
 export interface ScaRedirectOptions {
   authUrl: () => string; key: Uint8Array; ttlSeconds: number; clock: Clock;
@@ -51,13 +50,15 @@ export function createScaRedirects({ authUrl, key, ttlSeconds, clock }: ScaRedir
     },
   };
 
+  const check = (token: string) => jwtVerify(token, key, {
+    algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE, typ: TYPE,
+    currentDate: clock.now(), requiredClaims: ["jti", "sub", "exp"],
+  });
+
   /** The claims of a genuine, unexpired token, or null for anything else. */
   async function verify(token: string): Promise<RedirectClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE, typ: TYPE,
-        currentDate: clock.now(), requiredClaims: ["jti", "sub", "exp"],
-      });
+      const { payload } = await check(token);
       return {
         jti: String(payload.jti), authorisationId: String(payload.sub),
         expiresAt: new Date(Number(payload.exp) * 1000).toISOString(),
@@ -67,7 +68,21 @@ export function createScaRedirects({ authUrl, key, ttlSeconds, clock }: ScaRedir
     }
   }
 
-  return { links, verify };
+  /**
+   * The authorisation of a genuine token that has only expired, so that its page can lead back
+   * to the TPP; jose checks the signature, issuer, audience and type before the expiry.
+   */
+  async function expiredFor(token: string): Promise<string | undefined> {
+    try {
+      await check(token);
+      return undefined;
+    } catch (error) {
+      return error instanceof errors.JWTExpired && typeof error.payload.sub === "string"
+        ? error.payload.sub : undefined;
+    }
+  }
+
+  return { links, verify, expiredFor };
 }
 
 export type ScaRedirects = ReturnType<typeof createScaRedirects>;

@@ -94,6 +94,8 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
 /* A success says so at a glance: green rule, tinted ground, text at AA contrast. */
 .notice { border-left: 4px solid #1e7b34; background: #e9f5ec; color: #14532d; font-weight: 600;
   padding: 0.6rem 0.8rem; }
+/* Left as it was by the PSU's own choice: neither a success nor a refusal. */
+.outcome { border-left: 4px solid var(--muted); background: #f1f3f6; padding: 0.6rem 0.8rem; }
 @media (max-width: 30rem) {
   main { margin: 0; border-radius: 0; padding: 1rem; }
   .card dl { grid-template-columns: 1fr; }

@@ -36,6 +36,8 @@ export interface PageFrame {
   back?: string;
   /** On the PSU's dashboard: its own title, and no authorisation to cancel. */
   dashboard?: boolean;
+  /** On a link's own page, before any session: where its forms post, with the link's token. */
+  entry?: { action: string; token: string };
 }
 
 function steps(frame: PageFrame): Html {
@@ -54,7 +56,8 @@ function languageSwitch(frame: PageFrame): Html {
   if (!path) return html``;
   const links = LANGUAGES.map((code) => {
     const current = new Html(code === frame.lang ? ' aria-current="true"' : "");
-    return html`<li><a href="${path}?lang=${code}" lang="${code}" hreflang="${code}"${current}>${
+    return html`<li><a href="${path}${path.includes("?") ? "&" : "?"}lang=${code}" lang="${
+      code}" hreflang="${code}"${current}>${
       CATALOGUES[code].language_name}</a></li>`;
   });
   const label = frame.t("language_switch");
@@ -101,9 +104,16 @@ function errorRef(frame: PageFrame): Html {
   return new Html(frame.error ? ' aria-describedby="form-error"' : "");
 }
 
+/** The link's token, and which of the link page's forms was sent. */
+function entryFields(frame: PageFrame, cancel = false): Html {
+  if (!frame.entry) return html``;
+  const which = cancel ? html`<input type="hidden" name="cancel" value="yes">` : html``;
+  return html`<input type="hidden" name="token" value="${frame.entry.token}">${which}`;
+}
+
 function cancelForm(frame: PageFrame): Html {
-  return html`<form method="post" action="/sca/cancel" class="cancel">
-<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
+  return html`<form method="post" action="${frame.entry?.action ?? "/sca/cancel"}" class="cancel">
+<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">${entryFields(frame, true)}
 <button type="submit" class="secondary">${frame.t("button_cancel")}</button></form>`;
 }
 
@@ -126,13 +136,14 @@ function intro(frame: PageFrame, type: IntroKind): Html {
 }
 
 export function loginPage(frame: PageFrame, type: IntroKind): string {
-  return page(frame, html`${intro(frame, type)}${loginForm(frame, "/sca/login")}`);
+  const action = frame.entry?.action ?? "/sca/login";
+  return page(frame, html`${intro(frame, type)}${loginForm(frame, action)}`);
 }
 
 export function loginForm(frame: PageFrame, action: string): Html {
   const described = frame.error ? ' aria-describedby="form-error" aria-invalid="true"' : "";
   return html`<form method="post" action="${action}">
-<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
+<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">${entryFields(frame)}
 <label for="login">${frame.t("label_login")}</label>
 <input id="login" name="login" autocomplete="username" value="${frame.loginName ?? ""}" required${
   new Html(described)}>

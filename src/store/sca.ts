@@ -91,6 +91,12 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   },
 
+  async tokenSpent(tx, jti) {
+    const row = await tx.selectFrom("used_tokens").select("jti").where("jti", "=", jti)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async chooseMethod(tx, authorisationId, deviceId) {
     await tx.insertInto("authorisation_methods")
       .values({ authorisation_id: authorisationId, device_id: deviceId })

@@ -197,7 +197,7 @@ test("on a bank-offered consent the PSU shares a card's balances but not its tra
   assert.match(review.html, /name="balances" value="525412\*{6}3241">/, "offered, not pre-ticked");
   const done = await confirm(browser, review, [ALICE_MAIN, ALICE_CARD],
     { balances: [ALICE_CARD], transactions: [ALICE_MAIN] });
-  assert.equal(done.status, 303, done.html);
+  assert.equal(done.status, 200, done.html);
   const details = await bank.tpp.get(`/psd2/v1/consents/${consentId}`);
   assert.deepEqual(details.body.access.balances, [{ maskedPan: ALICE_CARD, currency: "EUR" }]);
   assert.deepEqual(details.body.access.transactions, [{ iban: ALICE_MAIN, currency: "EUR" }]);

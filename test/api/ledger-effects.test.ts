@@ -86,8 +86,9 @@ test("a confirmed payment to another bank moves exactly its amount to SEPA clear
     const { paymentId, done, status } = await payAndConfirm("alice", {
       creditorAccount: EXTERNAL_IBAN, instructedAmount: euros(amount),
     });
-    assert.equal(done.status, 303);
+    assert.equal(done.status, 200);
     assert.equal(done.location, OK_URI);
+    assert.equal(done.outcome, "The payment has been made.");
     assert.equal(status, "ACSC");
     const after = await ledgerState();
     assert.deepEqual(changes(before, after), new Map([[debtor, -amount], [CLEARING, amount]]));
@@ -134,8 +135,11 @@ test("a payment above the available balance is rejected after confirm and books 
       debtorAccount: BOB_MAIN, instructedAmount: euros(available + 1n),
     });
     assert.equal(status, "RJCT");
-    assert.equal(done.status, 303);
-    assert.equal(done.location, OK_URI, "the browser still returns to TPP-Redirect-URI");
+    assert.equal(done.status, 200);
+    assert.equal(done.outcome, "The bank did not make this payment: the account does not hold "
+      + "enough money, overdraft included. No money has left your account.",
+    "the PSU is told the truth, never that it succeeded");
+    assert.equal(done.location, OK_URI, "the way back is still the TPP-Redirect-URI");
     const after = await ledgerState();
     assert.deepEqual(after.booked, before.booked);
     assert.equal(after.transfers, before.transfers);

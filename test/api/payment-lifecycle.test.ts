@@ -47,7 +47,8 @@ test("a payment not yet authorised is cancelled at once: 204, CANC, its link the
     assert.equal(await statusOf(paymentId), "CANC");
     assert.deepEqual(await authorisationsOf(paymentId), ["failed"]);
     const page = await bank.browser().get(scaRedirect);
-    assert.notEqual(page.status, 303, "a cancelled payment still opened a PSU session");
+    assert.equal(page.status, 400, "a cancelled payment's link still opened the login");
+    assert.match(page.html, /already been decided/);
   });
 
 test("a cancelled or executed payment cannot be cancelled: 405 CANCELLATION_INVALID", async () => {

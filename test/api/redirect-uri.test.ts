@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig } from "../../src/config.js";
-import { csrfOf } from "../support/browser.js";
+import { formOf } from "../support/browser.js";
 import {
-  consentBody, createdStatus, CREATION_HEADERS, linkOf, open, paymentBody,
+  consentBody, createdStatus, CREATION_HEADERS, linkOf, open, paymentBody, settled,
 } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppClient, TppResponse } from "../support/tpp-client.js";
@@ -69,10 +69,11 @@ test("the browser goes to the stored URI: a form field cannot redirect the cance
   const created = await pay(shop, "https://tpp.example/ok", "https://tpp.example/nok");
   const browser = bank.browser();
   const login = await open(browser, linkOf(shop, created.body._links.scaRedirect));
-  const forged = await browser.post("/sca/cancel", {
-    _csrf: csrfOf(login.html), redirectUri: "https://evil.example/", nokRedirectUri: "https://evil.example/",
-  });
-  assert.equal(forged.status, 303, forged.html);
+  const { action, hidden } = formOf(login.html, /class="cancel"/);
+  const forged = await settled(browser, await browser.post(action, {
+    ...hidden, redirectUri: "https://evil.example/", nokRedirectUri: "https://evil.example/",
+  }));
+  assert.equal(forged.status, 200, forged.html);
   assert.equal(forged.location, "https://tpp.example/nok");
 });
 

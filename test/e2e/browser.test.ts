@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import {
-  axeViolations, screenshot, type RealBrowser,
+  axeViolations, leaveForTpp, screenshot, type RealBrowser,
 } from "../support/chromium.js";
 import {
   authorisedConsent, BOB_MAIN, confirm, consentBody, createConsent, createPayment, NOK_URI, OK_URI,
@@ -56,7 +56,7 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
   const { scaRedirect } = await createPayment(bank.tpp);
   const { page, context, problems } = await chromium.context();
   await page.goto(scaRedirect);
-  assert.equal(new URL(page.url()).pathname, "/sca/login");
+  assert.equal(new URL(page.url()).pathname, "/sca/payment", "the link's own login page");
   assert.equal(await page.locator("h1").innerText(),
     "Demo TPP asks you to authorise a payment.");
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "1 Log in");
@@ -76,8 +76,11 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
   assert.ok(parseFloat(String(size)) >= 20, `amount in large type: ${String(size)}`);
   await step(page, "payment-3-review-en");
   await page.getByRole("button", { name: "Confirm" }).click();
-  await page.waitForURL(OK_URI);
-  await step(page, "payment-4-back-at-tpp", false);
+  await page.waitForURL(/\/sca\/done$/);
+  assert.equal(await page.locator("h1").innerText(), "Done");
+  await step(page, "payment-4-result-en");
+  assert.equal(await leaveForTpp(page, /^Back to Demo TPP$/, OK_URI), "The payment has been made.");
+  await step(page, "payment-5-back-at-tpp", false);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -102,7 +105,10 @@ test("payment on a phone, in German: a wrong password is tied to its field, then
     assert.match(await page.locator("main").innerText(), /SMS an \+49151/);
     await step(page, "payment-phone-de-2-code");
     await page.getByRole("button", { name: "Abbrechen" }).click();
-    await page.waitForURL(NOK_URI);
+    await page.waitForURL(/\/sca\/done$/);
+    await step(page, "payment-phone-de-3-cancelled");
+    assert.equal(await leaveForTpp(page, /^Zurück zu Demo TPP$/, NOK_URI),
+      "Sie haben abgebrochen. Es wird nichts bezahlt.");
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -128,7 +134,8 @@ test("consent in French: bob picks his account and confirms; the review says wha
       /partagé : détails du compte, soldes, opérations/);
     await step(page, "consent-3-review-fr");
     await page.getByRole("button", { name: "Confirmer" }).click();
-    await page.waitForURL(OK_URI);
+    assert.match(await leaveForTpp(page, /^Retour à Demo TPP$/, OK_URI),
+      /^Demo TPP peut désormais accéder aux comptes choisis jusqu'au \d{1,2} \p{L}+ \d{4}\.$/u);
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -153,7 +160,7 @@ test("bank-offered consent: bob shares his card's balances but not its transacti
   assert.ok((sizes as number[]).every((size) => size >= 24), `24px targets: ${String(sizes)}`);
   await step(page, "consent-bank-offered-review-en");
   await page.getByRole("button", { name: "Confirm" }).click();
-  await page.waitForURL(OK_URI);
+  await leaveForTpp(page, /^Back to Demo TPP$/, OK_URI);
   const access = (await bank.tpp.get(`/psd2/v1/consents/${consentId}`)).body.access;
   assert.deepEqual(access.balances.map((r: { iban?: string; maskedPan?: string }) => r.iban ?? r.maskedPan).sort(),
     [BOB_CARD, BOB_MAIN].sort());
@@ -174,7 +181,8 @@ test("consent cancelled on the review, switching to Italian on the way", async (
   await page.getByRole("button", { name: "Continua" }).click();
   await step(page, "consent-cancel-2-review-it");
   await page.getByRole("button", { name: "Annulla" }).click();
-  await page.waitForURL(NOK_URI);
+  assert.equal(await leaveForTpp(page, /^Torna a Demo TPP$/, NOK_URI),
+    "Non è stato concesso alcun accesso.");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -210,10 +218,14 @@ test("without JavaScript and by keyboard alone, in the browser's language (Spani
   await step(page, "payment-keyboard-es-2-review", false);
   assert.match(await page.locator("main").innerText(), /Importe/);
   await page.getByRole("button", { name: "Confirmar" }).focus();
-  // Without JavaScript, playwright cannot route the redirect to the TPP: its Location is checked.
-  const [confirmed] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith("/sca/confirm")), page.keyboard.press("Enter")]);
-  assert.equal(confirmed.headers().location, OK_URI);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/sca\/done$/);
+  await page.keyboard.press("Tab");
+  for (let i = 0; i < 20 && await focused() !== "Volver a Demo TPP"; i++) {
+    await page.keyboard.press("Tab");
+  }
+  // Without JavaScript, playwright cannot route the link to the TPP: its address is checked.
+  assert.equal(await page.evaluate("document.activeElement.href"), OK_URI);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -15,7 +15,7 @@ test("a confirmed payment is booked and reads ACSC", async () => {
   const review = await reachReview(browser, scaRedirect, "alice");
   assert.match(review.html, /€12\.50/);
   const done = await confirm(browser, review);
-  assert.equal(done.status, 303);
+  assert.equal(done.status, 200);
   assert.equal(done.location, OK_URI);
   const status = await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`);
   assert.deepEqual(status.body, { transactionStatus: "ACSC" });

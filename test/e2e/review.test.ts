@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import {
-  axeViolations, screenshot, type RealBrowser,
+  axeViolations, leaveForTpp, screenshot, type RealBrowser,
 } from "../support/chromium.js";
-import { BOB_MAIN, createPayment, EXTERNAL_IBAN, paymentBody } from "../support/flows.js";
+import { BOB_MAIN, createPayment, EXTERNAL_IBAN, OK_URI, paymentBody } from "../support/flows.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import type { TestBank } from "../support/start-app.js";
@@ -92,6 +92,14 @@ test("bob's review says what his Girokonto holds and warns before Confirm: 5,000
     assert.equal(await cancel.getAttribute("class"), "secondary");
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, "payment-review-insufficient-en");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.waitForURL(/\/sca\/done$/);
+    assert.equal(await page.locator("h1").innerText(), "Not carried out");
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, "payment-result-refused-en");
+    assert.equal(await leaveForTpp(page, /^Back to Demo TPP$/, OK_URI),
+      "The bank did not make this payment: the account does not hold enough money, overdraft "
+      + "included. No money has left your account.", "never 'success' for what the bank refused");
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -200,7 +208,8 @@ test("no match: Confirm goes nowhere until the PSU ticks that the money may go t
     await page.getByLabel(/Mir ist bewusst, dass das Geld an jemand anderen/).check();
     await screenshot(page, "payment-review-vop-no-match-ticked-de");
     await confirm.click();
-    await page.waitForURL(/tpp\.example/);
+    assert.equal(await leaveForTpp(page, /^Zurück zu Demo TPP$/, OK_URI),
+      "Die Zahlung wurde ausgeführt.");
     const done = await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`);
     assert.equal(done.body.transactionStatus, "ACSC");
     assert.deepEqual(problems, []);

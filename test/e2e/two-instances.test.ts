@@ -30,7 +30,8 @@ function getOn(browser: BrowserClient, bank: TestBank, page: Page): Promise<Page
 async function authoriseAlternating(scaRedirect: string, login: string, accounts: string[] = []) {
   assert.ok(scaRedirect.startsWith(first.authUrl));
   const browser = second.browser();
-  const loginPage = await getOn(browser, first, await browser.get(scaRedirect));
+  const loginPage = await browser.get(scaRedirect);
+  assert.equal(loginPage.status, 200, loginPage.html);
   const loggedIn = await logIn(browser, loginPage, login, `${login}-demo`);
   const codePage = await getOn(browser, first, loggedIn);
   const code = await codeFor(browser, login);

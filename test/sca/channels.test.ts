@@ -10,7 +10,7 @@ import { Agent, get, request } from "node:https";
 import { test } from "node:test";
 import { manualClock } from "../../src/lib/clock.js";
 import { BrowserClient, csrfOf, errorText, type Page } from "../support/browser.js";
-import { BOB_MAIN, createPayment, open, paymentBody } from "../support/flows.js";
+import { BOB_MAIN, createPayment, logIn, open, paymentBody } from "../support/flows.js";
 import { lastSmsCode, wrongCode, wrongLogin } from "../support/psu.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
 
@@ -72,13 +72,11 @@ const send = (
 const bobsCode = async (browser: BrowserClient) =>
   ({ code: (await lastSmsCode(browser, "bob")).code });
 
-const logIn = (c: Channel, browser: BrowserClient, page: Page, login: string, password: string) =>
-  send(browser, page, c.paths.login, { login, password });
 
 /** bob's code page after his password, and the response that led there. */
 async function bobAtCode(c: Channel, bank: TestBank) {
   const { browser, page } = await c.start(bank);
-  const password = await logIn(c, browser, page, "bob", "bob-demo");
+  const password = await logIn(browser, page, "bob", "bob-demo");
   assert.equal(password.status, 303, password.html);
   return { browser, start: page, password, code: await browser.follow(password) };
 }
@@ -103,16 +101,16 @@ for (const c of CHANNELS) {
   test(`${c.name}: failures count across password and code; the limit blocks`, async (t) => {
     const bank = await startOwnBank(t, { env: ENV });
     const { browser, page } = await c.start(bank);
-    const wrong = await logIn(c, browser, page, "bob", "wrong");
+    const wrong = await logIn(browser, page, "bob", "wrong");
     assert.equal(errorText(wrong), wrongLogin(2));
-    const code = await browser.follow(await logIn(c, browser, wrong, "bob", "bob-demo"));
+    const code = await browser.follow(await logIn(browser, wrong, "bob", "bob-demo"));
     const first = await send(browser, code, c.paths.code, { code: "000000" });
     assert.equal(first.status, 401);
     assert.equal(errorText(first), wrongCode(1), "the password's failure still counts");
     const second = await send(browser, first, c.paths.code, { code: "000001" });
     assert.equal(errorText(second), BLOCKED, "the third failure, the second with a code, blocks");
     const again = await c.start(bank);
-    assert.equal(errorText(await logIn(c, again.browser, again.page, "bob", "bob-demo")), BLOCKED);
+    assert.equal(errorText(await logIn(again.browser, again.page, "bob", "bob-demo")), BLOCKED);
   });
 
   test(`${c.name}: a session idle for longer than SCA_SESSION_IDLE_SECONDS ends`, async (t) => {
@@ -168,10 +166,10 @@ for (const c of CHANNELS) {
       const seen: string[] = [];
       let current = page;
       for (let attempt = 1; attempt <= 4; attempt++) {
-        current = await logIn(c, browser, current, login, `wrong-${attempt}`);
+        current = await logIn(browser, current, login, `wrong-${attempt}`);
         seen.push(`${current.status} ${errorText(current)}`);
       }
-      const right = await logIn(c, browser, current, login, `${login}-demo`);
+      const right = await logIn(browser, current, login, `${login}-demo`);
       return [...seen, `${right.status} ${errorText(right)}`];
     };
     const known = await answers("bob");
@@ -187,9 +185,9 @@ for (const c of CHANNELS) {
       const bank = await startOwnBank(t, { env: ENV });
       for (const [login, afterRight] of [["erik", BANK_BLOCK], ["finn", NO_DEVICE]] as const) {
         const { browser, page } = await c.start(bank);
-        const wrong = await logIn(c, browser, page, login, "wrong");
+        const wrong = await logIn(browser, page, login, "wrong");
         assert.equal(`${wrong.status} ${errorText(wrong)}`, `401 ${wrongLogin(2)}`, login);
-        const right = await logIn(c, browser, wrong, login, `${login}-demo`);
+        const right = await logIn(browser, wrong, login, `${login}-demo`);
         assert.equal(errorText(right), afterRight, login);
       }
     });

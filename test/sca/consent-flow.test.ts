@@ -60,7 +60,7 @@ async function authorisedConsent(login: string, ibans: string[], body = consentB
   const { consentId, scaRedirect } = await createConsent(bank.tpp, body);
   const browser = bank.browser();
   const done = await confirm(browser, await reachReview(browser, scaRedirect, login), ibans);
-  assert.equal(done.status, 303, done.html);
+  assert.equal(done.status, 200, done.html);
   assert.equal(done.location, OK_URI);
   return consentId;
 }
@@ -116,7 +116,7 @@ test("carol selects two of her three accounts and the TPP reads exactly those tw
   assert.match(review.html, /<button type="submit">Confirm<\/button>/);
   const chosen = CAROL_IBANS.slice(0, 2);
   const done = await confirm(browser, review, chosen);
-  assert.equal(done.status, 303, done.html);
+  assert.equal(done.status, 200, done.html);
   assert.equal(done.location, OK_URI);
   assert.equal(await statusOf(bank.tpp, consentId), "valid");
 
@@ -153,7 +153,7 @@ test("a consent cancelled on the review reads rejected and cannot be used", asyn
   const { consentId, scaRedirect } = await createConsent(bank.tpp);
   const browser = bank.browser();
   const done = await cancel(browser, await reachReview(browser, scaRedirect, "bob"));
-  assert.equal(done.status, 303, done.html);
+  assert.equal(done.status, 200, done.html);
   assert.equal(done.location, NOK_URI);
   assert.equal(await statusOf(bank.tpp, consentId), "rejected");
   assert.equal(errorCode(await readAccounts(bank.tpp, consentId, false), 401), "CONSENT_INVALID");

@@ -9,7 +9,8 @@ import { after, before, test } from "node:test";
 import { manualClock } from "../../src/lib/clock.js";
 import { csrfOf, errorText, type BrowserClient, type Page } from "../support/browser.js";
 import {
-  ALICE_MAIN, authorisedConsent, BOB_MAIN, CAROL_MAIN, confirm, createPayment, paymentBody,
+  ALICE_MAIN, authorisedConsent, BOB_MAIN, CAROL_MAIN, confirm, createPayment, logIn, open,
+  paymentBody,
   reachReview,
 } from "../support/flows.js";
 import { codeFor, cookieOf, lastSmsCode, logInDashboard, wrongLogin } from "../support/psu.js";
@@ -90,10 +91,10 @@ test("the dashboard lists every consent and TPP payment of this PSU, never anoth
   // First, so that bob's own payment is covered whatever his demo history left him today.
   const toBob = await createPayment(bank.tpp, paymentBody({
     debtorAccount: CAROL_MAIN, creditorAccount: BOB_MAIN, creditorName: "Carol to Bob" }));
-  assert.equal((await confirm(browser, await reachReview(browser, toBob.scaRedirect, "carol"))).status, 303);
+  assert.equal((await confirm(browser, await reachReview(browser, toBob.scaRedirect, "carol"))).status, 200);
   const payment = await createPayment(bank.tpp, paymentBody({
     debtorAccount: BOB_MAIN, creditorName: "Stadtbibliothek", instructedAmount: { currency: "EUR", amount: 7.25 } }));
-  assert.equal((await confirm(browser, await reachReview(browser, payment.scaRedirect, "bob"))).status, 303);
+  assert.equal((await confirm(browser, await reachReview(browser, payment.scaRedirect, "bob"))).status, 200);
   // Not yet authorised, but from bob's account: his bank shows it to him.
   await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN, creditorName: "Open Invoice" }));
 
@@ -186,8 +187,7 @@ test("failed dashboard logins count with the authorisation's: the limit blocks t
   // The third failure, in the authorisation flow, blocks the dashboard too.
   const { scaRedirect } = await createPayment(own.tpp, paymentBody({ debtorAccount: BOB_MAIN }));
   const flow = own.browser();
-  const login = await flow.follow(await flow.get(scaRedirect));
-  assert.equal((await flow.post("/sca/login", { _csrf: csrfOf(login.html), login: "bob", password: "nope" })).status, 401);
+  assert.equal((await logIn(flow, await open(flow, scaRedirect), "bob", "nope")).status, 401);
   page = await browser.post("/dashboard/login", { _csrf: csrfOf(page.html), login: "bob", password: "bob-demo" });
   assert.equal(page.status, 401);
   assert.equal(errorText(page), "Too many failed attempts: access is blocked for up to 15 minutes. Try again later.");
@@ -239,8 +239,7 @@ test("dashboard logins share the authorisation's per-address throttle: 429 with 
   const own = await ownBank(t, { env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: "2" } });
   const { scaRedirect } = await createPayment(own.tpp, paymentBody({ debtorAccount: BOB_MAIN }));
   const flow = own.browser();
-  const login = await flow.follow(await flow.get(scaRedirect));
-  await flow.post("/sca/login", { _csrf: csrfOf(login.html), login: "bob", password: "nope" });
+  await logIn(flow, await open(flow, scaRedirect), "bob", "nope");
   const browser = own.browser();
   const start = await browser.get("/dashboard");
   const second = await browser.post("/dashboard/login", { _csrf: csrfOf(start.html), login: "bob", password: "nope" });

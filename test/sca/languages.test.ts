@@ -27,16 +27,22 @@ for (const [accept, lang] of [["fr-FR,fr;q=0.9", "fr"], ["it", "it"], ["es-ES", 
   });
 }
 
+/** The href of the page's language switch to `lang`, as a browser would follow it. */
+const switchTo = (html: string, lang: string) =>
+  (new RegExp(`href="([^"]+)" lang="${lang}"`).exec(html)?.[1] ?? "").replace(/&#38;|&amp;/g, "&");
+
 test("every step links to each language; a switch holds for the next steps", async () => {
   const { scaRedirect } = await bobPayment();
   const browser = bank.browser();
   const english = await open(browser, scaRedirect);
+  const token = new URL(scaRedirect).searchParams.get("token");
   for (const lang of ["en", "de", "fr", "it", "es", "nl"]) {
-    assert.match(english.html, new RegExp(`href="/sca/login\\?lang=${lang}" lang="${lang}"`));
+    assert.equal(switchTo(english.html, lang), `/sca/payment?token=${token}&lang=${lang}`,
+      "the link's own page switches without using the link up");
   }
   assert.match(english.html, /lang="en" hreflang="en" aria-current="true"/);
 
-  const dutch = await browser.get("/sca/login?lang=nl");
+  const dutch = await browser.get(switchTo(english.html, "nl"));
   assert.equal(dutch.status, 200);
   assert.match(dutch.html, /<html lang="nl">/);
   assert.equal(heading(dutch.html), "Demo TPP vraagt u een betaling goed te keuren.");
@@ -51,7 +57,8 @@ test("every step links to each language; a switch holds for the next steps", asy
 test("an unknown lang in the switcher link keeps the current language", async () => {
   const { scaRedirect } = await bobPayment({ "PSU-Accept-Language": "de" });
   const browser = bank.browser();
-  await open(browser, scaRedirect);
+  const login = await browser.follow(await logIn(browser, await open(browser, scaRedirect), "bob", "x"));
+  assert.match(login.html, /<html lang="de">/);
   const page = await browser.get("/sca/login?lang=xx");
   assert.equal(page.status, 200);
   assert.match(page.html, /<html lang="de">/);

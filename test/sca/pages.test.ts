@@ -8,9 +8,11 @@ import { after, before, test } from "node:test";
 import { totpAt } from "../../src/lib/totp.js";
 import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
 import {
-  ALICE_MAIN, BOB_MAIN, cancel, confirm, consentBody, createConsent, createPayment, enterCode,
-  EXTERNAL_IBAN, logIn, NOK_URI, OK_URI, open, paymentBody, reachReview,
+  ALICE_MAIN, BOB_MAIN, cancel, confirm, consentBody, createConsent, createPayment,
+  CREATION_HEADERS, enterCode, EXTERNAL_IBAN, linkOf, logIn, NOK_URI, OK_URI, open, paymentBody,
+  reachReview, settled,
 } from "../support/flows.js";
+import { longDate } from "../../src/sca/views.js";
 import { codeFor, demoPsu, lastSmsCode, WRONG_CODE, WRONG_LOGIN } from "../support/psu.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
@@ -164,14 +166,15 @@ for (const step of STEPS) {
     const { paymentId, scaRedirect } = await bobPayment(bank.tpp);
     const browser = bank.browser();
     const done = await cancel(browser, await pageAt(browser, scaRedirect, "bob", step));
-    assert.equal(done.status, 303, done.html);
+    assert.equal(done.status, 200, done.html);
+    assert.equal(done.outcome, "You cancelled. Nothing will be paid.");
     assert.equal(done.location, NOK_URI);
     assert.equal(await paymentStatus(bank.tpp, paymentId), "CANC");
     assert.equal(browser.hasSession(), true);
     const after = await browser.get("/sca/login");
-    assert.equal(after.status, 409, "the session's steps end with the decision");
-    assert.match(after.html, /already been decided/);
-    assert.match(after.html, /<a class="button" href="https:\/\/tpp\.example\/nok">Back to Demo TPP/,
+    assert.equal(after.location, "/sca/done", "the session's steps end with the decision");
+    assert.match((await browser.follow(after)).html,
+      /<a class="button" href="https:\/\/tpp\.example\/nok">Back to Demo TPP/,
       "a way back to the TPP, to its Nok URI");
   });
 
@@ -180,7 +183,8 @@ for (const step of STEPS) {
       const { consentId, scaRedirect } = await createConsent(bank.tpp);
       const browser = bank.browser();
       const done = await cancel(browser, await pageAt(browser, scaRedirect, "bob", step));
-      assert.equal(done.status, 303, done.html);
+      assert.equal(done.status, 200, done.html);
+      assert.equal(done.outcome, "No access was given.");
       assert.equal(done.location, NOK_URI);
       assert.equal(await consentStatus(bank.tpp, consentId), "rejected");
     });
@@ -205,11 +209,13 @@ test("the review shows the payment as stored, whatever the confirm form sends ba
   });
   assert.match(available ?? "", /^€[\d,]+\.\d\d$/);
   assert.match(review.html, /O&#39;Brien/, "text is HTML-escaped");
-  const done = await browser.post("/sca/confirm", {
+  const done = await settled(browser, await browser.post("/sca/confirm", {
     _csrf: csrfOf(review.html), amount: "1.00", creditorName: "Someone Else",
     creditorAccount: ALICE_MAIN, vop_acknowledged: "yes",
-  });
+  }));
   assert.equal(done.location, OK_URI);
+  assert.equal(done.outcome, "The payment has been made.");
+  assert.match(done.html, /€42\.50/);
   const details = (await bank.tpp.get(`/psd2/v1/payments/${paymentId}`)).body;
   assert.equal(details.instructedAmount.amount, "42.50");
   assert.equal(details.creditorName, "O'Brien (Shop)");
@@ -225,9 +231,10 @@ test("a second Confirm (a double click) leads to the first one's outcome, booked
   const first = await confirm(browser, review);
   const second = await confirm(browser, review);
   assert.equal(first.location, OK_URI);
-  assert.equal(second.status, 303, second.html);
-  assert.equal(second.location, OK_URI, "not 'your session has ended'");
-  const again = await browser.get("/sca/review");
+  assert.equal(second.status, 200, second.html);
+  assert.equal(second.outcome, "The payment has been made.", "not 'your session has ended'");
+  assert.equal(second.location, OK_URI);
+  const again = await browser.follow(await browser.get("/sca/review"));
   assert.match(again.html, /href="https:\/\/tpp\.example\/ok"/, "back means its OK URI now");
   assert.equal(await paymentStatus(bank.tpp, paymentId), "ACSC");
 });
@@ -237,7 +244,8 @@ test("a used link leads back to the TPP: its Nok URI while pending, its OK URI o
     const { paymentId, scaRedirect } = await createPayment(bank.tpp, paymentBody({
       debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }));
     const browser = bank.browser();
-    const login = await open(browser, scaRedirect);
+    const codePage = await browser.follow(
+      await logIn(browser, await open(browser, scaRedirect), "bob", "bob-demo"));
     const backLink = async () => {
       const again = await bank.browser().get(scaRedirect);
       assert.equal(again.status, 400);
@@ -245,10 +253,35 @@ test("a used link leads back to the TPP: its Nok URI while pending, its OK URI o
       return /<a class="button" href="([^"]+)">Back to the provider/.exec(again.html)?.[1];
     };
     assert.equal(await backLink(), NOK_URI);
-    const codePage = await browser.follow(await logIn(browser, login, "bob", "bob-demo"));
     await confirm(browser, await passCode(browser, codePage, "bob"));
     assert.equal(await backLink(), OK_URI, "never the Nok URI for what succeeded");
     assert.equal(await paymentStatus(bank.tpp, paymentId), "ACSC");
+  });
+
+test("the result page says what became of it: a date ahead, a standing order, access until",
+  async () => {
+    const inFive = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const browser = bank.browser();
+    const later = await createPayment(bank.tpp,
+      paymentBody({ debtorAccount: BOB_MAIN, requestedExecutionDate: inFive }));
+    const scheduled = await confirm(browser, await reachReview(browser, later.scaRedirect, "bob"));
+    assert.equal(scheduled.outcome,
+      `The payment is authorised and will be made on ${longDate(inFive, "en")}.`);
+    assert.equal(scheduled.location, OK_URI);
+    const order = await bank.tpp.post("/psd2/v1/periodic-payments/sepa-credit-transfers",
+      { ...paymentBody({ debtorAccount: BOB_MAIN }), startDate: inFive, frequency: "Monthly" },
+      CREATION_HEADERS);
+    const orderLink = linkOf(bank.tpp, order.body._links.scaRedirect);
+    const standing = await confirm(browser, await reachReview(browser, orderLink, "bob"));
+    // A weekend or holiday start moves the first execution to the next business day.
+    const stored = await bank.app.store.payments.find(bank.app.store.db, order.body.paymentId);
+    assert.equal(standing.outcome, "The standing order is set up. The next payment is due on "
+      + `${longDate(stored?.requestedExecutionDate ?? "", "en")}.`);
+    const { scaRedirect } = await createConsent(bank.tpp);
+    const given = await confirm(browser, await reachReview(browser, scaRedirect, "bob"), [BOB_MAIN]);
+    assert.match(given.outcome ?? "",
+      /^Demo TPP may now access the accounts you chose until \w+ \d{1,2}, \d{4}\.$/);
+    assert.match(given.html, /<h1>Done<\/h1>/);
   });
 
 test("with an overdraft the bank allows, a payment beyond the balance gets no warning",

@@ -9,7 +9,7 @@ import { after, before, test } from "node:test";
 import { VOP_OVERRIDE_PATH } from "../../src/domain/payment/decision.js";
 import { csrfOf, errorText } from "../support/browser.js";
 import { jsonOf, runOperator } from "../support/cli.js";
-import { BOB_MAIN, createPayment, OK_URI, paymentBody, reachReview } from "../support/flows.js";
+import { BOB_MAIN, createPayment, OK_URI, paymentBody, reachReview, settled } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 const DIRECTORY = fileURLToPath(new URL("../../../test/fixtures/vop-directory.json", import.meta.url));
@@ -65,8 +65,8 @@ test("no match: Confirm needs the tick; confirmed anyway, the payment and the au
     assert.match(errorText(refused), /tick the box to confirm anyway/);
     const status = await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`);
     assert.equal(status.body.transactionStatus, "RCVD");
-    const done = await browser.post("/sca/confirm",
-      { _csrf: csrfOf(refused.html), vop_acknowledged: "yes" });
+    const done = await settled(browser, await browser.post("/sca/confirm",
+      { _csrf: csrfOf(refused.html), vop_acknowledged: "yes" }));
     assert.equal(done.location, OK_URI, done.html);
     const shown = jsonOf(runOperator(bank.app.config.dataDir, ["payment", "show", paymentId, "--json"]));
     assert.equal(shown.resource.vopResult, "NMTC");
@@ -79,7 +79,8 @@ test("no match: Confirm needs the tick; confirmed anyway, the payment and the au
 
 test("a match is confirmed without any tick and nothing is marked", async () => {
   const { paymentId, browser, review } = await reviewFor(BOB_MAIN, "Bob Meyer");
-  const done = await browser.post("/sca/confirm", { _csrf: csrfOf(review.html) });
+  const done = await settled(browser,
+    await browser.post("/sca/confirm", { _csrf: csrfOf(review.html) }));
   assert.equal(done.location, OK_URI, done.html);
   const shown = jsonOf(runOperator(bank.app.config.dataDir, ["payment", "show", paymentId, "--json"]));
   assert.deepEqual([shown.resource.vopResult, shown.resource.vopOverriddenAt], ["MTCH", null]);

@@ -9,7 +9,7 @@ import { decodeJwt, SignJWT } from "jose";
 import { after, before, test } from "node:test";
 import { manualClock, type Clock } from "../../src/lib/clock.js";
 import { totpAt } from "../../src/lib/totp.js";
-import { csrfOf, errorText, type BrowserClient, type Page } from "../support/browser.js";
+import { csrfOf, errorText, formOf, type BrowserClient, type Page } from "../support/browser.js";
 import {
   ALICE_MAIN, BOB_MAIN, cancel, confirm, createPayment, enterCode, EXTERNAL_IBAN,
   logIn, NOK_URI, open, paymentBody,
@@ -54,6 +54,9 @@ function setCookie(page: Page): string | undefined {
   return lines.find((line) => line.startsWith(`${COOKIE}=`));
 }
 
+/** Where a page's "Back to" button leads, if it has one. */
+const backOf = (page: Page) => /<a class="button" href="([^"]+)">Back to/.exec(page.html)?.[1];
+
 const cookieValue = (page: Page) => /^[^=]+=([^;]*)/.exec(setCookie(page) ?? "")?.[1];
 
 /** GET on the auth listener with only the given session cookie (an attacker's replay). */
@@ -90,9 +93,7 @@ test("every page, redirect and error page carries a strict CSP, no-referrer and 
     const browser = bank.browser();
     const entry = await browser.get(scaRedirect);
     pages.push(["entry", entry]);
-    const login = await browser.follow(entry);
-    pages.push(["login", login]);
-    const wrong = await logIn(browser, login, "alice", "wrong");
+    const wrong = await logIn(browser, entry, "alice", "wrong");
     pages.push(["wrong password", wrong]);
     const loggedIn = await logIn(browser, wrong, "alice", "alice-demo");
     pages.push(["login redirect", loggedIn]);
@@ -106,26 +107,53 @@ test("every page, redirect and error page carries a strict CSP, no-referrer and 
     pages.push(["invalid link", await bank.browser().get("/sca/payment?token=x.y.z")]);
     pages.push(["no session", await bank.browser().get("/sca/review")]);
     assert.deepEqual(pages.map(([, p]) => p.status),
-      [303, 200, 401, 303, 200, 200, 403, 303, 400, 400, 401]);
+      [200, 401, 303, 200, 200, 403, 200, 400, 400, 401]);
     for (const [what, page] of pages) assertSecureHeaders(page, what);
   });
 
-test("the session cookie is __Host-psd2-sca: Secure, HttpOnly, SameSite, Path=/", async () => {
-  const { scaRedirect } = await createPayment(bank.tpp);
-  const line = setCookie(await bank.browser().get(scaRedirect)) ?? "";
-  const attributes = line.split(";").slice(1).map((a) => a.trim().toLowerCase());
-  assert.ok(attributes.includes("secure"), line);
-  assert.ok(attributes.includes("httponly"), line);
-  assert.ok(attributes.includes("path=/"), line);
-  assert.ok(attributes.some((a) => /^samesite=(lax|strict)$/.test(a)), line);
-  assert.ok(!attributes.some((a) => a.startsWith("domain=")), "a __Host- cookie has no Domain");
-  const another = await bank.browser().get((await createPayment(bank.tpp)).scaRedirect);
-  assert.match(cookieValue(another) ?? "", /^[\w-]{32,}$/, "the session secret is long and random");
-});
+/** The link's page, then the post that opens the session (a wrong password: no factor passed). */
+async function entered(target: TestBank, scaRedirect: string) {
+  const browser = target.browser();
+  const entry = await open(browser, scaRedirect);
+  return { browser, entry, first: await logIn(browser, entry, "bob", "wrong") };
+}
 
-test("the redirect link works once: a second opening is refused and sets no session", async () => {
+test("the cookies are __Host-: Secure, HttpOnly, SameSite, Path=/; the session's opens on a post",
+  async () => {
+    const { entry, first } = await entered(bank, (await bobPayment(bank.tpp)).scaRedirect);
+    assert.equal(setCookie(entry), undefined, "opening the link opens no session");
+    const lines = [...(entry.headers["set-cookie"] as string[]),
+      ...(first.headers["set-cookie"] as string[])];
+    assert.deepEqual(lines.map((line) => line.split("=")[0]),
+      ["__Host-psd2-sca-entry", COOKIE, "__Host-psd2-sca-back"]);
+    for (const line of lines) {
+      const attributes = line.split(";").slice(1).map((a) => a.trim().toLowerCase());
+      assert.ok(attributes.includes("secure"), line);
+      assert.ok(attributes.includes("httponly"), line);
+      assert.ok(attributes.includes("path=/"), line);
+      assert.ok(attributes.some((a) => /^samesite=(lax|strict)$/.test(a)), line);
+      assert.ok(!attributes.some((a) => a.startsWith("domain=")), "a __Host- cookie has no Domain");
+    }
+    assert.match(cookieValue(first) ?? "", /^[\w-]{32,}$/, "the session secret is long and random");
+  });
+
+test("a link fetched by a mail scanner or a preview is not used up: the PSU's post uses it",
+  async () => {
+    const { paymentId, scaRedirect } = await bobPayment(bank.tpp);
+    for (let fetch = 0; fetch < 3; fetch++) {
+      const preview = bank.browser();
+      assert.equal((await preview.get(scaRedirect)).status, 200, "a scanner sees the login page");
+      assert.equal(preview.hasSession(), false);
+    }
+    const psu = bank.browser();
+    const code = await logIn(psu, await open(psu, scaRedirect), "bob", "bob-demo");
+    assert.equal(code.location, "/sca/code", "the PSU's own opening still works");
+    assert.equal(await paymentStatus(bank.tpp, paymentId), "RCVD");
+  });
+
+test("the link works once: after the PSU's post it is refused and sets no session", async () => {
   const { paymentId, scaRedirect } = await createPayment(bank.tpp);
-  await open(bank.browser(), scaRedirect);
+  await entered(bank, scaRedirect);
   const again = bank.browser();
   const page = await again.get(scaRedirect);
   assert.equal(page.status, 400);
@@ -148,7 +176,7 @@ test("a token with one character of its signature changed is refused", async () 
   assert.match(errorText(page), /not valid or has expired/);
   assert.equal(browser.hasSession(), false);
   // The genuine token was not spent by the forgery.
-  assert.equal((await bank.browser().get(scaRedirect)).status, 303);
+  assert.equal((await entered(bank, scaRedirect)).first.status, 401, "a session, at the login");
 });
 
 test("the success and failure URLs in the link do not decide where the browser goes", async () => {
@@ -190,7 +218,7 @@ test("tokens of another algorithm, audience, type or without signature are refus
   }
   // The same claims under the genuine header and key are accepted: the refusals above are real.
   url.searchParams.set("token", await signed("HS256", "sca-redirect+jwt", "psd2-bank-sca"));
-  assert.equal((await bank.browser().get(url.toString())).status, 303);
+  assert.equal((await bank.browser().get(url.toString())).status, 200);
 });
 
 test("HSTS is sent when the pages are served under a real host name, not on localhost", async (t) => {
@@ -217,25 +245,36 @@ test("a redirect link opened more than 10 minutes after its creation is refused"
   const early = await createPayment(own.tpp);
   const late = await createPayment(own.tpp);
   clock.advance(9 * MINUTE);
-  assert.equal((await own.browser().get(early.scaRedirect)).status, 303, "valid after 9 minutes");
+  assert.equal((await own.browser().get(early.scaRedirect)).status, 200, "valid after 9 minutes");
   clock.advance(2 * MINUTE);
   const browser = own.browser();
   const page = await browser.get(late.scaRedirect);
   assert.equal(page.status, 400);
   assert.match(errorText(page), /not valid or has expired/);
   assert.equal(browser.hasSession(), false);
+  assert.equal(backOf(page), NOK_URI, "not a dead end: the way back to the TPP");
+  const forged = new URL(late.scaRedirect);
+  forged.searchParams.set("token", `${forged.searchParams.get("token")}x`);
+  assert.equal(backOf(await browser.get(forged.toString())), undefined, "only a genuine link's");
 });
 
 test("a form post without or with a wrong _csrf is refused with 403 and changes nothing",
   async () => {
     const { paymentId, scaRedirect } = await bobPayment(bank.tpp);
     const browser = bank.browser();
-    const login = await open(browser, scaRedirect);
-    const credentials = { login: "bob", password: "bob-demo" };
+    const entry = await open(browser, scaRedirect);
+    const { action, hidden } = formOf(entry.html, /name="password"/);
+    const credentials = { login: "bob", password: "bob-demo", token: hidden.token ?? "" };
+    for (const csrf of [{}, { _csrf: "forged" }] as Record<string, string>[]) {
+      const page = await browser.post(action, { ...csrf, ...credentials });
+      assert.equal(page.status, 403);
+      assert.equal(errorText(page), "The form has expired. Please try again.");
+      assert.equal(browser.hasSession(), false, "the link is not used by a forged post");
+    }
+    const login = await logIn(browser, entry, "bob", "wrong");
     for (const csrf of [{}, { _csrf: "forged" }] as Record<string, string>[]) {
       const page = await browser.post("/sca/login", { ...csrf, ...credentials });
       assert.equal(page.status, 403);
-      assert.equal(errorText(page), "The form has expired. Please try again.");
     }
     assert.equal((await browser.get("/sca/login")).status, 200, "still on the login step");
     const code = await browser.follow(await logIn(browser, login, "bob", "bob-demo"));
@@ -252,8 +291,7 @@ test("a form post without or with a wrong _csrf is refused with 403 and changes 
 
 test("a confirm posted before the code step does not confirm", async () => {
   const { paymentId, scaRedirect } = await bobPayment(bank.tpp);
-  const browser = bank.browser();
-  const login = await open(browser, scaRedirect);
+  const { browser, first: login } = await entered(bank, scaRedirect);
   const early = await browser.post("/sca/confirm", { _csrf: csrfOf(login.html) });
   assert.equal(early.status, 303);
   assert.equal(early.location, "/sca/login");
@@ -267,14 +305,12 @@ test("a confirm posted before the code step does not confirm", async () => {
 
 test("the session cookie and CSRF token are renewed after login and after the code", async () => {
   const { scaRedirect } = await bobPayment(bank.tpp);
-  const browser = bank.browser();
-  const entry = await browser.get(scaRedirect);
-  const login = await browser.follow(entry);
+  const { browser, first: login } = await entered(bank, scaRedirect);
   const loggedIn = await logIn(browser, login, "bob", "bob-demo");
   const code = await browser.follow(loggedIn);
   const verified = await enterCode(browser, code, await codeFor(browser, "bob"));
   const review = await browser.follow(verified);
-  const cookies = [entry, loggedIn, verified].map(cookieValue);
+  const cookies = [login, loggedIn, verified].map(cookieValue);
   assert.ok(cookies.every((c) => c !== undefined && c.length > 0), String(cookies));
   assert.equal(new Set(cookies).size, 3, "a new session id after each factor");
   assert.equal(new Set([login, code, review].map((p) => csrfOf(p.html))).size, 3);
@@ -437,13 +473,16 @@ test("a session idle for more than 5 minutes is over", async (t) => {
   const own = await ownBank(t, { clock });
   const { paymentId, scaRedirect } = await createPayment(own.tpp);
   const browser = own.browser();
-  const login = await open(browser, scaRedirect);
+  const login = await logIn(browser, await open(browser, scaRedirect), "alice", "wrong");
   clock.advance(5 * MINUTE - 1000);
   assert.equal((await browser.get("/sca/login")).status, 200, "activity keeps the session alive");
   clock.advance(5 * MINUTE + 1000);
   const ended = await browser.get("/sca/login");
   assert.equal(ended.status, 401);
   assert.match(errorText(ended), /session has ended/);
+  assert.equal(backOf(ended), NOK_URI, "not a dead end: the way back to the TPP");
+  assert.equal(backOf(await own.browser().get("/sca/login")), undefined,
+    "a browser that opened no link has no way back to offer");
   const late = await logIn(browser, login, "alice", "alice-demo");
   assert.equal(late.status, 401);
   assert.notEqual(late.location, "/sca/code");

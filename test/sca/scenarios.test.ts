@@ -76,7 +76,7 @@ test("gina has two devices: the page asks which, the SMS goes to the chosen phon
   assert.equal(chosen.body?.chosenScaMethod?.name, "SMS to +49151…07");
   assert.match(chosen.body?.chosenScaMethod?.authenticationMethodId ?? "", /^[0-9a-f]{32}$/);
   const review = await browser.follow(await enterCode(browser, code, (await lastSmsCode(browser, "gina")).code));
-  assert.equal((await confirm(browser, review)).status, 303);
+  assert.equal((await confirm(browser, review)).status, 200);
   const done = await bank.tpp.get(authorisation);
   assert.equal(done.body?.scaStatus, "finalised");
   assert.equal(done.body?.chosenScaMethod?.authenticationType, "SMS_OTP", "kept after the decision");

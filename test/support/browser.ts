@@ -76,3 +76,21 @@ export function csrfOf(html: string): string {
   if (!match?.[1]) throw new Error(`no CSRF token in page:\n${html.slice(0, 500)}`);
   return match[1];
 }
+
+/** A form of the page as a browser would send it: its action and its hidden fields. */
+export interface FormOf { action: string; hidden: Record<string, string> }
+
+const unescapeHtml = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) =>
+  String.fromCharCode(Number(code))).replace(/&amp;/g, "&");
+
+/** The page's first form whose opening tag or fields match `which`. */
+export function formOf(html: string, which: RegExp): FormOf {
+  const form = [...html.matchAll(/<form method="post" action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)]
+    .find((m) => which.test(m[0]));
+  if (!form) throw new Error(`no form matching ${which} in page:\n${html.slice(0, 800)}`);
+  const hidden: Record<string, string> = {};
+  for (const input of (form[2] ?? "").matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    hidden[input[1] ?? ""] = unescapeHtml(input[2] ?? "");
+  }
+  return { action: unescapeHtml(form[1] ?? ""), hidden };
+}

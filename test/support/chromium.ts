@@ -106,3 +106,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * After Confirm or Cancel: the bank's result page, what it says became of the resource, then its
+ * button back to the TPP (`back` its label in the page's language); ends at the TPP's address.
+ */
+export async function leaveForTpp(page: Page, back: RegExp, tppUri: string): Promise<string> {
+  await page.waitForURL(/\/sca\/done$/);
+  const outcome = await page.locator("#outcome").innerText();
+  await page.getByRole("link", { name: back }).click();
+  await page.waitForURL(tppUri);
+  return outcome;
+}

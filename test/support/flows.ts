@@ -3,7 +3,7 @@
  */
 import assert from "node:assert/strict";
 import { presentersFor } from "../../src/api/profile.js";
-import { csrfOf, type BrowserClient, type Page } from "./browser.js";
+import { csrfOf, formOf, type BrowserClient, type Page } from "./browser.js";
 import { codeFor } from "./psu.js";
 import type { TppClient, TppResponse } from "./tpp-client.js";
 
@@ -98,15 +98,17 @@ export async function createConsent(tpp: TppClient, body: unknown = consentBody(
   return { consentId: res.body.consentId as string, scaRedirect: linkOf(tpp, res.body._links.scaRedirect) };
 }
 
-/** Opens the redirect link: the token becomes the session cookie, the browser lands on login. */
+/** Opens the redirect link: its login page, which uses up nothing until the PSU posts it. */
 export async function open(browser: BrowserClient, scaRedirect: string): Promise<Page> {
   const entry = await browser.get(scaRedirect);
-  assert.equal(entry.status, 303, entry.html);
-  return browser.follow(entry);
+  assert.equal(entry.status, 200, entry.html);
+  return entry;
 }
 
+/** Posts the page's login form (the link's own page, or the session's login step). */
 export async function logIn(browser: BrowserClient, page: Page, login: string, password: string) {
-  return browser.post("/sca/login", { _csrf: csrfOf(page.html), login, password });
+  const form = formOf(page.html, /name="password"/);
+  return browser.post(form.action, { ...form.hidden, login, password });
 }
 
 export async function enterCode(browser: BrowserClient, page: Page, code: string) {
@@ -124,20 +126,40 @@ export async function reachReview(browser: BrowserClient, scaRedirect: string, l
   return review;
 }
 
+/**
+ * A taken decision's answer followed to the bank's result page: `location` is where the page's
+ * button leads back to the TPP, `outcome` what it says became of the resource. Any other answer
+ * (a refusal on the review) is returned as it came.
+ */
+export async function settled(browser: BrowserClient, posted: Page): Promise<Page & { outcome?: string }> {
+  if (posted.status !== 303 || posted.location !== "/sca/done") return posted;
+  const result = await browser.follow(posted);
+  assert.equal(result.status, 200, result.html);
+  const back = /<a class="button" href="([^"]+)"/.exec(result.html)?.[1];
+  assert.ok(back, result.html);
+  return { ...result, location: back.replace(/&amp;/g, "&"), outcome: outcomeText(result) };
+}
+
+/** What the result page says became of the payment or consent, as text. */
+export function outcomeText(page: Page): string {
+  return /<p class="[^"]*" role="\w+" id="outcome">([^<]*)<\/p>/.exec(page.html)?.[1] ?? "";
+}
+
 /** Ticks the accounts and, where the page offers the choice, their balances and transactions. */
 export async function confirm(browser: BrowserClient, review: Page, accounts: string[] = [],
   share: { balances?: string[]; transactions?: string[] } = {}) {
   // A payee's name that did not match needs the PSU's tick; confirming means ticking it.
   const acknowledged: Record<string, string> =
     review.html.includes('name="vop_acknowledged"') ? { vop_acknowledged: "yes" } : {};
-  return browser.post("/sca/confirm", {
+  return settled(browser, await browser.post("/sca/confirm", {
     _csrf: csrfOf(review.html), account: accounts,
     balances: share.balances ?? accounts, transactions: share.transactions ?? accounts, ...acknowledged,
-  });
+  }));
 }
 
 export async function cancel(browser: BrowserClient, page: Page) {
-  return browser.post("/sca/cancel", { _csrf: csrfOf(page.html) });
+  const form = formOf(page.html, /class="cancel"/);
+  return settled(browser, await browser.post(form.action, form.hidden));
 }
 
 /** Registers a consent and lets `login` confirm it for `ibans`; returns the consent's id. */
@@ -146,7 +168,7 @@ export async function authorisedConsent(
 ) {
   const { consentId, scaRedirect } = await createConsent(tpp, body);
   const done = await confirm(browser, await reachReview(browser, scaRedirect, login), ibans);
-  assert.equal(done.status, 303, done.html);
+  assert.equal(done.status, 200, done.html);
   assert.equal(done.location, OK_URI);
   return consentId;
 }

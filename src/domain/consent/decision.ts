@@ -4,7 +4,7 @@
  * transition table.
  */
 import type { Tx } from "../ports.js";
-import { nokTarget, type Decision, type DecisionContext } from "../decision.js";
+import type { Decision, DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { consentChoices, grantFor, type PsuChoice } from "./grants.js";
 import type { Consent } from "./model.js";
@@ -26,7 +26,7 @@ export async function decideConsent(
       return { ok: false, problem: "already_decided" };
     }
     await changeScaStatus(store, tx, auth, "fail", at);
-    return { ok: true, redirectTo: nokTarget(consent) };
+    return { ok: true };
   }
   const selected = choices.accounts.filter((acc) => decision.ibans.includes(acc.reference));
   if (selected.length === 0 || selected.length !== new Set(decision.ibans).size) {
@@ -41,5 +41,5 @@ export async function decideConsent(
   // As peers do: a new recurring consent replaces the PSU's older one at the same TPP.
   if (consent.recurringIndicator) await replaceRecurring(deps, tx, consent, psuId, at);
   await changeScaStatus(store, tx, auth, "finalise", at);
-  return { ok: true, redirectTo: consent.redirectUri };
+  return { ok: true };
 }

@@ -6,7 +6,7 @@
 import { dateInZone } from "../../lib/clock.js";
 import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
-import { nokTarget, type Decision, type DecisionContext } from "../decision.js";
+import type { Decision, DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
 import type { Payment } from "./model.js";
@@ -57,7 +57,7 @@ export async function decidePayment(
       return { ok: false, problem: "already_decided" };
     }
     await changeScaStatus(store, tx, auth, "fail", at);
-    return { ok: true, redirectTo: nokTarget(payment) };
+    return { ok: true };
   }
   const psuId = ctx.session.psuId ?? "";
   const problem = await paymentProblem(deps, tx, psuId, payment);
@@ -75,7 +75,7 @@ export async function decidePayment(
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
     await executeDue(deps, tx, payment, psuId);
   }
-  return { ok: true, redirectTo: payment.redirectUri };
+  return { ok: true };
 }
 
 /**
@@ -90,7 +90,7 @@ export async function decideCancellation(
   const auth = ctx.authorisation.id;
   if (!confirm) {
     await changeScaStatus(store, tx, auth, "fail", at);
-    return { ok: true, redirectTo: nokTarget(payment) };
+    return { ok: true };
   }
   const problem = await paymentProblem(deps, tx, ctx.session.psuId, payment);
   if (problem) return { ok: false, problem };
@@ -99,5 +99,5 @@ export async function decideCancellation(
   }
   await changeScaStatus(store, tx, auth, "finalise", at);
   await changeScaStatusOf(store, tx, payment.id, "fail", at);
-  return { ok: true, redirectTo: payment.redirectUri };
+  return { ok: true };
 }

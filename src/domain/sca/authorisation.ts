@@ -5,20 +5,22 @@
  * replayed or raced form post changes nothing.
  */
 import { dateInZone } from "../../lib/clock.js";
-import { hashSecret, newSecret } from "../../lib/ids.js";
 import { totpAt } from "../../lib/totp.js";
 import type { Tx } from "../ports.js";
 import { decideConsent } from "../consent/decision.js";
 import { consentChoices, type Grantable, type PsuChoice } from "../consent/grants.js";
 import { decidePayment, paymentProblem } from "../payment/decision.js";
+import type { Decision } from "../decision.js";
 import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
 import type { ScaDevice } from "./model.js";
-import { refused, type ScaProblem, type StepResult } from "./problems.js";
-import { awaitingDecision, loadResource, redirectChannel } from "./redirect-channel.js";
+import { refused, type ScaProblem } from "./problems.js";
+import { awaitingDecision, redirectChannel } from "./redirect-channel.js";
+import { createRedirectLinks } from "./redirect-links.js";
 import { createScaSessionMachine } from "./session.js";
 
 export type { ScaResource, SessionContext } from "./context.js";
+export { backToTpp, type EntryView, type RedirectClaims } from "./redirect-links.js";
 export type { ScaProblem } from "./problems.js";
 
 export interface Review {
@@ -49,7 +51,6 @@ export type PageView = SessionContext & {
   review: Review | null;
 };
 
-export type Decided = { ok: true; redirectTo: string } | { ok: false; problem: ScaProblem };
 
 async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review | null> {
   const psuId = ctx.session.psuId;
@@ -80,16 +81,6 @@ async function debtorOverview(
     name: account.name, product: account.product, availableMinor: available,
     currency: account.currency, short: !resource.cancellation && p.amountMinor > spendable,
   };
-}
-
-/**
- * Where the browser goes back to once the decision is taken: the OK URI only when the
- * authorisation succeeded, so that going back never fails an authorisation that succeeded.
- */
-export function backToTpp(ctx: Pick<SessionContext, "authorisation" | "resource">): string {
-  const owner = ctx.resource.type === "payment" ? ctx.resource.payment : ctx.resource.consent;
-  return ctx.authorisation.scaStatus === "finalised"
-    ? owner.redirectUri : owner.nokRedirectUri ?? owner.redirectUri;
 }
 
 /**
@@ -132,31 +123,8 @@ async function sandboxTotp(deps: Deps, login: string) {
 }
 
 export function createAuthorisations(deps: Deps) {
-  const { store, clock } = deps;
+  const { store } = deps;
   const machine = createScaSessionMachine(deps, redirectChannel(deps));
-  const nowIso = () => clock.now().toISOString();
-
-  /** Exchanges a verified, unspent redirect token for a fresh session (the cookie's secret). */
-  async function openSession(
-    claims: { jti: string; authorisationId: string; expiresAt: string }, lang: string,
-  ): Promise<StepResult | { ok: false; problem: ScaProblem; back: string }> {
-    return store.transaction(async (tx) => {
-      const fresh = await store.sca.spendToken(tx, claims.jti, claims.expiresAt);
-      const authorisation = await store.sca.findAuthorisation(tx, claims.authorisationId);
-      const resource = authorisation && (await loadResource(deps, tx, authorisation));
-      if (!authorisation || !resource) return refused("link_invalid");
-      // Not a dead end: the way back to the TPP, which then learns the outcome at once.
-      const back = backToTpp({ authorisation, resource });
-      if (!fresh) return { ...refused("link_used"), back };
-      if (!awaitingDecision(resource)) return { ...refused("already_decided"), back };
-      const secret = newSecret();
-      await store.scaSessions.insert(tx, {
-        id: hashSecret(secret), authorisationId: authorisation.id, step: "login", psuId: null,
-        deviceId: null, csrf: newSecret(), lang, lastSeenAt: nowIso(),
-      }, nowIso());
-      return { ok: true, secret } as const;
-    });
-  }
 
   /** What a page shows: the session, its device and, on the review, what the PSU may decide. */
   async function view(secret: string | undefined): Promise<PageView | ScaProblem> {
@@ -168,35 +136,35 @@ export function createAuthorisations(deps: Deps) {
     });
   }
 
-  /** Ends the session with the PSU's decision and tells where the browser goes next. */
+  /** Ends the session with the PSU's decision; the session stays, at "done", for the result. */
   async function decide(
     secret: string | undefined,
     decision: PsuDecision,
-  ): Promise<Decided> {
+  ): Promise<Decision> {
     return store.transaction(async (tx) => {
       const ctx = await machine.live(tx, secret);
       if (typeof ctx === "string") return refused(ctx);
       // A second click (or a reload) after the decision gets the first one's outcome.
-      if (ctx.session.step === "done") return { ok: true, redirectTo: backToTpp(ctx) };
+      if (ctx.session.step === "done") return { ok: true };
       if (decision.confirm && ctx.session.step !== "review") return refused("wrong_step");
       if (!awaitingDecision(ctx.resource)) {
         // The bank refused already (a consent for accounts not the PSU's): cancel leads back.
         if (decision.confirm || !refusedByBank(ctx)) return refused("already_decided");
         await endSession(deps, tx, ctx);
-        return { ok: true, redirectTo: ctx.nokRedirectUri ?? ctx.redirectUri };
+        return { ok: true };
       }
       const outcome = ctx.resource.type === "payment"
         ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision)
         : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
       if (!outcome.ok) return outcome;
       await endSession(deps, tx, ctx);
-      return { ok: true, redirectTo: outcome.redirectTo };
+      return outcome;
     });
   }
 
   const { login, chooseDevice, resendCode, verifyCode } = machine;
   return {
-    openSession, login, chooseDevice, resendCode, verifyCode, view, decide,
+    ...createRedirectLinks(deps), login, chooseDevice, resendCode, verifyCode, view, decide,
     sandboxSms: (login: string) => sandboxSms(deps, login),
     sandboxTotp: (login: string) => sandboxTotp(deps, login),
   };

@@ -26,6 +26,8 @@ export interface AuthorisationPort extends AuthorisationStatusPort {
     Promise<(Authorisation & { createdAt: string; updatedAt: string })[]>;
   /** Records a redirect token's id; false when it was already used (single use). */
   spendToken(tx: Tx, jti: string, expiresAt: string): Promise<boolean>;
+  /** Whether a redirect token was used, without using it (a link only looked at). */
+  tokenSpent(tx: Tx, jti: string): Promise<boolean>;
   /** The device the PSU chose for an authorisation (the TPP sees it as chosenScaMethod). */
   chooseMethod(tx: Tx, authorisationId: string, deviceId: string): Promise<void>;
   chosenMethod(tx: Tx, authorisationId: string): Promise<string | undefined>;

@@ -51,6 +51,22 @@ export async function loadResource(
   return consent && { type: "consent", consent };
 }
 
+/** An authorisation with what it is about, whether or not a session is open for it yet. */
+export async function authorisationContext(
+  deps: Deps, tx: Tx, authorisationId: string,
+): Promise<Omit<SessionContext, "session"> | undefined> {
+  const { store } = deps;
+  const authorisation = await store.sca.findAuthorisation(tx, authorisationId);
+  const resource = authorisation && (await loadResource(deps, tx, authorisation));
+  if (!authorisation || !resource) return undefined;
+  const owner = resource.type === "payment" ? resource.payment : resource.consent;
+  return {
+    authorisation, resource,
+    tppName: (await store.tpps.name(tx, authorisation.tppId)) ?? authorisation.tppId,
+    redirectUri: owner.redirectUri, nokRedirectUri: owner.nokRedirectUri,
+  };
+}
+
 function smsText(bankName: string, ctx: SessionContext, code: string): string {
   if (ctx.resource.type === "consent") {
     return `${bankName}: your code ${code} allows ${ctx.tppName} to read your account data. `
@@ -72,15 +88,8 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
   const nowIso = () => clock.now().toISOString();
 
   async function context(tx: Tx, session: SessionContext["session"]) {
-    const authorisation = await store.sca.findAuthorisation(tx, session.authorisationId);
-    const resource = authorisation && (await loadResource(deps, tx, authorisation));
-    if (!authorisation || !resource) return "link_invalid" as const;
-    const owner = resource.type === "payment" ? resource.payment : resource.consent;
-    return {
-      session, authorisation, resource,
-      tppName: (await store.tpps.name(tx, authorisation.tppId)) ?? authorisation.tppId,
-      redirectUri: owner.redirectUri, nokRedirectUri: owner.nokRedirectUri,
-    };
+    const found = await authorisationContext(deps, tx, session.authorisationId);
+    return found ? { session, ...found } : "link_invalid" as const;
   }
 
   /**

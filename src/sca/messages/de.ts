@@ -170,4 +170,31 @@ export const de: Catalogue = {
   error_vop_unacknowledged: "Der Name des Empfängers stimmt nicht überein: Setzen Sie das "
     + "Häkchen, um trotzdem zu bestätigen, oder brechen Sie ab.",
   notice_session_ended: "Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.",
+  result_title_done: "Erledigt",
+  result_title_refused: "Nicht ausgeführt",
+  result_title_unchanged: "Nichts wurde geändert",
+  result_executed: "Die Zahlung wurde ausgeführt.",
+  result_sent: "Die Zahlung hat Ihr Konto verlassen und ist unterwegs zur Bank des Empfängers.",
+  result_accepted: "Die Bank hat die Zahlung angenommen und führt sie aus.",
+  result_scheduled: "Die Zahlung ist freigegeben und wird am {date} ausgeführt.",
+  result_standing_order: "Der Dauerauftrag ist eingerichtet. Die nächste Zahlung ist am {date} "
+    + "fällig.",
+  result_awaiting_signature: "Ihre Unterschrift ist erfasst. Die Zahlung wird ausgeführt, sobald "
+    + "alle unterschrieben haben, die unterschreiben müssen.",
+  result_partly_executed: "Nur ein Teil der Zahlungen dieser Sammelzahlung wurde ausgeführt: der "
+    + "Anbieter zeigt Ihnen, welche.",
+  result_rejected: "Die Bank hat diese Zahlung nicht ausgeführt: {reason}. Es wurde kein Geld von "
+    + "Ihrem Konto abgebucht.",
+  result_cancelled: "Sie haben abgebrochen. Es wird nichts bezahlt.",
+  result_pending: "Die Bank bearbeitet diesen Auftrag noch.",
+  result_payment_cancelled: "Die Zahlung wurde storniert und wird nicht ausgeführt.",
+  result_cancellation_kept: "Die Zahlung wurde nicht storniert: sie bleibt, wie sie war.",
+  result_consent_given: "{tpp} darf nun bis zum {date} auf die gewählten Konten zugreifen.",
+  result_consent_refused: "Es wurde kein Zugriff erteilt.",
+  reason_insufficient_funds: "das Konto ist nicht ausreichend gedeckt, Dispositionskredit "
+    + "eingerechnet",
+  reason_limit_exceeded: "der Betrag übersteigt das Limit des Kontos",
+  reason_account_blocked: "das Konto ist gesperrt",
+  reason_other: "sie konnte nicht gebucht werden",
+  review_payees: "{count} Empfänger",
 };

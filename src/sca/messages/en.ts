@@ -159,6 +159,30 @@ export const en = {
   error_vop_unacknowledged: "The payee's name does not match: tick the box to confirm anyway, or "
     + "cancel.",
   notice_session_ended: "Your session has ended. Please log in again.",
+  result_title_done: "Done",
+  result_title_refused: "Not carried out",
+  result_title_unchanged: "Nothing was changed",
+  result_executed: "The payment has been made.",
+  result_sent: "The payment has left your account and is on its way to the payee's bank.",
+  result_accepted: "The bank has accepted the payment and is carrying it out.",
+  result_scheduled: "The payment is authorised and will be made on {date}.",
+  result_standing_order: "The standing order is set up. The next payment is due on {date}.",
+  result_awaiting_signature: "Your signature is recorded. The payment is made once everyone "
+    + "who must sign has signed.",
+  result_partly_executed: "Only some payments of this bulk were made: the provider shows you "
+    + "which.",
+  result_rejected: "The bank did not make this payment: {reason}. No money has left your account.",
+  result_cancelled: "You cancelled. Nothing will be paid.",
+  result_pending: "The bank is still processing this request.",
+  result_payment_cancelled: "The payment has been cancelled and will not be made.",
+  result_cancellation_kept: "The payment was not cancelled: it stays as it was.",
+  result_consent_given: "{tpp} may now access the accounts you chose until {date}.",
+  result_consent_refused: "No access was given.",
+  reason_insufficient_funds: "the account does not hold enough money, overdraft included",
+  reason_limit_exceeded: "the amount is above the account's limit",
+  reason_account_blocked: "the account is blocked",
+  reason_other: "it could not be booked",
+  review_payees: "{count} payees",
 } as const;
 
 export type MessageKey = keyof typeof en;

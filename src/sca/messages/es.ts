@@ -164,4 +164,29 @@ export const es: Catalogue = {
   error_vop_unacknowledged: "El nombre del beneficiario no coincide: marque la casilla para "
     + "confirmar de todos modos, o cancele.",
   notice_session_ended: "Su sesión ha finalizado. Inicie sesión de nuevo.",
+  result_title_done: "Hecho",
+  result_title_refused: "No ejecutado",
+  result_title_unchanged: "No se ha cambiado nada",
+  result_executed: "El pago se ha realizado.",
+  result_sent: "El pago ha salido de su cuenta y va camino del banco del beneficiario.",
+  result_accepted: "El banco ha aceptado el pago y lo está ejecutando.",
+  result_scheduled: "El pago está autorizado y se realizará el {date}.",
+  result_standing_order: "La orden permanente está activa. El próximo pago vence el {date}.",
+  result_awaiting_signature: "Su firma ha quedado registrada. El pago se realizará cuando hayan "
+    + "firmado todas las personas que deben firmar.",
+  result_partly_executed: "Solo se realizaron algunos pagos de este lote: el proveedor le indica "
+    + "cuáles.",
+  result_rejected: "El banco no ha realizado este pago: {reason}. No ha salido dinero de su "
+    + "cuenta.",
+  result_cancelled: "Ha cancelado. No se pagará nada.",
+  result_pending: "El banco todavía está procesando esta solicitud.",
+  result_payment_cancelled: "El pago se ha anulado y no se realizará.",
+  result_cancellation_kept: "El pago no se ha anulado: sigue como estaba.",
+  result_consent_given: "{tpp} puede acceder ahora a las cuentas elegidas hasta el {date}.",
+  result_consent_refused: "No se ha concedido ningún acceso.",
+  reason_insufficient_funds: "la cuenta no tiene saldo suficiente, descubierto incluido",
+  reason_limit_exceeded: "el importe supera el límite de la cuenta",
+  reason_account_blocked: "la cuenta está bloqueada",
+  reason_other: "no se pudo contabilizar",
+  review_payees: "{count} beneficiarios",
 };

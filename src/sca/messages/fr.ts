@@ -169,4 +169,30 @@ export const fr: Catalogue = {
   error_vop_unacknowledged: "Le nom du bénéficiaire ne correspond pas : cochez la case pour "
     + "confirmer malgré tout, ou annulez.",
   notice_session_ended: "Votre session a pris fin. Veuillez vous reconnecter.",
+  result_title_done: "C'est fait",
+  result_title_refused: "Non exécuté",
+  result_title_unchanged: "Rien n'a été modifié",
+  result_executed: "Le paiement a été effectué.",
+  result_sent: "Le paiement a quitté votre compte et est en route vers la banque du bénéficiaire.",
+  result_accepted: "La banque a accepté le paiement et l'exécute.",
+  result_scheduled: "Le paiement est autorisé et sera effectué le {date}.",
+  result_standing_order: "Le virement permanent est mis en place. Le prochain paiement est prévu "
+    + "le {date}.",
+  result_awaiting_signature: "Votre signature est enregistrée. Le paiement sera effectué lorsque "
+    + "tous les signataires requis auront signé.",
+  result_partly_executed: "Seuls certains paiements de ce lot ont été effectués : le prestataire "
+    + "vous indique lesquels.",
+  result_rejected: "La banque n'a pas effectué ce paiement : {reason}. Aucun montant n'a été "
+    + "débité de votre compte.",
+  result_cancelled: "Vous avez annulé. Rien ne sera payé.",
+  result_pending: "La banque traite encore cette demande.",
+  result_payment_cancelled: "Le paiement a été annulé et ne sera pas effectué.",
+  result_cancellation_kept: "Le paiement n'a pas été annulé : il reste tel quel.",
+  result_consent_given: "{tpp} peut désormais accéder aux comptes choisis jusqu'au {date}.",
+  result_consent_refused: "Aucun accès n'a été accordé.",
+  reason_insufficient_funds: "le solde du compte est insuffisant, découvert compris",
+  reason_limit_exceeded: "le montant dépasse le plafond du compte",
+  reason_account_blocked: "le compte est bloqué",
+  reason_other: "il n'a pas pu être comptabilisé",
+  review_payees: "{count} bénéficiaires",
 };

@@ -163,4 +163,31 @@ export const it: Catalogue = {
   error_vop_unacknowledged: "Il nome del beneficiario non corrisponde: spunti la casella per "
     + "confermare comunque, oppure annulli.",
   notice_session_ended: "La sessione è terminata. Accedi di nuovo.",
+  result_title_done: "Fatto",
+  result_title_refused: "Non eseguito",
+  result_title_unchanged: "Nulla è stato modificato",
+  result_executed: "Il pagamento è stato eseguito.",
+  result_sent: "Il pagamento ha lasciato il Suo conto ed è in viaggio verso la banca del "
+    + "beneficiario.",
+  result_accepted: "La banca ha accettato il pagamento e lo sta eseguendo.",
+  result_scheduled: "Il pagamento è autorizzato e sarà eseguito il {date}.",
+  result_standing_order: "L'ordine permanente è attivo. Il prossimo pagamento è previsto il "
+    + "{date}.",
+  result_awaiting_signature: "La Sua firma è registrata. Il pagamento sarà eseguito quando tutti "
+    + "i firmatari necessari avranno firmato.",
+  result_partly_executed: "Solo alcuni pagamenti di questo lotto sono stati eseguiti: il "
+    + "fornitore Le indica quali.",
+  result_rejected: "La banca non ha eseguito questo pagamento: {reason}. Nessun importo è stato "
+    + "addebitato sul Suo conto.",
+  result_cancelled: "Ha annullato. Non verrà pagato nulla.",
+  result_pending: "La banca sta ancora elaborando questa richiesta.",
+  result_payment_cancelled: "Il pagamento è stato revocato e non sarà eseguito.",
+  result_cancellation_kept: "Il pagamento non è stato revocato: resta com'era.",
+  result_consent_given: "{tpp} può ora accedere ai conti scelti fino al {date}.",
+  result_consent_refused: "Non è stato concesso alcun accesso.",
+  reason_insufficient_funds: "il conto non ha fondi sufficienti, fido compreso",
+  reason_limit_exceeded: "l'importo supera il limite del conto",
+  reason_account_blocked: "il conto è bloccato",
+  reason_other: "non è stato possibile contabilizzarlo",
+  review_payees: "{count} beneficiari",
 };

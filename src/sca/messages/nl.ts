@@ -166,4 +166,31 @@ export const nl: Catalogue = {
   error_vop_unacknowledged: "De naam van de begunstigde komt niet overeen: vink het vakje aan om "
     + "toch te bevestigen, of annuleer.",
   notice_session_ended: "Uw sessie is beëindigd. Log opnieuw in.",
+  result_title_done: "Gelukt",
+  result_title_refused: "Niet uitgevoerd",
+  result_title_unchanged: "Er is niets gewijzigd",
+  result_executed: "De betaling is uitgevoerd.",
+  result_sent: "De betaling heeft uw rekening verlaten en is onderweg naar de bank van de "
+    + "begunstigde.",
+  result_accepted: "De bank heeft de betaling aangenomen en voert haar uit.",
+  result_scheduled: "De betaling is goedgekeurd en wordt op {date} uitgevoerd.",
+  result_standing_order: "De periodieke overboeking is ingesteld. De volgende betaling is op "
+    + "{date}.",
+  result_awaiting_signature: "Uw handtekening is vastgelegd. De betaling wordt uitgevoerd zodra "
+    + "iedereen die moet tekenen, heeft getekend.",
+  result_partly_executed: "Slechts een deel van de betalingen in deze bundel is uitgevoerd: de "
+    + "aanbieder laat u zien welke.",
+  result_rejected: "De bank heeft deze betaling niet uitgevoerd: {reason}. Er is geen geld van uw "
+    + "rekening afgeschreven.",
+  result_cancelled: "U hebt geannuleerd. Er wordt niets betaald.",
+  result_pending: "De bank verwerkt dit verzoek nog.",
+  result_payment_cancelled: "De betaling is geannuleerd en wordt niet uitgevoerd.",
+  result_cancellation_kept: "De betaling is niet geannuleerd: ze blijft zoals ze was.",
+  result_consent_given: "{tpp} heeft nu tot {date} toegang tot de gekozen rekeningen.",
+  result_consent_refused: "Er is geen toegang verleend.",
+  reason_insufficient_funds: "het saldo van de rekening is onvoldoende, roodstand inbegrepen",
+  reason_limit_exceeded: "het bedrag is hoger dan de limiet van de rekening",
+  reason_account_blocked: "de rekening is geblokkeerd",
+  reason_other: "ze kon niet worden geboekt",
+  review_payees: "{count} begunstigden",
 };

@@ -1,0 +1,81 @@
+/**
+ * The TPP's scaRedirect link, on the PSU's side: looked at without being used up, exchanged for a
+ * session by the PSU's first post, and the way back to the TPP when a link or session is gone.
+ * The token itself is signed and verified in sca/redirect.ts.
+ */
+import { hashSecret, newSecret } from "../../lib/ids.js";
+import type { Tx } from "../ports.js";
+import type { Deps } from "../deps.js";
+import type { SessionContext } from "./context.js";
+import { refused, type ScaProblem } from "./problems.js";
+import { authorisationContext, awaitingDecision } from "./redirect-channel.js";
+
+/**
+ * Where the browser goes back to once the decision is taken: the OK URI only when the
+ * authorisation succeeded, so that going back never fails an authorisation that succeeded.
+ */
+export function backToTpp(ctx: Pick<SessionContext, "authorisation" | "resource">): string {
+  const owner = ctx.resource.type === "payment" ? ctx.resource.payment : ctx.resource.consent;
+  return ctx.authorisation.scaStatus === "finalised"
+    ? owner.redirectUri : owner.nokRedirectUri ?? owner.redirectUri;
+}
+
+/** A verified redirect token's claims (sca/redirect.ts). */
+export interface RedirectClaims { jti: string; authorisationId: string; expiresAt: string }
+
+/** What a link is for, before any session: the login page shows it. */
+export type EntryView = Omit<SessionContext, "session">;
+
+type LinkState =
+  | { ok: true; entry: EntryView } | { ok: false; problem: ScaProblem; back?: string };
+
+export function createRedirectLinks(deps: Deps) {
+  const { store, clock } = deps;
+  const nowIso = () => clock.now().toISOString();
+
+  /**
+   * Whether a genuine link may still open a session: with `spend`, it is used up now (the PSU
+   * submitted the entry form), otherwise only looked at (a mail scanner's fetch uses up nothing).
+   * A refusal carries the way back to the TPP, which then learns the outcome at once.
+   */
+  async function linkState(tx: Tx, claims: RedirectClaims, spend: boolean): Promise<LinkState> {
+    const fresh = spend ? await store.sca.spendToken(tx, claims.jti, claims.expiresAt)
+      : !(await store.sca.tokenSpent(tx, claims.jti));
+    const entry = await authorisationContext(deps, tx, claims.authorisationId);
+    if (!entry) return refused("link_invalid");
+    const back = backToTpp(entry);
+    if (!fresh) return { ...refused("link_used"), back };
+    if (!awaitingDecision(entry.resource)) return { ...refused("already_decided"), back };
+    return { ok: true, entry };
+  }
+
+  const examineLink = (claims: RedirectClaims) =>
+    store.transaction((tx) => linkState(tx, claims, false));
+
+  /** Where a PSU whose link expired or whose session ended goes back to, if still known. */
+  async function wayBack(authorisationId: string | undefined): Promise<string | undefined> {
+    if (!authorisationId) return undefined;
+    return store.transaction(async (tx) => {
+      const found = await authorisationContext(deps, tx, authorisationId);
+      return found && backToTpp(found);
+    });
+  }
+
+  /** Exchanges a verified, unspent redirect token for a fresh session (the cookie's secret). */
+  async function openSession(
+    claims: RedirectClaims, lang: string,
+  ): Promise<{ ok: true; secret: string } | Extract<LinkState, { ok: false }>> {
+    return store.transaction(async (tx) => {
+      const state = await linkState(tx, claims, true);
+      if (!state.ok) return state;
+      const secret = newSecret();
+      await store.scaSessions.insert(tx, {
+        id: hashSecret(secret), authorisationId: state.entry.authorisation.id, step: "login",
+        psuId: null, deviceId: null, csrf: newSecret(), lang, lastSeenAt: nowIso(),
+      }, nowIso());
+      return { ok: true, secret } as const;
+    });
+  }
+
+  return { examineLink, wayBack, openSession };
+}

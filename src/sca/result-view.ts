@@ -1,0 +1,95 @@
+/**
+ * The page after the PSU's decision, before the way back to the TPP. It reads what became of the
+ * payment or consent from their statuses now, never from the decision alone: a payment the
+ * bank's core refused after a correct SCA reads as refused, with the reason the PSU may know.
+ */
+import type { Consent } from "../domain/consent/model.js";
+import type { Payment } from "../domain/payment/model.js";
+import type { ScaResource } from "../domain/sca/authorisation.js";
+import type { ScaStatus } from "../domain/sca/model.js";
+import { html } from "../lib/html.js";
+import { money } from "./format.js";
+import type { MessageKey } from "./messages/index.js";
+import { longDate, page, type PageFrame } from "./views.js";
+
+export interface Outcome {
+  /**
+   * Done (or will be), not done by the bank's refusal, or left as it was by the PSU's choice:
+   * the heading and how the page marks it.
+   */
+  tone: Tone;
+  key: MessageKey;
+  values?: Record<string, string>;
+}
+
+/** Why the core refused a booking (RejectionReason), in words the PSU may be told. */
+const REASONS: Readonly<Record<string, MessageKey>> = {
+  insufficient_funds: "reason_insufficient_funds",
+  limit_exceeded: "reason_limit_exceeded",
+  account_blocked: "reason_account_blocked",
+};
+
+type Tone = "done" | "refused" | "unchanged";
+
+const TONES: Readonly<Record<Tone, { title: MessageKey; cls: string; role: string }>> = {
+  done: { title: "result_title_done", cls: "notice", role: "status" },
+  refused: { title: "result_title_refused", cls: "warning", role: "alert" },
+  unchanged: { title: "result_title_unchanged", cls: "outcome", role: "status" },
+};
+
+function rejected(frame: PageFrame, p: Payment): Outcome {
+  const reason = frame.t(REASONS[p.statusReason ?? ""] ?? "reason_other");
+  return { tone: "refused", key: "result_rejected", values: { reason } };
+}
+
+/** An authorised payment not booked yet: a standing order, a future date, or on its way. */
+function authorised(frame: PageFrame, p: Payment): Outcome {
+  const date = p.requestedExecutionDate && longDate(p.requestedExecutionDate, frame.lang);
+  if (!date) return { tone: "done", key: "result_accepted" };
+  const key = p.standingOrder ? "result_standing_order" : "result_scheduled";
+  return { tone: "done", key, values: { date } };
+}
+
+function paymentOutcome(frame: PageFrame, p: Payment, scaStatus: ScaStatus): Outcome {
+  switch (p.status) {
+    case "ACSC": case "ACCC": return { tone: "done", key: "result_executed" };
+    case "ACSP": return { tone: "done", key: "result_sent" };
+    case "ACTC": case "ACCP": case "PDNG": return authorised(frame, p);
+    case "PATC": return { tone: "done", key: "result_awaiting_signature" };
+    case "PART": return { tone: "refused", key: "result_partly_executed" };
+    case "RJCT": return scaStatus === "failed"
+      ? { tone: "unchanged", key: "result_cancelled" } : rejected(frame, p);
+    case "CANC": return { tone: "unchanged", key: "result_cancelled" };
+    default: return { tone: "unchanged", key: "result_pending" };
+  }
+}
+
+function consentOutcome(frame: PageFrame, consent: Consent): Outcome {
+  if (consent.status !== "valid") return { tone: "unchanged", key: "result_consent_refused" };
+  const date = longDate(consent.validUntil, frame.lang);
+  return { tone: "done", key: "result_consent_given", values: { tpp: frame.tppName ?? "", date } };
+}
+
+export function outcomeOf(frame: PageFrame, resource: ScaResource, scaStatus: ScaStatus): Outcome {
+  if (resource.type === "consent") return consentOutcome(frame, resource.consent);
+  if (!resource.cancellation) return paymentOutcome(frame, resource.payment, scaStatus);
+  return scaStatus === "finalised"
+    ? { tone: "done", key: "result_payment_cancelled" }
+    : { tone: "unchanged", key: "result_cancellation_kept" };
+}
+
+/** The outcome, what it was about (amount and payee of a payment), and the way back. */
+export function resultPage(frame: PageFrame, resource: ScaResource, scaStatus: ScaStatus): string {
+  const outcome = outcomeOf(frame, resource, scaStatus);
+  const p = resource.type === "payment" ? resource.payment : null;
+  const about = p ? html`<dl class="review">
+<dt>${frame.t("review_amount")}</dt><dd class="amount">${
+  money(p.amountMinor, p.currency, frame.lang)}</dd>
+<dt>${frame.t("review_payee")}</dt><dd>${
+  resource.type === "payment" && resource.entries.length > 0
+    ? frame.t("review_payees", { count: String(resource.entries.length) }) : p.creditorName}</dd>
+</dl>` : html``;
+  const tone = TONES[outcome.tone];
+  return page(frame, html`<h1>${frame.t(tone.title)}</h1><p class="${tone.cls}" role="${
+    tone.role}" id="outcome">${frame.t(outcome.key, outcome.values)}</p>${about}`);
+}
