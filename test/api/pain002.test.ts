@@ -204,5 +204,9 @@ test("a periodic payment reads as pain.002 too: ACTC with its start date once au
   assert.equal((await report(self)).group.GrpSts, "RCVD");
   await authorise(linkOf(bank.tpp, res.body._links.scaRedirect));
   const { group, txs } = await report(self);
-  assert.deepEqual([group.GrpSts, txs[0]?.OrgnlTxRef.ReqdExctnDt.Dt], ["ACTC", startDate]);
+  // A start on a weekend or holiday executes on the next business day, as stored.
+  const stored = await bank.app.store.payments.find(bank.app.store.db, res.body.paymentId);
+  assert.ok((stored?.requestedExecutionDate ?? "") >= startDate);
+  assert.deepEqual([group.GrpSts, txs[0]?.OrgnlTxRef.ReqdExctnDt.Dt],
+    ["ACTC", stored?.requestedExecutionDate]);
 });
