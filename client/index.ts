@@ -102,11 +102,22 @@ function exchange(options: ClientOptions, agent: Agent, call: Call) {
 /** Berlin Group's pain.001 products take the document itself; pain.002 answers the status. */
 export type Pain001Service = "payments" | "bulk-payments";
 
+/** A statement file's range: dateFrom is required, dateTo defaults to today. */
+export interface CamtQuery {
+  dateFrom: string; dateTo?: string; bookingStatus: "booked" | "pending" | "both";
+}
+
 export function createClient<Paths>(options: ClientOptions) {
   const agent = new Agent({ ...options.tls, keepAlive: true });
   const base = (extra: Record<string, string> = {}) => ({
     "X-Request-ID": randomUUID(), Accept: "application/json", ...options.headers, ...extra,
   });
+  const readXml = async (url: URL, headers: Record<string, string> = {}) => {
+    const sent = base({ ...headers, Accept: "application/xml" });
+    const answer = await exchange(options, agent,
+      { method: "GET", url, headers: sent, requestBody: undefined });
+    return { status: answer.status, headers: answer.headers, text: answer.text };
+  };
   return {
     async request<P extends keyof Paths & string, M extends MethodsOf<Paths, P>>(
       method: M, path: P, init: RequestInit<OperationOf<Paths, P, M>>,
@@ -138,13 +149,21 @@ export function createClient<Paths>(options: ClientOptions) {
       return { status, headers: answerHeaders, body: body as Record<string, unknown> | undefined };
     },
     /** A payment's status as a pain.002 report (the XML text) or, refused, the JSON error. */
-    async readPain002(service: string, product: string, paymentId: string) {
+    readPain002(service: string, product: string, paymentId: string) {
       const path = [service, product, paymentId].map(encodeURIComponent).join("/");
-      const url = new URL(`/psd2/v1/${path}/status`, options.baseUrl);
-      const headers = base({ Accept: "application/xml" });
-      const answer = await exchange(options, agent,
-        { method: "GET", url, headers, requestBody: undefined });
-      return { status: answer.status, headers: answer.headers, text: answer.text };
+      return readXml(new URL(`/psd2/v1/${path}/status`, options.baseUrl));
+    },
+    /**
+     * An account's transactions as a camt.053 statement (past days) or a camt.052 report (a
+     * range reaching today), the XML text, or, refused, the JSON error.
+     */
+    readCamt(accountId: string, query: CamtQuery, headers: Record<string, string>) {
+      const url = new URL(`/psd2/v1/accounts/${encodeURIComponent(accountId)}/transactions`,
+        options.baseUrl);
+      for (const [name, value] of Object.entries(query)) {
+        if (value !== undefined) url.searchParams.set(name, value);
+      }
+      return readXml(url, headers);
     },
     close(): void { agent.destroy(); },
   };

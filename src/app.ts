@@ -307,7 +307,9 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   consentRoutes(api, {
     base, consents, idempotency, redirects, presenters, approaches, notifications,
   });
-  accountRoutes(api, { base, accounts: createAccounts(deps, consents), presenters });
+  accountRoutes(api, {
+    base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,
+  });
   const fundsConsents = createFundsConsents(deps, consents);
   fundsConsentRoutes(api, { base, fundsConsents, idempotency, redirects, presenters });
   fundsConfirmationRoutes(api, { base, funds: createFundsConfirmations(deps),

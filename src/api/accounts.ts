@@ -3,7 +3,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Accounts, Reader } from "../domain/consent/accounts.js";
+import type { Clock } from "../lib/clock.js";
+import { newPaymentId } from "../lib/ids.js";
+import { negotiate } from "./accept.js";
 import { readBooleanQuery, readConsentId, readPsuIpAddress } from "./headers.js";
+import { mt940 } from "./mt940.js";
+import { CAMT_052, CAMT_053, camtDocument } from "./xml/camt.js";
 import type { Presenters } from "./profile.js";
 import {
   accountDetailsResponse, accountListResponse, balancesResponse, cardAccountDetailsResponse,
@@ -11,7 +16,17 @@ import {
   transactionDetailsResponse, transactionsQuery, transactionsResponse, withBalanceQuery,
 } from "./schemas.js";
 
-export interface AccountRoutesOptions { base: string; accounts: Accounts; presenters: Presenters }
+export interface AccountRoutesOptions {
+  base: string; accounts: Accounts; presenters: Presenters; clock: Clock;
+}
+
+/** The transaction list is JSON by default; a whole range as a camt document or MT940. */
+const TRANSACTION_FORMATS = ["application/json", "application/xml", "text/plain"] as const;
+const FILE_ANSWERS = {
+  "application/xml": `${CAMT_052} BankToCustomerAccountReport when the range reaches today, `
+    + `${CAMT_053} BankToCustomerStatement for past days only`,
+  "text/plain": "SWIFT MT940 customer statement of the booked entries",
+};
 
 const refusals = {
   400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse,
@@ -36,7 +51,7 @@ function readerOf(request: FastifyRequest): Reader {
 }
 
 export function accountRoutes(
-  app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions,
+  app: FastifyInstance, { base, accounts, presenters, clock }: AccountRoutesOptions,
 ): void {
   const answers = (body: object, query?: object) => reading(presenters, body, query);
   const list = answers(accountListResponse, withBalanceQuery);
@@ -61,10 +76,21 @@ export function accountRoutes(
     return presenters.balances(view.account, view.balances ?? []);
   });
 
-  const transactions = answers(transactionsResponse, transactionsQuery);
-  app.get<ById>(`${base}/accounts/:accountId/transactions`, transactions, async (request) => {
+  const listed = answers(transactionsResponse, transactionsQuery);
+  const transactions = {
+    config: { ...listed.config, otherAnswers: FILE_ANSWERS },
+    schema: { ...listed.schema, response: { ...listed.schema.response, 406: errorResponse } },
+  };
+  const transactionsPath = `${base}/accounts/:accountId/transactions`;
+  app.get<ById>(transactionsPath, transactions, async (request, reply) => {
     const { accountId } = request.params;
     const reader = readerOf(request);
+    const format = negotiate(request.headers.accept, TRANSACTION_FORMATS);
+    if (format !== "application/json") {
+      const file = await accounts.statementFile(reader, accountId, request.query);
+      return reply.type(format).send(format === "text/plain" ? mt940(file, file.dateTo)
+        : camtDocument(file.current ? CAMT_052 : CAMT_053, file, clock.now(), newPaymentId()));
+    }
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const view = await accounts.transactions(reader, accountId, request.query, withBalance);
     return presenters.transactions(view, `${base}/accounts/${accountId}`, request.query);
@@ -83,7 +109,7 @@ export function accountRoutes(
 
 /** Berlin Group's card account endpoints; a card is granted and counted like an account. */
 function cardAccountRoutes(
-  app: FastifyInstance, { base, accounts, presenters }: AccountRoutesOptions,
+  app: FastifyInstance, { base, accounts, presenters }: Omit<AccountRoutesOptions, "clock">,
 ): void {
   const answers = (body: object, query?: object) => reading(presenters, body, query);
   const withBalance = (request: FastifyRequest<{ Querystring: Query }>) =>

@@ -14,22 +14,17 @@ import { REDIRECT, type ApiProfile, type Presenters } from "./profile.js";
 type Json = Record<string, unknown>;
 
 /**
- * `xml`: the operation also takes an ISO 20022 document (src/api/xml/body.ts); `xmlAnswer`: its
- * 200 is also a pain.002 report, to `Accept: application/xml`.
+ * `xml`: the operation also takes an ISO 20022 document (src/api/xml/body.ts); `otherAnswers`:
+ * the media types its 200 also comes in, each with what it is.
  */
-interface CollectedRoute extends OperationFacts { schema: Json; xml: boolean; xmlAnswer: boolean }
+interface CollectedRoute extends OperationFacts {
+  schema: Json; xml: boolean; otherAnswers: Readonly<Record<string, string>>;
+}
 
 const PAIN_001_BODY = {
   schema: {
     type: "string",
     description: "pain.001.001.03 or pain.001.001.09, for the pain.001-* payment products",
-  },
-};
-
-const PAIN_002_ANSWER = {
-  schema: {
-    type: "string",
-    description: "pain.002.001.10 CustomerPaymentStatusReport, to Accept: application/xml",
   },
 };
 
@@ -96,8 +91,10 @@ function responses(route: CollectedRoute, presenters: Presenters): Json {
 
 function answerContent(route: CollectedRoute, status: string, schema: object): Json {
   const json = { "application/json": { schema } };
-  if (!route.xmlAnswer || status !== "200") return json;
-  return { ...json, "application/xml": PAIN_002_ANSWER };
+  if (status !== "200") return json;
+  const others = Object.entries(route.otherAnswers).map(([media, what]) =>
+    [media, { schema: { type: "string", description: `${what}, to Accept: ${media}` } }]);
+  return { ...json, ...Object.fromEntries(others) };
 }
 
 function requestContent(route: CollectedRoute, body: unknown): Json {
@@ -193,7 +190,8 @@ export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): ()
   app.addHook("onRoute", (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const config = (route.config ?? {}) as {
-      role?: string; document?: boolean; probe?: boolean; xml?: boolean; xmlAnswer?: boolean;
+      role?: string; document?: boolean; probe?: boolean; xml?: boolean;
+      otherAnswers?: Readonly<Record<string, string>>;
     };
     for (const method of methods) {
       // HEAD is Fastify's automatic twin of each GET.
@@ -201,7 +199,7 @@ export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): ()
       routes.push({
         method, url: route.url, schema: (route.schema ?? {}) as Json, role: config.role,
         document: config.document === true, probe: config.probe === true,
-        xml: config.xml === true, xmlAnswer: config.xmlAnswer === true,
+        xml: config.xml === true, otherAnswers: config.otherAnswers ?? {},
       });
     }
   });

@@ -19,7 +19,7 @@ import { presentPaymentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
 import { redirectOnlyRoutes } from "./redirect-only.js";
 import { negotiate } from "./accept.js";
-import { pain002 } from "./xml/pain002.js";
+import { PAIN_002, pain002 } from "./xml/pain002.js";
 import type { Clock } from "../lib/clock.js";
 import { newPaymentId } from "../lib/ids.js";
 import { naming, pathProduct, readXmlInitiation } from "./xml/initiation.js";
@@ -129,7 +129,9 @@ function readRoutes(
 ) {
   const statusSchema = {
     schema: { response: { 200: transactionStatusResponse, ...refusals, 406: errorResponse } },
-    config: { ...config, xmlAnswer: true },
+    config: {
+      ...config, otherAnswers: { "application/xml": `${PAIN_002} CustomerPaymentStatusReport` },
+    },
   };
   const details = service === "bulk-payments" ? bulkPaymentDetailsResponse : paymentDetailsResponse;
   const detailsSchema = {

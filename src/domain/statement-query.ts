@@ -106,3 +106,23 @@ export function applyHistoryWindow<Q extends StatementQuery>(q: Q, today: string
   }
   return q;
 }
+
+const LIST_ONLY = ["deltaList", "entryReferenceFrom", "pageIndex", "itemsPerPage"] as const;
+
+/** A statement file's query (camt, MT940): a range of days from dateFrom, whole, unpaged. */
+export function readFileQuery(query: Query, today: string): TransactionQuery {
+  const listOnly = LIST_ONLY.find((name) => query[name] !== undefined);
+  if (listOnly) {
+    throw parameterNotSupported(listOnly,
+      `${listOnly} applies to the JSON list; a statement file covers its whole range.`);
+  }
+  if (query.dateFrom === undefined) {
+    throw formatError("query", "dateFrom", "dateFrom is required for a statement file.");
+  }
+  const parsed = readTransactionQuery(query, today);
+  if (parsed.bookingStatus === "information") {
+    throw parameterNotSupported("bookingStatus",
+      "Standing orders are listed in JSON only; use booked, pending or both.");
+  }
+  return parsed;
+}

@@ -5,12 +5,15 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";
-import { dateInZone } from "../../src/lib/clock.js";
-import { ALICE_MAIN, CREATION_HEADERS, EXTERNAL_IBAN } from "../support/flows.js";
+import { addDays, dateInZone } from "../../src/lib/clock.js";
+import {
+  ALICE_MAIN, authorisedConsent, bgConsentBody, CREATION_HEADERS, EXTERNAL_IBAN,
+} from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import { berlinGroupClient } from "../support/typed-client.js";
 
 const XSD = new URL("../../../schemas/iso20022/pain.002.001.10.xsd", import.meta.url).pathname;
+const CAMT_053 = new URL("../../../schemas/iso20022/camt.053.001.08.xsd", import.meta.url).pathname;
 const PRODUCT = "pain.001-sepa-credit-transfers";
 
 let bank: TestBank;
@@ -51,8 +54,33 @@ test("the client sends a pain.001 and reads the payment's pain.002, valid for xm
   }
 });
 
-test("the Berlin Group profile's OpenAPI offers application/xml on the status operations", async () => {
+test("the OpenAPI offers application/xml on the status operations, camt and MT940 on the list", async () => {
   const document = (await bank.tpp.get("/psd2/v1/openapi.json")).body;
   const status = document.paths["/psd2/v1/bulk-payments/{product}/{paymentId}/status"].get;
   assert.deepEqual(Object.keys(status.responses["200"].content), ["application/json", "application/xml"]);
+  const list = document.paths["/psd2/v1/accounts/{accountId}/transactions"].get;
+  assert.deepEqual(Object.keys(list.responses["200"].content),
+    ["application/json", "application/xml", "text/plain"]);
+  assert.match(list.responses["200"].content["application/xml"].schema.description, /camt\.053\.001\.08/);
+});
+
+test("the client reads last month's camt.053 statement of an account, valid for xmllint", async () => {
+  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "alice", [ALICE_MAIN],
+    bgConsentBody());
+  const psu = { "Consent-ID": consentId, "PSU-IP-Address": "192.0.2.1" };
+  const accounts = (await bank.tpp.get("/psd2/v1/accounts", psu)).body.accounts;
+  const client = berlinGroupClient(bank, {});
+  try {
+    const today = dateInZone(new Date(), bank.app.config.timeZone);
+    const statement = await client.readCamt(accounts[0].resourceId,
+      { dateFrom: addDays(today, -31), dateTo: addDays(today, -1), bookingStatus: "booked" }, psu);
+    assert.equal(statement.status, 200, statement.text);
+    const lint = spawnSync("/usr/bin/xmllint", ["--noout", "--schema", CAMT_053, "-"],
+      { input: statement.text });
+    assert.equal(lint.status, 0, lint.stderr.toString());
+    assert.match(statement.text, new RegExp(`<IBAN>${ALICE_MAIN}</IBAN>`));
+    assert.match(statement.text, /<Cd>CLBD<\/Cd>/);
+  } finally {
+    client.close();
+  }
 });

@@ -12,8 +12,11 @@ export class XmlBody {
 }
 
 declare module "fastify" {
-  /** `xml`: takes a pain.001 body; `xmlAnswer`: answers a pain.002 to Accept: application/xml. */
-  interface FastifyContextConfig { xml?: boolean; xmlAnswer?: boolean }
+  /**
+   * `xml`: takes a pain.001 body; `otherAnswers`: the media types its 200 also comes in, to the
+   * Accept that asks for them, each with what it is (for the OpenAPI document).
+   */
+  interface FastifyContextConfig { xml?: boolean; otherAnswers?: Readonly<Record<string, string>> }
 }
 
 export function installXmlParser(app: FastifyInstance, bodyLimit: number): void {

@@ -15,8 +15,9 @@ import type { Deps } from "../deps.js";
 import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "../errors.js";
 import type { Payment } from "../payment/model.js";
 import {
-  applyHistoryWindow, readTransactionQuery, type TransactionQuery,
+  applyHistoryWindow, readFileQuery, readTransactionQuery, type TransactionQuery,
 } from "../statement-query.js";
+import { wholeStatement, type StatementFile } from "./statement-file.js";
 import type { Tx } from "../ports.js";
 
 /** ownerName is shown only where the consent asked for allAccountsWithOwnerName. */
@@ -134,14 +135,15 @@ function transactionReads<A, T extends BookedTransaction>(
 ) {
   const { store, clock, settings } = deps;
 
-  /** Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED and PERIOD_INVALID for the query. */
-  async function transactions(
-    reader: Reader, accountId: string, query: Record<string, string | undefined>,
-    withBalance: boolean,
-  ): Promise<Report<A, Page<T>>> {
+  /**
+   * One read of an account's transactions through the gate: the query within the history window
+   * (RTS art. 10a) and the account. Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED, PERIOD_INVALID.
+   */
+  async function opened(
+    reader: Reader, accountId: string, parsed: TransactionQuery, withBalance: boolean,
+  ) {
     const now = clock.now();
     const today = dateInZone(now, settings.timeZone);
-    const parsed = readTransactionQuery(query, today);
     if (parsed.bookingStatus === "information" && !side.standingOrders) {
       throw parameterNotSupported("bookingStatus",
         "A card account has no standing orders; use booked, pending or both.");
@@ -156,7 +158,17 @@ function transactionReads<A, T extends BookedTransaction>(
           today, now, c.authorisedAt);
         return { bounded, account: await accountOf(deps, side, accountId) };
       });
-    const { bounded, account } = prepared;
+    return { consent, ...prepared };
+  }
+
+  const currentDay = () => dateInZone(clock.now(), settings.timeZone);
+
+  async function transactions(
+    reader: Reader, accountId: string, query: Record<string, string | undefined>,
+    withBalance: boolean,
+  ): Promise<Report<A, Page<T>>> {
+    const parsed = readTransactionQuery(query, currentDay());
+    const { consent, bounded, account } = await opened(reader, accountId, parsed, withBalance);
     const information = bounded.bookingStatus === "information";
     const page: Page<T> = bounded.bookingStatus === "pending" || information
       ? { transactions: [], page: 0, pageCount: 1 }
@@ -172,7 +184,21 @@ function transactionReads<A, T extends BookedTransaction>(
     return { account, query: bounded, page, pending, balances: shown, standingOrders };
   }
 
-  return { transactions };
+  /**
+   * The whole range at once, for a statement file (camt, MT940): one read through the gate,
+   * every booked entry and the booked balance at each end. A range needs its dateFrom.
+   */
+  async function statementFile(
+    reader: Reader, accountId: string, query: Record<string, string | undefined>,
+  ): Promise<StatementFile<A>> {
+    const parsed = readFileQuery(query, currentDay());
+    const { bounded, account } = await opened(reader, accountId, parsed, false);
+    const statement = await wholeStatement((q) => side.statement(store.db, accountId, q), bounded);
+    const pending = await pendingOf(deps, accountId, bounded, false);
+    return { account, ...statement, pending, current: bounded.dateTo >= currentDay() };
+  }
+
+  return { transactions, statementFile };
 }
 
 function reads<A, T extends BookedTransaction>(deps: Deps, gate: Gate, side: Side<A, T>) {
@@ -231,6 +257,7 @@ export function createAccounts(deps: Deps, consents: Consents) {
   return {
     listAccounts: accounts.list, accountDetails: accounts.details,
     accountBalances: accounts.balances, transactions: accounts.transactions, transactionDetails,
+    statementFile: accounts.statementFile,
     listCardAccounts: cards.list, cardAccountDetails: cards.details,
     cardAccountBalances: cards.balances, cardTransactions: cards.transactions,
   };

@@ -1,0 +1,177 @@
+/**
+ * An account's transactions as files: camt.053 (past days) and camt.052 (a range reaching
+ * today), and MT940, for alice's Girokonto with its 13 months of demo history. Every camt
+ * document is valid against the official XSD by xmllint, every MT940 parses with mt940js and
+ * keeps to the SWIFT character set and line length; each file's entries are those of the JSON
+ * list for the same range and its balances the ledger's, over random ranges (a property test).
+ * Also the refusals of a file's query.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { after, before, test } from "node:test";
+import fc from "fast-check";
+import { XMLParser } from "fast-xml-parser";
+import { Parser as Mt940Parser } from "mt940js";
+import { addDays, dateInZone } from "../../src/lib/clock.js";
+import { ALICE_MAIN, authorisedConsent, optionalLink } from "../support/flows.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+
+let bank: TestBank;
+let consentId = "";
+let accountId = "";
+before(async () => {
+  bank = await startBank();
+  // Authorised just now: the whole history is readable for an hour (RTS art. 10a).
+  consentId = await authorisedConsent(bank.tpp, bank.browser(), "alice", [ALICE_MAIN]);
+  const list = await bank.tpp.get("/psd2/v1/accounts", { "Consent-ID": consentId, ...PSU });
+  accountId = list.body.accounts[0].resourceId;
+});
+after(async () => { await bank.close(); });
+
+// The PSU is present: reads are not counted against frequencyPerDay.
+const PSU = { "PSU-IP-Address": "192.0.2.1" };
+const XML = { Accept: "application/xml" };
+const today = () => dateInZone(new Date(), bank.app.config.timeZone);
+const schema = (message: string) =>
+  new URL(`../../../schemas/iso20022/${message}.xsd`, import.meta.url).pathname;
+
+/** xmllint, not the bank's own code, judges each document against its official XSD. */
+function assertSchemaValid(xml: string, message: string) {
+  const run = spawnSync("/usr/bin/xmllint", ["--noout", "--schema", schema(message), "-"],
+    { input: xml });
+  assert.equal(run.status, 0, `${run.stderr.toString()}\n${xml.slice(0, 2000)}`);
+}
+
+const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, ignoreAttributes: false,
+  isArray: (name) => name === "Ntry" || name === "Bal" });
+
+const transactionsPath = (query: string) => `/psd2/v1/accounts/${accountId}/transactions?${query}`;
+
+async function camt(query: string, message: string) {
+  const res = await bank.tpp.get(transactionsPath(query), { "Consent-ID": consentId, ...PSU, ...XML });
+  assert.equal(res.status, 200, res.text);
+  assert.match(String(res.headers["content-type"]), /^application\/xml/);
+  assertSchemaValid(res.text, message);
+  const root = parser.parse(res.text).Document;
+  return (message.startsWith("camt.053") ? root.BkToCstmrStmt.Stmt : root.BkToCstmrAcctRpt.Rpt);
+}
+
+/** Every booked transaction of the JSON list for the range, following its pages. */
+async function jsonBooked(dateFrom: string, dateTo: string) {
+  const booked: any[] = [];
+  let next: string | null =
+    transactionsPath(`dateFrom=${dateFrom}&dateTo=${dateTo}&bookingStatus=booked&itemsPerPage=500`);
+  for (let pages = 0; next && pages < 100; pages++) {
+    const res = await bank.tpp.get(next, { "Consent-ID": consentId, ...PSU });
+    assert.equal(res.status, 200, res.text);
+    booked.push(...(res.body.transactions.booked ?? []));
+    next = optionalLink(bank.tpp, res.body.transactions._links?.next);
+  }
+  return booked;
+}
+
+const cents = (amount: string) => BigInt(amount.replace(".", ""));
+const signed = (e: any) => (e.CdtDbtInd === "DBIT" ? -1n : 1n) * cents(e.Amt["#text"]);
+const balanceOf = (stmt: any, code: string) => {
+  const bal = stmt.Bal.find((b: any) => b.Tp.CdOrPrtry.Cd === code);
+  assert.ok(bal, `no ${code} balance`);
+  return signed(bal);
+};
+
+/** An MT940 statement: SWIFT's character set, 65-character lines, CRLF; parsed by mt940js. */
+async function mt940(query: string) {
+  const res = await bank.tpp.get(transactionsPath(query),
+    { "Consent-ID": consentId, ...PSU, Accept: "text/plain" });
+  assert.equal(res.status, 200, res.text);
+  assert.match(String(res.headers["content-type"]), /^text\/plain/);
+  const lines = res.text.split("\r\n");
+  assert.equal(lines.pop(), "", "every line ends with CRLF");
+  for (const line of lines) {
+    assert.ok(line.length <= 65, `over 65 characters: ${line}`);
+    assert.match(line, /^[A-Za-z0-9/\-?:().,'+ ]*$/, `outside the SWIFT X character set: ${line}`);
+  }
+  const statements = new Mt940Parser().parse(res.text);
+  assert.equal(statements.length, 1);
+  return statements[0]!;
+}
+
+const fromFloat = (amount: number) => BigInt(Math.round(amount * 100));
+
+/** The documents' entries and balances equal the JSON list and the ledger's running balance. */
+async function assertSameStory(dateFrom: string, dateTo: string) {
+  const current = dateTo >= today();
+  const message = current ? "camt.052.001.08" : "camt.053.001.08";
+  const stmt = await camt(`dateFrom=${dateFrom}&dateTo=${dateTo}&bookingStatus=booked`, message);
+  const entries = stmt.Ntry ?? [];
+  const json = await jsonBooked(dateFrom, dateTo);
+  assert.deepEqual(entries.map((e: any) => [e.NtryRef, e.AcctSvcrRef, signed(e), e.BookgDt.Dt]),
+    json.map((t) => [t.entryReference, t.transactionId.replace(/-/g, ""),
+      cents(t.transactionAmount.amount), t.bookingDate]));
+  const opening = balanceOf(stmt, "OPBD");
+  const closing = balanceOf(stmt, current ? "ITBD" : "CLBD");
+  assert.equal(opening + entries.reduce((sum: bigint, e: any) => sum + signed(e), 0n), closing);
+  const last = json.at(-1);
+  if (last) assert.equal(closing, cents(last.balanceAfterTransaction.balanceAmount.amount));
+  const swift = await mt940(`dateFrom=${dateFrom}&dateTo=${dateTo}&bookingStatus=booked`);
+  assert.equal(swift.accountIdentification, ALICE_MAIN);
+  assert.deepEqual([fromFloat(swift.openingBalance), fromFloat(swift.closingBalance)],
+    [opening, closing]);
+  assert.deepEqual(swift.transactions.map((t) => [t.bankReference, fromFloat(t.amount)]),
+    json.map((t) => [t.entryReference, cents(t.transactionAmount.amount)]));
+  return { stmt, entries };
+}
+
+test("camt.053 for the 13 past months: valid, every JSON entry, and closingBooked as in JSON",
+  async () => {
+    const yesterday = addDays(today(), -1);
+    const { stmt, entries } = await assertSameStory(addDays(today(), -395), yesterday);
+    assert.ok(entries.length > 100, `13 months of history: ${entries.length} entries`);
+    assert.equal(stmt.Acct.Id.IBAN, ALICE_MAIN);
+    const balances = await bank.tpp.get(`/psd2/v1/accounts/${accountId}/balances`,
+      { "Consent-ID": consentId, ...PSU });
+    const closingBooked = balances.body.balances
+      .find((b: { balanceType: string }) => b.balanceType === "closingBooked");
+    assert.equal(closingBooked.referenceDate, yesterday);
+    assert.equal(balanceOf(stmt, "CLBD"), cents(closingBooked.balanceAmount.amount));
+  });
+
+test("a range reaching today is a camt.052 report: booked so far and the pending entries",
+  async () => {
+    const dateFrom = addDays(today(), -30);
+    await assertSameStory(dateFrom, today());
+    const report = await camt(`dateFrom=${dateFrom}&bookingStatus=both`, "camt.052.001.08");
+    const pending = await bank.tpp.get(transactionsPath(`dateFrom=${dateFrom}&bookingStatus=pending`),
+      { "Consent-ID": consentId, ...PSU });
+    const statuses = (report.Ntry ?? []).map((e: any) => e.Sts.Cd);
+    assert.equal(statuses.filter((s: string) => s === "PDNG").length,
+      (pending.body.transactions.pending ?? []).length);
+  });
+
+test("over random ranges of the history, camt and MT940 tell what the JSON list tells", async () => {
+  const span = fc.tuple(fc.integer({ min: 0, max: 395 }), fc.integer({ min: 0, max: 60 }));
+  await fc.assert(fc.asyncProperty(span, async ([back, length]) => {
+    const dateFrom = addDays(today(), -back);
+    const dateTo = addDays(dateFrom, Math.min(length, back));
+    await assertSameStory(dateFrom, dateTo);
+  }), { numRuns: 12 });
+});
+
+test("a file's query: dateFrom required, no paging or delta; other formats are 406", async () => {
+  const refused = async (query: string, status: number, code: string, path?: string) => {
+    const res = await bank.tpp.get(transactionsPath(query), { "Consent-ID": consentId, ...PSU, ...XML });
+    assert.equal(res.status, status, res.text);
+    assert.equal(res.body.tppMessages[0].code, code, res.text);
+    if (path) assert.equal(res.body.tppMessages[0].path, path, res.text);
+  };
+  await refused("bookingStatus=booked", 400, "FORMAT_ERROR", "dateFrom");
+  await refused("bookingStatus=booked&entryReferenceFrom=1", 400, "PARAMETER_NOT_SUPPORTED",
+    "entryReferenceFrom");
+  await refused(`dateFrom=${today()}&bookingStatus=booked&pageIndex=1`, 400,
+    "PARAMETER_NOT_SUPPORTED", "pageIndex");
+  await refused(`dateFrom=${today()}&bookingStatus=information`, 400, "PARAMETER_NOT_SUPPORTED",
+    "bookingStatus");
+  const csv = await bank.tpp.get(transactionsPath(`dateFrom=${today()}&bookingStatus=booked`),
+    { "Consent-ID": consentId, ...PSU, Accept: "text/csv" });
+  assert.equal(csv.status, 406, csv.text);
+  assert.equal(csv.body.tppMessages[0].code, "REQUESTED_FORMATS_INVALID");
+});
