@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino from "pino";
 import { adminRoutes, createMetrics } from "./admin.js";
 import { accountRoutes } from "./api/accounts.js";
+import { createDownloadLinks } from "./api/downloads.js";
 import { consentRoutes } from "./api/consents.js";
 import { fundsConsentRoutes } from "./api/funds-consents.js";
 import { healthRoutes } from "./api/health.js";
@@ -262,6 +263,8 @@ interface ApiParts {
   scheduler: Scheduler;
   audit: AuditLog;
   trustedCas: string[];
+  /** The database-held key redirect links are signed with; download links derive their own. */
+  linkKey: Uint8Array;
 }
 
 /** The TPP API's plugin and routes; returns the OpenAPI document they make up. */
@@ -309,6 +312,8 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   });
   accountRoutes(api, {
     base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,
+    downloads: createDownloadLinks(parts.linkKey, deps.clock),
+    downloadThreshold: config.downloadThresholdEntries,
   });
   const fundsConsents = createFundsConsents(deps, consents);
   fundsConsentRoutes(api, { base, fundsConsents, idempotency, redirects, presenters });
@@ -433,8 +438,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const limits = connectionLimits(config);
   const api = apiListener(config, logger, tls, limits);
   const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
-  const trustedCas = tls.ca.map((pem) => pem.toString("utf8"));
-  const openApiDocument = apiRoutes(api, config, { deps, consents, scheduler, audit, trustedCas });
+  const openApiDocument = apiRoutes(api, config, { deps, consents, scheduler, audit,
+    trustedCas: tls.ca.map((pem) => pem.toString("utf8")), linkKey: tokenKey });
   let draining = false;
   const ready = async () => !draining && await store.ping(2_000);
   healthRoutes(api, { ready });

@@ -3,30 +3,19 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Accounts, Reader } from "../domain/consent/accounts.js";
-import type { Clock } from "../lib/clock.js";
-import { newPaymentId } from "../lib/ids.js";
 import { negotiate } from "./accept.js";
 import { readBooleanQuery, readConsentId, readPsuIpAddress } from "./headers.js";
-import { mt940 } from "./mt940.js";
-import { CAMT_052, CAMT_053, camtDocument } from "./xml/camt.js";
 import type { Presenters } from "./profile.js";
+import {
+  FILE_ANSWERS, statementFiles, TRANSACTION_FORMATS, type StatementFileOptions,
+} from "./statement-files.js";
 import {
   accountDetailsResponse, accountListResponse, balancesResponse, cardAccountDetailsResponse,
   cardAccountListResponse, cardBalancesResponse, cardTransactionsResponse, errorResponse,
   transactionDetailsResponse, transactionsQuery, transactionsResponse, withBalanceQuery,
 } from "./schemas.js";
 
-export interface AccountRoutesOptions {
-  base: string; accounts: Accounts; presenters: Presenters; clock: Clock;
-}
-
-/** The transaction list is JSON by default; a whole range as a camt document or MT940. */
-const TRANSACTION_FORMATS = ["application/json", "application/xml", "text/plain"] as const;
-const FILE_ANSWERS = {
-  "application/xml": `${CAMT_052} BankToCustomerAccountReport when the range reaches today, `
-    + `${CAMT_053} BankToCustomerStatement for past days only`,
-  "text/plain": "SWIFT MT940 customer statement of the booked entries",
-};
+export type AccountRoutesOptions = StatementFileOptions;
 
 const refusals = {
   400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse,
@@ -50,9 +39,9 @@ function readerOf(request: FastifyRequest): Reader {
   };
 }
 
-export function accountRoutes(
-  app: FastifyInstance, { base, accounts, presenters, clock }: AccountRoutesOptions,
-): void {
+export function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions): void {
+  const { base, accounts, presenters } = options;
+  const files = statementFiles(options);
   const answers = (body: object, query?: object) => reading(presenters, body, query);
   const list = answers(accountListResponse, withBalanceQuery);
   app.get<{ Querystring: Query }>(`${base}/accounts`, list, async (request) => {
@@ -87,9 +76,7 @@ export function accountRoutes(
     const reader = readerOf(request);
     const format = negotiate(request.headers.accept, TRANSACTION_FORMATS);
     if (format !== "application/json") {
-      const file = await accounts.statementFile(reader, accountId, request.query);
-      return reply.type(format).send(format === "text/plain" ? mt940(file, file.dateTo)
-        : camtDocument(file.current ? CAMT_052 : CAMT_053, file, clock.now(), newPaymentId()));
+      return files.answer(reply, reader, accountId, request.query, format);
     }
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const view = await accounts.transactions(reader, accountId, request.query, withBalance);
@@ -104,12 +91,14 @@ export function accountRoutes(
     return presenters.transaction(transaction);
   });
 
+  files.downloadRoute(app, readerOf);
   cardAccountRoutes(app, { base, accounts, presenters });
 }
 
 /** Berlin Group's card account endpoints; a card is granted and counted like an account. */
 function cardAccountRoutes(
-  app: FastifyInstance, { base, accounts, presenters }: Omit<AccountRoutesOptions, "clock">,
+  app: FastifyInstance,
+  { base, accounts, presenters }: Pick<AccountRoutesOptions, "base" | "accounts" | "presenters">,
 ): void {
   const answers = (body: object, query?: object) => reading(presenters, body, query);
   const withBalance = (request: FastifyRequest<{ Querystring: Query }>) =>

@@ -83,18 +83,19 @@ function responses(route: CollectedRoute, presenters: Presenters): Json {
     out[status] = {
       description: Number(status) < 400 ? "Success" : refusalText(status),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      ...(schema ? { content: answerContent(route, status, schema) } : {}),
+      ...answerContent(route, status, schema),
     };
   }
   return out;
 }
 
-function answerContent(route: CollectedRoute, status: string, schema: object): Json {
-  const json = { "application/json": { schema } };
-  if (status !== "200") return json;
-  const others = Object.entries(route.otherAnswers).map(([media, what]) =>
+/** JSON where the route has a schema; a 200 also in each of the route's other media types. */
+function answerContent(route: CollectedRoute, status: string, schema: object | null): Json {
+  const json = schema ? { "application/json": { schema } } : {};
+  const others = status !== "200" ? [] : Object.entries(route.otherAnswers).map(([media, what]) =>
     [media, { schema: { type: "string", description: `${what}, to Accept: ${media}` } }]);
-  return { ...json, ...Object.fromEntries(others) };
+  const content = { ...json, ...Object.fromEntries(others) };
+  return Object.keys(content).length > 0 ? { content } : {};
 }
 
 function requestContent(route: CollectedRoute, body: unknown): Json {

@@ -367,6 +367,8 @@ export const transactionsResponse = {
       },
     },
     balances: nullableArray(balance),
+    /** Instead of the rest, for a transaction file too large to answer at once. */
+    _links: { type: "object", properties: { download: string } },
   },
 } as const;
 

@@ -4,7 +4,7 @@
  * document is valid against the official XSD by xmllint, every MT940 parses with mt940js and
  * keeps to the SWIFT character set and line length; each file's entries are those of the JSON
  * list for the same range and its balances the ledger's, over random ranges (a property test).
- * Also the refusals of a file's query.
+ * Also the refusals of a file's query, and the download link of a file too large to answer.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -12,9 +12,9 @@ import { after, before, test } from "node:test";
 import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
 import { Parser as Mt940Parser } from "mt940js";
-import { addDays, dateInZone } from "../../src/lib/clock.js";
-import { ALICE_MAIN, authorisedConsent, optionalLink } from "../support/flows.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
+import { ALICE_MAIN, authorisedConsent, linkOf, optionalLink } from "../support/flows.js";
+import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 
 let bank: TestBank;
 let consentId = "";
@@ -175,3 +175,37 @@ test("a file's query: dateFrom required, no paging or delta; other formats are 4
   assert.equal(csv.status, 406, csv.text);
   assert.equal(csv.body.tppMessages[0].code, "REQUESTED_FORMATS_INVALID");
 });
+
+test("a file over DOWNLOAD_THRESHOLD_ENTRIES is a download link: for this TPP, once, 10 minutes",
+  async (t) => {
+    const clock = manualClock(new Date());
+    const own = await startOwnBank(t, { clock, env: { DOWNLOAD_THRESHOLD_ENTRIES: "5" } });
+    const consent = await authorisedConsent(own.tpp, own.browser(), "alice", [ALICE_MAIN]);
+    const headers = { "Consent-ID": consent, ...PSU };
+    const id = (await own.tpp.get("/psd2/v1/accounts", headers)).body.accounts[0].resourceId;
+    const path = `/psd2/v1/accounts/${id}/transactions?dateFrom=${addDays(today(), -60)}`
+      + `&dateTo=${addDays(today(), -1)}&bookingStatus=booked`;
+    const linked = async () => {
+      const res = await own.tpp.get(path, { ...headers, ...XML });
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(Object.keys(res.body).sort(), ["_links", "account"], res.text);
+      assert.deepEqual(res.body.account, { iban: ALICE_MAIN, currency: "EUR" });
+      return linkOf(own.tpp, res.body._links.download);
+    };
+    const href = await linked();
+    assert.match(href, new RegExp(`^/psd2/v1/accounts/${id}/transactions/download/[\\w.-]{1,100}$`));
+    const stranger = await own.tppWith({ organizationIdentifier: "PSDDE-BAFIN-777777" });
+    assert.equal((await stranger.get(href, headers)).status, 404, "another TPP's link");
+    const file = await own.tpp.get(href, headers);
+    assert.equal(file.status, 200, file.text);
+    assertSchemaValid(file.text, "camt.053.001.08");
+    const json = await own.tpp.get(path.replace("bookingStatus=booked",
+      "bookingStatus=booked&itemsPerPage=500"), headers);
+    const stmt = parser.parse(file.text).Document.BkToCstmrStmt.Stmt;
+    assert.deepEqual(stmt.Ntry.map((e: any) => e.NtryRef),
+      json.body.transactions.booked.map((tx: any) => tx.entryReference));
+    assert.equal((await own.tpp.get(href, headers)).status, 404, "spent on its first use");
+    const later = await linked();
+    clock.advance(11 * 60_000);
+    assert.equal((await own.tpp.get(later, headers)).status, 404, "expired after 10 minutes");
+  });

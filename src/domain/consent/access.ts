@@ -34,8 +34,13 @@ export interface GrantedAccess {
 const LIST = "*";
 /** The counters of a one-off consent never roll over to a new day. */
 const ONE_OFF_DAY = "once";
-/** Reads of single transactions: allowed once each, but not needed to use a one-off consent up. */
-const SINGLE_ITEM_ENDPOINTS = ["transaction"];
+/** Downloads of a transaction file count apart from the list's reads. */
+export const DOWNLOAD_ENDPOINT = "transactions-download";
+/**
+ * Reads of single transactions and downloads of a file already asked for: allowed once each,
+ * but not needed to use a one-off consent up.
+ */
+const SINGLE_ITEM_ENDPOINTS = ["transaction", DOWNLOAD_ENDPOINT];
 
 function checkGrant(grant: GrantedAccount | undefined, kind: AccessKind): GrantedAccount {
   if (!grant) throw accessNotGranted("This consent does not grant access to this account.");

@@ -4,7 +4,9 @@
  * accounts and card accounts are read alike; only the core's lookups differ.
  */
 import { dateInZone } from "../../lib/clock.js";
-import { createAccountAccess, type AccessRequest, type GrantedAccess } from "./access.js";
+import {
+  createAccountAccess, DOWNLOAD_ENDPOINT, type AccessRequest, type GrantedAccess,
+} from "./access.js";
 import type {
   Balance, BankAccount, BookedTransaction, CardAccount, CardStatementPage, CardTransaction,
   PendingTransaction, StatementPage, StatementQuery,
@@ -24,6 +26,9 @@ import type { Tx } from "../ports.js";
 export interface View<A> { account: A; balances: Balance[] | null; withOwnerName: boolean }
 export type AccountView = View<BankAccount>;
 export type CardAccountView = View<CardAccount>;
+
+/** A transaction file's download link, spent on its first use (api/downloads.ts). */
+export interface DownloadLink { jti: string; expiresAt: string }
 
 /** Who asks: the TPP, its Consent-ID, and whether the PSU is present (PSU-IP-Address). */
 export interface Reader { tppId: string; consentId: string; psuInitiated: boolean }
@@ -130,27 +135,29 @@ async function pendingOf(
     && (bounded.dateFrom === null || p.transactionDate >= bounded.dateFrom));
 }
 
-function transactionReads<A, T extends BookedTransaction>(
-  deps: Deps, gate: Gate, side: Side<A, T>,
-) {
+/**
+ * One read of an account's transactions through the gate: the query within the history window
+ * (RTS art. 10a) and the account. A download is counted apart and spends its link once the
+ * grant is checked. Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED, PERIOD_INVALID.
+ */
+function gatedRead<A, T>(deps: Deps, gate: Gate, side: Side<A, T>) {
   const { store, clock, settings } = deps;
-
-  /**
-   * One read of an account's transactions through the gate: the query within the history window
-   * (RTS art. 10a) and the account. Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED, PERIOD_INVALID.
-   */
-  async function opened(
-    reader: Reader, accountId: string, parsed: TransactionQuery, withBalance: boolean,
-  ) {
+  return async (
+    reader: Reader, accountId: string, parsed: TransactionQuery,
+    { withBalance = false, download }: { withBalance?: boolean; download?: DownloadLink } = {},
+  ) => {
     const now = clock.now();
     const today = dateInZone(now, settings.timeZone);
     if (parsed.bookingStatus === "information" && !side.standingOrders) {
       throw parameterNotSupported("bookingStatus",
         "A card account has no standing orders; use booked, pending or both.");
     }
-    const { consent, prepared } = await gate(reader, accountId, side.endpoints.transactions,
+    const endpoint = download ? DOWNLOAD_ENDPOINT : side.endpoints.transactions;
+    const { consent, prepared } = await gate(reader, accountId, endpoint,
       "transactions", async ({ consent: c, grant }) => {
         if (withBalance && !grant?.balances) throw balancesNotGranted();
+        if (download && !(await store.sca.spendToken(store.db, download.jti,
+          download.expiresAt))) throw resourceUnknown("download");
         const delta = parsed.deltaList
           ? await store.deltaMarks.get(store.db, c.id, accountId) : null;
         const bounded = applyHistoryWindow(
@@ -159,8 +166,15 @@ function transactionReads<A, T extends BookedTransaction>(
         return { bounded, account: await accountOf(deps, side, accountId) };
       });
     return { consent, ...prepared };
-  }
+  };
+}
 
+function transactionReads<A, T extends BookedTransaction>(
+  deps: Deps, gate: Gate, side: Side<A, T>,
+) {
+  const { store, clock, settings } = deps;
+
+  const opened = gatedRead(deps, gate, side);
   const currentDay = () => dateInZone(clock.now(), settings.timeZone);
 
   async function transactions(
@@ -168,7 +182,7 @@ function transactionReads<A, T extends BookedTransaction>(
     withBalance: boolean,
   ): Promise<Report<A, Page<T>>> {
     const parsed = readTransactionQuery(query, currentDay());
-    const { consent, bounded, account } = await opened(reader, accountId, parsed, withBalance);
+    const { consent, bounded, account } = await opened(reader, accountId, parsed, { withBalance });
     const information = bounded.bookingStatus === "information";
     const page: Page<T> = bounded.bookingStatus === "pending" || information
       ? { transactions: [], page: 0, pageCount: 1 }
@@ -186,13 +200,15 @@ function transactionReads<A, T extends BookedTransaction>(
 
   /**
    * The whole range at once, for a statement file (camt, MT940): one read through the gate,
-   * every booked entry and the booked balance at each end. A range needs its dateFrom.
+   * every booked entry and the booked balance at each end. A range needs its dateFrom. With
+   * `download`, the file a download link named.
    */
   async function statementFile(
     reader: Reader, accountId: string, query: Record<string, string | undefined>,
+    download?: DownloadLink,
   ): Promise<StatementFile<A>> {
     const parsed = readFileQuery(query, currentDay());
-    const { bounded, account } = await opened(reader, accountId, parsed, false);
+    const { bounded, account } = await opened(reader, accountId, parsed, { download });
     const statement = await wholeStatement((q) => side.statement(store.db, accountId, q), bounded);
     const pending = await pendingOf(deps, accountId, bounded, false);
     return { account, ...statement, pending, current: bounded.dateTo >= currentDay() };

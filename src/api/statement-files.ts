@@ -1,0 +1,97 @@
+/**
+ * An account's transactions as files: to Accept: application/xml a camt.052 report or camt.053
+ * statement, to text/plain an MT940 statement, of the whole range at once. A file of more than
+ * DOWNLOAD_THRESHOLD_ENTRIES entries is answered in JSON with only `_links.download` (Berlin
+ * Group's large reports), a link the same TPP follows once, within ten minutes, with the
+ * consent still valid.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Accounts, Reader } from "../domain/consent/accounts.js";
+import type { StatementFile } from "../domain/consent/statement-file.js";
+import type { BankAccount } from "../domain/core-banking.js";
+import { resourceUnknown } from "../domain/errors.js";
+import type { Clock } from "../lib/clock.js";
+import { newPaymentId } from "../lib/ids.js";
+import type { DownloadLinks } from "./downloads.js";
+import { mt940 } from "./mt940.js";
+import type { Presenters } from "./profile.js";
+import { errorResponse } from "./schemas.js";
+import { CAMT_052, CAMT_053, camtDocument } from "./xml/camt.js";
+
+/** The transaction list is JSON by default; a whole range as a camt document or MT940. */
+export const TRANSACTION_FORMATS = ["application/json", "application/xml", "text/plain"] as const;
+export type FileFormat = Exclude<(typeof TRANSACTION_FORMATS)[number], "application/json">;
+
+export const FILE_ANSWERS: Readonly<Record<FileFormat, string>> = {
+  "application/xml": `${CAMT_052} BankToCustomerAccountReport when the range reaches today, `
+    + `${CAMT_053} BankToCustomerStatement for past days only`,
+  "text/plain": "SWIFT MT940 customer statement of the booked entries",
+};
+
+/** What a download link answers: the file it was given for, whatever the Accept. */
+const DOWNLOADED = {
+  "application/xml": "The camt document of a download link (see the transaction list)",
+  "text/plain": "The MT940 statement of a download link (see the transaction list)",
+};
+
+export interface StatementFileOptions {
+  base: string;
+  accounts: Accounts;
+  presenters: Presenters;
+  clock: Clock;
+  downloads: DownloadLinks;
+  downloadThreshold: number;
+}
+
+type Query = Record<string, string | undefined>;
+
+function send(
+  reply: FastifyReply, format: FileFormat, file: StatementFile<BankAccount>, clock: Clock,
+) {
+  return reply.type(format).send(format === "text/plain" ? mt940(file, file.dateTo)
+    : camtDocument(file.current ? CAMT_052 : CAMT_053, file, clock.now(), newPaymentId()));
+}
+
+export function statementFiles(options: StatementFileOptions) {
+  const { base, accounts, presenters, clock, downloads } = options;
+
+  /** The file of the list's query, or a download link to it when it is too large. */
+  async function answer(
+    reply: FastifyReply, reader: Reader, accountId: string, query: Query, format: FileFormat,
+  ) {
+    const file = await accounts.statementFile(reader, accountId, query);
+    if (file.booked.length + file.pending.length <= options.downloadThreshold) {
+      return send(reply, format, file, clock);
+    }
+    const token = downloads.sign({ ...reader, accountId }, {
+      format, query: { dateFrom: file.dateFrom, dateTo: file.dateTo,
+        bookingStatus: query.bookingStatus ?? "booked" },
+    });
+    const { iban, currency } = file.account;
+    return presenters.answer({
+      account: { iban, currency },
+      _links: { download: `${base}/accounts/${accountId}/transactions/download/${token}` },
+    });
+  }
+
+  /** The download link's GET: the file it names, for the TPP and consent it was given to. */
+  function downloadRoute(app: FastifyInstance, readerOf: (request: FastifyRequest) => Reader) {
+    const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse,
+      404: errorResponse, 429: errorResponse };
+    const route = {
+      config: { role: "PSP_AI", otherAnswers: DOWNLOADED }, schema: { response: refusals },
+    } as const;
+    type Download = { Params: { accountId: string; token: string } };
+    app.get<Download>(`${base}/accounts/:accountId/transactions/download/:token`, route,
+      async (request, reply) => {
+        const reader = readerOf(request);
+        const { accountId, token } = request.params;
+        const claims = downloads.verify(token, { ...reader, accountId });
+        if (!claims) throw resourceUnknown("download");
+        const file = await accounts.statementFile(reader, accountId, claims.query, claims);
+        return send(reply, claims.format, file, clock);
+      });
+  }
+
+  return { answer, downloadRoute };
+}
