@@ -61,8 +61,8 @@ export const de: Catalogue = {
   review_available: "Jetzt verfügbar",
   warning_insufficient: "Dieser Betrag ist höher als das, was das Konto jetzt zahlen kann, "
     + "Dispositionskredit eingeschlossen. Wenn Sie bestätigen, lehnt die Bank die Zahlung ab.",
-  review_next: "Wenn Sie bestätigen, führt die Bank die Zahlung aus und Sie kehren zu {tpp} "
-    + "zurück.",
+  review_next: "Wenn Sie bestätigen, führt die Bank die Zahlung aus, nennt Ihnen das Ergebnis "
+    + "und führt Sie zu {tpp} zurück.",
   review_accounts: "Wählen Sie die Konten, die {tpp} sehen darf",
   review_valid_until: "Zugriff gültig bis {date}",
   review_shares: "freigegeben: {what}",
@@ -100,8 +100,9 @@ export const de: Catalogue = {
   error_foreign_accounts: "{tpp} fragt nach Konten, die nicht Ihnen gehören: {ibans}. Sie können "
     + "nur abbrechen.",
   error_csrf: "Das Formular ist abgelaufen. Bitte versuchen Sie es erneut.",
-  sandbox_back_ok: "Zurück beim Drittanbieter: Die Bank meldet Erfolg. Der Anbieter liest nun den "
-    + "Status der Zahlung oder Einwilligung über die API.",
+  sandbox_back_ok: "Zurück beim Drittanbieter: Die Freigabe war erfolgreich. Der Anbieter liest "
+    + "nun den Status der Zahlung oder Einwilligung über die API (eine von der Bank abgelehnte "
+    + "Zahlung steht auf RJCT).",
   sandbox_back_nok: "Zurück beim Drittanbieter: Die Freigabe wurde abgebrochen oder abgelehnt.",
   label_device: "Wohin sollen wir Ihren Autorisierungscode senden?",
   device_totp: "Authenticator-App",

@@ -58,7 +58,8 @@ export const en = {
   review_available: "Available now",
   warning_insufficient: "This amount is more than the account can pay now, overdraft included. If "
     + "you confirm, the bank will refuse the payment.",
-  review_next: "When you confirm, the bank carries out the payment and you return to {tpp}.",
+  review_next: "When you confirm, the bank carries out the payment, tells you the outcome and "
+    + "leads you back to {tpp}.",
   review_accounts: "Choose the accounts {tpp} may see",
   review_valid_until: "Access valid until {date}",
   review_shares: "shares: {what}",
@@ -93,8 +94,8 @@ export const en = {
   error_foreign_accounts: "{tpp} asks for accounts that are not yours: {ibans}. You can only "
     + "cancel.",
   error_csrf: "The form has expired. Please try again.",
-  sandbox_back_ok: "Back at the TPP: the bank reported success. The TPP now reads the status of "
-    + "the payment or consent over the API.",
+  sandbox_back_ok: "Back at the TPP: the authorisation succeeded. The TPP now reads the status of "
+    + "the payment or consent over the API (a payment the bank refused reads RJCT).",
   sandbox_back_nok: "Back at the TPP: the authorisation was cancelled or refused.",
   label_device: "Where should we send your authorization code?",
   device_totp: "Authenticator app",

@@ -61,7 +61,8 @@ export const es: Catalogue = {
   review_available: "Disponible ahora",
   warning_insufficient: "Este importe supera lo que la cuenta puede pagar ahora, descubierto "
     + "incluido. Si confirma, el banco rechazará el pago.",
-  review_next: "Cuando confirme, el banco ejecuta el pago y usted vuelve a {tpp}.",
+  review_next: "Cuando confirme, el banco ejecuta el pago, le indica el resultado y le lleva de "
+    + "vuelta a {tpp}.",
   review_accounts: "Elija las cuentas que {tpp} puede ver",
   review_valid_until: "Acceso válido hasta el {date}",
   review_shares: "se comparte: {what}",
@@ -97,8 +98,9 @@ export const es: Catalogue = {
   error_debtor_blocked: "La cuenta de este pago está bloqueada.",
   error_foreign_accounts: "{tpp} solicita cuentas que no son suyas: {ibans}. Solo puede cancelar.",
   error_csrf: "El formulario ha caducado. Inténtelo de nuevo.",
-  sandbox_back_ok: "De vuelta en el proveedor: el banco ha confirmado el éxito. El proveedor "
-    + "consulta ahora el estado del pago o del consentimiento mediante la API.",
+  sandbox_back_ok: "De vuelta en el proveedor: la autorización se ha completado. El proveedor "
+    + "consulta ahora el estado del pago o del consentimiento mediante la API (un pago que el "
+    + "banco rechazó figura como RJCT).",
   sandbox_back_nok: "De vuelta en el proveedor: la autorización se ha cancelado o rechazado.",
   label_device: "¿Dónde enviamos su código de autorización?",
   device_totp: "Aplicación de autenticación",

@@ -62,7 +62,8 @@ export const fr: Catalogue = {
   review_available: "Disponible maintenant",
   warning_insufficient: "Ce montant dépasse ce que le compte peut payer maintenant, découvert "
     + "compris. Si vous confirmez, la banque refusera le paiement.",
-  review_next: "Quand vous confirmez, la banque exécute le paiement et vous revenez sur {tpp}.",
+  review_next: "Quand vous confirmez, la banque exécute le paiement, vous en donne le résultat "
+    + "et vous ramène sur {tpp}.",
   review_accounts: "Choisissez les comptes que {tpp} peut consulter",
   review_valid_until: "Accès valable jusqu'au {date}",
   review_shares: "partagé : {what}",
@@ -100,8 +101,9 @@ export const fr: Catalogue = {
   error_foreign_accounts: "{tpp} demande des comptes qui ne sont pas les vôtres : {ibans}. Vous "
     + "pouvez seulement annuler.",
   error_csrf: "Le formulaire a expiré. Veuillez réessayer.",
-  sandbox_back_ok: "De retour chez le prestataire : la banque a signalé un succès. Le prestataire "
-    + "lit maintenant le statut du paiement ou du consentement via l'API.",
+  sandbox_back_ok: "De retour chez le prestataire : l'autorisation a abouti. Le prestataire lit "
+    + "maintenant le statut du paiement ou du consentement via l'API (un paiement refusé par la "
+    + "banque est RJCT).",
   sandbox_back_nok: "De retour chez le prestataire : l'autorisation a été annulée ou refusée.",
   label_device: "Où devons-nous envoyer votre code d'autorisation ?",
   device_totp: "Application d'authentification",

@@ -60,7 +60,8 @@ export const it: Catalogue = {
   review_available: "Disponibile ora",
   warning_insufficient: "Questo importo supera quanto il conto può pagare ora, fido compreso. Se "
     + "conferma, la banca rifiuterà il pagamento.",
-  review_next: "Quando conferma, la banca esegue il pagamento e lei torna a {tpp}.",
+  review_next: "Quando conferma, la banca esegue il pagamento, le comunica l'esito e la riporta "
+    + "a {tpp}.",
   review_accounts: "Scelga i conti che {tpp} può vedere",
   review_valid_until: "Accesso valido fino al {date}",
   review_shares: "condivisi: {what}",
@@ -96,8 +97,9 @@ export const it: Catalogue = {
   error_debtor_blocked: "Il conto di questo pagamento è bloccato.",
   error_foreign_accounts: "{tpp} chiede conti che non sono suoi: {ibans}. Può solo annullare.",
   error_csrf: "Il modulo è scaduto. Riprovi.",
-  sandbox_back_ok: "Di nuovo presso il fornitore: la banca ha segnalato l'esito positivo. Il "
-    + "fornitore legge ora lo stato del pagamento o del consenso tramite l'API.",
+  sandbox_back_ok: "Di nuovo presso il fornitore: l'autorizzazione è riuscita. Il fornitore legge "
+    + "ora lo stato del pagamento o del consenso tramite l'API (un pagamento rifiutato dalla banca "
+    + "risulta RJCT).",
   sandbox_back_nok: "Di nuovo presso il fornitore: l'autorizzazione è stata annullata o rifiutata.",
   label_device: "Dove dobbiamo inviare il codice di autorizzazione?",
   device_totp: "App di autenticazione",

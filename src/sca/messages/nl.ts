@@ -61,7 +61,8 @@ export const nl: Catalogue = {
   review_available: "Nu beschikbaar",
   warning_insufficient: "Dit bedrag is hoger dan de rekening nu kan betalen, rood staan "
     + "inbegrepen. Als u bevestigt, weigert de bank de betaling.",
-  review_next: "Als u bevestigt, voert de bank de betaling uit en keert u terug naar {tpp}.",
+  review_next: "Als u bevestigt, voert de bank de betaling uit, meldt u de uitkomst en brengt u "
+    + "terug naar {tpp}.",
   review_accounts: "Kies de rekeningen die {tpp} mag zien",
   review_valid_until: "Toegang geldig tot {date}",
   review_shares: "gedeeld: {what}",
@@ -98,8 +99,9 @@ export const nl: Catalogue = {
   error_foreign_accounts: "{tpp} vraagt om rekeningen die niet van u zijn: {ibans}. U kunt alleen "
     + "annuleren.",
   error_csrf: "Het formulier is verlopen. Probeer het opnieuw.",
-  sandbox_back_ok: "Terug bij de aanbieder: de bank meldt succes. De aanbieder leest nu de status "
-    + "van de betaling of toestemming via de API.",
+  sandbox_back_ok: "Terug bij de aanbieder: de goedkeuring is gelukt. De aanbieder leest nu de "
+    + "status van de betaling of toestemming via de API (een door de bank geweigerde betaling "
+    + "staat op RJCT).",
   sandbox_back_nok: "Terug bij de aanbieder: de autorisatie is geannuleerd of geweigerd.",
   label_device: "Waar sturen we uw autorisatiecode naartoe?",
   device_totp: "Authenticator-app",
