@@ -13,7 +13,9 @@ import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
 import { Parser as Mt940Parser } from "mt940js";
 import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
-import { ALICE_MAIN, authorisedConsent, linkOf, optionalLink } from "../support/flows.js";
+import {
+  ALICE_MAIN, authorisedConsent, bgConsentBody, consentBody, linkOf, optionalLink,
+} from "../support/flows.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 
 let bank: TestBank;
@@ -176,11 +178,14 @@ test("a file's query: dateFrom required, no paging or delta; other formats are 4
   assert.equal(csv.body.tppMessages[0].code, "REQUESTED_FORMATS_INVALID");
 });
 
-test("a file over DOWNLOAD_THRESHOLD_ENTRIES is a download link: for this TPP, once, 10 minutes",
+for (const profile of ["spec", "berlin-group"]) {
+  test(`${profile}: a file over DOWNLOAD_THRESHOLD_ENTRIES is a download link: for this TPP, once, 10 minutes`,
   async (t) => {
     const clock = manualClock(new Date());
-    const own = await startOwnBank(t, { clock, env: { DOWNLOAD_THRESHOLD_ENTRIES: "5" } });
-    const consent = await authorisedConsent(own.tpp, own.browser(), "alice", [ALICE_MAIN]);
+    const own = await startOwnBank(t,
+      { clock, env: { DOWNLOAD_THRESHOLD_ENTRIES: "5", API_PROFILE: profile } });
+    const consent = await authorisedConsent(own.tpp, own.browser(), "alice", [ALICE_MAIN],
+      profile === "spec" ? consentBody() : bgConsentBody());
     const headers = { "Consent-ID": consent, ...PSU };
     const id = (await own.tpp.get("/psd2/v1/accounts", headers)).body.accounts[0].resourceId;
     const path = `/psd2/v1/accounts/${id}/transactions?dateFrom=${addDays(today(), -60)}`
@@ -209,3 +214,4 @@ test("a file over DOWNLOAD_THRESHOLD_ENTRIES is a download link: for this TPP, o
     clock.advance(11 * 60_000);
     assert.equal((await own.tpp.get(later, headers)).status, 404, "expired after 10 minutes");
   });
+}

@@ -49,6 +49,8 @@ function isOwnPath(method: string, path: string): boolean {
     || path === "/vop/v1/payee-verifications"
     || path.startsWith(`${PREFIX}/v1/consents/confirmation-of-funds`)
     || (method === "GET" && /^\/psd2\/v1\/payments\/[^/]+(\/status)?$/.test(path))
+    // A large report's download link: Berlin Group leaves its address to the bank.
+    || (method === "GET" && /^\/psd2\/v1\/accounts\/[^/]+\/transactions\/download\/[^/]+$/.test(path))
     || /^(\/psd2\/v1)?\/consent\//.test(path);
 }
 
