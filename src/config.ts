@@ -308,7 +308,7 @@ export const SETTINGS = {
   xmlBodyLimitBytes: integer({ name: "XML_BODY_LIMIT_BYTES", fallback: 1024 * 1024,
     description: "largest XML (pain.001) request body on the TPP API; beyond, 413" }),
   downloadThresholdEntries: integer({ name: "DOWNLOAD_THRESHOLD_ENTRIES", fallback: 1000,
-    min: 1, max: 50_000, description: "a transaction file (camt, MT940) with more entries is "
+    min: 1, max: 50_000, description: "a transaction file (camt, MT94x) with more entries is "
       + "answered with `_links.download` instead, a link for one download within 10 minutes" }),
   auditRetentionDays: integer({ name: "AUDIT_RETENTION_DAYS", fallback: 730, min: 1,
     description: "how long audit log entries are kept before they are pruned" }),

@@ -1,8 +1,9 @@
 /**
  * An account's transactions as files: to Accept: application/xml a camt.052 report or camt.053
- * statement, to text/plain an MT940 statement, of the whole range at once. A file of more than
- * DOWNLOAD_THRESHOLD_ENTRIES entries is answered in JSON with only `_links.download` (Berlin
- * Group's large reports), a link the same TPP follows once, within ten minutes, with the
+ * statement, to text/plain an MT942 report or MT940 statement, of the whole range at once; the
+ * report when the range reaches today, as Berlin Group has the bank choose by the dates. A file
+ * of more than DOWNLOAD_THRESHOLD_ENTRIES entries is answered in JSON with only `_links.download`
+ * (Berlin Group's large reports), a link the same TPP follows once, within ten minutes, with the
  * consent still valid.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -13,25 +14,26 @@ import { resourceUnknown } from "../domain/errors.js";
 import type { Clock } from "../lib/clock.js";
 import { newPaymentId } from "../lib/ids.js";
 import type { DownloadLinks } from "./downloads.js";
-import { mt940 } from "./mt940.js";
+import { mt940, mt942 } from "./mt94x.js";
 import type { Presenters } from "./profile.js";
 import { errorResponse } from "./schemas.js";
 import { CAMT_052, CAMT_053, camtDocument } from "./xml/camt.js";
 
-/** The transaction list is JSON by default; a whole range as a camt document or MT940. */
+/** The transaction list is JSON by default; a whole range as a camt document or MT94x. */
 export const TRANSACTION_FORMATS = ["application/json", "application/xml", "text/plain"] as const;
 export type FileFormat = Exclude<(typeof TRANSACTION_FORMATS)[number], "application/json">;
 
 export const FILE_ANSWERS: Readonly<Record<FileFormat, string>> = {
   "application/xml": `${CAMT_052} BankToCustomerAccountReport when the range reaches today, `
     + `${CAMT_053} BankToCustomerStatement for past days only`,
-  "text/plain": "SWIFT MT940 customer statement of the booked entries",
+  "text/plain": "SWIFT MT942 interim transaction report (booked and pending entries) when the "
+    + "range reaches today, MT940 customer statement of the booked entries for past days only",
 };
 
 /** What a download link answers: the file it was given for, whatever the Accept. */
 const DOWNLOADED = {
   "application/xml": "The camt document of a download link (see the transaction list)",
-  "text/plain": "The MT940 statement of a download link (see the transaction list)",
+  "text/plain": "The MT940 statement or MT942 report of a download link (see the transaction list)",
 };
 
 export interface StatementFileOptions {
@@ -48,8 +50,12 @@ type Query = Record<string, string | undefined>;
 function send(
   reply: FastifyReply, format: FileFormat, file: StatementFile<BankAccount>, clock: Clock,
 ) {
-  return reply.type(format).send(format === "text/plain" ? mt940(file, file.dateTo)
-    : camtDocument(file.current ? CAMT_052 : CAMT_053, file, clock.now(), newPaymentId()));
+  if (format === "text/plain") {
+    return reply.type(format).send(file.current ? mt942(file, file.dateTo, clock.now())
+      : mt940(file, file.dateTo));
+  }
+  const message = file.current ? CAMT_052 : CAMT_053;
+  return reply.type(format).send(camtDocument(message, file, clock.now(), newPaymentId()));
 }
 
 export function statementFiles(options: StatementFileOptions) {

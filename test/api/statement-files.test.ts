@@ -1,14 +1,16 @@
 /**
  * An account's transactions as files: camt.053 (past days) and camt.052 (a range reaching
- * today), and MT940, for alice's Girokonto with its 13 months of demo history. Every camt
- * document is valid against the official XSD by xmllint, every MT940 parses with mt940js and
- * keeps to the SWIFT character set and line length; each file's entries are those of the JSON
- * list for the same range and its balances the ledger's, over random ranges (a property test).
+ * today), and MT940 (past days) and MT942 (reaching today), for alice's Girokonto with its 13
+ * months of demo history. Every camt document is valid against the official XSD by xmllint, every
+ * MT940 parses with mt940js and every MT942 with @centrapay/swift-parser, both keeping to the SWIFT
+ * character set and line length; each file's entries are those of the JSON list for the same
+ * range and its balances the ledger's, over random ranges (a property test).
  * Also the refusals of a file's query, and the download link of a file too large to answer.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";
+import swiftParser from "@centrapay/swift-parser";
 import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
 import { Parser as Mt940Parser } from "mt940js";
@@ -80,8 +82,8 @@ const balanceOf = (stmt: any, code: string) => {
   return signed(bal);
 };
 
-/** An MT940 statement: SWIFT's character set, 65-character lines, CRLF; parsed by mt940js. */
-async function mt940(query: string) {
+/** An MT94x text: SWIFT's character set, 65-character lines, CRLF; its lines. */
+async function swiftText(query: string) {
   const res = await bank.tpp.get(transactionsPath(query),
     { "Consent-ID": consentId, ...PSU, Accept: "text/plain" });
   assert.equal(res.status, 200, res.text);
@@ -92,9 +94,44 @@ async function mt940(query: string) {
     assert.ok(line.length <= 65, `over 65 characters: ${line}`);
     assert.match(line, /^[A-Za-z0-9/\-?:().,'+ ]*$/, `outside the SWIFT X character set: ${line}`);
   }
-  const statements = new Mt940Parser().parse(res.text);
+  return { text: res.text, lines };
+}
+
+/** An MT940 statement, parsed by mt940js. */
+async function mt940(query: string) {
+  const statements = new Mt940Parser().parse((await swiftText(query)).text);
   assert.equal(statements.length, 1);
   return statements[0]!;
+}
+
+/** "1234,5" as 123450: SWIFT writes a decimal comma and may leave out the cents. */
+function swiftCents(text: string): bigint {
+  const [units, decimals = ""] = text.split(",");
+  return BigInt(`${units}${decimals.padEnd(2, "0")}`);
+}
+
+/**
+ * An MT942 report: parsed by @centrapay/swift-parser; the mandatory tags in SWIFT's order, and
+ * :90D:/:90C: the number and sum of its debit and credit entries.
+ */
+async function mt942(query: string) {
+  const { text, lines } = await swiftText(query);
+  const statements = swiftParser.parse({ type: "mt942", data: text });
+  assert.equal(statements.length, 1);
+  const tags = lines.map((line) => /^:(\w+):/.exec(line)?.[1]).filter((tag) => tag);
+  assert.deepEqual(tags.slice(0, 5), ["20", "25", "28C", "34F", "13D"], text);
+  assert.ok(!tags.includes("60F") && !tags.includes("62F"), "MT942 carries no balances");
+  const amounts = statements[0]!.transactions
+    .map((t) => BigInt(t.amount.toFixed(2).replace(".", "")));
+  for (const [tag, debit] of [["90D", true], ["90C", false]] as const) {
+    const total = /^(\d{1,5})EUR([\d,]+)$/.exec(lines.find((l) => l.startsWith(`:${tag}:`))
+      ?.slice(5) ?? "");
+    assert.ok(total, `${tag} in ${text}`);
+    const side = amounts.filter((a) => (a < 0n) === debit);
+    assert.deepEqual([Number(total[1]), swiftCents(total[2]!)],
+      [side.length, side.reduce((sum, a) => sum + (a < 0n ? -a : a), 0n)], text);
+  }
+  return { statement: statements[0]!, amounts, text };
 }
 
 const fromFloat = (amount: number) => BigInt(Math.round(amount * 100));
@@ -114,7 +151,16 @@ async function assertSameStory(dateFrom: string, dateTo: string) {
   assert.equal(opening + entries.reduce((sum: bigint, e: any) => sum + signed(e), 0n), closing);
   const last = json.at(-1);
   if (last) assert.equal(closing, cents(last.balanceAfterTransaction.balanceAmount.amount));
-  const swift = await mt940(`dateFrom=${dateFrom}&dateTo=${dateTo}&bookingStatus=booked`);
+  const swiftQuery = `dateFrom=${dateFrom}&dateTo=${dateTo}&bookingStatus=booked`;
+  if (current) {
+    const report = await mt942(swiftQuery);
+    assert.equal(report.statement.accountIdentification, ALICE_MAIN);
+    const { transactions } = report.statement;
+    assert.deepEqual(transactions.map((t, i) => [t.bankReference, report.amounts[i]]),
+      json.map((t) => [t.entryReference, cents(t.transactionAmount.amount)]));
+    return { stmt, entries };
+  }
+  const swift = await mt940(swiftQuery);
   assert.equal(swift.accountIdentification, ALICE_MAIN);
   assert.deepEqual([fromFloat(swift.openingBalance), fromFloat(swift.closingBalance)],
     [opening, closing]);
@@ -137,19 +183,24 @@ test("camt.053 for the 13 past months: valid, every JSON entry, and closingBooke
     assert.equal(balanceOf(stmt, "CLBD"), cents(closingBooked.balanceAmount.amount));
   });
 
-test("a range reaching today is a camt.052 report: booked so far and the pending entries",
+test("a range reaching today is a camt.052 and an MT942 report: booked so far and the pending",
   async () => {
     const dateFrom = addDays(today(), -30);
     await assertSameStory(dateFrom, today());
     const report = await camt(`dateFrom=${dateFrom}&bookingStatus=both`, "camt.052.001.08");
-    const pending = await bank.tpp.get(transactionsPath(`dateFrom=${dateFrom}&bookingStatus=pending`),
+    const res = await bank.tpp.get(transactionsPath(`dateFrom=${dateFrom}&bookingStatus=pending`),
       { "Consent-ID": consentId, ...PSU });
+    const pending = res.body.transactions.pending ?? [];
+    assert.ok(pending.length > 0, "alice has pending card payments");
     const statuses = (report.Ntry ?? []).map((e: any) => e.Sts.Cd);
-    assert.equal(statuses.filter((s: string) => s === "PDNG").length,
-      (pending.body.transactions.pending ?? []).length);
+    assert.equal(statuses.filter((s: string) => s === "PDNG").length, pending.length);
+    const swift = await mt942(`dateFrom=${dateFrom}&bookingStatus=pending`);
+    assert.deepEqual(swift.amounts, pending.map((t: any) => cents(t.transactionAmount.amount)));
+    assert.deepEqual(swift.statement.transactions.map((t) => t.bankReference),
+      pending.map((t: any) => t.transactionId.replace(/-/g, "").slice(0, 16)));
   });
 
-test("over random ranges of the history, camt and MT940 tell what the JSON list tells", async () => {
+test("over random ranges of the history, camt and MT94x tell what the JSON list tells", async () => {
   const span = fc.tuple(fc.integer({ min: 0, max: 395 }), fc.integer({ min: 0, max: 60 }));
   await fc.assert(fc.asyncProperty(span, async ([back, length]) => {
     const dateFrom = addDays(today(), -back);

@@ -1,12 +1,15 @@
 /**
- * The MT940 writer on its own: the SWIFT X character set, six :86: lines of 65 characters at
- * most, no continuation line that reads as a tag or as the end, amounts with a decimal comma.
+ * The MT940 and MT942 writers on their own: the SWIFT X character set, six :86: lines of 65
+ * characters at most, no continuation line that reads as a tag or as the end, amounts with a
+ * decimal comma, and the MT942's own tags.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Parser } from "mt940js";
-import { mt940, swiftText } from "../../src/api/mt940.js";
-import type { BankAccount, BookedTransaction } from "../../src/domain/core-banking.js";
+import { mt940, mt942, swiftText } from "../../src/api/mt94x.js";
+import type {
+  BankAccount, BookedTransaction, PendingTransaction,
+} from "../../src/domain/core-banking.js";
 
 const account: BankAccount = {
   id: "a1", iban: "DE96500100001000000001", currency: "EUR", psuId: "p1", ownerName: "Jörg Weiß",
@@ -44,4 +47,22 @@ test("a long remittance fills at most six :86: lines of 65, none read as a tag o
   assert.match(text, /\r\n:61:2610311030D12345,67NTRFE2E-Ueber\/2026:1\/\/1234567890123456\r\n/);
   const [statement] = new Parser().parse(text);
   assert.equal(statement?.transactions[0]?.amount, -12345.67);
+});
+
+test("an MT942 report: zero floor limit, time in UTC, booked then pending, totals per side", () => {
+  const pending: PendingTransaction = {
+    transactionId: "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d", transactionDate: "2026-11-25",
+    amountMinor: -4_250n, currency: "EUR", creditorName: "Bäckerei", creditorIban: null,
+    debtorName: null, debtorIban: null, remittance: null, bankTransactionCode: null,
+  };
+  const text = mt942({
+    account, dateFrom: "2026-11-01", dateTo: "2026-11-25",
+    booked: [entry(-1_000n, "Miete"), entry(250_000n, "Gehalt")], pending: [pending],
+    openingMinor: 0n, closingMinor: 0n, current: true,
+  }, "2026-11-25", new Date("2026-11-25T14:07:59Z"));
+  const lines = text.split("\r\n");
+  assert.deepEqual(lines.slice(0, 5), [":20:2026-11-25", `:25:${account.iban}`, ":28C:00001",
+    ":34F:EUR0,", ":13D:2611251407+0000"]);
+  assert.match(text, /\r\n:61:2611251125D42,50NTRFNONREF\/\/9a1b2c3d4e5f4a6b\r\n:86:Baeckerei\r\n/);
+  assert.deepEqual(lines.slice(-4), [":90D:2EUR52,50", ":90C:1EUR2500,00", "-", ""]);
 });
