@@ -40,6 +40,7 @@ import { createFundsConfirmations } from "./domain/consent/funds-confirmations.j
 import { createFundsConsents } from "./domain/consent/funds-consents.js";
 import { executeDuePayments } from "./domain/payment/execution.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
+import { createEmbeddedAuthorisations } from "./domain/sca/embedded.js";
 import { createNotificationSubscriptions } from "./domain/notification/subscriptions.js";
 import { deliverNotifications } from "./domain/notification/delivery.js";
 import { createNotificationSender } from "./tpp/notification-sender.js";
@@ -303,12 +304,13 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   });
   const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach };
   const notifications = createNotificationSubscriptions(deps);
+  const embedded = createEmbeddedAuthorisations(deps);
   paymentRoutes(api, {
     base, payments: createPayments(deps), idempotency, redirects, presenters, approaches,
-    notifications, clock: deps.clock,
+    embedded, notifications, clock: deps.clock,
   });
   consentRoutes(api, {
-    base, consents, idempotency, redirects, presenters, approaches, notifications,
+    base, consents, idempotency, redirects, presenters, approaches, embedded, notifications,
   });
   accountRoutes(api, {
     base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,

@@ -450,12 +450,15 @@ export const SETTINGS = {
   consentAuthorisationMinutes: integer({
     name: "CONSENT_AUTHORISATION_MINUTES", fallback: 30, min: 1,
     description: "a consent not authorised by the PSU within this time becomes `rejected`" }),
-  scaApproaches: text<ScaApproach[]>({ name: "SCA_APPROACHES", fallback: ["redirect"],
-    shownDefault: "redirect", shownRange: "comma-separated `redirect`, `embedded`, `decoupled`",
+  scaApproaches: text<ScaApproach[]>({ name: "SCA_APPROACHES",
+    fallback: (e) => (inProduction(e) ? ["redirect"] : ["redirect", "embedded"]),
+    shownDefault: "redirect,embedded in sandbox, redirect in production",
+    shownRange: "comma-separated `redirect`, `embedded`, `decoupled`",
     parse: readApproaches,
     description: "the SCA approaches the bank offers; a TPP's `TPP-Redirect-Preferred` and "
       + "`TPP-Decoupled-Preferred` choose among them, and each creation answers with the "
-      + "approach taken in `ASPSP-SCA-Approach` and that approach's `_links`" }),
+      + "approach taken in `ASPSP-SCA-Approach` and that approach's `_links`. `decoupled` is "
+      + "chosen and linked, but its app is not built yet: such authorisations never complete" }),
   scaDefaultApproach: oneOf({ name: "SCA_DEFAULT_APPROACH", choices: SCA_APPROACHES,
     description: "the approach of a creation whose TPP states no preference (or one the bank "
       + "does not offer); must be one of `SCA_APPROACHES`" }),

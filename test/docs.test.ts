@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { errorCatalogue, renderError } from "../src/api/errors.js";
 import * as errors from "../src/domain/errors.js";
 import { confirm, reachReview } from "./support/flows.js";
+import { lastSmsCode } from "./support/psu.js";
 import { startBank, type TestBank } from "./support/start-app.js";
 
 const doc = (name: string) => readFile(fileURLToPath(new URL(`../../docs/${name}`, import.meta.url)), "utf8");
@@ -40,6 +41,26 @@ test("the getting-started guide's payment is accepted, approved by alice and boo
   await confirm(browser, await reachReview(browser, created.body._links.scaRedirect, "alice"));
   const status = await bank.tpp.get(`/psd2/v1/payments/${created.body.paymentId}/status`);
   assert.match(guide, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
+});
+
+test("the getting-started guide's embedded payment goes through with bob's password and SMS code", async () => {
+  const guide = await doc("getting-started.md");
+  const section = guide.slice(guide.indexOf("## Without a browser"), guide.indexOf("## Next"));
+  const { headers, body, path } = curlRequest(section);
+  const created = await bank.tpp.post(`/psd2/v1${path}`, body, { ...headers, "PSU-IP-Address": "192.0.2.1" });
+  assert.ok(created.status === 200 || created.status === 201, created.text);
+  const auth = created.body._links.updatePsuAuthentication;
+  const link = typeof auth === "string" ? auth : auth.href;
+  const [password, code] = [...section.matchAll(/-d '(\{"(?:psuData|scaAuthenticationData)[^']*)'/g)]
+    .map(([, json]) => JSON.parse(json ?? "null"));
+  const selected = await bank.tpp.call("PUT", link, { body: password });
+  assert.match(section, new RegExp(`"scaStatus": "${selected.body.scaStatus}"`));
+  const sms = await lastSmsCode(bank.browser(), "bob");
+  const done = await bank.tpp.call("PUT", link,
+    { body: { ...code, scaAuthenticationData: sms.code } });
+  assert.match(section, new RegExp(`"scaStatus": "${done.body.scaStatus}"`));
+  const status = await bank.tpp.get(`/psd2/v1/payments/${created.body.paymentId}/status`);
+  assert.match(section, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
 });
 
 /**

@@ -12,10 +12,13 @@ import {
 } from "./headers.js";
 import { readNotificationRequest } from "./notification-headers.js";
 import { requestFingerprint } from "./plugin.js";
-import { chooseScaApproach, type ScaApproachRules } from "./sca-approach.js";
+import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";
 import { consentStatusPath, presentConsentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
-import { redirectOnlyRoutes } from "./redirect-only.js";
+import {
+  authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
+} from "./authorisation-updates.js";
+import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import {
   authorisationListResponse, authorisationStartedResponse, consentBody, consentCreatedResponse,
   consentDetailsResponse, consentStatusResponse, errorResponse, scaStatusResponse,
@@ -28,6 +31,7 @@ export interface ConsentRoutesOptions {
   redirects: RedirectRules;
   presenters: Presenters;
   approaches: ScaApproachRules;
+  embedded: EmbeddedAuthorisations;
   notifications: NotificationSubscriptions;
 }
 
@@ -51,10 +55,9 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
       headers: presenters.creationHeaders, body: consentBody, response: { ...created, ...refusals },
     },
   }, async (request, reply) => {
-    const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
+    const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const explicit = readExplicitAuthorisation(request.headers);
-    const chosen = chooseScaApproach(request.headers, options.approaches);
     const notify = readNotificationRequest(request.headers, request.tpp.domains);
     const response = await idempotency.once({
       tppId: tpp.id,
@@ -118,12 +121,21 @@ function consentAuthorisationRoutes(app: FastifyInstance, options: ConsentRoutes
       },
     },
   }, async (request, reply) => {
-    const started = await consents.authoriseConsent(
-      request.tpp.id, request.params.consentId, psuLanguage(request.headers));
+    const { chosen, sca } = readLaterSca(request.headers, options.approaches);
+    const started = await consents.authoriseConsent(request.tpp.id, request.params.consentId, sca);
     const self = `${request.url.split("?")[0]}/${started.authorisationId}`;
-    return sendStarted(reply, presenters, started, self);
+    const outcome = await passwordAtStart(request, options.embedded,
+      started.authorisationId, self);
+    return sendStarted(reply, presenters, started, self, chosen, outcome);
   });
-  redirectOnlyRoutes(app, [`${base}/consents/:consentId/authorisations`], config.role);
+  const find = async (request: UpdateRequest) => {
+    const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId ?? "");
+    const found = all.find((a) => a.id === request.params.authorisationId);
+    if (!found) throw resourceUnknown("authorisation");
+    return found;
+  };
+  authorisationUpdateRoutes(app, [{ path: `${base}/consents/:consentId/authorisations`, find }],
+    { role: config.role, ...options });
   type ByAuthorisation = { Params: { consentId: string; authorisationId: string } };
   app.get<ByAuthorisation>(`${base}/consents/:consentId/authorisations/:authorisationId`,
     reading(scaStatusResponse), async (request) => {

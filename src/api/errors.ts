@@ -32,12 +32,17 @@ const STATUS: Record<MessageCode, number> = {
   SIGNATURE_MISSING: 401,
   HEADERS_TOO_LARGE: 431,
   REQUEST_TIMEOUT: 408,
+  PSU_CREDENTIALS_INVALID: 401,
+  SCA_METHOD_UNKNOWN: 400,
+  SCA_INVALID: 400,
 };
 
 /** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */
 const STATUS_BY_ORIGIN: Partial<Record<MessageCode, Partial<Record<Origin, number>>>> = {
   CONSENT_UNKNOWN: { path: 403 },
   RESOURCE_UNKNOWN: { body: 400 },
+  // A service the payload asks for (Berlin Group: 405 only for the HTTP method).
+  SERVICE_INVALID: { body: 400 },
   // A Digest that does not match the body is a malformed request; a bad signature is not.
   SIGNATURE_INVALID: { body: 400 },
 };

@@ -74,15 +74,16 @@ export function psuLanguage(headers: Headers): string {
 
 /** `domains`: the TPP certificate's, lowercase (TppIdentity.domains). */
 export function readRedirectTargets(
-  headers: Headers, rules: RedirectRules, domains: readonly string[],
+  headers: Headers, rules: RedirectRules, domains: readonly string[], required = true,
 ): RedirectTargets {
   const ok = redirectUri(headers, "TPP-Redirect-URI", rules, domains);
-  if (ok === null) {
+  if (ok === null && required) {
     throw formatError("header", "TPP-Redirect-URI",
       "TPP-Redirect-URI is required: the PSU's browser returns there after the authorisation.");
   }
   return {
-    redirectUri: ok,
+    // Without a browser (embedded) nothing is redirected: no URI, kept as the empty string.
+    redirectUri: ok ?? "",
     nokRedirectUri: redirectUri(headers, "TPP-Nok-Redirect-URI", rules, domains),
     lang: psuLanguage(headers), namedPsu: single(headers, "PSU-ID")?.trim() || null,
   };

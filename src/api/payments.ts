@@ -14,10 +14,15 @@ import type { Payments } from "../domain/payment/initiation.js";
 import { readNotificationRequest } from "./notification-headers.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
-import { chooseScaApproach, type ScaApproachRules } from "./sca-approach.js";
+import {
+  approachLinks, readLaterSca, readScaTargets, type ScaApproachRules,
+} from "./sca-approach.js";
 import { presentPaymentStatus } from "./present.js";
 import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
-import { redirectOnlyRoutes } from "./redirect-only.js";
+import {
+  authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
+} from "./authorisation-updates.js";
+import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import { negotiate } from "./accept.js";
 import { PAIN_002, pain002 } from "./xml/pain002.js";
 import type { Clock } from "../lib/clock.js";
@@ -38,6 +43,7 @@ export interface PaymentRoutesOptions {
   redirects: RedirectRules;
   presenters: Presenters;
   approaches: ScaApproachRules;
+  embedded: EmbeddedAuthorisations;
   notifications: NotificationSubscriptions;
   clock: Clock;
 }
@@ -83,12 +89,11 @@ function initiationRoute(
     },
   }, async (request, reply) => {
     const product = pathProduct(request.params.product);
-    const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
+    const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const input = { service, body: request.body } as InitiationInput;
     const selfOf = (id: string) => `${base}/${service}/${request.params.product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
-    const chosen = chooseScaApproach(request.headers, options.approaches);
     const notify = readNotificationRequest(request.headers, request.tpp.domains);
     const checks = await naming(request.params.product, () =>
       payments.verifyPayees(product, input, readVopRequested(request.headers)));
@@ -160,9 +165,9 @@ function readRoutes(
 
 /** Berlin Group's per-product paths: cancellation and the authorisation sub-resources. */
 function paymentSubResourceRoutes(
-  app: FastifyInstance, { base, payments, presenters }: PaymentRoutesOptions,
-  service: PaymentService,
+  app: FastifyInstance, options: PaymentRoutesOptions, service: PaymentService,
 ) {
+  const { base, payments, presenters } = options;
   const path = `${base}/${service}/:product/:paymentId`;
   const reading = (body: object) => ({ config, schema: { response: { 200: body, ...refusals } } });
   app.delete<ById>(path, {
@@ -172,15 +177,15 @@ function paymentSubResourceRoutes(
       },
     },
   }, async (request, reply) => {
-    const started =
-      await payments.cancelPayment(refOf(request, service), psuLanguage(request.headers));
+    const { chosen, sca } = readLaterSca(request.headers, options.approaches);
+    const started = await payments.cancelPayment(refOf(request, service), sca);
     if (started === null) return reply.code(204).send();
     const scaStatus =
       `${request.url.split("?")[0]}/cancellation-authorisations/${started.authorisationId}`;
-    return reply.code(202).send(presenters.answer({
-      transactionStatus: "ACTC",
-      _links: { startAuthorisation: scaStatus, scaRedirect: started.scaRedirect, scaStatus },
-    }));
+    const _links = chosen.approach === "redirect"
+      ? { startAuthorisation: scaStatus, scaRedirect: started.scaRedirect, scaStatus }
+      : approachLinks(chosen, { authorisations: scaStatus, authorisation: scaStatus });
+    return reply.code(202).send(presenters.answer({ transactionStatus: "ACTC", _links }));
   });
   for (const [segment, kind] of [
     ["authorisations", "payment"], ["cancellation-authorisations", "payment-cancellation"],
@@ -207,11 +212,19 @@ function paymentSubResourceRoutes(
     const response = { 201: startedAnswer, ...refusals, [tooLate]: errorResponse };
     const started = { config, schema: { response } };
     app.post<ById>(`${path}/${segment}`, started, async (request, reply) => {
-      const authorisation = await start(refOf(request, service), psuLanguage(request.headers));
+      const { chosen, sca } = readLaterSca(request.headers, options.approaches);
+      const authorisation = await start(refOf(request, service), sca);
       const self = `${request.url.split("?")[0]}/${authorisation.authorisationId}`;
-      return sendStarted(reply, presenters, authorisation, self);
+      const outcome = await passwordAtStart(request, options.embedded,
+        authorisation.authorisationId, self);
+      return sendStarted(reply, presenters, authorisation, self, chosen, outcome);
     });
   }
-  redirectOnlyRoutes(app, [`${path}/authorisations`, `${path}/cancellation-authorisations`],
-    config.role);
+  const find = (kind: AuthorisationKind) => (request: UpdateRequest) => payments.getAuthorisation(
+    refOf({ params: request.params as ById["Params"], tpp: request.tpp }, service),
+    request.params.authorisationId ?? "", kind);
+  authorisationUpdateRoutes(app, [
+    { path: `${path}/authorisations`, find: find("payment") },
+    { path: `${path}/cancellation-authorisations`, find: find("payment-cancellation") },
+  ], { role: config.role, ...options });
 }

@@ -253,13 +253,19 @@ export function sendCreated(reply: FastifyReply, presenters: Presenters, respons
   return reply.code(response.statusCode).send(response.body);
 }
 
-/** The answer to a POST that starts an authorisation (201, startScaprocessResponse). */
+/**
+ * The answer to a POST that starts an authorisation (201, startScaprocessResponse): the
+ * redirect's scaRedirect, or the embedded approach's next step; `outcome` is the embedded state
+ * when the POST carried the PSU's password already.
+ */
 export function sendStarted(reply: FastifyReply, presenters: Presenters,
-  started: { authorisationId: string; scaRedirect: string }, scaStatus: string): FastifyReply {
-  const headers = presenters.createdHeaders(scaStatus, REDIRECT);
+  started: { authorisationId: string; scaRedirect: string }, scaStatus: string,
+  chosen = REDIRECT, outcome?: Json): FastifyReply {
+  const headers = presenters.createdHeaders(scaStatus, chosen);
+  const _links = chosen.approach === "redirect" ? { scaRedirect: started.scaRedirect, scaStatus }
+    : approachLinks(chosen, { authorisations: scaStatus, authorisation: scaStatus });
   return reply.code(201).headers(headers).send(presenters.answer({
-    scaStatus: "received", authorisationId: started.authorisationId,
-    _links: { scaRedirect: started.scaRedirect, scaStatus },
+    scaStatus: "received", authorisationId: started.authorisationId, _links, ...outcome,
   }));
 }
 

@@ -5,8 +5,11 @@
  * none, gets the bank's default. Embedded and decoupled need the PSU's identity (PSU-ID); without
  * it the approach stays and the links ask the TPP to identify the PSU first.
  */
+import type { LaterSca, RedirectTargets } from "../domain/deps.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
-import { readPreference, single, type Headers } from "./headers.js";
+import {
+  psuLanguage, readPreference, readRedirectTargets, single, type Headers, type RedirectRules,
+} from "./headers.js";
 
 export interface ScaApproachRules {
   offered: readonly ScaApproach[];
@@ -35,6 +38,29 @@ export function chooseScaApproach(headers: Headers, rules: ScaApproachRules): Ch
   const approach = ranked.find((a) => rules.offered.includes(a)) ?? rules.fallback;
   const psuId = single(headers, "PSU-ID");
   return { approach, psuId: psuId === undefined || psuId === "" ? null : psuId };
+}
+
+/**
+ * A creation's approach and where its authorisation goes: only the redirect needs the TPP's
+ * TPP-Redirect-URI, since only there does the PSU's browser come back.
+ */
+export function readScaTargets(
+  headers: Headers, rules: { approaches: ScaApproachRules; redirects: RedirectRules },
+  domains: readonly string[],
+): { chosen: ChosenApproach; redirect: RedirectTargets } {
+  const chosen = chooseScaApproach(headers, rules.approaches);
+  const needsUri = chosen.approach === "redirect";
+  const targets = readRedirectTargets(headers, rules.redirects, domains, needsUri);
+  return { chosen, redirect: { ...targets, approach: chosen.approach } };
+}
+
+/** An authorisation the TPP starts later: its approach, PSU and language from the headers. */
+export function readLaterSca(
+  headers: Headers, rules: ScaApproachRules,
+): { chosen: ChosenApproach; sca: LaterSca } {
+  const chosen = chooseScaApproach(headers, rules);
+  const sca = { lang: psuLanguage(headers), namedPsu: chosen.psuId, approach: chosen.approach };
+  return { chosen, sca };
 }
 
 /** The ASPSP-SCA-Approach header's value. */

@@ -214,7 +214,29 @@ export const cancellationStartedResponse = {
   type: "object",
   properties: {
     transactionStatus: { type: "string" },
-    _links: links("startAuthorisation", "scaRedirect", "scaStatus"),
+    _links: links("startAuthorisation", "scaRedirect", "scaStatus", "updatePsuIdentification",
+      "updatePsuAuthentication"),
+  },
+} as const;
+
+const scaMethod = {
+  type: "object",
+  properties: {
+    authenticationType: { type: "string" }, authenticationMethodId: { type: "string" },
+    name: { type: "string" },
+  },
+} as const;
+
+/** What an embedded authorisation shows of its next step (Berlin Group's names). */
+const EMBEDDED_STATE = {
+  scaMethods: { type: "array", items: scaMethod },
+  chosenScaMethod: scaMethod,
+  challengeData: {
+    type: "object",
+    properties: {
+      otpMaxLength: { type: "integer" }, otpFormat: { type: "string" },
+      additionalInformation: { type: "string" },
+    },
   },
 } as const;
 
@@ -223,7 +245,9 @@ export const authorisationStartedResponse = {
   properties: {
     scaStatus: { type: "string" },
     authorisationId: { type: "string" },
-    _links: links("scaRedirect", "scaStatus"),
+    ...EMBEDDED_STATE,
+    _links: links("scaRedirect", "scaStatus", "updatePsuIdentification",
+      "updatePsuAuthentication", "selectAuthenticationMethod", "authoriseTransaction"),
   },
 } as const;
 
@@ -486,12 +510,30 @@ export const authorisationListResponse = {
 /** chosenScaMethod appears once the PSU has chosen its device (payments only). */
 export const scaStatusResponse = {
   type: "object",
+  properties: { scaStatus: string, chosenScaMethod: scaMethod },
+} as const;
+
+/** Berlin Group's PUT bodies on an authorisation (embedded approach): one of the three. */
+export const authorisationUpdateBody = {
+  type: "object",
+  properties: {
+    psuData: {
+      type: "object", properties: { password: { type: "string", maxLength: 256 } },
+      additionalProperties: false,
+    },
+    authenticationMethodId: { type: "string", maxLength: 35 },
+    scaAuthenticationData: { type: "string", maxLength: 64 },
+  },
+  additionalProperties: false,
+} as const;
+
+/** The answer to an embedded update: where the authorisation stands and what comes next. */
+export const authorisationUpdateResponse = {
+  type: "object",
   properties: {
     scaStatus: string,
-    chosenScaMethod: {
-      type: "object",
-      properties: { authenticationType: string, authenticationMethodId: string, name: string },
-    },
+    ...EMBEDDED_STATE,
+    _links: links("scaStatus", "selectAuthenticationMethod", "authoriseTransaction"),
   },
 } as const;
 

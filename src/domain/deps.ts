@@ -2,6 +2,7 @@
  * What the use cases receive from app.ts: plain arguments, no container.
  */
 import type { Clock } from "../lib/clock.js";
+import type { ScaApproach } from "../lib/sca-approaches.js";
 import type { AccessCountPort, ConsentRepository, DeltaMarkPort } from "./consent/ports.js";
 import type { CoreBanking } from "./core-banking.js";
 import type { NotificationPort } from "./notification/ports.js";
@@ -98,4 +99,9 @@ export interface RedirectTargets {
   redirectUri: string; nokRedirectUri: string | null; lang: string;
   /** The PSU the TPP named (PSU-ID), who alone may authorise. */
   namedPsu?: string | null;
+  /** Who carries the PSU's factors; redirect unless the TPP and the bank chose otherwise. */
+  approach?: ScaApproach;
 }
+
+/** How an authorisation the TPP starts later is carried out; the URIs are the resource's. */
+export type LaterSca = Omit<RedirectTargets, "redirectUri" | "nokRedirectUri">;

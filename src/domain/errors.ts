@@ -35,7 +35,10 @@ export type MessageCode =
   | "SIGNATURE_INVALID"
   | "SIGNATURE_MISSING"
   | "HEADERS_TOO_LARGE"
-  | "REQUEST_TIMEOUT";
+  | "REQUEST_TIMEOUT"
+  | "PSU_CREDENTIALS_INVALID"
+  | "SCA_METHOD_UNKNOWN"
+  | "SCA_INVALID";
 
 /**
  * Where the offending value came from: Berlin Group gives some codes a different status per
@@ -112,6 +115,23 @@ export const redirectApproachOnly = (): Xs2aError =>
   new Xs2aError("SERVICE_INVALID", "state", "This bank offers the redirect SCA approach only: "
     + "the PSU completes the authorisation at its scaRedirect link.");
 
+/** PUT on an authorisation of the redirect approach: its PSU acts on the bank's pages. */
+export const notEmbedded = (): Xs2aError =>
+  new Xs2aError("SERVICE_INVALID", "state", "This authorisation uses the redirect SCA approach: "
+    + "the PSU completes it at its scaRedirect link, not through updates of the TPP.");
+
+/** A redirect authorisation of a resource created without TPP-Redirect-URI (embedded). */
+export const noWayBack = (): Xs2aError =>
+  new Xs2aError("FORMAT_ERROR", "header", "The resource was created without TPP-Redirect-URI, "
+    + "so a redirect has nowhere to return: start its authorisation in the embedded approach "
+    + "(TPP-Redirect-Preferred: false).", "TPP-Redirect-URI");
+
+/** Berlin Group: a bank-offered consent (empty account lists) needs the bank's own pages. */
+export const bankOfferedNotEmbedded = (): Xs2aError =>
+  new Xs2aError("SERVICE_INVALID", "body", "A bank-offered consent (empty account lists) lets "
+    + "the PSU choose accounts on the bank's pages: not offered in the embedded SCA approach.",
+  "access");
+
 // ---- What the request names ----
 
 export const resourceUnknown = (what: string): Xs2aError =>
@@ -186,6 +206,19 @@ export const cancellationTooLate = (status: string): Xs2aError =>
 export const cancellationNotNeeded = (status: string): Xs2aError =>
   new Xs2aError("CANCELLATION_INVALID", "state", "Only an authorised payment not yet executed "
     + `needs a cancellation authorisation; its status is ${status}.`);
+
+// ---- The PSU's factors in the embedded SCA approach ----
+
+/** A wrong password or code, an unknown or blocked PSU: which one is said only where safe. */
+export const psuCredentialsInvalid = (text: string): Xs2aError =>
+  new Xs2aError("PSU_CREDENTIALS_INVALID", "body", text);
+
+export const scaMethodUnknown = (text: string): Xs2aError =>
+  new Xs2aError("SCA_METHOD_UNKNOWN", "body", text, "authenticationMethodId");
+
+/** The authorisation cannot take this update now: another step is due, or it is over. */
+export const scaInvalid = (text: string): Xs2aError =>
+  new Xs2aError("SCA_INVALID", "state", text);
 
 // ---- The TPP's certificate and signature ----
 

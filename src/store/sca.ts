@@ -10,6 +10,7 @@ import type {
 import type {
   AuthorisationPort, ChallengePort, ScaSessionPort, UnknownLoginPort,
 } from "../domain/sca/ports.js";
+import type { ScaApproach } from "../lib/sca-approaches.js";
 import type { OnStore, Tx } from "./handle.js";
 import type { AuthorisationTable, ScaSessionTable } from "./schema.js";
 import { loginSessions } from "./session-steps.js";
@@ -18,7 +19,7 @@ function toAuthorisation(row: Selectable<AuthorisationTable>): Authorisation {
   return {
     id: row.id, resourceType: row.resource_type as AuthorisedResource, resourceId: row.resource_id,
     tppId: row.tpp_id, scaStatus: row.sca_status as ScaStatus, psuId: row.psu_id, lang: row.lang,
-    namedPsu: row.named_psu,
+    namedPsu: row.named_psu, approach: row.approach as ScaApproach,
   };
 }
 
@@ -52,7 +53,7 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
     await tx.insertInto("authorisations").values({
       id: a.id, resource_type: a.resourceType, resource_id: a.resourceId, tpp_id: a.tppId,
       sca_status: a.scaStatus, psu_id: a.psuId, lang: a.lang, created_at: at, updated_at: at,
-      named_psu: a.namedPsu ?? null,
+      named_psu: a.namedPsu ?? null, approach: a.approach ?? "redirect",
     }).execute();
   },
 

@@ -151,6 +151,7 @@ export interface AuthorisationTable {
   created_at: string;
   updated_at: string;
   named_psu: string | null;
+  approach: Generated<string>;
 }
 
 export interface ScaSessionTable {

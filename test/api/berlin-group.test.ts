@@ -322,7 +322,7 @@ test("TPP-Explicit-Authorisation-Preferred must be true or false", async () => {
   assert.equal(res.body.tppMessages[0].path, "TPP-Explicit-Authorisation-Preferred");
 });
 
-test("embedded and decoupled updates of an authorisation (PUT) are a service this redirect-only bank does not offer", async () => {
+test("an embedded update (PUT) of a redirect authorisation is SERVICE_INVALID; an unknown one is 404", async () => {
   const { paymentId } = await createPayment(bank.tpp, bgPaymentBody());
   const [authorisationId] = (await bank.tpp.get(`${SCT}/${paymentId}/authorisations`)).body.authorisationIds;
   const put = await bank.tpp.call("PUT", `${SCT}/${paymentId}/authorisations/${authorisationId}`, { body: { psuData: { password: "x" } } });
@@ -330,7 +330,7 @@ test("embedded and decoupled updates of an authorisation (PUT) are a service thi
   assert.equal(put.body.tppMessages[0].code, "SERVICE_INVALID");
   const { consentId } = await createConsent(bank.tpp, bgConsentBody());
   const consentPut = await bank.tpp.call("PUT", `${BASE}/consents/${consentId}/authorisations/x`, { body: { scaAuthenticationData: "123456" } });
-  assert.equal(consentPut.status, 405, consentPut.text);
+  assert.equal(consentPut.status, 404, consentPut.text);
   assert.equal((await bank.tpp.get(`${SCT}/${paymentId}/authorisations/${authorisationId}`)).body.scaStatus, "received");
 });
 

@@ -14,25 +14,36 @@ import type { Store } from "../../src/store/db.js";
 import { freshStore } from "../support/engines.js";
 
 const AT = "2026-05-01T10:00:00.000Z";
-const EVENTS: readonly ScaEvent[] = ["identify", "authenticate", "finalise", "fail"];
+const EVENTS: readonly ScaEvent[] =
+  ["identify", "authenticate", "selectMethod", "finalise", "fail"];
 
 /** Event -> status before -> status after; a missing entry means the event is refused there. */
 const EXPECTED: Record<ScaEvent, Partial<Record<ScaStatus, ScaStatus>>> = {
   identify: { received: "psuIdentified" },
-  authenticate: { psuIdentified: "psuAuthenticated" },
-  finalise: { psuAuthenticated: "finalised" },
-  fail: { received: "failed", psuIdentified: "failed", psuAuthenticated: "failed" },
+  authenticate: { received: "psuAuthenticated", psuIdentified: "psuAuthenticated" },
+  selectMethod: { psuAuthenticated: "scaMethodSelected" },
+  finalise: { psuAuthenticated: "finalised", scaMethodSelected: "finalised" },
+  fail: {
+    received: "failed", psuIdentified: "failed", psuAuthenticated: "failed",
+    scaMethodSelected: "failed",
+  },
 };
 
 /** The reference model: what one authorisation's status becomes after one event. */
 function modelStep(status: ScaStatus, event: ScaEvent): ScaStatus {
   const terminal = status === "finalised" || status === "failed";
   if (event === "fail") return terminal ? status : "failed";
-  const order: ScaStatus[] = ["received", "psuIdentified", "psuAuthenticated", "finalised"];
-  const needed = {
-    identify: "received", authenticate: "psuIdentified", finalise: "psuAuthenticated",
-  };
-  return status === needed[event] ? order[order.indexOf(status) + 1] ?? status : status;
+  // Each event moves forward to its one target, from any earlier open status it may skip.
+  const order: ScaStatus[] = [
+    "received", "psuIdentified", "psuAuthenticated", "scaMethodSelected", "finalised",
+  ];
+  const target = { identify: "psuIdentified", authenticate: "psuAuthenticated",
+    selectMethod: "scaMethodSelected", finalise: "finalised" } as const;
+  const earliest = { identify: "received", authenticate: "received",
+    selectMethod: "psuAuthenticated", finalise: "psuAuthenticated" } as const;
+  const at = order.indexOf(status);
+  const moves = at >= order.indexOf(earliest[event]) && at < order.indexOf(target[event]);
+  return moves ? target[event] : status;
 }
 
 let store: Store;

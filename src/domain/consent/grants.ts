@@ -15,7 +15,7 @@ export interface Grantable {
 }
 
 /** A consent that names nothing and sets no flag: the PSU picks accounts and what each shares. */
-export function isBankOffered(consent: Consent): boolean {
+export function isBankOffered(consent: Pick<Consent, "access">): boolean {
   const a = consent.access;
   return a.accounts.length + a.balances.length + a.transactions.length === 0
     && a.availableAccounts === null && a.availableAccountsWithBalance === null

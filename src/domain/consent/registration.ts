@@ -9,10 +9,12 @@ import {
   CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
 } from "./transitions.js";
 import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
-import type { Deps, RedirectTargets, TppRef } from "../deps.js";
+import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
-  authorisationOver, consentExpired, consentUnknown, consentUnusable, formatError, type Origin,
+  authorisationOver, bankOfferedNotEmbedded, consentExpired, consentUnknown, consentUnusable,
+  formatError, noWayBack, type Origin,
 } from "../errors.js";
+import { isBankOffered } from "./grants.js";
 import { readAccount, type AccountInput } from "../payment/rules.js";
 import { readMaskedPan } from "../../lib/pan.js";
 
@@ -140,6 +142,7 @@ async function startAuthorisation(
   await store.sca.insertAuthorisation(tx, {
     id: authorisationId, resourceType: "consent", resourceId: consent.id, tppId: consent.tppId,
     scaStatus: "received", psuId: null, lang: redirect.lang, namedPsu: redirect.namedPsu,
+    approach: redirect.approach,
   }, at);
   const scaRedirect = await scaLinks.scaRedirect({
     authorisationId, resourceType: "consent", ...redirect,
@@ -219,6 +222,15 @@ function createConsentReads(deps: Deps) {
   return { getConsent, usableConsent, consentDetails, listAuthorisations };
 }
 
+/** The access asked for; a bank-offered one needs the bank's pages, so not embedded. */
+function accessFor(input: ConsentInput, redirect: RedirectTargets): RequestedAccess {
+  const access = readAccess(input.access);
+  if (redirect.approach === "embedded" && isBankOffered({ access })) {
+    throw bankOfferedNotEmbedded();
+  }
+  return access;
+}
+
 export function createConsents(deps: Deps) {
   const { store, clock, settings } = deps;
   const reads = createConsentReads(deps);
@@ -231,7 +243,7 @@ export function createConsents(deps: Deps) {
     const now = clock.now();
     const today = dateInZone(now, settings.timeZone);
     checkTerms(input, today);
-    const access = readAccess(input.access);
+    const access = accessFor(input, redirect);
     const latest = addDays(today, settings.consentValidityDaysMax);
     const at = now.toISOString();
     const consent: Consent = {
@@ -265,14 +277,14 @@ export function createConsents(deps: Deps) {
    * POST authorisations: an authorisation the PSU completes on the redirect pages, back to the
    * consent's redirect URIs. Throws STATUS_INVALID once the consent is no longer received.
    */
-  async function authoriseConsent(tppId: string, consentId: string, lang: string) {
+  async function authoriseConsent(tppId: string, consentId: string, sca: LaterSca) {
     const consent = await reads.getConsent(tppId, consentId, "path");
     if (consent.status !== "received") {
       throw authorisationOver("consent", consent.status);
     }
-    const redirect = {
-      redirectUri: consent.redirectUri, nokRedirectUri: consent.nokRedirectUri, lang,
-    };
+    const { redirectUri, nokRedirectUri } = consent;
+    if ((sca.approach ?? "redirect") === "redirect" && redirectUri === "") throw noWayBack();
+    const redirect = { ...sca, redirectUri, nokRedirectUri };
     return store.transaction(
       (tx) => startAuthorisation(deps, tx, consent, redirect, clock.now().toISOString()));
   }

@@ -5,9 +5,10 @@
 import { dateInZone } from "../../lib/clock.js";
 import { newPaymentId, newUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
-import type { Deps, RedirectTargets, TppRef } from "../deps.js";
+import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
-  authorisationOver, cancellationNotNeeded, formatError, productUnknown, resourceUnknown,
+  authorisationOver, cancellationNotNeeded, formatError, noWayBack, productUnknown,
+  resourceUnknown,
 } from "../errors.js";
 import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./rules.js";
 import type { PaymentService, StandingOrder } from "./model.js";
@@ -114,6 +115,7 @@ async function startAuthorisation(
   await store.sca.insertAuthorisation(tx, {
     id: authorisationId, resourceType: kind, resourceId: payment.id, tppId: payment.tppId,
     scaStatus: "received", psuId: null, lang: redirect.lang, namedPsu: redirect.namedPsu,
+    approach: redirect.approach,
   }, clock.now().toISOString());
   const scaRedirect = await scaLinks.scaRedirect({
     authorisationId, resourceType: "payment", ...redirect,
@@ -123,16 +125,17 @@ async function startAuthorisation(
 
 /** A later authorisation goes back to where the initiation said. */
 function startLater(
-  deps: Deps, tx: Tx, payment: Payment, kind: AuthorisationKind, lang: string,
+  deps: Deps, tx: Tx, payment: Payment, kind: AuthorisationKind, sca: LaterSca,
 ): Promise<StartedAuthorisation> {
-  return startAuthorisation(deps, tx, payment, kind,
-    { redirectUri: payment.redirectUri, nokRedirectUri: payment.nokRedirectUri, lang });
+  const { redirectUri, nokRedirectUri } = payment;
+  if ((sca.approach ?? "redirect") === "redirect" && redirectUri === "") throw noWayBack();
+  return startAuthorisation(deps, tx, payment, kind, { ...sca, redirectUri, nokRedirectUri });
 }
 
 function startCancellation(
-  deps: Deps, tx: Tx, payment: Payment, lang: string,
+  deps: Deps, tx: Tx, payment: Payment, sca: LaterSca,
 ): Promise<StartedAuthorisation> {
-  return startLater(deps, tx, payment, "payment-cancellation", lang);
+  return startLater(deps, tx, payment, "payment-cancellation", sca);
 }
 
 /** The TPP's reads of its payments and of their authorisations. */
@@ -190,13 +193,13 @@ function createLaterAuthorisations(deps: Deps) {
   const { store } = deps;
 
   /** POST authorisations: throws STATUS_INVALID once the payment is no longer awaiting the PSU. */
-  async function authorisePayment(ref: PaymentRef, lang: string): Promise<StartedAuthorisation> {
+  async function authorisePayment(ref: PaymentRef, sca: LaterSca): Promise<StartedAuthorisation> {
     return store.transaction(async (tx) => {
       const payment = await rejectIfScaExpired(deps, tx, await findOwn(deps, tx, ref));
       if (!awaitsPsu(payment.status)) {
         throw authorisationOver("payment", payment.status);
       }
-      return startLater(deps, tx, payment, "payment", lang);
+      return startLater(deps, tx, payment, "payment", sca);
     });
   }
 
@@ -206,11 +209,11 @@ function createLaterAuthorisations(deps: Deps) {
    * this starts. Throws RESOURCE_UNKNOWN, or CANCELLATION_INVALID once it cannot be cancelled.
    */
   async function cancelPayment(
-    ref: PaymentRef, lang: string,
+    ref: PaymentRef, sca: LaterSca,
   ): Promise<StartedAuthorisation | null> {
     return store.transaction(async (tx) => {
       const payment = await findOwn(deps, tx, ref);
-      if (payment.status === "ACTC") return startCancellation(deps, tx, payment, lang);
+      if (payment.status === "ACTC") return startCancellation(deps, tx, payment, sca);
       await cancelUnauthorised(deps, tx, payment);
       return null;
     });
@@ -218,14 +221,14 @@ function createLaterAuthorisations(deps: Deps) {
 
   /** POST cancellation-authorisations: another cancellation authorisation of an ACTC payment. */
   async function authoriseCancellation(
-    ref: PaymentRef, lang: string,
+    ref: PaymentRef, sca: LaterSca,
   ): Promise<StartedAuthorisation> {
     return store.transaction(async (tx) => {
       const payment = await findOwn(deps, tx, ref);
       if (payment.status !== "ACTC") {
         throw cancellationNotNeeded(payment.status);
       }
-      return startCancellation(deps, tx, payment, lang);
+      return startCancellation(deps, tx, payment, sca);
     });
   }
 

@@ -43,6 +43,15 @@ export interface ScaMethod {
   name: string;
 }
 
+/** A device as Berlin Group names an SCA method. */
+export function methodOf(device: ScaDevice): ScaMethod {
+  return {
+    authenticationType: device.kind === "sms" ? "SMS_OTP" : "APP_OTP",
+    // BG allows 35 characters: the device's UUID without its dashes.
+    authenticationMethodId: device.id.replaceAll("-", ""), name: device.label,
+  };
+}
+
 /** The device the PSU chose for an authorisation, once it has chosen (or had only one). */
 export async function chosenScaMethod(
   deps: Deps, authorisationId: string,
@@ -50,11 +59,7 @@ export async function chosenScaMethod(
   const { store } = deps;
   const deviceId = await store.sca.chosenMethod(store.db, authorisationId);
   const device = deviceId ? await store.psus.findDevice(store.db, deviceId) : undefined;
-  return device && {
-    authenticationType: device.kind === "sms" ? "SMS_OTP" : "APP_OTP",
-    // BG allows 35 characters: the device's UUID without its dashes.
-    authenticationMethodId: device.id.replaceAll("-", ""), name: device.label,
-  };
+  return device && methodOf(device);
 }
 
 /** The PSU and the device a code goes to or comes from. */

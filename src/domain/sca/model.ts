@@ -2,7 +2,11 @@
  * The authorisation of a payment or consent by its PSU, the PSU, its devices, and the PSU's login
  * sessions: one per authorisation (redirect) and one for the PSU's dashboard.
  */
-export type ScaStatus = "received" | "psuIdentified" | "psuAuthenticated" | "finalised" | "failed";
+import type { ScaApproach } from "../../lib/sca-approaches.js";
+
+export type ScaStatus =
+  | "received" | "psuIdentified" | "psuAuthenticated" | "scaMethodSelected" | "finalised"
+  | "failed";
 export type ResourceType = "payment" | "consent";
 export type ScaStep = "login" | "device" | "code" | "review" | "done";
 export type DeviceKind = "totp" | "sms";
@@ -20,6 +24,8 @@ export interface Authorisation {
   lang: string;
   /** The login the TPP named (PSU-ID): no other PSU may complete this authorisation. */
   namedPsu?: string | null;
+  /** Who carries the PSU's factors: the bank's pages (redirect) or the TPP (embedded). */
+  approach?: ScaApproach;
 }
 
 /** The steps of every login, whatever the channel; each channel names the step after them. */

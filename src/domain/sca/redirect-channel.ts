@@ -4,6 +4,7 @@
  * the authorisation's scaStatus and chosen method as the PSU passes each factor.
  */
 import { formatAmount } from "../../lib/money.js";
+import type { ScaApproach } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
 import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
@@ -51,12 +52,16 @@ export async function loadResource(
   return consent && { type: "consent", consent };
 }
 
-/** An authorisation with what it is about, whether or not a session is open for it yet. */
+/**
+ * An authorisation with what it is about, whether or not a session is open for it yet; only one
+ * of `approach`, since each channel serves its own (a redirect link never opens an embedded one).
+ */
 export async function authorisationContext(
-  deps: Deps, tx: Tx, authorisationId: string,
+  deps: Deps, tx: Tx, authorisationId: string, approach: ScaApproach,
 ): Promise<Omit<SessionContext, "session"> | undefined> {
   const { store } = deps;
   const authorisation = await store.sca.findAuthorisation(tx, authorisationId);
+  if ((authorisation?.approach ?? "redirect") !== approach) return undefined;
   const resource = authorisation && (await loadResource(deps, tx, authorisation));
   if (!authorisation || !resource) return undefined;
   const owner = resource.type === "payment" ? resource.payment : resource.consent;
@@ -88,7 +93,7 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
   const nowIso = () => clock.now().toISOString();
 
   async function context(tx: Tx, session: SessionContext["session"]) {
-    const found = await authorisationContext(deps, tx, session.authorisationId);
+    const found = await authorisationContext(deps, tx, session.authorisationId, "redirect");
     return found ? { session, ...found } : "link_invalid" as const;
   }
 

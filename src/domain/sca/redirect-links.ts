@@ -41,7 +41,7 @@ export function createRedirectLinks(deps: Deps) {
   async function linkState(tx: Tx, claims: RedirectClaims, spend: boolean): Promise<LinkState> {
     const fresh = spend ? await store.sca.spendToken(tx, claims.jti, claims.expiresAt)
       : !(await store.sca.tokenSpent(tx, claims.jti));
-    const entry = await authorisationContext(deps, tx, claims.authorisationId);
+    const entry = await authorisationContext(deps, tx, claims.authorisationId, "redirect");
     if (!entry) return refused("link_invalid");
     const back = backToTpp(entry);
     if (!fresh) return { ...refused("link_used"), back };
@@ -56,7 +56,7 @@ export function createRedirectLinks(deps: Deps) {
   async function wayBack(authorisationId: string | undefined): Promise<string | undefined> {
     if (!authorisationId) return undefined;
     return store.transaction(async (tx) => {
-      const found = await authorisationContext(deps, tx, authorisationId);
+      const found = await authorisationContext(deps, tx, authorisationId, "redirect");
       return found && backToTpp(found);
     });
   }

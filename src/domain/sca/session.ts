@@ -22,6 +22,11 @@ export interface ScaChannel<Done extends string, C extends Context<Done>> {
   sessions: LoginSessionPort<C["session"]>;
   /** The step after both factors. */
   authenticated: Done;
+  /**
+   * True for a channel without a cookie (embedded: the TPP's certificate and the authorisation
+   * carry the session), which has no session to fix and so keeps its id.
+   */
+  cookieless?: boolean;
   /** The session's context, or why it cannot go on. */
   context(tx: Tx, session: C["session"]): Promise<C | ScaProblem>;
   /** False once what the session is for no longer waits for the PSU. */
@@ -87,10 +92,13 @@ function atStep<Done extends string, C extends Context<Done>>(
 }
 
 /** Session fixation defence: a new id (the cookie's secret) and CSRF token after each factor. */
-async function rotate(m: Machine<string, Context<string>>, tx: Tx, session: LoginSession) {
-  const secret = newSecret();
-  await m.channel.sessions.rename(tx, session.id, hashSecret(secret), newSecret());
-  return secret;
+async function rotate(
+  m: Machine<string, Context<string>>, tx: Tx, session: LoginSession, secret: string,
+) {
+  if (m.channel.cookieless) return secret;
+  const next = newSecret();
+  await m.channel.sessions.rename(tx, session.id, hashSecret(next), newSecret());
+  return next;
 }
 
 function sendCode<Done extends string, C extends Context<Done>>(
@@ -124,7 +132,7 @@ async function login<Done extends string, C extends Context<Done>>(
       step: device ? "code" : "device", psuId: psu.id, deviceId: device?.id,
     }))) return refused("wrong_step");
     await m.channel.onIdentified(tx, c, psu);
-    const next = await rotate(m, tx, c.session);
+    const next = await rotate(m, tx, c.session, secret ?? "");
     if (device) await useDevice(m, tx, hashSecret(next), c, { psu, device });
     return { ok: true, secret: next } as const;
   });
@@ -180,7 +188,7 @@ function verifyCode<Done extends string, C extends Context<Done>>(
       return refused("wrong_step");
     }
     await m.channel.onAuthenticated(tx, c, found.psu);
-    return { ok: true, secret: await rotate(m, tx, c.session) } as const;
+    return { ok: true, secret: await rotate(m, tx, c.session, secret ?? "") } as const;
   });
 }
 

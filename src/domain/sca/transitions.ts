@@ -11,21 +11,28 @@ import type { AuthorisationStatusPort } from "./ports.js";
 export interface ScaStatusStore { sca: AuthorisationStatusPort; notifications: NotificationPort }
 
 /** The statuses in which the PSU may still go on; the resource still waits for them. */
-export const OPEN_SCA_STATUSES = ["received", "psuIdentified", "psuAuthenticated"] as const;
+export const OPEN_SCA_STATUSES = [
+  "received", "psuIdentified", "psuAuthenticated", "scaMethodSelected",
+] as const;
 
 export const SCA_STATUSES: readonly ScaStatus[] = [...OPEN_SCA_STATUSES, "finalised", "failed"];
 
-export type ScaEvent = "identify" | "authenticate" | "finalise" | "fail";
+export type ScaEvent = "identify" | "authenticate" | "selectMethod" | "finalise" | "fail";
 
 export interface ScaTransition { from: readonly ScaStatus[]; to: ScaStatus }
 
 export const SCA_TRANSITIONS: Readonly<Record<ScaEvent, ScaTransition>> = {
   /** The password was right: the PSU is known. */
   identify: { from: ["received"], to: "psuIdentified" },
-  /** The second factor was right. */
-  authenticate: { from: ["psuIdentified"], to: "psuAuthenticated" },
-  /** The PSU confirmed and the resource took the decision. */
-  finalise: { from: ["psuAuthenticated"], to: "finalised" },
+  /**
+   * The PSU proved who it is: on the bank's pages with the second factor after the password; in
+   * the embedded approach, as Berlin Group counts it, with the password of the PSU the TPP named.
+   */
+  authenticate: { from: ["received", "psuIdentified"], to: "psuAuthenticated" },
+  /** Embedded: the device the code comes from is known and the code is on its way. */
+  selectMethod: { from: ["psuAuthenticated"], to: "scaMethodSelected" },
+  /** The PSU confirmed (on the review, or with the embedded code) and the resource decided. */
+  finalise: { from: ["psuAuthenticated", "scaMethodSelected"], to: "finalised" },
   /** The PSU cancelled, the bank refused, or the resource stopped waiting. */
   fail: { from: OPEN_SCA_STATUSES, to: "failed" },
 };

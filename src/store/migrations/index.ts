@@ -19,6 +19,7 @@ import { notifications } from "./0070-notifications.js";
 import { bulkPart } from "./0090-bulk-part.js";
 import { payeeVerification } from "./0101-payee-verification.js";
 import { namedPsu } from "./0102-named-psu.js";
+import { scaApproach } from "./0103-sca-approach.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0090-bulk-part": bulkPart,
   "0101-payee-verification": payeeVerification,
   "0102-named-psu": namedPsu,
+  "0103-sca-approach": scaApproach,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,110 @@
+/**
+ * PUT on an authorisation: the embedded SCA approach's updates (the PSU's password, the chosen
+ * method, the code), where the bank offers that approach (SCA_APPROACHES). A bank without it
+ * answers 405 SERVICE_INVALID, as Berlin Group does for a service not offered.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { formatError, redirectApproachOnly } from "../domain/errors.js";
+import type {
+  EmbeddedAuthorisations, EmbeddedState, EmbeddedUpdate,
+} from "../domain/sca/embedded.js";
+import type { Authorisation } from "../domain/sca/model.js";
+import type { PspRole } from "../tpp/certificate.js";
+import { single } from "./headers.js";
+import type { Presenters } from "./profile.js";
+import type { ScaApproachRules } from "./sca-approach.js";
+import { authorisationUpdateBody, authorisationUpdateResponse, errorResponse } from "./schemas.js";
+
+type UpdateBody = {
+  psuData?: { password?: string };
+  authenticationMethodId?: string;
+  scaAuthenticationData?: string;
+};
+
+export type UpdateRequest = FastifyRequest<{
+  Params: Record<string, string>; Body: UpdateBody;
+}>;
+
+export interface AuthorisationUpdates {
+  role: PspRole;
+  approaches: ScaApproachRules;
+  embedded: EmbeddedAuthorisations;
+  presenters: Presenters;
+}
+
+/** An authorisation path and how to find the TPP's own authorisation there (404 otherwise). */
+export interface UpdatablePath {
+  path: string;
+  find(request: UpdateRequest): Promise<Authorisation>;
+}
+
+/** The one update a body carries; none or several is a FORMAT_ERROR naming the body. */
+function readUpdate(
+  body: UpdateBody | undefined, headers: FastifyRequest["headers"],
+): EmbeddedUpdate {
+  const given = [body?.psuData, body?.authenticationMethodId, body?.scaAuthenticationData]
+    .filter((v) => v !== undefined);
+  if (given.length !== 1) {
+    throw formatError("body", "psuData", "Send exactly one of psuData, authenticationMethodId "
+      + "and scaAuthenticationData.");
+  }
+  if (body?.authenticationMethodId !== undefined) {
+    return { kind: "method", methodId: body.authenticationMethodId };
+  }
+  if (body?.scaAuthenticationData !== undefined) {
+    return { kind: "code", code: body.scaAuthenticationData };
+  }
+  const password = body?.psuData?.password;
+  if (typeof password !== "string") {
+    throw formatError("body", "psuData.password", "psuData needs the PSU's password.");
+  }
+  return { kind: "password", password, login: single(headers, "PSU-ID")?.trim() || null };
+}
+
+/** The state with the guidelines' link for the next step, and the status link. */
+function withNextLinks(state: EmbeddedState, self: string) {
+  if (state.scaMethods) {
+    return { ...state, _links: { selectAuthenticationMethod: self, scaStatus: self } };
+  }
+  if (state.challengeData) {
+    return { ...state, _links: { authoriseTransaction: self, scaStatus: self } };
+  }
+  return { ...state, _links: { scaStatus: self } };
+}
+
+/**
+ * An embedded authorisation started with the PSU's password in its body (the guidelines'
+ * startAuthorisationWithPsuAuthentication): the password is applied at once, and the answer is
+ * its outcome. Undefined when there is nothing to apply.
+ */
+export async function passwordAtStart(
+  request: { body: unknown; headers: FastifyRequest["headers"] },
+  embedded: EmbeddedAuthorisations, authorisationId: string, self: string,
+) {
+  const body = request.body as UpdateBody | undefined;
+  if (body?.psuData === undefined) return undefined;
+  const state = await embedded.update(authorisationId, readUpdate(body, request.headers));
+  return withNextLinks(state, self);
+}
+
+export function authorisationUpdateRoutes(
+  app: FastifyInstance, paths: UpdatablePath[], options: AuthorisationUpdates,
+): void {
+  const offered = options.approaches.offered.includes("embedded");
+  const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse,
+    404: errorResponse, 405: errorResponse, 409: errorResponse };
+  const schema = offered
+    ? { body: authorisationUpdateBody, response: {
+      200: options.presenters.schema(authorisationUpdateResponse), ...refusals } }
+    : { response: refusals };
+  for (const { path, find } of paths) {
+    app.put(`${path}/:authorisationId`, { config: { role: options.role }, schema },
+      async (request: UpdateRequest) => {
+        if (!offered) throw redirectApproachOnly();
+        const authorisation = await find(request);
+        const update = readUpdate(request.body, request.headers);
+        const state = await options.embedded.update(authorisation.id, update);
+        return options.presenters.answer(withNextLinks(state, request.url.split("?")[0] ?? ""));
+      });
+  }
+}

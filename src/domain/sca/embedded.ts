@@ -1,0 +1,112 @@
+/**
+ * The embedded SCA approach's use cases: the TPP sends the PSU's password, the chosen method and
+ * the code as updates of an authorisation (PUT), and reads where it stands. Every update runs
+ * on the one SCA session machine, so its failures count with the PSU's failures on the bank's
+ * pages and its codes are bound to the amount and payee (RTS art. 5) as there.
+ */
+import { newSecret } from "../../lib/ids.js";
+import type { Tx } from "../ports.js";
+import type { Deps } from "../deps.js";
+import { formatError, notEmbedded, scaMethodUnknown } from "../errors.js";
+import { embeddedChannel, embeddedSecret, embeddedSessionId } from "./embedded-channel.js";
+import { embeddedRefusal } from "./embedded-refusals.js";
+import { methodOf, type ScaMethod } from "./factors.js";
+import type { Authorisation, ScaDevice, ScaStatus } from "./model.js";
+import type { StepResult } from "./problems.js";
+import { createScaSessionMachine } from "./session.js";
+
+/** One update, as Berlin Group's PUT bodies carry it; `login` is the request's PSU-ID. */
+export type EmbeddedUpdate =
+  | { kind: "password"; password: string; login: string | null }
+  | { kind: "method"; methodId: string }
+  | { kind: "code"; code: string };
+
+export interface ChallengeData {
+  otpMaxLength: number;
+  otpFormat: "integer";
+  additionalInformation: string;
+}
+
+/** Where an embedded authorisation stands, with what the TPP needs for the next step. */
+export interface EmbeddedState {
+  scaStatus: ScaStatus;
+  scaMethods?: ScaMethod[];
+  chosenScaMethod?: ScaMethod;
+  challengeData?: ChallengeData;
+}
+
+function challengeOf(device: ScaDevice): ChallengeData {
+  const where = device.kind === "sms"
+    ? `the code sent by SMS to ${device.label}; it names the amount and the payee`
+    : `the code the authenticator app ${device.label} shows now`;
+  return { otpMaxLength: 6, otpFormat: "integer", additionalInformation: `Enter ${where}.` };
+}
+
+export function createEmbeddedAuthorisations(deps: Deps) {
+  const { store, clock } = deps;
+  const machine = createScaSessionMachine(deps, embeddedChannel(deps));
+
+  /** The authorisation's session, opened by the first password the TPP sends. */
+  async function openSession(tx: Tx, a: Authorisation): Promise<void> {
+    const id = embeddedSessionId(a.id);
+    if (await store.scaSessions.find(tx, id)) return;
+    const at = clock.now().toISOString();
+    await store.scaSessions.insert(tx, {
+      id, authorisationId: a.id, step: "login", psuId: null, deviceId: null, csrf: newSecret(),
+      lang: a.lang, lastSeenAt: at,
+    }, at);
+  }
+
+  async function logIn(a: Authorisation, login: string | null, password: string) {
+    const psuLogin = login ?? a.namedPsu ?? null;
+    if (psuLogin === null) {
+      throw formatError("header", "PSU-ID", "PSU-ID names the PSU whose password this is.");
+    }
+    await store.transaction((tx) => openSession(tx, a));
+    return machine.login(embeddedSecret(a.id), psuLogin, password);
+  }
+
+  /** The PSU's device whose authenticationMethodId (its id without dashes) the TPP sent. */
+  async function chooseMethod(a: Authorisation, methodId: string): Promise<StepResult> {
+    const session = await store.scaSessions.find(store.db, embeddedSessionId(a.id));
+    const devices = session?.psuId ? await store.psus.devices(store.db, session.psuId) : [];
+    const device = devices.find((d) => methodOf(d).authenticationMethodId === methodId);
+    // Before the password there are no methods to choose from: a step out of order.
+    if (!device && session?.step === "device") {
+      throw scaMethodUnknown("authenticationMethodId names none of the PSU's scaMethods.");
+    }
+    return machine.chooseDevice(embeddedSecret(a.id), device?.id ?? "");
+  }
+
+  async function state(authorisationId: string): Promise<EmbeddedState> {
+    return store.transaction(async (tx) => {
+      const a = await store.sca.findAuthorisation(tx, authorisationId);
+      const session = await store.scaSessions.find(tx, embeddedSessionId(authorisationId));
+      const scaStatus = a?.scaStatus ?? "failed";
+      if (!session) return { scaStatus };
+      const { devices, device } = await machine.factorsOf(tx, session);
+      if (devices.length > 0) return { scaStatus, scaMethods: devices.map(methodOf) };
+      if (scaStatus !== "scaMethodSelected" || !device) return { scaStatus };
+      return { scaStatus, chosenScaMethod: methodOf(device), challengeData: challengeOf(device) };
+    });
+  }
+
+  /**
+   * Applies one update to an authorisation the caller found to be its TPP's; throws the Berlin
+   * Group error of a refused one (nothing changes).
+   */
+  async function update(authorisationId: string, input: EmbeddedUpdate): Promise<EmbeddedState> {
+    const a = await store.sca.findAuthorisation(store.db, authorisationId);
+    if (!a || (a.approach ?? "redirect") !== "embedded") throw notEmbedded();
+    const secret = embeddedSecret(a.id);
+    const result = input.kind === "password" ? await logIn(a, input.login, input.password)
+      : input.kind === "method" ? await chooseMethod(a, input.methodId)
+        : await machine.verifyCode(secret, input.code);
+    if (!result.ok) throw embeddedRefusal(result);
+    return state(a.id);
+  }
+
+  return { update, state };
+}
+
+export type EmbeddedAuthorisations = ReturnType<typeof createEmbeddedAuthorisations>;

@@ -1,0 +1,248 @@
+/**
+ * The embedded SCA approach as a TPP built for an embedded bank drives it: it sends the PSU's
+ * password, the chosen method and the code as PUT updates of the authorisation, moving only by
+ * the _links of each answer, without a TPP-Redirect-URI. Rerun under berlin-group by its
+ * .berlin-group file, where every answer is checked against the Berlin Group file.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import {
+  ALICE_MAIN, BOB_MAIN, CAROL_MAIN, consentBody, createdStatus, linkOf, optionalLink, paymentBody,
+} from "../support/flows.js";
+import { csrfOf } from "../support/browser.js";
+import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+import type { TppClient } from "../support/tpp-client.js";
+
+const SCT = "/psd2/v1/payments/sepa-credit-transfers";
+const GINA_MAIN = "DE20500100007000000001";
+const EMBEDDED = { "PSU-IP-Address": "192.0.2.1", "TPP-Redirect-Preferred": "false" };
+
+let bank: TestBank;
+before(async () => { bank = await startBank({ env: { SCA_APPROACHES: "redirect,embedded" } }); });
+after(async () => { await bank.close(); });
+
+/** Creates a resource in the embedded approach; the link to send the PSU's password to. */
+async function embeddedStart(path: string, body: object, psuId: string, tpp = bank.tpp) {
+  const res = await tpp.post(path, body, { ...EMBEDDED, "PSU-ID": psuId });
+  assert.equal(res.status, createdStatus(tpp), res.text);
+  assert.equal(optionalLink(tpp, res.body._links.scaRedirect), null);
+  return { body: res.body, next: linkOf(tpp, res.body._links.updatePsuAuthentication) };
+}
+
+const put = (path: string, body: object, headers: Record<string, string> = {}, tpp = bank.tpp) =>
+  tpp.call("PUT", path, { body, headers });
+
+const password = (login: string) => ({ psuData: { password: demoPsu(login).password } });
+
+function totpOf(login: string) {
+  const device = demoPsu(login).device;
+  assert.equal(device.kind, "totp");
+  return nextTotp(device.secret, bank.authUrl);
+}
+
+function refusal(res: { status: number; body: any; text: string }, status: number, code: string) {
+  assert.equal(res.status, status, res.text);
+  assert.equal(res.body.tppMessages[0].code, code);
+  return res.body.tppMessages[0].text as string;
+}
+
+test("alice, one authenticator: password, then the code; the payment is booked once", async () => {
+  const { body, next } = await embeddedStart(SCT, paymentBody(), "alice");
+  const authenticated = await put(next, password("alice"));
+  assert.equal(authenticated.status, 200, authenticated.text);
+  const a = authenticated.body;
+  assert.equal(a.scaStatus, "scaMethodSelected");
+  assert.equal(a.chosenScaMethod.authenticationType, "APP_OTP");
+  assert.deepEqual([a.challengeData.otpMaxLength, a.challengeData.otpFormat], [6, "integer"]);
+  const code = await totpOf("alice");
+  const done = await put(linkOf(bank.tpp, a._links.authoriseTransaction), {
+    scaAuthenticationData: code });
+  assert.equal(done.status, 200, done.text);
+  assert.equal(done.body.scaStatus, "finalised");
+  const status = await bank.tpp.get(`${SCT}/${body.paymentId}/status`);
+  assert.equal(status.body.transactionStatus, "ACSC");
+  assert.equal((await bank.tpp.get(linkOf(bank.tpp, done.body._links.scaStatus))).body.scaStatus,
+    "finalised");
+  // A second update after the end: refused, and nothing is booked again.
+  refusal(await put(next, { scaAuthenticationData: code }), 400, "SCA_INVALID");
+  assert.equal((await bank.tpp.get(`${SCT}/${body.paymentId}/status`)).body.transactionStatus,
+    "ACSC");
+});
+
+test("gina, two devices: chooses SMS; the text names amount and payee; then finalised",
+  async () => {
+    const { next } = await embeddedStart(SCT, paymentBody({ debtorAccount: GINA_MAIN }), "gina");
+    const res = await put(next, password("gina"));
+    const authenticated = res.body;
+    assert.equal(authenticated.scaStatus, "psuAuthenticated", res.text);
+    const methods = authenticated.scaMethods as { authenticationType: string;
+      authenticationMethodId: string }[];
+    assert.deepEqual(methods.map((m) => m.authenticationType).sort(), ["APP_OTP", "SMS_OTP"]);
+    const sms = methods.find((m) => m.authenticationType === "SMS_OTP");
+    const select = linkOf(bank.tpp, authenticated._links.selectAuthenticationMethod);
+    refusal(await put(select, { authenticationMethodId: "nosuchmethod" }), 400,
+      "SCA_METHOD_UNKNOWN");
+    const selected = await put(select, { authenticationMethodId: sms?.authenticationMethodId });
+    assert.equal(selected.body.scaStatus, "scaMethodSelected", selected.text);
+    assert.equal(selected.body.chosenScaMethod.authenticationType, "SMS_OTP");
+    const { code, text } = await lastSmsCode(bank.browser(), "gina");
+    assert.match(text, /EUR 12[.,]50 to Merchant GmbH/);
+    const done = await put(linkOf(bank.tpp, selected.body._links.authoriseTransaction),
+      { scaAuthenticationData: code });
+    assert.equal(done.body.scaStatus, "finalised", done.text);
+  });
+
+test("bob authorises a consent for his account by SMS: valid, and it reads", async () => {
+  const access = { accounts: [BOB_MAIN], balances: [BOB_MAIN], transactions: [] };
+  const { body, next } = await embeddedStart("/psd2/v1/consents", consentBody({ access }), "bob");
+  const a = (await put(next, password("bob"))).body;
+  assert.equal(a.chosenScaMethod.authenticationType, "SMS_OTP");
+  const { code } = await lastSmsCode(bank.browser(), "bob");
+  const done = await put(linkOf(bank.tpp, a._links.authoriseTransaction),
+    { scaAuthenticationData: code });
+  assert.equal(done.body.scaStatus, "finalised", done.text);
+  const status = await bank.tpp.get(`/psd2/v1/consents/${body.consentId}/status`);
+  assert.equal(status.body.consentStatus, "valid");
+  const accounts = await bank.tpp.get("/psd2/v1/accounts", {
+    "Consent-ID": body.consentId, "PSU-IP-Address": "192.0.2.1" });
+  assert.equal(accounts.status, 200, accounts.text);
+});
+
+test("wrong password and wrong code are PSU_CREDENTIALS_INVALID and count on every channel",
+  async () => {
+    const { next } = await embeddedStart(SCT, paymentBody({ debtorAccount: ALICE_MAIN }), "carol");
+    const wrong = { psuData: { password: "not-carols" } };
+    assert.match(refusal(await put(next, wrong), 401, "PSU_CREDENTIALS_INVALID"), /4 more/);
+    assert.equal((await bank.tpp.get(next)).body.scaStatus, "received");
+    const second = await embeddedStart(SCT, paymentBody({ debtorAccount: CAROL_MAIN }),
+      "carol");
+    const a = (await put(second.next, password("carol"))).body;
+    const authorise = linkOf(bank.tpp, a._links.authoriseTransaction);
+    assert.match(refusal(await put(authorise, { scaAuthenticationData: "000000" }), 401,
+      "PSU_CREDENTIALS_INVALID"), /3 more/);
+    for (const left of [2, 1]) {
+      assert.match(refusal(await put(next, wrong), 401, "PSU_CREDENTIALS_INVALID"),
+        new RegExp(`${left} more`));
+    }
+    // The fifth failure, on the bank's own login page, blocks carol everywhere.
+    const browser = bank.browser();
+    const start = await browser.get("/dashboard");
+    await browser.post("/dashboard/login",
+      { _csrf: csrfOf(start.html), login: "carol", password: "x" });
+    const blocked = refusal(await put(authorise, { scaAuthenticationData: await totpOf("carol") }),
+      401, "PSU_CREDENTIALS_INVALID");
+    assert.match(blocked, /blocked/);
+  });
+
+test("the same authenticator code twice: the second time it is said to be just used",
+  async () => {
+    const first = await embeddedStart(SCT, paymentBody(), "alice");
+    const second = await embeddedStart(SCT, paymentBody(), "alice");
+    const a1 = (await put(first.next, password("alice"))).body;
+    const a2 = (await put(second.next, password("alice"))).body;
+    const code = await totpOf("alice");
+    const done = await put(linkOf(bank.tpp, a1._links.authoriseTransaction),
+      { scaAuthenticationData: code });
+    assert.equal(done.body.scaStatus, "finalised", done.text);
+    const again = await put(linkOf(bank.tpp, a2._links.authoriseTransaction),
+      { scaAuthenticationData: code });
+    assert.match(refusal(again, 400, "SCA_INVALID"), /just used/);
+    assert.equal((await bank.tpp.get(second.next)).body.scaStatus, "scaMethodSelected");
+  });
+
+test("steps out of order, bodies with none or two updates, and other PSUs are refused",
+  async () => {
+    const { next } = await embeddedStart(SCT, paymentBody(), "alice");
+    refusal(await put(next, { scaAuthenticationData: "123456" }), 400, "SCA_INVALID");
+    refusal(await put(next, {}), 400, "FORMAT_ERROR");
+    refusal(await put(next, { scaAuthenticationData: "1", authenticationMethodId: "x" }), 400,
+      "FORMAT_ERROR");
+    // PSU-ID named alice: bob's right password is still no way in.
+    const other = await put(next, password("bob"), { "PSU-ID": "bob" });
+    assert.match(refusal(other, 401, "PSU_CREDENTIALS_INVALID"), /PSU-ID/);
+    // bob named, but the payment is from alice's account: refused after the password.
+    const foreign = await embeddedStart(SCT, paymentBody(), "bob");
+    assert.match(refusal(await put(foreign.next, password("bob")), 401,
+      "PSU_CREDENTIALS_INVALID"), /debtor account/);
+    assert.equal((await bank.tpp.get(next)).body.scaStatus, "received");
+  });
+
+test("a PSU without a device, and one blocked by the bank, get their own errors", async () => {
+  const finn = await embeddedStart("/psd2/v1/consents", consentBody(), "finn");
+  refusal(await put(finn.next, password("finn")), 400, "SCA_METHOD_UNKNOWN");
+  const erik = await embeddedStart("/psd2/v1/consents", consentBody(), "erik");
+  assert.match(refusal(await put(erik.next, password("erik")), 401, "PSU_CREDENTIALS_INVALID"),
+    /contact the bank/);
+});
+
+test("another TPP's authorisation is unknown; a redirect one takes no PUT", async () => {
+  const { body, next } = await embeddedStart(SCT, paymentBody(), "alice");
+  const other: TppClient = await bank.tppWith({ organizationIdentifier: "PSDDE-BAFIN-999999" });
+  const path = `${SCT}/${body.paymentId}/authorisations/${next.split("/").pop()}`;
+  refusal(await put(path, password("alice"), {}, other), 404, "RESOURCE_UNKNOWN");
+  const redirect = await bank.tpp.post(SCT, paymentBody(),
+    { "PSU-IP-Address": "192.0.2.1", "TPP-Redirect-URI": "https://tpp.example/ok" });
+  const self = `${SCT}/${redirect.body.paymentId}/authorisations`;
+  const [id] = (await bank.tpp.get(self)).body.authorisationIds;
+  refusal(await put(`${self}/${id}`, password("alice"), { "PSU-ID": "alice" }), 405,
+    "SERVICE_INVALID");
+});
+
+test("without PSU-ID at creation the TPP names the PSU with its password", async () => {
+  const res = await bank.tpp.post(SCT, paymentBody(), EMBEDDED);
+  assert.equal(res.status, createdStatus(bank.tpp), res.text);
+  const identify = linkOf(bank.tpp, res.body._links.updatePsuIdentification);
+  refusal(await put(identify, password("alice")), 400, "FORMAT_ERROR");
+  const a = await put(identify, password("alice"), { "PSU-ID": "alice" });
+  assert.equal(a.body.scaStatus, "scaMethodSelected", a.text);
+});
+
+test("a bank-offered consent needs the bank's pages: refused in embedded", async () => {
+  const offered = consentBody({ access: { accounts: [], balances: [], transactions: [] } });
+  const res = await bank.tpp.post("/psd2/v1/consents", offered, { ...EMBEDDED, "PSU-ID": "bob" });
+  assert.equal(refusal(res, 400, "SERVICE_INVALID").includes("bank-offered"), true);
+});
+
+test("explicit start with the password in its body, then the code: the consent is valid",
+  async () => {
+    const headers = { ...EMBEDDED, "PSU-ID": "bob",
+      "TPP-Explicit-Authorisation-Preferred": "true" };
+    const access = { accounts: [BOB_MAIN], balances: [], transactions: [] };
+    const res = await bank.tpp.post("/psd2/v1/consents", consentBody({ access }), headers);
+    assert.equal(res.status, createdStatus(bank.tpp), res.text);
+    const start = linkOf(bank.tpp, res.body._links.startAuthorisationWithPsuAuthentication);
+    const started = await bank.tpp.post(start, password("bob"), { "PSU-ID": "bob",
+      "TPP-Redirect-Preferred": "false" });
+    assert.equal(started.status, 201, started.text);
+    assert.equal(started.body.scaStatus, "scaMethodSelected");
+    assert.ok(started.body.authorisationId);
+    const done = await put(linkOf(bank.tpp, started.body._links.authoriseTransaction),
+      { scaAuthenticationData: (await lastSmsCode(bank.browser(), "bob")).code });
+    assert.equal(done.body.scaStatus, "finalised", done.text);
+    const status = await bank.tpp.get(`/psd2/v1/consents/${res.body.consentId}/status`);
+    assert.equal(status.body.consentStatus, "valid");
+  });
+
+test("a future-dated payment authorised and then cancelled, both in embedded", async () => {
+  const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const { body, next } = await embeddedStart(SCT,
+    paymentBody({ debtorAccount: BOB_MAIN, requestedExecutionDate: later }), "bob");
+  const smsCode = async () => ({
+    scaAuthenticationData: (await lastSmsCode(bank.browser(), "bob")).code });
+  await put(next, password("bob"));
+  const authorised = await put(next, await smsCode());
+  assert.equal(authorised.body.scaStatus, "finalised", authorised.text);
+  const self = `${SCT}/${body.paymentId}`;
+  assert.equal((await bank.tpp.get(`${self}/status`)).body.transactionStatus, "ACTC");
+  const cancel = await bank.tpp.call("DELETE", self,
+    { headers: { "PSU-ID": "bob", "TPP-Redirect-Preferred": "false" } });
+  assert.equal(cancel.status, 202, cancel.text);
+  const update = linkOf(bank.tpp, cancel.body._links.updatePsuAuthentication);
+  const a = (await put(update, password("bob"))).body;
+  assert.equal(a.scaStatus, "scaMethodSelected");
+  assert.match((await lastSmsCode(bank.browser(), "bob")).text, /cancellation/);
+  const done = await put(linkOf(bank.tpp, a._links.authoriseTransaction), await smsCode());
+  assert.equal(done.body.scaStatus, "finalised", done.text);
+  assert.equal((await bank.tpp.get(`${self}/status`)).body.transactionStatus, "CANC");
+});
