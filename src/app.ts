@@ -318,7 +318,9 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     downloadThreshold: config.downloadThresholdEntries,
   });
   const fundsConsents = createFundsConsents(deps, consents);
-  fundsConsentRoutes(api, { base, fundsConsents, idempotency, redirects, presenters });
+  fundsConsentRoutes(api, {
+    base, fundsConsents, idempotency, redirects, presenters, approaches, embedded,
+  });
   fundsConfirmationRoutes(api, { base, funds: createFundsConfirmations(deps),
     consentGate: config.fundsConfirmationConsentRequired
       ? fundsConsents.requireConsent : undefined });

@@ -4,12 +4,21 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { FundsConsentInput, FundsConsents } from "../domain/consent/funds-consents.js";
+import { resourceUnknown } from "../domain/errors.js";
 import type { createIdempotency } from "../domain/idempotency.js";
-import { readRedirectTargets, type RedirectRules } from "./headers.js";
+import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
+import { authorisationUpdateRoutes, type UpdateRequest } from "./authorisation-updates.js";
+import type { RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import { presentConsentStatus } from "./present.js";
 import { sendCreated, type Presenters } from "./profile.js";
-import { accountReference, consentStatusResponse, errorResponse, links } from "./schemas.js";
+import {
+  approachLinks, readScaTargets, type ChosenApproach, type ScaApproachRules,
+} from "./sca-approach.js";
+import {
+  accountReference, authorisationListResponse, consentStatusResponse, errorResponse, links,
+  scaStatusResponse,
+} from "./schemas.js";
 
 export interface FundsConsentRoutesOptions {
   base: string;
@@ -17,6 +26,8 @@ export interface FundsConsentRoutesOptions {
   idempotency: ReturnType<typeof createIdempotency>;
   redirects: RedirectRules;
   presenters: Presenters;
+  approaches: ScaApproachRules;
+  embedded: EmbeddedAuthorisations;
 }
 
 const body = {
@@ -36,7 +47,8 @@ const created = {
   type: "object",
   properties: {
     consentStatus: { type: "string" }, consentId: { type: "string" },
-    _links: links("scaRedirect", "self", "status"),
+    _links: links("scaRedirect", "self", "status", "scaStatus", "updatePsuIdentification",
+      "updatePsuAuthentication"),
   },
 } as const;
 
@@ -57,25 +69,27 @@ export function fundsConsentRoutes(app: FastifyInstance, options: FundsConsentRo
   app.post<{ Body: FundsConsentInput }>(path, {
     config, schema: { body, response: { 201: presenters.schema(created), ...refusals } },
   }, async (request, reply) => {
-    const redirect = readRedirectTargets(request.headers, options.redirects, request.tpp.domains);
+    const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const response = await idempotency.once({
       tppId: tpp.id, requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, redirect),
+      bodyHash: requestFingerprint(request, { ...redirect, chosen }),
     }, async (tx) => {
-      const { consent, scaRedirect } =
-        await fundsConsents.registerFundsConsent(tx, tpp, request.body, redirect);
+      const registered = await fundsConsents.registerFundsConsent(tx, tpp, request.body, redirect);
+      const { consent } = registered;
       const self = `${path}/${consent.id}`;
       return {
         statusCode: 201,
         body: presenters.answer({
           consentStatus: consent.status, consentId: consent.id,
-          _links: { scaRedirect, self, status: `${self}/status` },
+          _links: { ...scaLinks(registered, self, chosen), self, status: `${self}/status` },
         }),
       };
     });
-    return sendCreated(reply, presenters, response, "consentId", (id) => `${path}/${id}`);
+    return sendCreated(reply, presenters, response, "consentId", (id) => `${path}/${id}`,
+      chosen);
   });
+  fundsAuthorisationRoutes(app, options, path);
 
   type ById = { Params: { consentId: string } };
   app.get<ById>(`${path}/:consentId/status`, {
@@ -88,4 +102,43 @@ export function fundsConsentRoutes(app: FastifyInstance, options: FundsConsentRo
       const consent = await fundsConsents.getFundsConsent(request.tpp.id, request.params.consentId);
       return { account: { iban: consent.access.accounts[0] }, consentStatus: consent.status };
     });
+}
+
+/** The redirect's scaRedirect, or the links of the approach chosen instead. */
+function scaLinks(
+  registered: { scaRedirect: string | null; authorisationId: string | null }, self: string,
+  chosen: ChosenApproach,
+) {
+  if (chosen.approach === "redirect") return { scaRedirect: registered.scaRedirect };
+  const authorisations = `${self}/authorisations`;
+  return approachLinks(chosen,
+    { authorisations, authorisation: `${authorisations}/${registered.authorisationId}` });
+}
+
+/** The consent's authorisations: list, read one's scaStatus, update one (embedded). */
+function fundsAuthorisationRoutes(
+  app: FastifyInstance, options: FundsConsentRoutesOptions, path: string,
+) {
+  const { fundsConsents } = options;
+  const config = { role: "PSP_IC" } as const;
+  const reading = (schema: object) =>
+    ({ config, schema: { response: { 200: schema, ...refusals } } });
+  type ById = { Params: { consentId: string; authorisationId: string } };
+  const find = async (tppId: string, consentId: string, authorisationId: string) => {
+    const all = await fundsConsents.listAuthorisations(tppId, consentId);
+    const found = all.find((a) => a.id === authorisationId);
+    if (!found) throw resourceUnknown("authorisation");
+    return found;
+  };
+  app.get<ById>(`${path}/:consentId/authorisations`, reading(authorisationListResponse),
+    async (request) => ({ authorisationIds: (await fundsConsents.listAuthorisations(
+      request.tpp.id, request.params.consentId)).map((a) => a.id) }));
+  app.get<ById>(`${path}/:consentId/authorisations/:authorisationId`, reading(scaStatusResponse),
+    async (request) => ({ scaStatus: (await find(request.tpp.id, request.params.consentId,
+      request.params.authorisationId)).scaStatus }));
+  authorisationUpdateRoutes(app, [{
+    path: `${path}/:consentId/authorisations`,
+    find: (request: UpdateRequest) => find(request.tpp.id, request.params.consentId ?? "",
+      request.params.authorisationId ?? ""),
+  }], { role: config.role, ...options });
 }

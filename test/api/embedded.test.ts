@@ -25,7 +25,9 @@ after(async () => { await bank.close(); });
 /** Creates a resource in the embedded approach; the link to send the PSU's password to. */
 async function embeddedStart(path: string, body: object, psuId: string, tpp = bank.tpp) {
   const res = await tpp.post(path, body, { ...EMBEDDED, "PSU-ID": psuId });
-  assert.equal(res.status, createdStatus(tpp), res.text);
+  // Funds-confirmation consents (PIIS 2.0) answer 201 in either dialect.
+  const funds = path.includes("confirmation-of-funds");
+  assert.equal(res.status, funds ? 201 : createdStatus(tpp), res.text);
   assert.equal(optionalLink(tpp, res.body._links.scaRedirect), null);
   return { body: res.body, next: linkOf(tpp, res.body._links.updatePsuAuthentication) };
 }
@@ -246,3 +248,19 @@ test("a future-dated payment authorised and then cancelled, both in embedded", a
   assert.equal(done.body.scaStatus, "finalised", done.text);
   assert.equal((await bank.tpp.get(`${self}/status`)).body.transactionStatus, "CANC");
 });
+
+test("a funds-confirmation consent in embedded: bob's password and SMS code make it valid",
+  async () => {
+    const path = "/psd2/v1/consents/confirmation-of-funds";
+    const { body, next } = await embeddedStart(path, { account: { iban: BOB_MAIN } }, "bob");
+    const a = (await put(next, password("bob"))).body;
+    assert.equal(a.scaStatus, "scaMethodSelected");
+    const { code } = await lastSmsCode(bank.browser(), "bob");
+    const done = await put(linkOf(bank.tpp, a._links.authoriseTransaction),
+      { scaAuthenticationData: code });
+    assert.equal(done.body.scaStatus, "finalised", done.text);
+    assert.equal((await bank.tpp.get(`${path}/${body.consentId}/status`)).body.consentStatus,
+      "valid");
+    const ids = (await bank.tpp.get(`${path}/${body.consentId}/authorisations`)).body;
+    assert.deepEqual(ids.authorisationIds, [next.split("/").pop()]);
+  });

@@ -80,7 +80,13 @@ export function createFundsConsents(deps: Deps, consents: Consents) {
     }
   }
 
-  return { registerFundsConsent, getFundsConsent, requireConsent };
+  /** The consent's authorisations, oldest first; RESOURCE_UNKNOWN like getFundsConsent. */
+  async function listAuthorisations(tppId: string, consentId: string) {
+    const consent = await getFundsConsent(tppId, consentId);
+    return store.sca.authorisationsOf(store.db, consent.id);
+  }
+
+  return { registerFundsConsent, getFundsConsent, requireConsent, listAuthorisations };
 }
 
 export type FundsConsents = ReturnType<typeof createFundsConsents>;
