@@ -40,6 +40,7 @@ import { createFundsConfirmations } from "./domain/consent/funds-confirmations.j
 import { createFundsConsents } from "./domain/consent/funds-consents.js";
 import { executeDuePayments } from "./domain/payment/execution.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
+import { createDecoupled } from "./domain/sca/decoupled.js";
 import { createEmbeddedAuthorisations } from "./domain/sca/embedded.js";
 import { createNotificationSubscriptions } from "./domain/notification/subscriptions.js";
 import { deliverNotifications } from "./domain/notification/delivery.js";
@@ -57,6 +58,7 @@ import { createPayeeVerification } from "./domain/vop/verification.js";
 import { loadBankLogo } from "./sca/logo.js";
 import { scaPages } from "./sca/pages.js";
 import { psuPagesPlugin } from "./sca/plugin.js";
+import { appPages } from "./sca/app.js";
 import { dashboardPages } from "./sca/dashboard.js";
 import { createPsuDashboard } from "./domain/psu-dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
@@ -230,6 +232,7 @@ function appDeps(
       paymentScaTimeoutSeconds: config.paymentScaTimeoutSeconds,
       bulkPaymentEntriesMax: config.bulkPaymentEntriesMax,
       clearingSettlementSeconds: config.clearingSettlementSeconds,
+      decoupledTimeoutSeconds: config.decoupledTimeoutSeconds,
     },
   };
 }
@@ -305,12 +308,14 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach };
   const notifications = createNotificationSubscriptions(deps);
   const embedded = createEmbeddedAuthorisations(deps);
+  const decoupled = createDecoupled(deps);
   paymentRoutes(api, {
     base, payments: createPayments(deps), idempotency, redirects, presenters, approaches,
-    embedded, notifications, clock: deps.clock,
+    embedded, decoupled, notifications, clock: deps.clock,
   });
   consentRoutes(api, {
-    base, consents, idempotency, redirects, presenters, approaches, embedded, notifications,
+    base, consents, idempotency, redirects, presenters, approaches, embedded, decoupled,
+    notifications,
   });
   accountRoutes(api, {
     base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,
@@ -319,7 +324,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   });
   const fundsConsents = createFundsConsents(deps, consents);
   fundsConsentRoutes(api, {
-    base, fundsConsents, idempotency, redirects, presenters, approaches, embedded,
+    base, fundsConsents, idempotency, redirects, presenters, approaches, embedded, decoupled,
   });
   fundsConfirmationRoutes(api, { base, funds: createFundsConfirmations(deps),
     consentGate: config.fundsConfirmationConsentRequired
@@ -339,6 +344,18 @@ function authListener(config: Config, logger: pino.Logger, tls: Tls, limits: Lim
       ...limits.server,
     },
   });
+}
+
+/**
+ * Payments due for execution, and decoupled requests past their time (the app's own reads check
+ * too; the sweep fails the requests nobody looks at). Returns the due-payments run.
+ */
+function scheduleDueWork(scheduler: Scheduler, deps: Deps) {
+  const executeDue = () => executeDuePayments(deps, deps.clock.now());
+  scheduler.every("due-payments", 60_000, async () => { await executeDue(); });
+  const decoupled = createDecoupled(deps);
+  scheduler.every("decoupled-timeouts", 2_000, async () => { await decoupled.expireLate(); });
+  return executeDue;
 }
 
 /** The authorisation pages and the consent dashboard, with one login throttle. */
@@ -363,6 +380,10 @@ async function psuPages(
   dashboardPages(auth, {
     dashboard, bankName: config.bankName, loginThrottle,
     loginBlockSeconds: config.loginBlockSeconds, links,
+  });
+  appPages(auth, {
+    decoupled: createDecoupled(deps), bankName: config.bankName, links,
+    loginBlockSeconds: config.loginBlockSeconds, sandbox: config.mode === "sandbox",
   });
 }
 
@@ -454,8 +475,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await psuPages(auth, config, deps, redirects);
 
   const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler);
-  const executeDue = () => executeDuePayments(deps, clock.now());
-  scheduler.every("due-payments", 60_000, async () => { await executeDue(); });
+  const executeDue = scheduleDueWork(scheduler, deps);
 
   const admin = adminListener(logger, store, { api, auth }, ready);
 

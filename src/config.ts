@@ -451,14 +451,18 @@ export const SETTINGS = {
     name: "CONSENT_AUTHORISATION_MINUTES", fallback: 30, min: 1,
     description: "a consent not authorised by the PSU within this time becomes `rejected`" }),
   scaApproaches: text<ScaApproach[]>({ name: "SCA_APPROACHES",
-    fallback: (e) => (inProduction(e) ? ["redirect"] : ["redirect", "embedded"]),
-    shownDefault: "redirect,embedded in sandbox, redirect in production",
+    fallback: (e) => (inProduction(e) ? ["redirect"] : [...SCA_APPROACHES]),
+    shownDefault: "redirect,embedded,decoupled in sandbox, redirect in production",
     shownRange: "comma-separated `redirect`, `embedded`, `decoupled`",
     parse: readApproaches,
     description: "the SCA approaches the bank offers; a TPP's `TPP-Redirect-Preferred` and "
       + "`TPP-Decoupled-Preferred` choose among them, and each creation answers with the "
-      + "approach taken in `ASPSP-SCA-Approach` and that approach's `_links`. `decoupled` is "
-      + "chosen and linked, but its app is not built yet: such authorisations never complete" }),
+      + "approach taken in `ASPSP-SCA-Approach` and that approach's `_links`" }),
+  decoupledTimeoutSeconds: integer({
+    name: "DECOUPLED_TIMEOUT_SECONDS", fallback: 300, min: 1, max: 3_600,
+    description: "a decoupled request the PSU neither confirms nor rejects in the bank app "
+      + "within this time fails: `scaStatus` `failed`, the payment `RJCT`, the consent "
+      + "`rejected`" }),
   scaDefaultApproach: oneOf({ name: "SCA_DEFAULT_APPROACH", choices: SCA_APPROACHES,
     description: "the approach of a creation whose TPP states no preference (or one the bank "
       + "does not offer); must be one of `SCA_APPROACHES`" }),

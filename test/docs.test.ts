@@ -63,6 +63,23 @@ test("the getting-started guide's embedded payment goes through with bob's passw
   assert.match(section, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
 });
 
+test("the getting-started guide's decoupled payment is approved through the sandbox's app", async () => {
+  const guide = await doc("getting-started.md");
+  const section = guide.slice(guide.indexOf("## In the customer's app"), guide.indexOf("## Next"));
+  const { headers, body, path } = curlRequest(section);
+  const created = await bank.tpp.post(`/psd2/v1${path}`, body, { ...headers, "PSU-IP-Address": "192.0.2.1" });
+  assert.ok(created.status === 200 || created.status === 201, created.text);
+  assert.ok(created.body.psuMessage);
+  const link = created.body._links.scaStatus;
+  const scaStatus = async () => (await bank.tpp.get(typeof link === "string" ? link : link.href)).body.scaStatus;
+  assert.match(section, new RegExp(`"scaStatus": "${await scaStatus()}"`));
+  const approve = /-X POST https:\/\/localhost:8444(\/sandbox\/app\/\w+\/approve)/.exec(section)?.[1] ?? "";
+  assert.equal((await bank.browser().post(approve, {})).status, 200);
+  assert.match(section, new RegExp(`"scaStatus": "${await scaStatus()}"`));
+  const status = await bank.tpp.get(`/psd2/v1/payments/${created.body.paymentId}/status`);
+  assert.match(section, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
+});
+
 /**
  * The (code, status) pairs the catalog's named constructors can produce: each is called with every
  * origin and certificate code in every argument, so a constructor's fixed code and origin show.

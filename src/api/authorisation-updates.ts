@@ -8,6 +8,7 @@ import { formatError, redirectApproachOnly } from "../domain/errors.js";
 import type {
   EmbeddedAuthorisations, EmbeddedState, EmbeddedUpdate,
 } from "../domain/sca/embedded.js";
+import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { Authorisation } from "../domain/sca/model.js";
 import type { PspRole } from "../tpp/certificate.js";
 import { single } from "./headers.js";
@@ -29,6 +30,7 @@ export interface AuthorisationUpdates {
   role: PspRole;
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
+  decoupled: Decoupled;
   presenters: Presenters;
 }
 
@@ -90,7 +92,7 @@ export async function passwordAtStart(
 export function authorisationUpdateRoutes(
   app: FastifyInstance, paths: UpdatablePath[], options: AuthorisationUpdates,
 ): void {
-  const offered = options.approaches.offered.includes("embedded");
+  const offered = options.approaches.offered.some((a) => a !== "redirect");
   const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse,
     404: errorResponse, 405: errorResponse, 409: errorResponse };
   const schema = offered
@@ -102,9 +104,15 @@ export function authorisationUpdateRoutes(
       async (request: UpdateRequest) => {
         if (!offered) throw redirectApproachOnly();
         const authorisation = await find(request);
+        const self = request.url.split("?")[0] ?? "";
+        if (authorisation.approach === "decoupled") {
+          const login = single(request.headers, "PSU-ID")?.trim() || null;
+          const state = await options.decoupled.identify(authorisation, login);
+          return options.presenters.answer({ ...state, _links: { scaStatus: self } });
+        }
         const update = readUpdate(request.body, request.headers);
         const state = await options.embedded.update(authorisation.id, update);
-        return options.presenters.answer(withNextLinks(state, request.url.split("?")[0] ?? ""));
+        return options.presenters.answer(withNextLinks(state, self));
       });
   }
 }

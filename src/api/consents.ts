@@ -18,6 +18,7 @@ import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./prof
 import {
   authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
 } from "./authorisation-updates.js";
+import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import {
   authorisationListResponse, authorisationStartedResponse, consentBody, consentCreatedResponse,
@@ -32,6 +33,7 @@ export interface ConsentRoutesOptions {
   presenters: Presenters;
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
+  decoupled: Decoupled;
   notifications: NotificationSubscriptions;
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { FundsConsentInput, FundsConsents } from "../domain/consent/funds-consents.js";
 import { resourceUnknown } from "../domain/errors.js";
 import type { createIdempotency } from "../domain/idempotency.js";
+import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import { authorisationUpdateRoutes, type UpdateRequest } from "./authorisation-updates.js";
 import type { RedirectRules } from "./headers.js";
@@ -28,6 +29,7 @@ export interface FundsConsentRoutesOptions {
   presenters: Presenters;
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
+  decoupled: Decoupled;
 }
 
 const body = {

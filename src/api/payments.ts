@@ -22,6 +22,7 @@ import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./prof
 import {
   authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
 } from "./authorisation-updates.js";
+import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import { negotiate } from "./accept.js";
 import { PAIN_002, pain002 } from "./xml/pain002.js";
@@ -44,6 +45,7 @@ export interface PaymentRoutesOptions {
   presenters: Presenters;
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
+  decoupled: Decoupled;
   notifications: NotificationSubscriptions;
   clock: Clock;
 }

@@ -265,7 +265,8 @@ export function sendStarted(reply: FastifyReply, presenters: Presenters,
   const _links = chosen.approach === "redirect" ? { scaRedirect: started.scaRedirect, scaStatus }
     : approachLinks(chosen, { authorisations: scaStatus, authorisation: scaStatus });
   return reply.code(201).headers(headers).send(presenters.answer({
-    scaStatus: "received", authorisationId: started.authorisationId, _links, ...outcome,
+    scaStatus: "received", authorisationId: started.authorisationId, _links,
+    ...psuMessage(chosen), ...outcome,
   }));
 }
 

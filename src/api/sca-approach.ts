@@ -98,4 +98,4 @@ export function approachLinks(
 }
 
 /** The decoupled approach tells the PSU where to confirm. */
-export const DECOUPLED_PSU_MESSAGE = "Please confirm the request in your bank's app.";
+export { DECOUPLED_PSU_MESSAGE } from "../domain/sca/decoupled.js";

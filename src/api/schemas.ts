@@ -245,6 +245,7 @@ export const authorisationStartedResponse = {
   properties: {
     scaStatus: { type: "string" },
     authorisationId: { type: "string" },
+    psuMessage: { type: "string" },
     ...EMBEDDED_STATE,
     _links: links("scaRedirect", "scaStatus", "updatePsuIdentification",
       "updatePsuAuthentication", "selectAuthenticationMethod", "authoriseTransaction"),
@@ -532,6 +533,7 @@ export const authorisationUpdateResponse = {
   type: "object",
   properties: {
     scaStatus: string,
+    psuMessage: string,
     ...EMBEDDED_STATE,
     _links: links("scaStatus", "selectAuthenticationMethod", "authoriseTransaction"),
   },

@@ -13,7 +13,7 @@ import type {
 import type { ResourceType } from "./sca/model.js";
 import type { PayeeVerification } from "./vop/verification.js";
 import type {
-  AuthorisationPort, ChallengePort, PsuAdministrationPort, PsuPort, PsuSessionPort,
+  AuthorisationPort, ChallengePort, PsuAdministrationPort, PsuAppPort, PsuPort, PsuSessionPort,
   ScaSessionPort, UnknownLoginPort,
 } from "./sca/ports.js";
 
@@ -34,6 +34,8 @@ export interface DomainSettings {
   bulkPaymentEntriesMax?: number;
   /** A payment to another bank is ACSP until this long after its booking, then ACCC; 0: ACSC. */
   clearingSettlementSeconds?: number;
+  /** A decoupled request the PSU leaves unanswered this long fails. */
+  decoupledTimeoutSeconds?: number;
 }
 
 /** Mints the PSU's redirect link; implemented by src/sca/redirect.ts (signed, single-use token). */
@@ -50,6 +52,8 @@ export interface ScaLinks {
 export interface Passwords {
   /** With a null hash it still spends the time of a verification, then answers false. */
   verify(hash: string | null, password: string): Promise<boolean>;
+  /** A new hash (argon2id) of a secret the PSU chose, such as the bank app's PIN. */
+  hash(secret: string): Promise<string>;
 }
 
 /**
@@ -65,6 +69,7 @@ export interface StorePort {
   sca: AuthorisationPort & ChallengePort;
   scaSessions: ScaSessionPort;
   psuSessions: PsuSessionPort;
+  psuApps: PsuAppPort;
   psus: PsuPort & PsuAdministrationPort;
   unknownLogins: UnknownLoginPort;
   tpps: TppPort;

@@ -10,6 +10,7 @@ import { detailsOf, type ConsentDetails } from "./consent/registration.js";
 import type { Deps } from "./deps.js";
 import type { Payment } from "./payment/model.js";
 import { createDashboardLogin } from "./sca/dashboard-login.js";
+import { createDecoupled } from "./sca/decoupled.js";
 
 /** How many of each the dashboard lists, newest first. */
 const LISTED = 200;
@@ -19,6 +20,8 @@ export interface Overview {
   consents: (ConsentDetails & { tppName: string; givenOn: string | null })[];
   /** date: the day the TPP initiated it, in the bank's time zone. */
   payments: (Payment & { tppName: string; date: string })[];
+  /** The PSU's bank apps (decoupled approach), each with the day it was activated. */
+  apps: { id: string; activatedOn: string }[];
 }
 
 export type { DashboardView } from "./sca/dashboard-login.js";
@@ -26,6 +29,7 @@ export type { DashboardView } from "./sca/dashboard-login.js";
 export function createPsuDashboard(deps: Deps) {
   const { store, clock, settings } = deps;
   const login = createDashboardLogin(deps);
+  const decoupled = createDecoupled(deps);
   const nowIso = () => clock.now().toISOString();
 
   /** Everything the PSU gave or started through TPPs; never another PSU's. */
@@ -42,6 +46,8 @@ export function createPsuDashboard(deps: Deps) {
           givenOn: c.authorisedAt && day(c.authorisedAt) }))),
         payments: await Promise.all(payments.map(async (p) => ({
           ...p, tppName: await tppName(tx, p.tppId), date: day(p.createdAt) }))),
+        apps: (await store.psuApps.listOf(tx, psuId))
+          .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),
       };
     });
   }
@@ -60,7 +66,22 @@ export function createPsuDashboard(deps: Deps) {
     return result.ok;
   }
 
-  return { ...login, overview, revoke };
+  /** Binds the bank app on the PSU's device; the app's secret, or undefined if not logged in. */
+  async function activateApp(secret: string | undefined, pin: string) {
+    const view = await login.view(secret);
+    const psuId = view?.session.step === "dashboard" ? view.session.psuId : null;
+    return psuId ? decoupled.activate(psuId, pin) : undefined;
+  }
+
+  /** Unbinds one of the PSU's own apps; another PSU's or an unknown one is refused alike. */
+  async function revokeApp(secret: string | undefined, appId: string): Promise<boolean> {
+    const result = await login.asPsu(secret, async (tx, psuId) =>
+      (await store.psuApps.revoke(tx, appId, psuId, nowIso()))
+        ? { ok: true, secret: secret ?? "" } : { ok: false, problem: "wrong_step" });
+    return result.ok;
+  }
+
+  return { ...login, overview, revoke, activateApp, revokeApp };
 }
 
 export type PsuDashboard = ReturnType<typeof createPsuDashboard>;

@@ -178,5 +178,23 @@ export function dashboardPage(
 ${section(frame, "dashboard_consents", cardsOr(frame, "dashboard_no_consents",
     consents.filter((c) => !abandonedConsent(c)).map((c, i) => consentCard(frame, c, i))),
   consents.filter(abandonedConsent).map((c, i) => consentCard(frame, c, consents.length + i)))}
-${paymentsSection(frame, overview.payments, listing)}`);
+${paymentsSection(frame, overview.payments, listing)}
+${appSection(frame, overview.apps)}`);
+}
+
+/** The bank app (decoupled approach): the devices it is active on, and activation here. */
+function appSection(frame: PageFrame, apps: Overview["apps"]): Html {
+  const csrf = html`<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">`;
+  const cards = apps.map((a) => html`<li class="card"><p>${frame.t("dashboard_app_active",
+    { date: longDate(a.activatedOn, frame.lang) })}</p>
+<form method="post" action="${DASHBOARD}/app/revoke">${csrf}
+<input type="hidden" name="app" value="${a.id}">
+<button type="submit" class="secondary">${frame.t("dashboard_app_revoke")}</button></form></li>`);
+  return section(frame, "dashboard_app_heading", html`<p>${frame.t("dashboard_app_text")}</p>
+${cards.length > 0 ? html`<ul class="cards">${cards}</ul>` : html``}
+<form method="post" action="${DASHBOARD}/app">${csrf}
+<label for="app-pin">${frame.t("dashboard_app_pin")}</label>
+<input id="app-pin" name="pin" type="password" inputmode="numeric" pattern="[0-9]{4,8}"
+ maxlength="8" autocomplete="new-password" required>
+<button type="submit">${frame.t("dashboard_app_activate")}</button></form>`);
 }

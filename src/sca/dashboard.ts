@@ -16,6 +16,7 @@ import { translator, type MessageKey } from "./messages/index.js";
 import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,
 } from "./plugin.js";
+import { setAppCookie } from "./app.js";
 import { refusalError } from "./problems.js";
 import { blockMinutes, messagePage, type BankLinks, type PageFrame } from "./views.js";
 
@@ -33,6 +34,7 @@ export interface DashboardPagesOptions {
 /** What the overview says after a redirect (?done=...). */
 const NOTICES: Record<string, MessageKey> = {
   revoked: "notice_revoked", logged_out: "notice_logged_out", expired: "notice_session_ended",
+  app_revoked: "notice_app_revoked",
 };
 
 function setCookie(reply: FastifyReply, secret: string, maxAge?: number): void {
@@ -131,6 +133,31 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
 
   stepRoutes(app, options, kit);
   overviewRoutes(app, dashboard, kit);
+  appActivationRoutes(app, dashboard, kit);
+}
+
+/** The bank app: activated on this device with a new PIN, or deactivated on one. */
+function appActivationRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: DashboardKit) {
+  const { show, posted } = kit;
+  app.post<{ Body: Form }>(`${DASHBOARD}/app`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    const pin = field(request.body, "pin");
+    if (!/^\d{4,8}$/.test(pin)) return show(reply, view, { error: "error_pin_format" }, 400);
+    const secret = await dashboard.activateApp(cookieOf(request, COOKIE), pin);
+    if (!secret) return reply.redirect(DASHBOARD, 303);
+    setAppCookie(reply, secret);
+    return reply.redirect("/app?done=activated", 303);
+  });
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/app/revoke`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    if (await dashboard.revokeApp(cookieOf(request, COOKIE), field(request.body, "app"))) {
+      return reply.redirect(`${DASHBOARD}?done=app_revoked`, 303);
+    }
+    return show(reply, view, { error: "error_revoke_refused" }, 400);
+  });
 }
 
 /** The two factors of the dashboard's login, as in an authorisation. */

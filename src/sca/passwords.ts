@@ -48,5 +48,6 @@ export function createPasswords(): Passwords {
       const matches = await hashing(() => verify(hashToCheck, password)).catch(() => false);
       return stored !== null && matches;
     },
+    hash: hashPassword,
   };
 }

@@ -38,6 +38,10 @@ export interface PageFrame {
   dashboard?: boolean;
   /** On a link's own page, before any session: where its forms post, with the link's token. */
   entry?: { action: string; token: string };
+  /** The page's own title, where it is not an authorisation's or the dashboard's. */
+  title?: MessageKey;
+  /** The one script a page may load (the bank app's, from this origin). */
+  script?: string;
 }
 
 function steps(frame: PageFrame): Html {
@@ -76,9 +80,10 @@ export function page(frame: PageFrame, body: Html): string {
     ? html`<p class="notice" role="status">${frame.t(frame.notice)}</p>` : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${
-  frame.t(frame.dashboard ? "dashboard_title" : "page_title", { bank: frame.bankName })}</title>
-<link rel="stylesheet" href="/sca/static/style.css"></head>
+<title>${frame.t(frame.title ?? (frame.dashboard ? "dashboard_title" : "page_title"),
+  { bank: frame.bankName })}</title>
+<link rel="stylesheet" href="/sca/static/style.css">${
+  frame.script ? html`<script src="${frame.script}" defer></script>` : html``}</head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
 <main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main>${footer(frame)}</body>
 </html>`.text;

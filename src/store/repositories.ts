@@ -9,6 +9,7 @@ import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
 import { psuSessionRepository } from "./psu-sessions.js";
+import { psuAppRepository } from "./psu-apps.js";
 import { scaRepository, scaSessionRepository, unknownLoginRepository } from "./sca.js";
 import { statsRepository } from "./stats.js";
 import { statementRepository } from "./statements.js";
@@ -34,6 +35,7 @@ export function createRepositories(engine: Engine) {
     notifications: notificationRepository,
     deltaMarks: deltaMarkRepository,
     psuSessions: psuSessionRepository,
+    psuApps: psuAppRepository,
     scaSessions: scaSessionRepository,
     unknownLogins: unknownLoginRepository,
   };

@@ -15,11 +15,14 @@ import type { OnStore, Tx } from "./handle.js";
 import type { AuthorisationTable, ScaSessionTable } from "./schema.js";
 import { loginSessions } from "./session-steps.js";
 
+/** An authorisation in neither of these still waits for its PSU. */
+const FINAL = ["finalised", "failed"];
+
 function toAuthorisation(row: Selectable<AuthorisationTable>): Authorisation {
   return {
     id: row.id, resourceType: row.resource_type as AuthorisedResource, resourceId: row.resource_id,
     tppId: row.tpp_id, scaStatus: row.sca_status as ScaStatus, psuId: row.psu_id, lang: row.lang,
-    namedPsu: row.named_psu, approach: row.approach as ScaApproach,
+    namedPsu: row.named_psu, approach: row.approach as ScaApproach, createdAt: row.created_at,
   };
 }
 
@@ -63,6 +66,27 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
     return rows.map((row) => ({
       ...toAuthorisation(row), createdAt: row.created_at, updatedAt: row.updated_at,
     }));
+  },
+
+  async pendingDecoupled(tx, login) {
+    const rows = await tx.selectFrom("authorisations").selectAll()
+      .where("approach", "=", "decoupled").where("named_psu", "=", login)
+      .where("sca_status", "not in", FINAL)
+      .orderBy("created_at").orderBy("id").limit(50).execute();
+    return rows.map(toAuthorisation);
+  },
+
+  async namePsu(tx, id, login) {
+    const result = await tx.updateTable("authorisations").set({ named_psu: login })
+      .where("id", "=", id).where("named_psu", "is", null).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  async lateDecoupled(tx, before, limit) {
+    const rows = await tx.selectFrom("authorisations").selectAll()
+      .where("approach", "=", "decoupled").where("sca_status", "not in", FINAL)
+      .where("created_at", "<", before).orderBy("created_at").limit(limit).execute();
+    return rows.map(toAuthorisation);
   },
 
   async findAuthorisation(tx, id) {

@@ -154,6 +154,17 @@ export interface AuthorisationTable {
   approach: Generated<string>;
 }
 
+export interface PsuAppTable {
+  id: string;
+  psu_id: string;
+  secret_hash: string;
+  pin_hash: string;
+  csrf: string;
+  created_at: string;
+  last_used_at: string;
+  revoked_at: string | null;
+}
+
 export interface ScaSessionTable {
   id: string;
   authorisation_id: string;
@@ -305,6 +316,7 @@ export interface Database {
   consent_accounts: ConsentAccountTable;
   authorisations: AuthorisationTable;
   sca_sessions: ScaSessionTable;
+  psu_apps: PsuAppTable;
   used_tokens: UsedTokenTable;
   otp_challenges: OtpChallengeTable;
   sms_outbox: SmsOutboxTable;

@@ -19,7 +19,10 @@ const SCT = `${BASE}/payments/sepa-credit-transfers`;
 const ALICE_CARD = "525412******3241";
 
 let bank: TestBank;
-before(async () => { bank = await startBank({ env: { API_PROFILE: "berlin-group" } }); });
+// A redirect-only bank, as production banks run by default (SCA_APPROACHES).
+before(async () => {
+  bank = await startBank({ env: { API_PROFILE: "berlin-group", SCA_APPROACHES: "redirect" } });
+});
 after(async () => { await bank.close(); });
 
 test("the checker itself refuses the spec dialect's creation answer", () => {
@@ -322,7 +325,7 @@ test("TPP-Explicit-Authorisation-Preferred must be true or false", async () => {
   assert.equal(res.body.tppMessages[0].path, "TPP-Explicit-Authorisation-Preferred");
 });
 
-test("an embedded update (PUT) of a redirect authorisation is SERVICE_INVALID; an unknown one is 404", async () => {
+test("embedded and decoupled updates of an authorisation (PUT) are a service this redirect-only bank does not offer", async () => {
   const { paymentId } = await createPayment(bank.tpp, bgPaymentBody());
   const [authorisationId] = (await bank.tpp.get(`${SCT}/${paymentId}/authorisations`)).body.authorisationIds;
   const put = await bank.tpp.call("PUT", `${SCT}/${paymentId}/authorisations/${authorisationId}`, { body: { psuData: { password: "x" } } });
@@ -330,7 +333,7 @@ test("an embedded update (PUT) of a redirect authorisation is SERVICE_INVALID; a
   assert.equal(put.body.tppMessages[0].code, "SERVICE_INVALID");
   const { consentId } = await createConsent(bank.tpp, bgConsentBody());
   const consentPut = await bank.tpp.call("PUT", `${BASE}/consents/${consentId}/authorisations/x`, { body: { scaAuthenticationData: "123456" } });
-  assert.equal(consentPut.status, 404, consentPut.text);
+  assert.equal(consentPut.status, 405, consentPut.text);
   assert.equal((await bank.tpp.get(`${SCT}/${paymentId}/authorisations/${authorisationId}`)).body.scaStatus, "received");
 });
 

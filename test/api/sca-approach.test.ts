@@ -107,7 +107,7 @@ test("a preference header that is not true or false is refused", async () => {
 });
 
 test("a bank offering the redirect only answers every preference with it", async (t) => {
-  const own = await startOwnBank(t);
+  const own = await startOwnBank(t, { env: { SCA_APPROACHES: "redirect" } });
   const res = await created(own, SCT, paymentBody(), EMBEDDED);
   assert.equal(approachOf(own, res) ?? "REDIRECT", "REDIRECT");
   assert.ok(optionalLink(own.tpp, res.body._links.scaRedirect));

@@ -62,7 +62,7 @@ before(async () => {
       paymentScaTimeoutSeconds: 1800,
     },
     scaLinks: { scaRedirect: async () => "https://bank.example/sca" },
-    passwords: { verify: async () => false },
+    passwords: { verify: async () => false, hash: async () => "" },
     vop: createPayeeVerification(core, sandboxVopScheme(DEMO_VOP_DIRECTORY),
       { bankCode: "50010000", timeoutMs: 1_000 }),
   };

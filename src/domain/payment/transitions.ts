@@ -21,6 +21,8 @@ export const PAYMENT_TRANSITIONS = {
   cancelAuthorised: { from: ["ACTC"], to: "CANC" },
   /** The PSU did not complete SCA in time. */
   expireSca: { from: AWAITING_PSU, to: "RJCT" },
+  /** The PSU rejected it in the bank's app (decoupled approach). */
+  refuseSca: { from: AWAITING_PSU, to: "RJCT" },
   /** Booked and settled: within the bank, instant, or no clearing delay modelled. */
   book: { from: ["ACTC"], to: "ACSC" },
   /** Booked to the clearing account; settles with the creditor's bank later. */

@@ -6,15 +6,11 @@
  * the decision at once (there is no review page) -> finalised.
  */
 import { hashSecret } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
-import { decideConsent } from "../consent/decision.js";
-import { consentChoices } from "../consent/grants.js";
-import { decidePayment } from "../payment/decision.js";
-import type { Decision } from "../decision.js";
 import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
 import { embeddedRefusal } from "./embedded-refusals.js";
-import type { Psu, ScaStep } from "./model.js";
+import type { ScaStep } from "./model.js";
+import { decideWithoutReview } from "./psu-decision.js";
 import { authorisationContext, redirectChannel } from "./redirect-channel.js";
 import type { ScaChannel } from "./session.js";
 import { changeScaStatus } from "./transitions.js";
@@ -24,22 +20,6 @@ export const embeddedSessionId = (authorisationId: string) =>
   hashSecret(embeddedSecret(authorisationId));
 
 export const embeddedSecret = (authorisationId: string) => `embedded:${authorisationId}`;
-
-/**
- * The code is the PSU's confirmation: the TPP showed the PSU the payment (and the outcome of
- * the payee check) before asking for it, so a payee name that did not match counts as seen.
- * A consent grants what it names, since no page lets the PSU choose.
- */
-async function decideOnCode(deps: Deps, tx: Tx, ctx: SessionContext, psu: Psu) {
-  const { resource } = ctx;
-  if (resource.type === "payment") {
-    return decidePayment(deps, tx, ctx, resource.payment,
-      { confirm: true, acknowledgedNoMatch: true });
-  }
-  const { accounts } = await consentChoices(deps, tx, psu.id, resource.consent);
-  return decideConsent(deps, tx, ctx, resource.consent,
-    { confirm: true, ibans: accounts.map((a) => a.reference) });
-}
 
 export function embeddedChannel(deps: Deps): ScaChannel<Exclude<ScaStep, "login" | "device"
   | "code">, SessionContext> {
@@ -61,8 +41,8 @@ export function embeddedChannel(deps: Deps): ScaChannel<Exclude<ScaStep, "login"
       await store.sca.chooseMethod(tx, ctx.authorisation.id, device.id);
       await changeScaStatus(store, tx, ctx.authorisation.id, "selectMethod", nowIso());
     },
-    async onAuthenticated(tx, ctx, psu) {
-      const decision: Decision = await decideOnCode(deps, tx, ctx, psu);
+    async onAuthenticated(tx, ctx) {
+      const decision = await decideWithoutReview(deps, tx, ctx, true);
       // Thrown, so the code's use and the session's step roll back with the refused decision.
       if (!decision.ok) throw embeddedRefusal(decision);
     },

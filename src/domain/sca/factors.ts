@@ -86,6 +86,19 @@ async function fail(
     ? { problem: "psu_blocked" } : { problem: "credentials_invalid", attemptsLeft };
 }
 
+/**
+ * A failed factor of another kind (the bank app's PIN), counted with the PSU's failures on
+ * every channel; or why the PSU may not try at all. Undefined: the PSU may go on.
+ */
+export async function refusedPsu(
+  deps: Deps, tx: Tx, psu: Psu, failed: boolean,
+): Promise<Refusal | undefined> {
+  if (psu.status === "blocked") return { problem: "psu_blocked_by_bank" };
+  if (locked(deps, psu)) return { problem: "psu_blocked" };
+  if (!failed) return undefined;
+  return fail(deps, psu, (until) => deps.store.psus.recordFailure(tx, psu.id, until));
+}
+
 /** The password check, outside any transaction: hashing is slow and must not hold a lock. */
 async function checkPassword(
   deps: Deps, login: string, password: string,

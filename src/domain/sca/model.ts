@@ -26,6 +26,8 @@ export interface Authorisation {
   namedPsu?: string | null;
   /** Who carries the PSU's factors: the bank's pages (redirect) or the TPP (embedded). */
   approach?: ScaApproach;
+  /** When the TPP started it (as stored; absent on one not stored yet). */
+  createdAt?: string;
 }
 
 /** The steps of every login, whatever the channel; each channel names the step after them. */

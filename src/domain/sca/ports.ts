@@ -28,6 +28,12 @@ export interface AuthorisationPort extends AuthorisationStatusPort {
   spendToken(tx: Tx, jti: string, expiresAt: string): Promise<boolean>;
   /** Whether a redirect token was used, without using it (a link only looked at). */
   tokenSpent(tx: Tx, jti: string): Promise<boolean>;
+  /** Open authorisations of the decoupled approach naming `login` (PSU-ID), oldest first. */
+  pendingDecoupled(tx: Tx, login: string): Promise<Authorisation[]>;
+  /** Names the PSU of an authorisation that named none yet; false otherwise. */
+  namePsu(tx: Tx, id: string, login: string): Promise<boolean>;
+  /** Open decoupled authorisations created before `before`: timed out. */
+  lateDecoupled(tx: Tx, before: string, limit: number): Promise<Authorisation[]>;
   /** The device the PSU chose for an authorisation (the TPP sees it as chosenScaMethod). */
   chooseMethod(tx: Tx, authorisationId: string, deviceId: string): Promise<void>;
   chosenMethod(tx: Tx, authorisationId: string): Promise<string | undefined>;
@@ -108,4 +114,25 @@ export interface PsuAdministrationPort {
   setPasswordHash(tx: Tx, id: string, passwordHash: string): Promise<void>;
   count(tx: Tx): Promise<number>;
   insertDevice(tx: Tx, d: ScaDevice): Promise<void>;
+}
+
+/** The bank's app on one of a PSU's devices (decoupled approach), bound by a secret and a PIN. */
+export interface PsuApp {
+  id: string;
+  psuId: string;
+  pinHash: string;
+  csrf: string;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
+export interface PsuAppPort {
+  insert(tx: Tx, app: PsuApp, secretHash: string): Promise<void>;
+  /** The app a secret binds, unless revoked. */
+  findBySecret(tx: Tx, secretHash: string): Promise<PsuApp | undefined>;
+  /** The PSU's apps not revoked, oldest first. */
+  listOf(tx: Tx, psuId: string): Promise<PsuApp[]>;
+  /** Revokes one of the PSU's own apps; false when it is not the PSU's or revoked already. */
+  revoke(tx: Tx, id: string, psuId: string, at: string): Promise<boolean>;
+  touch(tx: Tx, id: string, at: string): Promise<void>;
 }

@@ -198,4 +198,33 @@ export const de: Catalogue = {
   reason_account_blocked: "das Konto ist gesperrt",
   reason_other: "sie konnte nicht gebucht werden",
   review_payees: "{count} Empfänger",
+  app_title: "{bank} App",
+  app_heading: "Zu bestätigende Anfragen",
+  app_none: "Es warten keine Anfragen. Neue erscheinen hier von selbst.",
+  app_not_activated: "Dieses Gerät ist noch nicht für die {bank} App freigeschaltet. Melden "
+    + "Sie sich im Online-Banking an und schalten Sie es dort mit einer App-PIN frei.",
+  app_activate_link: "Zum Freischalten anmelden",
+  app_payment: "{tpp} bittet Sie, eine Zahlung von {amount} an {payee} ({iban}) zu bestätigen.",
+  app_cancellation: "{tpp} bittet Sie, den Widerruf der Zahlung von {amount} an {payee} zu "
+    + "bestätigen.",
+  app_consent: "{tpp} bittet um Zugriff auf Informationen zu Ihren Konten: {accounts}.",
+  app_consent_all: "alle Ihre Konten",
+  app_pin_label: "App-PIN",
+  app_approve: "Bestätigen",
+  app_reject: "Ablehnen",
+  notice_app_approved: "Bestätigt. Der Anbieter erfährt es sofort.",
+  notice_app_rejected: "Abgelehnt. Es wird nichts ausgeführt.",
+  error_pin_attempts: "Die PIN ist nicht korrekt. Verbleibende Versuche, bevor der Zugang für "
+    + "{minutes} Minuten gesperrt wird: {attempts}.",
+  error_pin_format: "Die App-PIN muss aus 4 bis 8 Ziffern bestehen.",
+  dashboard_app_heading: "Banking-App",
+  dashboard_app_text: "Schalten Sie die App auf diesem Gerät frei, um Anfragen von Anbietern "
+    + "dort zu bestätigen. Wählen Sie eine App-PIN aus 4 bis 8 Ziffern; Sie geben sie bei "
+    + "jeder Bestätigung ein.",
+  dashboard_app_pin: "Neue App-PIN",
+  dashboard_app_activate: "Auf diesem Gerät freischalten",
+  dashboard_app_active: "Freigeschaltet am {date}",
+  dashboard_app_revoke: "Deaktivieren",
+  notice_app_activated: "Die App ist auf diesem Gerät freigeschaltet.",
+  notice_app_revoked: "Die App ist auf diesem Gerät deaktiviert.",
 };

@@ -184,6 +184,34 @@ export const en = {
   reason_account_blocked: "the account is blocked",
   reason_other: "it could not be booked",
   review_payees: "{count} payees",
+  app_title: "{bank} app",
+  app_heading: "Requests to confirm",
+  app_none: "No requests are waiting. New ones appear here by themselves.",
+  app_not_activated: "This device is not activated for the {bank} app yet. Log in to your "
+    + "online banking and activate it there with an app PIN.",
+  app_activate_link: "Log in to activate",
+  app_payment: "{tpp} asks you to confirm a payment of {amount} to {payee} ({iban}).",
+  app_cancellation: "{tpp} asks you to confirm the cancellation of the payment of {amount} to "
+    + "{payee}.",
+  app_consent: "{tpp} asks for access to information about your accounts: {accounts}.",
+  app_consent_all: "all your accounts",
+  app_pin_label: "App PIN",
+  app_approve: "Confirm",
+  app_reject: "Reject",
+  notice_app_approved: "Confirmed. The provider learns it at once.",
+  notice_app_rejected: "Rejected. Nothing is carried out.",
+  error_pin_attempts: "The PIN is not correct. Attempts left before access is blocked for "
+    + "{minutes} minutes: {attempts}.",
+  error_pin_format: "The app PIN must be 4 to 8 digits.",
+  dashboard_app_heading: "Bank app",
+  dashboard_app_text: "Activate the app on this device to confirm providers' requests there. "
+    + "Choose an app PIN of 4 to 8 digits; you enter it for each confirmation.",
+  dashboard_app_pin: "New app PIN",
+  dashboard_app_activate: "Activate on this device",
+  dashboard_app_active: "Activated on {date}",
+  dashboard_app_revoke: "Deactivate",
+  notice_app_activated: "The app is activated on this device.",
+  notice_app_revoked: "The app is deactivated on that device.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -197,4 +197,33 @@ export const fr: Catalogue = {
   reason_account_blocked: "le compte est bloqué",
   reason_other: "il n'a pas pu être comptabilisé",
   review_payees: "{count} bénéficiaires",
+  app_title: "Appli {bank}",
+  app_heading: "Demandes à confirmer",
+  app_none: "Aucune demande en attente. Les nouvelles apparaissent ici d'elles-mêmes.",
+  app_not_activated: "Cet appareil n'est pas encore activé pour l'appli {bank}. Connectez-vous "
+    + "à votre banque en ligne et activez-le avec un code PIN d'appli.",
+  app_activate_link: "Se connecter pour activer",
+  app_payment: "{tpp} vous demande de confirmer un paiement de {amount} à {payee} ({iban}).",
+  app_cancellation: "{tpp} vous demande de confirmer l'annulation du paiement de {amount} à "
+    + "{payee}.",
+  app_consent: "{tpp} demande l'accès aux informations de vos comptes : {accounts}.",
+  app_consent_all: "tous vos comptes",
+  app_pin_label: "Code PIN de l'appli",
+  app_approve: "Confirmer",
+  app_reject: "Refuser",
+  notice_app_approved: "Confirmé. Le prestataire l'apprend aussitôt.",
+  notice_app_rejected: "Refusé. Rien n'est exécuté.",
+  error_pin_attempts: "Le code PIN n'est pas correct. Tentatives restantes avant un blocage de "
+    + "{minutes} minutes : {attempts}.",
+  error_pin_format: "Le code PIN de l'appli doit compter 4 à 8 chiffres.",
+  dashboard_app_heading: "Appli bancaire",
+  dashboard_app_text: "Activez l'appli sur cet appareil pour y confirmer les demandes des "
+    + "prestataires. Choisissez un code PIN de 4 à 8 chiffres ; vous le saisissez à chaque "
+    + "confirmation.",
+  dashboard_app_pin: "Nouveau code PIN",
+  dashboard_app_activate: "Activer sur cet appareil",
+  dashboard_app_active: "Activée le {date}",
+  dashboard_app_revoke: "Désactiver",
+  notice_app_activated: "L'appli est activée sur cet appareil.",
+  notice_app_revoked: "L'appli est désactivée sur cet appareil.",
 };

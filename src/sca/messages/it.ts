@@ -192,4 +192,32 @@ export const it: Catalogue = {
   reason_account_blocked: "il conto è bloccato",
   reason_other: "non è stato possibile contabilizzarlo",
   review_payees: "{count} beneficiari",
+  app_title: "App {bank}",
+  app_heading: "Richieste da confermare",
+  app_none: "Nessuna richiesta in attesa. Le nuove compaiono qui da sole.",
+  app_not_activated: "Questo dispositivo non è ancora attivato per l'app {bank}. Accedi "
+    + "all'online banking e attivalo lì con un PIN dell'app.",
+  app_activate_link: "Accedi per attivare",
+  app_payment: "{tpp} ti chiede di confermare un pagamento di {amount} a {payee} ({iban}).",
+  app_cancellation: "{tpp} ti chiede di confermare l'annullamento del pagamento di {amount} a "
+    + "{payee}.",
+  app_consent: "{tpp} chiede l'accesso alle informazioni sui tuoi conti: {accounts}.",
+  app_consent_all: "tutti i tuoi conti",
+  app_pin_label: "PIN dell'app",
+  app_approve: "Conferma",
+  app_reject: "Rifiuta",
+  notice_app_approved: "Confermato. Il fornitore lo sa subito.",
+  notice_app_rejected: "Rifiutato. Non viene eseguito nulla.",
+  error_pin_attempts: "Il PIN non è corretto. Tentativi rimasti prima che l'accesso venga "
+    + "bloccato per {minutes} minuti: {attempts}.",
+  error_pin_format: "Il PIN dell'app deve avere da 4 a 8 cifre.",
+  dashboard_app_heading: "App della banca",
+  dashboard_app_text: "Attiva l'app su questo dispositivo per confermarvi le richieste dei "
+    + "fornitori. Scegli un PIN di 4-8 cifre; lo inserisci a ogni conferma.",
+  dashboard_app_pin: "Nuovo PIN dell'app",
+  dashboard_app_activate: "Attiva su questo dispositivo",
+  dashboard_app_active: "Attivata il {date}",
+  dashboard_app_revoke: "Disattiva",
+  notice_app_activated: "L'app è attivata su questo dispositivo.",
+  notice_app_revoked: "L'app è disattivata su quel dispositivo.",
 };

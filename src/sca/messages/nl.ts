@@ -195,4 +195,33 @@ export const nl: Catalogue = {
   reason_account_blocked: "de rekening is geblokkeerd",
   reason_other: "ze kon niet worden geboekt",
   review_payees: "{count} begunstigden",
+  app_title: "{bank}-app",
+  app_heading: "Te bevestigen verzoeken",
+  app_none: "Er wachten geen verzoeken. Nieuwe verschijnen hier vanzelf.",
+  app_not_activated: "Dit apparaat is nog niet geactiveerd voor de {bank}-app. Log in bij "
+    + "internetbankieren en activeer het daar met een app-pincode.",
+  app_activate_link: "Inloggen om te activeren",
+  app_payment: "{tpp} vraagt u een betaling van {amount} aan {payee} ({iban}) te bevestigen.",
+  app_cancellation: "{tpp} vraagt u de annulering van de betaling van {amount} aan {payee} te "
+    + "bevestigen.",
+  app_consent: "{tpp} vraagt toegang tot informatie over uw rekeningen: {accounts}.",
+  app_consent_all: "al uw rekeningen",
+  app_pin_label: "App-pincode",
+  app_approve: "Bevestigen",
+  app_reject: "Weigeren",
+  notice_app_approved: "Bevestigd. De aanbieder weet het meteen.",
+  notice_app_rejected: "Geweigerd. Er wordt niets uitgevoerd.",
+  error_pin_attempts: "De pincode is niet juist. Resterende pogingen voordat de toegang "
+    + "{minutes} minuten wordt geblokkeerd: {attempts}.",
+  error_pin_format: "De app-pincode moet uit 4 tot 8 cijfers bestaan.",
+  dashboard_app_heading: "Bankapp",
+  dashboard_app_text: "Activeer de app op dit apparaat om verzoeken van aanbieders daar te "
+    + "bevestigen. Kies een app-pincode van 4 tot 8 cijfers; u voert die bij elke bevestiging "
+    + "in.",
+  dashboard_app_pin: "Nieuwe app-pincode",
+  dashboard_app_activate: "Op dit apparaat activeren",
+  dashboard_app_active: "Geactiveerd op {date}",
+  dashboard_app_revoke: "Deactiveren",
+  notice_app_activated: "De app is op dit apparaat geactiveerd.",
+  notice_app_revoked: "De app is op dat apparaat gedeactiveerd.",
 };

@@ -20,6 +20,7 @@ import { bulkPart } from "./0090-bulk-part.js";
 import { payeeVerification } from "./0101-payee-verification.js";
 import { namedPsu } from "./0102-named-psu.js";
 import { scaApproach } from "./0103-sca-approach.js";
+import { psuApps } from "./0104-psu-apps.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0101-payee-verification": payeeVerification,
   "0102-named-psu": namedPsu,
   "0103-sca-approach": scaApproach,
+  "0104-psu-apps": psuApps,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -23,7 +23,7 @@ const STATUSES: readonly TransactionStatus[] = [
 type Model = Partial<Record<TransactionStatus, Partial<Record<PaymentEvent, TransactionStatus>>>>;
 
 const RECEIVED = {
-  authorise: "ACTC", decline: "CANC", cancel: "CANC", expireSca: "RJCT",
+  authorise: "ACTC", decline: "CANC", cancel: "CANC", expireSca: "RJCT", refuseSca: "RJCT",
   bookEntry: "ACSC", refuseEntry: "RJCT", cancelEntry: "CANC",
 } as const;
 

@@ -1,0 +1,86 @@
+/**
+ * The bank app of the decoupled approach in a real chromium on a phone-sized screen: activated
+ * from the dashboard with both factors and an app PIN, it shows a TPP's request within two
+ * seconds without a reload, confirms it with the PIN (a wrong PIN counts as a failed attempt),
+ * rejects another, and passes the same axe audit as every PSU page. The TPP sees each outcome.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Page } from "playwright-core";
+import {
+  axeViolations, launchChromium, requireChromium, screenshot, type RealBrowser,
+} from "../support/chromium.js";
+import { BOB_MAIN, consentBody, linkOf, paymentBody } from "../support/flows.js";
+import { lastSmsCode } from "../support/psu.js";
+import { startBank, type TestBank } from "../support/start-app.js";
+
+await requireChromium();
+let chromium: RealBrowser | undefined;
+let bank!: TestBank;
+before(async () => {
+  chromium = await launchChromium();
+  bank = await startBank({ env: { SCA_APPROACHES: "redirect,embedded,decoupled" } });
+});
+after(async () => { await Promise.all([chromium?.close(), bank?.close()]); });
+
+const DECOUPLED = {
+  "PSU-IP-Address": "192.0.2.1", "TPP-Decoupled-Preferred": "true", "PSU-ID": "bob",
+};
+
+async function step(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  assert.deepEqual(await axeViolations(page), [], `axe violations on ${name}`);
+}
+
+/** Bob activates the app on this phone: the dashboard's login, then a new app PIN. */
+async function activate(page: Page, pin: string): Promise<void> {
+  await page.goto(`${bank.authUrl}/app`);
+  await step(page, "app-1-not-activated-phone-en");
+  await page.getByRole("link", { name: "Log in to activate" }).click();
+  await page.getByLabel("Login name").fill("bob");
+  await page.getByLabel("Password").fill("bob-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByLabel("Authorization code").fill((await lastSmsCode(bank.browser(), "bob")).code);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("New app PIN").fill(pin);
+  await page.getByRole("button", { name: "Activate on this device" }).click();
+  await page.waitForURL(/\/app\?done=activated$/);
+}
+
+async function scaStatusOf(body: any): Promise<string> {
+  return (await bank.tpp.get(linkOf(bank.tpp, body._links.scaStatus))).body.scaStatus;
+}
+
+test("bob's app shows a payment within 2 s, refuses a wrong PIN, confirms with the right one",
+  async () => {
+    const { page, context, problems } = await chromium!.context({
+      viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+    });
+    await activate(page, "2468");
+    assert.match(await page.locator("main").innerText(), /No requests are waiting/);
+    const created = await bank.tpp.post("/psd2/v1/payments/sepa-credit-transfers",
+      paymentBody({ debtorAccount: BOB_MAIN, creditorName: "Stadtwerke" }), DECOUPLED);
+    const shownWithin = Date.now();
+    await page.getByText(/€12\.50 to Stadtwerke/).waitFor({ timeout: 2_000 });
+    assert.ok(Date.now() - shownWithin <= 2_000);
+    await step(page, "app-2-request-phone-en");
+    await page.getByLabel("App PIN").fill("1111");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    assert.match(await page.locator("#form-error").innerText(), /PIN is not correct.*: 4\./);
+    await page.getByLabel("App PIN").fill("2468");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.waitForURL(/done=approved/);
+    assert.equal(await scaStatusOf(created.body), "finalised");
+    const status = await bank.tpp.get(
+      `/psd2/v1/payments/sepa-credit-transfers/${created.body.paymentId}/status`);
+    assert.equal(status.body.transactionStatus, "ACSC");
+
+    const access = { accounts: [BOB_MAIN], balances: [], transactions: [] };
+    const consent = await bank.tpp.post("/psd2/v1/consents", consentBody({ access }), DECOUPLED);
+    await page.getByText(/access to information about your accounts/).waitFor({ timeout: 2_000 });
+    await page.getByRole("button", { name: "Reject" }).click();
+    await page.waitForURL(/done=rejected/);
+    assert.equal(await scaStatusOf(consent.body), "failed");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
