@@ -11,7 +11,10 @@ import type { Page } from "playwright-core";
 import {
   axeViolations, leaveForTpp, screenshot, type RealBrowser,
 } from "../support/chromium.js";
-import { BOB_MAIN, createPayment, EXTERNAL_IBAN, OK_URI, paymentBody } from "../support/flows.js";
+import {
+  BOB_MAIN, bookings, createPayment, EXTERNAL_IBAN, OK_URI, paymentBody,
+} from "../support/flows.js";
+import { translator } from "../../src/sca/messages/index.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import type { TestBank } from "../support/start-app.js";
@@ -28,6 +31,9 @@ const LABELS = {
 };
 
 const GERMAN = { "PSU-Accept-Language": "de-DE" };
+const INSTANT = "instant-sepa-credit-transfers";
+/** The review's "what happens next", as the catalogue of `lang` words it for the demo TPP. */
+const nextHint = (lang: string) => translator(lang)("review_next", { tpp: "Demo TPP" });
 
 /** Logs `login` in on the link's pages (in the language the TPP asked for) and enters its code: the page is then at the review. */
 async function toReview(page: Page, scaRedirect: string, login: string, lang: "en" | "de") {
@@ -212,6 +218,45 @@ test("no match: Confirm goes nowhere until the PSU ticks that the money may go t
       "Die Zahlung wurde ausgeführt.");
     const done = await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`);
     assert.equal(done.body.transactionStatus, "ACSC");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+test("an instant payment says so and what happens next; a double click on Confirm ends on Done",
+  async () => {
+    const { paymentId, scaRedirect } = await createPayment(bank.tpp, paymentBody({
+      debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }), {},
+    INSTANT);
+    const { page, context, problems } = await chromium.context();
+    await toReview(page, scaRedirect, "bob", "en");
+    assert.equal((await rows(page)).Execution, "Instant, within seconds");
+    assert.equal(await page.locator("main p.hint").innerText(), nextHint("en"));
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    // The second click lands once the first's post has left and before its answer: chromium
+    // drops a second submission made before the first's request starts.
+    const button = page.getByRole("button", { name: "Confirm" });
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    assert.ok(box);
+    const at = [box.x + box.width / 2, box.y + box.height / 2] as const;
+    const sent = page.waitForRequest((request) => request.method() === "POST");
+    // Not waitForURL: the second click aborts the first's navigation, which it would report.
+    const result = page.waitForResponse((answer) => answer.url().endsWith("/sca/done"));
+    await page.mouse.click(...at);
+    await sent;
+    await page.mouse.click(...at);
+    await result;
+    await page.waitForURL(/\/sca\/done$/);
+    assert.deepEqual(posts, ["/sca/confirm", "/sca/confirm"], "the browser sent both clicks");
+    assert.equal(await page.locator("h1").innerText(), "Done", "never 'your session has ended'");
+    assert.equal(await leaveForTpp(page, /^Back to Demo TPP$/, OK_URI),
+      "The payment has been made.");
+    assert.equal(await bookings(bank, paymentId), 1);
+    const status = await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`);
+    assert.equal(status.body.transactionStatus, "ACSC");
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -3,6 +3,7 @@
  */
 import assert from "node:assert/strict";
 import { presentersFor } from "../../src/api/profile.js";
+import type { App } from "../../src/app.js";
 import { csrfOf, formOf, type BrowserClient, type Page } from "./browser.js";
 import { codeFor } from "./psu.js";
 import type { TppClient, TppResponse } from "./tpp-client.js";
@@ -85,8 +86,10 @@ function assertCreated(tpp: TppClient, res: TppResponse) {
   assert.equal(res.status, createdStatus(tpp), res.text);
 }
 
-export async function createPayment(tpp: TppClient, body: unknown = paymentBody(), headers = {}) {
-  const path = "/psd2/v1/payments/sepa-credit-transfers";
+export async function createPayment(
+  tpp: TppClient, body: unknown = paymentBody(), headers = {}, product = "sepa-credit-transfers",
+) {
+  const path = `/psd2/v1/payments/${product}`;
   const res = await tpp.post(path, body, { ...CREATION_HEADERS, ...headers });
   assertCreated(tpp, res);
   return { paymentId: res.body.paymentId as string, scaRedirect: linkOf(tpp, res.body._links.scaRedirect) };
@@ -96,6 +99,13 @@ export async function createConsent(tpp: TppClient, body: unknown = consentBody(
   const res = await tpp.post("/psd2/v1/consents", body, { ...CREATION_HEADERS, ...headers });
   assertCreated(tpp, res);
   return { consentId: res.body.consentId as string, scaRedirect: linkOf(tpp, res.body._links.scaRedirect) };
+}
+
+/** How many ledger transfers book this payment: one, however many times it was confirmed. */
+export async function bookings(bank: { app: App }, paymentId: string): Promise<number> {
+  const rows = await bank.app.store.db.selectFrom("transfers").select("id")
+    .where("payment_id", "=", paymentId).execute();
+  return rows.length;
 }
 
 /** Opens the redirect link: its login page, which uses up nothing until the PSU posts it. */
