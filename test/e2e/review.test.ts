@@ -15,6 +15,7 @@ import {
   BOB_MAIN, bookings, createPayment, EXTERNAL_IBAN, OK_URI, paymentBody,
 } from "../support/flows.js";
 import { translator } from "../../src/sca/messages/index.js";
+import { longDate } from "../../src/sca/views.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import type { TestBank } from "../support/start-app.js";
@@ -61,6 +62,20 @@ async function rows(page: Page): Promise<Record<string, string>> {
 const fontSize = async (page: Page, selector: string) => parseFloat(String(await page.evaluate(
   `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).fontSize`)));
 
+/**
+ * One visual hierarchy: the warning before Confirm, the amount at least 1.5 times the other
+ * rows' type, and Cancel (`cancel` in the page's language) a secondary action.
+ */
+async function assertHierarchy(page: Page, cancel: string): Promise<void> {
+  const order = await page.evaluate(`document.querySelector('.warning')
+    .compareDocumentPosition(document.querySelector('form[action="/sca/confirm"]'))`);
+  assert.equal(Number(order) & 4, 4, "the warning comes before Confirm");
+  const others = await fontSize(page, ".review dd:not(.amount)");
+  assert.ok(await fontSize(page, ".review dd.amount") >= 1.5 * others, "the amount stands out");
+  const button = page.getByRole("button", { name: cancel });
+  assert.equal(await button.getAttribute("class"), "secondary");
+}
+
 /** The groups of four of every IBAN on the page that the layout splits over two lines. */
 const SPLIT_GROUPS = `[...document.querySelectorAll(".review .iban")].flatMap((span) => {
   const text = span.firstChild;
@@ -87,15 +102,8 @@ test("bob's review says what his Girokonto holds and warns before Confirm: 5,000
       "the TPP's name and its authorisation number from its certificate");
     assert.equal(shown["From account"], "Girokonto DE51 5001 0000 2000 0000 01");
     assert.match(shown["Available now"] ?? "", /^-?€[\d,]+\.\d\d$/);
-    const warning = page.locator(".warning");
-    assert.match(await warning.innerText(), /more than the account can pay now/);
-    const order = await page.evaluate(`document.querySelector('.warning')
-      .compareDocumentPosition(document.querySelector('form[action="/sca/confirm"]'))`);
-    assert.equal(Number(order) & 4, 4, "the warning comes before Confirm");
-    const others = await fontSize(page, ".review dd:not(.amount)");
-    assert.ok(await fontSize(page, ".review dd.amount") >= 1.5 * others, "the amount stands out");
-    const cancel = page.getByRole("button", { name: "Cancel" });
-    assert.equal(await cancel.getAttribute("class"), "secondary");
+    assert.match(await page.locator(".warning").innerText(), /more than the account can pay now/);
+    await assertHierarchy(page, "Cancel");
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, "payment-review-insufficient-en");
     await page.getByRole("button", { name: "Confirm" }).click();
@@ -110,21 +118,53 @@ test("bob's review says what his Girokonto holds and warns before Confirm: 5,000
     await context.close();
   });
 
-test("in German alice's review writes 98.765,43 €, her IBANs in fours, the warning in German",
+test("in German alice's instant 98.765,43 € reads as a German bank writes it; refused in German",
   async () => {
     const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
-      instructedAmount: { currency: "EUR", amount: "98765.43" } }), GERMAN);
-    const { page, context, problems } = await chromium.context();
+      instructedAmount: { currency: "EUR", amount: "98765.43" } }), GERMAN, INSTANT);
+    const { page, context, problems } = await chromium.context({ locale: "de-DE" });
     await toReview(page, scaRedirect, "alice", "de");
     const shown = await rows(page);
     assert.equal(shown.Betrag, "98.765,43 €");
     assert.equal(shown["IBAN des Empfängers"], EXTERNAL_IBAN.replace(/(.{4})(?=.)/g, "$1 "));
-    assert.equal(shown.Ausführung, "Heute");
+    assert.equal(shown.Ausführung, "Sofort, in Sekunden");
     assert.equal(shown.Entgelte, "Keine");
     assert.equal(shown["Angefragt von"], "Demo TPP, zugelassen unter PSDDE-BAFIN-123456");
+    assert.equal(shown["Von Konto"], "Girokonto DE96 5001 0000 1000 0000 01");
     assert.match(shown["Jetzt verfügbar"] ?? "", /^-?[\d.]+,\d\d €$/);
     assert.match(await page.locator(".warning").innerText(), /lehnt die Bank die Zahlung ab/);
+    assert.equal(await page.locator("main p.hint").innerText(), nextHint("de"));
+    await assertHierarchy(page, "Abbrechen");
     assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole("button", { name: "Bestätigen" }).click();
+    await page.waitForURL(/\/sca\/done$/);
+    assert.equal(await page.locator("h1").innerText(), "Nicht ausgeführt");
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, "payment-result-refused-de");
+    assert.equal(await leaveForTpp(page, /^Zurück zu Demo TPP$/, OK_URI),
+      "Die Bank hat diese Zahlung nicht ausgeführt: das Konto ist nicht ausreichend gedeckt, "
+      + "Dispositionskredit eingerechnet. Es wurde kein Geld von Ihrem Konto abgebucht.");
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+test("in German a payment for a date ahead shows that date, and the result says it is scheduled",
+  async () => {
+    const inFive = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
+      debtorAccount: BOB_MAIN, requestedExecutionDate: inFive }), GERMAN);
+    const { page, context, problems } = await chromium.context({ locale: "de-DE" });
+    await toReview(page, scaRedirect, "bob", "de");
+    assert.equal((await rows(page)).Ausführung, longDate(inFive, "de"));
+    assert.match(longDate(inFive, "de"), /^\d{1,2}\. \p{L}+ \d{4}$/u, "the long date, in German");
+    assert.equal(await page.locator("main p.hint").innerText(), nextHint("de"));
+    await page.getByRole("button", { name: "Bestätigen" }).click();
+    await page.waitForURL(/\/sca\/done$/);
+    assert.equal(await page.locator("h1").innerText(), "Erledigt");
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, "payment-result-scheduled-de");
+    assert.equal(await leaveForTpp(page, /^Zurück zu Demo TPP$/, OK_URI),
+      `Die Zahlung ist freigegeben und wird am ${longDate(inFive, "de")} ausgeführt.`);
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -136,6 +176,7 @@ test("on a phone an IBAN wraps between its groups of four, never inside one", as
     viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true,
   });
   await toReview(page, scaRedirect, "bob", "de");
+  assert.equal((await rows(page)).Ausführung, "Heute");
   assert.equal(await page.locator(".review .iban").count(), 2);
   const broken = await page.evaluate(SPLIT_GROUPS);
   assert.deepEqual(broken, []);
