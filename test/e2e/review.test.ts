@@ -3,7 +3,9 @@
  * stands out and is written the language's way, the payee's and the debtor's IBANs in groups of
  * four, when it executes, the fees, the debit account's name and what it holds, and a warning
  * before Confirm when the bank would refuse the payment for want of money. And the pages around
- * it: the site's root and an unknown path are pages in the PSU's language, never JSON.
+ * it: the result in English and German, a double click on Confirm, the site's root and an unknown
+ * path (pages in the PSU's language, never JSON), the error pages' way back to the TPP, and the
+ * footer on every page.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -12,13 +14,14 @@ import {
   axeViolations, leaveForTpp, screenshot, type RealBrowser,
 } from "../support/chromium.js";
 import {
-  BOB_MAIN, bookings, createPayment, EXTERNAL_IBAN, OK_URI, paymentBody,
+  BOB_MAIN, bookings, createPayment, EXTERNAL_IBAN, NOK_URI, OK_URI, paymentBody,
 } from "../support/flows.js";
 import { translator } from "../../src/sca/messages/index.js";
 import { longDate } from "../../src/sca/views.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
-import type { TestBank } from "../support/start-app.js";
+import { startOwnBank, type TestBank } from "../support/start-app.js";
+import { manualClock } from "../../src/lib/clock.js";
 
 let bank!: TestBank;
 let chromium!: RealBrowser;
@@ -36,17 +39,24 @@ const INSTANT = "instant-sepa-credit-transfers";
 /** The review's "what happens next", as the catalogue of `lang` words it for the demo TPP. */
 const nextHint = (lang: string) => translator(lang)("review_next", { tpp: "Demo TPP" });
 
-/** Logs `login` in on the link's pages (in the language the TPP asked for) and enters its code: the page is then at the review. */
-async function toReview(page: Page, scaRedirect: string, login: string, lang: "en" | "de") {
+/**
+ * Logs `login` in on the link's pages (in the language the TPP asked for) and enters its code:
+ * the page is then at the review. `on` is the bank, the file's own unless a test started one.
+ */
+async function toReview(
+  page: Page, scaRedirect: string, login: string, lang: "en" | "de", on: TestBank = bank,
+  atCode?: () => Promise<void>,
+) {
   const labels = LABELS[lang];
   await page.goto(scaRedirect);
   await page.getByLabel(labels.login).fill(login);
   await page.getByLabel(labels.password).fill(`${login}-demo`);
   await page.getByRole("button", { name: labels.button }).click();
   const psu = demoPsu(login);
-  const client = bank.browser();
+  const client = on.browser();
   const code = psu.device.kind === "totp"
     ? await nextTotp(psu.device.secret, client.authUrl) : (await lastSmsCode(client, login)).code;
+  await atCode?.();
   await page.getByLabel(labels.code).fill(code);
   await page.getByRole("button", { name: labels.next }).click();
   await page.waitForURL(/\/sca\/review/);
@@ -301,3 +311,74 @@ test("an instant payment says so and what happens next; a double click on Confir
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+const IMPRINT = "https://bank.example/impressum";
+
+/** The footer every page carries: the bank's three links (the imprint configured) and its hint. */
+async function assertFooter(page: Page, lang: string, where: string): Promise<void> {
+  const t = translator(lang);
+  const footer = page.locator("footer");
+  const links = await footer.getByRole("link").evaluateAll((all) =>
+    all.map((a) => [a.textContent, a.getAttribute("href")]));
+  assert.deepEqual(links, [[t("footer_imprint"), IMPRINT],
+    [t("footer_privacy"), "https://psd2-bank.example/privacy"],
+    [t("footer_help"), "https://psd2-bank.example/help"]], where);
+  assert.equal(await footer.locator(".security").innerText(),
+    t("footer_security", { bank: "PSD2 Demo Bank" }), where);
+}
+
+/**
+ * An error page that is no dead end: its message, a way back to the TPP's `uri`, zero axe
+ * violations and the footer.
+ */
+async function assertWayBack(page: Page, lang: string, message: string, uri: string) {
+  const t = translator(lang);
+  assert.equal(await page.getByRole("alert").innerText(), message);
+  const back = page.getByRole("link", { name: t("back_to_tpp", { tpp: t("unknown_tpp") }) });
+  assert.equal(await back.getAttribute("href"), uri, message);
+  assert.deepEqual(await axeViolations(page), [], message);
+  await assertFooter(page, lang, message);
+}
+
+for (const [lang, locale] of [["en", "en-GB"], ["de", "de-DE"]] as const) {
+  test(`in ${lang}: the footer on every page, the daily limit said, error pages lead back`,
+    async (t) => {
+      const clock = manualClock(new Date());
+      const own = await startOwnBank(t, { clock, env: {
+        BANK_IMPRINT_URL: IMPRINT, DAILY_PAYMENT_LIMIT_CENTS: "100" } });
+      const tr = translator(lang);
+      const body = paymentBody({ debtorAccount: BOB_MAIN,
+        instructedAmount: { currency: "EUR", amount: "2.00" } });
+      const headers = { "PSU-Accept-Language": locale };
+      const over = await createPayment(own.tpp, body, headers);
+      const later = await createPayment(own.tpp, body, headers);
+      const { page, context, problems } = await chromium.context({ locale });
+      await page.goto(over.scaRedirect);
+      await assertFooter(page, lang, "login");
+      await toReview(page, over.scaRedirect, "bob", lang, own,
+        () => assertFooter(page, lang, "code"));
+      await assertFooter(page, lang, "review");
+      await page.getByRole("button", { name: tr("button_confirm") }).click();
+      await page.waitForURL(/\/sca\/done$/);
+      assert.equal(await page.locator("#outcome").innerText(),
+        tr("result_rejected", { reason: tr("reason_limit_exceeded") }), "the limit is said");
+      assert.deepEqual(await axeViolations(page), []);
+      await assertFooter(page, lang, "result");
+      await page.goto(over.scaRedirect);
+      await assertWayBack(page, lang, tr("error_link_used"), OK_URI);
+      // Past the session's 5 idle minutes and the link's 10.
+      clock.advance(11 * 60_000);
+      await page.goto(new URL("/sca/done", own.authUrl).href);
+      // The authorisation succeeded (the bank refused the booking, not the PSU): the OK URI.
+      await assertWayBack(page, lang, tr("error_session_expired", { tpp: tr("unknown_tpp") }),
+        OK_URI);
+      await page.goto(later.scaRedirect);
+      await assertWayBack(page, lang, tr("error_link_invalid"), NOK_URI);
+      await page.goto(new URL("/dashboard", own.authUrl).href);
+      await assertFooter(page, lang, "dashboard login");
+      const status = await own.tpp.get(`/psd2/v1/payments/${over.paymentId}/status`);
+      assert.equal(status.body.transactionStatus, "RJCT");
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+}
