@@ -182,3 +182,25 @@ export async function authorisedConsent(
   assert.equal(done.location, OK_URI);
   return consentId;
 }
+
+/**
+ * Twelve payments of bob's that fill two pages of the dashboard's list: one abandoned (its SCA
+ * timed out, as the 31 minutes `clock` moves on make it), ten awaiting authorisation, €0.01
+ * executed and €0.02 cancelled.
+ */
+export async function bobsPaymentHistory(
+  bank: { tpp: TppClient; browser(): BrowserClient }, clock: { advance(ms: number): void },
+): Promise<void> {
+  const pay = (cents: number) => createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN,
+    instructedAmount: { currency: "EUR", amount: (cents / 100).toFixed(2) } }));
+  // Created first, then left: its SCA times out (RJCT, sca_expired) once 31 minutes pass.
+  const abandoned = await pay(9);
+  clock.advance(31 * 60_000);
+  await bank.tpp.get(`/psd2/v1/payments/${abandoned.paymentId}/status`);
+  for (let i = 10; i < 20; i++) await pay(i);
+  const executed = await pay(1);
+  const browser = bank.browser();
+  await confirm(browser, await reachReview(browser, executed.scaRedirect, "bob"));
+  const cancelled = await pay(2);
+  await bank.tpp.call("DELETE", `/psd2/v1/payments/sepa-credit-transfers/${cancelled.paymentId}`);
+}
