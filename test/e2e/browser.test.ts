@@ -10,14 +10,15 @@ import {
   axeViolations, leaveForTpp, screenshot, type RealBrowser,
 } from "../support/chromium.js";
 import {
-  authorisedConsent, BOB_MAIN, confirm, consentBody, createConsent, createPayment, NOK_URI, OK_URI,
+  authorisedConsent, bobsPaymentHistory, BOB_MAIN, confirm, consentBody, createConsent, createPayment, NOK_URI, OK_URI,
   paymentBody, reachReview,
 } from "../support/flows.js";
 
 const BOB_CARD = "492181******7714";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
-import type { TestBank } from "../support/start-app.js";
+import { startOwnBank, type TestBank } from "../support/start-app.js";
+import { manualClock } from "../../src/lib/clock.js";
 
 let bank!: TestBank;
 let chromium!: RealBrowser;
@@ -301,3 +302,40 @@ test("dashboard on a phone, in German: gina chooses her SMS device", async () =>
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+const DE_LOGIN = { login: "Anmeldename", password: "Passwort", button: "Anmelden" };
+
+test("dashboard in German with twelve payments: filters, page 1 of 2, the abandoned collapsed",
+  async (t) => {
+    const clock = manualClock(new Date());
+    const own = await startOwnBank(t, { clock });
+    await bobsPaymentHistory(own, clock);
+    const { page, context, problems } = await chromium.context({ locale: "de-DE" });
+    await page.goto(`${own.authUrl}/dashboard`);
+    await logIn(page, "bob", DE_LOGIN);
+    await page.getByLabel("Autorisierungscode").fill((await lastSmsCode(own.browser(), "bob")).code);
+    await page.getByRole("button", { name: "Weiter" }).click();
+    const filters = page.getByRole("navigation", { name: "Zahlungen anzeigen" }).getByRole("link");
+    assert.deepEqual(await filters.allInnerTexts(), ["Alle", "Warten auf Freigabe",
+      "Ausgeführt oder angenommen", "Abgelehnt oder storniert"]);
+    assert.equal(await page.locator(".pager span").innerText(), "Seite 1 von 2");
+    const abandoned = page.locator("details");
+    assert.equal(await abandoned.locator("summary").innerText(),
+      "Nicht abgeschlossen: nie freigegeben (1)");
+    assert.equal(await abandoned.getAttribute("open"), null, "collapsed");
+    const hidden = abandoned.locator("h3");
+    assert.match(await hidden.textContent() ?? "", /^0,09\s€ an Merchant GmbH$/);
+    assert.equal(await hidden.isVisible(), false, "out of the way until opened");
+    await step(page, "dashboard-lists-de");
+    await page.getByRole("link", { name: "Weiter" }).click();
+    assert.equal(await page.locator(".pager span").innerText(), "Seite 2 von 2");
+    await filters.filter({ hasText: "Abgelehnt oder storniert" }).click();
+    assert.equal(await filters.filter({ hasText: "Abgelehnt" }).getAttribute("aria-current"),
+      "page");
+    const listed = await page.locator("main").innerText();
+    assert.match(listed, /0,02\s€ an Merchant GmbH/);
+    assert.doesNotMatch(listed, /0,1\d\s€ an/, "none awaiting authorisation");
+    await step(page, "dashboard-lists-rejected-de");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });

@@ -3,7 +3,9 @@
  * stands out and is written the language's way, the payee's and the debtor's IBANs in groups of
  * four, when it executes, the fees, the debit account's name and what it holds, and a warning
  * before Confirm when the bank would refuse the payment for want of money. And the pages around
- * it: the site's root and an unknown path are pages in the PSU's language, never JSON.
+ * it: the result in English and German, a double click on Confirm, the site's root and an unknown
+ * path (pages in the PSU's language, never JSON), the error pages' way back to the TPP, and the
+ * footer on every page.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -11,10 +13,15 @@ import type { Page } from "playwright-core";
 import {
   axeViolations, leaveForTpp, screenshot, type RealBrowser,
 } from "../support/chromium.js";
-import { BOB_MAIN, createPayment, EXTERNAL_IBAN, OK_URI, paymentBody } from "../support/flows.js";
+import {
+  BOB_MAIN, bookings, createPayment, EXTERNAL_IBAN, NOK_URI, OK_URI, paymentBody,
+} from "../support/flows.js";
+import { translator } from "../../src/sca/messages/index.js";
+import { longDate } from "../../src/sca/views.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
-import type { TestBank } from "../support/start-app.js";
+import { startOwnBank, type TestBank } from "../support/start-app.js";
+import { manualClock } from "../../src/lib/clock.js";
 
 let bank!: TestBank;
 let chromium!: RealBrowser;
@@ -28,18 +35,28 @@ const LABELS = {
 };
 
 const GERMAN = { "PSU-Accept-Language": "de-DE" };
+const INSTANT = "instant-sepa-credit-transfers";
+/** The review's "what happens next", as the catalogue of `lang` words it for the demo TPP. */
+const nextHint = (lang: string) => translator(lang)("review_next", { tpp: "Demo TPP" });
 
-/** Logs `login` in on the link's pages (in the language the TPP asked for) and enters its code: the page is then at the review. */
-async function toReview(page: Page, scaRedirect: string, login: string, lang: "en" | "de") {
+/**
+ * Logs `login` in on the link's pages (in the language the TPP asked for) and enters its code:
+ * the page is then at the review. `on` is the bank, the file's own unless a test started one.
+ */
+async function toReview(
+  page: Page, scaRedirect: string, login: string, lang: "en" | "de", on: TestBank = bank,
+  atCode?: () => Promise<void>,
+) {
   const labels = LABELS[lang];
   await page.goto(scaRedirect);
   await page.getByLabel(labels.login).fill(login);
   await page.getByLabel(labels.password).fill(`${login}-demo`);
   await page.getByRole("button", { name: labels.button }).click();
   const psu = demoPsu(login);
-  const client = bank.browser();
+  const client = on.browser();
   const code = psu.device.kind === "totp"
     ? await nextTotp(psu.device.secret, client.authUrl) : (await lastSmsCode(client, login)).code;
+  await atCode?.();
   await page.getByLabel(labels.code).fill(code);
   await page.getByRole("button", { name: labels.next }).click();
   await page.waitForURL(/\/sca\/review/);
@@ -54,6 +71,20 @@ async function rows(page: Page): Promise<Record<string, string>> {
 
 const fontSize = async (page: Page, selector: string) => parseFloat(String(await page.evaluate(
   `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).fontSize`)));
+
+/**
+ * One visual hierarchy: the warning before Confirm, the amount at least 1.5 times the other
+ * rows' type, and Cancel (`cancel` in the page's language) a secondary action.
+ */
+async function assertHierarchy(page: Page, cancel: string): Promise<void> {
+  const order = await page.evaluate(`document.querySelector('.warning')
+    .compareDocumentPosition(document.querySelector('form[action="/sca/confirm"]'))`);
+  assert.equal(Number(order) & 4, 4, "the warning comes before Confirm");
+  const others = await fontSize(page, ".review dd:not(.amount)");
+  assert.ok(await fontSize(page, ".review dd.amount") >= 1.5 * others, "the amount stands out");
+  const button = page.getByRole("button", { name: cancel });
+  assert.equal(await button.getAttribute("class"), "secondary");
+}
 
 /** The groups of four of every IBAN on the page that the layout splits over two lines. */
 const SPLIT_GROUPS = `[...document.querySelectorAll(".review .iban")].flatMap((span) => {
@@ -81,15 +112,8 @@ test("bob's review says what his Girokonto holds and warns before Confirm: 5,000
       "the TPP's name and its authorisation number from its certificate");
     assert.equal(shown["From account"], "Girokonto DE51 5001 0000 2000 0000 01");
     assert.match(shown["Available now"] ?? "", /^-?€[\d,]+\.\d\d$/);
-    const warning = page.locator(".warning");
-    assert.match(await warning.innerText(), /more than the account can pay now/);
-    const order = await page.evaluate(`document.querySelector('.warning')
-      .compareDocumentPosition(document.querySelector('form[action="/sca/confirm"]'))`);
-    assert.equal(Number(order) & 4, 4, "the warning comes before Confirm");
-    const others = await fontSize(page, ".review dd:not(.amount)");
-    assert.ok(await fontSize(page, ".review dd.amount") >= 1.5 * others, "the amount stands out");
-    const cancel = page.getByRole("button", { name: "Cancel" });
-    assert.equal(await cancel.getAttribute("class"), "secondary");
+    assert.match(await page.locator(".warning").innerText(), /more than the account can pay now/);
+    await assertHierarchy(page, "Cancel");
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, "payment-review-insufficient-en");
     await page.getByRole("button", { name: "Confirm" }).click();
@@ -104,21 +128,53 @@ test("bob's review says what his Girokonto holds and warns before Confirm: 5,000
     await context.close();
   });
 
-test("in German alice's review writes 98.765,43 €, her IBANs in fours, the warning in German",
+test("in German alice's instant 98.765,43 € reads as a German bank writes it; refused in German",
   async () => {
     const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
-      instructedAmount: { currency: "EUR", amount: "98765.43" } }), GERMAN);
-    const { page, context, problems } = await chromium.context();
+      instructedAmount: { currency: "EUR", amount: "98765.43" } }), GERMAN, INSTANT);
+    const { page, context, problems } = await chromium.context({ locale: "de-DE" });
     await toReview(page, scaRedirect, "alice", "de");
     const shown = await rows(page);
     assert.equal(shown.Betrag, "98.765,43 €");
     assert.equal(shown["IBAN des Empfängers"], EXTERNAL_IBAN.replace(/(.{4})(?=.)/g, "$1 "));
-    assert.equal(shown.Ausführung, "Heute");
+    assert.equal(shown.Ausführung, "Sofort, in Sekunden");
     assert.equal(shown.Entgelte, "Keine");
     assert.equal(shown["Angefragt von"], "Demo TPP, zugelassen unter PSDDE-BAFIN-123456");
+    assert.equal(shown["Von Konto"], "Girokonto DE96 5001 0000 1000 0000 01");
     assert.match(shown["Jetzt verfügbar"] ?? "", /^-?[\d.]+,\d\d €$/);
     assert.match(await page.locator(".warning").innerText(), /lehnt die Bank die Zahlung ab/);
+    assert.equal(await page.locator("main p.hint").innerText(), nextHint("de"));
+    await assertHierarchy(page, "Abbrechen");
     assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole("button", { name: "Bestätigen" }).click();
+    await page.waitForURL(/\/sca\/done$/);
+    assert.equal(await page.locator("h1").innerText(), "Nicht ausgeführt");
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, "payment-result-refused-de");
+    assert.equal(await leaveForTpp(page, /^Zurück zu Demo TPP$/, OK_URI),
+      "Die Bank hat diese Zahlung nicht ausgeführt: das Konto ist nicht ausreichend gedeckt, "
+      + "Dispositionskredit eingerechnet. Es wurde kein Geld von Ihrem Konto abgebucht.");
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+test("in German a payment for a date ahead shows that date, and the result says it is scheduled",
+  async () => {
+    const inFive = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
+      debtorAccount: BOB_MAIN, requestedExecutionDate: inFive }), GERMAN);
+    const { page, context, problems } = await chromium.context({ locale: "de-DE" });
+    await toReview(page, scaRedirect, "bob", "de");
+    assert.equal((await rows(page)).Ausführung, longDate(inFive, "de"));
+    assert.match(longDate(inFive, "de"), /^\d{1,2}\. \p{L}+ \d{4}$/u, "the long date, in German");
+    assert.equal(await page.locator("main p.hint").innerText(), nextHint("de"));
+    await page.getByRole("button", { name: "Bestätigen" }).click();
+    await page.waitForURL(/\/sca\/done$/);
+    assert.equal(await page.locator("h1").innerText(), "Erledigt");
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, "payment-result-scheduled-de");
+    assert.equal(await leaveForTpp(page, /^Zurück zu Demo TPP$/, OK_URI),
+      `Die Zahlung ist freigegeben und wird am ${longDate(inFive, "de")} ausgeführt.`);
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -130,6 +186,7 @@ test("on a phone an IBAN wraps between its groups of four, never inside one", as
     viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true,
   });
   await toReview(page, scaRedirect, "bob", "de");
+  assert.equal((await rows(page)).Ausführung, "Heute");
   assert.equal(await page.locator(".review .iban").count(), 2);
   const broken = await page.evaluate(SPLIT_GROUPS);
   assert.deepEqual(broken, []);
@@ -215,3 +272,113 @@ test("no match: Confirm goes nowhere until the PSU ticks that the money may go t
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+test("an instant payment says so and what happens next; a double click on Confirm ends on Done",
+  async () => {
+    const { paymentId, scaRedirect } = await createPayment(bank.tpp, paymentBody({
+      debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }), {},
+    INSTANT);
+    const { page, context, problems } = await chromium.context();
+    await toReview(page, scaRedirect, "bob", "en");
+    assert.equal((await rows(page)).Execution, "Instant, within seconds");
+    assert.equal(await page.locator("main p.hint").innerText(), nextHint("en"));
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    // The second click lands once the first's post has left and before its answer: chromium
+    // drops a second submission made before the first's request starts.
+    const button = page.getByRole("button", { name: "Confirm" });
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    assert.ok(box);
+    const at = [box.x + box.width / 2, box.y + box.height / 2] as const;
+    const sent = page.waitForRequest((request) => request.method() === "POST");
+    // Not waitForURL: the second click aborts the first's navigation, which it would report.
+    const result = page.waitForResponse((answer) => answer.url().endsWith("/sca/done"));
+    await page.mouse.click(...at);
+    await sent;
+    await page.mouse.click(...at);
+    await result;
+    await page.waitForURL(/\/sca\/done$/);
+    assert.deepEqual(posts, ["/sca/confirm", "/sca/confirm"], "the browser sent both clicks");
+    assert.equal(await page.locator("h1").innerText(), "Done", "never 'your session has ended'");
+    assert.equal(await leaveForTpp(page, /^Back to Demo TPP$/, OK_URI),
+      "The payment has been made.");
+    assert.equal(await bookings(bank, paymentId), 1);
+    const status = await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`);
+    assert.equal(status.body.transactionStatus, "ACSC");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+const IMPRINT = "https://bank.example/impressum";
+
+/** The footer every page carries: the bank's three links (the imprint configured) and its hint. */
+async function assertFooter(page: Page, lang: string, where: string): Promise<void> {
+  const t = translator(lang);
+  const footer = page.locator("footer");
+  const links = await footer.getByRole("link").evaluateAll((all) =>
+    all.map((a) => [a.textContent, a.getAttribute("href")]));
+  assert.deepEqual(links, [[t("footer_imprint"), IMPRINT],
+    [t("footer_privacy"), "https://psd2-bank.example/privacy"],
+    [t("footer_help"), "https://psd2-bank.example/help"]], where);
+  assert.equal(await footer.locator(".security").innerText(),
+    t("footer_security", { bank: "PSD2 Demo Bank" }), where);
+}
+
+/**
+ * An error page that is no dead end: its message, a way back to the TPP's `uri`, zero axe
+ * violations and the footer.
+ */
+async function assertWayBack(page: Page, lang: string, message: string, uri: string) {
+  const t = translator(lang);
+  assert.equal(await page.getByRole("alert").innerText(), message);
+  const back = page.getByRole("link", { name: t("back_to_tpp", { tpp: t("unknown_tpp") }) });
+  assert.equal(await back.getAttribute("href"), uri, message);
+  assert.deepEqual(await axeViolations(page), [], message);
+  await assertFooter(page, lang, message);
+}
+
+for (const [lang, locale] of [["en", "en-GB"], ["de", "de-DE"]] as const) {
+  test(`in ${lang}: the footer on every page, the daily limit said, error pages lead back`,
+    async (t) => {
+      const clock = manualClock(new Date());
+      const own = await startOwnBank(t, { clock, env: {
+        BANK_IMPRINT_URL: IMPRINT, DAILY_PAYMENT_LIMIT_CENTS: "100" } });
+      const tr = translator(lang);
+      const body = paymentBody({ debtorAccount: BOB_MAIN,
+        instructedAmount: { currency: "EUR", amount: "2.00" } });
+      const headers = { "PSU-Accept-Language": locale };
+      const over = await createPayment(own.tpp, body, headers);
+      const later = await createPayment(own.tpp, body, headers);
+      const { page, context, problems } = await chromium.context({ locale });
+      await page.goto(over.scaRedirect);
+      await assertFooter(page, lang, "login");
+      await toReview(page, over.scaRedirect, "bob", lang, own,
+        () => assertFooter(page, lang, "code"));
+      await assertFooter(page, lang, "review");
+      await page.getByRole("button", { name: tr("button_confirm") }).click();
+      await page.waitForURL(/\/sca\/done$/);
+      assert.equal(await page.locator("#outcome").innerText(),
+        tr("result_rejected", { reason: tr("reason_limit_exceeded") }), "the limit is said");
+      assert.deepEqual(await axeViolations(page), []);
+      await assertFooter(page, lang, "result");
+      await page.goto(over.scaRedirect);
+      await assertWayBack(page, lang, tr("error_link_used"), OK_URI);
+      // Past the session's 5 idle minutes and the link's 10.
+      clock.advance(11 * 60_000);
+      await page.goto(new URL("/sca/done", own.authUrl).href);
+      // The authorisation succeeded (the bank refused the booking, not the PSU): the OK URI.
+      await assertWayBack(page, lang, tr("error_session_expired", { tpp: tr("unknown_tpp") }),
+        OK_URI);
+      await page.goto(later.scaRedirect);
+      await assertWayBack(page, lang, tr("error_link_invalid"), NOK_URI);
+      await page.goto(new URL("/dashboard", own.authUrl).href);
+      await assertFooter(page, lang, "dashboard login");
+      const status = await own.tpp.get(`/psd2/v1/payments/${over.paymentId}/status`);
+      assert.equal(status.body.transactionStatus, "RJCT");
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+}

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { manualClock } from "../../src/lib/clock.js";
 import { csrfOf, errorText } from "../support/browser.js";
 import {
-  authorisedConsent, BOB_MAIN, CAROL_MAIN, confirm, createPayment, paymentBody, reachReview,
+  authorisedConsent, bobsPaymentHistory, BOB_MAIN, CAROL_MAIN,
 } from "../support/flows.js";
 import { logInDashboard } from "../support/psu.js";
 import { startOwnBank } from "../support/start-app.js";
@@ -46,18 +46,7 @@ test("payments are filtered and paged, ten a page; abandoned authorisations are 
   async (t) => {
     const clock = manualClock(new Date());
     const bank = await startOwnBank(t, { clock });
-    const pay = (cents: number) => createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN,
-      instructedAmount: { currency: "EUR", amount: (cents / 100).toFixed(2) } }));
-    // Created first, then left: its SCA times out (RJCT, sca_expired) once 31 minutes pass.
-    const abandoned = await pay(9);
-    clock.advance(31 * 60_000);
-    await bank.tpp.get(`/psd2/v1/payments/${abandoned.paymentId}/status`);
-    for (let i = 10; i < 20; i++) await pay(i);
-    const executed = await pay(1);
-    const browser = bank.browser();
-    await confirm(browser, await reachReview(browser, executed.scaRedirect, "bob"));
-    const cancelled = await pay(2);
-    await bank.tpp.call("DELETE", `/psd2/v1/payments/sepa-credit-transfers/${cancelled.paymentId}`);
+    await bobsPaymentHistory(bank, clock);
 
     const psu = bank.browser();
     const first = await logInDashboard(psu, "bob");

@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import { totpAt } from "../../src/lib/totp.js";
 import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
 import {
-  ALICE_MAIN, BOB_MAIN, cancel, confirm, consentBody, createConsent, createPayment,
+  ALICE_MAIN, BOB_MAIN, bookings, cancel, confirm, consentBody, createConsent, createPayment,
   CREATION_HEADERS, enterCode, EXTERNAL_IBAN, linkOf, logIn, NOK_URI, OK_URI, open, paymentBody,
   reachReview, settled,
 } from "../support/flows.js";
@@ -236,6 +236,21 @@ test("a second Confirm (a double click) leads to the first one's outcome, booked
   assert.equal(second.location, OK_URI);
   const again = await browser.follow(await browser.get("/sca/review"));
   assert.match(again.html, /href="https:\/\/tpp\.example\/ok"/, "back means its OK URI now");
+  assert.equal(await paymentStatus(bank.tpp, paymentId), "ACSC");
+});
+
+test("two Confirms at the same moment: both lead to the payment made, booked once", async () => {
+  const { paymentId, scaRedirect } = await createPayment(bank.tpp, paymentBody({
+    debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }));
+  const browser = bank.browser();
+  const review = await pageAt(browser, scaRedirect, "bob", "review");
+  const both = await Promise.all([confirm(browser, review), confirm(browser, review)]);
+  for (const [i, done] of both.entries()) {
+    assert.equal(done.status, 200, `click ${i + 1}: ${done.html}`);
+    assert.equal(done.outcome, "The payment has been made.", `click ${i + 1}`);
+    assert.equal(done.location, OK_URI, `click ${i + 1}`);
+  }
+  assert.equal(await bookings(bank, paymentId), 1);
   assert.equal(await paymentStatus(bank.tpp, paymentId), "ACSC");
 });
 

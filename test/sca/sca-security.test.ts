@@ -505,3 +505,39 @@ test("the sandbox's /sandbox/totp/{login} answers the app's current code, which 
       assert.equal((await browser.get(`/sandbox/totp/${login}`)).status, 404, login);
     }
   });
+
+test("in German: attempts left, the block's length, a code just used, another PSU refused",
+  async (t) => {
+    const clock = manualClock(new Date("2030-01-15T09:00:05Z"));
+    const own = await ownBank(t, { clock, env: { LOGIN_BLOCK_SECONDS: "120" } });
+    const german = { "PSU-Accept-Language": "de-DE" };
+    const atLogin = async (headers: Record<string, string> = german) => {
+      const { scaRedirect } = await createPayment(own.tpp, paymentBody(), headers);
+      const browser = own.browser();
+      return { browser, page: await open(browser, scaRedirect) };
+    };
+    const named = await atLogin({ ...german, "PSU-ID": "alice" });
+    const other = await logIn(named.browser, named.page, "bob", "bob-demo");
+    assert.equal(errorText(other), "Diese Freigabe wurde für einen anderen Kunden der Bank "
+      + "angefragt. Nur der vom Anbieter genannte Kunde kann sie abschließen.");
+    const atCode = async () => {
+      const { browser, page } = await atLogin();
+      return { browser, page: await browser.follow(await logIn(browser, page, "alice",
+        "alice-demo")) };
+    };
+    const [first, second] = [await atCode(), await atCode()];
+    const code = aliceCodeAt(clock);
+    assert.equal((await enterCode(first.browser, first.page, code)).location, "/sca/review");
+    assert.equal(errorText(await enterCode(second.browser, second.page, code)), "Dieser Code "
+      + "wurde gerade schon verwendet. Warten Sie auf den nächsten Code in Ihrer "
+      + "Authenticator-App und geben Sie ihn ein.");
+    let { browser, page } = await atLogin();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      page = await logIn(browser, page, "alice", `wrong-${attempt}`);
+      assert.equal(errorText(page), attempt < 5
+        ? "Die Anmeldedaten sind nicht korrekt. Verbleibende Versuche, bevor der Zugang für 2 "
+          + `Minuten gesperrt wird: ${5 - attempt}.`
+        : "Zu viele Fehlversuche: Der Zugang ist für bis zu 2 Minuten gesperrt. Bitte später "
+          + "erneut versuchen.", `attempt ${attempt}`);
+    }
+  });

@@ -3,6 +3,7 @@
  */
 import assert from "node:assert/strict";
 import { presentersFor } from "../../src/api/profile.js";
+import type { App } from "../../src/app.js";
 import { csrfOf, formOf, type BrowserClient, type Page } from "./browser.js";
 import { codeFor } from "./psu.js";
 import type { TppClient, TppResponse } from "./tpp-client.js";
@@ -85,8 +86,10 @@ function assertCreated(tpp: TppClient, res: TppResponse) {
   assert.equal(res.status, createdStatus(tpp), res.text);
 }
 
-export async function createPayment(tpp: TppClient, body: unknown = paymentBody(), headers = {}) {
-  const path = "/psd2/v1/payments/sepa-credit-transfers";
+export async function createPayment(
+  tpp: TppClient, body: unknown = paymentBody(), headers = {}, product = "sepa-credit-transfers",
+) {
+  const path = `/psd2/v1/payments/${product}`;
   const res = await tpp.post(path, body, { ...CREATION_HEADERS, ...headers });
   assertCreated(tpp, res);
   return { paymentId: res.body.paymentId as string, scaRedirect: linkOf(tpp, res.body._links.scaRedirect) };
@@ -96,6 +99,13 @@ export async function createConsent(tpp: TppClient, body: unknown = consentBody(
   const res = await tpp.post("/psd2/v1/consents", body, { ...CREATION_HEADERS, ...headers });
   assertCreated(tpp, res);
   return { consentId: res.body.consentId as string, scaRedirect: linkOf(tpp, res.body._links.scaRedirect) };
+}
+
+/** How many ledger transfers book this payment: one, however many times it was confirmed. */
+export async function bookings(bank: { app: App }, paymentId: string): Promise<number> {
+  const rows = await bank.app.store.db.selectFrom("transfers").select("id")
+    .where("payment_id", "=", paymentId).execute();
+  return rows.length;
 }
 
 /** Opens the redirect link: its login page, which uses up nothing until the PSU posts it. */
@@ -171,4 +181,26 @@ export async function authorisedConsent(
   assert.equal(done.status, 200, done.html);
   assert.equal(done.location, OK_URI);
   return consentId;
+}
+
+/**
+ * Twelve payments of bob's that fill two pages of the dashboard's list: one abandoned (its SCA
+ * timed out, as the 31 minutes `clock` moves on make it), ten awaiting authorisation, €0.01
+ * executed and €0.02 cancelled.
+ */
+export async function bobsPaymentHistory(
+  bank: { tpp: TppClient; browser(): BrowserClient }, clock: { advance(ms: number): void },
+): Promise<void> {
+  const pay = (cents: number) => createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN,
+    instructedAmount: { currency: "EUR", amount: (cents / 100).toFixed(2) } }));
+  // Created first, then left: its SCA times out (RJCT, sca_expired) once 31 minutes pass.
+  const abandoned = await pay(9);
+  clock.advance(31 * 60_000);
+  await bank.tpp.get(`/psd2/v1/payments/${abandoned.paymentId}/status`);
+  for (let i = 10; i < 20; i++) await pay(i);
+  const executed = await pay(1);
+  const browser = bank.browser();
+  await confirm(browser, await reachReview(browser, executed.scaRedirect, "bob"));
+  const cancelled = await pay(2);
+  await bank.tpp.call("DELETE", `/psd2/v1/payments/sepa-credit-transfers/${cancelled.paymentId}`);
 }
