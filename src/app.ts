@@ -233,6 +233,7 @@ function appDeps(
       bulkPaymentEntriesMax: config.bulkPaymentEntriesMax,
       clearingSettlementSeconds: config.clearingSettlementSeconds,
       decoupledTimeoutSeconds: config.decoupledTimeoutSeconds,
+      sandbox: config.mode === "sandbox",
     },
   };
 }
@@ -354,7 +355,7 @@ function scheduleDueWork(scheduler: Scheduler, deps: Deps) {
   const executeDue = () => executeDuePayments(deps, deps.clock.now());
   scheduler.every("due-payments", 60_000, async () => { await executeDue(); });
   const decoupled = createDecoupled(deps);
-  scheduler.every("decoupled-timeouts", 2_000, async () => { await decoupled.expireLate(); });
+  scheduler.every("decoupled-requests", 2_000, () => decoupled.sweep());
   return executeDue;
 }
 

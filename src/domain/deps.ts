@@ -36,6 +36,8 @@ export interface DomainSettings {
   clearingSettlementSeconds?: number;
   /** A decoupled request the PSU leaves unanswered this long fails. */
   decoupledTimeoutSeconds?: number;
+  /** Sandbox mode: test PSUs' behaviours apply (Psu.sandbox); never in production. */
+  sandbox?: boolean;
 }
 
 /** Mints the PSU's redirect link; implemented by src/sca/redirect.ts (signed, single-use token). */

@@ -3,7 +3,7 @@
  * 13 months of realistic booked history (salary, rent, card payments, transfers), generated from a
  * seed, booked through the same book-keeping as live payments and inserted in bulk.
  */
-import type { ScaDevice } from "../domain/sca/model.js";
+import type { SandboxBehaviour, ScaDevice } from "../domain/sca/model.js";
 import { addDays, dateInZone, type Clock } from "../lib/clock.js";
 import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";
@@ -32,7 +32,10 @@ export interface DemoPsu {
    * A sandbox scenario: the PSU's login is blocked, its accounts never hold any money, its
    * device is not registered (the PSU has none), or it has several to choose from.
    */
-  scenario?: "blocked" | "empty_accounts" | "no_device" | "device_choice";
+  scenario?: "blocked" | "empty_accounts" | "no_device" | "device_choice" | "app_rejects"
+    | "app_silent";
+  /** A test PSU for TPP automation: its code is always 123456 (sandbox mode only). */
+  fixedCode?: true;
   accounts: DemoAccount[];
 }
 
@@ -134,7 +137,40 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
       },
     ],
   },
+  // The decoupled approach's unhappy paths: the bank app rejects at once, or never answers.
+  {
+    login: "hanna", password: "hanna-demo", name: "Hanna Ablehnend", scenario: "app_rejects",
+    device: { kind: "totp", secret: "MZXW6YTBOI3DEMRQ" },
+    accounts: [testAccount("9000000001")],
+  },
+  {
+    login: "ivo", password: "ivo-demo", name: "Ivo Stumm", scenario: "app_silent",
+    device: { kind: "totp", secret: "GIZDGNBVGY3TQOJR" },
+    accounts: [testAccount("9100000001")],
+  },
+  // TPP test automation: one password, the code always 123456, none, one or two devices.
+  {
+    login: "tester0", password: "sandbox-test", name: "Theo Ohnegeraet", scenario: "no_device",
+    fixedCode: true, device: { kind: "sms", phone: "+4915100000010" },
+    accounts: [testAccount("8000000001")],
+  },
+  {
+    login: "tester1", password: "sandbox-test", name: "Tara Eingeraet", fixedCode: true,
+    device: { kind: "sms", phone: "+4915100000011" },
+    accounts: [testAccount("8100000001")],
+  },
+  {
+    login: "tester2", password: "sandbox-test", name: "Tom Zweigeraet", fixedCode: true,
+    device: { kind: "sms", phone: "+4915100000012" },
+    otherDevices: [{ kind: "totp", secret: "KVKFKRCPNZQUYMLX" }],
+    accounts: [testAccount("8200000001")],
+  },
 ];
+
+/** A test PSU's Girokonto: money and a salary, so that payments go through and history shows. */
+function testAccount(accountNumber: string): DemoAccount {
+  return { accountNumber, product: "Girokonto", openingMinor: 500_000n, salaryMinor: 250_000n };
+}
 
 /** The devices the bank holds for the PSU: none in the no-device scenario. */
 export function registeredDevices(psu: DemoPsu): DemoDevice[] {
@@ -277,7 +313,7 @@ export async function seedDemoData(
       const status = demo.scenario === "blocked" ? "blocked" : "enabled";
       await store.psus.insert(tx, {
         id, login: demo.login, name: demo.name, passwordHash: hash, status, failedAttempts: 0,
-        blockedUntil: null,
+        blockedUntil: null, sandbox: sandboxBehaviour(demo),
       }, nowIso);
       for (const device of registeredDevices(demo)) {
         await store.psus.insertDevice(tx, demoDevice(id, device));
@@ -290,6 +326,12 @@ export async function seedDemoData(
     await pendingRepository.insert(tx, pending);
   });
   return true;
+}
+
+/** What the sandbox plays for a demo PSU (sandbox mode only). */
+function sandboxBehaviour(demo: DemoPsu): SandboxBehaviour | null {
+  if (demo.fixedCode) return "fixed_code";
+  return demo.scenario === "app_rejects" || demo.scenario === "app_silent" ? demo.scenario : null;
 }
 
 function demoDevice(psuId: string, device: DemoDevice): ScaDevice {

@@ -23,6 +23,16 @@ const SCENARIOS: Record<Scenario, { readme: string; banner?: string }> = {
   },
   no_device: { readme: "after the password the page says to contact the bank" },
   device_choice: { readme: "after the password the page asks which device to use" },
+  app_rejects: {
+    readme: "decoupled: the bank app rejects every request at once (`failed`, the payment "
+      + "`RJCT`)",
+    banner: "app rejects every request",
+  },
+  app_silent: {
+    readme: "decoupled: the bank app never answers; the request fails after "
+      + "`DECOUPLED_TIMEOUT_SECONDS`",
+    banner: "app never answers",
+  },
 };
 
 const code = (text: string, markdown: boolean) => (markdown ? `\`${text}\`` : text);
@@ -34,7 +44,9 @@ function deviceText(device: DemoDevice, markdown: boolean): string {
 
 function devicesText(psu: DemoPsu, markdown: boolean): string {
   const devices = registeredDevices(psu).map((d) => deviceText(d, markdown));
-  return devices.length > 0 ? devices.join(", or ") : "no authorization device";
+  if (devices.length === 0) return "no authorization device";
+  const fixed = psu.fixedCode ? ` (code always ${code("123456", markdown)})` : "";
+  return `${devices.join(", or ")}${fixed}`;
 }
 
 function accountText(account: DemoAccount): string {
@@ -63,11 +75,16 @@ function table(psus: readonly DemoPsu[], scenarios: boolean): string {
   return [row(head), `|${head.map(() => "---").join("|")}|`, ...rows].join("\n");
 }
 
-/** The README's two tables: everyday PSUs, and the scenario PSUs for a TPP's unhappy paths. */
-export function demoPsuTables(): { everyday: string; scenarios: string } {
+/**
+ * The README's three tables: everyday PSUs, the scenario PSUs for a TPP's unhappy paths, and
+ * the test PSUs for a TPP's automation (their code is always 123456).
+ */
+export function demoPsuTables(): { everyday: string; scenarios: string; testing: string } {
+  const demo = DEMO_PSUS.filter((p) => !p.fixedCode);
   return {
-    everyday: table(DEMO_PSUS.filter((p) => !p.scenario), false),
-    scenarios: table(DEMO_PSUS.filter((p) => p.scenario), true),
+    everyday: table(demo.filter((p) => !p.scenario), false),
+    scenarios: table(demo.filter((p) => p.scenario), true),
+    testing: table(DEMO_PSUS.filter((p) => p.fixedCode), false),
   };
 }
 
@@ -76,6 +93,6 @@ export function demoPsuLines(): string[] {
   return DEMO_PSUS.map((p) => {
     const banner = p.scenario && SCENARIOS[p.scenario].banner;
     const devices = `${devicesText(p, false)}${banner ? ` (${banner})` : ""}`;
-    return `${p.login.padEnd(6)} password ${p.password.padEnd(11)} ${devices}`;
+    return `${p.login.padEnd(7)} password ${p.password.padEnd(12)} ${devices}`;
   });
 }

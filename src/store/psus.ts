@@ -9,7 +9,7 @@ function toPsu(row: Selectable<PsuTable>): Psu {
   return {
     id: row.id, login: row.login, name: row.name, passwordHash: row.password_hash,
     status: row.status as Psu["status"], failedAttempts: row.failed_attempts,
-    blockedUntil: row.blocked_until,
+    blockedUntil: row.blocked_until, sandbox: row.sandbox_behaviour as Psu["sandbox"],
   };
 }
 
@@ -27,7 +27,7 @@ export const psuRepository: OnStore<PsuPort & PsuAdministrationPort> = {
     await tx.insertInto("psus").values({
       id: psu.id, login: psu.login, name: psu.name, password_hash: psu.passwordHash,
       status: psu.status, failed_attempts: psu.failedAttempts, blocked_until: psu.blockedUntil,
-      created_at: createdAt,
+      created_at: createdAt, sandbox_behaviour: psu.sandbox ?? null,
     }).execute();
   },
 

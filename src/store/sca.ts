@@ -82,6 +82,15 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
     return Number(result.numUpdatedRows) === 1;
   },
 
+  async pendingDecoupledOfSandbox(tx, behaviour) {
+    const rows = await tx.selectFrom("authorisations")
+      .innerJoin("psus", "psus.login", "authorisations.named_psu")
+      .selectAll("authorisations").where("psus.sandbox_behaviour", "=", behaviour)
+      .where("authorisations.approach", "=", "decoupled")
+      .where("authorisations.sca_status", "not in", FINAL).limit(100).execute();
+    return rows.map(toAuthorisation);
+  },
+
   async lateDecoupled(tx, before, limit) {
     const rows = await tx.selectFrom("authorisations").selectAll()
       .where("approach", "=", "decoupled").where("sca_status", "not in", FINAL)

@@ -19,6 +19,7 @@ export interface PsuTable {
   failed_attempts: number;
   blocked_until: string | null;
   created_at: string;
+  sandbox_behaviour: string | null;
 }
 
 export interface ScaDeviceTable {

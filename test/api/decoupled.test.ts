@@ -6,7 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BOB_MAIN, consentBody, createdStatus, linkOf, paymentBody } from "../support/flows.js";
+import {
+  BOB_MAIN, consentBody, createdStatus, ibanOf, linkOf, paymentBody,
+} from "../support/flows.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 
 const SCT = "/psd2/v1/payments/sepa-credit-transfers";
@@ -103,4 +105,18 @@ test("a request left unanswered times out: failed, and the payment is RJCT", asy
   const status = await own.tpp.get(`${SCT}/${body.paymentId}/status`);
   assert.equal(status.body.transactionStatus, "RJCT");
   assert.equal((await app(own, "bob", "approve")).status, 404);
+});
+
+test("the scenario PSUs: hanna's app rejects at once, ivo's never answers", async () => {
+  const from = (accountNumber: string) => paymentBody({ debtorAccount: ibanOf(accountNumber) });
+  const hanna = await decoupledStart(bank, SCT, from("9000000001"), "hanna");
+  const ivo = await decoupledStart(bank, SCT, from("9100000001"), "ivo");
+  const deadline = Date.now() + 10_000;
+  while (await scaStatusOf(bank, hanna) !== "failed" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.equal(await scaStatusOf(bank, hanna), "failed");
+  assert.equal((await bank.tpp.get(`${SCT}/${hanna.paymentId}/status`)).body.transactionStatus,
+    "RJCT");
+  assert.equal(await scaStatusOf(bank, ivo), "received");
 });

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
-  ALICE_MAIN, BOB_MAIN, CAROL_MAIN, consentBody, createdStatus, linkOf, optionalLink, paymentBody,
+  ALICE_MAIN, BOB_MAIN, CAROL_MAIN, consentBody, createdStatus, ibanOf, linkOf, optionalLink,
+  paymentBody,
 } from "../support/flows.js";
 import { csrfOf } from "../support/browser.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
@@ -16,6 +17,7 @@ import type { TppClient } from "../support/tpp-client.js";
 
 const SCT = "/psd2/v1/payments/sepa-credit-transfers";
 const GINA_MAIN = "DE20500100007000000001";
+const [TESTER_0, TESTER_1, TESTER_2] = ["8000000001", "8100000001", "8200000001"].map(ibanOf);
 const EMBEDDED = { "PSU-IP-Address": "192.0.2.1", "TPP-Redirect-Preferred": "false" };
 
 let bank: TestBank;
@@ -264,3 +266,50 @@ test("a funds-confirmation consent in embedded: bob's password and SMS code make
     const ids = (await bank.tpp.get(`${path}/${body.consentId}/authorisations`)).body;
     assert.deepEqual(ids.authorisationIds, [next.split("/").pop()]);
   });
+
+test("the TPP test PSUs: code always 123456; no device, one device, a choice of two",
+  async () => {
+    const secret = { psuData: { password: "sandbox-test" } };
+    const fixed = { scaAuthenticationData: "123456" };
+    const none = await embeddedStart(SCT, paymentBody({ debtorAccount: TESTER_0 }), "tester0");
+    refusal(await put(none.next, secret), 400, "SCA_METHOD_UNKNOWN");
+    const one = await embeddedStart(SCT, paymentBody({ debtorAccount: TESTER_1 }), "tester1");
+    const a = (await put(one.next, secret)).body;
+    assert.equal(a.scaStatus, "scaMethodSelected");
+    refusal(await put(one.next, { scaAuthenticationData: "654321" }), 401,
+      "PSU_CREDENTIALS_INVALID");
+    assert.equal((await put(one.next, fixed)).body.scaStatus, "finalised");
+    assert.equal((await bank.tpp.get(`${SCT}/${one.body.paymentId}/status`)).body
+      .transactionStatus, "ACSC");
+    const two = await embeddedStart(SCT, paymentBody({ debtorAccount: TESTER_2 }), "tester2");
+    const methods = (await put(two.next, secret)).body.scaMethods as { authenticationMethodId:
+      string; authenticationType: string }[];
+    assert.deepEqual(methods.map((m) => m.authenticationType).sort(), ["APP_OTP", "SMS_OTP"]);
+    const app = methods.find((m) => m.authenticationType === "APP_OTP");
+    await put(two.next, { authenticationMethodId: app?.authenticationMethodId });
+    assert.equal((await put(two.next, fixed)).body.scaStatus, "finalised");
+  });
+
+test("periodic and bulk payments in embedded: one password and code each", async () => {
+  const start = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const periodic = await embeddedStart("/psd2/v1/periodic-payments/sepa-credit-transfers",
+    paymentBody({ debtorAccount: TESTER_1, startDate: start, frequency: "Monthly" }), "tester1");
+  const bulk = await embeddedStart("/psd2/v1/bulk-payments/sepa-credit-transfers", {
+    debtorAccount: TESTER_1, payments: [
+      { creditorAccount: BOB_MAIN, creditorName: "Bob Meyer",
+        instructedAmount: { currency: "EUR", amount: 1 } },
+      { creditorAccount: ALICE_MAIN, creditorName: "Alice Schmidt",
+        instructedAmount: { currency: "EUR", amount: 2 } },
+    ],
+  }, "tester1");
+  for (const { next } of [periodic, bulk]) {
+    await put(next, { psuData: { password: "sandbox-test" } });
+    const done = await put(next, { scaAuthenticationData: "123456" });
+    assert.equal(done.body.scaStatus, "finalised", done.text);
+  }
+  const status = (path: string) => bank.tpp.get(path);
+  assert.equal((await status(`/psd2/v1/periodic-payments/sepa-credit-transfers/${
+    periodic.body.paymentId}/status`)).body.transactionStatus, "ACTC");
+  assert.equal((await status(`/psd2/v1/bulk-payments/sepa-credit-transfers/${
+    bulk.body.paymentId}/status`)).body.transactionStatus, "ACSC");
+});

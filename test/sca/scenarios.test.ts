@@ -3,11 +3,9 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { makeIban } from "../../src/lib/iban.js";
-import { DEMO_BANK_CODE } from "../../src/ledger/demo-data.js";
 import { csrfOf } from "../support/browser.js";
 import {
-  confirm, createPayment, enterCode, logIn, open, paymentBody, reachReview, REDIRECTS,
+  confirm, createPayment, enterCode, ibanOf, logIn, open, paymentBody, reachReview, REDIRECTS,
 } from "../support/flows.js";
 import { lastSmsCode } from "../support/psu.js";
 import { startBank, type TestBank } from "../support/start-app.js";
@@ -16,7 +14,6 @@ let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
-const ibanOf = (accountNumber: string) => makeIban("DE", `${DEMO_BANK_CODE}${accountNumber}`);
 const errorOf = (html: string) => /<p class="error" role="alert"[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
 
 async function loginAs(login: string, debtorAccount: string) {

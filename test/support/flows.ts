@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { presentersFor } from "../../src/api/profile.js";
 import type { App } from "../../src/app.js";
+import { DEMO_BANK_CODE } from "../../src/ledger/demo-data.js";
+import { makeIban } from "../../src/lib/iban.js";
 import { csrfOf, formOf, type BrowserClient, type Page } from "./browser.js";
 import { codeFor } from "./psu.js";
 import type { TppClient, TppResponse } from "./tpp-client.js";
@@ -19,6 +21,10 @@ export const ALICE_SAVINGS = "DE69500100001000000002";
 export const BOB_MAIN = "DE51500100002000000001";
 export const CAROL_MAIN = "DE06500100003000000001";
 export const EXTERNAL_IBAN = "DE89370400440532013000";
+
+/** The IBAN of a demo account, by its account number (src/ledger/demo-data.ts). */
+export const ibanOf = (accountNumber: string) =>
+  makeIban("DE", `${DEMO_BANK_CODE}${accountNumber}`);
 
 export function paymentBody(over: Record<string, unknown> = {}) {
   return {

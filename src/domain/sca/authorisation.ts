@@ -136,6 +136,14 @@ export function createAuthorisations(deps: Deps) {
     });
   }
 
+  /**
+   * Whether this session's own first click decided, in a transaction that committed while this
+   * one ran (PostgreSQL reads each statement afresh): a double click gets that outcome.
+   */
+  async function decidedHere(tx: Tx, ctx: SessionContext): Promise<boolean> {
+    return (await store.scaSessions.find(tx, ctx.session.id))?.step === "done";
+  }
+
   /** Ends the session with the PSU's decision; the session stays, at "done", for the result. */
   async function decide(
     secret: string | undefined,
@@ -148,6 +156,7 @@ export function createAuthorisations(deps: Deps) {
       if (ctx.session.step === "done") return { ok: true };
       if (decision.confirm && ctx.session.step !== "review") return refused("wrong_step");
       if (!awaitingDecision(ctx.resource)) {
+        if (await decidedHere(tx, ctx)) return { ok: true };
         // The bank refused already (a consent for accounts not the PSU's): cancel leads back.
         if (decision.confirm || !refusedByBank(ctx)) return refused("already_decided");
         await endSession(deps, tx, ctx);
@@ -156,6 +165,9 @@ export function createAuthorisations(deps: Deps) {
       const outcome = ctx.resource.type === "payment"
         ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision)
         : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
+      if (!outcome.ok && outcome.problem === "already_decided" && (await decidedHere(tx, ctx))) {
+        return { ok: true };
+      }
       if (!outcome.ok) return outcome;
       await endSession(deps, tx, ctx);
       return outcome;

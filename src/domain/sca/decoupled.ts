@@ -62,6 +62,19 @@ async function expireLate(deps: Deps): Promise<number> {
   });
 }
 
+/** The sandbox's test PSU whose app rejects every request (Psu.sandbox "app_rejects"). */
+async function playRejectingApps(deps: Deps): Promise<void> {
+  if (deps.settings.sandbox !== true) return;
+  await deps.store.transaction(async (tx) => {
+    for (const a of await deps.store.sca.pendingDecoupledOfSandbox(tx, "app_rejects")) {
+      const resource = await loadResource(deps, tx, a);
+      if (!resource || !awaitingDecision(resource)) continue;
+      await refuseWithoutReview(deps, tx, { session: { psuId: null }, authorisation: a,
+        resource }, false);
+    }
+  });
+}
+
 /** The PSU's requests still open, oldest first; each seen now is psuIdentified. */
 async function pendingOf(deps: Deps, tx: Tx, psu: Psu): Promise<DecoupledRequest[]> {
   const { store } = deps;
@@ -196,7 +209,11 @@ export function createDecoupled(deps: Deps) {
     answer: (secret: string | undefined, authorisationId: string, approve: boolean, pin = "") =>
       answer(deps, secret, authorisationId, approve, pin),
     sandboxAnswer: (login: string, approve: boolean) => sandboxAnswer(deps, login, approve),
-    expireLate: () => expireLate(deps),
+    /** Fails the requests past their time; in the sandbox, plays the rejecting test app. */
+    sweep: async () => {
+      await expireLate(deps);
+      await playRejectingApps(deps);
+    },
   };
 }
 

@@ -48,6 +48,12 @@ export interface ScaSession extends LoginSession<ScaStep> {
   authorisationId: string;
 }
 
+/**
+ * What the sandbox plays for a test PSU (TPP test automation), never outside sandbox mode: its
+ * code is always 123456, its bank app rejects every request, or its app never answers.
+ */
+export type SandboxBehaviour = "fixed_code" | "app_rejects" | "app_silent";
+
 export interface Psu {
   id: string;
   login: string;
@@ -56,6 +62,7 @@ export interface Psu {
   status: "enabled" | "blocked";
   failedAttempts: number;
   blockedUntil: string | null;
+  sandbox?: SandboxBehaviour | null;
 }
 
 export interface ScaDevice {

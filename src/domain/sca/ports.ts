@@ -5,7 +5,7 @@
  */
 import type { Tx } from "../ports.js";
 import type {
-  Authorisation, LoginSession, Psu, PsuSession, ScaDevice, ScaSession, ScaStatus,
+  Authorisation, LoginSession, Psu, PsuSession, SandboxBehaviour, ScaDevice, ScaSession, ScaStatus,
 } from "./model.js";
 
 export interface AuthorisationStatusPort {
@@ -32,6 +32,8 @@ export interface AuthorisationPort extends AuthorisationStatusPort {
   pendingDecoupled(tx: Tx, login: string): Promise<Authorisation[]>;
   /** Names the PSU of an authorisation that named none yet; false otherwise. */
   namePsu(tx: Tx, id: string, login: string): Promise<boolean>;
+  /** Open decoupled authorisations naming a PSU with this sandbox behaviour. */
+  pendingDecoupledOfSandbox(tx: Tx, behaviour: SandboxBehaviour): Promise<Authorisation[]>;
   /** Open decoupled authorisations created before `before`: timed out. */
   lateDecoupled(tx: Tx, before: string, limit: number): Promise<Authorisation[]>;
   /** The device the PSU chose for an authorisation (the TPP sees it as chosenScaMethod). */

@@ -21,6 +21,7 @@ import { payeeVerification } from "./0101-payee-verification.js";
 import { namedPsu } from "./0102-named-psu.js";
 import { scaApproach } from "./0103-sca-approach.js";
 import { psuApps } from "./0104-psu-apps.js";
+import { sandboxPsus } from "./0105-sandbox-psus.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0102-named-psu": namedPsu,
   "0103-sca-approach": scaApproach,
   "0104-psu-apps": psuApps,
+  "0105-sandbox-psus": sandboxPsus,
 };
 
 export const migrationProvider: MigrationProvider = {
