@@ -89,6 +89,13 @@ export async function passwordAtStart(
   return withNextLinks(state, self);
 }
 
+/** The operation's description in the published OpenAPI document. */
+const UPDATES = "Embedded SCA approach: send exactly one of `psuData.password` (with `PSU-ID`), "
+  + "`authenticationMethodId` (one of the answer's `scaMethods`) and `scaAuthenticationData` (the "
+  + "code), following the answer's `_links`: `psuAuthenticated` -> `scaMethodSelected` -> "
+  + "`finalised`. Decoupled SCA approach: an empty body with `PSU-ID` names the PSU, who then "
+  + "confirms in the bank's app; poll `scaStatus`. Redirect authorisations take no update (405).";
+
 export function authorisationUpdateRoutes(
   app: FastifyInstance, paths: UpdatablePath[], options: AuthorisationUpdates,
 ): void {
@@ -96,7 +103,7 @@ export function authorisationUpdateRoutes(
   const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse,
     404: errorResponse, 405: errorResponse, 409: errorResponse };
   const schema = offered
-    ? { body: authorisationUpdateBody, response: {
+    ? { description: UPDATES, body: authorisationUpdateBody, response: {
       200: options.presenters.schema(authorisationUpdateResponse), ...refusals } }
     : { response: refusals };
   for (const { path, find } of paths) {

@@ -108,8 +108,10 @@ function operation(route: CollectedRoute, presenters: Presenters): Json {
   const body = route.schema.body;
   const tags = route.role === undefined ? { tags: ["service"] }
     : { tags: [ROLE_NAMES[route.role] ?? route.role], "x-psd2-role": route.role };
+  const { description } = route.schema;
   return {
     summary: `${route.method} ${route.url}`,
+    ...(typeof description === "string" ? { description } : {}),
     ...tags,
     parameters: parameters(route),
     ...(body ? { requestBody: { required: true, content: requestContent(route, body) } } : {}),

@@ -115,7 +115,8 @@ export interface Presenters {
 
 const specPresenters: Presenters = {
   createdStatus: 200,
-  createdHeaders: () => ({}),
+  // The spec's samples show no headers; the approach taken is still said, as Berlin Group does.
+  createdHeaders: (_self, chosen) => ({ "ASPSP-SCA-Approach": approachHeader(chosen) }),
   paymentCreated: (initiated, paths, chosen) => withApproach(
     withStart(presentPaymentCreated(initiated), initiated.scaRedirect, paths), chosen, paths),
   payment: presentPayment,

@@ -120,3 +120,27 @@ test("the scenario PSUs: hanna's app rejects at once, ivo's never answers", asyn
     "RJCT");
   assert.equal(await scaStatusOf(bank, ivo), "received");
 });
+
+test("periodic, bulk, funds-confirmation and a cancellation, each approved in the app",
+  async () => {
+    const tester = ibanOf("8100000001");
+    const start = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const periodic = await decoupledStart(bank, "/psd2/v1/periodic-payments/sepa-credit-transfers",
+      paymentBody({ debtorAccount: tester, startDate: start, frequency: "Monthly" }), "tester1");
+    assert.equal((await app(bank, "tester1", "approve")).body.scaStatus, "finalised");
+    const bulk = await decoupledStart(bank, "/psd2/v1/bulk-payments/sepa-credit-transfers", {
+      debtorAccount: tester, payments: [{ creditorAccount: BOB_MAIN, creditorName: "Bob Meyer",
+        instructedAmount: { currency: "EUR", amount: 1 } }],
+    }, "tester1");
+    assert.equal((await app(bank, "tester1", "approve")).body.resourceId, bulk.paymentId);
+    const funds = await bank.tpp.post("/psd2/v1/consents/confirmation-of-funds",
+      { account: { iban: tester } }, { ...DECOUPLED, "PSU-ID": "tester1" });
+    assert.equal(funds.status, 201, funds.text);
+    assert.equal((await app(bank, "tester1", "approve")).body.resourceId, funds.body.consentId);
+    const self = `/psd2/v1/periodic-payments/sepa-credit-transfers/${periodic.paymentId}`;
+    const cancel = await bank.tpp.call("DELETE", self,
+      { headers: { "TPP-Decoupled-Preferred": "true", "PSU-ID": "tester1" } });
+    assert.equal(cancel.status, 202, cancel.text);
+    assert.equal((await app(bank, "tester1", "approve")).body.scaStatus, "finalised");
+    assert.equal((await bank.tpp.get(`${self}/status`)).body.transactionStatus, "CANC");
+  });
