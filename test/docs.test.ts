@@ -43,41 +43,48 @@ test("the getting-started guide's payment is accepted, approved by alice and boo
   assert.match(guide, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
 });
 
-test("the getting-started guide's embedded payment goes through with bob's password and SMS code", async () => {
+/** A section of the guide, from its heading to the next, and the creation its first curl sends. */
+async function guideCreation(heading: string) {
   const guide = await doc("getting-started.md");
-  const section = guide.slice(guide.indexOf("## Without a browser"), guide.indexOf("## Next"));
+  const from = guide.indexOf(heading);
+  const section = guide.slice(from, guide.indexOf("\n## ", from + 1));
   const { headers, body, path } = curlRequest(section);
   const created = await bank.tpp.post(`/psd2/v1${path}`, body, { ...headers, "PSU-IP-Address": "192.0.2.1" });
   assert.ok(created.status === 200 || created.status === 201, created.text);
-  const auth = created.body._links.updatePsuAuthentication;
-  const link = typeof auth === "string" ? auth : auth.href;
+  const link = (name: string) => {
+    const found = created.body._links[name];
+    return typeof found === "string" ? found : found.href as string;
+  };
+  /** What the guide says the payment's status then reads. */
+  const statusSaid = async () => {
+    const status = await bank.tpp.get(`/psd2/v1/payments/${created.body.paymentId}/status`);
+    assert.match(section, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
+  };
+  return { section, created, link, statusSaid };
+}
+
+test("the getting-started guide's embedded payment goes through with bob's password and SMS code", async () => {
+  const { section, link, statusSaid } = await guideCreation("## Without a browser");
   const [password, code] = [...section.matchAll(/-d '(\{"(?:psuData|scaAuthenticationData)[^']*)'/g)]
     .map(([, json]) => JSON.parse(json ?? "null"));
-  const selected = await bank.tpp.call("PUT", link, { body: password });
+  const selected = await bank.tpp.call("PUT", link("updatePsuAuthentication"), { body: password });
   assert.match(section, new RegExp(`"scaStatus": "${selected.body.scaStatus}"`));
   const sms = await lastSmsCode(bank.browser(), "bob");
-  const done = await bank.tpp.call("PUT", link,
+  const done = await bank.tpp.call("PUT", link("updatePsuAuthentication"),
     { body: { ...code, scaAuthenticationData: sms.code } });
   assert.match(section, new RegExp(`"scaStatus": "${done.body.scaStatus}"`));
-  const status = await bank.tpp.get(`/psd2/v1/payments/${created.body.paymentId}/status`);
-  assert.match(section, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
+  await statusSaid();
 });
 
 test("the getting-started guide's decoupled payment is approved through the sandbox's app", async () => {
-  const guide = await doc("getting-started.md");
-  const section = guide.slice(guide.indexOf("## In the customer's app"), guide.indexOf("## Next"));
-  const { headers, body, path } = curlRequest(section);
-  const created = await bank.tpp.post(`/psd2/v1${path}`, body, { ...headers, "PSU-IP-Address": "192.0.2.1" });
-  assert.ok(created.status === 200 || created.status === 201, created.text);
+  const { section, created, link, statusSaid } = await guideCreation("## In the customer's app");
   assert.ok(created.body.psuMessage);
-  const link = created.body._links.scaStatus;
-  const scaStatus = async () => (await bank.tpp.get(typeof link === "string" ? link : link.href)).body.scaStatus;
+  const scaStatus = async () => (await bank.tpp.get(link("scaStatus"))).body.scaStatus;
   assert.match(section, new RegExp(`"scaStatus": "${await scaStatus()}"`));
   const approve = /-X POST https:\/\/localhost:8444(\/sandbox\/app\/\w+\/approve)/.exec(section)?.[1] ?? "";
   assert.equal((await bank.browser().post(approve, {})).status, 200);
   assert.match(section, new RegExp(`"scaStatus": "${await scaStatus()}"`));
-  const status = await bank.tpp.get(`/psd2/v1/payments/${created.body.paymentId}/status`);
-  assert.match(section, new RegExp(`\\{"transactionStatus":"${status.body.transactionStatus}"\\}`));
+  await statusSaid();
 });
 
 /**

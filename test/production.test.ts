@@ -72,15 +72,24 @@ test("production serves TPPs with QWACs of its trusted CA, without demo PSUs or 
   try {
     assert.match(bank.output(), /production mode/);
     assert.doesNotMatch(bank.output(), /Demo PSUs|alice/);
-    for (const path of ["/sandbox/sms/alice", "/sandbox/totp/alice"]) {
-      const status = await new Promise<number>((resolve, reject) => {
-        const agent = new Agent({ ca: readFileSync(own.TPP_TRUST_STORE_FILE) });
-        request(`https://localhost:${ports.AUTH_PORT}${path}`, { agent }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        }).on("error", reject).end();
-      });
+    const sandboxRoutes = [
+      ["GET", "/sandbox/sms/alice"], ["GET", "/sandbox/totp/alice"],
+      ["POST", "/sandbox/app/alice/approve"],
+    ] as const;
+    for (const [method, path] of sandboxRoutes) {
+      const { status, body } = await new Promise<{ status: number; body: string }>(
+        (resolve, reject) => {
+          const agent = new Agent({ ca: readFileSync(own.TPP_TRUST_STORE_FILE) });
+          request(`https://localhost:${ports.AUTH_PORT}${path}`, { agent, method }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({
+              status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+          }).on("error", reject).end();
+        });
       assert.equal(status, 404, `no sandbox routes in production: ${path}`);
+      // The sandbox's own 404 (nothing waiting) would say so; production has no such route.
+      assert.doesNotMatch(body, /decoupled request/, path);
     }
     const issuer = await loadKeyAndCertificate(join(dir, "ca.crt"), join(dir, "ca.key"));
     const qwac = await issueTppCertificate(issuer, {

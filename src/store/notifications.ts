@@ -135,8 +135,9 @@ export const notificationRepository: OnStore<NotificationPort> = {
     if (id !== undefined) query = query.where("id", "=", id);
     if (tppId !== undefined) query = query.where("tpp_id", "=", tppId);
     if (failed) query = query.where("failed_at", "is not", null);
-    const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit)
-      .execute();
+    // Several statuses of one change share its time: their position orders them, not the id.
+    const rows = await query.orderBy("created_at", "desc").orderBy("position", "desc")
+      .orderBy("id", "desc").limit(limit).execute();
     return rows.map(toQueued);
   },
 
