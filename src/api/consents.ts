@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ConsentInput, Consents } from "../domain/consent/registration.js";
-import { resourceUnknown } from "../domain/errors.js";
 import type { createIdempotency } from "../domain/idempotency.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
@@ -130,20 +129,15 @@ function consentAuthorisationRoutes(app: FastifyInstance, options: ConsentRoutes
       started.authorisationId, self);
     return sendStarted(reply, presenters, started, self, chosen, outcome);
   });
-  const find = async (request: UpdateRequest) => {
-    const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId ?? "");
-    const found = all.find((a) => a.id === request.params.authorisationId);
-    if (!found) throw resourceUnknown("authorisation");
-    return found;
-  };
+  const find = (request: UpdateRequest) => consents.getAuthorisation(request.tpp.id,
+    request.params.consentId ?? "", request.params.authorisationId ?? "");
   authorisationUpdateRoutes(app, [{ path: `${base}/consents/:consentId/authorisations`, find }],
     { role: config.role, ...options });
   type ByAuthorisation = { Params: { consentId: string; authorisationId: string } };
   app.get<ByAuthorisation>(`${base}/consents/:consentId/authorisations/:authorisationId`,
     reading(scaStatusResponse), async (request) => {
-      const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId);
-      const found = all.find((a) => a.id === request.params.authorisationId);
-      if (!found) throw resourceUnknown("authorisation");
-      return { scaStatus: found.scaStatus };
+      const { scaStatus, chosenScaMethod } = await consents.getAuthorisation(request.tpp.id,
+        request.params.consentId, request.params.authorisationId);
+      return { scaStatus, ...(chosenScaMethod && { chosenScaMethod }) };
     });
 }

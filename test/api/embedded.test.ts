@@ -102,6 +102,9 @@ test("bob authorises a consent for his account by SMS: valid, and it reads", asy
   const { body, next } = await embeddedStart("/psd2/v1/consents", consentBody({ access }), "bob");
   const a = (await put(next, password("bob"))).body;
   assert.equal(a.chosenScaMethod.authenticationType, "SMS_OTP");
+  const read = (await bank.tpp.get(linkOf(bank.tpp, a._links.scaStatus))).body;
+  assert.deepEqual([read.scaStatus, read.chosenScaMethod.authenticationType],
+    ["scaMethodSelected", "SMS_OTP"]);
   const { code } = await lastSmsCode(bank.browser(), "bob");
   const done = await put(linkOf(bank.tpp, a._links.authoriseTransaction),
     { scaAuthenticationData: code });

@@ -12,8 +12,9 @@ import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
   authorisationOver, bankOfferedNotEmbedded, consentExpired, consentUnknown, consentUnusable,
-  formatError, noWayBack, type Origin,
+  formatError, noWayBack, resourceUnknown, type Origin,
 } from "../errors.js";
+import { chosenScaMethod } from "../sca/factors.js";
 import { isBankOffered } from "./grants.js";
 import { readAccount, type AccountInput } from "../payment/rules.js";
 import { readMaskedPan } from "../../lib/pan.js";
@@ -219,7 +220,15 @@ function createConsentReads(deps: Deps) {
     return store.sca.authorisationsOf(store.db, consent.id);
   }
 
-  return { getConsent, usableConsent, consentDetails, listAuthorisations };
+  /** One of the consent's authorisations with the PSU's chosen method; else RESOURCE_UNKNOWN. */
+  async function getAuthorisation(tppId: string, consentId: string, authorisationId: string) {
+    const all = await listAuthorisations(tppId, consentId);
+    const found = all.find((a) => a.id === authorisationId);
+    if (!found) throw resourceUnknown("authorisation");
+    return { ...found, chosenScaMethod: await chosenScaMethod(deps, found.id) };
+  }
+
+  return { getConsent, usableConsent, consentDetails, listAuthorisations, getAuthorisation };
 }
 
 /** The access asked for; a bank-offered one needs the bank's pages, so not embedded. */
