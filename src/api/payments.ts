@@ -25,10 +25,12 @@ import {
 import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import { negotiate } from "./accept.js";
-import { PAIN_002, pain002 } from "./xml/pain002.js";
+import { PAIN_002, PAIN_002_V03, pain002 } from "./xml/pain002.js";
 import type { Clock } from "../lib/clock.js";
 import { newPaymentId } from "../lib/ids.js";
-import { naming, pathProduct, readXmlInitiation } from "./xml/initiation.js";
+import {
+  initiationMessageOf, naming, pathProduct, readXmlInitiation,
+} from "./xml/initiation.js";
 import {
   authorisationListResponse, authorisationStartedResponse, bulkPaymentDetailsResponse,
   bulkPaymentInitiationBody, scaStatusResponse,
@@ -93,7 +95,9 @@ function initiationRoute(
     const product = pathProduct(request.params.product);
     const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
-    const input = { service, body: request.body } as InitiationInput;
+    const input = {
+      service, body: request.body, message: initiationMessageOf(request),
+    } as InitiationInput;
     const selfOf = (id: string) => `${base}/${service}/${request.params.product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
     const notify = readNotificationRequest(request.headers, request.tpp.domains);
@@ -137,7 +141,8 @@ function readRoutes(
   const statusSchema = {
     schema: { response: { 200: transactionStatusResponse, ...refusals, 406: errorResponse } },
     config: {
-      ...config, otherAnswers: { "application/xml": `${PAIN_002} CustomerPaymentStatusReport` },
+      ...config, otherAnswers: { "application/xml": `${PAIN_002} CustomerPaymentStatusReport `
+        + `(${PAIN_002_V03} for a payment initiated as pain.001.001.03)` },
     },
   };
   const details = service === "bulk-payments" ? bulkPaymentDetailsResponse : paymentDetailsResponse;

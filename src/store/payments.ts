@@ -34,6 +34,7 @@ function toPayment(row: Selectable<PaymentTable>): Payment {
     vop: row.vop_result === null ? null
       : { result: row.vop_result as VopResult, matchedName: row.vop_matched_name },
     vopOverriddenAt: row.vop_overridden_at,
+    initiationMessage: row.initiation_message ? JSON.parse(row.initiation_message) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -57,6 +58,7 @@ export const paymentRepository = {
       created_at: p.createdAt, updated_at: p.updatedAt,
       vop_result: p.vop?.result ?? null, vop_matched_name: p.vop?.matchedName ?? null,
       vop_overridden_at: p.vopOverriddenAt,
+      initiation_message: p.initiationMessage ? JSON.stringify(p.initiationMessage) : null,
     }).execute();
   },
 

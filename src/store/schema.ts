@@ -114,6 +114,7 @@ export interface PaymentTable {
   vop_result: string | null;
   vop_matched_name: string | null;
   vop_overridden_at: string | null;
+  initiation_message: string | null;
 }
 
 export interface ConsentTable {

@@ -19,7 +19,8 @@ let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
-const XSD = new URL("../../../schemas/iso20022/pain.002.001.10.xsd", import.meta.url).pathname;
+const xsdOf = (version: string) =>
+  new URL(`../../../schemas/iso20022/${version}.xsd`, import.meta.url).pathname;
 const XML_SINGLE = "/psd2/v1/payments/pain.001-sepa-credit-transfers";
 const XML_BULK = "/psd2/v1/bulk-payments/pain.001-sepa-credit-transfers";
 const JSON_SINGLE = "/psd2/v1/payments/sepa-credit-transfers";
@@ -88,9 +89,14 @@ async function authorise(scaRedirect: string) {
   assert.equal(done.location, OK_URI, done.html);
 }
 
-/** xmllint, not the bank's own validator, judges every report against the official XSD. */
+/**
+ * xmllint, not the bank's own validator, judges every report against the official XSD of the
+ * version it declares (pain.002.001.03 or .10).
+ */
 function assertSchemaValid(xml: string) {
-  const run = spawnSync("/usr/bin/xmllint", ["--noout", "--schema", XSD, "-"], { input: xml });
+  const version = /xsd:(pain\.002\.001\.\d\d)"/.exec(xml)?.[1] ?? "none";
+  const run = spawnSync("/usr/bin/xmllint", ["--noout", "--schema", xsdOf(version), "-"],
+    { input: xml });
   assert.equal(run.status, 0, `${run.stderr.toString()}\n${xml}`);
 }
 
@@ -113,8 +119,9 @@ for (const origin of ["json", "pain.001"] as const) {
     const { id, self, scaRedirect } = await create(origin, [["1.25", ALICE_MAIN]]);
     const received = await report(self);
     assert.equal(received.group.GrpSts, "RCVD");
-    assert.equal(received.group.OrgnlMsgId, id);
-    assert.equal(received.group.OrgnlMsgNmId, "pain.001");
+    // A pain.001's own identifiers come back; a JSON payment is named by its paymentId.
+    const named = origin === "json" ? [id, "pain.001"] : ["MSG-2", "pain.001.001.09"];
+    assert.deepEqual([received.group.OrgnlMsgId, received.group.OrgnlMsgNmId], named);
     assert.equal(received.txs[0]?.TxSts, "RCVD");
     assert.equal(received.txs[0]?.OrgnlEndToEndId, origin === "json" ? "E2E-JSON" : "E2E-0");
     await authorise(scaRedirect);
@@ -209,4 +216,55 @@ test("a periodic payment reads as pain.002 too: ACTC with its start date once au
   assert.ok((stored?.requestedExecutionDate ?? "") >= startDate);
   assert.deepEqual([group.GrpSts, txs[0]?.OrgnlTxRef.ReqdExctnDt.Dt],
     ["ACTC", stored?.requestedExecutionDate]);
+});
+
+/** Bob's single payment as pain.001.001.03 (SEPA's generation), dated for execution `date`. */
+function pain001v03(amount: string, date = today()): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn>
+  <GrpHdr><MsgId>MSG-V03</MsgId><CreDtTm>2026-11-26T10:00:00</CreDtTm><NbOfTxs>1</NbOfTxs>
+    <CtrlSum>${amount}</CtrlSum><InitgPty><Nm>Bob Meyer</Nm></InitgPty></GrpHdr>
+  <PmtInf><PmtInfId>PMT-V03</PmtInfId><PmtMtd>TRF</PmtMtd><NbOfTxs>1</NbOfTxs>
+    <CtrlSum>${amount}</CtrlSum><ReqdExctnDt>${date}</ReqdExctnDt><Dbtr><Nm>Bob Meyer</Nm></Dbtr>
+    <DbtrAcct><Id><IBAN>${DEBTOR}</IBAN></Id></DbtrAcct>
+    <DbtrAgt><FinInstnId><BIC>TESTDEFFXXX</BIC></FinInstnId></DbtrAgt>
+    <CdtTrfTxInf><PmtId><EndToEndId>E2E-V03</EndToEndId></PmtId>
+      <Amt><InstdAmt Ccy="EUR">${amount}</InstdAmt></Amt><Cdtr><Nm>Creditor</Nm></Cdtr>
+      <CdtrAcct><Id><IBAN>${EXTERNAL_IBAN}</IBAN></Id></CdtrAcct></CdtTrfTxInf>
+  </PmtInf></CstmrCdtTrfInitn></Document>`;
+}
+
+async function createV03(amount: string, date?: string) {
+  const res = await bank.tpp.call("POST", XML_SINGLE, { rawBody: pain001v03(amount, date),
+    headers: { ...CREATION_HEADERS, "Content-Type": "application/xml" } });
+  assert.equal(res.status, createdStatus(bank.tpp), res.text);
+  const id = res.body.paymentId as string;
+  return { self: `${XML_SINGLE}/${id}`, scaRedirect: linkOf(bank.tpp, res.body._links.scaRedirect) };
+}
+
+test("a pain.001.001.03 payment reads as pain.002.001.03: its ids, PDNG, ACSC, RJCT", async () => {
+  const booked = await createV03("1.50");
+  const received = await report(booked.self);
+  assert.deepEqual([received.group.OrgnlMsgId, received.group.OrgnlMsgNmId],
+    ["MSG-V03", "pain.001.001.03"]);
+  // .03 has no RCVD for a transaction: pending until authorised.
+  assert.deepEqual([received.group.GrpSts, received.txs[0]?.TxSts], ["RCVD", "PDNG"]);
+  await authorise(booked.scaRedirect);
+  const done = await report(booked.self);
+  assert.deepEqual([done.group.GrpSts, done.txs[0]?.TxSts, done.json], ["ACSC", "ACSC", "ACSC"]);
+  const refused = await createV03("900000.00");
+  await authorise(refused.scaRedirect);
+  const rejected = await report(refused.self);
+  assert.deepEqual([rejected.group.GrpSts, rejected.txs[0]?.StsRsnInf.Rsn.Cd], ["RJCT", "AM04"]);
+});
+
+test("pain.002.001.03: a cancelled payment is RJCT with DS02; a date reads flat", async () => {
+  const date = addDays(today(), 5);
+  const future = await createV03("1.00", date);
+  const cancelled = await bank.tpp.call("DELETE", future.self);
+  assert.equal(cancelled.status, 204, cancelled.text);
+  const { group, txs, json } = await report(future.self);
+  assert.deepEqual([group.GrpSts, group.StsRsnInf.Rsn.Cd, json], ["RJCT", "DS02", "CANC"]);
+  assert.equal(txs[0]?.OrgnlTxRef.ReqdExctnDt, date);
+  assert.equal(txs[0]?.OrgnlTxRef.Cdtr.Nm, "Creditor");
 });

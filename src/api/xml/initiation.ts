@@ -6,7 +6,9 @@
 import type { FastifyRequest } from "fastify";
 import { relocated, unsupportedMediaType, Xs2aError } from "../../domain/errors.js";
 import { readProduct } from "../../domain/payment/initiation.js";
-import type { PaymentProduct, PaymentService } from "../../domain/payment/model.js";
+import type {
+  InitiationMessage, PaymentProduct, PaymentService,
+} from "../../domain/payment/model.js";
 import { XmlBody } from "./body.js";
 import { elementOf, readPain001 } from "./pain001.js";
 
@@ -30,7 +32,17 @@ export async function readXmlInitiation(
   }
   if (!(request.body instanceof XmlBody)) return;
   const raw = (request.rawBody ?? Buffer.alloc(0)).toString("utf8");
-  request.body = await readPain001(raw, request.body.document, service);
+  const { body, message } = await readPain001(raw, request.body.document, service);
+  request.body = body;
+  messages.set(request, message);
+}
+
+/** The pain.001 messages of requests in flight, until their initiation stores them. */
+const messages = new WeakMap<FastifyRequest, InitiationMessage>();
+
+/** The pain.001 message a request's body came in; null for a JSON initiation. */
+export function initiationMessageOf(request: FastifyRequest): InitiationMessage | null {
+  return messages.get(request) ?? null;
 }
 
 /** Runs an initiation; for a pain.001 its refusals name the XML element, not the JSON field. */

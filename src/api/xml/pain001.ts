@@ -5,7 +5,7 @@
  * each refusal naming the XML element.
  */
 import { formatError } from "../../domain/errors.js";
-import type { PaymentService } from "../../domain/payment/model.js";
+import type { InitiationMessage, PaymentService } from "../../domain/payment/model.js";
 import {
   messageOf, PAIN_001_VERSIONS, schemaViolation, type Pain001Version,
 } from "./schemas.js";
@@ -99,6 +99,13 @@ function paymentInformation(document: XmlNode): XmlNode {
   return node(all[0]);
 }
 
+/** The message's own identifiers, which its status report (pain.002) names back. */
+function identifiersOf(document: XmlNode, version: Pain001Version): InitiationMessage {
+  const header = node(node(node(document.Document).CstmrCdtTrfInitn).GrpHdr);
+  return { name: version, messageId: text(header.MsgId) ?? "",
+    paymentInformationId: text(paymentInformation(document).PmtInfId) ?? "" };
+}
+
 /** The JSON initiation body of a schema-valid document, after the file's own checks. */
 function bodyOf(document: XmlNode, service: PaymentService, version: Pain001Version) {
   const header = node(node(node(document.Document).CstmrCdtTrfInitn).GrpHdr);
@@ -131,7 +138,7 @@ function bodyOf(document: XmlNode, service: PaymentService, version: Pain001Vers
  */
 export async function readPain001(
   raw: string, document: XmlNode, service: PaymentService,
-): Promise<object> {
+): Promise<{ body: object; message: InitiationMessage }> {
   if (service === "periodic-payments") {
     throw formatError("body", "Document", "Periodic payments are initiated in JSON only.");
   }
@@ -144,5 +151,7 @@ export async function readPain001(
   if (violation !== null) {
     throw formatError("body", "Document", `The document is not a valid ${version}: ${violation}`);
   }
-  return bodyOf(document, service, version);
+  return {
+    body: bodyOf(document, service, version), message: identifiersOf(document, version),
+  };
 }

@@ -1,17 +1,39 @@
 /**
- * A payment's status as an ISO 20022 pain.002.001.10 CustomerPaymentStatusReport, for every
- * payment however it was initiated (JSON or pain.001; single, periodic or bulk). The bank keeps
- * no copy of a pain.001's own identifiers, so the report names the payment by its paymentId:
- * OrgnlMsgId and OrgnlPmtInfId are the paymentId, OrgnlMsgNmId is ORIGINAL_MESSAGE_NAME.
+ * A payment's status as an ISO 20022 CustomerPaymentStatusReport, for every payment however it
+ * was initiated (JSON or pain.001; single, periodic or bulk): pain.002.001.03 for a payment
+ * that came as pain.001.001.03, the generation SEPA pairs them in, and pain.002.001.10 for
+ * every other. A pain.001's own MsgId and PmtInfId are named back as OrgnlMsgId and
+ * OrgnlPmtInfId; a JSON payment's report names it by its paymentId instead.
  */
-import type { Payment } from "../../domain/payment/model.js";
+import type { Payment, TransactionStatus } from "../../domain/payment/model.js";
 import { formatAmount } from "../../lib/money.js";
 import { buildXml, type XmlNode } from "./xml.js";
 
 export const PAIN_002 = "pain.002.001.10";
-const NAMESPACE = `urn:iso:std:iso:20022:tech:xsd:${PAIN_002}`;
+export const PAIN_002_V03 = "pain.002.001.03";
+type ReportVersion = typeof PAIN_002 | typeof PAIN_002_V03;
 
-/** What OrgnlMsgNmId says: a Berlin Group payment initiation, JSON or pain.001 alike. */
+/**
+ * pain.002.001.03 knows fewer statuses than a payment reaches (Transaction{Group,Individual}
+ * Status3Code): each other one as the nearest it has; a cancellation is RJCT with its reason
+ * DS02, as SEPA reports it.
+ */
+const V03_GROUP: Partial<Record<TransactionStatus, string>> = {
+  ACCC: "ACSC", CANC: "RJCT", PATC: "PDNG", RCVC: "RCVD", RVCM: "RCVD", RVNC: "RCVD",
+};
+const V03_TRANSACTION: Partial<Record<TransactionStatus, string>> = {
+  ...V03_GROUP, RCVD: "PDNG", RCVC: "PDNG", RVCM: "PDNG", RVNC: "PDNG", PART: "ACSP",
+};
+
+function statusIn(version: ReportVersion, status: TransactionStatus, group: boolean): string {
+  if (version === PAIN_002) return status;
+  return (group ? V03_GROUP : V03_TRANSACTION)[status] ?? status;
+}
+
+const versionOf = (payment: Payment): ReportVersion =>
+  (payment.initiationMessage?.name === "pain.001.001.03" ? PAIN_002_V03 : PAIN_002);
+
+/** What OrgnlMsgNmId says of a JSON initiation: Berlin Group's payment initiation. */
 export const ORIGINAL_MESSAGE_NAME = "pain.001";
 
 // End-to-end id SEPA uses when the initiating party gave none.
@@ -40,18 +62,20 @@ function amountOf(payment: Payment): string {
   return formatAmount(payment.amountMinor, payment.currency);
 }
 
-function transaction(payment: Payment): XmlNode {
+/** One transaction's status and reference; .03 writes its date and creditor one level flatter. */
+function transaction(payment: Payment, version: ReportVersion): XmlNode {
   const reason = reasonOf(payment);
+  const date = payment.requestedExecutionDate;
+  const v03 = version === PAIN_002_V03;
   return {
     OrgnlEndToEndId: payment.endToEndId ?? NOT_PROVIDED,
-    TxSts: payment.status,
+    TxSts: statusIn(version, payment.status, false),
     ...(reason ? { StsRsnInf: reason } : {}),
     OrgnlTxRef: {
       Amt: { InstdAmt: { "#text": amountOf(payment), "@_Ccy": payment.currency } },
-      ...(payment.requestedExecutionDate === null ? {}
-        : { ReqdExctnDt: { Dt: payment.requestedExecutionDate } }),
+      ...(date === null ? {} : { ReqdExctnDt: v03 ? date : { Dt: date } }),
       DbtrAcct: { Id: { IBAN: payment.debtorAccount.iban } },
-      Cdtr: { Pty: { Nm: payment.creditorName } },
+      Cdtr: v03 ? { Nm: payment.creditorName } : { Pty: { Nm: payment.creditorName } },
       CdtrAcct: { Id: { IBAN: payment.creditorAccount.iban } },
     },
   };
@@ -76,23 +100,26 @@ export function pain002(
   const count = String(transactions.length);
   const sum = controlSum(transactions);
   const reason = reasonOf(payment);
+  const version = versionOf(payment);
+  const original = payment.initiationMessage;
   const group: XmlNode = {
-    OrgnlMsgId: payment.id, OrgnlMsgNmId: ORIGINAL_MESSAGE_NAME,
+    OrgnlMsgId: original?.messageId ?? payment.id,
+    OrgnlMsgNmId: original?.name ?? ORIGINAL_MESSAGE_NAME,
     OrgnlCreDtTm: isoDateTime(new Date(payment.createdAt)), OrgnlNbOfTxs: count,
     ...(sum ? { OrgnlCtrlSum: sum } : {}),
-    GrpSts: payment.status,
+    GrpSts: statusIn(version, payment.status, true),
     ...(reason ? { StsRsnInf: reason } : {}),
   };
   return buildXml({
     Document: {
-      "@_xmlns": NAMESPACE,
+      "@_xmlns": `urn:iso:std:iso:20022:tech:xsd:${version}`,
       CstmrPmtStsRpt: {
         GrpHdr: { MsgId: messageId, CreDtTm: isoDateTime(now) },
         OrgnlGrpInfAndSts: group,
         OrgnlPmtInfAndSts: {
-          OrgnlPmtInfId: payment.id, OrgnlNbOfTxs: count,
+          OrgnlPmtInfId: original?.paymentInformationId ?? payment.id, OrgnlNbOfTxs: count,
           ...(sum ? { OrgnlCtrlSum: sum } : {}),
-          TxInfAndSts: transactions.map(transaction),
+          TxInfAndSts: transactions.map((t) => transaction(t, version)),
         },
       },
     },

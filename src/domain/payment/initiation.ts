@@ -18,14 +18,18 @@ import {
 import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./expiry.js";
 import { validatePayment, type PaymentInitiationInput } from "./rules.js";
 import { chosenScaMethod } from "../sca/factors.js";
-import { awaitsPsu, PAYMENT_PRODUCTS, type Payment, type PaymentProduct } from "./model.js";
+import {
+  awaitsPsu, PAYMENT_PRODUCTS, type InitiationMessage, type Payment, type PaymentProduct,
+} from "./model.js";
 import { checkPayees, createdStatus, outcomeOf, type PayeeChecks } from "./payee-check.js";
 
 export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;
-export type InitiationInput =
+/** What to initiate; `message` names the pain.001 document it came in, if it did. */
+export type InitiationInput = (
   | { service: "payments"; body: PaymentInitiationInput }
   | { service: "periodic-payments"; body: PeriodicPaymentInput }
-  | { service: "bulk-payments"; body: BulkPaymentInput };
+  | { service: "bulk-payments"; body: BulkPaymentInput }
+) & { message?: InitiationMessage | null };
 
 export interface StartedAuthorisation { authorisationId: string; scaRedirect: string }
 /**
@@ -277,12 +281,13 @@ export function createPayments(deps: Deps) {
       bulkId: null, ...main, vop: entries.length > 0 ? null : outcomes[0] ?? null,
       vopOverriddenAt: null, redirectUri: redirect.redirectUri,
       nokRedirectUri: redirect.nokRedirectUri, createdAt: at, updatedAt: at,
+      initiationMessage: input.message ?? null,
     };
     await store.payments.insert(tx, payment);
     for (const [i, entry] of entries.entries()) {
       await store.payments.insert(tx, {
         ...payment, ...entry, id: bulkEntryId(payment.id, i), bulkId: payment.id,
-        batchBooking: null, vop: outcomes[i] ?? null,
+        batchBooking: null, vop: outcomes[i] ?? null, initiationMessage: null,
       });
     }
     if (explicitAuthorisation) return { payment, authorisationId: null, scaRedirect: null };

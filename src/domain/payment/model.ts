@@ -3,6 +3,14 @@
  */
 import type { VopOutcome } from "../vop/ports.js";
 
+/** An ISO 20022 initiation message, as its status report names it back. */
+export interface InitiationMessage {
+  /** The message's version, e.g. "pain.001.001.03". */
+  name: string;
+  messageId: string;
+  paymentInformationId: string;
+}
+
 export type TransactionStatus =
   | "RCVD" | "PDNG" | "ACTC" | "ACCP" | "ACSP" | "ACSC" | "ACCC" | "RJCT" | "CANC" | "PATC"
   | "PART" | "RCVC" | "RVCM" | "RVNC";
@@ -81,6 +89,8 @@ export interface Payment {
   vop: VopOutcome | null;
   /** When the PSU confirmed although the payee's name did not match (NMTC). */
   vopOverriddenAt: string | null;
+  /** The pain.001 message it came in; absent or null for a payment initiated in JSON. */
+  initiationMessage?: InitiationMessage | null;
   redirectUri: string;
   nokRedirectUri: string | null;
   createdAt: string;

@@ -22,6 +22,7 @@ import { namedPsu } from "./0102-named-psu.js";
 import { scaApproach } from "./0103-sca-approach.js";
 import { psuApps } from "./0104-psu-apps.js";
 import { sandboxPsus } from "./0105-sandbox-psus.js";
+import { initiationMessage } from "./0141-initiation-message.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0103-sca-approach": scaApproach,
   "0104-psu-apps": psuApps,
   "0105-sandbox-psus": sandboxPsus,
+  "0141-initiation-message": initiationMessage,
 };
 
 export const migrationProvider: MigrationProvider = {
