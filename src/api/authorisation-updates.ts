@@ -85,8 +85,8 @@ export async function passwordAtStart(
 ) {
   const body = request.body as UpdateBody | undefined;
   if (body?.psuData === undefined) return undefined;
-  const state = await embedded.update(authorisationId, readUpdate(body, request.headers));
-  return withNextLinks(state, self);
+  const read = () => readUpdate(body, request.headers);
+  return withNextLinks(await embedded.start(authorisationId, read), self);
 }
 
 /** The operation's description in the published OpenAPI document. */

@@ -52,6 +52,14 @@ export const scaSessionRepository: OnStore<ScaSessionPort> = {
 };
 
 export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
+  async discardAuthorisation(tx, id) {
+    await tx.deleteFrom("sca_sessions").where("authorisation_id", "=", id).execute();
+    await tx.deleteFrom("authorisation_methods").where("authorisation_id", "=", id).execute();
+    const result = await tx.deleteFrom("authorisations").where("id", "=", id)
+      .where("sca_status", "=", "received").executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  },
+
   async insertAuthorisation(tx, a, at) {
     await tx.insertInto("authorisations").values({
       id: a.id, resource_type: a.resourceType, resource_id: a.resourceId, tpp_id: a.tppId,

@@ -316,3 +316,21 @@ test("periodic and bulk payments in embedded: one password and code each", async
   assert.equal((await status(`/psd2/v1/bulk-payments/sepa-credit-transfers/${
     bulk.body.paymentId}/status`)).body.transactionStatus, "ACSC");
 });
+
+test("a start refused for its password leaves no authorisation behind; the failure counts",
+  async () => {
+    const headers = { ...EMBEDDED, "PSU-ID": "tester2",
+      "TPP-Explicit-Authorisation-Preferred": "true" };
+    const res = await bank.tpp.post(SCT, paymentBody({ debtorAccount: TESTER_2 }), headers);
+    const start = linkOf(bank.tpp, res.body._links.startAuthorisationWithPsuAuthentication);
+    const started = (body: object) => bank.tpp.post(start, body,
+      { "PSU-ID": "tester2", "TPP-Redirect-Preferred": "false" });
+    assert.match(refusal(await started({ psuData: { password: "wrong" } }), 401,
+      "PSU_CREDENTIALS_INVALID"), /4 more/);
+    refusal(await started({ psuData: {} }), 400, "FORMAT_ERROR");
+    const list = (await bank.tpp.get(start)).body.authorisationIds as string[];
+    assert.deepEqual(list, []);
+    const ok = await started({ psuData: { password: "sandbox-test" } });
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal((await bank.tpp.get(start)).body.authorisationIds.length, 1);
+  });

@@ -42,27 +42,27 @@ function challengeOf(device: ScaDevice): ChallengeData {
   return { otpMaxLength: 6, otpFormat: "integer", additionalInformation: `Enter ${where}.` };
 }
 
-export function createEmbeddedAuthorisations(deps: Deps) {
-  const { store, clock } = deps;
-  const machine = createScaSessionMachine(deps, embeddedChannel(deps));
+/** The authorisation's session, opened by the first password the TPP sends. */
+async function openSession({ store, clock }: Deps, tx: Tx, a: Authorisation): Promise<void> {
+  const id = embeddedSessionId(a.id);
+  if (await store.scaSessions.find(tx, id)) return;
+  const at = clock.now().toISOString();
+  await store.scaSessions.insert(tx, {
+    id, authorisationId: a.id, step: "login", psuId: null, deviceId: null, csrf: newSecret(),
+    lang: a.lang, lastSeenAt: at,
+  }, at);
+}
 
-  /** The authorisation's session, opened by the first password the TPP sends. */
-  async function openSession(tx: Tx, a: Authorisation): Promise<void> {
-    const id = embeddedSessionId(a.id);
-    if (await store.scaSessions.find(tx, id)) return;
-    const at = clock.now().toISOString();
-    await store.scaSessions.insert(tx, {
-      id, authorisationId: a.id, step: "login", psuId: null, deviceId: null, csrf: newSecret(),
-      lang: a.lang, lastSeenAt: at,
-    }, at);
-  }
+export function createEmbeddedAuthorisations(deps: Deps) {
+  const { store } = deps;
+  const machine = createScaSessionMachine(deps, embeddedChannel(deps));
 
   async function logIn(a: Authorisation, login: string | null, password: string) {
     const psuLogin = login ?? a.namedPsu ?? null;
     if (psuLogin === null) {
       throw formatError("header", "PSU-ID", "PSU-ID names the PSU whose password this is.");
     }
-    await store.transaction((tx) => openSession(tx, a));
+    await store.transaction((tx) => openSession(deps, tx, a));
     return machine.login(embeddedSecret(a.id), psuLogin, password);
   }
 
@@ -106,7 +106,22 @@ export function createEmbeddedAuthorisations(deps: Deps) {
     return state(a.id);
   }
 
-  return { update, state };
+  /**
+   * Applies the password an authorisation was started with; a refused one takes the
+   * authorisation back (its failure still counts), so that a bad start leaves nothing open.
+   */
+  async function start(
+    authorisationId: string, input: () => EmbeddedUpdate,
+  ): Promise<EmbeddedState> {
+    try {
+      return await update(authorisationId, input());
+    } catch (error) {
+      await store.transaction((tx) => store.sca.discardAuthorisation(tx, authorisationId));
+      throw error;
+    }
+  }
+
+  return { update, state, start };
 }
 
 export type EmbeddedAuthorisations = ReturnType<typeof createEmbeddedAuthorisations>;

@@ -21,6 +21,8 @@ export interface AuthorisationStatusPort {
 
 export interface AuthorisationPort extends AuthorisationStatusPort {
   insertAuthorisation(tx: Tx, a: Authorisation, at: string): Promise<void>;
+  /** Takes back an authorisation still `received` whose start was refused; false otherwise. */
+  discardAuthorisation(tx: Tx, id: string): Promise<boolean>;
   findAuthorisation(tx: Tx, id: string): Promise<Authorisation | undefined>;
   authorisationsOf(tx: Tx, resourceId: string):
     Promise<(Authorisation & { createdAt: string; updatedAt: string })[]>;
