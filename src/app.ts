@@ -348,14 +348,17 @@ function authListener(config: Config, logger: pino.Logger, tls: Tls, limits: Lim
 }
 
 /**
- * Payments due for execution, and decoupled requests past their time (the app's own reads check
- * too; the sweep fails the requests nobody looks at). Returns the due-payments run.
+ * Payments due for execution, and, where the bank offers the decoupled approach, its requests
+ * past their time (the app's own reads check too; the sweep fails the requests nobody looks at).
+ * Returns the due-payments run.
  */
-function scheduleDueWork(scheduler: Scheduler, deps: Deps) {
+function scheduleDueWork(scheduler: Scheduler, deps: Deps, config: Config) {
   const executeDue = () => executeDuePayments(deps, deps.clock.now());
   scheduler.every("due-payments", 60_000, async () => { await executeDue(); });
-  const decoupled = createDecoupled(deps);
-  scheduler.every("decoupled-requests", 2_000, () => decoupled.sweep());
+  if (config.scaApproaches.includes("decoupled")) {
+    const decoupled = createDecoupled(deps);
+    scheduler.every("decoupled-requests", 2_000, () => decoupled.sweep());
+  }
   return executeDue;
 }
 
@@ -476,7 +479,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await psuPages(auth, config, deps, redirects);
 
   const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler);
-  const executeDue = scheduleDueWork(scheduler, deps);
+  const executeDue = scheduleDueWork(scheduler, deps, config);
 
   const admin = adminListener(logger, store, { api, auth }, ready);
 

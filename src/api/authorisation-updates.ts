@@ -11,7 +11,7 @@ import type {
 import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { Authorisation } from "../domain/sca/model.js";
 import type { PspRole } from "../tpp/certificate.js";
-import { single } from "./headers.js";
+import { readPsuId } from "./headers.js";
 import type { Presenters } from "./profile.js";
 import type { ScaApproachRules } from "./sca-approach.js";
 import { authorisationUpdateBody, authorisationUpdateResponse, errorResponse } from "./schemas.js";
@@ -60,7 +60,7 @@ function readUpdate(
   if (typeof password !== "string") {
     throw formatError("body", "psuData.password", "psuData needs the PSU's password.");
   }
-  return { kind: "password", password, login: single(headers, "PSU-ID")?.trim() || null };
+  return { kind: "password", password, login: readPsuId(headers) };
 }
 
 /** The state with the guidelines' link for the next step, and the status link. */
@@ -113,8 +113,8 @@ export function authorisationUpdateRoutes(
         const authorisation = await find(request);
         const self = request.url.split("?")[0] ?? "";
         if (authorisation.approach === "decoupled") {
-          const login = single(request.headers, "PSU-ID")?.trim() || null;
-          const state = await options.decoupled.identify(authorisation, login);
+          const state = await options.decoupled.identify(authorisation,
+            readPsuId(request.headers));
           return options.presenters.answer({ ...state, _links: { scaStatus: self } });
         }
         const update = readUpdate(request.body, request.headers);

@@ -85,8 +85,13 @@ export function readRedirectTargets(
     // Without a browser (embedded) nothing is redirected: no URI, kept as the empty string.
     redirectUri: ok ?? "",
     nokRedirectUri: redirectUri(headers, "TPP-Nok-Redirect-URI", rules, domains),
-    lang: psuLanguage(headers), namedPsu: single(headers, "PSU-ID")?.trim() || null,
+    lang: psuLanguage(headers), namedPsu: readPsuId(headers),
   };
+}
+
+/** The PSU the TPP names (PSU-ID), or null when it names none. */
+export function readPsuId(headers: Headers): string | null {
+  return single(headers, "PSU-ID")?.trim() || null;
 }
 
 /**

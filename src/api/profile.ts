@@ -24,9 +24,8 @@ import {
   presentAccount, presentBalance, presentBulk, presentConsentCreated, presentPayment,
   presentPaymentCreated,
 } from "./present.js";
-import {
-  approachHeader, approachLinks, DECOUPLED_PSU_MESSAGE, type ChosenApproach,
-} from "./sca-approach.js";
+import { DECOUPLED_PSU_MESSAGE } from "../domain/sca/decoupled.js";
+import { approachHeader, approachLinks, type ChosenApproach } from "./sca-approach.js";
 
 export type ApiProfile = "spec" | "berlin-group";
 

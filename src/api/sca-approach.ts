@@ -8,7 +8,7 @@
 import type { LaterSca, RedirectTargets } from "../domain/deps.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
 import {
-  psuLanguage, readPreference, readRedirectTargets, single, type Headers, type RedirectRules,
+  psuLanguage, readPreference, readPsuId, readRedirectTargets, type Headers, type RedirectRules,
 } from "./headers.js";
 
 export interface ScaApproachRules {
@@ -36,8 +36,7 @@ export function chooseScaApproach(headers: Headers, rules: ScaApproachRules): Ch
   const ranked = wanted(readPreference(headers, "TPP-Redirect-Preferred"),
     readPreference(headers, "TPP-Decoupled-Preferred"));
   const approach = ranked.find((a) => rules.offered.includes(a)) ?? rules.fallback;
-  const psuId = single(headers, "PSU-ID");
-  return { approach, psuId: psuId === undefined || psuId === "" ? null : psuId };
+  return { approach, psuId: readPsuId(headers) };
 }
 
 /**
@@ -96,6 +95,3 @@ export function approachLinks(
   }
   return { scaStatus: authorisation };
 }
-
-/** The decoupled approach tells the PSU where to confirm. */
-export { DECOUPLED_PSU_MESSAGE } from "../domain/sca/decoupled.js";

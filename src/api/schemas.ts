@@ -508,7 +508,7 @@ export const authorisationListResponse = {
   type: "object", properties: { authorisationIds: { type: "array", items: string } },
 } as const;
 
-/** chosenScaMethod appears once the PSU has chosen its device (payments only). */
+/** chosenScaMethod appears once the PSU has chosen its device. */
 export const scaStatusResponse = {
   type: "object",
   properties: { scaStatus: string, chosenScaMethod: scaMethod },

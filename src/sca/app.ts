@@ -78,7 +78,7 @@ export function appPages(app: FastifyInstance, options: AppPagesOptions): void {
   });
 
   app.get(`${APP}/pending`, async (request, reply) => {
-    const view = await decoupled.appView(cookieOf(request, APP_COOKIE));
+    const view = await decoupled.appView(cookieOf(request, APP_COOKIE), false);
     if (!view) return reply.code(401).type("text/plain").send("");
     return reply.type("text/plain").send(view.requests.map((r) => r.authorisationId).join(","));
   });

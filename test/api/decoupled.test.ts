@@ -81,6 +81,9 @@ test("without PSU-ID the TPP names the PSU first; then the app sees the request"
   const named = await bank.tpp.call("PUT", identify, { body: {}, headers: { "PSU-ID": "bob" } });
   assert.equal(named.status, 200, named.text);
   assert.match(named.body.psuMessage, /app/);
+  const again = await bank.tpp.call("PUT", identify, { body: {}, headers: { "PSU-ID": "alice" } });
+  assert.equal(again.status, 400, again.text);
+  assert.equal(again.body.tppMessages[0].code, "SCA_INVALID");
   assert.equal((await app(bank, "bob", "approve")).body.scaStatus, "finalised");
 });
 

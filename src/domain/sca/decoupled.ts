@@ -44,11 +44,13 @@ const timeoutMs = ({ settings }: Deps) =>
 async function timeOut(deps: Deps, tx: Tx, a: Authorisation): Promise<boolean> {
   if (Date.parse(a.createdAt ?? "") + timeoutMs(deps) > deps.clock.now().getTime()) return false;
   const resource = await loadResource(deps, tx, a);
+  // Refusing the payment or consent fails the authorisation with it.
   if (resource && awaitingDecision(resource)) {
     await refuseWithoutReview(deps, tx, { session: { psuId: null }, authorisation: a,
       resource }, true);
+  } else {
+    await changeScaStatus(deps.store, tx, a.id, "fail", nowIso(deps));
   }
-  await changeScaStatus(deps.store, tx, a.id, "fail", nowIso(deps));
   return true;
 }
 
@@ -102,15 +104,18 @@ async function activate(deps: Deps, psuId: string, pin: string): Promise<string>
   return secret;
 }
 
-/** The app a cookie binds, with its PSU and open requests; undefined once revoked. */
-async function appView(deps: Deps, secret: string | undefined) {
+/**
+ * The app a cookie binds, with its PSU and open requests; undefined once revoked. `seen` marks
+ * the app as used now: its page, not the poll it makes every second.
+ */
+async function appView(deps: Deps, secret: string | undefined, seen: boolean) {
   const { store } = deps;
   if (!secret) return undefined;
   return store.transaction(async (tx) => {
     const app = await store.psuApps.findBySecret(tx, hashSecret(secret));
     const psu = app && (await store.psus.find(tx, app.psuId));
     if (!app || !psu) return undefined;
-    await store.psuApps.touch(tx, app.id, nowIso(deps));
+    if (seen) await store.psuApps.touch(tx, app.id, nowIso(deps));
     return { app, psu, requests: await pendingOf(deps, tx, psu) };
   });
 }
@@ -205,7 +210,7 @@ export function createDecoupled(deps: Deps) {
   return {
     identify: (a: Authorisation, login: string | null) => identify(deps, a, login),
     activate: (psuId: string, pin: string) => activate(deps, psuId, pin),
-    appView: (secret: string | undefined) => appView(deps, secret),
+    appView: (secret: string | undefined, seen = true) => appView(deps, secret, seen),
     answer: (secret: string | undefined, authorisationId: string, approve: boolean, pin = "") =>
       answer(deps, secret, authorisationId, approve, pin),
     sandboxAnswer: (login: string, approve: boolean) => sandboxAnswer(deps, login, approve),
