@@ -35,6 +35,9 @@ const STATUS: Record<MessageCode, number> = {
   PSU_CREDENTIALS_INVALID: 401,
   SCA_METHOD_UNKNOWN: 400,
   SCA_INVALID: 400,
+  TOKEN_UNKNOWN: 401,
+  TOKEN_INVALID: 401,
+  TOKEN_EXPIRED: 401,
 };
 
 /** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */

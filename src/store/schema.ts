@@ -167,6 +167,17 @@ export interface PsuAppTable {
   revoked_at: string | null;
 }
 
+export interface OAuthRecordTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  resource_id: string | null;
+  expires_at: number | bigint | string | null;
+  consumed_at: number | bigint | string | null;
+}
+
 export interface ScaSessionTable {
   id: string;
   authorisation_id: string;
@@ -177,6 +188,7 @@ export interface ScaSessionTable {
   lang: string;
   created_at: string;
   last_seen_at: string;
+  return_to: string | null;
 }
 
 export interface UsedTokenTable { jti: string; expires_at: string }
@@ -278,7 +290,7 @@ export interface ConsentDeltaMarkTable {
 }
 
 /** A dashboard session: an SCA session that belongs to no authorisation. */
-export type PsuSessionTable = Omit<ScaSessionTable, "authorisation_id">;
+export type PsuSessionTable = Omit<ScaSessionTable, "authorisation_id" | "return_to">;
 
 export interface AuthorisationMethodTable { authorisation_id: string; device_id: string }
 
@@ -319,6 +331,7 @@ export interface Database {
   authorisations: AuthorisationTable;
   sca_sessions: ScaSessionTable;
   psu_apps: PsuAppTable;
+  oauth_records: OAuthRecordTable;
   used_tokens: UsedTokenTable;
   otp_challenges: OtpChallengeTable;
   sms_outbox: SmsOutboxTable;

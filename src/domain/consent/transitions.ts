@@ -38,13 +38,17 @@ export function consentAfter(status: ConsentStatus, event: ConsentEvent):
   return from.includes(status) ? to : undefined;
 }
 
-/** Applies `event` as a compare-and-set on the status; answers whether this call changed it. */
+/**
+ * Applies `event` as a compare-and-set on the status; answers whether this call changed it. A
+ * consent no longer valid takes its OAuth tokens with it (a PSU's revocation on the dashboard).
+ */
 export async function moveConsent(
   { store }: Pick<Deps, "store">, tx: Tx, consentId: string, event: ConsentEvent,
   change: { at: string; psuId?: string; authorisedAt?: string },
 ): Promise<boolean> {
   const { from, to }: ConsentTransition = CONSENT_TRANSITIONS[event];
   if (!(await store.consents.transition(tx, consentId, from, to, change))) return false;
+  if (to !== "valid") await store.oauthRecords.revokeResource(tx, consentId);
   await store.notifications.queue(tx, [{ resourceId: consentId, consentStatus: to }], change.at);
   return true;
 }

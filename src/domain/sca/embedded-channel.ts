@@ -31,7 +31,7 @@ export function embeddedChannel(deps: Deps): ScaChannel<Exclude<ScaStep, "login"
     cookieless: true,
     authenticated: "done",
     async context(tx, session) {
-      const found = await authorisationContext(deps, tx, session.authorisationId, "embedded");
+      const found = await authorisationContext(deps, tx, session.authorisationId, ["embedded"]);
       return found ? { session, ...found } : "link_invalid" as const;
     },
     async onIdentified(tx, ctx, psu) {

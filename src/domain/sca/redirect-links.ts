@@ -14,10 +14,11 @@ import { authorisationContext, awaitingDecision } from "./redirect-channel.js";
  * Where the browser goes back to once the decision is taken: the OK URI only when the
  * authorisation succeeded, so that going back never fails an authorisation that succeeded.
  */
-export function backToTpp(ctx: Pick<SessionContext, "authorisation" | "resource">): string {
-  const owner = ctx.resource.type === "payment" ? ctx.resource.payment : ctx.resource.consent;
+export function backToTpp(
+  ctx: Pick<SessionContext, "authorisation" | "redirectUri" | "nokRedirectUri">,
+): string {
   return ctx.authorisation.scaStatus === "finalised"
-    ? owner.redirectUri : owner.nokRedirectUri ?? owner.redirectUri;
+    ? ctx.redirectUri : ctx.nokRedirectUri ?? ctx.redirectUri;
 }
 
 /** A verified redirect token's claims (sca/redirect.ts). */
@@ -41,7 +42,7 @@ export function createRedirectLinks(deps: Deps) {
   async function linkState(tx: Tx, claims: RedirectClaims, spend: boolean): Promise<LinkState> {
     const fresh = spend ? await store.sca.spendToken(tx, claims.jti, claims.expiresAt)
       : !(await store.sca.tokenSpent(tx, claims.jti));
-    const entry = await authorisationContext(deps, tx, claims.authorisationId, "redirect");
+    const entry = await authorisationContext(deps, tx, claims.authorisationId, ["redirect"]);
     if (!entry) return refused("link_invalid");
     const back = backToTpp(entry);
     if (!fresh) return { ...refused("link_used"), back };
@@ -56,7 +57,7 @@ export function createRedirectLinks(deps: Deps) {
   async function wayBack(authorisationId: string | undefined): Promise<string | undefined> {
     if (!authorisationId) return undefined;
     return store.transaction(async (tx) => {
-      const found = await authorisationContext(deps, tx, authorisationId, "redirect");
+      const found = await authorisationContext(deps, tx, authorisationId, ["redirect"]);
       return found && backToTpp(found);
     });
   }
