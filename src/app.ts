@@ -477,6 +477,10 @@ async function listenAll(
   return { api: port(api), auth: port(auth), admin: port(admin) };
 }
 
+/** Expired codes, tokens and pushed requests of the authorisation server go. */
+const pruneOAuthRecords = (store: Store, clock: Clock) =>
+  store.oauthRecords.prune(store.db, Math.floor(clock.now().getTime() / 1000));
+
 /** The authorisation server where the bank offers the oauth approach; keys shared in the store. */
 async function oauthServer(
   config: Config, store: Store, deps: Deps, urls: { auth: () => string; api: () => string },
@@ -533,17 +537,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const auth = authListener(config, logger, tls, limits);
   healthRoutes(auth, { ready });
   limitConnections(config, [api, auth], () => draining);
-  await psuPages(auth, config, deps, redirects,
-    oauth && { server: oauth, authUrl: () => authUrl });
+  await psuPages(auth, config, deps, redirects, oauth && { server: oauth, authUrl: () => authUrl });
 
   const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler);
   const executeDue = scheduleDueWork(scheduler, deps, config);
 
   const admin = adminListener(logger, store, { api, auth }, ready);
-
   let pruning: NodeJS.Timeout | undefined;
-  const prune = () => audit.prune()
-    .catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
+  const prune = () => Promise.all([audit.prune(), pruneOAuthRecords(store, clock)])
+    .catch((err: unknown) => logger.error({ err }, "pruning of the audit log or OAuth records failed"));
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
     executeDuePayments: executeDue, deliverNotifications: deliverNotificationsNow,

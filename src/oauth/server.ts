@@ -86,7 +86,8 @@ function features(options: OAuthServerOptions, certificates: Certificates) {
     mTLS: mtls(certificates),
     // A TPP introspects and revokes its own tokens only.
     introspection: {
-      enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      enabled: true,
+      allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
     },
     revocation: { enabled: true },
     resourceIndicators: resourceIndicators(options),
@@ -229,7 +230,8 @@ export function createOAuthServer(options: OAuthServerOptions) {
       const scopes = asked.scope.split(" ");
       grant.addOIDCScope(scopes.filter((scope) => scope === "offline_access"));
       grant.addResourceScope(`${options.apiUrl()}${options.apiBase}`, asked.scope);
-      const result = { login: { accountId: outcome.psuId }, consent: { grantId: await grant.save() } };
+      const grantId = await grant.save();
+      const result = { login: { accountId: outcome.psuId }, consent: { grantId } };
       return provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
     },
     async verifyAccessToken(value: string, der: Uint8Array): Promise<TokenVerdict> {
