@@ -545,7 +545,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const admin = adminListener(logger, store, { api, auth }, ready);
   let pruning: NodeJS.Timeout | undefined;
   const prune = () => Promise.all([audit.prune(), pruneOAuthRecords(store, clock)])
-    .catch((err: unknown) => logger.error({ err }, "pruning of the audit log or OAuth records failed"));
+    .catch((err: unknown) => logger.error({ err }, "pruning failed (audit log, OAuth)"));
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
     executeDuePayments: executeDue, deliverNotifications: deliverNotificationsNow,
