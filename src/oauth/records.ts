@@ -47,10 +47,9 @@ function recordAdapter(deps: Deps, model: string): Adapter {
   const records = store.oauthRecords;
   const find = async (id: string): Promise<AdapterPayload | undefined> => {
     if (model === "Client") return findClient(deps, id);
+    // Expiry is the library's to judge (an expired token is refused as expired); prune() deletes.
     const found = await records.find(store.db, model, id);
-    if (!found || (found.expiresAt !== null && found.expiresAt < epochSeconds(deps))) {
-      return undefined;
-    }
+    if (!found) return undefined;
     const payload = JSON.parse(found.payload) as AdapterPayload;
     return found.consumedAt === null ? payload : { ...payload, consumed: found.consumedAt };
   };

@@ -14,6 +14,7 @@ import Provider, {
 } from "oidc-provider";
 import type { Deps } from "../domain/deps.js";
 import { scopedResources } from "../domain/sca/oauth.js";
+import { escapeHtml } from "../lib/html.js";
 import { isLanguage, negotiateLanguage } from "../lib/languages.js";
 import { createRecordAdapter, subjectOf } from "./records.js";
 
@@ -73,6 +74,22 @@ function mtls(certificates: Certificates): NonNullable<Configuration["features"]
   };
 }
 
+const ownToken = async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+  token.clientId === client.clientId;
+
+/**
+ * A refusal the server cannot send back to the TPP (an unknown client, a redirect_uri not pushed)
+ * is shown to the PSU: as plain as our pages, nothing from elsewhere, no style or script.
+ */
+const renderError: Configuration["renderError"] = async (ctx, out) => {
+  const rows = Object.entries(out).map(([name, value]) =>
+    `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(String(value))}</dd>`).join("");
+  ctx.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  ctx.type = "html";
+  ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Authorisation refused`
+    + `</title><h1>Authorisation refused</h1><dl>${rows}</dl></html>`;
+};
+
 function features(options: OAuthServerOptions, certificates: Certificates) {
   const mtlsAliases = Object.fromEntries(Object.entries(OAUTH_ROUTES)
     .filter(([, path]) => (MTLS_ROUTES as readonly string[]).includes(path))
@@ -85,11 +102,8 @@ function features(options: OAuthServerOptions, certificates: Certificates) {
     },
     mTLS: mtls(certificates),
     // A TPP introspects and revokes its own tokens only.
-    introspection: {
-      enabled: true,
-      allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
-    },
-    revocation: { enabled: true },
+    introspection: { enabled: true, allowedPolicy: ownToken },
+    revocation: { enabled: true, allowedPolicy: ownToken },
     resourceIndicators: resourceIndicators(options),
     userinfo: { enabled: false },
     rpInitiatedLogout: { enabled: false },
@@ -127,7 +141,10 @@ function resourceIndicators(options: OAuthServerOptions) {
   };
 }
 
-/** Refresh tokens for an account information consent only, and only when asked for. */
+/**
+ * Refresh tokens for an account information consent only, and only when asked for: `offline_access`
+ * with `prompt=consent`, as OpenID Connect Core (11) has it.
+ */
 function issueRefreshToken(lifetimes: OAuthLifetimes): Configuration["issueRefreshToken"] {
   return async (_ctx, client, code) => lifetimes.refreshTokenSeconds > 0
     && client.grantTypeAllowed("refresh_token") && code.scopes.has("offline_access")
@@ -150,6 +167,7 @@ function configuration(options: OAuthServerOptions, certificates: Certificates):
     scopes: ["offline_access"],
     issueRefreshToken: issueRefreshToken(lifetimes),
     rotateRefreshToken: false,
+    renderError,
     // Every authorisation is the SCA of one resource: only the grant this interaction's SCA
     // made counts, never an earlier one of the browser's session.
     loadExistingGrant: async (ctx) => {
