@@ -4,7 +4,7 @@
  * is consumed once across all of them. Clients are not stored: a TPP is a client once its
  * certificate registered it on the API (first use), with its organizationIdentifier as client id.
  */
-import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from "oidc-provider";
+import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 import type { Deps } from "../domain/deps.js";
 import { scopedResources } from "../domain/sca/oauth.js";
 
@@ -42,7 +42,10 @@ async function findClient(deps: Deps, clientId: string): Promise<AdapterPayload 
   return clientOf(clientId);
 }
 
-function recordAdapter(deps: Deps, model: string): Adapter {
+/** The library's refusal of a code used before (its InvalidGrant). */
+type CodeReused = () => Error;
+
+function recordAdapter(deps: Deps, model: string, codeReused: CodeReused): Adapter {
   const { store } = deps;
   const records = store.oauthRecords;
   const find = async (id: string): Promise<AdapterPayload | undefined> => {
@@ -71,7 +74,7 @@ function recordAdapter(deps: Deps, model: string): Adapter {
     // Two instances racing on one code: the loser's exchange fails as a reused code would.
     async consume(id) {
       if (!(await records.consume(store.db, model, id, epochSeconds(deps)))) {
-        throw new errors.InvalidGrant("the authorization code was already used");
+        throw codeReused();
       }
     },
     destroy: (id) => records.destroy(store.db, model, id),
@@ -79,6 +82,6 @@ function recordAdapter(deps: Deps, model: string): Adapter {
   };
 }
 
-export function createRecordAdapter(deps: Deps): AdapterFactory {
-  return (model) => recordAdapter(deps, model);
+export function createRecordAdapter(deps: Deps, codeReused: CodeReused): AdapterFactory {
+  return (model) => recordAdapter(deps, model, codeReused);
 }

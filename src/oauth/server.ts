@@ -9,9 +9,8 @@
  */
 import { createHash, X509Certificate } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider, {
-  errors, type Configuration, type JWK, type KoaContextWithOIDC,
-} from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { Configuration, JWK, KoaContextWithOIDC } from "oidc-provider";
 import type { Deps } from "../domain/deps.js";
 import { scopedResources } from "../domain/sca/oauth.js";
 import { escapeHtml } from "../lib/html.js";
@@ -74,8 +73,9 @@ function mtls(certificates: Certificates): NonNullable<Configuration["features"]
   };
 }
 
-const ownToken = async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
-  token.clientId === client.clientId;
+const ownToken = async (
+  _ctx: unknown, client: { clientId: string }, token: { clientId?: string },
+) => token.clientId === client.clientId;
 
 /**
  * A refusal the server cannot send back to the TPP (an unknown client, a redirect_uri not pushed)
@@ -90,7 +90,7 @@ const renderError: Configuration["renderError"] = async (ctx, out) => {
     + `</title><h1>Authorisation refused</h1><dl>${rows}</dl></html>`;
 };
 
-function features(options: OAuthServerOptions, certificates: Certificates) {
+function features(options: OAuthServerOptions, certificates: Certificates, library: Library) {
   const mtlsAliases = Object.fromEntries(Object.entries(OAUTH_ROUTES)
     .filter(([, path]) => (MTLS_ROUTES as readonly string[]).includes(path))
     .map(([name, path]) => [`${name}_endpoint`, `${options.apiUrl()}${path}`]));
@@ -104,7 +104,7 @@ function features(options: OAuthServerOptions, certificates: Certificates) {
     // A TPP introspects and revokes its own tokens only.
     introspection: { enabled: true, allowedPolicy: ownToken },
     revocation: { enabled: true, allowedPolicy: ownToken },
-    resourceIndicators: resourceIndicators(options),
+    resourceIndicators: resourceIndicators(options, library.errors),
     userinfo: { enabled: false },
     rpInitiatedLogout: { enabled: false },
   };
@@ -125,7 +125,10 @@ function xs2aScopes(ctx: KoaContextWithOIDC): string {
  * XS2A API is that server, taking the scopes that name a consent or payment; opaque tokens, so
  * that revoking one takes effect at once.
  */
-function resourceIndicators(options: OAuthServerOptions) {
+/** The library itself, imported when first needed (its import warns on Node 20, see README). */
+type Library = typeof import("oidc-provider");
+
+function resourceIndicators(options: OAuthServerOptions, errors: Library["errors"]) {
   const resource = () => `${options.apiUrl()}${options.apiBase}`;
   return {
     enabled: true,
@@ -151,11 +154,14 @@ function issueRefreshToken(lifetimes: OAuthLifetimes): Configuration["issueRefre
     && [...code.scopes].some((scope) => scopedResources(scope)[0]?.service === "AIS");
 }
 
-function configuration(options: OAuthServerOptions, certificates: Certificates): Configuration {
+function configuration(
+  options: OAuthServerOptions, certificates: Certificates, library: Library,
+): Configuration {
   const { lifetimes } = options;
-  const { features: enabled, mtlsAliases } = features(options, certificates);
+  const { features: enabled, mtlsAliases } = features(options, certificates, library);
+  const codeReused = () => new library.errors.InvalidGrant("the code was already used");
   return {
-    adapter: createRecordAdapter(options.deps),
+    adapter: createRecordAdapter(options.deps, codeReused),
     jwks: { keys: [options.signingKey] },
     cookies: { keys: options.cookieKeys },
     features: enabled,
@@ -207,14 +213,13 @@ export type TokenVerdict =
 export function createOAuthServer(options: OAuthServerOptions) {
   const certificates: Certificates = new WeakMap();
   // Built on first use: with port 0 (tests) the listeners' URLs are known only then.
-  let built: { provider: Provider; callback: ReturnType<Provider["callback"]> } | undefined;
-  const server = () => {
-    if (!built) {
-      const provider = new Provider(options.authUrl(), configuration(options, certificates));
-      built = { provider, callback: provider.callback() };
-    }
-    return built;
-  };
+  type Built = { provider: Provider; callback: ReturnType<Provider["callback"]> };
+  let built: Promise<Built> | undefined;
+  const server = () => built ??= import("oidc-provider").then((library) => {
+    const provider = new library.default(
+      options.authUrl(), configuration(options, certificates, library));
+    return { provider, callback: provider.callback() };
+  });
 
   return {
     metadataUrl: () => `${options.authUrl()}${METADATA_PATH}`,
@@ -225,10 +230,11 @@ export function createOAuthServer(options: OAuthServerOptions) {
       }
       // RFC 8414's address of the metadata the library serves as OpenID discovery.
       if (req.url?.split("?")[0] === METADATA_PATH) req.url = "/.well-known/openid-configuration";
-      void server().callback(req, res);
+      void server().then(({ callback }) => callback(req, res));
     },
     async interaction(req: IncomingMessage, res: ServerResponse): Promise<InteractionRequest> {
-      const details = await server().provider.interactionDetails(req, res);
+      const { provider } = await server();
+      const details = await provider.interactionDetails(req, res);
       return {
         uid: details.uid, clientId: String(details.params.client_id),
         scope: String(details.params.scope ?? ""),
@@ -239,7 +245,7 @@ export function createOAuthServer(options: OAuthServerOptions) {
       req: IncomingMessage, res: ServerResponse, asked: InteractionRequest,
       outcome: InteractionOutcome,
     ): Promise<void> {
-      const { provider } = server();
+      const { provider } = await server();
       if ("error" in outcome) {
         const result = { error: outcome.error, error_description: outcome.description };
         return provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
@@ -253,7 +259,8 @@ export function createOAuthServer(options: OAuthServerOptions) {
       return provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
     },
     async verifyAccessToken(value: string, der: Uint8Array): Promise<TokenVerdict> {
-      const token = await server().provider.AccessToken.find(value, { ignoreExpiration: true });
+      const { provider } = await server();
+      const token = await provider.AccessToken.find(value, { ignoreExpiration: true });
       if (!token) return { ok: false, reason: "unknown" };
       if (token.isExpired) return { ok: false, reason: "expired" };
       if (token["x5t#S256"] !== sha256Thumbprint(der)) return { ok: false, reason: "unbound" };
