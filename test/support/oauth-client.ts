@@ -78,10 +78,12 @@ export async function follow(browser: BrowserClient, page: Page): Promise<Page> 
  * cancel), the result page's way back; returns the callback URL the TPP receives.
  */
 export async function authoriseInBrowser(
-  browser: BrowserClient, url: URL, login: string, options: { accounts?: string[]; cancel?: boolean } = {},
+  browser: BrowserClient, url: URL, login: string,
+  options: { accounts?: string[]; cancel?: boolean; redirectUri?: string } = {},
 ): Promise<URL> {
+  const callback = options.redirectUri ?? CALLBACK;
   const loginPage = await follow(browser, await browser.get(url.pathname + url.search));
-  if (loginPage.location?.startsWith(CALLBACK)) return new URL(loginPage.location);
+  if (loginPage.location?.startsWith(callback)) return new URL(loginPage.location);
   assert.match(loginPage.html, /name="password"/, loginPage.html);
   const form = formOf(loginPage.html, /name="password"/);
   const codePage = await follow(browser, await browser.post(form.action, { ...form.hidden, login, password: `${login}-demo` }));
@@ -95,7 +97,7 @@ export async function authoriseInBrowser(
   const back = /<a class="button" href="([^"]+)"/.exec(result.html)?.[1]?.replace(/&amp;/g, "&");
   assert.ok(back, result.html);
   const toTpp = await follow(browser, await browser.get(new URL(back).pathname));
-  assert.ok(toTpp.location?.startsWith(CALLBACK), `${toTpp.status} ${toTpp.location} ${toTpp.html}`);
+  assert.ok(toTpp.location?.startsWith(callback), `${toTpp.status} ${toTpp.location} ${toTpp.html}`);
   return new URL(toTpp.location ?? "");
 }
 
