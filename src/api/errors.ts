@@ -38,6 +38,7 @@ const STATUS: Record<MessageCode, number> = {
   TOKEN_UNKNOWN: 401,
   TOKEN_INVALID: 401,
   TOKEN_EXPIRED: 401,
+  CORPORATE_ID_INVALID: 401,
 };
 
 /** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */

@@ -12,13 +12,40 @@ import { executeDue } from "./execution.js";
 import type { Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
 import { changeScaStatus, changeScaStatusOf } from "../sca/transitions.js";
+import type { ScaProblem } from "../sca/problems.js";
+import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
 
-/** The review's verdict on a payment: the PSU must own the debtor account. */
-export async function paymentProblem(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
+/** The PSU's right on the payment's debtor account, if the account is there and enabled. */
+async function debtorRight(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
   const debtor = await deps.core.findAccountByIban(tx, p.debtorAccount.iban);
-  if (!debtor || debtor.psuId !== psuId) return "debtor_not_owned";
-  if (debtor.status !== "enabled") return "debtor_blocked";
-  return null;
+  const right = debtor && psuId !== null ? await deps.core.rightOn(tx, psuId, debtor) : undefined;
+  if (!debtor || right === undefined) return "debtor_not_owned";
+  return debtor.status === "enabled" ? right : "debtor_blocked";
+}
+
+/**
+ * Whether the PSU may see the payment (or its cancellation) at all: it must hold the debtor
+ * account, or be a user of the company that does.
+ */
+export async function paymentProblem(
+  deps: Deps, tx: Tx, psuId: string | null, p: Payment,
+): Promise<ScaProblem | null> {
+  const right = await debtorRight(deps, tx, psuId, p);
+  return right === "debtor_not_owned" || right === "debtor_blocked" ? right : null;
+}
+
+/**
+ * Whether the PSU may decide it: as paymentProblem, and a company's user needs the right to sign
+ * and signs a payment only once.
+ */
+export async function signingProblem(
+  deps: Deps, tx: Tx, psuId: string | null, p: Payment, cancellation = false,
+): Promise<ScaProblem | null> {
+  const right = await debtorRight(deps, tx, psuId, p);
+  if (right === "debtor_not_owned" || right === "debtor_blocked") return right;
+  if (right === "viewer") return "no_signing_right";
+  if (cancellation || psuId === null) return null;
+  return (await signedBy(deps, tx, p.id, psuId)) ? "already_signed" : null;
 }
 
 /** The payments (a bulk's payments) whose payee's name did not match (NMTC). */
@@ -60,17 +87,20 @@ export async function decidePayment(
     return { ok: true };
   }
   const psuId = ctx.session.psuId ?? "";
-  const problem = await paymentProblem(deps, tx, psuId, payment);
+  const problem = await signingProblem(deps, tx, psuId, payment);
   if (problem) return { ok: false, problem };
   const unmatched = await unmatchedPayees(deps, tx, payment);
   if (unmatched.length > 0 && !acknowledgedNoMatch) {
     return { ok: false, problem: "vop_unacknowledged" };
   }
-  if (!(await movePayment(deps, tx, payment, "authorise", { at, psuId }))) {
+  const event = signatureEvent(payment);
+  const change = { at, psuId, signaturesBefore: signaturesBefore(payment) };
+  if (!(await movePayment(deps, tx, payment, event, change))) {
     return { ok: false, problem: "already_decided" };
   }
   if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
-  await changeScaStatus(store, tx, auth, "finalise", at);
+  await changeScaStatus(store, tx, auth, "finalise", at, psuId);
+  if (event === "signPartly") return { ok: true };
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
     await executeDue(deps, tx, payment, psuId);
@@ -92,7 +122,7 @@ export async function decideCancellation(
     await changeScaStatus(store, tx, auth, "fail", at);
     return { ok: true };
   }
-  const problem = await paymentProblem(deps, tx, ctx.session.psuId, payment);
+  const problem = await signingProblem(deps, tx, ctx.session.psuId, payment, true);
   if (problem) return { ok: false, problem };
   if (!(await movePayment(deps, tx, payment, "cancelAuthorised", { at }))) {
     return { ok: false, problem: "already_decided" };

@@ -9,6 +9,7 @@ import type { Tx } from "../ports.js";
 import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
 import { awaitsPsu } from "../payment/model.js";
+import { awaitsSignature } from "../consent/transitions.js";
 import { moveConsent } from "../consent/transitions.js";
 import type { Deps } from "../deps.js";
 import { paymentProblem } from "../payment/decision.js";
@@ -29,7 +30,7 @@ export function bindingOf(resource: ScaResource): string {
 }
 
 export function awaitingDecision(resource: ScaResource): boolean {
-  if (resource.type === "consent") return resource.consent.status === "received";
+  if (resource.type === "consent") return awaitsSignature(resource.consent.status);
   const { status } = resource.payment;
   return resource.cancellation ? status === "ACTC" : awaitsPsu(status);
 }

@@ -25,6 +25,7 @@ import { sandboxPsus } from "./0105-sandbox-psus.js";
 import { initiationMessage } from "./0141-initiation-message.js";
 import { oauthRecords } from "./0150-oauth-records.js";
 import { scaSessionReturn } from "./0151-sca-session-return.js";
+import { corporates } from "./0180-corporates.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0141-initiation-message": initiationMessage,
   "0150-oauth-records": oauthRecords,
   "0151-sca-session-return": scaSessionReturn,
+  "0180-corporates": corporates,
 };
 
 export const migrationProvider: MigrationProvider = {
