@@ -25,19 +25,14 @@ export interface BearerOptions {
 
 const REFUSALS = { unknown: tokenUnknown, expired: tokenExpired, unbound: tokenNotBound } as const;
 
-/** Which service's scope a path needs, and where the resource's id is in it. */
-const PATHS: readonly [RegExp, ScopedResource["service"]][] = [
-  [/^\/(?:payments|bulk-payments|periodic-payments)\/[^/]+\/([^/?]+)/, "PIS"],
-  [/^\/consents\/confirmation-of-funds\/([^/?]+)/, "PIIS"],
-  [/^\/consents\/([^/?]+)/, "AIS"],
-];
-
 /** The consent or payment a call is about, under the service a token's scope must name it. */
 function namedResource(request: FastifyRequest, base: string): ScopedResource | null {
   const path = (request.url.split("?")[0] ?? "").slice(base.length);
-  for (const [pattern, service] of PATHS) {
-    const id = pattern.exec(path)?.[1];
-    if (id !== undefined) return { service, id };
+  const params = (request.params ?? {}) as { paymentId?: string; consentId?: string };
+  if (params.paymentId !== undefined) return { service: "PIS", id: params.paymentId };
+  if (params.consentId !== undefined) {
+    const funds = path.startsWith("/consents/confirmation-of-funds/");
+    return { service: funds ? "PIIS" : "AIS", id: params.consentId };
   }
   const consentId = single(request.headers, "Consent-ID");
   if (/^\/(?:accounts|card-accounts)(?:\/|$)/.test(path) && consentId !== undefined) {

@@ -53,4 +53,6 @@ test("PIS: bob's payment is authorised with an SMS code through the token's logi
   const status = await bank.tpp.get(`/psd2/v1/payments/sepa-credit-transfers/${paymentId}/status`, bearer(tokens.access_token));
   assert.equal(status.status, 200, status.text);
   assert.equal(status.body.transactionStatus, "ACSC");
+  const short = await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`, bearer(tokens.access_token));
+  assert.equal(short.status, 200, short.text);
 });
