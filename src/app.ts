@@ -493,7 +493,7 @@ async function oauthServer(
   return createOAuthServer({
     deps, authUrl: urls.auth, apiUrl: urls.api, apiBase: API_BASE,
     signingKey: parseSigningKey(signingKey),
-    cookieKeys: [cookieKey],
+    cookieKeys: [cookieKey], allowHttpLoopback: config.mode === "sandbox",
     lifetimes: {
       codeSeconds: config.oauthCodeSeconds, accessTokenSeconds: config.oauthAccessTokenSeconds,
       refreshTokenSeconds: config.oauthRefreshTokenSeconds,

@@ -34,6 +34,8 @@ export interface OAuthServerOptions {
   /** Keys its cookies are signed with, the same on every instance. */
   cookieKeys: string[];
   lifetimes: OAuthLifetimes;
+  /** Sandbox: a pushed redirect_uri may use http on a loopback host (the demo TPP). */
+  allowHttpLoopback: boolean;
 }
 
 /** A TPP's certificate as the API listener verified it (chain, revocation, PSD2 profile). */
@@ -210,6 +212,32 @@ export type TokenVerdict =
   | { ok: true; clientId: string; scope: string }
   | { ok: false; reason: "unknown" | "expired" | "unbound" };
 
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** FAPI 2.0: authorisation responses travel over TLS only; the sandbox lets loopback http by. */
+function redirectRefused(uri: unknown, allowHttpLoopback: boolean): boolean {
+  const url = URL.canParse(String(uri)) ? new URL(String(uri)) : undefined;
+  if (!url || url.protocol === "https:") return false;
+  return !(allowHttpLoopback && url.protocol === "http:" && LOOPBACK.has(url.hostname));
+}
+
+/**
+ * The library checks a pushed redirect_uri only as its client metadata rules say, which let http
+ * by: a pushed request for an http one is taken back and refused (FAPI 2.0 5.3.2.2).
+ */
+function refuseHttpRedirects(provider: Provider, allowHttpLoopback: boolean): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    const { oidc } = ctx;
+    if (oidc?.route !== "pushed_authorization_request" || ctx.status !== 201) return;
+    if (!redirectRefused(oidc.params?.redirect_uri, allowHttpLoopback)) return;
+    await oidc.entities.PushedAuthorizationRequest?.destroy();
+    ctx.status = 400;
+    ctx.body = { error: "invalid_request",
+      error_description: "redirect_uri must be an https URL (FAPI 2.0)" };
+  });
+}
+
 export function createOAuthServer(options: OAuthServerOptions) {
   const certificates: Certificates = new WeakMap();
   // Built on first use: with port 0 (tests) the listeners' URLs are known only then.
@@ -218,6 +246,7 @@ export function createOAuthServer(options: OAuthServerOptions) {
   const server = () => built ??= import("oidc-provider").then((library) => {
     const provider = new library.default(
       options.authUrl(), configuration(options, certificates, library));
+    refuseHttpRedirects(provider, options.allowHttpLoopback);
     return { provider, callback: provider.callback() };
   });
 

@@ -107,6 +107,15 @@ test("a request not pushed is refused before any login", async () => {
   assert.ok(!page.location?.includes("code="));
 });
 
+test("a redirect_uri that is not https is refused when pushed (loopback http only in the sandbox)", async () => {
+  const { consentId } = await createConsent(bank.tpp);
+  const config = await oauthClient(bank);
+  await assert.rejects(pushRequest(config, `AIS:${consentId}`, { redirect_uri: "http://tpp.example/cb" }),
+    (error: any) => error.error === "invalid_request" && /https/.test(error.error_description));
+  const loopback = await pushRequest(config, `AIS:${consentId}`, { redirect_uri: "http://127.0.0.1:9/cb" });
+  assert.ok(loopback.url.searchParams.get("request_uri"));
+});
+
 test("a scope naming another TPP's consent, or nothing the bank knows, gets an error and no SCA", async () => {
   const { consentId: foreign } = await createConsent(thief);
   const config = await oauthClient(bank);
