@@ -162,8 +162,13 @@ test("introspection and revocation: the TPP's own token is active until revoked,
 test("a consent the PSU revokes on the dashboard takes its tokens, refresh token included, with it", async () => {
   const { consentId, tokens, config } = await consentToken(bank, "carol", CAROL_MAIN, { scope: " offline_access", prompt: "consent" });
   assert.ok(tokens.refresh_token, "a recurring consent's token comes with a refresh token");
+  const stranger = await oauthClient(bank, other.tls, other.id);
+  await assert.rejects(client.refreshTokenGrant(stranger, tokens.refresh_token),
+    (error: any) => error.error === "invalid_grant", "a refresh token works only for its own client");
   const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token);
   assert.equal((await readAccounts(bank, consentId, refreshed.access_token)).status, 200);
+  const stolen = await thief.get("/psd2/v1/accounts", { "Consent-ID": consentId, ...bearer(refreshed.access_token) });
+  assert.equal(code(stolen), "TOKEN_INVALID", "the refreshed token is bound to the certificate too");
   const psu = bank.browser();
   const page = await logInDashboard(psu, "carol");
   assert.equal((await psu.post("/dashboard/revoke", { _csrf: csrfOf(page.html), consent: consentId })).status, 303);
