@@ -181,3 +181,24 @@ test("a consent on the company's account: partiallyAuthorised after jana, unusab
   assert.equal(accounts.status, 200, accounts.text);
   assert.deepEqual(accounts.body.accounts.map((a: { iban: string }) => a.iban), [NORDWIND]);
 });
+
+test("two users confirming at the same moment both count: the payment executes, booked once",
+  async () => {
+    const { id, start } = await nordwindPayment(300);
+    const karl = await review(await startRedirect(start), "karl");
+    const jana = await review(await startRedirect(start), "jana");
+    const results = await Promise.all([karl, jana].map((r) => confirm(r.browser, r.page)));
+    assert.deepEqual(results.map((r) => r.location), [OK_URI, OK_URI]);
+    assert.equal(await statusOf(id), "ACSC");
+    assert.equal(await bookings(bank, id), 1);
+  });
+
+test("one user confirming in two sessions at once signs once", async () => {
+  const { id, start } = await nordwindPayment(400);
+  const first = await review(await startRedirect(start), "karl");
+  const second = await review(await startRedirect(start), "karl");
+  const results = await Promise.all([first, second].map((r) => confirm(r.browser, r.page)));
+  assert.equal(results.filter((r) => r.location === OK_URI).length, 1,
+    results.map((r) => r.html).join("\n"));
+  assert.equal(await statusOf(id), "PATC");
+});
