@@ -78,6 +78,7 @@ test("two signatures: karl on the pages makes it PATC, karl again is refused, ja
 
   const first = await review(await startRedirect(start), "karl");
   assert.match(first.page.html, /Signatures/);
+  assert.match(first.page.html, /records your signature/);
   const signed = await confirm(first.browser, first.page);
   assert.equal(signed.location, OK_URI);
   assert.match(signed.outcome ?? "", /once everyone who must sign has signed/);
