@@ -9,11 +9,13 @@ import type { Tx } from "../ports.js";
 import type { Decision, DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
-import type { Payment } from "./model.js";
+import { awaitsPsu, type Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
 import { changeScaStatus, changeScaStatusOf } from "../sca/transitions.js";
 import type { ScaProblem } from "../sca/problems.js";
-import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
+import {
+  signatureEvent, signaturesBefore, signedBy, type SignatureEvent,
+} from "../sca/signatures.js";
 
 /** The PSU's right on the payment's debtor account, if the account is there and enabled. */
 async function debtorRight(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
@@ -69,6 +71,29 @@ async function recordOverride(
 /** How the audit log names a confirmation despite no match (README, Verification of Payee). */
 export const VOP_OVERRIDE_PATH = "/sca/confirm (payee name: no match, confirmed)";
 
+/**
+ * One more signature, as a compare-and-set on the payment's count. A signature another user gave
+ * meanwhile (committed while this transaction ran, as PostgreSQL lets it see) is counted first,
+ * so two users signing at once both count; never the same user twice. Bounded by the signatures
+ * the payment needs.
+ */
+async function sign(
+  deps: Deps, tx: Tx, payment: Payment, change: { at: string; psuId: string },
+): Promise<SignatureEvent | null> {
+  let current = payment;
+  for (let attempt = 0; attempt < (payment.signaturesRequired ?? 1); attempt += 1) {
+    const event = signatureEvent(current);
+    const moved = await movePayment(deps, tx, current, event,
+      { ...change, signaturesBefore: signaturesBefore(current) });
+    if (moved) return event;
+    const fresh = await deps.store.payments.find(tx, payment.id);
+    if (!fresh || !awaitsPsu(fresh.status) || fresh.signatures === current.signatures
+      || (await signedBy(deps, tx, payment.id, change.psuId))) return null;
+    current = fresh;
+  }
+  return null;
+}
+
 export async function decidePayment(
   deps: Deps, tx: Tx, ctx: DecisionContext, payment: Payment,
   { confirm, acknowledgedNoMatch = false }: { confirm: boolean; acknowledgedNoMatch?: boolean },
@@ -93,11 +118,8 @@ export async function decidePayment(
   if (unmatched.length > 0 && !acknowledgedNoMatch) {
     return { ok: false, problem: "vop_unacknowledged" };
   }
-  const event = signatureEvent(payment);
-  const change = { at, psuId, signaturesBefore: signaturesBefore(payment) };
-  if (!(await movePayment(deps, tx, payment, event, change))) {
-    return { ok: false, problem: "already_decided" };
-  }
+  const event = await sign(deps, tx, payment, { at, psuId });
+  if (!event) return { ok: false, problem: "already_decided" };
   if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
   await changeScaStatus(store, tx, auth, "finalise", at, psuId);
   if (event === "signPartly") return { ok: true };
