@@ -491,7 +491,7 @@ async function oauthServer(
     store.secrets.getOrCreate(store.db, "oauth-cookie-key", freshCookieKey()),
   ]);
   return createOAuthServer({
-    deps, authUrl: urls.auth, apiUrl: urls.api, apiBase: API_BASE,
+    deps, authUrl: urls.auth, apiUrl: urls.api, resource: `${config.publicApiUrl}${API_BASE}`,
     signingKey: parseSigningKey(signingKey),
     cookieKeys: [cookieKey], allowHttpLoopback: config.mode === "sandbox",
     lifetimes: {

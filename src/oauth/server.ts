@@ -27,8 +27,11 @@ export interface OAuthServerOptions {
   authUrl: () => string;
   /** The API listener's public URL: the endpoints that need the TPP's certificate. */
   apiUrl: () => string;
-  /** The XS2A API's path on it: the one resource server (RFC 8707) tokens are for. */
-  apiBase: string;
+  /**
+   * The XS2A API's resource indicator (RFC 8707), the one resource server tokens are for: the
+   * public URL, the same on every instance.
+   */
+  resource: string;
   /** The server's signing key (private JWK, ES256), the same on every instance. */
   signingKey: JWK;
   /** Keys its cookies are signed with, the same on every instance. */
@@ -131,13 +134,13 @@ function xs2aScopes(ctx: KoaContextWithOIDC): string {
 type Library = typeof import("oidc-provider");
 
 function resourceIndicators(options: OAuthServerOptions, errors: Library["errors"]) {
-  const resource = () => `${options.apiUrl()}${options.apiBase}`;
+  const { resource } = options;
   return {
     enabled: true,
-    defaultResource: async () => resource(),
+    defaultResource: async () => resource,
     useGrantedResource: async () => true,
     getResourceServerInfo: async (ctx: KoaContextWithOIDC, indicator: string) => {
-      if (indicator !== resource()) throw new errors.InvalidTarget();
+      if (indicator !== resource) throw new errors.InvalidTarget();
       return {
         scope: xs2aScopes(ctx), accessTokenFormat: "opaque" as const,
         accessTokenTTL: options.lifetimes.accessTokenSeconds,
@@ -282,7 +285,7 @@ export function createOAuthServer(options: OAuthServerOptions) {
       const grant = new provider.Grant({ accountId: outcome.psuId, clientId: asked.clientId });
       const scopes = asked.scope.split(" ");
       grant.addOIDCScope(scopes.filter((scope) => scope === "offline_access"));
-      grant.addResourceScope(`${options.apiUrl()}${options.apiBase}`, asked.scope);
+      grant.addResourceScope(options.resource, asked.scope);
       const grantId = await grant.save();
       const result = { login: { accountId: outcome.psuId }, consent: { grantId } };
       return provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });

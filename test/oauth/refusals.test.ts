@@ -178,7 +178,7 @@ test("a consent the PSU revokes on the dashboard takes its tokens, refresh token
 });
 
 test("an expired token is refused as expired; OAUTH_BEARER_REQUIRED refuses calls on a resource without one", async (t) => {
-  const strict = await startOwnBank(t, { env: { OAUTH_ACCESS_TOKEN_SECONDS: "1", OAUTH_BEARER_REQUIRED: "true" } });
+  const strict = await startOwnBank(t, { env: { OAUTH_ACCESS_TOKEN_SECONDS: "3", OAUTH_BEARER_REQUIRED: "true" } });
   const { consentId } = await createConsent(strict.tpp);
   const without = await strict.tpp.get(`/psd2/v1/consents/${consentId}/status`);
   assert.equal(without.status, 401);
@@ -188,7 +188,7 @@ test("an expired token is refused as expired; OAUTH_BEARER_REQUIRED refuses call
   const callback = await authoriseInBrowser(strict.browser(), url, "alice", { accounts: [ALICE_MAIN] });
   const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
   assert.equal((await readAccounts(strict, consentId, tokens.access_token)).status, 200);
-  await sleep(2_100);
+  await sleep(3_500);
   const expired = await readAccounts(strict, consentId, tokens.access_token);
   assert.equal(expired.status, 401);
   assert.equal(code(expired), "TOKEN_EXPIRED");
