@@ -18,6 +18,9 @@ export type SqliteSynchronous = typeof SQLITE_SYNCHRONOUS[number];
 export const API_PROFILES = ["spec", "berlin-group"] as const;
 export type ApiProfile = typeof API_PROFILES[number];
 
+/** RTS art. 16: off, or the limit since the last SCA the bank chose (100 EUR or 5 payments). */
+export const LOW_VALUE_EXEMPTIONS = ["off", "amount", "count"] as const;
+
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
@@ -466,6 +469,18 @@ export const SETTINGS = {
   scaDefaultApproach: oneOf({ name: "SCA_DEFAULT_APPROACH", choices: SCA_APPROACHES,
     description: "the approach of a creation whose TPP states no preference (or one the bank "
       + "does not offer); must be one of `SCA_APPROACHES`" }),
+  trustedPayeeExemption: flag({ name: "TRUSTED_PAYEE_EXEMPTION", fallback: true,
+    description: "RTS art. 13: a payment to a payee on the PSU's list of trusted payees "
+      + "(kept on the dashboard, each change confirmed with the second factor) needs the "
+      + "password only; `scaStatus` `exempted`" }),
+  lowValueExemption: oneOf({ name: "LOW_VALUE_EXEMPTION", choices: LOW_VALUE_EXEMPTIONS,
+    description: "RTS art. 16: a payment of at most 30 EUR needs the password only while, since "
+      + "the PSU's last SCA, `amount`: at most 100 EUR in all or `count`: at most 5 payments "
+      + "went without it (this one included); per PSU, stored, reset by every SCA" }),
+  traExemption: flag({ name: "TRA_EXEMPTION", fallback: false,
+    description: "RTS art. 18: a payment within the amount band that the bank's fraud rate of "
+      + "the last 90 days (PSU-reported fraud, `payment report-fraud`) allows, from a browser the "
+      + "PSU passed SCA in, needs the password only (bands: README, SCA exemptions)" }),
   vopDirectoryFile: file({ name: "VOP_DIRECTORY_FILE",
     shownDefault: "(empty: demo directory in sandbox, none in production)",
     description: "Verification of Payee: JSON directory of other banks' payees (`holders`: "

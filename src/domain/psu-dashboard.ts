@@ -11,6 +11,8 @@ import type { Deps } from "./deps.js";
 import type { Payment } from "./payment/model.js";
 import { createDashboardLogin } from "./sca/dashboard-login.js";
 import { createDecoupled } from "./sca/decoupled.js";
+import type { TrustedPayee } from "./sca/ports.js";
+import { createTrustedPayees } from "./sca/trusted-payees.js";
 
 /** How many of each the dashboard lists, newest first. */
 const LISTED = 200;
@@ -22,6 +24,8 @@ export interface Overview {
   payments: (Payment & { tppName: string; date: string })[];
   /** The PSU's bank apps (decoupled approach), each with the day it was activated. */
   apps: { id: string; activatedOn: string }[];
+  /** The PSU's trusted payees (RTS art. 13); null when the bank does not apply art. 13. */
+  trustedPayees: TrustedPayee[] | null;
 }
 
 export type { DashboardView } from "./sca/dashboard-login.js";
@@ -48,6 +52,8 @@ export function createPsuDashboard(deps: Deps) {
           ...p, tppName: await tppName(tx, p.tppId), date: day(p.createdAt) }))),
         apps: (await store.psuApps.listOf(tx, psuId))
           .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),
+        trustedPayees: settings.exemptions?.trustedPayees
+          ? await store.exemptions.trustedPayees(tx, psuId) : null,
       };
     });
   }
@@ -81,7 +87,8 @@ export function createPsuDashboard(deps: Deps) {
     return result.ok;
   }
 
-  return { ...login, overview, revoke, activateApp, revokeApp };
+  const trustedPayees = createTrustedPayees(deps, login.asPsu);
+  return { ...login, overview, revoke, activateApp, revokeApp, trustedPayees };
 }
 
 export type PsuDashboard = ReturnType<typeof createPsuDashboard>;

@@ -9,6 +9,7 @@ import type { Deps } from "../deps.js";
 import { consentChoices, grantFor, type PsuChoice } from "./grants.js";
 import type { Consent } from "./model.js";
 import { moveConsent, replaceRecurring } from "./transitions.js";
+import { auditExemption } from "../sca/exemptions.js";
 import { changeScaStatus } from "../sca/transitions.js";
 
 export async function decideConsent(
@@ -40,6 +41,11 @@ export async function decideConsent(
     selected.map((acc) => grantFor(consent, acc, choice)));
   // As peers do: a new recurring consent replaces the PSU's older one at the same TPP.
   if (consent.recurringIndicator) await replaceRecurring(deps, tx, consent, psuId, at);
-  await changeScaStatus(store, tx, auth, "finalise", at);
+  // RTS art. 10a: a renewal within 180 days of the last SCA took the password only.
+  const exemption = (await store.sca.findAuthorisation(tx, auth))?.exemption ?? null;
+  if (exemption) {
+    await auditExemption(deps, tx, { exemption, tppId: consent.tppId, resourceId: consent.id, at });
+  }
+  await changeScaStatus(store, tx, auth, exemption ? "exempt" : "finalise", at);
   return { ok: true };
 }

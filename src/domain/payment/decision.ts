@@ -11,6 +11,9 @@ import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
 import type { Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
+import { spendExemption } from "./exemptions.js";
+import { auditExemption } from "../sca/exemptions.js";
+import type { ScaExemption } from "../sca/model.js";
 import { changeScaStatus, changeScaStatusOf } from "../sca/transitions.js";
 
 /** The review's verdict on a payment: the PSU must own the debtor account. */
@@ -42,6 +45,28 @@ async function recordOverride(
 /** How the audit log names a confirmation despite no match (README, Verification of Payee). */
 export const VOP_OVERRIDE_PATH = "/sca/confirm (payee name: no match, confirmed)";
 
+/**
+ * ACTC, and with an exemption taken at login the payment counted as one without a second factor
+ * (in the audit log with its article); neither when the exemption no longer holds.
+ */
+async function authoriseWithin(
+  deps: Deps, tx: Tx,
+  d: { payment: Payment; psuId: string; at: string; exemption: ScaExemption | null },
+): Promise<"ok" | "already_decided" | "exemption_spent"> {
+  const { payment, psuId, at, exemption } = d;
+  let spent = true;
+  const kept = await deps.store.savepoints.keepIf(tx, async () => {
+    if (!(await movePayment(deps, tx, payment, "authorise", { at, psuId }))) return false;
+    spent = exemption === null || (await spendExemption(deps, tx, exemption, { psuId, payment }));
+    return spent;
+  });
+  if (!kept) return spent ? "already_decided" : "exemption_spent";
+  if (exemption) {
+    await auditExemption(deps, tx, { exemption, tppId: payment.tppId, resourceId: payment.id, at });
+  }
+  return "ok";
+}
+
 export async function decidePayment(
   deps: Deps, tx: Tx, ctx: DecisionContext, payment: Payment,
   { confirm, acknowledgedNoMatch = false }: { confirm: boolean; acknowledgedNoMatch?: boolean },
@@ -66,11 +91,11 @@ export async function decidePayment(
   if (unmatched.length > 0 && !acknowledgedNoMatch) {
     return { ok: false, problem: "vop_unacknowledged" };
   }
-  if (!(await movePayment(deps, tx, payment, "authorise", { at, psuId }))) {
-    return { ok: false, problem: "already_decided" };
-  }
+  const exemption = (await store.sca.findAuthorisation(tx, auth))?.exemption ?? null;
+  const authorised = await authoriseWithin(deps, tx, { payment, psuId, at, exemption });
+  if (authorised !== "ok") return { ok: false, problem: authorised };
   if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
-  await changeScaStatus(store, tx, auth, "finalise", at);
+  await changeScaStatus(store, tx, auth, exemption ? "exempt" : "finalise", at);
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
     await executeDue(deps, tx, payment, psuId);

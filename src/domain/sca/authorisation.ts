@@ -5,6 +5,7 @@
  * replayed or raced form post changes nothing.
  */
 import { dateInZone } from "../../lib/clock.js";
+import { hashSecret } from "../../lib/ids.js";
 import { totpAt } from "../../lib/totp.js";
 import type { Tx } from "../ports.js";
 import { decideConsent } from "../consent/decision.js";
@@ -174,9 +175,23 @@ export function createAuthorisations(deps: Deps) {
     });
   }
 
+  /**
+   * After the second factor: the browser (its device cookie's secret) becomes a known device of
+   * the session's PSU, for RTS art. 18.
+   */
+  async function rememberDevice(secret: string | undefined, device: string): Promise<void> {
+    await store.transaction(async (tx) => {
+      const ctx = await machine.live(tx, secret);
+      if (typeof ctx === "string" || !ctx.session.psuId) return;
+      const at = deps.clock.now().toISOString();
+      await store.exemptions.rememberDevice(tx, hashSecret(device), ctx.session.psuId, at);
+    });
+  }
+
   const { login, chooseDevice, resendCode, verifyCode } = machine;
   return {
     ...createRedirectLinks(deps), login, chooseDevice, resendCode, verifyCode, view, decide,
+    rememberDevice,
     sandboxSms: (login: string) => sandboxSms(deps, login),
     sandboxTotp: (login: string) => sandboxTotp(deps, login),
   };

@@ -16,7 +16,7 @@ import { authorisationContext, awaitingDecision } from "./redirect-channel.js";
  */
 export function backToTpp(ctx: Pick<SessionContext, "authorisation" | "resource">): string {
   const owner = ctx.resource.type === "payment" ? ctx.resource.payment : ctx.resource.consent;
-  return ctx.authorisation.scaStatus === "finalised"
+  return ["finalised", "exempted"].includes(ctx.authorisation.scaStatus)
     ? owner.redirectUri : owner.nokRedirectUri ?? owner.redirectUri;
 }
 
