@@ -159,7 +159,9 @@ export interface AuthorisationTable {
 }
 
 export interface ExemptionCounterTable { psu_id: string; payments: number; amount: Money }
-export interface TrustedPayeeTable { psu_id: string; iban: string; name: string; created_at: string }
+export interface TrustedPayeeTable {
+  psu_id: string; iban: string; name: string; created_at: string;
+}
 export interface FraudReportTable { payment_id: string; reported_at: string }
 export interface KnownDeviceTable { secret_hash: string; psu_id: string; last_sca_at: string }
 

@@ -123,6 +123,20 @@ async function sandboxTotp(deps: Deps, login: string) {
   return { code: totpAt(secret, nowMs), validForSeconds: 30 - Math.floor(nowMs / 1000) % 30 };
 }
 
+/**
+ * After the second factor: the browser (its device cookie's secret) becomes a known device of
+ * the session's PSU, for RTS art. 18.
+ */
+async function rememberDevice(deps: Deps, secret: string | undefined, browser: string) {
+  const { store } = deps;
+  await store.transaction(async (tx) => {
+    const session = secret ? await store.scaSessions.find(tx, hashSecret(secret)) : undefined;
+    if (!session?.psuId || session.step !== "review") return;
+    const at = deps.clock.now().toISOString();
+    await store.exemptions.rememberDevice(tx, hashSecret(browser), session.psuId, at);
+  });
+}
+
 export function createAuthorisations(deps: Deps) {
   const { store } = deps;
   const machine = createScaSessionMachine(deps, redirectChannel(deps));
@@ -175,23 +189,11 @@ export function createAuthorisations(deps: Deps) {
     });
   }
 
-  /**
-   * After the second factor: the browser (its device cookie's secret) becomes a known device of
-   * the session's PSU, for RTS art. 18.
-   */
-  async function rememberDevice(secret: string | undefined, device: string): Promise<void> {
-    await store.transaction(async (tx) => {
-      const ctx = await machine.live(tx, secret);
-      if (typeof ctx === "string" || !ctx.session.psuId) return;
-      const at = deps.clock.now().toISOString();
-      await store.exemptions.rememberDevice(tx, hashSecret(device), ctx.session.psuId, at);
-    });
-  }
-
   const { login, chooseDevice, resendCode, verifyCode } = machine;
   return {
     ...createRedirectLinks(deps), login, chooseDevice, resendCode, verifyCode, view, decide,
-    rememberDevice,
+    rememberDevice: (secret: string | undefined, browser: string) =>
+      rememberDevice(deps, secret, browser),
     sandboxSms: (login: string) => sandboxSms(deps, login),
     sandboxTotp: (login: string) => sandboxTotp(deps, login),
   };
