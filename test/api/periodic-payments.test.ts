@@ -156,6 +156,11 @@ test("a standing order books each due execution once, in the debtor's transactio
     goTo(addDays(monday, 3));
     assert.equal(await bank.app.executeDuePayments(), 0);
     assert.deepEqual(await bookingsOf(paymentId), [1, 2, 3].map((n) => `${paymentId}-${n}`));
+    // RTS art. 14: the order's SCA covered the first execution; each one after it is exempt.
+    const audited = await bank.app.store.audit.query(bank.app.store.db, { resourceId: paymentId, limit: 50 });
+    assert.deepEqual(audited.filter((e) => e.path.includes("art. 14")).map((e) => [e.method, e.path]).reverse(),
+      [2, 3].map((n) => ["BANK", `standing order execution ${n} (SCA exempted: RTS art. 14 (recurring `
+        + "transaction, same amount and payee))"]));
     const booked = await read(`dateFrom=${monday}&bookingStatus=booked`);
     const rent = booked.body.transactions.booked.filter(
       (t: { remittanceInformationUnstructured: string }) => t.remittanceInformationUnstructured === "Rent");
