@@ -173,6 +173,15 @@ async (t) => {
   assert.equal((await bank.tpp.get(`${path}/${id}`)).body.scaStatus, "exempted");
   assert.equal((await bank.tpp.get(`/psd2/v1/consents/${renewal.consentId}/status`))
     .body.consentStatus, "valid");
+  // Without SCA, no hour of history older than 90 days, as after the first consent's SCA.
+  const headers = { "Consent-ID": renewal.consentId, "PSU-IP-Address": "192.0.2.1" };
+  const accounts = await bank.tpp.get("/psd2/v1/accounts", headers);
+  const old = new Date(clock.now().getTime() - 120 * 86_400_000).toISOString().slice(0, 10);
+  const history = await bank.tpp.get(`/psd2/v1/accounts/${
+    accounts.body.accounts[0].resourceId as string}/transactions?dateFrom=${old}&bookingStatus=booked`,
+  headers);
+  assert.equal(history.status, 400, history.text);
+  assert.equal(history.body.tppMessages[0].code, "PERIOD_INVALID");
 
   const other = await bank.tppWith({ organizationIdentifier: "PSDFR-ACPR-778" });
   const foreign = await createConsent(other, body());

@@ -7,6 +7,7 @@
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import type { ScaExemption } from "../sca/model.js";
+import { OLD_HISTORY_WINDOW_MS } from "../statement-query.js";
 import type { Consent } from "./model.js";
 
 export const SCA_REUSE_DAYS = 180;
@@ -20,4 +21,15 @@ export async function consentExemption(
   if (last === undefined) return null;
   const ageMs = deps.clock.now().getTime() - Date.parse(last);
   return ageMs <= SCA_REUSE_DAYS * 86_400_000 ? "10a" : null;
+}
+
+/**
+ * When the PSU passed SCA for this consent, for the hour in which history older than 90 days may
+ * be read: an exempted renewal (password only) opens no such hour.
+ */
+export async function scaAuthorisedAt(deps: Deps, consent: Consent): Promise<string | null> {
+  const at = consent.authorisedAt;
+  if (at === null || deps.clock.now().getTime() - Date.parse(at) > OLD_HISTORY_WINDOW_MS) return at;
+  const authorisations = await deps.store.sca.authorisationsOf(deps.store.db, consent.id);
+  return authorisations.some((a) => a.scaStatus === "exempted") ? null : at;
 }
