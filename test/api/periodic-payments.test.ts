@@ -162,7 +162,8 @@ test("a standing order books each due execution once, in the debtor's transactio
     assert.deepEqual(audited.filter((e) => e.path.includes("art. 14")).map((e) => [e.method, e.path]).reverse(),
       [2, 3].map((n) => ["BANK", `standing order execution ${n} (SCA exempted: RTS art. 14 (recurring `
         + "transaction, same amount and payee))"]));
-    const shown = jsonOf(runOperator(bank.app.config.dataDir, ["payment", "show", paymentId, "--json"]));
+    const shown = jsonOf(runOperator(bank.app.config.dataDir, ["payment", "show", paymentId, "--json"],
+      bank.database.databaseUrl));
     assert.equal(shown.resource.secondFactor, "given (SCA: password and code); each execution after the "
       + "first: none, exempted under RTS art. 14 (recurring transaction, same amount and payee)");
     const booked = await read(`dateFrom=${monday}&bookingStatus=booked`);

@@ -19,8 +19,11 @@ import {
 } from "../support/exemptions.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
 
-const showPayment = (bank: TestBank, id: string) =>
-  jsonOf(runOperator(bank.app.config.dataDir, ["payment", "show", id, "--json"]));
+/** An operator command on the bank's own database (SQLite or PostgreSQL). */
+const operator = (bank: TestBank, ...args: string[]) =>
+  jsonOf(runOperator(bank.app.config.dataDir, [...args, "--json"], bank.database.databaseUrl));
+
+const showPayment = (bank: TestBank, id: string) => operator(bank, "payment", "show", id);
 
 test("art. 16 count: 30.00 EUR passes with the password, 30.01 needs the code, so does the "
   + "sixth payment since the last SCA; an SCA starts the count again", async (t) => {
@@ -208,8 +211,7 @@ test("art. 18: with TRA on, from a browser the PSU passed SCA in, up to 500.00 E
   await needsCode(bank, "carol", CAROL_MAIN, "5.00", bank.browser());
 
   // 900.00 executed, 400.00 of them fraud: far above every reference rate, no TRA at all.
-  const report = jsonOf(runOperator(bank.app.config.dataDir,
-    ["payment", "report-fraud", first.paymentId, "--json"]));
+  const report = operator(bank, "payment", "report-fraud", first.paymentId);
   assert.equal(report.traLimit, "0.00 EUR");
   await needsCode(bank, "carol", CAROL_MAIN, "1.00", known);
 });
