@@ -7,7 +7,7 @@ import type { ConsentInput, Consents } from "../domain/consent/registration.js";
 import type { createIdempotency } from "../domain/idempotency.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
-  psuLanguage, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
+  psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
 } from "./headers.js";
 import { readNotificationRequest } from "./notification-headers.js";
 import { requestFingerprint } from "./plugin.js";
@@ -59,13 +59,15 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
     const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const explicit = readExplicitAuthorisation(request.headers);
+    const corporateId = readCorporateId(request.headers);
     const notify = readNotificationRequest(request.headers, request.tpp.domains);
     const response = await idempotency.once({
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen }),
+      bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen, corporateId }),
     }, async (tx) => {
-      const registered = await consents.registerConsent(tx, tpp, request.body, redirect, explicit);
+      const registered = await consents.registerConsent(tx, tpp, request.body, redirect,
+        { explicit, corporateId });
       if (notify.accepted) {
         await options.notifications.subscribe(tx, { ...notify.accepted, tppId: tpp.id,
           resourceId: registered.consent.id, resourceType: "consent" });

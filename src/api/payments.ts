@@ -9,7 +9,9 @@ import type {
   AuthorisationKind, InitiationInput, PaymentRef,
 } from "../domain/payment/initiation.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
-import { psuLanguage, readExplicitAuthorisation, readVopRequested } from "./headers.js";
+import {
+  psuLanguage, readCorporateId, readExplicitAuthorisation, readVopRequested,
+} from "./headers.js";
 import type { Payments } from "../domain/payment/initiation.js";
 import { readNotificationRequest } from "./notification-headers.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
@@ -97,6 +99,7 @@ function initiationRoute(
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const input = {
       service, body: request.body, message: initiationMessageOf(request),
+      corporateId: readCorporateId(request.headers),
     } as InitiationInput;
     const selfOf = (id: string) => `${base}/${service}/${request.params.product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
@@ -107,7 +110,7 @@ function initiationRoute(
       tppId: tpp.id,
       requestId: String(request.headers["x-request-id"]),
       bodyHash: requestFingerprint(request,
-        { ...redirect, explicit, chosen, vop: checks.requested }),
+        { ...redirect, explicit, chosen, vop: checks.requested, corporateId: input.corporateId }),
     }, async (tx) => {
       const initiated = await naming(request.params.product,
         () => payments.initiatePayment(tx, tpp, product, input, redirect, checks, explicit));

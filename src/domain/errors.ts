@@ -38,7 +38,8 @@ export type MessageCode =
   | "REQUEST_TIMEOUT"
   | "PSU_CREDENTIALS_INVALID"
   | "SCA_METHOD_UNKNOWN"
-  | "SCA_INVALID";
+  | "SCA_INVALID"
+  | "CORPORATE_ID_INVALID";
 
 /**
  * Where the offending value came from: Berlin Group gives some codes a different status per
@@ -215,6 +216,10 @@ export const psuCredentialsInvalid = (text: string): Xs2aError =>
 
 export const scaMethodUnknown = (text: string): Xs2aError =>
   new Xs2aError("SCA_METHOD_UNKNOWN", "body", text, "authenticationMethodId");
+
+/** PSU-Corporate-ID names no company of this bank, or not the one holding the account. */
+export const corporateIdInvalid = (text: string): Xs2aError =>
+  new Xs2aError("CORPORATE_ID_INVALID", "header", text, "PSU-Corporate-ID");
 
 /** The authorisation cannot take this update now: another step is due, or it is over. */
 export const scaInvalid = (text: string): Xs2aError =>

@@ -52,6 +52,8 @@ export interface LedgerAccountTable {
   debits_must_not_exceed_credits: Flag;
   entry_count: Money;
   created_at: string;
+  corporate_id: string | null;
+  signatures_required: Generated<number>;
 }
 
 export interface TransferTable {
@@ -115,6 +117,8 @@ export interface PaymentTable {
   vop_matched_name: string | null;
   vop_overridden_at: string | null;
   initiation_message: string | null;
+  signatures_required: Generated<number>;
+  signatures: Generated<number>;
 }
 
 export interface ConsentTable {
@@ -133,7 +137,15 @@ export interface ConsentTable {
   updated_at: string;
   authorised_at: string | null;
   kind: string | null;
+  signatures_required: Generated<number>;
+  signatures: Generated<number>;
 }
+
+export interface CorporateTable {
+  id: string; corporate_id: string; name: string; created_at: string;
+}
+
+export interface CorporateUserTable { corporate_id: string; psu_id: string; may_sign: Flag }
 
 export interface ConsentAccountTable {
   consent_id: string;
@@ -350,4 +362,6 @@ export interface Database {
   trusted_payees: TrustedPayeeTable;
   fraud_reports: FraudReportTable;
   known_devices: KnownDeviceTable;
+  corporates: CorporateTable;
+  corporate_users: CorporateUserTable;
 }

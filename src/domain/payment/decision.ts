@@ -15,13 +15,40 @@ import { spendExemption } from "./exemptions.js";
 import { auditExemption } from "../sca/exemptions.js";
 import type { ScaExemption } from "../sca/model.js";
 import { changeScaStatus, changeScaStatusOf } from "../sca/transitions.js";
+import type { ScaProblem } from "../sca/problems.js";
+import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
 
-/** The review's verdict on a payment: the PSU must own the debtor account. */
-export async function paymentProblem(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
+/** The PSU's right on the payment's debtor account, if the account is there and enabled. */
+async function debtorRight(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
   const debtor = await deps.core.findAccountByIban(tx, p.debtorAccount.iban);
-  if (!debtor || debtor.psuId !== psuId) return "debtor_not_owned";
-  if (debtor.status !== "enabled") return "debtor_blocked";
-  return null;
+  const right = debtor && psuId !== null ? await deps.core.rightOn(tx, psuId, debtor) : undefined;
+  if (!debtor || right === undefined) return "debtor_not_owned";
+  return debtor.status === "enabled" ? right : "debtor_blocked";
+}
+
+/**
+ * Whether the PSU may see the payment (or its cancellation) at all: it must hold the debtor
+ * account, or be a user of the company that does.
+ */
+export async function paymentProblem(
+  deps: Deps, tx: Tx, psuId: string | null, p: Payment,
+): Promise<ScaProblem | null> {
+  const right = await debtorRight(deps, tx, psuId, p);
+  return right === "debtor_not_owned" || right === "debtor_blocked" ? right : null;
+}
+
+/**
+ * Whether the PSU may decide it: as paymentProblem, and a company's user needs the right to sign
+ * and signs a payment only once.
+ */
+export async function signingProblem(
+  deps: Deps, tx: Tx, psuId: string | null, p: Payment, cancellation = false,
+): Promise<ScaProblem | null> {
+  const right = await debtorRight(deps, tx, psuId, p);
+  if (right === "debtor_not_owned" || right === "debtor_blocked") return right;
+  if (right === "viewer") return "no_signing_right";
+  if (cancellation || psuId === null) return null;
+  return (await signedBy(deps, tx, p.id, psuId)) ? "already_signed" : null;
 }
 
 /** The payments (a bulk's payments) whose payee's name did not match (NMTC). */
@@ -45,18 +72,25 @@ async function recordOverride(
 /** How the audit log names a confirmation despite no match (README, Verification of Payee). */
 export const VOP_OVERRIDE_PATH = "/sca/confirm (payee name: no match, confirmed)";
 
+/** The payment's authorisation or one signature of several, with the exemption taken, if any. */
+interface Signature {
+  payment: Payment; psuId: string; at: string; exemption: ScaExemption | null;
+  event: ReturnType<typeof signatureEvent>;
+}
+
 /**
- * ACTC, and with an exemption taken at login the payment counted as one without a second factor
- * (in the audit log with its article); neither when the exemption no longer holds.
+ * ACTC (or one more signature), and with an exemption taken at login the payment counted as one
+ * without a second factor (in the audit log with its article); neither when the exemption no
+ * longer holds.
  */
 async function authoriseWithin(
-  deps: Deps, tx: Tx,
-  d: { payment: Payment; psuId: string; at: string; exemption: ScaExemption | null },
+  deps: Deps, tx: Tx, s: Signature,
 ): Promise<"ok" | "already_decided" | "exemption_spent"> {
-  const { payment, psuId, at, exemption } = d;
+  const { payment, psuId, at, exemption } = s;
+  const change = { at, psuId, signaturesBefore: signaturesBefore(payment) };
   let spent = true;
   const kept = await deps.store.savepoints.keepIf(tx, async () => {
-    if (!(await movePayment(deps, tx, payment, "authorise", { at, psuId }))) return false;
+    if (!(await movePayment(deps, tx, payment, s.event, change))) return false;
     spent = exemption === null || (await spendExemption(deps, tx, exemption, { psuId, payment }));
     return spent;
   });
@@ -85,17 +119,19 @@ export async function decidePayment(
     return { ok: true };
   }
   const psuId = ctx.session.psuId ?? "";
-  const problem = await paymentProblem(deps, tx, psuId, payment);
+  const problem = await signingProblem(deps, tx, psuId, payment);
   if (problem) return { ok: false, problem };
   const unmatched = await unmatchedPayees(deps, tx, payment);
   if (unmatched.length > 0 && !acknowledgedNoMatch) {
     return { ok: false, problem: "vop_unacknowledged" };
   }
+  const event = signatureEvent(payment);
   const exemption = (await store.sca.findAuthorisation(tx, auth))?.exemption ?? null;
-  const authorised = await authoriseWithin(deps, tx, { payment, psuId, at, exemption });
+  const authorised = await authoriseWithin(deps, tx, { payment, psuId, at, exemption, event });
   if (authorised !== "ok") return { ok: false, problem: authorised };
   if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
-  await changeScaStatus(store, tx, auth, exemption ? "exempt" : "finalise", at);
+  await changeScaStatus(store, tx, auth, exemption ? "exempt" : "finalise", at, psuId);
+  if (event === "signPartly") return { ok: true };
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
     await executeDue(deps, tx, payment, psuId);
@@ -117,7 +153,7 @@ export async function decideCancellation(
     await changeScaStatus(store, tx, auth, "fail", at);
     return { ok: true };
   }
-  const problem = await paymentProblem(deps, tx, ctx.session.psuId, payment);
+  const problem = await signingProblem(deps, tx, ctx.session.psuId, payment, true);
   if (problem) return { ok: false, problem };
   if (!(await movePayment(deps, tx, payment, "cancelAuthorised", { at }))) {
     return { ok: false, problem: "already_decided" };

@@ -1,9 +1,10 @@
 /**
  * Which payment may go without the PSU's second factor (RTS 2018/389), and the count of those
- * that did. Only a single remote credit transfer in EUR may: a standing order's first execution
- * and a bulk need SCA (art. 14 exempts only the executions after it), and so does every
- * cancellation. What an exemption allows is checked when the PSU logs in (to skip the code) and
- * again, with the count, when it confirms: a limit reached in between refuses the confirmation.
+ * that did. Only a single remote credit transfer in EUR that one signature authorises may: a
+ * standing order's first execution and a bulk need SCA (art. 14 exempts only the executions
+ * after it), and so do every cancellation and each signature of a multi-level payment. What an
+ * exemption allows is checked when the PSU logs in (to skip the code) and again, with the count,
+ * when it confirms: a limit reached in between refuses the confirmation.
  */
 import type { Tx } from "../ports.js";
 import type { Deps, ExemptionSettings } from "../deps.js";
@@ -35,7 +36,9 @@ export interface PaymentUnderReview { psuId: string; payment: Payment; knownDevi
 
 const NONE: ExemptionSettings = { trustedPayees: false, lowValue: "off", transactionRisk: false };
 
-const exemptable = (p: Payment) => p.service === "payments" && p.currency === "EUR";
+/** A company's payment that needs several signatures gets an SCA for each (multi-level). */
+const exemptable = (p: Payment) => p.service === "payments" && p.currency === "EUR"
+  && (p.signaturesRequired ?? 1) <= 1;
 
 /** The bank's fraud rate over the last 90 days, in parts per million (none executed: 0). */
 export async function fraudRatePpm(

@@ -8,9 +8,9 @@ import { dateInZone } from "../../lib/clock.js";
 import { hashSecret } from "../../lib/ids.js";
 import { totpAt } from "../../lib/totp.js";
 import type { Tx } from "../ports.js";
-import { decideConsent } from "../consent/decision.js";
+import { decideConsent, laterSignerProblem } from "../consent/decision.js";
 import { consentChoices, type Grantable, type PsuChoice } from "../consent/grants.js";
-import { decidePayment, paymentProblem } from "../payment/decision.js";
+import { decidePayment, signingProblem } from "../payment/decision.js";
 import type { Decision } from "../decision.js";
 import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
@@ -58,10 +58,13 @@ async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review
   if (ctx.session.step !== "review" || !psuId) return null;
   const { resource } = ctx;
   if (resource.type === "consent") {
-    const choices = await consentChoices(deps, tx, psuId, resource.consent);
-    return { problem: null, ...choices, debtor: null, executesOn: null };
+    const { consent } = resource;
+    const choices = await consentChoices(deps, tx, psuId, consent);
+    const problem = consent.status === "partiallyAuthorised"
+      ? await laterSignerProblem(deps, tx, psuId, consent) : null;
+    return { problem, ...choices, debtor: null, executesOn: null };
   }
-  const problem = await paymentProblem(deps, tx, psuId, resource.payment);
+  const problem = await signingProblem(deps, tx, psuId, resource.payment, resource.cancellation);
   const debtor = problem ? null : await debtorOverview(deps, tx, resource);
   const { requestedExecutionDate: date } = resource.payment;
   const today = dateInZone(deps.clock.now(), deps.settings.timeZone);
@@ -180,7 +183,9 @@ export function createAuthorisations(deps: Deps) {
       const outcome = ctx.resource.type === "payment"
         ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision)
         : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
-      if (!outcome.ok && outcome.problem === "already_decided" && (await decidedHere(tx, ctx))) {
+      const lostRace = !outcome.ok
+        && (outcome.problem === "already_decided" || outcome.problem === "already_signed");
+      if (lostRace && (await decidedHere(tx, ctx))) {
         return { ok: true };
       }
       if (!outcome.ok) return outcome;

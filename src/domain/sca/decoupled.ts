@@ -9,7 +9,7 @@
 import { hashSecret, newSecret, newUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
 import type { Decision } from "../decision.js";
-import { paymentProblem } from "../payment/decision.js";
+import { signingProblem } from "../payment/decision.js";
 import type { Deps } from "../deps.js";
 import { formatError, scaInvalid } from "../errors.js";
 import type { ScaResource } from "./context.js";
@@ -135,7 +135,7 @@ async function approveOpen(
 ): Promise<AppDecision> {
   const { resource } = open;
   const problem = resource.type === "payment"
-    ? await paymentProblem(deps, tx, psu.id, resource.payment) : null;
+    ? await signingProblem(deps, tx, psu.id, resource.payment, resource.cancellation) : null;
   if (problem) return refused(problem);
   await scaPassed(deps, tx, psu.id);
   await changeScaStatus(deps.store, tx, open.a.id, "authenticate", nowIso(deps), psu.id);

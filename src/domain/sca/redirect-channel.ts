@@ -11,9 +11,10 @@ import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
 import { consentExemption } from "../consent/sca-reuse.js";
 import { awaitsPsu } from "../payment/model.js";
+import { awaitsSignature } from "../consent/transitions.js";
 import { moveConsent } from "../consent/transitions.js";
 import type { Deps } from "../deps.js";
-import { paymentProblem } from "../payment/decision.js";
+import { paymentProblem, signingProblem } from "../payment/decision.js";
 import { paymentExemption } from "../payment/exemptions.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import type { ScaResource, SessionContext } from "./context.js";
@@ -32,7 +33,7 @@ export function bindingOf(resource: ScaResource): string {
 }
 
 export function awaitingDecision(resource: ScaResource): boolean {
-  if (resource.type === "consent") return resource.consent.status === "received";
+  if (resource.type === "consent") return awaitsSignature(resource.consent.status);
   const { status } = resource.payment;
   return resource.cancellation ? status === "ACTC" : awaitsPsu(status);
 }
@@ -102,6 +103,8 @@ async function exemptionOf(
   const { resource } = ctx;
   if (resource.type === "consent") return consentExemption(deps, tx, resource.consent, psu.id);
   if (resource.cancellation) return null;
+  // A company's user who may only see the account, or signed already, decides nothing.
+  if (await signingProblem(deps, tx, psu.id, resource.payment)) return null;
   return paymentExemption(deps, tx, {
     psuId: psu.id, payment: resource.payment,
     knownDevice: await knownDevice(deps, tx, psu, browser),

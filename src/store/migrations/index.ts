@@ -24,6 +24,7 @@ import { psuApps } from "./0104-psu-apps.js";
 import { sandboxPsus } from "./0105-sandbox-psus.js";
 import { initiationMessage } from "./0141-initiation-message.js";
 import { scaExemptions } from "./0160-sca-exemptions.js";
+import { corporates } from "./0180-corporates.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0105-sandbox-psus": sandboxPsus,
   "0141-initiation-message": initiationMessage,
   "0160-sca-exemptions": scaExemptions,
+  "0180-corporates": corporates,
 };
 
 export const migrationProvider: MigrationProvider = {
