@@ -11,7 +11,7 @@ import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
 import { jsonOf, runOperator } from "../support/cli.js";
 import {
   BOB_MAIN, CAROL_MAIN, confirm, consentBody, createConsent, createdStatus, CREATION_HEADERS,
-  enterCode, EXTERNAL_IBAN, linkOf, OK_URI, reachReview,
+  enterCode, EXTERNAL_IBAN, ibanOf, linkOf, OK_URI, reachReview,
 } from "../support/flows.js";
 import { codeFor, lastSmsCode, logInDashboard } from "../support/psu.js";
 import {
@@ -223,3 +223,17 @@ test("art. 18 is off by default: a known browser still gives the code", async (t
   await known.follow(await enterCode(known, first.page, await codeFor(known, "carol")));
   await needsCode(bank, "carol", CAROL_MAIN, "10.00", known);
 });
+
+test("no exemption spares a signature of a company payment that needs two (multi-level SCA)",
+  async (t) => {
+    const bank = await startOwnBank(t, { env: { LOW_VALUE_EXEMPTION: "count" } });
+    const created = await bank.tpp.post(PAYMENTS, euro("1.00", { debtorAccount: ibanOf("8500000001") }),
+      { ...CREATION_HEADERS, "PSU-Corporate-ID": "nordwind" });
+    assert.equal(created.status, createdStatus(bank.tpp), created.text);
+    const started = await bank.tpp.post(linkOf(bank.tpp, created.body._links.startAuthorisation), {},
+      CREATION_HEADERS);
+    assert.equal(started.status, 201, started.text);
+    const page = await afterPassword(bank.browser(),
+      linkOf(bank.tpp, started.body._links.scaRedirect), "karl");
+    assert.ok(asksForCode(page), page.html);
+  });
