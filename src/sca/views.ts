@@ -313,8 +313,10 @@ export function paymentReviewPage(
   const debtor = review?.debtor ?? null;
   const warning = debtor?.short
     ? html`<p class="warning" role="alert">${frame.t("warning_insufficient")}</p>` : html``;
+  const nextKey = (p.signatures ?? 0) + 1 < (p.signaturesRequired ?? 1)
+    ? "review_next_signature" : "review_next";
   const next = resource.cancellation
-    ? html`` : html`<p class="hint">${frame.t("review_next", { tpp: frame.tppName ?? "" })}</p>`;
+    ? html`` : html`<p class="hint">${frame.t(nextKey, { tpp: frame.tppName ?? "" })}</p>`;
   const confirm = canConfirm ? confirmForm(frame, vopAcknowledgement(frame, resource)) : html``;
   const execution = resource.cancellation
     ? null : executionText(frame, p, review?.executesOn ?? null);

@@ -3,7 +3,8 @@
  * that needs two signatures is started by the TPP once per user (startAuthorisation), reads PATC
  * (partiallyAuthorised) after the first user's SCA, and goes through after the second; the same
  * user cannot sign twice and a user who may only see the account cannot sign at all. Through the
- * bank's pages and the embedded approach. Rerun under berlin-group by its .berlin-group file.
+ * bank's pages, the embedded and the decoupled approach. Rerun under berlin-group by its
+ * .berlin-group file, and on PostgreSQL by its .postgres file.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -21,7 +22,9 @@ const AS_NORDWIND = { ...CREATION_HEADERS, "PSU-Corporate-ID": "nordwind" };
 const EMBEDDED = { "PSU-IP-Address": "192.0.2.1", "TPP-Redirect-Preferred": "false" };
 
 let bank: TestBank;
-before(async () => { bank = await startBank({ env: { SCA_APPROACHES: "redirect,embedded" } }); });
+before(async () => {
+  bank = await startBank({ env: { SCA_APPROACHES: "redirect,embedded,decoupled" } });
+});
 after(async () => { await bank.close(); });
 
 const statusOf = async (id: string) =>
@@ -78,6 +81,7 @@ test("two signatures: karl on the pages makes it PATC, karl again is refused, ja
 
   const first = await review(await startRedirect(start), "karl");
   assert.match(first.page.html, /Signatures/);
+  assert.match(first.page.html, /records your signature/);
   const signed = await confirm(first.browser, first.page);
   assert.equal(signed.location, OK_URI);
   assert.match(signed.outcome ?? "", /once everyone who must sign has signed/);
@@ -181,3 +185,42 @@ test("a consent on the company's account: partiallyAuthorised after jana, unusab
   assert.equal(accounts.status, 200, accounts.text);
   assert.deepEqual(accounts.body.accounts.map((a: { iban: string }) => a.iban), [NORDWIND]);
 });
+
+test("two users confirming at the same moment both count: the payment executes, booked once",
+  async () => {
+    const { id, start } = await nordwindPayment(300);
+    const karl = await review(await startRedirect(start), "karl");
+    const jana = await review(await startRedirect(start), "jana");
+    const results = await Promise.all([karl, jana].map((r) => confirm(r.browser, r.page)));
+    assert.deepEqual(results.map((r) => r.location), [OK_URI, OK_URI]);
+    assert.equal(await statusOf(id), "ACSC");
+    assert.equal(await bookings(bank, id), 1);
+  });
+
+test("one user confirming in two sessions at once signs once", async () => {
+  const { id, start } = await nordwindPayment(400);
+  const first = await review(await startRedirect(start), "karl");
+  const second = await review(await startRedirect(start), "karl");
+  const results = await Promise.all([first, second].map((r) => confirm(r.browser, r.page)));
+  assert.equal(results.filter((r) => r.location === OK_URI).length, 1,
+    results.map((r) => r.html).join("\n"));
+  assert.equal(await statusOf(id), "PATC");
+});
+
+test("decoupled: karl approves in his app (PATC), lea's approval is refused, jana's executes it",
+  async () => {
+    const { id, start } = await nordwindPayment(500);
+    const viaApp = async (login: string) => {
+      const started = await bank.tpp.post(start, {}, { "PSU-IP-Address": "192.0.2.1",
+        "TPP-Decoupled-Preferred": "true", "PSU-ID": login });
+      assert.equal(started.status, 201, started.text);
+      const acted = await bank.browser().post(`/sandbox/app/${login}/approve`, {});
+      return JSON.parse(acted.html || "{}");
+    };
+    await viaApp("karl");
+    assert.equal(await statusOf(id), "PATC");
+    assert.equal((await viaApp("lea")).problem, "no_signing_right");
+    assert.equal(await statusOf(id), "PATC");
+    await viaApp("jana");
+    assert.equal(await statusOf(id), "ACSC");
+  });

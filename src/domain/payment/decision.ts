@@ -9,14 +9,16 @@ import type { Tx } from "../ports.js";
 import type { Decision, DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
-import type { Payment } from "./model.js";
+import { awaitsPsu, type Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
 import { spendExemption } from "./exemptions.js";
 import { auditExemption } from "../sca/exemptions.js";
 import type { ScaExemption } from "../sca/model.js";
 import { changeScaStatus, changeScaStatusOf } from "../sca/transitions.js";
 import type { ScaProblem } from "../sca/problems.js";
-import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
+import {
+  signatureEvent, signaturesBefore, signedBy, type SignatureEvent,
+} from "../sca/signatures.js";
 
 /** The PSU's right on the payment's debtor account, if the account is there and enabled. */
 async function debtorRight(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
@@ -72,33 +74,54 @@ async function recordOverride(
 /** How the audit log names a confirmation despite no match (README, Verification of Payee). */
 export const VOP_OVERRIDE_PATH = "/sca/confirm (payee name: no match, confirmed)";
 
-/** The payment's authorisation or one signature of several, with the exemption taken, if any. */
-interface Signature {
-  payment: Payment; psuId: string; at: string; exemption: ScaExemption | null;
-  event: ReturnType<typeof signatureEvent>;
+/**
+ * One more signature, as a compare-and-set on the payment's count. A signature another user gave
+ * meanwhile (committed while this transaction ran, as PostgreSQL lets it see) is counted first,
+ * so two users signing at once both count; never the same user twice. Bounded by the signatures
+ * the payment needs.
+ */
+async function sign(
+  deps: Deps, tx: Tx, payment: Payment, change: { at: string; psuId: string },
+): Promise<SignatureEvent | null> {
+  let current = payment;
+  for (let attempt = 0; attempt < (payment.signaturesRequired ?? 1); attempt += 1) {
+    const event = signatureEvent(current);
+    const moved = await movePayment(deps, tx, current, event,
+      { ...change, signaturesBefore: signaturesBefore(current) });
+    if (moved) return event;
+    const fresh = await deps.store.payments.find(tx, payment.id);
+    if (!fresh || !awaitsPsu(fresh.status) || fresh.signatures === current.signatures
+      || (await signedBy(deps, tx, payment.id, change.psuId))) return null;
+    current = fresh;
+  }
+  return null;
 }
 
+/** The PSU's signature, with the exemption its password-only login took, if any. */
+interface Signature { payment: Payment; psuId: string; at: string; exemption: ScaExemption | null }
+
 /**
- * ACTC (or one more signature), and with an exemption taken at login the payment counted as one
- * without a second factor (in the audit log with its article); neither when the exemption no
- * longer holds.
+ * One more signature (the payment ACTC after the last), and with an exemption taken at login the
+ * payment counted as one without a second factor (in the audit log with its article); neither
+ * when the exemption no longer holds.
  */
-async function authoriseWithin(
+async function signWithin(
   deps: Deps, tx: Tx, s: Signature,
-): Promise<"ok" | "already_decided" | "exemption_spent"> {
+): Promise<SignatureEvent | "already_decided" | "exemption_spent"> {
   const { payment, psuId, at, exemption } = s;
-  const change = { at, psuId, signaturesBefore: signaturesBefore(payment) };
-  let spent = true;
+  const done: { event: SignatureEvent | null; spent: boolean } = { event: null, spent: true };
   const kept = await deps.store.savepoints.keepIf(tx, async () => {
-    if (!(await movePayment(deps, tx, payment, s.event, change))) return false;
-    spent = exemption === null || (await spendExemption(deps, tx, exemption, { psuId, payment }));
-    return spent;
+    done.event = await sign(deps, tx, payment, { at, psuId });
+    if (!done.event) return false;
+    done.spent = exemption === null
+      || (await spendExemption(deps, tx, exemption, { psuId, payment }));
+    return done.spent;
   });
-  if (!kept) return spent ? "already_decided" : "exemption_spent";
+  if (!kept || !done.event) return done.spent ? "already_decided" : "exemption_spent";
   if (exemption) {
     await auditExemption(deps, tx, { exemption, tppId: payment.tppId, resourceId: payment.id, at });
   }
-  return "ok";
+  return done.event;
 }
 
 export async function decidePayment(
@@ -125,10 +148,11 @@ export async function decidePayment(
   if (unmatched.length > 0 && !acknowledgedNoMatch) {
     return { ok: false, problem: "vop_unacknowledged" };
   }
-  const event = signatureEvent(payment);
   const exemption = (await store.sca.findAuthorisation(tx, auth))?.exemption ?? null;
-  const authorised = await authoriseWithin(deps, tx, { payment, psuId, at, exemption, event });
-  if (authorised !== "ok") return { ok: false, problem: authorised };
+  const event = await signWithin(deps, tx, { payment, psuId, at, exemption });
+  if (event === "already_decided" || event === "exemption_spent") {
+    return { ok: false, problem: event };
+  }
   if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
   await changeScaStatus(store, tx, auth, exemption ? "exempt" : "finalise", at, psuId);
   if (event === "signPartly") return { ok: true };

@@ -20,8 +20,10 @@ export async function signedBy(
     && a.scaStatus === "finalised" && a.psuId === psuId);
 }
 
+export type SignatureEvent = "authorise" | "signPartly";
+
 /** What one more signature does: authorise when it is the last one needed, else sign partly. */
-export function signatureEvent(resource: Signable): "authorise" | "signPartly" {
+export function signatureEvent(resource: Signable): SignatureEvent {
   return (resource.signatures ?? 0) + 1 < (resource.signaturesRequired ?? 1)
     ? "signPartly" : "authorise";
 }

@@ -61,6 +61,8 @@ export const de: Catalogue = {
   review_available: "Jetzt verfügbar",
   warning_insufficient: "Dieser Betrag ist höher als das, was das Konto jetzt zahlen kann, "
     + "Dispositionskredit eingeschlossen. Wenn Sie bestätigen, lehnt die Bank die Zahlung ab.",
+  review_next_signature: "Wenn Sie bestätigen, erfasst die Bank Ihre Unterschrift; sie führt "
+    + "die Zahlung aus, sobald alle unterschrieben haben, und leitet Sie zurück zu {tpp}.",
   review_next: "Wenn Sie bestätigen, führt die Bank die Zahlung aus, nennt Ihnen das Ergebnis "
     + "und führt Sie zu {tpp} zurück.",
   review_accounts: "Wählen Sie die Konten, die {tpp} sehen darf",

@@ -58,6 +58,8 @@ export const en = {
   review_available: "Available now",
   warning_insufficient: "This amount is more than the account can pay now, overdraft included. If "
     + "you confirm, the bank will refuse the payment.",
+  review_next_signature: "When you confirm, the bank records your signature; it carries out "
+    + "the payment once everyone who must sign has signed, and leads you back to {tpp}.",
   review_next: "When you confirm, the bank carries out the payment, tells you the outcome and "
     + "leads you back to {tpp}.",
   review_accounts: "Choose the accounts {tpp} may see",

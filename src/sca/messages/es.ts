@@ -61,6 +61,8 @@ export const es: Catalogue = {
   review_available: "Disponible ahora",
   warning_insufficient: "Este importe supera lo que la cuenta puede pagar ahora, descubierto "
     + "incluido. Si confirma, el banco rechazará el pago.",
+  review_next_signature: "Cuando confirme, el banco registra su firma; ejecuta el pago cuando "
+    + "hayan firmado todos los firmantes y le lleva de vuelta a {tpp}.",
   review_next: "Cuando confirme, el banco ejecuta el pago, le indica el resultado y le lleva de "
     + "vuelta a {tpp}.",
   review_accounts: "Elija las cuentas que {tpp} puede ver",

@@ -62,6 +62,8 @@ export const fr: Catalogue = {
   review_available: "Disponible maintenant",
   warning_insufficient: "Ce montant dépasse ce que le compte peut payer maintenant, découvert "
     + "compris. Si vous confirmez, la banque refusera le paiement.",
+  review_next_signature: "Quand vous confirmez, la banque enregistre votre signature ; elle "
+    + "exécute le paiement lorsque tous les signataires ont signé et vous ramène vers {tpp}.",
   review_next: "Quand vous confirmez, la banque exécute le paiement, vous en donne le résultat "
     + "et vous ramène sur {tpp}.",
   review_accounts: "Choisissez les comptes que {tpp} peut consulter",

@@ -60,6 +60,8 @@ export const it: Catalogue = {
   review_available: "Disponibile ora",
   warning_insufficient: "Questo importo supera quanto il conto può pagare ora, fido compreso. Se "
     + "conferma, la banca rifiuterà il pagamento.",
+  review_next_signature: "Quando conferma, la banca registra la Sua firma; esegue il "
+    + "pagamento quando tutti i firmatari hanno firmato e La riporta a {tpp}.",
   review_next: "Quando conferma, la banca esegue il pagamento, le comunica l'esito e la riporta "
     + "a {tpp}.",
   review_accounts: "Scelga i conti che {tpp} può vedere",

@@ -61,6 +61,8 @@ export const nl: Catalogue = {
   review_available: "Nu beschikbaar",
   warning_insufficient: "Dit bedrag is hoger dan de rekening nu kan betalen, rood staan "
     + "inbegrepen. Als u bevestigt, weigert de bank de betaling.",
+  review_next_signature: "Als u bevestigt, legt de bank uw handtekening vast; zij voert de "
+    + "betaling uit zodra iedereen heeft getekend en brengt u terug naar {tpp}.",
   review_next: "Als u bevestigt, voert de bank de betaling uit, meldt u de uitkomst en brengt u "
     + "terug naar {tpp}.",
   review_accounts: "Kies de rekeningen die {tpp} mag zien",
