@@ -23,6 +23,7 @@ const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
   psu_not_named: "error_psu_not_named",
   no_signing_right: "error_no_signing_right",
   already_signed: "error_already_signed",
+  exemption_spent: "error_exemption_spent",
 };
 
 export const problemMessage = (problem: ScaProblem): MessageKey => MESSAGES[problem];

@@ -3,6 +3,7 @@ import type { Engine } from "./handle.js";
 import { createAuditRepository } from "./audit.js";
 import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
+import { exemptionRepository } from "./exemptions.js";
 import { leaseRepository } from "./leases.js";
 import { notificationRepository } from "./notifications.js";
 import { createLedgerRepository } from "./ledger.js";
@@ -40,6 +41,7 @@ export function createRepositories(engine: Engine) {
     oauthRecords: oauthRecordRepository,
     scaSessions: scaSessionRepository,
     unknownLogins: unknownLoginRepository,
+    exemptions: exemptionRepository,
   };
 }
 

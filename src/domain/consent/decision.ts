@@ -12,6 +12,7 @@ import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js
 import { consentChoices, grantFor, type PsuChoice } from "./grants.js";
 import type { Consent } from "./model.js";
 import { moveConsent, replaceRecurring } from "./transitions.js";
+import { auditExemption } from "../sca/exemptions.js";
 import { changeScaStatus } from "../sca/transitions.js";
 
 type ConsentDecision = { confirm: boolean; ibans: readonly string[] } & Partial<PsuChoice>;
@@ -94,6 +95,12 @@ async function sign(
   if (event === "authorise" && consent.recurringIndicator) {
     await replaceRecurring(deps, tx, consent, consent.psuId ?? psuId, at);
   }
-  await changeScaStatus(deps.store, tx, ctx.authorisation.id, "finalise", at, psuId);
+  // RTS art. 10a: a renewal within 180 days of the last SCA took the password only.
+  const auth = ctx.authorisation.id;
+  const exemption = (await deps.store.sca.findAuthorisation(tx, auth))?.exemption ?? null;
+  if (exemption) {
+    await auditExemption(deps, tx, { exemption, tppId: consent.tppId, resourceId: consent.id, at });
+  }
+  await changeScaStatus(deps.store, tx, auth, exemption ? "exempt" : "finalise", at, psuId);
   return { ok: true };
 }

@@ -39,6 +39,8 @@ const TEXTS: Record<ScaProblem, [(text: string) => Xs2aError, string]> = {
   link_used: [scaInvalid, "This authorisation is over."],
   no_account_selected: [scaInvalid, "The consent names no account of this PSU."],
   vop_unacknowledged: [scaInvalid, "The payee's name did not match."],
+  exemption_spent: [scaInvalid, "The exemption from the second factor no longer holds (a limit "
+    + "since the PSU's last SCA was reached): start a new authorisation."],
 };
 
 export function embeddedRefusal(refusal: Refusal): Xs2aError {

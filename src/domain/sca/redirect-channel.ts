@@ -3,20 +3,23 @@
  * TPP's scaRedirect link, whose context is the payment or consent being authorised. It records
  * the authorisation's scaStatus and chosen method as the PSU passes each factor.
  */
+import { hashSecret } from "../../lib/ids.js";
 import { formatAmount } from "../../lib/money.js";
 import { BROWSER_APPROACHES, type ScaApproach } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
 import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
+import { consentExemption } from "../consent/sca-reuse.js";
 import { awaitsPsu } from "../payment/model.js";
 import { awaitsSignature } from "../consent/transitions.js";
 import { moveConsent } from "../consent/transitions.js";
 import type { Deps } from "../deps.js";
-import { paymentProblem } from "../payment/decision.js";
+import { paymentProblem, signingProblem } from "../payment/decision.js";
+import { paymentExemption } from "../payment/exemptions.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import type { ScaResource, SessionContext } from "./context.js";
 import { sha256 } from "./factors.js";
-import type { Authorisation, LoginStep, ScaStep } from "./model.js";
+import type { Authorisation, LoginStep, Psu, ScaExemption, ScaStep } from "./model.js";
 import type { ScaChannel } from "./session.js";
 import { changeScaStatus } from "./transitions.js";
 
@@ -87,6 +90,27 @@ function smsText(bankName: string, ctx: SessionContext, code: string): string {
   return `${bankName}: your code ${code} authorises ${what} of ${to}. Never share it.`;
 }
 
+/** Art. 18's known device: a browser (by its cookie) this PSU passed SCA in before. */
+async function knownDevice(deps: Deps, tx: Tx, psu: Psu, browser: string | undefined) {
+  return browser !== undefined
+    && deps.store.exemptions.isKnownDevice(tx, hashSecret(browser), psu.id);
+}
+
+/** The exemption this PSU may take on what it authorises (none on a cancellation). */
+async function exemptionOf(
+  deps: Deps, tx: Tx, ctx: SessionContext, psu: Psu, browser: string | undefined,
+): Promise<ScaExemption | null> {
+  const { resource } = ctx;
+  if (resource.type === "consent") return consentExemption(deps, tx, resource.consent, psu.id);
+  if (resource.cancellation) return null;
+  // A company's user who may only see the account, or signed already, decides nothing.
+  if (await signingProblem(deps, tx, psu.id, resource.payment)) return null;
+  return paymentExemption(deps, tx, {
+    psuId: psu.id, payment: resource.payment,
+    knownDevice: await knownDevice(deps, tx, psu, browser),
+  });
+}
+
 type AfterLogin = Exclude<ScaStep, LoginStep>;
 
 export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionContext> {
@@ -126,6 +150,11 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
       if (named && named !== psu.login) return "psu_not_named";
       return ctx.resource.type === "payment"
         ? paymentProblem(deps, tx, psu.id, ctx.resource.payment) : null;
+    },
+    async exempts(tx, ctx, psu, browser) {
+      const exemption = await exemptionOf(deps, tx, ctx, psu, browser);
+      if (exemption) await store.exemptions.recordExemption(tx, ctx.authorisation.id, exemption);
+      return exemption !== null;
     },
     binding: (ctx) => bindingOf(ctx.resource),
     smsText: (ctx, code) => smsText(settings.bankName, ctx, code),

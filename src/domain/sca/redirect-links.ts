@@ -17,7 +17,7 @@ import { authorisationContext, awaitingDecision } from "./redirect-channel.js";
 export function backToTpp(
   ctx: Pick<SessionContext, "authorisation" | "redirectUri" | "nokRedirectUri">,
 ): string {
-  return ctx.authorisation.scaStatus === "finalised"
+  return ["finalised", "exempted"].includes(ctx.authorisation.scaStatus)
     ? ctx.redirectUri : ctx.nokRedirectUri ?? ctx.redirectUri;
 }
 

@@ -238,4 +238,23 @@ export const nl: Catalogue = {
   dashboard_app_revoke: "Deactiveren",
   notice_app_activated: "De app is op dit apparaat geactiveerd.",
   notice_app_revoked: "De app is op dat apparaat gedeactiveerd.",
+  error_exemption_spent: "Deze betaling heeft nu uw code nodig: sinds uw laatste authenticatie "
+    + "met code is de grens voor betalingen zonder code bereikt. Ga terug naar {tpp} en begin "
+    + "opnieuw.",
+  notice_exempted: "Geen code nodig: uw wachtwoord is hier genoeg (vrijstelling van sterke "
+    + "klantauthenticatie, Gedelegeerde Verordening 2018/389, art. {article}).",
+  trusted_heading: "Vertrouwde begunstigden",
+  trusted_text: "Een betaling aan een vertrouwde begunstigde vraagt alleen uw wachtwoord, geen "
+    + "code. Een begunstigde toevoegen of verwijderen vraagt een code van uw apparaat.",
+  trusted_none: "U heeft geen vertrouwde begunstigden.",
+  trusted_iban: "IBAN",
+  trusted_name: "Naam van de begunstigde",
+  trusted_add: "Vertrouwde begunstigde toevoegen",
+  trusted_remove: "Verwijderen",
+  trusted_confirm_add: "Bevestig met uw code: {name} ({iban}) wordt een vertrouwde begunstigde.",
+  trusted_confirm_remove: "Bevestig met uw code: {name} ({iban}) is geen vertrouwde "
+    + "begunstigde meer.",
+  notice_trusted: "De begunstigde is nu vertrouwd.",
+  notice_distrusted: "De begunstigde is niet meer vertrouwd.",
+  error_trusted_payee: "Vul een geldige IBAN en de naam van de begunstigde in.",
 };
