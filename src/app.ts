@@ -9,6 +9,9 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino from "pino";
 import { adminRoutes, createMetrics } from "./admin.js";
 import { accountRoutes } from "./api/accounts.js";
+import { basketRoutes } from "./api/signing-baskets.js";
+import { createBaskets } from "./domain/basket/baskets.js";
+import { carryOutUnfinished } from "./domain/basket/carry-out.js";
 import { createDownloadLinks } from "./api/downloads.js";
 import { consentRoutes } from "./api/consents.js";
 import { fundsConsentRoutes } from "./api/funds-consents.js";
@@ -318,6 +321,10 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     base, consents, idempotency, redirects, presenters, approaches, embedded, decoupled,
     notifications,
   });
+  basketRoutes(api, {
+    base, baskets: createBaskets(deps, consents), idempotency, redirects, presenters,
+    approaches, embedded, decoupled, notifications,
+  });
   accountRoutes(api, {
     base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,
     downloads: createDownloadLinks(parts.linkKey, deps.clock),
@@ -355,6 +362,8 @@ function authListener(config: Config, logger: pino.Logger, tls: Tls, limits: Lim
 function scheduleDueWork(scheduler: Scheduler, deps: Deps, config: Config) {
   const executeDue = () => executeDuePayments(deps, deps.clock.now());
   scheduler.every("due-payments", 60_000, async () => { await executeDue(); });
+  // Signing baskets a crash left half carried out (the decision carries them out at once).
+  scheduler.every("signing-baskets", 60_000, async () => { await carryOutUnfinished(deps); });
   if (config.scaApproaches.includes("decoupled")) {
     const decoupled = createDecoupled(deps);
     scheduler.every("decoupled-requests", 2_000, () => decoupled.sweep());

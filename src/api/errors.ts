@@ -35,6 +35,9 @@ const STATUS: Record<MessageCode, number> = {
   PSU_CREDENTIALS_INVALID: 401,
   SCA_METHOD_UNKNOWN: 400,
   SCA_INVALID: 400,
+  RESOURCE_BLOCKED: 400,
+  REFERENCE_MIX_INVALID: 400,
+  REFERENCE_STATUS_INVALID: 409,
 };
 
 /** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */

@@ -1,6 +1,7 @@
 /** The repositories a Store carries, one per aggregate. */
 import type { Engine } from "./handle.js";
 import { createAuditRepository } from "./audit.js";
+import { basketRepository } from "./baskets.js";
 import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
 import { leaseRepository } from "./leases.js";
@@ -21,6 +22,7 @@ export function createRepositories(engine: Engine) {
     savepoints: savepointRepository,
     payments: paymentRepository,
     consents: consentRepository,
+    baskets: basketRepository,
     ledger: createLedgerRepository(engine),
     psus: psuRepository,
     sca: scaRepository,

@@ -306,6 +306,26 @@ export interface NotificationTable {
   last_error: string | null;
 }
 
+export interface SigningBasketTable {
+  id: string;
+  tpp_id: string;
+  status: string;
+  psu_id: string | null;
+  redirect_uri: string;
+  nok_redirect_uri: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SigningBasketItemTable {
+  basket_id: string;
+  position: number;
+  item_type: string;
+  item_id: string;
+  /** The item's id while the basket holds it (unique per type), null once released. */
+  held_id: string | null;
+}
+
 export interface Database {
   tpps: TppTable;
   psus: PsuTable;
@@ -337,4 +357,6 @@ export interface Database {
   unknown_login_failures: UnknownLoginFailureTable;
   notification_subscriptions: NotificationSubscriptionTable;
   notifications: NotificationTable;
+  signing_baskets: SigningBasketTable;
+  signing_basket_items: SigningBasketItemTable;
 }

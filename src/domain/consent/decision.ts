@@ -4,12 +4,11 @@
  * transition table.
  */
 import type { Tx } from "../ports.js";
-import type { Decision, DecisionContext } from "../decision.js";
+import { settleAuthorisation, type Decision, type DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { consentChoices, grantFor, type PsuChoice } from "./grants.js";
 import type { Consent } from "./model.js";
 import { moveConsent, replaceRecurring } from "./transitions.js";
-import { changeScaStatus } from "../sca/transitions.js";
 
 export async function decideConsent(
   deps: Deps, tx: Tx, ctx: DecisionContext, consent: Consent,
@@ -17,7 +16,6 @@ export async function decideConsent(
 ): Promise<Decision> {
   const { store, clock } = deps;
   const at = clock.now().toISOString();
-  const auth = ctx.authorisation.id;
   const psuId = ctx.session.psuId ?? "";
   const choices = psuId ? await consentChoices(deps, tx, psuId, consent)
     : { accounts: [], foreign: [] };
@@ -25,7 +23,7 @@ export async function decideConsent(
     if (!(await moveConsent(deps, tx, consent.id, "reject", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
-    await changeScaStatus(store, tx, auth, "fail", at);
+    await settleAuthorisation(deps, tx, ctx, "fail", at);
     return { ok: true };
   }
   const selected = choices.accounts.filter((acc) => decision.ibans.includes(acc.reference));
@@ -40,6 +38,6 @@ export async function decideConsent(
     selected.map((acc) => grantFor(consent, acc, choice)));
   // As peers do: a new recurring consent replaces the PSU's older one at the same TPP.
   if (consent.recurringIndicator) await replaceRecurring(deps, tx, consent, psuId, at);
-  await changeScaStatus(store, tx, auth, "finalise", at);
+  await settleAuthorisation(deps, tx, ctx, "finalise", at);
   return { ok: true };
 }

@@ -10,6 +10,7 @@ import {
 } from "./transitions.js";
 import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
+import { refuseIfHeld } from "../basket/holding.js";
 import {
   authorisationOver, bankOfferedNotEmbedded, consentExpired, consentUnknown, consentUnusable,
   formatError, noWayBack, resourceUnknown, type Origin,
@@ -282,9 +283,20 @@ export function createConsents(deps: Deps) {
     };
   }
 
+  return {
+    ...reads, registerConsent, insertWithAuthorisation, ...createConsentChanges(deps, reads),
+    sweepConsents: () => sweepConsents(deps),
+  };
+}
+
+/** The TPP's changes to a consent it registered: another authorisation, its termination. */
+function createConsentChanges(deps: Deps, reads: ReturnType<typeof createConsentReads>) {
+  const { store, clock } = deps;
+
   /**
    * POST authorisations: an authorisation the PSU completes on the redirect pages, back to the
-   * consent's redirect URIs. Throws STATUS_INVALID once the consent is no longer received.
+   * consent's redirect URIs. Throws STATUS_INVALID once the consent is no longer received, and
+   * RESOURCE_BLOCKED while a signing basket holds it.
    */
   async function authoriseConsent(tppId: string, consentId: string, sca: LaterSca) {
     const consent = await reads.getConsent(tppId, consentId, "path");
@@ -294,20 +306,22 @@ export function createConsents(deps: Deps) {
     const { redirectUri, nokRedirectUri } = consent;
     if ((sca.approach ?? "redirect") === "redirect" && redirectUri === "") throw noWayBack();
     const redirect = { ...sca, redirectUri, nokRedirectUri };
-    return store.transaction(
-      (tx) => startAuthorisation(deps, tx, consent, redirect, clock.now().toISOString()));
+    return store.transaction(async (tx) => {
+      await refuseIfHeld(deps, tx, { type: "consent", id: consent.id });
+      return startAuthorisation(deps, tx, consent, redirect, clock.now().toISOString());
+    });
   }
 
   /** DELETE by the TPP: ends a received or valid consent; ending an ended one changes nothing. */
   async function terminate(tppId: string, consentId: string): Promise<void> {
     const consent = await reads.getConsent(tppId, consentId, "path");
-    await moveConsent(deps, store.db, consent.id, "terminate", { at: clock.now().toISOString() });
+    await store.transaction(async (tx) => {
+      await refuseIfHeld(deps, tx, { type: "consent", id: consent.id });
+      await moveConsent(deps, tx, consent.id, "terminate", { at: clock.now().toISOString() });
+    });
   }
 
-  return {
-    ...reads, registerConsent, insertWithAuthorisation, terminate, authoriseConsent,
-    sweepConsents: () => sweepConsents(deps),
-  };
+  return { authoriseConsent, terminate };
 }
 
 export type Consents = ReturnType<typeof createConsents>;

@@ -6,12 +6,12 @@
 import { dateInZone } from "../../lib/clock.js";
 import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
-import type { Decision, DecisionContext } from "../decision.js";
+import { settleAuthorisation, type Decision, type DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
 import type { Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
-import { changeScaStatus, changeScaStatusOf } from "../sca/transitions.js";
+import { changeScaStatusOf } from "../sca/transitions.js";
 
 /** The review's verdict on a payment: the PSU must own the debtor account. */
 export async function paymentProblem(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
@@ -49,14 +49,13 @@ export async function decidePayment(
   if (ctx.resource.type === "payment" && ctx.resource.cancellation) {
     return decideCancellation(deps, tx, ctx, payment, confirm);
   }
-  const { store, clock, settings } = deps;
+  const { clock, settings } = deps;
   const at = clock.now().toISOString();
-  const auth = ctx.authorisation.id;
   if (!confirm) {
     if (!(await movePayment(deps, tx, payment, "decline", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
-    await changeScaStatus(store, tx, auth, "fail", at);
+    await settleAuthorisation(deps, tx, ctx, "fail", at);
     return { ok: true };
   }
   const psuId = ctx.session.psuId ?? "";
@@ -70,7 +69,7 @@ export async function decidePayment(
     return { ok: false, problem: "already_decided" };
   }
   if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
-  await changeScaStatus(store, tx, auth, "finalise", at);
+  await settleAuthorisation(deps, tx, ctx, "finalise", at);
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
     await executeDue(deps, tx, payment, psuId);
@@ -87,9 +86,8 @@ export async function decideCancellation(
 ): Promise<Decision> {
   const { store, clock } = deps;
   const at = clock.now().toISOString();
-  const auth = ctx.authorisation.id;
   if (!confirm) {
-    await changeScaStatus(store, tx, auth, "fail", at);
+    await settleAuthorisation(deps, tx, ctx, "fail", at);
     return { ok: true };
   }
   const problem = await paymentProblem(deps, tx, ctx.session.psuId, payment);
@@ -97,7 +95,7 @@ export async function decideCancellation(
   if (!(await movePayment(deps, tx, payment, "cancelAuthorised", { at }))) {
     return { ok: false, problem: "already_decided" };
   }
-  await changeScaStatus(store, tx, auth, "finalise", at);
+  await settleAuthorisation(deps, tx, ctx, "finalise", at);
   await changeScaStatusOf(store, tx, payment.id, "fail", at);
   return { ok: true };
 }

@@ -7,7 +7,8 @@ import type { ScaApproach } from "../../lib/sca-approaches.js";
 export type ScaStatus =
   | "received" | "psuIdentified" | "psuAuthenticated" | "scaMethodSelected" | "finalised"
   | "failed";
-export type ResourceType = "payment" | "consent";
+/** What an authorisation's link opens: a payment, a consent, or a signing basket of both. */
+export type ResourceType = "payment" | "consent" | "basket";
 export type ScaStep = "login" | "device" | "code" | "review" | "done";
 export type DeviceKind = "totp" | "sms";
 

@@ -3,9 +3,12 @@
  * TPP's scaRedirect link, whose context is the payment or consent being authorised. It records
  * the authorisation's scaStatus and chosen method as the PSU passes each factor.
  */
-import { formatAmount } from "../../lib/money.js";
+import { formatAmount, totalsOf } from "../../lib/money.js";
 import type { ScaApproach } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
+import { awaitingItems, basketProblem } from "../basket/decision.js";
+import { loadBasket } from "../basket/resource.js";
+import { isOpenBasket } from "../basket/transitions.js";
 import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
 import { awaitsPsu } from "../payment/model.js";
@@ -13,31 +16,65 @@ import { moveConsent } from "../consent/transitions.js";
 import type { Deps } from "../deps.js";
 import { paymentProblem } from "../payment/decision.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
-import type { ScaResource, SessionContext } from "./context.js";
+import type { BasketResource, ScaResource, SessionContext } from "./context.js";
 import { sha256 } from "./factors.js";
 import type { Authorisation, LoginStep, ScaStep } from "./model.js";
+import type { ScaProblem } from "./problems.js";
 import type { ScaChannel } from "./session.js";
 import { changeScaStatus } from "./transitions.js";
 
 /** The dynamic link of RTS art. 5: a code is bound to exactly this amount and payee. */
 export function bindingOf(resource: ScaResource): string {
   if (resource.type === "consent") return sha256(`consent|${resource.consent.id}`);
+  if (resource.type === "basket") return sha256(basketLink(resource));
   const p = resource.payment;
   const kind = resource.cancellation ? "cancellation" : "payment";
   const payee = `${p.creditorAccount.iban}|${p.creditorName}`;
   return sha256(`${kind}|${p.id}|${p.amountMinor}|${p.currency}|${payee}`);
 }
 
+/** A basket's code binds every amount and payee in it, and every consent. */
+function basketLink(resource: BasketResource): string {
+  const { payments, consents } = awaitingItems(resource);
+  const paid = payments.map((p) =>
+    `${p.id}|${p.amountMinor}|${p.currency}|${p.creditorAccount.iban}|${p.creditorName}`);
+  const granted = consents.map((c) => `consent|${c.id}`);
+  return ["basket", resource.basket.id, ...paid, ...granted].join("\n");
+}
+
 export function awaitingDecision(resource: ScaResource): boolean {
+  if (resource.type === "basket") return isOpenBasket(resource.basket.status);
+  if (resource.heldBy !== undefined) return false;
   if (resource.type === "consent") return resource.consent.status === "received";
   const { status } = resource.payment;
   return resource.cancellation ? status === "ACTC" : awaitsPsu(status);
+}
+
+/** Why a resource no longer awaits this authorisation: a basket holds it, or it was decided. */
+export function closedProblem(resource: ScaResource): ScaProblem {
+  return resource.type !== "basket" && resource.heldBy !== undefined
+    ? "in_basket" : "already_decided";
+}
+
+/** Why this PSU may not authorise a resource: a payment from an account not its own. */
+export async function resourceProblem(
+  deps: Deps, tx: Tx, psuId: string, resource: ScaResource,
+): Promise<ScaProblem | null> {
+  if (resource.type === "basket") return basketProblem(deps, tx, psuId, resource);
+  return resource.type === "payment" ? paymentProblem(deps, tx, psuId, resource.payment) : null;
+}
+
+/** The signing basket holding a payment or consent, if one does. */
+async function holder(deps: Deps, tx: Tx, type: "payment" | "consent", id: string) {
+  const basketId = await deps.store.baskets.holderOf(tx, { type, id });
+  return basketId === undefined ? {} : { heldBy: basketId };
 }
 
 export async function loadResource(
   deps: Deps, tx: Tx, a: Authorisation,
 ): Promise<ScaResource | undefined> {
   const { store } = deps;
+  if (a.resourceType === "basket") return loadBasket(deps, tx, a.resourceId);
   if (a.resourceType !== "consent") {
     const payment = await store.payments.find(tx, a.resourceId);
     if (!payment) return undefined;
@@ -46,10 +83,20 @@ export async function loadResource(
     const entries = payment.service === "bulk-payments"
       ? await store.payments.entriesOf(tx, payment.id) : [];
     const current = await rejectIfScaExpired(deps, tx, payment);
-    return { type: "payment", payment: current, cancellation, entries };
+    const held = await holder(deps, tx, "payment", payment.id);
+    return { type: "payment", payment: current, cancellation, entries, ...held };
   }
   const consent = await store.consents.find(tx, a.resourceId);
-  return consent && { type: "consent", consent };
+  return consent && { type: "consent", consent, ...await holder(deps, tx, "consent", consent.id) };
+}
+
+/** Whose redirect URIs the PSU's browser goes back to. */
+export function ownerOf(resource: ScaResource) {
+  switch (resource.type) {
+    case "payment": return resource.payment;
+    case "consent": return resource.consent;
+    case "basket": return resource.basket;
+  }
 }
 
 /**
@@ -64,7 +111,7 @@ export async function authorisationContext(
   if ((authorisation?.approach ?? "redirect") !== approach) return undefined;
   const resource = authorisation && (await loadResource(deps, tx, authorisation));
   if (!authorisation || !resource) return undefined;
-  const owner = resource.type === "payment" ? resource.payment : resource.consent;
+  const owner = ownerOf(resource);
   return {
     authorisation, resource,
     tppName: (await store.tpps.name(tx, authorisation.tppId)) ?? authorisation.tppId,
@@ -73,6 +120,7 @@ export async function authorisationContext(
 }
 
 function smsText(bankName: string, ctx: SessionContext, code: string): string {
+  if (ctx.resource.type === "basket") return basketSms(bankName, ctx.resource, code);
   if (ctx.resource.type === "consent") {
     return `${bankName}: your code ${code} allows ${ctx.tppName} to read your account data. `
       + "Never share it.";
@@ -84,6 +132,19 @@ function smsText(bankName: string, ctx: SessionContext, code: string): string {
     ? `${amount} in total to ${ctx.resource.entries.length} payees`
     : `${amount} to ${p.creditorName} (${p.creditorAccount.iban})`;
   return `${bankName}: your code ${code} authorises ${what} of ${to}. Never share it.`;
+}
+
+/** A basket's SMS names what the code authorises: its payments' totals and its consents. */
+function basketSms(bankName: string, resource: BasketResource, code: string): string {
+  const { payments, consents } = awaitingItems(resource);
+  const totals = totalsOf(payments).map(([currency, minor]) =>
+    `${currency} ${formatAmount(minor, currency)}`).join(" + ");
+  const what = [
+    ...(payments.length > 0 ? [`${payments.length} payment(s) of ${totals} in total`] : []),
+    ...(consents.length > 0 ? [`${consents.length} access consent(s)`] : []),
+  ].join(" and ");
+  return `${bankName}: your code ${code} authorises the signing basket of ${what}. `
+    + "Never share it.";
 }
 
 type AfterLogin = Exclude<ScaStep, LoginStep>;
@@ -113,13 +174,13 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
     authenticated: "review",
     context,
     stillOpen: (ctx) => awaitingDecision(ctx.resource),
+    whyClosed: (ctx) => closedProblem(ctx.resource),
     // Right after the password: someone other than the PSU the TPP named, or than the debtor
     // account's holder, learns it before any code is spent.
     refusal: async (tx, ctx, psu) => {
       const named = ctx.authorisation.namedPsu;
       if (named && named !== psu.login) return "psu_not_named";
-      return ctx.resource.type === "payment"
-        ? paymentProblem(deps, tx, psu.id, ctx.resource.payment) : null;
+      return resourceProblem(deps, tx, psu.id, ctx.resource);
     },
     binding: (ctx) => bindingOf(ctx.resource),
     smsText: (ctx, code) => smsText(settings.bankName, ctx, code),

@@ -23,6 +23,7 @@ import { scaApproach } from "./0103-sca-approach.js";
 import { psuApps } from "./0104-psu-apps.js";
 import { sandboxPsus } from "./0105-sandbox-psus.js";
 import { initiationMessage } from "./0141-initiation-message.js";
+import { signingBaskets } from "./0170-signing-baskets.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0104-psu-apps": psuApps,
   "0105-sandbox-psus": sandboxPsus,
   "0141-initiation-message": initiationMessage,
+  "0170-signing-baskets": signingBaskets,
 };
 
 export const migrationProvider: MigrationProvider = {
