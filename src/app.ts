@@ -322,7 +322,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     notifications,
   });
   basketRoutes(api, {
-    base, baskets: createBaskets(deps, consents), idempotency, redirects, presenters,
+    base, baskets: createBaskets(deps), idempotency, redirects, presenters,
     approaches, embedded, decoupled, notifications,
   });
   accountRoutes(api, {

@@ -5,14 +5,13 @@
  */
 import { newPaymentId, newUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
-import type { Consent } from "../consent/model.js";
 import { isBankOffered } from "../consent/grants.js";
-import type { Consents } from "../consent/registration.js";
+import { currentConsent } from "../consent/registration.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
-  authorisationOver, basketNotDeletable, heldByBasket, noWayBack, referenceMixInvalid,
-  referenceStatusInvalid, referenceUnknown, relocated, resourceBlocked, resourceUnknown,
-  Xs2aError,
+  authorisationOver, basketNotDeletable, consentUnknown, heldByBasket, noWayBack,
+  referenceMixInvalid, referenceStatusInvalid, referenceUnknown, relocated, resourceBlocked,
+  resourceUnknown,
 } from "../errors.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import { awaitsPsu, type Payment } from "../payment/model.js";
@@ -84,15 +83,10 @@ async function basketPayment(deps: Deps, tx: Tx, tppId: string, id: string, path
 }
 
 /** A consent of this TPP that awaits its PSU and names what it shares. */
-async function basketConsent(
-  deps: Deps, tx: Tx, consents: Consents, tppId: string, id: string, path: string,
-) {
-  let consent: Consent;
-  try {
-    consent = await consents.getConsent(tppId, id, "body");
-  } catch (error) {
-    throw error instanceof Xs2aError ? relocated(error, path) : error;
-  }
+async function basketConsent(deps: Deps, tx: Tx, tppId: string, id: string, path: string) {
+  const found = await deps.store.consents.findForTpp(tx, id, tppId);
+  if (!found) throw relocated(consentUnknown("body"), path);
+  const consent = await currentConsent(deps, tx, found);
   if (consent.kind !== undefined || isBankOffered(consent)) {
     throw referenceMixInvalid(path, "A basket holds account information consents that name "
       + "their accounts (or set availableAccounts or allPsd2): the PSU chooses the accounts of "
@@ -122,7 +116,7 @@ function createBasketReads({ store }: Deps) {
   return { getBasket, listAuthorisations };
 }
 
-export function createBaskets(deps: Deps, consents: Consents) {
+export function createBaskets(deps: Deps) {
   const { store, clock } = deps;
   const reads = createBasketReads(deps);
 
@@ -139,7 +133,7 @@ export function createBaskets(deps: Deps, consents: Consents) {
       await basketPayment(deps, tx, tpp.id, id, `paymentIds[${i}]`);
     }
     for (const [i, id] of consentIds.entries()) {
-      await basketConsent(deps, tx, consents, tpp.id, id, `consentIds[${i}]`);
+      await basketConsent(deps, tx, tpp.id, id, `consentIds[${i}]`);
     }
     const at = clock.now().toISOString();
     const basket: Basket = {

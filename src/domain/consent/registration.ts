@@ -158,6 +158,15 @@ function lapseRulesAt(settings: Deps["settings"], now: Date) {
   return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff);
 }
 
+/** A consent as it stands now: expired or rejected first when it has lapsed (in `tx`). */
+export async function currentConsent(deps: Deps, tx: Tx, consent: Consent): Promise<Consent> {
+  const now = deps.clock.now();
+  const lapse = lapseOf(consent, lapseRulesAt(deps.settings, now));
+  if (!lapse) return consent;
+  await moveConsent(deps, tx, consent.id, lapse.event, { at: now.toISOString() });
+  return { ...consent, status: CONSENT_TRANSITIONS[lapse.event].to };
+}
+
 /** The sweep behind the checks on use: expires lapsed consents, rejects never-authorised ones. */
 async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: number }> {
   const { store, clock, settings } = deps;
@@ -172,17 +181,13 @@ async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: n
 
 /** The TPP's reads of its consents, each expiring the consent first when it has lapsed. */
 function createConsentReads(deps: Deps) {
-  const { store, clock, settings } = deps;
+  const { store } = deps;
 
   /** The TPP's consent, expiring it first when its last day has passed. */
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
     const consent = await store.consents.findForTpp(store.db, consentId, tppId);
     if (!consent) throw consentUnknown(origin);
-    const now = clock.now();
-    const lapse = lapseOf(consent, lapseRulesAt(settings, now));
-    if (!lapse) return consent;
-    await moveConsent(deps, store.db, consent.id, lapse.event, { at: now.toISOString() });
-    return { ...consent, status: CONSENT_TRANSITIONS[lapse.event].to };
+    return currentConsent(deps, store.db, consent);
   }
 
   /**
