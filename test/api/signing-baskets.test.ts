@@ -11,7 +11,9 @@ import {
   createPayment, CREATION_HEADERS, linkOf, logIn, NOK_URI, OK_URI, open, optionalLink,
   paymentBody, reachReview,
 } from "../support/flows.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { moveBasket } from "../../src/domain/basket/transitions.js";
+import { demoPsu, nextTotp } from "../support/psu.js";
+import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 
 const BASKETS = "/psd2/v1/signing-baskets";
@@ -224,3 +226,54 @@ test("alice may not authorise bob's basket: refused after her password, nothing 
     assert.match(refused.html, /not yours/);
     assert.equal(await statusOf(`${BASKETS}/${res.body.basketId}`), "RCVD");
   });
+
+test("embedded: alice's password, then her code, authorise the basket; each item is carried out",
+  async (t) => {
+    const own = await startOwnBank(t, { env: { SCA_APPROACHES: "redirect,embedded" } });
+    const payment = await createPayment(own.tpp, paymentBody());
+    const consent = await createConsent(own.tpp, consentBody({
+      access: { accounts: [{ iban: ALICE_MAIN }] } }));
+    const res = await own.tpp.post(BASKETS, {
+      paymentIds: [payment.paymentId], consentIds: [consent.consentId],
+    }, { "PSU-IP-Address": "192.0.2.1", "TPP-Redirect-Preferred": "false", "PSU-ID": "alice" });
+    assert.equal(res.status, createdStatus(own.tpp), res.text);
+    assert.equal(res.headers["aspsp-sca-approach"], "EMBEDDED");
+    const next = linkOf(own.tpp, res.body._links.updatePsuAuthentication);
+    const put = (body: object) => own.tpp.call("PUT", next, { body });
+    const authenticated = await put({ psuData: { password: demoPsu("alice").password } });
+    assert.equal(authenticated.status, 200, authenticated.text);
+    assert.equal(authenticated.body.scaStatus, "scaMethodSelected");
+    const device = demoPsu("alice").device;
+    assert.equal(device.kind, "totp");
+    const done = await put({ scaAuthenticationData: await nextTotp(device.secret, own.authUrl) });
+    assert.equal(done.status, 200, done.text);
+    assert.equal(done.body.scaStatus, "finalised");
+    const status = async (path: string, field = "transactionStatus") =>
+      (await own.tpp.get(`${path}/status`)).body[field];
+    assert.equal(await status(`${BASKETS}/${res.body.basketId}`), "ACTC");
+    assert.equal(await status(`${SCT}/${payment.paymentId}`), "ACSC");
+    assert.equal(await status(`/psd2/v1/consents/${consent.consentId}`, "consentStatus"),
+      "valid");
+  });
+
+test("a crash between the decision and its items: the sweep carries each out once", async () => {
+  const payment = await bobPays("7.00");
+  const consent = await bobsConsent();
+  const res = await createBasket({ paymentIds: [payment.paymentId],
+    consentIds: [consent.consentId] });
+  const { store } = bank.app;
+  const bob = await store.psus.findByLogin(store.db, "bob");
+  assert.ok(bob);
+  // The decision's transaction committed, and the process died before the items' own.
+  await store.transaction((tx) => moveBasket({ store }, tx, res.body.basketId, "authorise",
+    { at: new Date().toISOString(), psuId: bob.id }));
+  assert.equal(await statusOf(`${SCT}/${payment.paymentId}`), "RCVD");
+  refusal(await bank.tpp.post(`${SCT}/${payment.paymentId}/authorisations`, {}), 400,
+    "RESOURCE_BLOCKED");
+  assert.ok(await bank.app.carryOutBaskets() >= 1);
+  assert.equal(await statusOf(`${SCT}/${payment.paymentId}`), "ACSC");
+  assert.equal(await statusOf(`/psd2/v1/consents/${consent.consentId}`, "consentStatus"),
+    "valid");
+  assert.equal(await bank.app.carryOutBaskets(), 0);
+  assert.equal(await bookings(bank, payment.paymentId), 1);
+});
