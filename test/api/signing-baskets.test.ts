@@ -277,3 +277,12 @@ test("a crash between the decision and its items: the sweep carries each out onc
   assert.equal(await bank.app.carryOutBaskets(), 0);
   assert.equal(await bookings(bank, payment.paymentId), 1);
 });
+
+test("two baskets racing for one payment: exactly one holds it", async () => {
+  const payment = await bobPays("8.00");
+  const answers = await Promise.all([1, 2, 3].map(() =>
+    createBasket({ paymentIds: [payment.paymentId] })));
+  const created = answers.filter((r) => r.status === createdStatus(bank.tpp));
+  assert.equal(created.length, 1, answers.map((r) => r.text).join("\n"));
+  for (const r of answers.filter((a) => a !== created[0])) refusal(r, 400, "RESOURCE_BLOCKED");
+});
