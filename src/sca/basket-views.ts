@@ -44,7 +44,7 @@ function consentRows(frame: PageFrame, consent: Consent): Html {
 }
 
 function totalRows(frame: PageFrame, payments: readonly Payment[]): Html {
-  if (payments.length < 2) return html``;
+  if (payments.length === 0) return html``;
   return html`<dl class="review">${totalsOf(payments).map(([currency, minor]) =>
     row(frame, "review_total", money(minor, currency, frame.lang), "amount"))}</dl>`;
 }

@@ -286,3 +286,42 @@ test("two baskets racing for one payment: exactly one holds it", async () => {
   assert.equal(created.length, 1, answers.map((r) => r.text).join("\n"));
   for (const r of answers.filter((a) => a !== created[0])) refusal(r, 400, "RESOURCE_BLOCKED");
 });
+
+test("decoupled: alice approves the basket in her bank app; each item is carried out", async (t) => {
+  const own = await startOwnBank(t, { env: { SCA_APPROACHES: "redirect,embedded,decoupled" } });
+  const payment = await createPayment(own.tpp, paymentBody());
+  const consent = await createConsent(own.tpp, consentBody({
+    access: { accounts: [{ iban: ALICE_MAIN }] } }));
+  const res = await own.tpp.post(BASKETS, {
+    paymentIds: [payment.paymentId], consentIds: [consent.consentId],
+  }, { "PSU-IP-Address": "192.0.2.1", "TPP-Decoupled-Preferred": "true", "PSU-ID": "alice" });
+  assert.equal(res.status, createdStatus(own.tpp), res.text);
+  assert.equal(res.headers["aspsp-sca-approach"], "DECOUPLED");
+  const approved = await own.browser().post("/sandbox/app/alice/approve", {});
+  assert.equal(approved.status, 200, approved.html);
+  assert.deepEqual(JSON.parse(approved.html), { authorisationId: JSON.parse(approved.html)
+    .authorisationId, resourceType: "basket", resourceId: res.body.basketId,
+  scaStatus: "finalised" });
+  const status = async (path: string, field = "transactionStatus") =>
+    (await own.tpp.get(`${path}/status`)).body[field];
+  assert.equal(await status(`${BASKETS}/${res.body.basketId}`), "ACTC");
+  assert.equal(await status(`${SCT}/${payment.paymentId}`), "ACSC");
+  assert.equal(await status(`/psd2/v1/consents/${consent.consentId}`, "consentStatus"), "valid");
+});
+
+test("a consent naming an account not the PSU's is refused alone; the payment goes on",
+  async () => {
+    const payment = await bobPays("9.00");
+    const foreign = await createConsent(bank.tpp, consentBody({
+      access: { accounts: [{ iban: ALICE_MAIN }] } }));
+    const res = await createBasket({ paymentIds: [payment.paymentId],
+      consentIds: [foreign.consentId] });
+    const browser = bank.browser();
+    const review = await reachReview(browser, linkOf(bank.tpp, res.body._links.scaRedirect), "bob");
+    assert.match(review.html, /These accounts are not yours: DE96500100001000000001\./);
+    const done = await confirm(browser, review);
+    assert.equal(done.location, OK_URI);
+    assert.equal(await statusOf(`${SCT}/${payment.paymentId}`), "ACSC");
+    assert.equal(await statusOf(`/psd2/v1/consents/${foreign.consentId}`, "consentStatus"),
+      "rejected");
+  });
