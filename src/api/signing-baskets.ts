@@ -7,34 +7,28 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BasketInput, Baskets } from "../domain/basket/baskets.js";
 import { roleInvalid } from "../domain/errors.js";
-import type { createIdempotency } from "../domain/idempotency.js";
-import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import type { PspRole } from "../tpp/certificate.js";
 import {
   authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
 } from "./authorisation-updates.js";
+import { answerCreation, type CreationRoute } from "./creation.js";
 import { readExplicitAuthorisation, type RedirectRules } from "./headers.js";
-import { readNotificationRequest } from "./notification-headers.js";
-import { requestFingerprint } from "./plugin.js";
-import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
+import { sendStarted } from "./profile.js";
 import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";
 import {
   authorisationListResponse, authorisationStartedResponse, basketBody, basketCreatedResponse,
   basketResponse, errorResponse, scaStatusResponse, transactionStatusResponse,
 } from "./schemas.js";
 
-export interface BasketRoutesOptions {
+export interface BasketRoutesOptions extends CreationRoute {
   base: string;
   baskets: Baskets;
-  idempotency: ReturnType<typeof createIdempotency>;
   redirects: RedirectRules;
-  presenters: Presenters;
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
   decoupled: Decoupled;
-  notifications: NotificationSubscriptions;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -63,7 +57,7 @@ export function basketRoutes(app: FastifyInstance, options: BasketRoutesOptions)
 }
 
 function creationRoute(app: FastifyInstance, options: BasketRoutesOptions): void {
-  const { base, baskets, idempotency, presenters } = options;
+  const { base, baskets, presenters } = options;
   const selfOf = (id: string) => `${base}/signing-baskets/${id}`;
   const created = { [presenters.createdStatus]: presenters.schema(basketCreatedResponse) };
   app.post<{ Body: BasketInput }>(`${base}/signing-baskets`, {
@@ -76,24 +70,15 @@ function creationRoute(app: FastifyInstance, options: BasketRoutesOptions): void
     const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const explicit = readExplicitAuthorisation(request.headers);
-    const notify = readNotificationRequest(request.headers, request.tpp.domains);
-    const response = await idempotency.once({
-      tppId: tpp.id, requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen }),
-    }, async (tx) => {
-      const basket = await baskets.createBasket(tx, tpp, request.body, redirect, explicit);
-      if (notify.accepted) {
-        await options.notifications.subscribe(tx, { ...notify.accepted, tppId: tpp.id,
-          resourceId: basket.basket.id, resourceType: "signing-basket" });
-      }
-      const paths = resourcePaths(selfOf(basket.basket.id), basket.authorisationId);
-      return {
-        statusCode: presenters.createdStatus,
-        body: presenters.basketCreated(basket, paths, chosen),
-      };
+    return answerCreation(request, reply, options, {
+      resourceType: "signing-basket", idField: "basketId", selfOf, chosen,
+      fingerprint: { ...redirect, explicit, chosen },
+      create: async (tx) => {
+        const created = await baskets.createBasket(tx, tpp, request.body, redirect, explicit);
+        return { resourceId: created.basket.id, authorisationId: created.authorisationId,
+          present: (paths) => presenters.basketCreated(created, paths, chosen) };
+      },
     });
-    void reply.headers(notify.headers);
-    return sendCreated(reply, presenters, response, "basketId", selfOf, chosen);
   });
 }
 
