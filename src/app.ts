@@ -20,7 +20,11 @@ import { paymentRoutes } from "./api/payments.js";
 import { vopRoutes } from "./api/vop.js";
 import { createVopResponder } from "./domain/vop/responder.js";
 import { fundsConfirmationRoutes } from "./api/funds-confirmations.js";
-import { apiClientErrorHandler, installApiPlugin } from "./api/plugin.js";
+import {
+  apiClientErrorHandler, installApiPlugin, type ApiPluginOptions,
+} from "./api/plugin.js";
+import type { CertificateSources } from "./api/tpp-certificate.js";
+import type { TppIdentity } from "./tpp/certificate.js";
 import { presentersFor } from "./api/profile.js";
 import { openApiRoutes } from "./api/openapi.js";
 import { ConfigError, type Config } from "./config.js";
@@ -73,6 +77,10 @@ import {
 import { combineRevocation, createOcspChecker } from "./tpp/ocsp.js";
 import { createCrlChecker } from "./tpp/revocation.js";
 import { createTrustStore } from "./tpp/trust.js";
+import { oauthEndpoints } from "./api/oauth-endpoints.js";
+import { createOAuthAuthorisations } from "./domain/sca/oauth.js";
+import { createOAuthServer, MTLS_ROUTES, type OAuthServer } from "./oauth/server.js";
+import { freshCookieKey, freshSigningKey, parseSigningKey } from "./oauth/keys.js";
 
 export const API_BASE = "/psd2/v1";
 
@@ -278,34 +286,56 @@ interface ApiParts {
   trustedCas: string[];
   /** The database-held key redirect links are signed with; download links derive their own. */
   linkKey: Uint8Array;
+  /** The OAuth authorisation server, where the bank offers the oauth approach. */
+  oauth: OAuthServer | null;
+}
+
+/** The authorisation server's certificate-bound endpoints; before the API description sees them. */
+function oauthApiRoutes(
+  api: FastifyInstance, oauth: OAuthServer, plugin: Pick<ApiPluginOptions,
+    "certificates" | "ensureTpp" | "admitTpp">,
+) {
+  oauthEndpoints(api, { ...plugin, paths: MTLS_ROUTES, handle: oauth.handle });
+}
+
+/** Where a TPP's certificate is judged: the trusted CAs, CRLs, OCSP, a proxy's header. */
+function certificateSources(config: Config, trustedCas: string[]): CertificateSources {
+  return {
+    revocation: combineRevocation([
+      createCrlChecker(config.tppCrlFiles, trustedCas),
+      createOcspChecker({
+        trusted: trustedCas, failClosed: config.ocspFailClosed, timeoutMs: 5_000,
+      }),
+    ]),
+    trust: createTrustStore(trustedCas),
+    certHeader: config.tppCertHeader, trustedProxies: config.trustedProxies,
+  };
 }
 
 /** The TPP API's plugin and routes; returns the OpenAPI document they make up. */
 function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () => object {
-  const { deps, consents, scheduler, audit, trustedCas } = parts;
+  const { deps, consents, scheduler, audit, trustedCas, oauth } = parts;
   const idempotency = createIdempotency(deps);
   const registry = createTppRegistry(deps, config.tppRequestsPerMinute);
   if (config.tppRequestsPerMinute > 0) {
     scheduler.every("tpp-request-counts", 60_000, () => registry.forgetPastWindows());
   }
-  installApiPlugin(api, {
-    bodyLimit: config.bodyLimitBytes, xmlBodyLimit: config.xmlBodyLimitBytes,
-    ensureTpp: (tpp) => registry.ensure(tpp),
-    audit: (entry) => audit.record(entry),
-    certificates: {
-      revocation: combineRevocation([
-        createCrlChecker(config.tppCrlFiles, trustedCas),
-        createOcspChecker({
-          trusted: trustedCas, failClosed: config.ocspFailClosed, timeoutMs: 5_000,
-        }),
-      ]),
-      trust: createTrustStore(trustedCas),
-      certHeader: config.tppCertHeader, trustedProxies: config.trustedProxies,
-    },
-    requireSignature: config.requireHttpSignature,
-    admitTpp: (id) => registry.admit(id),
-  });
   const base = API_BASE;
+  const plugin = {
+    ensureTpp: (tpp: TppIdentity) => registry.ensure(tpp),
+    certificates: certificateSources(config, trustedCas),
+    admitTpp: (id: string) => registry.admit(id),
+  };
+  if (oauth) oauthApiRoutes(api, oauth, plugin);
+  installApiPlugin(api, {
+    ...plugin, bodyLimit: config.bodyLimitBytes, xmlBodyLimit: config.xmlBodyLimitBytes,
+    audit: (entry) => audit.record(entry),
+    requireSignature: config.requireHttpSignature,
+    bearer: oauth ? {
+      verify: (token, der) => oauth.verifyAccessToken(token, der),
+      required: config.oauthBearerRequired, base,
+    } : undefined,
+  });
   const redirects = { allowHttpLocalhost: config.mode === "sandbox",
     domainCheck: config.redirectUriDomainCheck };
   const presenters = presentersFor(config.apiProfile);
@@ -314,7 +344,8 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     base, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`,
     version: "v1",
   });
-  const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach };
+  const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach,
+    oauthMetadata: oauth?.metadataUrl };
   const notifications = createNotificationSubscriptions(deps);
   const embedded = createEmbeddedAuthorisations(deps);
   const decoupled = createDecoupled(deps);
@@ -380,6 +411,7 @@ function scheduleDueWork(scheduler: Scheduler, deps: Deps, config: Config) {
 /** The authorisation pages and the consent dashboard, with one login throttle. */
 async function psuPages(
   auth: FastifyInstance, config: Config, deps: Deps, redirects: ScaRedirects,
+  oauth: { server: OAuthServer; authUrl: () => string } | null,
 ): Promise<void> {
   const loginThrottle = createRateLimit(
     config.loginAttemptsPerIpPerMinute, 60_000, () => deps.clock.now().getTime());
@@ -394,6 +426,9 @@ async function psuPages(
     sandbox: config.mode === "sandbox",
     logo: await loadBankLogo(config.bankLogoFile), loginThrottle,
     loginBlockSeconds: config.loginBlockSeconds, links,
+    oauth: oauth ? {
+      oauth: createOAuthAuthorisations(deps), interactions: oauth.server, authUrl: oauth.authUrl,
+    } : undefined,
   });
   const dashboard = createPsuDashboard(deps);
   dashboardPages(auth, {
@@ -457,6 +492,30 @@ async function listenAll(
   return { api: port(api), auth: port(auth), admin: port(admin) };
 }
 
+/** Expired codes, tokens and pushed requests of the authorisation server go. */
+const pruneOAuthRecords = (store: Store, clock: Clock) =>
+  store.oauthRecords.prune(store.db, Math.floor(clock.now().getTime() / 1000));
+
+/** The authorisation server where the bank offers the oauth approach; keys shared in the store. */
+async function oauthServer(
+  config: Config, store: Store, deps: Deps, urls: { auth: () => string; api: () => string },
+): Promise<OAuthServer | null> {
+  if (!config.scaApproaches.includes("oauth")) return null;
+  const [signingKey, cookieKey] = await Promise.all([
+    store.secrets.getOrCreate(store.db, "oauth-signing-key", freshSigningKey()),
+    store.secrets.getOrCreate(store.db, "oauth-cookie-key", freshCookieKey()),
+  ]);
+  return createOAuthServer({
+    deps, authUrl: urls.auth, apiUrl: urls.api, resource: `${config.publicApiUrl}${API_BASE}`,
+    signingKey: parseSigningKey(signingKey),
+    cookieKeys: [cookieKey], allowHttpLoopback: config.mode === "sandbox",
+    lifetimes: {
+      codeSeconds: config.oauthCodeSeconds, accessTokenSeconds: config.oauthAccessTokenSeconds,
+      refreshTokenSeconds: config.oauthRefreshTokenSeconds,
+    },
+  });
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
   const logger = pino({ level: overrides.logLevel ?? config.logLevel });
@@ -469,6 +528,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await store.secrets.getOrCreate(store.db, "sca-token-key", newSecret()), "base64url");
   // With port 0 (tests) the auth URL is known only after listening; the links read it lazily.
   let authUrl = config.publicAuthUrl;
+  let apiUrl = config.publicApiUrl;
   const redirects = createScaRedirects({
     authUrl: () => authUrl, key: tokenKey, ttlSeconds: config.scaTokenTtlSeconds, clock,
   });
@@ -482,7 +542,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const limits = connectionLimits(config);
   const api = apiListener(config, logger, tls, limits);
   const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
-  const openApiDocument = apiRoutes(api, config, { deps, consents, scheduler, audit,
+  const oauth = await oauthServer(config, store, deps, { auth: () => authUrl, api: () => apiUrl });
+  const openApiDocument = apiRoutes(api, config, { deps, consents, scheduler, audit, oauth,
     trustedCas: tls.ca.map((pem) => pem.toString("utf8")), linkKey: tokenKey });
   let draining = false;
   const ready = async () => !draining && await store.ping(2_000);
@@ -491,16 +552,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const auth = authListener(config, logger, tls, limits);
   healthRoutes(auth, { ready });
   limitConnections(config, [api, auth], () => draining);
-  await psuPages(auth, config, deps, redirects);
+  await psuPages(auth, config, deps, redirects, oauth && { server: oauth, authUrl: () => authUrl });
 
   const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler);
   const { executeDue, carryOutBaskets } = scheduleDueWork(scheduler, deps, config);
 
   const admin = adminListener(logger, store, { api, auth }, ready);
-
   let pruning: NodeJS.Timeout | undefined;
-  const prune = () => audit.prune()
-    .catch((err: unknown) => logger.error({ err }, "audit log pruning failed"));
+  const prune = () => Promise.all([audit.prune(), pruneOAuthRecords(store, clock)])
+    .catch((err: unknown) => logger.error({ err }, "pruning failed (audit log, OAuth)"));
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
     executeDuePayments: executeDue, carryOutBaskets, deliverNotifications: deliverNotificationsNow,
@@ -510,7 +570,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       pruning = setInterval(() => void prune(), 86_400_000).unref();
       const ports = await listenAll(config, { api, auth, admin }, () => app.close());
       if (config.authPort === 0) authUrl = `https://localhost:${ports.auth}`;
-      const apiUrl = config.apiPort === 0 ? `https://localhost:${ports.api}` : config.publicApiUrl;
+      if (config.apiPort === 0) apiUrl = `https://localhost:${ports.api}`;
       return { apiUrl, authUrl, adminUrl: `http://${config.adminHost}:${ports.admin}` };
     },
     async close() {

@@ -452,12 +452,13 @@ export const SETTINGS = {
     description: "a consent not authorised by the PSU within this time becomes `rejected`" }),
   scaApproaches: text<ScaApproach[]>({ name: "SCA_APPROACHES",
     fallback: (e) => (inProduction(e) ? ["redirect"] : [...SCA_APPROACHES]),
-    shownDefault: "redirect,embedded,decoupled in sandbox, redirect in production",
-    shownRange: "comma-separated `redirect`, `embedded`, `decoupled`",
+    shownDefault: "redirect,embedded,decoupled,oauth in sandbox, redirect in production",
+    shownRange: "comma-separated `redirect`, `embedded`, `decoupled`, `oauth`",
     parse: readApproaches,
     description: "the SCA approaches the bank offers; a TPP's `TPP-Redirect-Preferred` and "
       + "`TPP-Decoupled-Preferred` choose among them, and each creation answers with the "
-      + "approach taken in `ASPSP-SCA-Approach` and that approach's `_links`" }),
+      + "approach taken in `ASPSP-SCA-Approach` and that approach's `_links` (`oauth`: "
+      + "`REDIRECT` with `_links.scaOAuth`, the bank's OAuth 2.0 authorisation server)" }),
   decoupledTimeoutSeconds: integer({
     name: "DECOUPLED_TIMEOUT_SECONDS", fallback: 300, min: 1, max: 3_600,
     description: "a decoupled request the PSU neither confirms nor rejects in the bank app "
@@ -466,6 +467,19 @@ export const SETTINGS = {
   scaDefaultApproach: oneOf({ name: "SCA_DEFAULT_APPROACH", choices: SCA_APPROACHES,
     description: "the approach of a creation whose TPP states no preference (or one the bank "
       + "does not offer); must be one of `SCA_APPROACHES`" }),
+  oauthBearerRequired: flag({ name: "OAUTH_BEARER_REQUIRED", fallback: false,
+    description: "AIS, PIS and PIIS calls on an existing consent or payment need an OAuth access "
+      + "token for it (`Authorization: Bearer`, issued to the same certificate); without it "
+      + "401 `TOKEN_INVALID`. A token that is sent is always checked" }),
+  oauthCodeSeconds: integer({ name: "OAUTH_CODE_SECONDS", fallback: 60, min: 1, max: 600,
+    why: "FAPI 2.0: codes live at most 60 s", description: "lifetime of an OAuth "
+      + "authorisation code (single use)" }),
+  oauthAccessTokenSeconds: integer({ name: "OAUTH_ACCESS_TOKEN_SECONDS", fallback: 300, min: 1,
+    max: 86_400, description: "lifetime of an OAuth access token" }),
+  oauthRefreshTokenSeconds: integer({ name: "OAUTH_REFRESH_TOKEN_SECONDS", fallback: 7_776_000,
+    min: 0, max: 31_536_000, description: "lifetime of an OAuth refresh token, issued for a "
+      + "recurring consent when the TPP asks for `offline_access` (0: none issued); never "
+      + "beyond the consent's own validity, since the consent's end revokes its tokens" }),
   vopDirectoryFile: file({ name: "VOP_DIRECTORY_FILE",
     shownDefault: "(empty: demo directory in sandbox, none in production)",
     description: "Verification of Payee: JSON directory of other banks' payees (`holders`: "
@@ -486,6 +500,9 @@ export type Config = { [K in keyof typeof SETTINGS]: ValueOf<(typeof SETTINGS)[K
 function crossChecks(config: Config, problems: string[]): void {
   if (!config.scaApproaches.includes(config.scaDefaultApproach)) {
     problems.push("SCA_DEFAULT_APPROACH must be one of SCA_APPROACHES");
+  }
+  if (config.oauthBearerRequired && !config.scaApproaches.includes("oauth")) {
+    problems.push("OAUTH_BEARER_REQUIRED needs the authorisation server: oauth in SCA_APPROACHES");
   }
   if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
     problems.push(

@@ -5,7 +5,9 @@ import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { errorCatalogue, renderError } from "../src/api/errors.js";
 import * as errors from "../src/domain/errors.js";
-import { confirm, reachReview } from "./support/flows.js";
+import { execFileSync } from "node:child_process";
+import { ALICE_MAIN, confirm, reachReview } from "./support/flows.js";
+import { authoriseInBrowser, mtlsFetch } from "./support/oauth-client.js";
 import { lastSmsCode } from "./support/psu.js";
 import { startBank, type TestBank } from "./support/start-app.js";
 
@@ -85,6 +87,52 @@ test("the getting-started guide's decoupled payment is approved through the sand
   assert.equal((await bank.browser().post(approve, {})).status, 200);
   assert.match(section, new RegExp(`"scaStatus": "${await scaStatus()}"`));
   await statusSaid();
+});
+
+/** The `-d name=value` fields of a curl call, with the guide's placeholders filled in. */
+function formOf(block: string, values: Record<string, string>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [, name = "", value = ""] of block.matchAll(/-d (\w+)=(\S+)/g)) {
+    form.append(name, Object.entries(values).reduce((v, [from, to]) => v.replaceAll(from, to), value));
+  }
+  return form;
+}
+
+/** What the guide's shell line `NAME=$(node -p "...")` prints, `$earlier` names filled in. */
+function nodeLine(section: string, name: string, values: Record<string, string>): string {
+  const expression = new RegExp(`${name}=\\$\\(node -p "([^"]+)"\\)`).exec(section)?.[1] ?? "";
+  const filled = Object.entries(values).reduce((e, [from, to]) => e.replaceAll(from, to), expression);
+  return execFileSync(process.execPath, ["-p", filled], { encoding: "utf8" }).trim();
+}
+
+test("the getting-started guide's OAuth walk-through: PAR, the browser, the token, the call", async () => {
+  const { section, created } = await guideCreation("## With OAuth2");
+  const consentId = created.body.consentId as string;
+  const blocks = [...section.matchAll(/```sh\n([^`]*)```/g)].map(([, block]) => block ?? "");
+  const [par = "", token = "", call = ""] = ["/oauth/par", "/oauth/token", "Bearer"]
+    .map((marker) => blocks.find((block) => block.includes(marker)));
+  const verifier = nodeLine(section, "VERIFIER", {});
+  const challenge = nodeLine(section, "CHALLENGE", { $VERIFIER: verifier });
+  const [cert, key] = await Promise.all([readFile(bank.certs.tppCert), readFile(bank.certs.tppKey)]);
+  const post = async (path: string, form: URLSearchParams) => (await mtlsFetch({ ca: bank.ca, cert, key })(
+    `${bank.apiUrl}${path}`, { method: "POST", body: form, redirect: "manual",
+      headers: new Headers({ "Content-Type": "application/x-www-form-urlencoded" }) } as never)).json() as Record<string, any>;
+  const pushed = await post("/oauth/par", formOf(par, { CONSENT_ID: consentId, $CHALLENGE: challenge }));
+  assert.match(section, new RegExp(`\\{"expires_in":${pushed.expires_in},"request_uri":"urn:ietf:params:oauth:request_uri:\\.\\.\\."\\}`));
+  const authorize = /`(https:\/\/localhost:8444\/oauth\/authorize\?[^`]+)`/.exec(section)?.[1] ?? "";
+  const url = new URL(authorize.replace("https://localhost:8444", bank.authUrl).replace("REQUEST_URI", encodeURIComponent(pushed.request_uri)));
+  const redirectUri = formOf(par, {}).get("redirect_uri") ?? "";
+  const back = await authoriseInBrowser(bank.browser(), url, "alice", { accounts: [ALICE_MAIN], redirectUri });
+  assert.match(section, /`alice`, enter her code, choose the account/);
+  const tokens = await post("/oauth/token", formOf(token, { CODE: back.searchParams.get("code") ?? "", $VERIFIER: verifier }));
+  assert.match(section, new RegExp(`"expires_in":${tokens.expires_in},"token_type":"${tokens.token_type}","scope":"AIS:CONSENT_ID"`));
+  assert.equal(tokens.scope, `AIS:${consentId}`);
+  const headers: Record<string, string> = {};
+  for (const [, name = "", value = ""] of call.matchAll(/-H "([\w-]+): ([^"$]+)"/g)) headers[name] = value;
+  const accounts = await bank.tpp.get("/psd2/v1/accounts", {
+    ...headers, "Consent-ID": consentId, Authorization: `Bearer ${tokens.access_token}` });
+  assert.equal(accounts.status, 200, accounts.text);
+  assert.ok(call.includes('-H "Consent-ID: CONSENT_ID"') && call.includes('-H "Authorization: Bearer ACCESS_TOKEN"'));
 });
 
 /**

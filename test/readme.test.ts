@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { DEMO_PSUS, registeredDevices } from "../src/ledger/demo-data.js";
-import { demoPsuTables } from "../src/ledger/demo-guide.js";
+import { ALL_DEMO_PSUS, registeredDevices } from "../src/ledger/demo-data.js";
+import { demoCorporateTable, demoPsuTables } from "../src/ledger/demo-guide.js";
 import { startBank } from "./support/start-app.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -48,7 +48,7 @@ test("every document the README names as a path is committed", () => {
 
 test("the README's demo PSU tables are the demo data, as the start banner is", () => {
   const { everyday, scenarios, testing } = demoPsuTables();
-  for (const table of [everyday, scenarios, testing]) {
+  for (const table of [everyday, scenarios, testing, demoCorporateTable()]) {
     assert.ok(readme().includes(table), `the README should show, as rendered from the demo data:
 ${table}`);
   }
@@ -58,7 +58,7 @@ test("the devices the tables list are the ones the sandbox bank holds", async ()
   const bank = await startBank();
   try {
     const { store } = bank.app;
-    for (const psu of DEMO_PSUS) {
+    for (const psu of ALL_DEMO_PSUS) {
       const seeded = await store.psus.findByLogin(store.db, psu.login);
       const devices = seeded ? await store.psus.devices(store.db, seeded.id) : [];
       assert.deepEqual(devices.map((d) => d.secret ?? d.phone).sort(),

@@ -33,7 +33,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 const LAYERS = [
-  "main", "app", "admin", "cli", "demo-tpp", "config", "api", "sca", "domain", "ledger", "tpp", "store", "lib",
+  "main", "app", "admin", "cli", "demo-tpp", "config", "api", "sca", "oauth", "domain", "ledger", "tpp",
+  "store", "lib",
 ] as const;
 type Layer = (typeof LAYERS)[number];
 
@@ -64,6 +65,7 @@ const RULES: Record<Layer, Rule> = {
     packages: ["fastify", "fast-xml-parser", "xmllint-wasm"],
   },
   sca: { value: ["domain", "lib"], typeOnly: [], packages: ["fastify", "jose", "@node-rs/argon2"] },
+  oauth: { value: ["domain", "lib"], typeOnly: [], packages: ["oidc-provider"] },
   domain: { value: ["lib"], typeOnly: [], packages: [] },
   ledger: { value: ["store", "lib"], typeOnly: ["domain"], packages: [] },
   tpp: { value: ["lib"], typeOnly: [], packages: ["@peculiar/x509", "asn1js", "reflect-metadata"] },
@@ -252,7 +254,9 @@ describe("tidy", () => {
   });
 
   test("api/ and sca/ are imported by app.ts only, and app.ts by cli/ only", () => {
-    const importers: Partial<Record<Layer, Layer>> = { api: "app", sca: "app", app: "cli" };
+    const importers: Partial<Record<Layer, Layer>> = {
+      api: "app", sca: "app", oauth: "app", app: "cli",
+    };
     const violations = FILES.flatMap((f) => {
       const layer = layerOf(f.path);
       const source = ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true);

@@ -7,7 +7,7 @@ import type { ConsentInput, Consents } from "../domain/consent/registration.js";
 import type { createIdempotency } from "../domain/idempotency.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
-  psuLanguage, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
+  psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
 } from "./headers.js";
 import { answerCreation } from "./creation.js";
 import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";
@@ -58,12 +58,13 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
     const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const explicit = readExplicitAuthorisation(request.headers);
+    const corporateId = readCorporateId(request.headers);
     return answerCreation(request, reply, options, {
       resourceType: "consent", idField: "consentId", selfOf, chosen,
-      fingerprint: { ...redirect, explicit, chosen },
+      fingerprint: { ...redirect, explicit, chosen, corporateId },
       create: async (tx) => {
         const registered = await consents.registerConsent(tx, tpp, request.body, redirect,
-          explicit);
+          { explicit, corporateId });
         return { resourceId: registered.consent.id, authorisationId: registered.authorisationId,
           present: (paths) => presenters.consentCreated(registered, paths, chosen) };
       },

@@ -94,6 +94,11 @@ export function readPsuId(headers: Headers): string | null {
   return single(headers, "PSU-ID")?.trim() || null;
 }
 
+/** PSU-Corporate-ID: the company the PSU acts for (multi-level SCA); null when absent or blank. */
+export function readCorporateId(headers: Headers): string | null {
+  return single(headers, "PSU-Corporate-ID")?.trim() || null;
+}
+
 /**
  * TPP-Explicit-Authorisation-Preferred: true asks for no implicit authorisation; the TPP starts
  * one with POST .../authorisations. Absent means false.

@@ -9,7 +9,9 @@ import type {
   AuthorisationKind, InitiationInput, PaymentRef,
 } from "../domain/payment/initiation.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
-import { psuLanguage, readExplicitAuthorisation, readVopRequested } from "./headers.js";
+import {
+  psuLanguage, readCorporateId, readExplicitAuthorisation, readVopRequested,
+} from "./headers.js";
 import type { Payments } from "../domain/payment/initiation.js";
 import { answerCreation } from "./creation.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
@@ -96,6 +98,7 @@ function initiationRoute(
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const input = {
       service, body: request.body, message: initiationMessageOf(request),
+      corporateId: readCorporateId(request.headers),
     } as InitiationInput;
     const selfOf = (id: string) => `${base}/${service}/${request.params.product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
@@ -103,7 +106,8 @@ function initiationRoute(
       payments.verifyPayees(product, input, readVopRequested(request.headers)));
     return answerCreation(request, reply, options, {
       resourceType: "payment", idField: "paymentId", selfOf, chosen,
-      fingerprint: { ...redirect, explicit, chosen, vop: checks.requested },
+      fingerprint: { ...redirect, explicit, chosen, vop: checks.requested,
+        corporateId: input.corporateId },
       create: async (tx) => {
         const initiated = await naming(request.params.product,
           () => payments.initiatePayment(tx, tpp, product, input, redirect, checks, explicit));

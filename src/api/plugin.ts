@@ -18,17 +18,26 @@ import { installXmlParser } from "./xml/body.js";
 import type { PspRole, TppIdentity } from "../tpp/certificate.js";
 import { renderError } from "./errors.js";
 import { readPsuIpAddress, single } from "./headers.js";
+import { installBearerCheck, type BearerOptions } from "./bearer.js";
 import { createSignatureCheck } from "./signature.js";
 import { createIdentify, type CertificateSources } from "./tpp-certificate.js";
 
 declare module "fastify" {
   interface FastifyRequest {
     tpp: TppIdentity;
+    /** The DER of the certificate `tpp` was read from: what OAuth tokens are bound to. */
+    tppCertificate: Uint8Array;
     resourceId: string | null;
     /** The body's bytes as received: what a Digest is computed over. */
     rawBody: Buffer | null;
   }
-  interface FastifyContextConfig { role?: PspRole; probe?: boolean; document?: boolean }
+  /**
+   * `oauth`: an OAuth endpoint (RFC 6749 and its extensions, not Berlin Group), which identifies
+   * the TPP itself (oauth-endpoints.ts).
+   */
+  interface FastifyContextConfig {
+    role?: PspRole; probe?: boolean; document?: boolean; oauth?: boolean;
+  }
 }
 
 function readRequestId(request: FastifyRequest): string {
@@ -121,6 +130,8 @@ export interface ApiPluginOptions {
   requireSignature: boolean;
   /** Counts a TPP's request: 0 to proceed, else the seconds it must wait (429, Retry-After). */
   admitTpp: (tppId: string) => Promise<number>;
+  /** OAuth access tokens on XS2A calls, where the bank runs its authorisation server. */
+  bearer?: BearerOptions;
 }
 
 /** The resource a request names in its path (paymentId, consentId, account-id, ...). */
@@ -137,11 +148,13 @@ const CREATED_ID = /"(?:paymentId|consentId|basketId)":"([^"]{1,100})"/;
 
 export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions): void {
   app.decorateRequest("tpp", null as unknown as TppIdentity);
+  app.decorateRequest("tppCertificate", null as unknown as Uint8Array);
   app.decorateRequest("resourceId", null);
   app.decorateRequest("rawBody", null);
   installJsonParser(app, options.bodyLimit);
   installXmlParser(app, options.xmlBodyLimit);
   installTppChecks(app, options);
+  if (options.bearer) installBearerCheck(app, options.bearer);
   installAuditHooks(app, options);
   installRefusals(app);
 }
@@ -170,9 +183,12 @@ function installTppChecks(app: FastifyInstance, options: ApiPluginOptions): void
   const identify = createIdentify(options.certificates);
   app.addHook("onRequest", async (request, reply) => {
     // Load balancer probes (health.ts) carry no certificate and reveal nothing of a TPP's.
-    if (request.routeOptions.config.probe) return;
+    const { probe, oauth } = request.routeOptions.config;
+    if (probe || oauth) return;
     request.resourceId = resourceOf(request.params);
-    request.tpp = await identify(request);
+    const verified = await identify(request);
+    request.tpp = verified.identity;
+    request.tppCertificate = verified.der;
     // The published API description is read by browsers and tools too, which send no X-Request-ID.
     if (!request.routeOptions.config.document) readRequestId(request);
     // Every request's address goes to the audit log: a malformed one is refused in any profile.
@@ -194,7 +210,7 @@ function installTppChecks(app: FastifyInstance, options: ApiPluginOptions): void
   });
   // After body parsing, so the Digest is checked against the bytes as they arrived.
   app.addHook("preValidation", async (request) => {
-    if (request.routeOptions.config.probe) return;
+    if (request.routeOptions.config.probe || request.routeOptions.config.oauth) return;
     await checkSignature(request, request.rawBody ?? EMPTY);
   });
 }

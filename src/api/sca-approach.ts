@@ -15,28 +15,36 @@ export interface ScaApproachRules {
   offered: readonly ScaApproach[];
   /** One of `offered`. */
   fallback: ScaApproach;
+  /** The authorisation server's metadata (RFC 8414), the `scaOAuth` link of the oauth approach. */
+  oauthMetadata?: () => string;
 }
 
 export interface ChosenApproach {
   approach: ScaApproach;
   /** The PSU the TPP named (PSU-ID), which embedded and decoupled need. */
   psuId: string | null;
+  /** The oauth approach's `scaOAuth` link. */
+  scaOAuth?: string;
 }
 
 /** The approaches the TPP's headers ask for, the most wanted first. */
-function wanted(redirect: boolean | undefined, decoupled: boolean | undefined): ScaApproach[] {
+function wanted(
+  redirect: boolean | undefined, decoupled: boolean | undefined, fallback: ScaApproach,
+): ScaApproach[] {
   const ranked: ScaApproach[] = [];
   if (decoupled === true) ranked.push("decoupled");
-  if (redirect === true) ranked.push("redirect");
+  if (redirect === true) ranked.push(...(fallback === "oauth" ? ["oauth", "redirect"] as const
+    : ["redirect", "oauth"] as const));
   if (redirect === false) ranked.push("embedded", "decoupled");
   return ranked.filter((a) => !(decoupled === false && a === "decoupled"));
 }
 
 export function chooseScaApproach(headers: Headers, rules: ScaApproachRules): ChosenApproach {
   const ranked = wanted(readPreference(headers, "TPP-Redirect-Preferred"),
-    readPreference(headers, "TPP-Decoupled-Preferred"));
+    readPreference(headers, "TPP-Decoupled-Preferred"), rules.fallback);
   const approach = ranked.find((a) => rules.offered.includes(a)) ?? rules.fallback;
-  return { approach, psuId: readPsuId(headers) };
+  const scaOAuth = approach === "oauth" ? rules.oauthMetadata?.() : undefined;
+  return { approach, psuId: readPsuId(headers), ...(scaOAuth ? { scaOAuth } : {}) };
 }
 
 /**
@@ -48,6 +56,7 @@ export function readScaTargets(
   domains: readonly string[],
 ): { chosen: ChosenApproach; redirect: RedirectTargets } {
   const chosen = chooseScaApproach(headers, rules.approaches);
+  // The oauth approach's way back is the redirect_uri of the TPP's authorisation request.
   const needsUri = chosen.approach === "redirect";
   const targets = readRedirectTargets(headers, rules.redirects, domains, needsUri);
   return { chosen, redirect: { ...targets, approach: chosen.approach } };
@@ -62,9 +71,9 @@ export function readLaterSca(
   return { chosen, sca };
 }
 
-/** The ASPSP-SCA-Approach header's value. */
+/** The ASPSP-SCA-Approach header's value: OAuth2 is subsumed under REDIRECT (1.3.12). */
 export function approachHeader(chosen: ChosenApproach): string {
-  return chosen.approach.toUpperCase();
+  return chosen.approach === "oauth" ? "REDIRECT" : chosen.approach.toUpperCase();
 }
 
 /** Where an authorisation lives: started (implicit) or to be started by the TPP (explicit). */
@@ -81,6 +90,7 @@ export function approachLinks(
   chosen: ChosenApproach, paths: AuthorisationPaths,
 ): Record<string, string> {
   const { authorisation, authorisations } = paths;
+  if (chosen.approach === "oauth") return oauthLinks(chosen, paths);
   if (authorisation === null) {
     if (chosen.psuId === null) return { startAuthorisationWithPsuIdentification: authorisations };
     return chosen.approach === "embedded"
@@ -94,4 +104,15 @@ export function approachLinks(
     return { updatePsuAuthentication: authorisation, scaStatus: authorisation };
   }
   return { scaStatus: authorisation };
+}
+
+/**
+ * The oauth approach's links: the authorisation server's metadata, where the TPP pushes its
+ * authorisation request with the scope naming the resource, and the authorisation to poll.
+ */
+function oauthLinks(chosen: ChosenApproach, paths: AuthorisationPaths): Record<string, string> {
+  const scaOAuth: Record<string, string> = chosen.scaOAuth ? { scaOAuth: chosen.scaOAuth } : {};
+  return paths.authorisation === null
+    ? { ...scaOAuth, startAuthorisation: paths.authorisations }
+    : { ...scaOAuth, scaStatus: paths.authorisation };
 }

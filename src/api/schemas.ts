@@ -131,9 +131,12 @@ export const links = (...names: string[]) => ({
   properties: Object.fromEntries(names.map((n) => [n, nullable("string")])),
 });
 
-/** The links of the embedded and decoupled approaches (Berlin Group implementation guidelines). */
+/**
+ * The links of the embedded, decoupled and oauth approaches (Berlin Group implementation
+ * guidelines).
+ */
 const APPROACH_LINKS = [
-  "scaStatus", "updatePsuIdentification", "updatePsuAuthentication",
+  "scaStatus", "scaOAuth", "updatePsuIdentification", "updatePsuAuthentication",
   "startAuthorisationWithPsuIdentification", "startAuthorisationWithPsuAuthentication",
 ] as const;
 
@@ -214,8 +217,8 @@ export const cancellationStartedResponse = {
   type: "object",
   properties: {
     transactionStatus: { type: "string" },
-    _links: links("startAuthorisation", "scaRedirect", "scaStatus", "updatePsuIdentification",
-      "updatePsuAuthentication"),
+    _links: links("startAuthorisation", "scaRedirect", "scaOAuth", "scaStatus",
+      "updatePsuIdentification", "updatePsuAuthentication"),
   },
 } as const;
 
@@ -247,7 +250,7 @@ export const authorisationStartedResponse = {
     authorisationId: { type: "string" },
     psuMessage: { type: "string" },
     ...EMBEDDED_STATE,
-    _links: links("scaRedirect", "scaStatus", "updatePsuIdentification",
+    _links: links("scaRedirect", "scaOAuth", "scaStatus", "updatePsuIdentification",
       "updatePsuAuthentication", "selectAuthenticationMethod", "authoriseTransaction"),
   },
 } as const;

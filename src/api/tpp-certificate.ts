@@ -13,7 +13,7 @@ import type { ChainVerdict, TrustStore } from "../tpp/trust.js";
 import { createRecheckCache } from "../lib/recheck-cache.js";
 
 export type CertificateCheck =
-  | { ok: true; identity: TppIdentity }
+  | { ok: true; identity: TppIdentity; der: Uint8Array }
   | { ok: false; code: CertificateCode; text: string };
 
 export interface CertificateSources {
@@ -53,7 +53,7 @@ export async function checkChainedCertificate(
     return refuse("CERTIFICATE_INVALID",
       `The certificate is not a PSD2 certificate: ${parsed.problem.reason}.`);
   }
-  return { ok: true, identity: parsed.identity };
+  return { ok: true, identity: parsed.identity, der };
 }
 
 function tlsChainVerdict(socket: TLSSocket): ChainVerdict {
@@ -132,10 +132,13 @@ function tlsVerdict(socket: TLSSocket, sources: CertificateSources): Promise<Cer
   return checked.verdict;
 }
 
+/** A TPP and the certificate it was read from (what OAuth tokens are bound to). */
+export interface VerifiedTpp { identity: TppIdentity; der: Uint8Array }
+
 /** The TPP behind a request, or the Berlin Group refusal, for one API's certificate sources. */
 export function createIdentify(
   sources: CertificateSources,
-): (request: FastifyRequest) => Promise<TppIdentity> {
+): (request: FastifyRequest) => Promise<VerifiedTpp> {
   const forwarded = createRecheckCache<CertificateCheck>(RECHECK_MS, 1_000);
   return async (request) => {
     const socket = request.raw.socket as TLSSocket;
@@ -147,6 +150,6 @@ export function createIdentify(
       ? forwarded.get(value, () => checkForwarded(value, sources))
       : tlsVerdict(socket, sources));
     if (!check.ok) throw certificateRefused(check.code, check.text);
-    return check.identity;
+    return { identity: check.identity, der: check.der };
   };
 }

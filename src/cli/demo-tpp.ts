@@ -6,6 +6,7 @@ import type { Config } from "../config.js";
 import { startDemoTpp } from "../demo-tpp/server.js";
 import { OperatorError } from "../domain/errors.js";
 import { makeIban } from "../lib/iban.js";
+import { parseTppCertificate } from "../tpp/certificate.js";
 import { start } from "./start.js";
 
 function portOf(raw: string | undefined): number {
@@ -16,13 +17,25 @@ function portOf(raw: string | undefined): number {
   return port;
 }
 
+/** The demo TPP's OAuth client id: its certificate's organizationIdentifier. */
+function clientIdOf(pem: Buffer): string {
+  const der = Buffer.from(pem.toString("utf8").replace(/-----[A-Z ]+-----|\s/g, ""), "base64");
+  const parsed = parseTppCertificate(new Uint8Array(der));
+  if (!parsed.ok) throw new OperatorError(`the demo TPP certificate: ${parsed.problem.reason}`);
+  return parsed.identity.id;
+}
+
 export async function demoTpp(config: Config, args: string[]): Promise<void> {
   const { values } = parseArgs({
-    args, options: { port: { type: "string" }, "api-url": { type: "string" } },
+    args, options: {
+      port: { type: "string" }, "api-url": { type: "string" }, "auth-url": { type: "string" },
+    },
   });
   if (config.mode !== "sandbox") throw new OperatorError("demo-tpp runs in sandbox mode only");
   const port = portOf(values.port);
-  const apiUrl = values["api-url"] ?? (await start(config)).apiUrl;
+  const started = values["api-url"] ? undefined : await start(config);
+  const apiUrl = values["api-url"] ?? started?.apiUrl ?? "";
+  const authUrl = values["auth-url"] ?? started?.authUrl ?? config.publicAuthUrl;
   const certDir = join(config.dataDir, "certs");
   const names = ["ca.crt", "tpp.crt", "tpp.key", "server.crt", "server.key"];
   const files = names.map((f) => readFile(join(certDir, f)));
@@ -35,10 +48,12 @@ export async function demoTpp(config: Config, args: string[]): Promise<void> {
     merchantIban: makeIban("DE", "500100003000000001"), merchantName: "Carol Weber",
     // The development server certificate names localhost and is of the CA the bank trusts.
     notifications: { ca: ca!, cert: serverCert!, key: serverKey! },
+    oauth: config.scaApproaches.includes("oauth")
+      ? { issuer: authUrl, clientId: clientIdOf(cert!) } : undefined,
   });
   process.stdout.write(`\nDemo TPP at ${demo.url} using the bank at ${apiUrl}\n`
     + "  Shop checkout (payment):     " + `${demo.url}/shop\n`
-    + "  Budget (account information): " + `${demo.url}/budget\n`
+    + "  Budget (account information): " + `${demo.url}/budget (also through OAuth2)\n`
     + "  Statuses the bank pushed:     " + `${demo.url}/statuses\n`
     + "  Log in at the bank as one of the demo PSUs above (alice / alice-demo).\n");
 }

@@ -41,7 +41,7 @@ ${psus}
 `;
 }
 
-export async function start(config: Config): Promise<{ apiUrl: string }> {
+export async function start(config: Config): Promise<Urls> {
   // Handlers go in before the first await: a SIGTERM during start-up must still end with exit 0.
   let app: App | undefined;
   let stopping = false;

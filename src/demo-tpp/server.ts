@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { Html, html } from "../lib/html.js";
 import { accountCard, cardAccountCard, type Account, type CardAccount } from "./budget.js";
 import { startInbox, type Inbox, type InboxIdentity, type Pushed } from "./inbox.js";
+import { createOAuthClient, type Pending } from "./oauth-client.js";
 import { Xs2aClient, type TlsIdentity, type Xs2aResponse } from "./xs2a-client.js";
 
 export interface DemoTppOptions {
@@ -25,6 +26,8 @@ export interface DemoTppOptions {
   transactionsPerPage?: number;
   /** The server identity (of the bank's CA) for receiving pushed statuses; unset: polling only. */
   notifications?: InboxIdentity;
+  /** The bank's OAuth authorisation server (its issuer) and our client id; unset: no OAuth. */
+  oauth?: { issuer: string; clientId: string };
 }
 
 export interface DemoTpp { url: string; close(): Promise<void> }
@@ -165,10 +168,16 @@ function shopRoutes(app: FastifyInstance, demo: Demo): void {
   });
 }
 
-/** The budget page for a consent: every shared account and card with its last 90 days. */
-async function budgetSections(demo: Demo, consentId: string, ip: string): Promise<Html> {
+/**
+ * The budget page for a consent: every shared account and card with its last 90 days; with an
+ * OAuth access token, every read carries it.
+ */
+async function budgetSections(
+  demo: Demo, consentId: string, ip: string, token?: string,
+): Promise<Html> {
   const { bank, options } = demo;
-  const headers = { "Consent-ID": consentId, ...psuHeaders(ip) };
+  const bearer: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const headers = { "Consent-ID": consentId, ...psuHeaders(ip), ...bearer };
   const list = await bank.get<{ accounts?: Account[] }>(
     `${API}/accounts?withBalance=true`, headers);
   if (list.status !== 200 || !list.body?.accounts) {
@@ -190,20 +199,28 @@ async function budgetSections(demo: Demo, consentId: string, ip: string): Promis
  <code>${consentId}</code>). The last 90 days:</p>${sections}`;
 }
 
+/** A consent for the budget: the PSU picks the accounts at the bank. */
+function createBudgetConsent(demo: Demo, state: string, ip: string) {
+  const validUntil = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  return demo.bank.post<Created>(`${API}/consents`, {
+    access: { accounts: [], balances: [], transactions: [] },
+    recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: false,
+  }, { ...redirects(demo, "/budget/return", state), ...psuHeaders(ip) });
+}
+
 function budgetRoutes(app: FastifyInstance, demo: Demo): void {
   const consentsByState = new Map<string, string>();
   app.get("/budget", async (_request, reply) => sendPage(reply, "Budget", html`
 <p>Connect your bank to see your balances and transactions here. ${""
 }You choose the accounts on the bank's page.</p>
 <form method="post" action="/budget/connect">${""
-}<button type="submit">Connect your bank</button></form>`));
+}<button type="submit">Connect your bank</button></form>${demo.options.oauth ? html`
+<form method="post" action="/budget/oauth"><p>Or as the bank's OAuth2 client (FAPI 2.0: a pushed
+ request, PKCE, a token bound to our certificate):</p>${""
+}<button type="submit">Connect with OAuth2</button></form>` : ""}`));
   app.post("/budget/connect", async (request, reply) => {
     const state = newState();
-    const validUntil = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
-    const created = await demo.bank.post<Created>(`${API}/consents`, {
-      access: { accounts: [], balances: [], transactions: [] },
-      recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: false,
-    }, { ...redirects(demo, "/budget/return", state), ...psuHeaders(request.ip) });
+    const created = await createBudgetConsent(demo, state, request.ip);
     return toBank(reply, "Budget", created, created.body?.consentId,
       (id) => consentsByState.set(state, id));
   });
@@ -212,6 +229,44 @@ function budgetRoutes(app: FastifyInstance, demo: Demo): void {
     if (!consentId) return sendPage(reply, "Budget", html`<p>Unknown connection.</p>`, 404);
     return sendPage(reply, "Budget", await budgetSections(demo, consentId, request.ip));
   });
+}
+
+/**
+ * The budget through OAuth2: the consent is created as usual, its authorisation is the login at
+ * the bank's authorisation server, and every read carries the token.
+ */
+function oauthRoutes(
+  app: FastifyInstance, demo: Demo, oauth: { issuer: string; clientId: string },
+): void {
+  const client = createOAuthClient(demo.bank, oauth.issuer, oauth.clientId);
+  const pending = new Map<string, Pending & { consentId: string }>();
+  app.post("/budget/oauth", async (request, reply) => {
+    const state = newState();
+    const created = await createBudgetConsent(demo, state, request.ip);
+    const consentId = created.body?.consentId;
+    if (!consentId) {
+      return sendPage(reply, "Budget", problem("Not started", created.status, created.body), 502);
+    }
+    const pushed = await client.push(`AIS:${consentId}`, state, `${demo.base}/budget/oauth/return`);
+    if (!pushed.ok) {
+      return sendPage(reply, "Budget",
+        problem("Not pushed", pushed.answer.status, pushed.answer.body), 502);
+    }
+    pending.set(state, { ...pushed.pending, consentId });
+    return reply.redirect(pushed.url, 303);
+  });
+  app.get<{ Querystring: Record<string, string | undefined> }>("/budget/oauth/return",
+    async (request, reply) => {
+      const found = pending.get(request.query.state ?? "");
+      pending.delete(request.query.state ?? "");
+      const token = found && await client.redeem(found, request.query);
+      if (!found || !token) {
+        const why = request.query.error_description ?? "no token";
+        return sendPage(reply, "Budget", html`<p class="nok">Not connected: ${why}.</p>`, 400);
+      }
+      return sendPage(reply, "Budget",
+        await budgetSections(demo, found.consentId, request.ip, token));
+    });
 }
 
 /** Asks the bank to push every status change of the resource to the demo's inbox. */
@@ -255,6 +310,7 @@ export async function startDemoTpp(options: DemoTppOptions): Promise<DemoTpp> {
   homeRoute(app);
   shopRoutes(app, demo);
   budgetRoutes(app, demo);
+  if (options.oauth) oauthRoutes(app, demo, options.oauth);
   statusesRoute(app, demo);
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();

@@ -12,6 +12,7 @@ export interface BankAccount {
   id: string;
   iban: string;
   currency: string;
+  /** The holder: a PSU, or a corporate (Corporate.id) whose users act on it under a mandate. */
   psuId: string;
   ownerName: string | null;
   name: string | null;
@@ -20,7 +21,18 @@ export interface BankAccount {
   status: AccountStatus;
   usage: string | null;
   bic: string | null;
+  /** How many different users must authorise a payment or consent on it (multi-level SCA). */
+  signaturesRequired: number;
 }
+
+/** A company, as a TPP names it with PSU-Corporate-ID; its users are PSUs with a login each. */
+export interface Corporate { id: string; corporateId: string; name: string }
+
+/**
+ * How a PSU may act on an account: its holder; a user of the holding company who may sign, or
+ * one who may only see what it holds.
+ */
+export type AccountRight = "holder" | "signer" | "viewer";
 
 export type BalanceType = "closingBooked" | "interimAvailable" | "expected";
 
@@ -139,6 +151,12 @@ export interface CoreBanking {
   /** The accounts of `accountIds` that exist, in any order; one lookup for an account list. */
   getAccounts(tx: Tx, accountIds: readonly string[]): Promise<BankAccount[]>;
   listAccountsOfPsu(tx: Tx, psuId: string): Promise<BankAccount[]>;
+  findCorporate(tx: Tx, corporateId: string): Promise<Corporate | undefined>;
+  /** The accounts of the companies whose user `psuId` is, with the PSU's right on each. */
+  listMandatedAccounts(tx: Tx, psuId: string):
+    Promise<(BankAccount & { right: AccountRight })[]>;
+  /** The PSU's right on an account; undefined when it may not act on it at all. */
+  rightOn(tx: Tx, psuId: string, account: BankAccount): Promise<AccountRight | undefined>;
   balances(tx: Tx, accountId: string): Promise<Balance[]>;
   /** The amount balances() reports as interimAvailable, without the others' lookups. */
   availableBalance(tx: Tx, accountId: string): Promise<bigint | undefined>;

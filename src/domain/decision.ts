@@ -22,8 +22,8 @@ export interface DecisionContext {
 /** The decision's outcome on the session's authorisation, where it has one of its own. */
 export async function settleAuthorisation(
   { store }: Pick<Deps, "store">, tx: Tx, ctx: DecisionContext, event: "finalise" | "fail",
-  at: string,
+  at: string, psuId?: string,
 ): Promise<void> {
-  if (ctx.authorisation) await changeScaStatus(store, tx, ctx.authorisation.id, event, at);
+  if (ctx.authorisation) await changeScaStatus(store, tx, ctx.authorisation.id, event, at, psuId);
 }
 

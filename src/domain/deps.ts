@@ -9,7 +9,7 @@ import type { CoreBanking } from "./core-banking.js";
 import type { NotificationPort } from "./notification/ports.js";
 import type { PaymentRepository } from "./payment/ports.js";
 import type {
-  AuditPort, IdempotencyPort, LeasePort, SavepointPort, TppPort, Tx,
+  AuditPort, IdempotencyPort, LeasePort, OAuthRecordPort, SavepointPort, TppPort, Tx,
 } from "./ports.js";
 import type { ResourceType } from "./sca/model.js";
 import type { PayeeVerification } from "./vop/verification.js";
@@ -74,6 +74,8 @@ export interface StorePort {
   scaSessions: ScaSessionPort;
   psuSessions: PsuSessionPort;
   psuApps: PsuAppPort;
+  /** The OAuth authorisation server's grants, codes and tokens. */
+  oauthRecords: OAuthRecordPort;
   psus: PsuPort & PsuAdministrationPort;
   unknownLogins: UnknownLoginPort;
   tpps: TppPort;

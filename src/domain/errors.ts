@@ -41,7 +41,11 @@ export type MessageCode =
   | "SCA_INVALID"
   | "RESOURCE_BLOCKED"
   | "REFERENCE_MIX_INVALID"
-  | "REFERENCE_STATUS_INVALID";
+  | "REFERENCE_STATUS_INVALID"
+  | "TOKEN_UNKNOWN"
+  | "TOKEN_INVALID"
+  | "TOKEN_EXPIRED"
+  | "CORPORATE_ID_INVALID";
 
 /**
  * Where the offending value came from: Berlin Group gives some codes a different status per
@@ -244,6 +248,10 @@ export const psuCredentialsInvalid = (text: string): Xs2aError =>
 export const scaMethodUnknown = (text: string): Xs2aError =>
   new Xs2aError("SCA_METHOD_UNKNOWN", "body", text, "authenticationMethodId");
 
+/** PSU-Corporate-ID names no company of this bank, or not the one holding the account. */
+export const corporateIdInvalid = (text: string): Xs2aError =>
+  new Xs2aError("CORPORATE_ID_INVALID", "header", text, "PSU-Corporate-ID");
+
 /** The authorisation cannot take this update now: another step is due, or it is over. */
 export const scaInvalid = (text: string): Xs2aError =>
   new Xs2aError("SCA_INVALID", "state", text);
@@ -265,6 +273,27 @@ export const tppBlocked = (): Xs2aError =>
 export const roleInvalid = (role: string): Xs2aError =>
   new Xs2aError("ROLE_INVALID", "certificate",
     `This service needs the PSD2 role ${role}, which the certificate does not carry.`);
+
+// ---- OAuth2 access tokens (Authorization: Bearer) ----
+
+export const tokenUnknown = (): Xs2aError =>
+  new Xs2aError("TOKEN_UNKNOWN", "header",
+    "The access token is not one the bank issued, or it was revoked.", "Authorization");
+
+export const tokenExpired = (): Xs2aError =>
+  new Xs2aError("TOKEN_EXPIRED", "header", "The access token has expired.", "Authorization");
+
+export const tokenInvalid = (text: string): Xs2aError =>
+  new Xs2aError("TOKEN_INVALID", "header", text, "Authorization");
+
+export const tokenRequired = (): Xs2aError => tokenInvalid("This bank requires an OAuth access "
+  + "token for the consent or payment this call names: send Authorization: Bearer <token>.");
+
+export const tokenNotBound = (): Xs2aError => tokenInvalid(
+  "The access token was issued to another client certificate than the one of this connection.");
+
+export const tokenOutOfScope = (): Xs2aError => tokenInvalid(
+  "The access token's scope does not name the consent or payment this call is about.");
 
 export const signatureInvalid = (path: string, text: string): Xs2aError =>
   new Xs2aError("SIGNATURE_INVALID", "header", text, path);

@@ -73,3 +73,32 @@ export interface AuditPort {
   /** How many entries were removed. */
   pruneBefore(tx: Tx, at: string): Promise<number>;
 }
+
+/**
+ * One record of the OAuth authorisation server (a grant, code, token, pushed request, ...): the
+ * server library's JSON, and what it is looked up and revoked by. Times in epoch seconds.
+ */
+export interface OAuthRecord {
+  payload: string;
+  grantId: string | null;
+  uid: string | null;
+  /** The consent or payment its scope names, if any. */
+  resourceId: string | null;
+  expiresAt: number | null;
+  consumedAt: number | null;
+}
+
+export interface OAuthRecordPort {
+  save(tx: Tx, model: string, id: string, record: Omit<OAuthRecord, "consumedAt">): Promise<void>;
+  find(tx: Tx, model: string, id: string): Promise<OAuthRecord | undefined>;
+  findByUid(tx: Tx, model: string, uid: string): Promise<{ id: string } | undefined>;
+  /** Marks it consumed once: false when it already was (a code's second use). */
+  consume(tx: Tx, model: string, id: string, at: number): Promise<boolean>;
+  destroy(tx: Tx, model: string, id: string): Promise<void>;
+  /** Deletes every record of the grant: its tokens and codes stop working. */
+  revokeGrant(tx: Tx, grantId: string): Promise<void>;
+  /** Revokes the grants of every record whose scope names `resourceId`. */
+  revokeResource(tx: Tx, resourceId: string): Promise<void>;
+  /** Deletes what expired before `at`. */
+  prune(tx: Tx, at: number): Promise<number>;
+}

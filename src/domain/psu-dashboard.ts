@@ -8,7 +8,8 @@ import type { Tx } from "./ports.js";
 import { moveConsent } from "./consent/transitions.js";
 import { detailsOf, type ConsentDetails } from "./consent/registration.js";
 import type { Deps } from "./deps.js";
-import type { Payment } from "./payment/model.js";
+import { awaitsPsu, type Payment } from "./payment/model.js";
+import { signedBy } from "./sca/signatures.js";
 import { createDashboardLogin } from "./sca/dashboard-login.js";
 import { createDecoupled } from "./sca/decoupled.js";
 
@@ -22,6 +23,20 @@ export interface Overview {
   payments: (Payment & { tppName: string; date: string })[];
   /** The PSU's bank apps (decoupled approach), each with the day it was activated. */
   apps: { id: string; activatedOn: string }[];
+  /** Payments from a company's account that still need this user's signature (multi-level). */
+  awaitingSignature: Overview["payments"];
+}
+
+/** Of `payments`, those from an account the PSU signs for that it has not signed yet. */
+async function awaitingSignatureOf(
+  deps: Deps, tx: Tx, psuId: string, payments: Overview["payments"],
+): Promise<Overview["payments"]> {
+  const signs = new Set((await deps.core.listMandatedAccounts(tx, psuId))
+    .filter((a) => a.right === "signer").map((a) => a.iban));
+  const open = payments.filter((p) => awaitsPsu(p.status) && (p.signaturesRequired ?? 1) > 1
+    && signs.has(p.debtorAccount.iban));
+  const signed = await Promise.all(open.map((p) => signedBy(deps, tx, p.id, psuId)));
+  return open.filter((_, i) => !signed[i]);
 }
 
 export type { DashboardView } from "./sca/dashboard-login.js";
@@ -38,14 +53,15 @@ export function createPsuDashboard(deps: Deps) {
     const day = (iso: string) => dateInZone(new Date(iso), settings.timeZone);
     return store.transaction(async (tx) => {
       const consents = await store.consents.search(tx, { psuId, limit: LISTED });
-      const own = (await deps.core.listAccountsOfPsu(tx, psuId)).map((a) => a.iban);
-      const payments = await store.payments.ofPsu(tx, psuId, own, LISTED);
+      const own = [...await deps.core.listAccountsOfPsu(tx, psuId),
+        ...await deps.core.listMandatedAccounts(tx, psuId)].map((a) => a.iban);
+      const payments = await Promise.all((await store.payments.ofPsu(tx, psuId, own, LISTED))
+        .map(async (p) => ({ ...p, tppName: await tppName(tx, p.tppId), date: day(p.createdAt) })));
       return {
         consents: await Promise.all(consents.map(async (c) => ({
           ...(await detailsOf(deps, tx, c)), tppName: await tppName(tx, c.tppId),
           givenOn: c.authorisedAt && day(c.authorisedAt) }))),
-        payments: await Promise.all(payments.map(async (p) => ({
-          ...p, tppName: await tppName(tx, p.tppId), date: day(p.createdAt) }))),
+        payments, awaitingSignature: await awaitingSignatureOf(deps, tx, psuId, payments),
         apps: (await store.psuApps.listOf(tx, psuId))
           .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),
       };

@@ -81,6 +81,7 @@ export function newLedgerAccount(
     id, iban: null, psuId: null, kind, currency: "EUR", name: null, product: null,
     cashAccountType: null, status: "enabled", usage: null, bic: null, ownerName: null,
     debitsPosted: 0n, creditsPosted: 0n, debitsPending: 0n, creditsPending: 0n,
-    debitsMustNotExceedCredits: kind === "customer", entryCount: 0n, createdAt, ...over,
+    debitsMustNotExceedCredits: kind === "customer", entryCount: 0n, createdAt,
+    corporateId: null, signaturesRequired: 1, ...over,
   };
 }

@@ -4,7 +4,8 @@
  */
 import { randomInt } from "node:crypto";
 import type {
-  BankAccount, CoreAdministration, CoreBanking, ExecutionOutcome, PaymentOrder, RejectionReason,
+  AccountRight, BankAccount, CoreAdministration, CoreBanking, ExecutionOutcome, PaymentOrder,
+  RejectionReason,
 } from "../domain/core-banking.js";
 import { dateInZone, type Clock } from "../lib/clock.js";
 import { makeIban } from "../lib/iban.js";
@@ -42,11 +43,12 @@ export interface EmbeddedLedgerOptions {
 const NO_LIMITS: LedgerLimits = { overdraftMinor: 0n, dailyPaymentLimitMinor: null };
 
 function toBankAccount(a: LedgerAccountRecord): BankAccount | undefined {
-  if (a.kind !== "customer" || a.iban === null || a.psuId === null) return undefined;
+  const holder = a.psuId ?? a.corporateId;
+  if (a.kind !== "customer" || a.iban === null || holder === null) return undefined;
   return {
-    id: a.id, iban: a.iban, currency: a.currency, psuId: a.psuId, ownerName: a.ownerName,
+    id: a.id, iban: a.iban, currency: a.currency, psuId: holder, ownerName: a.ownerName,
     name: a.name, product: a.product, cashAccountType: a.cashAccountType, status: a.status,
-    usage: a.usage, bic: a.bic,
+    usage: a.usage, bic: a.bic, signaturesRequired: a.signaturesRequired,
   };
 }
 
@@ -181,6 +183,29 @@ function accountReads(ledger: LedgerRepository, cached: Cached, limits: LedgerLi
     },
     async listAccountsOfPsu(tx: Tx, psuId: string) {
       return (await ledger.accountsOfPsu(tx, psuId)).flatMap((a) => toBankAccount(a) ?? []);
+    },
+    ...mandates(ledger),
+  } satisfies Partial<CoreBanking>;
+}
+
+/** What the users of a company may do on its accounts (multi-level SCA). */
+function mandates(ledger: LedgerRepository) {
+  const rightOf = (maySign: boolean): AccountRight => (maySign ? "signer" : "viewer");
+  return {
+    async findCorporate(tx: Tx, corporateId: string) {
+      const found = await ledger.findCorporate(tx, corporateId);
+      return found && { id: found.id, corporateId: found.corporateId, name: found.name };
+    },
+    async listMandatedAccounts(tx: Tx, psuId: string) {
+      return (await ledger.mandatedAccounts(tx, psuId)).flatMap(({ account, maySign }) => {
+        const bank = toBankAccount(account);
+        return bank ? [{ ...bank, right: rightOf(maySign) }] : [];
+      });
+    },
+    async rightOn(tx: Tx, psuId: string, account: BankAccount) {
+      if (account.psuId === psuId) return "holder";
+      const maySign = await ledger.maySign(tx, account.psuId, psuId);
+      return maySign === undefined ? undefined : rightOf(maySign);
     },
   } satisfies Partial<CoreBanking>;
 }

@@ -9,7 +9,7 @@ import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";
 import { cardRepository } from "../store/cards.js";
 import { pendingRepository, type PendingRecord } from "../store/statements.js";
-import type { Store } from "../store/db.js";
+import type { Store, Tx } from "../store/db.js";
 import type { LedgerAccountRecord } from "../store/ledger.js";
 import { availableBalance, newLedgerAccount } from "./book.js";
 import { DemoCardHistory } from "./demo-cards.js";
@@ -44,6 +44,19 @@ export interface DemoAccount {
   card?: DemoCard;
   /** What a TPP developer can try with it, for the README and the start banner. */
   hint?: string;
+  /** A company's account: how many of its users must sign (multi-level SCA); absent: one. */
+  signaturesRequired?: number;
+}
+
+/**
+ * A company customer (PSU-Corporate-ID): its users are PSUs with their own login and device,
+ * without accounts of their own, who may sign for the company or only see its accounts.
+ */
+export interface DemoCorporate {
+  corporateId: string;
+  name: string;
+  users: (DemoPsu & { maySign: boolean })[];
+  accounts: DemoAccount[];
 }
 
 
@@ -167,6 +180,41 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
   },
 ];
 
+/** The README's corporate table and the start banner are rendered from these (demo-guide.ts). */
+export const DEMO_CORPORATES: readonly DemoCorporate[] = [
+  {
+    corporateId: "nordwind", name: "Nordwind Logistik GmbH",
+    users: [
+      corporateUser("jana", "Jana Brandt", { kind: "totp", secret: "ONSWG4TFOQYTEMZU" }, true),
+      corporateUser("karl", "Karl Brandt", { kind: "sms", phone: "+4915100000020" }, true),
+      corporateUser("lea", "Lea Vogt", { kind: "totp", secret: "OBQXG43XN5ZGIMJS" }, false),
+    ],
+    accounts: [{
+      accountNumber: "8500000001", product: "Geschaeftskonto", openingMinor: 5_000_000n,
+      salaryMinor: 0n, signaturesRequired: 2,
+      hint: "needs two signatures",
+    }],
+  },
+  {
+    corporateId: "sommer", name: "Baeckerei Sommer e.K.",
+    users: [
+      corporateUser("mia", "Mia Sommer", { kind: "totp", secret: "MNXXE4DPOJQXIZJR" }, true),
+    ],
+    accounts: [{
+      accountNumber: "8600000001", product: "Geschaeftskonto", openingMinor: 800_000n,
+      salaryMinor: 0n, hint: "sole trader: one signature",
+    }],
+  },
+];
+
+/** Every demo account: the PSUs' own, then the companies'. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [...DEMO_PSUS, ...DEMO_CORPORATES]
+  .flatMap((holder) => holder.accounts);
+
+function corporateUser(login: string, name: string, device: DemoDevice, maySign: boolean) {
+  return { login, password: `${login}-demo`, name, device, accounts: [], maySign };
+}
+
 /** A test PSU's Girokonto: money and a salary, so that payments go through and history shows. */
 function testAccount(accountNumber: string): DemoAccount {
   return { accountNumber, product: "Girokonto", openingMinor: 500_000n, salaryMinor: 250_000n };
@@ -263,50 +311,80 @@ export interface SeedOptions {
   hashPassword: (p: string) => Promise<string>;
 }
 
+/** Who holds demo accounts: a PSU, or a company its users act for. */
+type DemoHolder = Pick<DemoPsu, "name" | "scenario" | "accounts"> & {
+  id: string; kind: "psu" | "company";
+};
+
+/** The booked history of the demo accounts, written in memory before one bulk insert. */
+interface DemoHistory {
+  writer: HistoryWriter; accounts: Map<string, LedgerAccountRecord>;
+  equity: LedgerAccountRecord; clearing: LedgerAccountRecord;
+  cards: DemoCardHistory[]; pending: PendingRecord[];
+  random: () => number; cardRandom: () => number; pendingRandom: () => number;
+  nowIso: string; today: string; start: string; bic: string;
+}
+
+function newHistory(nowIso: string, today: string, bic: string): DemoHistory {
+  const accounts = new Map<string, LedgerAccountRecord>();
+  const equity = newLedgerAccount("equity-eur", "equity", { name: "Equity" }, nowIso);
+  const clearing = newLedgerAccount("clearing-eur", "clearing", { name: "SEPA clearing" }, nowIso);
+  for (const a of [equity, clearing]) accounts.set(a.id, a);
+  return {
+    writer: new HistoryWriter(accounts), accounts, equity, clearing, cards: [], pending: [],
+    // Streams of their own, so that cards and pending items leave the other history as it was.
+    random: prng(20260101), cardRandom: prng(20260102), pendingRandom: prng(20260103),
+    nowIso, today, start: addDays(today, -400), bic,
+  };
+}
+
+/** Opens one demo account with its opening balance and 13 months of history. */
+function openDemoAccount(h: DemoHistory, holder: DemoHolder, a: DemoAccount): void {
+  const { writer, equity, clearing, start, today, nowIso } = h;
+  const acc = newLedgerAccount(newUuid(), "customer", {
+    iban: makeIban("DE", `${DEMO_BANK_CODE}${a.accountNumber}`),
+    ...(holder.kind === "psu" ? { psuId: holder.id } : { corporateId: holder.id }),
+    product: a.product, status: "enabled", usage: "PRIV", bic: h.bic, ownerName: holder.name,
+    cashAccountType: "CACC", signaturesRequired: a.signaturesRequired ?? 1,
+  }, nowIso);
+  h.accounts.set(acc.id, acc);
+  writer.book(equity.id, acc.id, a.openingMinor, start, {
+    name: "Kontoeroeffnung", iban: "", remittance: "Eroeffnungssaldo", code: "ACMT-MCOP-OTHR",
+  });
+  if (holder.scenario === "empty_accounts") {
+    writer.book(acc.id, clearing.id, a.openingMinor, addDays(start, 1),
+      { name: holder.name, iban: "", remittance: "Auszahlung", code: "PMNT-ICDT-ESCT" });
+    return;
+  }
+  const card = a.card
+    && new DemoCardHistory(writer, a.card, acc, clearing.id, h.cardRandom, nowIso);
+  if (card) h.cards.push(card);
+  monthlyHistory(writer, acc, a.salaryMinor, clearing.id, addDays(start, 1), today, h.random, card);
+  if (a.salaryMinor > 0n) h.pending.push(...announce(writer, acc.id, today, h.pendingRandom));
+  if (card) h.pending.push(...announce(writer, card.account.id, today, h.pendingRandom));
+}
+
+/** Every demo PSU: the private ones, then the users of the demo companies. */
+export const ALL_DEMO_PSUS: readonly DemoPsu[] = [
+  ...DEMO_PSUS, ...DEMO_CORPORATES.flatMap((c) => c.users),
+];
+
 /** Seeds the demo bank into an empty database; does nothing when PSUs exist already. */
 export async function seedDemoData(
   { store, clock, timeZone, bic, hashPassword }: SeedOptions,
 ): Promise<boolean> {
   if ((await store.psus.count(store.db)) > 0) return false;
   const nowIso = clock.now().toISOString();
-  const today = dateInZone(clock.now(), timeZone);
-  const start = addDays(today, -400);
-  const hashes = await Promise.all(DEMO_PSUS.map((p) => hashPassword(p.password)));
-  const accounts = new Map<string, LedgerAccountRecord>();
-  const equity = newLedgerAccount("equity-eur", "equity", { name: "Equity" }, nowIso);
-  const clearing = newLedgerAccount("clearing-eur", "clearing", { name: "SEPA clearing" }, nowIso);
-  for (const a of [equity, clearing]) accounts.set(a.id, a);
-  const writer = new HistoryWriter(accounts);
-  const random = prng(20260101);
-  const psuRows = DEMO_PSUS.map((p, i) => ({ demo: p, id: newUuid(), hash: hashes[i] ?? "" }));
-  // A stream of its own, so that the cards leave the accounts' other history as it was.
-  const cardRandom = prng(20260102);
-  const cards: DemoCardHistory[] = [];
-  const pendingRandom = prng(20260103);
-  const pending: PendingRecord[] = [];
-  for (const { demo, id } of psuRows) {
-    for (const a of demo.accounts) {
-      const acc = newLedgerAccount(newUuid(), "customer", {
-        iban: makeIban("DE", `${DEMO_BANK_CODE}${a.accountNumber}`), psuId: id, product: a.product,
-        status: "enabled", usage: "PRIV", bic, ownerName: demo.name, cashAccountType: "CACC",
-      }, nowIso);
-      accounts.set(acc.id, acc);
-      writer.book(equity.id, acc.id, a.openingMinor, start, {
-        name: "Kontoeroeffnung", iban: "", remittance: "Eroeffnungssaldo", code: "ACMT-MCOP-OTHR",
-      });
-      if (demo.scenario === "empty_accounts") {
-        writer.book(acc.id, clearing.id, a.openingMinor, addDays(start, 1),
-          { name: demo.name, iban: "", remittance: "Auszahlung", code: "PMNT-ICDT-ESCT" });
-        continue;
-      }
-      const card = a.card
-        && new DemoCardHistory(writer, a.card, acc, clearing.id, cardRandom, nowIso);
-      if (card) cards.push(card);
-      monthlyHistory(
-        writer, acc, a.salaryMinor, clearing.id, addDays(start, 1), today, random, card);
-      if (a.salaryMinor > 0n) pending.push(...announce(writer, acc.id, today, pendingRandom));
-      if (card) pending.push(...announce(writer, card.account.id, today, pendingRandom));
-    }
+  const h = newHistory(nowIso, dateInZone(clock.now(), timeZone), bic);
+  const hashes = await Promise.all(ALL_DEMO_PSUS.map((p) => hashPassword(p.password)));
+  const psuRows = ALL_DEMO_PSUS.map((p, i) => ({ demo: p, id: newUuid(), hash: hashes[i] ?? "" }));
+  const companies = DEMO_CORPORATES.map((demo) => ({ demo, id: newUuid() }));
+  const holders: DemoHolder[] = [
+    ...psuRows.map(({ demo, id }) => ({ ...demo, id, kind: "psu" as const })),
+    ...companies.map(({ demo, id }) => ({ ...demo, id, kind: "company" as const })),
+  ];
+  for (const holder of holders) {
+    for (const a of holder.accounts) openDemoAccount(h, holder, a);
   }
   await store.transaction(async (tx) => {
     for (const { demo, id, hash } of psuRows) {
@@ -319,13 +397,27 @@ export async function seedDemoData(
         await store.psus.insertDevice(tx, demoDevice(id, device));
       }
     }
-    for (const a of accounts.values()) await store.ledger.insertAccount(tx, a);
-    await store.ledger.insertHistory(tx, writer.transfers, writer.entries);
-    await cardRepository.insertCards(tx, cards.map((c) => c.card));
-    await cardRepository.insertDetails(tx, cards.flatMap((c) => c.details));
-    await pendingRepository.insert(tx, pending);
+    await insertCompanies(store, tx, companies, psuRows, nowIso);
+    for (const a of h.accounts.values()) await store.ledger.insertAccount(tx, a);
+    await store.ledger.insertHistory(tx, h.writer.transfers, h.writer.entries);
+    await cardRepository.insertCards(tx, h.cards.map((c) => c.card));
+    await cardRepository.insertDetails(tx, h.cards.flatMap((c) => c.details));
+    await pendingRepository.insert(tx, h.pending);
   });
   return true;
+}
+
+/** The demo companies and their users' mandates. */
+async function insertCompanies(
+  store: Store, tx: Tx, companies: readonly { demo: DemoCorporate; id: string }[],
+  psuRows: readonly { demo: DemoPsu; id: string }[], nowIso: string,
+): Promise<void> {
+  const idOf = (login: string) => psuRows.find((r) => r.demo.login === login)?.id ?? "";
+  for (const { demo, id } of companies) {
+    await store.ledger.insertCorporate(tx,
+      { id, corporateId: demo.corporateId, name: demo.name, createdAt: nowIso },
+      demo.users.map((u) => ({ corporateId: id, psuId: idOf(u.login), maySign: u.maySign })));
+  }
 }
 
 /** What the sandbox plays for a demo PSU (sandbox mode only). */

@@ -5,7 +5,8 @@
 import { makeIban } from "../lib/iban.js";
 import { maskPan } from "../lib/pan.js";
 import {
-  DEMO_BANK_CODE, DEMO_PSUS, registeredDevices, type DemoAccount, type DemoDevice, type DemoPsu,
+  DEMO_BANK_CODE, DEMO_CORPORATES, DEMO_PSUS, registeredDevices, type DemoAccount,
+  type DemoDevice, type DemoPsu,
 } from "./demo-data.js";
 
 type Scenario = NonNullable<DemoPsu["scenario"]>;
@@ -88,11 +89,31 @@ export function demoPsuTables(): { everyday: string; scenarios: string; testing:
   };
 }
 
+const rightText = (user: { maySign: boolean }) => (user.maySign ? "signs" : "may only see");
+
+/** The README's table of company customers: one row per user, as a TPP addresses them. */
+export function demoCorporateTable(): string {
+  const head = ["`PSU-Corporate-ID`", "Company", "Accounts (EUR)", "Login", "Password",
+    "Authorization device", "Right"];
+  const rows = DEMO_CORPORATES.flatMap((c) => c.users.map((u) => row([
+    code(c.corporateId, true), c.name, accountsText(c.accounts), code(u.login, true),
+    code(u.password, true), devicesText(u, true), rightText(u)])));
+  return [row(head), `|${head.map(() => "---").join("|")}|`, ...rows].join("\n");
+}
+
+/** What a company user's banner line adds: the company and the user's right. */
+function corporateOf(login: string): string {
+  const company = DEMO_CORPORATES.find((c) => c.users.some((u) => u.login === login));
+  const user = company?.users.find((u) => u.login === login);
+  return company && user ? ` (${company.corporateId}: ${rightText(user)})` : "";
+}
+
 /** One line per demo PSU for the start banner. */
 export function demoPsuLines(): string[] {
-  return DEMO_PSUS.map((p) => {
+  return [...DEMO_PSUS, ...DEMO_CORPORATES.flatMap((c) => c.users)].map((p) => {
     const banner = p.scenario && SCENARIOS[p.scenario].banner;
     const devices = `${devicesText(p, false)}${banner ? ` (${banner})` : ""}`;
-    return `${p.login.padEnd(7)} password ${p.password.padEnd(12)} ${devices}`;
+    const company = corporateOf(p.login);
+    return `${p.login.padEnd(7)} password ${p.password.padEnd(12)} ${devices}${company}`;
   });
 }

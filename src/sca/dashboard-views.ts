@@ -69,7 +69,7 @@ ${row(frame, "consent_last_use", longDate(c.lastActionDate, frame.lang))}</dl>${
 
 const ibanText = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
 
-function paymentCard(frame: PageFrame, p: Overview["payments"][number]): Html {
+function paymentCard(frame: PageFrame, p: Overview["payments"][number], extra = html``): Html {
   const amount = money(p.amountMinor, p.currency, frame.lang);
   return html`<li class="card"><h3>${frame.t("payment_of", { amount, payee: p.creditorName })}</h3>
 <dl>${row(frame, "review_payee_iban", ibanText(p.creditorAccount.iban))}
@@ -77,7 +77,7 @@ ${row(frame, "review_debtor", ibanText(p.debtorAccount.iban))}
 ${row(frame, "payment_tpp", p.tppName)}
 ${p.vop ? row(frame, "review_vop", vopText(frame, p.vop) ?? "") : html``}
 ${row(frame, "consent_status", frame.t(PAYMENT_STATUS[p.status]))}
-${row(frame, "payment_date", longDate(p.date, frame.lang))}</dl></li>`;
+${row(frame, "payment_date", longDate(p.date, frame.lang))}${extra}</dl></li>`;
 }
 
 function section(
@@ -178,8 +178,20 @@ export function dashboardPage(
 ${section(frame, "dashboard_consents", cardsOr(frame, "dashboard_no_consents",
     consents.filter((c) => !abandonedConsent(c)).map((c, i) => consentCard(frame, c, i))),
   consents.filter(abandonedConsent).map((c, i) => consentCard(frame, c, consents.length + i)))}
+${signatureSection(frame, overview.awaitingSignature)}
 ${paymentsSection(frame, overview.payments, listing)}
 ${appSection(frame, overview.apps)}`);
+}
+
+/** A company user's payments to sign; only shown to a user who has some. */
+function signatureSection(frame: PageFrame, payments: Overview["awaitingSignature"]): Html {
+  if (payments.length === 0) return html``;
+  const cards = payments.map((p) => paymentCard(frame, p, row(frame, "payment_signatures",
+    frame.t("signatures_given", {
+      given: String(p.signatures ?? 0), required: String(p.signaturesRequired ?? 1),
+    }))));
+  return section(frame, "dashboard_awaiting_signature", html`<p>${
+    frame.t("dashboard_awaiting_signature_text")}</p><ul class="cards">${cards}</ul>`);
 }
 
 /** The bank app (decoupled approach): the devices it is active on, and activation here. */

@@ -22,6 +22,7 @@ import {
 import type { ScaRedirects } from "./redirect.js";
 import { basketReviewPage } from "./basket-views.js";
 import { DASHBOARD } from "./dashboard-views.js";
+import { oauthPages, type OAuthPagesOptions } from "./oauth-pages.js";
 import { resultPage } from "./result-view.js";
 import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
@@ -49,6 +50,8 @@ export interface ScaPagesOptions {
   /** How long failed logins block a PSU, as the block message says. */
   loginBlockSeconds: number;
   links: BankLinks;
+  /** The OAuth authorisation server's interaction, where the bank offers it. */
+  oauth?: OAuthPagesOptions;
 }
 
 const STEP_PATH: Record<ScaStep, string> = {
@@ -296,6 +299,12 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   codeRoutes(app, options.authorisations, kit);
   decisionRoutes(app, options.authorisations, kit);
   if (options.sandbox) sandboxRoutes(app, options.authorisations, kit);
+  if (options.oauth) {
+    oauthPages(app, options.oauth, {
+      setSession: (reply, secret) => setCookie(reply, secret), secretOf,
+      problemPage: kit.problemPage,
+    });
+  }
 }
 
 /** The site root and unknown paths: a page in the PSU's language, never the framework's JSON. */

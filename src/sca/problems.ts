@@ -22,6 +22,8 @@ const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
   vop_unacknowledged: "error_vop_unacknowledged",
   psu_not_named: "error_psu_not_named",
   in_basket: "error_in_basket",
+  no_signing_right: "error_no_signing_right",
+  already_signed: "error_already_signed",
 };
 
 export const problemMessage = (problem: ScaProblem): MessageKey => MESSAGES[problem];

@@ -66,6 +66,9 @@ function paymentOutcome(frame: PageFrame, p: Payment, scaStatus: ScaStatus): Out
 }
 
 function consentOutcome(frame: PageFrame, consent: Consent): Outcome {
+  if (consent.status === "partiallyAuthorised") {
+    return { tone: "done", key: "result_consent_awaiting_signature" };
+  }
   if (consent.status !== "valid") return { tone: "unchanged", key: "result_consent_refused" };
   const date = longDate(consent.validUntil, frame.lang);
   return { tone: "done", key: "result_consent_given", values: { tpp: frame.tppName ?? "", date } };

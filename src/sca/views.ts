@@ -290,6 +290,13 @@ export function executionText(
     ? "execution_instant" : "execution_today");
 }
 
+/** Multi-level SCA: the signatures given so far of those the payment needs. */
+function signaturesText(frame: PageFrame, p: Payment): string | null {
+  const required = p.signaturesRequired ?? 1;
+  return required > 1 ? frame.t("signatures_given",
+    { given: String(p.signatures ?? 0), required: String(required) }) : null;
+}
+
 /** The account the money leaves: its name, its IBAN and what it holds now. */
 function debtorSection(frame: PageFrame, p: Payment, debtor: DebtorOverview | null): Html {
   const account = debtor?.name ?? debtor?.product;
@@ -306,8 +313,10 @@ export function paymentReviewPage(
   const debtor = review?.debtor ?? null;
   const warning = debtor?.short
     ? html`<p class="warning" role="alert">${frame.t("warning_insufficient")}</p>` : html``;
+  const nextKey = (p.signatures ?? 0) + 1 < (p.signaturesRequired ?? 1)
+    ? "review_next_signature" : "review_next";
   const next = resource.cancellation
-    ? html`` : html`<p class="hint">${frame.t("review_next", { tpp: frame.tppName ?? "" })}</p>`;
+    ? html`` : html`<p class="hint">${frame.t(nextKey, { tpp: frame.tppName ?? "" })}</p>`;
   const confirm = canConfirm ? confirmForm(frame, vopAcknowledgement(frame, resource)) : html``;
   const execution = resource.cancellation
     ? null : executionText(frame, p, review?.executesOn ?? null);
@@ -317,6 +326,7 @@ ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amo
 ${payeeSection(frame, resource)}${row(frame, "review_execution", execution)}
 ${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}
 ${row(frame, "review_fees", frame.t("fees_none"))}${debtorSection(frame, p, debtor)}
+${row(frame, "payment_signatures", resource.cancellation ? null : signaturesText(frame, p))}
 ${row(frame, "review_tpp", frame.tppId ? frame.t("tpp_registered", {
     tpp: frame.tppName ?? "", id: frame.tppId }) : null)}
 </dl>${warning}${next}${confirm}`);

@@ -1,7 +1,9 @@
 /** Consents and the accounts a PSU granted in them, always scoped to the TPP. */
 import type { Selectable } from "kysely";
 import type { Consent, ConsentStatus, GrantedAccount } from "../domain/consent/model.js";
-import type { ConsentRepository, LapseChange, StatusMove } from "../domain/consent/ports.js";
+import type {
+  ConsentChange, ConsentRepository, LapseChange, StatusMove,
+} from "../domain/consent/ports.js";
 import type { Tx } from "./handle.js";
 
 const LAPSE_COLUMN = { validUntil: "valid_until", createdAt: "created_at" } as const;
@@ -23,6 +25,7 @@ function toConsent(row: Selectable<ConsentTable>): Consent {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     authorisedAt: row.authorised_at,
+    signaturesRequired: Number(row.signatures_required), signatures: Number(row.signatures),
     ...(row.kind === "funds-confirmation" ? { kind: row.kind } : {}),
   };
 }
@@ -36,6 +39,7 @@ export const consentRepository = {
       combined: c.combinedServiceIndicator ? 1 : 0, redirect_uri: c.redirectUri,
       nok_redirect_uri: c.nokRedirectUri, created_at: c.createdAt, updated_at: c.updatedAt,
       authorised_at: c.authorisedAt, kind: c.kind ?? null,
+      signatures_required: c.signaturesRequired ?? 1,
     }).execute();
   },
 
@@ -69,10 +73,17 @@ export const consentRepository = {
   /** Compare-and-set on the status; returns whether this call made the change. */
   async transition(
     tx: Tx, id: string, from: readonly ConsentStatus[], to: ConsentStatus,
-    change: { at: string; psuId?: string; authorisedAt?: string },
+    change: ConsentChange,
   ): Promise<boolean> {
     let update = tx.updateTable("consents").set({ status: to, updated_at: change.at })
       .where("id", "=", id).where("status", "in", [...from]);
+    if (change.signaturesBefore !== undefined) {
+      update = update.set({ signatures: change.signaturesBefore + 1 })
+        .where("signatures", "=", change.signaturesBefore);
+    }
+    if (change.signaturesRequired !== undefined) {
+      update = update.set({ signatures_required: change.signaturesRequired });
+    }
     if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
     if (change.authorisedAt !== undefined) {
       update = update.set({ authorised_at: change.authorisedAt });

@@ -29,7 +29,17 @@ export interface LedgerAccountRecord {
   debitsMustNotExceedCredits: boolean;
   entryCount: bigint;
   createdAt: string;
+  /** The company holding it (its users act under a mandate); null for a PSU's own. */
+  corporateId: string | null;
+  /** How many users of a holding company must sign (multi-level SCA); 1 for a PSU's own. */
+  signaturesRequired: number;
 }
+
+/** A company customer and one of its users' mandate. */
+export interface CorporateRecord {
+  id: string; corporateId: string; name: string; createdAt: string;
+}
+export interface CorporateUserRecord { corporateId: string; psuId: string; maySign: boolean }
 
 export interface TransferRecord {
   id: string;
@@ -70,6 +80,7 @@ function toAccount(row: Selectable<LedgerAccountTable>): LedgerAccountRecord {
     debitsPending: BigInt(row.debits_pending), creditsPending: BigInt(row.credits_pending),
     debitsMustNotExceedCredits: Boolean(row.debits_must_not_exceed_credits),
     entryCount: BigInt(row.entry_count), createdAt: row.created_at,
+    corporateId: row.corporate_id, signaturesRequired: Number(row.signatures_required),
   };
 }
 
@@ -155,6 +166,7 @@ function accountWrites() {
         debits_pending: a.debitsPending, credits_pending: a.creditsPending,
         debits_must_not_exceed_credits: a.debitsMustNotExceedCredits ? 1 : 0,
         entry_count: a.entryCount, created_at: a.createdAt,
+        corporate_id: a.corporateId, signatures_required: a.signaturesRequired,
       }).execute();
     },
 
@@ -213,8 +225,49 @@ function transferQueries(engine: Engine) {
   };
 }
 
+/** The companies, their users' mandates, and the accounts they hold. */
+const corporates = {
+  async findCorporate(tx: Tx, corporateId: string): Promise<CorporateRecord | undefined> {
+    const row = await tx.selectFrom("corporates").selectAll()
+      .where("corporate_id", "=", corporateId).executeTakeFirst();
+    return row && { id: row.id, corporateId: row.corporate_id, name: row.name,
+      createdAt: row.created_at };
+  },
+
+  /** Whether `psuId` may sign for the company `corporateId` (its id); undefined: not its user. */
+  async maySign(tx: Tx, corporateId: string, psuId: string): Promise<boolean | undefined> {
+    const row = await tx.selectFrom("corporate_users").select("may_sign")
+      .where("corporate_id", "=", corporateId).where("psu_id", "=", psuId).executeTakeFirst();
+    return row && Boolean(row.may_sign);
+  },
+
+  /** The accounts of the companies whose user `psuId` is, with whether it may sign. */
+  async mandatedAccounts(tx: Tx, psuId: string):
+    Promise<{ account: LedgerAccountRecord; maySign: boolean }[]> {
+    const rows = await tx.selectFrom("ledger_accounts")
+      .innerJoin("corporate_users", "corporate_users.corporate_id", "ledger_accounts.corporate_id")
+      .selectAll("ledger_accounts").select("corporate_users.may_sign")
+      .where("corporate_users.psu_id", "=", psuId)
+      .orderBy("ledger_accounts.created_at").orderBy("ledger_accounts.id").execute();
+    return rows.map((row) => ({ account: toAccount(row), maySign: Boolean(row.may_sign) }));
+  },
+
+  async insertCorporate(tx: Tx, c: CorporateRecord, users: readonly CorporateUserRecord[]):
+    Promise<void> {
+    await tx.insertInto("corporates").values({
+      id: c.id, corporate_id: c.corporateId, name: c.name, created_at: c.createdAt,
+    }).execute();
+    if (users.length === 0) return;
+    await tx.insertInto("corporate_users").values(users.map((u) => ({
+      corporate_id: u.corporateId, psu_id: u.psuId, may_sign: u.maySign ? 1 : 0,
+    }))).execute();
+  },
+};
+
 export function createLedgerRepository(engine: Engine) {
-  return { ...accountReads(engine), ...accountWrites(), ...transferQueries(engine) };
+  return {
+    ...accountReads(engine), ...accountWrites(), ...transferQueries(engine), ...corporates,
+  };
 }
 
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

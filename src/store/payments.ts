@@ -35,6 +35,7 @@ function toPayment(row: Selectable<PaymentTable>): Payment {
       : { result: row.vop_result as VopResult, matchedName: row.vop_matched_name },
     vopOverriddenAt: row.vop_overridden_at,
     initiationMessage: row.initiation_message ? JSON.parse(row.initiation_message) : null,
+    signaturesRequired: Number(row.signatures_required), signatures: Number(row.signatures),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -59,6 +60,7 @@ export const paymentRepository = {
       vop_result: p.vop?.result ?? null, vop_matched_name: p.vop?.matchedName ?? null,
       vop_overridden_at: p.vopOverriddenAt,
       initiation_message: p.initiationMessage ? JSON.stringify(p.initiationMessage) : null,
+      signatures_required: p.signaturesRequired ?? 1,
     }).execute();
   },
 
@@ -171,12 +173,16 @@ export const paymentRepository = {
    */
   async transition(
     tx: Tx, id: string, from: readonly TransactionStatus[], to: TransactionStatus,
-    change: { at: string; reason?: string | null; psuId?: string },
+    change: { at: string; reason?: string | null; psuId?: string; signaturesBefore?: number },
   ): Promise<boolean> {
     let update = tx.updateTable("payments")
       .set({ status: to, updated_at: change.at, status_reason: change.reason ?? null })
       .where("id", "=", id).where("status", "in", [...from]);
     if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
+    if (change.signaturesBefore !== undefined) {
+      update = update.set({ signatures: change.signaturesBefore + 1 })
+        .where("signatures", "=", change.signaturesBefore);
+    }
     const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },

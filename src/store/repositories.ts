@@ -11,6 +11,7 @@ import { paymentRepository } from "./payments.js";
 import { psuRepository } from "./psus.js";
 import { psuSessionRepository } from "./psu-sessions.js";
 import { psuAppRepository } from "./psu-apps.js";
+import { oauthRecordRepository } from "./oauth-records.js";
 import { scaRepository, scaSessionRepository, unknownLoginRepository } from "./sca.js";
 import { statsRepository } from "./stats.js";
 import { statementRepository } from "./statements.js";
@@ -38,6 +39,7 @@ export function createRepositories(engine: Engine) {
     deltaMarks: deltaMarkRepository,
     psuSessions: psuSessionRepository,
     psuApps: psuAppRepository,
+    oauthRecords: oauthRecordRepository,
     scaSessions: scaSessionRepository,
     unknownLogins: unknownLoginRepository,
   };

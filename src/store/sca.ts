@@ -30,7 +30,7 @@ function toSession(row: Selectable<ScaSessionTable>): ScaSession {
   return {
     id: row.id, authorisationId: row.authorisation_id, step: row.step as ScaStep,
     psuId: row.psu_id, deviceId: row.device_id, csrf: row.csrf, lang: row.lang,
-    lastSeenAt: row.last_seen_at,
+    lastSeenAt: row.last_seen_at, returnTo: row.return_to,
   };
 }
 
@@ -47,6 +47,7 @@ export const scaSessionRepository: OnStore<ScaSessionPort> = {
     await tx.insertInto("sca_sessions").values({
       id: s.id, authorisation_id: s.authorisationId, step: s.step, psu_id: s.psuId,
       device_id: s.deviceId, csrf: s.csrf, lang: s.lang, created_at: at, last_seen_at: at,
+      return_to: s.returnTo ?? null,
     }).execute();
   },
 };

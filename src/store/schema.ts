@@ -52,6 +52,8 @@ export interface LedgerAccountTable {
   debits_must_not_exceed_credits: Flag;
   entry_count: Money;
   created_at: string;
+  corporate_id: string | null;
+  signatures_required: Generated<number>;
 }
 
 export interface TransferTable {
@@ -115,6 +117,8 @@ export interface PaymentTable {
   vop_matched_name: string | null;
   vop_overridden_at: string | null;
   initiation_message: string | null;
+  signatures_required: Generated<number>;
+  signatures: Generated<number>;
 }
 
 export interface ConsentTable {
@@ -133,7 +137,15 @@ export interface ConsentTable {
   updated_at: string;
   authorised_at: string | null;
   kind: string | null;
+  signatures_required: Generated<number>;
+  signatures: Generated<number>;
 }
+
+export interface CorporateTable {
+  id: string; corporate_id: string; name: string; created_at: string;
+}
+
+export interface CorporateUserTable { corporate_id: string; psu_id: string; may_sign: Flag }
 
 export interface ConsentAccountTable {
   consent_id: string;
@@ -167,6 +179,17 @@ export interface PsuAppTable {
   revoked_at: string | null;
 }
 
+export interface OAuthRecordTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  resource_id: string | null;
+  expires_at: number | bigint | string | null;
+  consumed_at: number | bigint | string | null;
+}
+
 export interface ScaSessionTable {
   id: string;
   authorisation_id: string;
@@ -177,6 +200,7 @@ export interface ScaSessionTable {
   lang: string;
   created_at: string;
   last_seen_at: string;
+  return_to: string | null;
 }
 
 export interface UsedTokenTable { jti: string; expires_at: string }
@@ -278,7 +302,7 @@ export interface ConsentDeltaMarkTable {
 }
 
 /** A dashboard session: an SCA session that belongs to no authorisation. */
-export type PsuSessionTable = Omit<ScaSessionTable, "authorisation_id">;
+export type PsuSessionTable = Omit<ScaSessionTable, "authorisation_id" | "return_to">;
 
 export interface AuthorisationMethodTable { authorisation_id: string; device_id: string }
 
@@ -339,6 +363,7 @@ export interface Database {
   authorisations: AuthorisationTable;
   sca_sessions: ScaSessionTable;
   psu_apps: PsuAppTable;
+  oauth_records: OAuthRecordTable;
   used_tokens: UsedTokenTable;
   otp_challenges: OtpChallengeTable;
   sms_outbox: SmsOutboxTable;
@@ -357,6 +382,8 @@ export interface Database {
   unknown_login_failures: UnknownLoginFailureTable;
   notification_subscriptions: NotificationSubscriptionTable;
   notifications: NotificationTable;
+  corporates: CorporateTable;
+  corporate_users: CorporateUserTable;
   signing_baskets: SigningBasketTable;
   signing_basket_items: SigningBasketItemTable;
 }

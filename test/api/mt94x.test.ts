@@ -14,7 +14,7 @@ import type {
 const account: BankAccount = {
   id: "a1", iban: "DE96500100001000000001", currency: "EUR", psuId: "p1", ownerName: "Jörg Weiß",
   name: "Girokonto", product: "Girokonto", cashAccountType: "CACC", status: "enabled", usage: null,
-  bic: null,
+  bic: null, signaturesRequired: 1,
 };
 
 function entry(amountMinor: bigint, remittance: string): BookedTransaction {

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import { startDemoTpp, type DemoTpp } from "../../src/demo-tpp/server.js";
-import { ALICE_MAIN, CAROL_MAIN, confirm, reachReview } from "../support/flows.js";
+import { ALICE_MAIN, BOB_MAIN, CAROL_MAIN, confirm, reachReview } from "../support/flows.js";
+import { authoriseInBrowser } from "../support/oauth-client.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 let bank: TestBank;
@@ -18,6 +19,7 @@ before(async () => {
     // Small pages, so that the budget's reports take several.
     debtorIban: ALICE_MAIN, merchantIban: CAROL_MAIN, merchantName: "Carol Weber", transactionsPerPage: 20,
     notifications: { ca: ca!, cert: serverCert!, key: serverKey! },
+    oauth: { issuer: bank.authUrl, clientId: "PSDDE-BAFIN-123456" },
   });
 });
 after(async () => {
@@ -81,6 +83,21 @@ test("the budget page connects accounts and lists balances", async () => {
   assert.match(budget.text, /Connected \(consent/);
   assert.match(budget.text, new RegExp(ALICE_MAIN));
   assert.match(budget.text, /\d+\.\d\d EUR/);
+});
+
+test("the budget connects through OAuth2: PAR, the PSU at the bank, the token on every read", async () => {
+  assert.match((await show(`${demo.url}/budget`)).text, /Connect with OAuth2/);
+  const authorize = await submit("/budget/oauth");
+  assert.ok(authorize.startsWith(`${bank.authUrl}/oauth/authorize?`), authorize);
+  const back = await authoriseInBrowser(bank.browser(), new URL(authorize), "bob",
+    { accounts: [BOB_MAIN], redirectUri: `${demo.url}/budget/oauth/return` });
+  assert.equal(back.searchParams.get("iss"), bank.authUrl);
+  const budget = await show(back.href);
+  assert.equal(budget.status, 200, budget.text);
+  assert.match(budget.text, /Connected \(consent/);
+  assert.match(budget.text, new RegExp(BOB_MAIN));
+  const replayed = await show(back.href);
+  assert.equal(replayed.status, 400, "the callback works once");
 });
 
 test("an unknown return state shows nothing of anyone's", async () => {

@@ -8,7 +8,7 @@ import { describe, test } from "node:test";
 import type { PaymentOrder } from "../../src/domain/core-banking.js";
 import { availableBalance, bookedBalance } from "../../src/ledger/book.js";
 import { createEmbeddedLedger } from "../../src/ledger/core.js";
-import { DEMO_BANK_CODE, DEMO_PSUS, seedDemoData } from "../../src/ledger/demo-data.js";
+import { DEMO_ACCOUNTS, DEMO_BANK_CODE, seedDemoData } from "../../src/ledger/demo-data.js";
 import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import { makeIban } from "../../src/lib/iban.js";
 import { newPaymentId } from "../../src/lib/ids.js";
@@ -229,7 +229,7 @@ describe("the embedded ledger", () => {
     const bank = await seededBank();
     try {
       const { store, core } = bank;
-      const openings = DEMO_PSUS.flatMap((p) => p.accounts)
+      const openings = DEMO_ACCOUNTS
         .reduce((s, a) => s + a.openingMinor, 0n);
       const equity = await store.ledger.findAccountByKind(store.db, "equity", "EUR");
       assert.ok(equity);
@@ -271,7 +271,7 @@ describe("the demo data", () => {
     try {
       const [a, b] = [await books(one.store), await books(two.store)];
       assert.deepEqual(a, b);
-      const accounts = DEMO_PSUS.flatMap((p) => p.accounts);
+      const accounts = DEMO_ACCOUNTS;
       assert.equal(Object.keys(a.perAccount).length, accounts.length + accounts.filter((x) => x.card).length + 2);
       assert.ok(a.transfers > 500, `only ${a.transfers} transfers`);
     } finally {

@@ -15,6 +15,7 @@ function ledgerAccount(id: string, over: Partial<LedgerAccountRecord>): LedgerAc
     cashAccountType: null, status: "enabled", usage: null, bic: null, ownerName: null,
     debitsPosted: 0n, creditsPosted: 0n, debitsPending: 0n, creditsPending: 0n,
     debitsMustNotExceedCredits: true, entryCount: 0n, createdAt: "2026-01-01T00:00:00.000Z",
+    corporateId: null, signaturesRequired: 1,
     ...over,
   };
 }

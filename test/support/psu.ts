@@ -3,7 +3,7 @@
  * refuses a spent step), and SMS codes read from the sandbox outbox.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { DEMO_PSUS } from "../../src/ledger/demo-data.js";
+import { ALL_DEMO_PSUS } from "../../src/ledger/demo-data.js";
 import { totpAt } from "../../src/lib/totp.js";
 import assert from "node:assert/strict";
 import { csrfOf, type BrowserClient, type Page } from "./browser.js";
@@ -33,7 +33,7 @@ export async function nextTotp(secret: string, bankUrl: string, now: () => numbe
 }
 
 export function demoPsu(login: string) {
-  const psu = DEMO_PSUS.find((p) => p.login === login);
+  const psu = ALL_DEMO_PSUS.find((p) => p.login === login);
   if (!psu) throw new Error(`no demo PSU ${login}`);
   return psu;
 }
@@ -49,7 +49,7 @@ export async function lastSmsCode(browser: BrowserClient, login: string): Promis
 
 /** The second factor of a PSU: a demo PSU's device, or the SMS outbox for PSUs enrolled with SMS. */
 export async function codeFor(browser: BrowserClient, login: string, now?: () => number): Promise<string> {
-  const device = DEMO_PSUS.find((p) => p.login === login)?.device;
+  const device = ALL_DEMO_PSUS.find((p) => p.login === login)?.device;
   return device?.kind === "totp" ? nextTotp(device.secret, browser.authUrl, now) : (await lastSmsCode(browser, login)).code;
 }
 

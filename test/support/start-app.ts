@@ -88,8 +88,9 @@ function recordAnswers(api: FastifyInstance): Map<string, Set<string>> {
   const seen = new Map<string, Set<string>>();
   api.addHook("onResponse", async (request, reply) => {
     const url = request.routeOptions.url;
-    // Unknown paths have no operation; HEAD is GET's automatic twin.
-    if (url === undefined || request.method === "HEAD") return;
+    // Unknown paths have no operation; HEAD is GET's automatic twin. The OAuth endpoints are
+    // described by the authorisation server's own metadata (RFC 8414), not the XS2A document.
+    if (url === undefined || request.method === "HEAD" || request.routeOptions.config.oauth) return;
     const key = `${request.method} ${url}`;
     seen.set(key, (seen.get(key) ?? new Set()).add(String(reply.statusCode)));
   });

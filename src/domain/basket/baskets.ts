@@ -65,6 +65,17 @@ async function refuseHeld(deps: Deps, tx: Tx, item: BasketItem, path: string) {
   if (holder !== undefined) throw relocated(heldByBasket(item.type, holder), path);
 }
 
+/**
+ * An item that needs several signatures of its company's users is authorised on its own, one
+ * authorisation per signer, until baskets take several signatures too (PATC).
+ */
+function refuseSeveralSignatures(item: { signaturesRequired?: number }, path: string): void {
+  if ((item.signaturesRequired ?? 1) > 1) {
+    throw referenceMixInvalid(path, "This item needs several signatures of its company's users: "
+      + "it is authorised on its own (multi-level SCA).");
+  }
+}
+
 /** A payment of this TPP that awaits its PSU and that a basket can hold. */
 async function basketPayment(deps: Deps, tx: Tx, tppId: string, id: string, path: string) {
   const found = await deps.store.payments.findForTpp(tx, id, tppId);
@@ -74,6 +85,7 @@ async function basketPayment(deps: Deps, tx: Tx, tppId: string, id: string, path
   if (found.service === "bulk-payments") {
     throw referenceMixInvalid(path, "A bulk payment is authorised on its own, not in a basket.");
   }
+  refuseSeveralSignatures(found, path);
   const payment: Payment = await rejectIfScaExpired(deps, tx, found);
   if (!awaitsPsu(payment.status)) {
     throw referenceStatusInvalid(path,
@@ -92,6 +104,7 @@ async function basketConsent(deps: Deps, tx: Tx, tppId: string, id: string, path
       + "their accounts (or set availableAccounts or allPsd2): the PSU chooses the accounts of "
       + "a bank-offered consent on its own review.");
   }
+  refuseSeveralSignatures(consent, path);
   if (consent.status !== "received") {
     throw referenceStatusInvalid(path,
       `The consent is ${consent.status}: it no longer awaits its authorisation.`);

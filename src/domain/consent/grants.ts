@@ -12,6 +12,8 @@ export interface Grantable {
   reference: string;
   currency: string;
   product: string | null;
+  /** How many users of the holding company must sign (multi-level SCA); absent: one. */
+  signaturesRequired?: number;
 }
 
 /** A consent that names nothing and sets no flag: the PSU picks accounts and what each shares. */
@@ -22,16 +24,30 @@ export function isBankOffered(consent: Pick<Consent, "access">): boolean {
     && a.allPsd2 === null;
 }
 
+/** The accounts and cards the PSU may grant: its own, and those it signs for. */
+async function grantable(deps: Deps, tx: Tx, psuId: string): Promise<Grantable[]> {
+  const { core } = deps;
+  const signed = (await core.listMandatedAccounts(tx, psuId)).filter((a) => a.right !== "viewer");
+  return [
+    ...[...(await core.listAccountsOfPsu(tx, psuId)), ...signed]
+      .map((a) => ({ ...a, reference: a.iban })),
+    ...(await core.listCardAccountsOfPsu(tx, psuId))
+      .map((c) => ({ ...c, reference: c.maskedPan, signaturesRequired: 1 })),
+  ].map(({ id, reference, currency, product, signaturesRequired }) =>
+    ({ id, reference, currency, product, signaturesRequired }));
+}
+
 /**
  * The accounts and cards a consent lets the PSU choose from, and the named ones the PSU does not
- * hold.
+ * hold. A consent some users signed already offers what the first of them chose, and nothing else.
  */
 export async function consentChoices(deps: Deps, tx: Tx, psuId: string, consent: Consent) {
-  const own: Grantable[] = [
-    ...(await deps.core.listAccountsOfPsu(tx, psuId)).map((a) => ({ ...a, reference: a.iban })),
-    ...(await deps.core.listCardAccountsOfPsu(tx, psuId))
-      .map((c) => ({ ...c, reference: c.maskedPan })),
-  ].map(({ id, reference, currency, product }) => ({ id, reference, currency, product }));
+  const own = await grantable(deps, tx, psuId);
+  if (consent.status === "partiallyAuthorised") {
+    const granted = new Set((await deps.store.consents.grantedAccounts(tx, consent.id))
+      .map((g) => g.accountId));
+    return { accounts: own.filter((acc) => granted.has(acc.id)), foreign: [] as string[] };
+  }
   const a = consent.access;
   const named = [...new Set([...a.accounts, ...a.balances, ...a.transactions])];
   if (named.length === 0) return { accounts: own, foreign: [] as string[] };

@@ -2,7 +2,8 @@
  * The consent resource: what a TPP asked for, what the PSU granted, and its statuses.
  */
 export type ConsentStatus =
-  | "received" | "rejected" | "valid" | "revokedByPsu" | "expired" | "terminatedByTpp";
+  | "received" | "partiallyAuthorised" | "rejected" | "valid" | "revokedByPsu" | "expired"
+  | "terminatedByTpp";
 
 /** The access object as the TPP sent it, normalised to IBAN lists. */
 export interface RequestedAccess {
@@ -31,6 +32,9 @@ export interface Consent {
   createdAt: string;
   updatedAt: string;
   authorisedAt: string | null;
+  /** Multi-level SCA, as for a payment: signatures needed and given; absent: one, none yet. */
+  signaturesRequired?: number;
+  signatures?: number;
   /** A funds-confirmation consent (PIIS) names one account; absent: account information. */
   kind?: "funds-confirmation";
 }

@@ -25,10 +25,12 @@ export interface ConsentRepository {
   search(tx: Tx, query: ConsentSearch): Promise<Consent[]>;
   grantAccounts(tx: Tx, consentId: string, grants: readonly GrantedAccount[]): Promise<void>;
   grantedAccounts(tx: Tx, consentId: string): Promise<GrantedAccount[]>;
-  /** Compare-and-set on the status; answers whether this call made the change. */
+  /**
+   * Compare-and-set on the status (and, with `signaturesBefore`, on the count of signatures,
+   * which it raises by one); answers whether this call made the change.
+   */
   transition(
-    tx: Tx, id: string, from: readonly ConsentStatus[], to: ConsentStatus,
-    change: { at: string; psuId?: string; authorisedAt?: string },
+    tx: Tx, id: string, from: readonly ConsentStatus[], to: ConsentStatus, change: ConsentChange,
   ): Promise<boolean>;
   /** Compare-and-set on every consent a lapse rule names; answers how many changed. */
   /** The ids of the consents it changed. */
@@ -53,4 +55,14 @@ export interface AccessCountPort {
 export interface DeltaMarkPort {
   get(tx: Tx, consentId: string, accountId: string): Promise<string | null>;
   set(tx: Tx, consentId: string, accountId: string, entryReference: string): Promise<void>;
+}
+
+/** What a consent's status change also records. */
+export interface ConsentChange {
+  at: string;
+  psuId?: string;
+  authorisedAt?: string;
+  signaturesBefore?: number;
+  /** Raised at the first signature when the accounts the PSU chose need more. */
+  signaturesRequired?: number;
 }

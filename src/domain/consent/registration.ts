@@ -6,7 +6,7 @@ import { addDays, dateInZone, isIsoDate } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
 import {
-  CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
+  awaitsSignature, CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
 } from "./transitions.js";
 import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
@@ -16,6 +16,7 @@ import {
   formatError, noWayBack, resourceUnknown, type Origin,
 } from "../errors.js";
 import { chosenScaMethod } from "../sca/factors.js";
+import { namedCorporate } from "../sca/signatures.js";
 import { isBankOffered } from "./grants.js";
 import { readAccount, type AccountInput } from "../payment/rules.js";
 import { readMaskedPan } from "../../lib/pan.js";
@@ -201,6 +202,8 @@ function createConsentReads(deps: Deps) {
         return consent;
       case "received":
         throw consentUnusable("The PSU has not authorised this consent yet.");
+      case "partiallyAuthorised":
+        throw consentUnusable("Not every signature this consent needs has been given yet.");
       case "rejected":
         throw consentUnusable("The PSU rejected this consent.");
       case "revokedByPsu":
@@ -246,6 +249,44 @@ function accessFor(input: ConsentInput, redirect: RedirectTargets): RequestedAcc
   return access;
 }
 
+/** How a consent is created: without an authorisation; for a company (PSU-Corporate-ID). */
+export interface ConsentCreation { explicit?: boolean; corporateId?: string | null }
+
+/**
+ * The signatures a consent needs, as far as known before the PSU chooses: the most any account
+ * it names needs, or, for a company named without accounts, the most any of its accounts needs.
+ */
+async function signaturesForAccess(
+  deps: Deps, tx: Tx, access: RequestedAccess, corporateId: string | null,
+): Promise<number> {
+  const corporate = await namedCorporate(deps, tx, corporateId);
+  const named = [...new Set([...access.accounts, ...access.balances, ...access.transactions])];
+  const accounts = named.length > 0
+    ? await Promise.all(named.map((iban) => deps.core.findAccountByIban(tx, iban)))
+    : corporate ? await deps.core.listAccountsOfPsu(tx, corporate.id) : [];
+  return Math.max(1, ...accounts.map((a) => a?.signaturesRequired ?? 1));
+}
+
+/** A consent as registered: received, its validity and frequency within the bank's limits. */
+function newConsent({ settings }: Pick<Deps, "settings">, c: {
+  tpp: TppRef; input: ConsentInput; access: RequestedAccess; redirect: RedirectTargets; now: Date;
+  signaturesRequired: number;
+}): Consent {
+  const latest = addDays(dateInZone(c.now, settings.timeZone), settings.consentValidityDaysMax);
+  const { input, redirect } = c;
+  const at = c.now.toISOString();
+  return {
+    id: newUuid(), tppId: c.tpp.id, status: "received", psuId: null, access: c.access,
+    recurringIndicator: input.recurringIndicator,
+    validUntil: input.validUntil > latest ? latest : input.validUntil,
+    frequencyPerDay: Math.min(input.frequencyPerDay, settings.frequencyPerDayMax),
+    combinedServiceIndicator: input.combinedServiceIndicator,
+    redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
+    createdAt: at, updatedAt: at, authorisedAt: null,
+    signaturesRequired: c.signaturesRequired, signatures: 0,
+  };
+}
+
 export function createConsents(deps: Deps) {
   const { store, clock, settings } = deps;
   const reads = createConsentReads(deps);
@@ -253,24 +294,17 @@ export function createConsents(deps: Deps) {
   /** Throws FORMAT_ERROR (with path). validUntil beyond the bank's maximum is adjusted down. */
   async function registerConsent(
     tx: Tx, tpp: TppRef, input: ConsentInput, redirect: RedirectTargets,
-    explicitAuthorisation = false,
+    { explicit = false, corporateId = null }: ConsentCreation = {},
   ): Promise<RegisteredConsent> {
     const now = clock.now();
-    const today = dateInZone(now, settings.timeZone);
-    checkTerms(input, today);
+    checkTerms(input, dateInZone(now, settings.timeZone));
     const access = accessFor(input, redirect);
-    const latest = addDays(today, settings.consentValidityDaysMax);
-    const at = now.toISOString();
-    const consent: Consent = {
-      id: newUuid(), tppId: tpp.id, status: "received", psuId: null, access,
-      recurringIndicator: input.recurringIndicator,
-      validUntil: input.validUntil > latest ? latest : input.validUntil,
-      frequencyPerDay: Math.min(input.frequencyPerDay, settings.frequencyPerDayMax),
-      combinedServiceIndicator: input.combinedServiceIndicator,
-      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
-      createdAt: at, updatedAt: at, authorisedAt: null,
-    };
-    if (!explicitAuthorisation) return insertWithAuthorisation(tx, consent, redirect);
+    const signaturesRequired = await signaturesForAccess(deps, tx, access, corporateId);
+    const consent = newConsent(deps, { tpp, input, access, redirect, now, signaturesRequired });
+    // Multi-level SCA: every user's authorisation is started alike, by the TPP (Berlin Group).
+    if (!explicit && signaturesRequired === 1) {
+      return insertWithAuthorisation(tx, consent, redirect);
+    }
     await store.consents.insert(tx, consent);
     return { consent, scaRedirect: null, authorisationId: null };
   }
@@ -305,7 +339,7 @@ function createConsentChanges(deps: Deps, reads: ReturnType<typeof createConsent
    */
   async function authoriseConsent(tppId: string, consentId: string, sca: LaterSca) {
     const consent = await reads.getConsent(tppId, consentId, "path");
-    if (consent.status !== "received") {
+    if (!awaitsSignature(consent.status)) {
       throw authorisationOver("consent", consent.status);
     }
     const { redirectUri, nokRedirectUri } = consent;

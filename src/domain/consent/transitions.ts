@@ -7,25 +7,35 @@
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import type { Consent, ConsentStatus } from "./model.js";
+import type { ConsentChange } from "./ports.js";
 
 export interface ConsentTransition { from: readonly ConsentStatus[]; to: ConsentStatus }
 
+/** Not yet authorised: no signature, or some but not all of those it needs. */
+export const AWAITING_SIGNATURE = ["received", "partiallyAuthorised"] as const satisfies
+  readonly ConsentStatus[];
+
 export const CONSENT_TRANSITIONS = {
-  /** The PSU granted it after SCA. */
-  authorise: { from: ["received"], to: "valid" },
+  /** The PSU granted it after SCA (the last signature it needed). */
+  authorise: { from: AWAITING_SIGNATURE, to: "valid" },
+  /** One user of the company signed; more signatures are needed (multi-level SCA). */
+  signPartly: { from: AWAITING_SIGNATURE, to: "partiallyAuthorised" },
   /** The PSU refused it, failed SCA, or it names accounts the PSU does not hold. */
-  reject: { from: ["received"], to: "rejected" },
+  reject: { from: AWAITING_SIGNATURE, to: "rejected" },
   /** Not authorised within the time allowed after its creation. */
-  expireUnauthorised: { from: ["received"], to: "rejected" },
+  expireUnauthorised: { from: AWAITING_SIGNATURE, to: "rejected" },
   /** Its last day passed, or a one-off consent has been used. */
   expire: { from: ["valid"], to: "expired" },
   /** The PSU revoked it (dashboard or operator). */
   revoke: { from: ["valid"], to: "revokedByPsu" },
   /** The TPP deleted it. */
-  terminate: { from: ["received", "valid"], to: "terminatedByTpp" },
+  terminate: { from: [...AWAITING_SIGNATURE, "valid"], to: "terminatedByTpp" },
   /** A newer recurring consent of the same PSU at the same TPP replaced it. */
   replace: { from: ["valid"], to: "terminatedByTpp" },
 } as const satisfies Record<string, ConsentTransition>;
+
+export const awaitsSignature = (status: ConsentStatus): boolean =>
+  (AWAITING_SIGNATURE as readonly ConsentStatus[]).includes(status);
 
 export type ConsentEvent = keyof typeof CONSENT_TRANSITIONS;
 
@@ -38,13 +48,17 @@ export function consentAfter(status: ConsentStatus, event: ConsentEvent):
   return from.includes(status) ? to : undefined;
 }
 
-/** Applies `event` as a compare-and-set on the status; answers whether this call changed it. */
+/**
+ * Applies `event` as a compare-and-set on the status; answers whether this call changed it. A
+ * consent no longer valid takes its OAuth tokens with it (a PSU's revocation on the dashboard).
+ */
 export async function moveConsent(
   { store }: Pick<Deps, "store">, tx: Tx, consentId: string, event: ConsentEvent,
-  change: { at: string; psuId?: string; authorisedAt?: string },
+  change: ConsentChange,
 ): Promise<boolean> {
   const { from, to }: ConsentTransition = CONSENT_TRANSITIONS[event];
   if (!(await store.consents.transition(tx, consentId, from, to, change))) return false;
+  if (to !== "valid") await store.oauthRecords.revokeResource(tx, consentId);
   await store.notifications.queue(tx, [{ resourceId: consentId, consentStatus: to }], change.at);
   return true;
 }

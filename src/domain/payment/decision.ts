@@ -9,16 +9,45 @@ import type { Tx } from "../ports.js";
 import { settleAuthorisation, type Decision, type DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
-import type { Payment } from "./model.js";
+import { awaitsPsu, type Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
 import { changeScaStatusOf } from "../sca/transitions.js";
+import type { ScaProblem } from "../sca/problems.js";
+import {
+  signatureEvent, signaturesBefore, signedBy, type SignatureEvent,
+} from "../sca/signatures.js";
 
-/** The review's verdict on a payment: the PSU must own the debtor account. */
-export async function paymentProblem(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
+/** The PSU's right on the payment's debtor account, if the account is there and enabled. */
+async function debtorRight(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {
   const debtor = await deps.core.findAccountByIban(tx, p.debtorAccount.iban);
-  if (!debtor || debtor.psuId !== psuId) return "debtor_not_owned";
-  if (debtor.status !== "enabled") return "debtor_blocked";
-  return null;
+  const right = debtor && psuId !== null ? await deps.core.rightOn(tx, psuId, debtor) : undefined;
+  if (!debtor || right === undefined) return "debtor_not_owned";
+  return debtor.status === "enabled" ? right : "debtor_blocked";
+}
+
+/**
+ * Whether the PSU may see the payment (or its cancellation) at all: it must hold the debtor
+ * account, or be a user of the company that does.
+ */
+export async function paymentProblem(
+  deps: Deps, tx: Tx, psuId: string | null, p: Payment,
+): Promise<ScaProblem | null> {
+  const right = await debtorRight(deps, tx, psuId, p);
+  return right === "debtor_not_owned" || right === "debtor_blocked" ? right : null;
+}
+
+/**
+ * Whether the PSU may decide it: as paymentProblem, and a company's user needs the right to sign
+ * and signs a payment only once.
+ */
+export async function signingProblem(
+  deps: Deps, tx: Tx, psuId: string | null, p: Payment, cancellation = false,
+): Promise<ScaProblem | null> {
+  const right = await debtorRight(deps, tx, psuId, p);
+  if (right === "debtor_not_owned" || right === "debtor_blocked") return right;
+  if (right === "viewer") return "no_signing_right";
+  if (cancellation || psuId === null) return null;
+  return (await signedBy(deps, tx, p.id, psuId)) ? "already_signed" : null;
 }
 
 /** The payments (a bulk's payments) whose payee's name did not match (NMTC). */
@@ -42,6 +71,29 @@ async function recordOverride(
 /** How the audit log names a confirmation despite no match (README, Verification of Payee). */
 export const VOP_OVERRIDE_PATH = "/sca/confirm (payee name: no match, confirmed)";
 
+/**
+ * One more signature, as a compare-and-set on the payment's count. A signature another user gave
+ * meanwhile (committed while this transaction ran, as PostgreSQL lets it see) is counted first,
+ * so two users signing at once both count; never the same user twice. Bounded by the signatures
+ * the payment needs.
+ */
+async function sign(
+  deps: Deps, tx: Tx, payment: Payment, change: { at: string; psuId: string },
+): Promise<SignatureEvent | null> {
+  let current = payment;
+  for (let attempt = 0; attempt < (payment.signaturesRequired ?? 1); attempt += 1) {
+    const event = signatureEvent(current);
+    const moved = await movePayment(deps, tx, current, event,
+      { ...change, signaturesBefore: signaturesBefore(current) });
+    if (moved) return event;
+    const fresh = await deps.store.payments.find(tx, payment.id);
+    if (!fresh || !awaitsPsu(fresh.status) || fresh.signatures === current.signatures
+      || (await signedBy(deps, tx, payment.id, change.psuId))) return null;
+    current = fresh;
+  }
+  return null;
+}
+
 export async function decidePayment(
   deps: Deps, tx: Tx, ctx: DecisionContext, payment: Payment,
   { confirm, acknowledgedNoMatch = false }: { confirm: boolean; acknowledgedNoMatch?: boolean },
@@ -49,7 +101,7 @@ export async function decidePayment(
   if (ctx.resource.type === "payment" && ctx.resource.cancellation) {
     return decideCancellation(deps, tx, ctx, payment, confirm);
   }
-  const { clock, settings } = deps;
+  const { store, clock, settings } = deps;
   const at = clock.now().toISOString();
   if (!confirm) {
     if (!(await movePayment(deps, tx, payment, "decline", { at }))) {
@@ -59,17 +111,17 @@ export async function decidePayment(
     return { ok: true };
   }
   const psuId = ctx.session.psuId ?? "";
-  const problem = await paymentProblem(deps, tx, psuId, payment);
+  const problem = await signingProblem(deps, tx, psuId, payment);
   if (problem) return { ok: false, problem };
   const unmatched = await unmatchedPayees(deps, tx, payment);
   if (unmatched.length > 0 && !acknowledgedNoMatch) {
     return { ok: false, problem: "vop_unacknowledged" };
   }
-  if (!(await movePayment(deps, tx, payment, "authorise", { at, psuId }))) {
-    return { ok: false, problem: "already_decided" };
-  }
+  const event = await sign(deps, tx, payment, { at, psuId });
+  if (!event) return { ok: false, problem: "already_decided" };
   if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
-  await settleAuthorisation(deps, tx, ctx, "finalise", at);
+  await settleAuthorisation(deps, tx, ctx, "finalise", at, psuId);
+  if (event === "signPartly") return { ok: true };
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
     await executeDue(deps, tx, payment, psuId);
@@ -90,7 +142,7 @@ export async function decideCancellation(
     await settleAuthorisation(deps, tx, ctx, "fail", at);
     return { ok: true };
   }
-  const problem = await paymentProblem(deps, tx, ctx.session.psuId, payment);
+  const problem = await signingProblem(deps, tx, ctx.session.psuId, payment, true);
   if (problem) return { ok: false, problem };
   if (!(await movePayment(deps, tx, payment, "cancelAuthorised", { at }))) {
     return { ok: false, problem: "already_decided" };

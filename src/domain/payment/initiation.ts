@@ -19,6 +19,7 @@ import {
 import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./expiry.js";
 import { validatePayment, type PaymentInitiationInput } from "./rules.js";
 import { chosenScaMethod } from "../sca/factors.js";
+import { namedCorporate } from "../sca/signatures.js";
 import {
   awaitsPsu, PAYMENT_PRODUCTS, type InitiationMessage, type Payment, type PaymentProduct,
 } from "./model.js";
@@ -30,7 +31,11 @@ export type InitiationInput = (
   | { service: "payments"; body: PaymentInitiationInput }
   | { service: "periodic-payments"; body: PeriodicPaymentInput }
   | { service: "bulk-payments"; body: BulkPaymentInput }
-) & { message?: InitiationMessage | null };
+) & {
+  message?: InitiationMessage | null;
+  /** The company the TPP named (PSU-Corporate-ID): it must hold the debtor account. */
+  corporateId?: string | null;
+};
 
 export interface StartedAuthorisation { authorisationId: string; scaRedirect: string }
 /**
@@ -274,6 +279,7 @@ export function createPayments(deps: Deps) {
     if (!debtor) {
       throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
     }
+    await namedCorporate(deps, tx, input.corporateId, debtor.psuId);
     const vopOf = (p: { creditorAccount: { iban: string }; creditorName: string }) =>
       outcomeOf(checks, { iban: p.creditorAccount.iban, name: p.creditorName });
     const outcomes = entries.length > 0 ? entries.map(vopOf) : [vopOf(main)];
@@ -284,7 +290,8 @@ export function createPayments(deps: Deps) {
       bulkId: null, ...main, vop: entries.length > 0 ? null : outcomes[0] ?? null,
       vopOverriddenAt: null, redirectUri: redirect.redirectUri,
       nokRedirectUri: redirect.nokRedirectUri, createdAt: at, updatedAt: at,
-      initiationMessage: input.message ?? null,
+      initiationMessage: input.message ?? null, signaturesRequired: debtor.signaturesRequired,
+      signatures: 0,
     };
     await store.payments.insert(tx, payment);
     for (const [i, entry] of entries.entries()) {
@@ -293,7 +300,10 @@ export function createPayments(deps: Deps) {
         batchBooking: null, vop: outcomes[i] ?? null, initiationMessage: null,
       });
     }
-    if (explicitAuthorisation) return { payment, authorisationId: null, scaRedirect: null };
+    // Multi-level SCA: every user's authorisation is started alike, by the TPP (Berlin Group).
+    if (explicitAuthorisation || debtor.signaturesRequired > 1) {
+      return { payment, authorisationId: null, scaRedirect: null };
+    }
     return { payment, ...(await startAuthorisation(deps, tx, payment, "payment", redirect)) };
   }
 

@@ -17,9 +17,10 @@ export type TransactionStatus =
 
 /**
  * Received and waiting for the PSU: RCVD, or with the TPP reading the Verification of Payee in
- * the status, RCVC (matched), RVCM (mismatch), RVNC (not checked).
+ * the status, RCVC (matched), RVCM (mismatch), RVNC (not checked); PATC once some but not all of
+ * the signatures it needs are given (multi-level SCA).
  */
-export const AWAITING_PSU = ["RCVD", "RCVC", "RVCM", "RVNC"] as const satisfies
+export const AWAITING_PSU = ["RCVD", "RCVC", "RVCM", "RVNC", "PATC"] as const satisfies
   readonly TransactionStatus[];
 
 export const awaitsPsu = (status: TransactionStatus): boolean =>
@@ -91,6 +92,12 @@ export interface Payment {
   vopOverriddenAt: string | null;
   /** The pain.001 message it came in; absent or null for a payment initiated in JSON. */
   initiationMessage?: InitiationMessage | null;
+  /**
+   * Multi-level SCA: how many different users of the debtor's company must authorise it (fixed at
+   * creation from the account's mandate), and how many have; absent: one, none yet.
+   */
+  signaturesRequired?: number;
+  signatures?: number;
   redirectUri: string;
   nokRedirectUri: string | null;
   createdAt: string;

@@ -27,10 +27,13 @@ export interface PaymentRepository {
   entriesOf(tx: Tx, bulkId: string): Promise<Payment[]>;
   /** Standing orders from one debtor IBAN that still have executions to come. */
   standingOrdersOf(tx: Tx, debtorIban: string): Promise<Payment[]>;
-  /** Compare-and-set on the status; answers whether this call made the change. */
+  /**
+   * Compare-and-set on the status (and, with `signaturesBefore`, on the count of signatures,
+   * which it raises by one); answers whether this call made the change.
+   */
   transition(
     tx: Tx, id: string, from: readonly TransactionStatus[], to: TransactionStatus,
-    change: { at: string; reason?: string | null; psuId?: string },
+    change: { at: string; reason?: string | null; psuId?: string; signaturesBefore?: number },
   ): Promise<boolean>;
   /** Compare-and-set on the status of a bulk's payments. */
   transitionEntries(

@@ -11,8 +11,10 @@ import { AWAITING_PSU, type Payment, type TransactionStatus } from "./model.js";
 export interface PaymentTransition { from: readonly TransactionStatus[]; to: TransactionStatus }
 
 export const PAYMENT_TRANSITIONS = {
-  /** The PSU confirmed the payment on the review. */
+  /** The PSU confirmed the payment on the review (the last signature it needed). */
   authorise: { from: AWAITING_PSU, to: "ACTC" },
+  /** One user of the debtor's company signed; more signatures are needed (multi-level SCA). */
+  signPartly: { from: AWAITING_PSU, to: "PATC" },
   /** The PSU refused it on the review. */
   decline: { from: AWAITING_PSU, to: "CANC" },
   /** The TPP cancelled it before the PSU authorised it. */
@@ -31,7 +33,7 @@ export const PAYMENT_TRANSITIONS = {
   refuseBooking: { from: ["ACTC"], to: "RJCT" },
   /**
    * A bulk of which the core booked some payments and refused others: PART (partially accepted);
-   * the Berlin Group keeps PATC for multi-level authorisation, which this bank does not offer.
+   * the Berlin Group keeps PATC for multi-level authorisation.
    */
   bookPartly: { from: ["ACTC"], to: "PART" },
   /** The creditor's bank settled a payment booked to clearing. */
@@ -64,7 +66,11 @@ export function paymentAfter(status: TransactionStatus, event: PaymentEvent):
   return from.includes(status) ? to : undefined;
 }
 
-export interface StatusChange { at: string; reason?: string | null; psuId?: string }
+export interface StatusChange {
+  at: string; reason?: string | null; psuId?: string;
+  /** A signature: the change happens only if the payment still has this many (then one more). */
+  signaturesBefore?: number;
+}
 
 /**
  * Applies `event` to the payment as a compare-and-set on its status; returns whether this call

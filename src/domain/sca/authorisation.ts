@@ -9,9 +9,9 @@ import { totpAt } from "../../lib/totp.js";
 import type { Tx } from "../ports.js";
 import { afterDecision } from "../basket/carry-out.js";
 import { awaitingItems, basketProblem, decideBasket } from "../basket/decision.js";
-import { decideConsent } from "../consent/decision.js";
+import { decideConsent, laterSignerProblem } from "../consent/decision.js";
 import { consentChoices, type Grantable, type PsuChoice } from "../consent/grants.js";
-import { decidePayment, paymentProblem } from "../payment/decision.js";
+import { decidePayment, signingProblem } from "../payment/decision.js";
 import type { Decision } from "../decision.js";
 import type { Deps } from "../deps.js";
 import type { BasketResource, SessionContext } from "./context.js";
@@ -75,10 +75,13 @@ async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review
   const { resource } = ctx;
   if (resource.type === "basket") return basketReview(deps, tx, psuId, resource);
   if (resource.type === "consent") {
-    const choices = await consentChoices(deps, tx, psuId, resource.consent);
-    return { problem: null, ...choices, debtor: null, executesOn: null };
+    const { consent } = resource;
+    const choices = await consentChoices(deps, tx, psuId, consent);
+    const problem = consent.status === "partiallyAuthorised"
+      ? await laterSignerProblem(deps, tx, psuId, consent) : null;
+    return { problem, ...choices, debtor: null, executesOn: null };
   }
-  const problem = await paymentProblem(deps, tx, psuId, resource.payment);
+  const problem = await signingProblem(deps, tx, psuId, resource.payment, resource.cancellation);
   const debtor = problem ? null : await debtorOverview(deps, tx, resource);
   const { requestedExecutionDate: date } = resource.payment;
   const today = dateInZone(deps.clock.now(), deps.settings.timeZone);
@@ -200,7 +203,9 @@ export function createAuthorisations(deps: Deps) {
         return { ok: true };
       }
       const outcome = await decideResource(deps, tx, ctx, decision);
-      if (!outcome.ok && outcome.problem === "already_decided" && (await decidedHere(tx, ctx))) {
+      const lostRace = !outcome.ok
+        && (outcome.problem === "already_decided" || outcome.problem === "already_signed");
+      if (lostRace && (await decidedHere(tx, ctx))) {
         return { ok: true };
       }
       if (!outcome.ok) return outcome;

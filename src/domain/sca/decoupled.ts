@@ -9,7 +9,9 @@
 import { hashSecret, newSecret, newUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
 import { afterDecision, carryOutUnfinished } from "../basket/carry-out.js";
+import { basketProblem } from "../basket/decision.js";
 import type { Decision } from "../decision.js";
+import { signingProblem } from "../payment/decision.js";
 import type { Deps } from "../deps.js";
 import { formatError, scaInvalid } from "../errors.js";
 import type { ScaResource } from "./context.js";
@@ -18,7 +20,7 @@ import type { Authorisation, Psu } from "./model.js";
 import type { PsuApp } from "./ports.js";
 import { refused, type Refusal } from "./problems.js";
 import { decideWithoutReview, refuseWithoutReview } from "./psu-decision.js";
-import { awaitingDecision, loadResource, resourceProblem } from "./redirect-channel.js";
+import { awaitingDecision, loadResource } from "./redirect-channel.js";
 import { changeScaStatus } from "./transitions.js";
 
 /** A request as the app shows it: what the PSU approves, and for whom. */
@@ -134,7 +136,9 @@ async function approveOpen(
   deps: Deps, tx: Tx, psu: Psu, open: { a: Authorisation; resource: ScaResource },
 ): Promise<AppDecision> {
   const { resource } = open;
-  const problem = await resourceProblem(deps, tx, psu.id, resource);
+  const problem = resource.type === "basket" ? await basketProblem(deps, tx, psu.id, resource)
+    : resource.type === "payment"
+      ? await signingProblem(deps, tx, psu.id, resource.payment, resource.cancellation) : null;
   if (problem) return refused(problem);
   await deps.store.psus.resetFailures(tx, psu.id);
   await changeScaStatus(deps.store, tx, open.a.id, "authenticate", nowIso(deps), psu.id);

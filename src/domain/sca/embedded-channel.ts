@@ -10,6 +10,7 @@ import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
 import { embeddedRefusal } from "./embedded-refusals.js";
 import type { ScaStep } from "./model.js";
+import { signingProblem } from "../payment/decision.js";
 import { decideWithoutReview } from "./psu-decision.js";
 import { authorisationContext, redirectChannel } from "./redirect-channel.js";
 import type { ScaChannel } from "./session.js";
@@ -31,9 +32,13 @@ export function embeddedChannel(deps: Deps): ScaChannel<Exclude<ScaStep, "login"
     cookieless: true,
     authenticated: "done",
     async context(tx, session) {
-      const found = await authorisationContext(deps, tx, session.authorisationId, "embedded");
+      const found = await authorisationContext(deps, tx, session.authorisationId, ["embedded"]);
       return found ? { session, ...found } : "link_invalid" as const;
     },
+    // Without a review to show it, a company's user who may not sign learns it before any code.
+    refusal: async (tx, ctx, psu) => (await redirect.refusal?.(tx, ctx, psu))
+      ?? (ctx.resource.type === "payment" ? signingProblem(deps, tx, psu.id,
+        ctx.resource.payment, ctx.resource.cancellation) : null),
     async onIdentified(tx, ctx, psu) {
       await changeScaStatus(store, tx, ctx.authorisation.id, "authenticate", nowIso(), psu.id);
     },

@@ -21,6 +21,10 @@ const TEXTS: Record<ScaProblem, [(text: string) => Xs2aError, string]> = {
   debtor_not_owned: [psuCredentialsInvalid,
     "This PSU may not authorise payments from the debtor account."],
   debtor_blocked: [psuCredentialsInvalid, "The debtor account is blocked."],
+  no_signing_right: [psuCredentialsInvalid,
+    "This PSU may see the account but has no right to sign for it."],
+  already_signed: [scaInvalid, "This PSU has signed already; another user of the company must "
+    + "sign (start a new authorisation for them)."],
   no_device: [scaMethodUnknown, "The PSU has no SCA method (no device) at this bank."],
   code_reused: [scaInvalid, "This code was just used; wait for the authenticator's next one."],
   code_expired: [scaInvalid, "The code has expired; start a new authorisation."],

@@ -47,6 +47,11 @@ export interface LoginSession<Step extends string = string> {
 
 export interface ScaSession extends LoginSession<ScaStep> {
   authorisationId: string;
+  /**
+   * Where the browser goes once the PSU decided, instead of the TPP's redirect URI: the OAuth
+   * server's interaction, for a session it opened.
+   */
+  returnTo?: string | null;
 }
 
 /**

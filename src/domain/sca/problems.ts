@@ -6,7 +6,8 @@ export const SCA_PROBLEMS = [
   "session_expired", "link_invalid", "link_used", "already_decided", "credentials_invalid",
   "psu_blocked", "psu_blocked_by_bank", "code_invalid", "code_expired", "code_reused",
   "wrong_step", "no_device", "resend_limit", "no_account_selected", "debtor_not_owned",
-  "debtor_blocked", "vop_unacknowledged", "psu_not_named", "in_basket",
+  "debtor_blocked", "vop_unacknowledged", "psu_not_named", "no_signing_right", "already_signed",
+  "in_basket",
 ] as const;
 
 export type ScaProblem = (typeof SCA_PROBLEMS)[number];

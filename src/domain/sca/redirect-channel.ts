@@ -4,7 +4,7 @@
  * the authorisation's scaStatus and chosen method as the PSU passes each factor.
  */
 import { formatAmount, totalsOf } from "../../lib/money.js";
-import type { ScaApproach } from "../../lib/sca-approaches.js";
+import { BROWSER_APPROACHES, type ScaApproach } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
 import { awaitingItems, basketProblem } from "../basket/decision.js";
 import { loadBasket } from "../basket/resource.js";
@@ -12,6 +12,7 @@ import { isOpenBasket } from "../basket/transitions.js";
 import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
 import { awaitsPsu } from "../payment/model.js";
+import { awaitsSignature } from "../consent/transitions.js";
 import { moveConsent } from "../consent/transitions.js";
 import type { Deps } from "../deps.js";
 import { paymentProblem } from "../payment/decision.js";
@@ -45,7 +46,7 @@ function basketLink(resource: BasketResource): string {
 export function awaitingDecision(resource: ScaResource): boolean {
   if (resource.type === "basket") return isOpenBasket(resource.basket.status);
   if (resource.heldBy !== undefined) return false;
-  if (resource.type === "consent") return resource.consent.status === "received";
+  if (resource.type === "consent") return awaitsSignature(resource.consent.status);
   const { status } = resource.payment;
   return resource.cancellation ? status === "ACTC" : awaitsPsu(status);
 }
@@ -100,15 +101,15 @@ export function ownerOf(resource: ScaResource) {
 }
 
 /**
- * An authorisation with what it is about, whether or not a session is open for it yet; only one
- * of `approach`, since each channel serves its own (a redirect link never opens an embedded one).
+ * An authorisation with what it is about, whether or not a session is open for it yet; only of
+ * `approaches`, since each channel serves its own (a redirect link never opens an embedded one).
  */
 export async function authorisationContext(
-  deps: Deps, tx: Tx, authorisationId: string, approach: ScaApproach,
+  deps: Deps, tx: Tx, authorisationId: string, approaches: readonly ScaApproach[],
 ): Promise<Omit<SessionContext, "session"> | undefined> {
   const { store } = deps;
   const authorisation = await store.sca.findAuthorisation(tx, authorisationId);
-  if ((authorisation?.approach ?? "redirect") !== approach) return undefined;
+  if (!approaches.includes(authorisation?.approach ?? "redirect")) return undefined;
   const resource = authorisation && (await loadResource(deps, tx, authorisation));
   if (!authorisation || !resource) return undefined;
   const owner = ownerOf(resource);
@@ -153,9 +154,14 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
   const { store, clock, settings } = deps;
   const nowIso = () => clock.now().toISOString();
 
+  /** A session the OAuth server opened goes back to it, whatever the resource's URIs. */
   async function context(tx: Tx, session: SessionContext["session"]) {
-    const found = await authorisationContext(deps, tx, session.authorisationId, "redirect");
-    return found ? { session, ...found } : "link_invalid" as const;
+    const found = await authorisationContext(
+      deps, tx, session.authorisationId, BROWSER_APPROACHES);
+    if (!found) return "link_invalid" as const;
+    const back = session.returnTo;
+    return back ? { session, ...found, redirectUri: back, nokRedirectUri: back }
+      : { session, ...found };
   }
 
   /**

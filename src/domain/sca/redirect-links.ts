@@ -9,17 +9,18 @@ import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
 import { refused, type ScaProblem } from "./problems.js";
 import {
-  authorisationContext, awaitingDecision, closedProblem, ownerOf,
+  authorisationContext, awaitingDecision, closedProblem,
 } from "./redirect-channel.js";
 
 /**
  * Where the browser goes back to once the decision is taken: the OK URI only when the
  * authorisation succeeded, so that going back never fails an authorisation that succeeded.
  */
-export function backToTpp(ctx: Pick<SessionContext, "authorisation" | "resource">): string {
-  const owner = ownerOf(ctx.resource);
+export function backToTpp(
+  ctx: Pick<SessionContext, "authorisation" | "redirectUri" | "nokRedirectUri">,
+): string {
   return ctx.authorisation.scaStatus === "finalised"
-    ? owner.redirectUri : owner.nokRedirectUri ?? owner.redirectUri;
+    ? ctx.redirectUri : ctx.nokRedirectUri ?? ctx.redirectUri;
 }
 
 /** A verified redirect token's claims (sca/redirect.ts). */
@@ -43,7 +44,7 @@ export function createRedirectLinks(deps: Deps) {
   async function linkState(tx: Tx, claims: RedirectClaims, spend: boolean): Promise<LinkState> {
     const fresh = spend ? await store.sca.spendToken(tx, claims.jti, claims.expiresAt)
       : !(await store.sca.tokenSpent(tx, claims.jti));
-    const entry = await authorisationContext(deps, tx, claims.authorisationId, "redirect");
+    const entry = await authorisationContext(deps, tx, claims.authorisationId, ["redirect"]);
     if (!entry) return refused("link_invalid");
     const back = backToTpp(entry);
     if (!fresh) return { ...refused("link_used"), back };
@@ -60,7 +61,7 @@ export function createRedirectLinks(deps: Deps) {
   async function wayBack(authorisationId: string | undefined): Promise<string | undefined> {
     if (!authorisationId) return undefined;
     return store.transaction(async (tx) => {
-      const found = await authorisationContext(deps, tx, authorisationId, "redirect");
+      const found = await authorisationContext(deps, tx, authorisationId, ["redirect"]);
       return found && backToTpp(found);
     });
   }

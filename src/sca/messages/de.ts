@@ -61,6 +61,8 @@ export const de: Catalogue = {
   review_available: "Jetzt verfügbar",
   warning_insufficient: "Dieser Betrag ist höher als das, was das Konto jetzt zahlen kann, "
     + "Dispositionskredit eingeschlossen. Wenn Sie bestätigen, lehnt die Bank die Zahlung ab.",
+  review_next_signature: "Wenn Sie bestätigen, erfasst die Bank Ihre Unterschrift; sie führt "
+    + "die Zahlung aus, sobald alle unterschrieben haben, und leitet Sie zurück zu {tpp}.",
   review_next: "Wenn Sie bestätigen, führt die Bank die Zahlung aus, nennt Ihnen das Ergebnis "
     + "und führt Sie zu {tpp} zurück.",
   review_accounts: "Wählen Sie die Konten, die {tpp} sehen darf",
@@ -97,6 +99,10 @@ export const de: Catalogue = {
   error_psu_not_named: "Diese Freigabe wurde für einen anderen Kunden der Bank angefragt. Nur "
     + "der vom Anbieter genannte Kunde kann sie abschließen.",
   error_debtor_blocked: "Das Konto dieser Zahlung ist gesperrt.",
+  error_no_signing_right: "Sie sind für dieses Konto nicht zeichnungsberechtigt: bitten Sie "
+    + "eine zeichnungsberechtigte Person.",
+  error_already_signed: "Sie haben dies bereits unterschrieben. Nun muss eine andere "
+    + "zeichnungsberechtigte Person Ihres Unternehmens unterschreiben.",
   error_foreign_accounts: "{tpp} fragt nach Konten, die nicht Ihnen gehören: {ibans}. Sie können "
     + "nur abbrechen.",
   error_csrf: "Das Formular ist abgelaufen. Bitte versuchen Sie es erneut.",
@@ -147,7 +153,14 @@ export const de: Catalogue = {
     + "lesen.",
   notice_logged_out: "Sie wurden abgemeldet.",
   error_revoke_refused: "Dieser Zugriff kann nicht widerrufen werden: Er ist bereits beendet.",
+  dashboard_awaiting_signature: "Wartet auf Ihre Unterschrift",
+  dashboard_awaiting_signature_text: "Diese Zahlungen von Konten Ihres Unternehmens brauchen "
+    + "Ihre Unterschrift. Den Link zum Unterschreiben sendet Ihnen der Anbieter, der sie "
+    + "veranlasst hat.",
+  payment_signatures: "Unterschriften",
+  signatures_given: "{given} von {required}",
   status_received: "wartet auf Ihre Freigabe",
+  status_partiallyAuthorised: "wartet auf weitere Unterschriften",
   status_rejected: "abgelehnt",
   status_valid: "aktiv",
   status_revokedByPsu: "von Ihnen widerrufen",
@@ -180,6 +193,8 @@ export const de: Catalogue = {
   result_scheduled: "Die Zahlung ist freigegeben und wird am {date} ausgeführt.",
   result_standing_order: "Der Dauerauftrag ist eingerichtet. Die nächste Zahlung ist am {date} "
     + "fällig.",
+  result_consent_awaiting_signature: "Ihre Unterschrift ist erfasst. Der Zugriff gilt, sobald "
+    + "alle unterschrieben haben, die unterschreiben müssen.",
   result_awaiting_signature: "Ihre Unterschrift ist erfasst. Die Zahlung wird ausgeführt, sobald "
     + "alle unterschrieben haben, die unterschreiben müssen.",
   result_partly_executed: "Nur ein Teil der Zahlungen dieser Sammelzahlung wurde ausgeführt: der "

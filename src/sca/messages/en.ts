@@ -58,6 +58,8 @@ export const en = {
   review_available: "Available now",
   warning_insufficient: "This amount is more than the account can pay now, overdraft included. If "
     + "you confirm, the bank will refuse the payment.",
+  review_next_signature: "When you confirm, the bank records your signature; it carries out "
+    + "the payment once everyone who must sign has signed, and leads you back to {tpp}.",
   review_next: "When you confirm, the bank carries out the payment, tells you the outcome and "
     + "leads you back to {tpp}.",
   review_accounts: "Choose the accounts {tpp} may see",
@@ -91,6 +93,10 @@ export const en = {
   error_psu_not_named: "This authorisation was requested for another customer of the bank. Only "
     + "the customer the provider named can complete it.",
   error_debtor_blocked: "The account of this payment is blocked.",
+  error_no_signing_right: "You may not sign for this account: ask a colleague with signing "
+    + "rights.",
+  error_already_signed: "You have signed this already. Another authorised signatory of your "
+    + "company must sign it now.",
   error_foreign_accounts: "{tpp} asks for accounts that are not yours: {ibans}. You can only "
     + "cancel.",
   error_csrf: "The form has expired. Please try again.",
@@ -138,7 +144,13 @@ export const en = {
     + "it.",
   notice_logged_out: "You have been logged out.",
   error_revoke_refused: "This access cannot be revoked: it has already ended.",
+  dashboard_awaiting_signature: "Waiting for your signature",
+  dashboard_awaiting_signature_text: "These payments from your company's accounts need your "
+    + "signature. The provider that initiated one sends you the link to sign it.",
+  payment_signatures: "Signatures",
+  signatures_given: "{given} of {required}",
   status_received: "awaiting your authorisation",
+  status_partiallyAuthorised: "awaiting further signatures",
   status_rejected: "refused",
   status_valid: "active",
   status_revokedByPsu: "revoked by you",
@@ -168,6 +180,8 @@ export const en = {
   result_accepted: "The bank has accepted the payment and is carrying it out.",
   result_scheduled: "The payment is authorised and will be made on {date}.",
   result_standing_order: "The standing order is set up. The next payment is due on {date}.",
+  result_consent_awaiting_signature: "Your signature is recorded. The access takes effect once "
+    + "everyone who must sign has signed.",
   result_awaiting_signature: "Your signature is recorded. The payment is made once everyone "
     + "who must sign has signed.",
   result_partly_executed: "Only some payments of this bulk were made: the provider shows you "

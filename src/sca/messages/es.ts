@@ -61,6 +61,8 @@ export const es: Catalogue = {
   review_available: "Disponible ahora",
   warning_insufficient: "Este importe supera lo que la cuenta puede pagar ahora, descubierto "
     + "incluido. Si confirma, el banco rechazará el pago.",
+  review_next_signature: "Cuando confirme, el banco registra su firma; ejecuta el pago cuando "
+    + "hayan firmado todos los firmantes y le lleva de vuelta a {tpp}.",
   review_next: "Cuando confirme, el banco ejecuta el pago, le indica el resultado y le lleva de "
     + "vuelta a {tpp}.",
   review_accounts: "Elija las cuentas que {tpp} puede ver",
@@ -96,6 +98,10 @@ export const es: Catalogue = {
   error_psu_not_named: "Esta autorización se solicitó para otro cliente del banco. Solo el "
     + "cliente que indicó el proveedor puede completarla.",
   error_debtor_blocked: "La cuenta de este pago está bloqueada.",
+  error_no_signing_right: "No tiene poder de firma para esta cuenta: pida a un colega que lo "
+    + "tenga.",
+  error_already_signed: "Ya ha firmado. Ahora debe firmar otro firmante autorizado de su "
+    + "empresa.",
   error_foreign_accounts: "{tpp} solicita cuentas que no son suyas: {ibans}. Solo puede cancelar.",
   error_csrf: "El formulario ha caducado. Inténtelo de nuevo.",
   sandbox_back_ok: "De vuelta en el proveedor: la autorización se ha completado. El proveedor "
@@ -142,7 +148,13 @@ export const es: Catalogue = {
   notice_revoked: "El acceso ha sido revocado. El proveedor ya no puede leer sus cuentas con él.",
   notice_logged_out: "Ha cerrado la sesión.",
   error_revoke_refused: "Este acceso no se puede revocar: ya ha finalizado.",
+  dashboard_awaiting_signature: "Pendiente de su firma",
+  dashboard_awaiting_signature_text: "Estos pagos desde las cuentas de su empresa necesitan "
+    + "su firma. El proveedor que los inició le envía el enlace para firmar.",
+  payment_signatures: "Firmas",
+  signatures_given: "{given} de {required}",
   status_received: "pendiente de su autorización",
+  status_partiallyAuthorised: "pendiente de más firmas",
   status_rejected: "rechazado",
   status_valid: "activo",
   status_revokedByPsu: "revocado por usted",
@@ -174,6 +186,8 @@ export const es: Catalogue = {
   result_accepted: "El banco ha aceptado el pago y lo está ejecutando.",
   result_scheduled: "El pago está autorizado y se realizará el {date}.",
   result_standing_order: "La orden permanente está activa. El próximo pago vence el {date}.",
+  result_consent_awaiting_signature: "Su firma ha quedado registrada. El acceso será efectivo "
+    + "cuando hayan firmado todos los firmantes necesarios.",
   result_awaiting_signature: "Su firma ha quedado registrada. El pago se realizará cuando hayan "
     + "firmado todas las personas que deben firmar.",
   result_partly_executed: "Solo se realizaron algunos pagos de este lote: el proveedor le indica "

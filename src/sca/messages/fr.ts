@@ -62,6 +62,8 @@ export const fr: Catalogue = {
   review_available: "Disponible maintenant",
   warning_insufficient: "Ce montant dépasse ce que le compte peut payer maintenant, découvert "
     + "compris. Si vous confirmez, la banque refusera le paiement.",
+  review_next_signature: "Quand vous confirmez, la banque enregistre votre signature ; elle "
+    + "exécute le paiement lorsque tous les signataires ont signé et vous ramène vers {tpp}.",
   review_next: "Quand vous confirmez, la banque exécute le paiement, vous en donne le résultat "
     + "et vous ramène sur {tpp}.",
   review_accounts: "Choisissez les comptes que {tpp} peut consulter",
@@ -98,6 +100,10 @@ export const fr: Catalogue = {
   error_psu_not_named: "Cette autorisation a été demandée pour un autre client de la banque. "
     + "Seul le client désigné par le prestataire peut la terminer.",
   error_debtor_blocked: "Le compte de ce paiement est bloqué.",
+  error_no_signing_right: "Vous n'êtes pas habilité à signer pour ce compte : demandez à un "
+    + "collègue habilité.",
+  error_already_signed: "Vous avez déjà signé. Un autre signataire habilité de votre "
+    + "entreprise doit maintenant signer.",
   error_foreign_accounts: "{tpp} demande des comptes qui ne sont pas les vôtres : {ibans}. Vous "
     + "pouvez seulement annuler.",
   error_csrf: "Le formulaire a expiré. Veuillez réessayer.",
@@ -148,7 +154,14 @@ export const fr: Catalogue = {
     + "celui-ci.",
   notice_logged_out: "Vous êtes déconnecté.",
   error_revoke_refused: "Cet accès ne peut pas être révoqué : il a déjà pris fin.",
+  dashboard_awaiting_signature: "En attente de votre signature",
+  dashboard_awaiting_signature_text: "Ces paiements depuis les comptes de votre entreprise "
+    + "attendent votre signature. Le prestataire qui les a initiés vous envoie le lien pour "
+    + "signer.",
+  payment_signatures: "Signatures",
+  signatures_given: "{given} sur {required}",
   status_received: "en attente de votre autorisation",
+  status_partiallyAuthorised: "en attente d'autres signatures",
   status_rejected: "refusé",
   status_valid: "actif",
   status_revokedByPsu: "révoqué par vous",
@@ -180,6 +193,8 @@ export const fr: Catalogue = {
   result_scheduled: "Le paiement est autorisé et sera effectué le {date}.",
   result_standing_order: "Le virement permanent est mis en place. Le prochain paiement est prévu "
     + "le {date}.",
+  result_consent_awaiting_signature: "Votre signature est enregistrée. L'accès prend effet "
+    + "lorsque tous les signataires requis auront signé.",
   result_awaiting_signature: "Votre signature est enregistrée. Le paiement sera effectué lorsque "
     + "tous les signataires requis auront signé.",
   result_partly_executed: "Seuls certains paiements de ce lot ont été effectués : le prestataire "

@@ -60,6 +60,8 @@ export const it: Catalogue = {
   review_available: "Disponibile ora",
   warning_insufficient: "Questo importo supera quanto il conto può pagare ora, fido compreso. Se "
     + "conferma, la banca rifiuterà il pagamento.",
+  review_next_signature: "Quando conferma, la banca registra la Sua firma; esegue il "
+    + "pagamento quando tutti i firmatari hanno firmato e La riporta a {tpp}.",
   review_next: "Quando conferma, la banca esegue il pagamento, le comunica l'esito e la riporta "
     + "a {tpp}.",
   review_accounts: "Scelga i conti che {tpp} può vedere",
@@ -95,6 +97,10 @@ export const it: Catalogue = {
   error_psu_not_named: "Questa autorizzazione è stata richiesta per un altro cliente della "
     + "banca. Solo il cliente indicato dal fornitore può completarla.",
   error_debtor_blocked: "Il conto di questo pagamento è bloccato.",
+  error_no_signing_right: "Non ha potere di firma su questo conto: chieda a un collega che "
+    + "ce l'ha.",
+  error_already_signed: "Ha già firmato. Ora deve firmare un altro firmatario autorizzato "
+    + "della Sua azienda.",
   error_foreign_accounts: "{tpp} chiede conti che non sono suoi: {ibans}. Può solo annullare.",
   error_csrf: "Il modulo è scaduto. Riprovi.",
   sandbox_back_ok: "Di nuovo presso il fornitore: l'autorizzazione è riuscita. Il fornitore legge "
@@ -142,7 +148,13 @@ export const it: Catalogue = {
     + "esso.",
   notice_logged_out: "Sei uscito.",
   error_revoke_refused: "Questo accesso non può essere revocato: è già terminato.",
+  dashboard_awaiting_signature: "In attesa della Sua firma",
+  dashboard_awaiting_signature_text: "Questi pagamenti dai conti della Sua azienda attendono "
+    + "la Sua firma. Il fornitore che li ha disposti Le invia il link per firmare.",
+  payment_signatures: "Firme",
+  signatures_given: "{given} di {required}",
   status_received: "in attesa della tua autorizzazione",
+  status_partiallyAuthorised: "in attesa di altre firme",
   status_rejected: "rifiutato",
   status_valid: "attivo",
   status_revokedByPsu: "revocato da te",
@@ -175,6 +187,8 @@ export const it: Catalogue = {
   result_scheduled: "Il pagamento è autorizzato e sarà eseguito il {date}.",
   result_standing_order: "L'ordine permanente è attivo. Il prossimo pagamento è previsto il "
     + "{date}.",
+  result_consent_awaiting_signature: "La Sua firma è registrata. L'accesso sarà attivo quando "
+    + "tutti i firmatari richiesti avranno firmato.",
   result_awaiting_signature: "La Sua firma è registrata. Il pagamento sarà eseguito quando tutti "
     + "i firmatari necessari avranno firmato.",
   result_partly_executed: "Solo alcuni pagamenti di questo lotto sono stati eseguiti: il "

@@ -61,6 +61,8 @@ export const nl: Catalogue = {
   review_available: "Nu beschikbaar",
   warning_insufficient: "Dit bedrag is hoger dan de rekening nu kan betalen, rood staan "
     + "inbegrepen. Als u bevestigt, weigert de bank de betaling.",
+  review_next_signature: "Als u bevestigt, legt de bank uw handtekening vast; zij voert de "
+    + "betaling uit zodra iedereen heeft getekend en brengt u terug naar {tpp}.",
   review_next: "Als u bevestigt, voert de bank de betaling uit, meldt u de uitkomst en brengt u "
     + "terug naar {tpp}.",
   review_accounts: "Kies de rekeningen die {tpp} mag zien",
@@ -96,6 +98,10 @@ export const nl: Catalogue = {
   error_psu_not_named: "Deze autorisatie is aangevraagd voor een andere klant van de bank. "
     + "Alleen de klant die de aanbieder noemde, kan haar afronden.",
   error_debtor_blocked: "De rekening van deze betaling is geblokkeerd.",
+  error_no_signing_right: "U bent voor deze rekening niet tekenbevoegd: vraag een collega met "
+    + "tekenbevoegdheid.",
+  error_already_signed: "U hebt dit al getekend. Nu moet een andere tekenbevoegde van uw "
+    + "bedrijf tekenen.",
   error_foreign_accounts: "{tpp} vraagt om rekeningen die niet van u zijn: {ibans}. U kunt alleen "
     + "annuleren.",
   error_csrf: "Het formulier is verlopen. Probeer het opnieuw.",
@@ -145,7 +151,13 @@ export const nl: Catalogue = {
     + "lezen.",
   notice_logged_out: "U bent uitgelogd.",
   error_revoke_refused: "Deze toegang kan niet worden ingetrokken: hij is al beëindigd.",
+  dashboard_awaiting_signature: "Wacht op uw handtekening",
+  dashboard_awaiting_signature_text: "Deze betalingen van rekeningen van uw bedrijf hebben uw "
+    + "handtekening nodig. De aanbieder die ze heeft geïnitieerd, stuurt u de link om te tekenen.",
+  payment_signatures: "Handtekeningen",
+  signatures_given: "{given} van {required}",
   status_received: "wacht op uw autorisatie",
+  status_partiallyAuthorised: "wacht op verdere handtekeningen",
   status_rejected: "geweigerd",
   status_valid: "actief",
   status_revokedByPsu: "door u ingetrokken",
@@ -178,6 +190,8 @@ export const nl: Catalogue = {
   result_scheduled: "De betaling is goedgekeurd en wordt op {date} uitgevoerd.",
   result_standing_order: "De periodieke overboeking is ingesteld. De volgende betaling is op "
     + "{date}.",
+  result_consent_awaiting_signature: "Uw handtekening is vastgelegd. De toegang gaat in zodra "
+    + "iedereen die moet tekenen, heeft getekend.",
   result_awaiting_signature: "Uw handtekening is vastgelegd. De betaling wordt uitgevoerd zodra "
     + "iedereen die moet tekenen, heeft getekend.",
   result_partly_executed: "Slechts een deel van de betalingen in deze bundel is uitgevoerd: de "

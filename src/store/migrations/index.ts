@@ -23,6 +23,9 @@ import { scaApproach } from "./0103-sca-approach.js";
 import { psuApps } from "./0104-psu-apps.js";
 import { sandboxPsus } from "./0105-sandbox-psus.js";
 import { initiationMessage } from "./0141-initiation-message.js";
+import { oauthRecords } from "./0150-oauth-records.js";
+import { scaSessionReturn } from "./0151-sca-session-return.js";
+import { corporates } from "./0180-corporates.js";
 import { signingBaskets } from "./0170-signing-baskets.js";
 
 const migrations: Record<string, Migration> = {
@@ -45,6 +48,9 @@ const migrations: Record<string, Migration> = {
   "0104-psu-apps": psuApps,
   "0105-sandbox-psus": sandboxPsus,
   "0141-initiation-message": initiationMessage,
+  "0150-oauth-records": oauthRecords,
+  "0151-sca-session-return": scaSessionReturn,
+  "0180-corporates": corporates,
   "0170-signing-baskets": signingBaskets,
 };
 

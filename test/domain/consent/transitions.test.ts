@@ -16,15 +16,20 @@ import {
 } from "../../support/lifecycle.js";
 
 const STATUSES: readonly ConsentStatus[] = [
-  "received", "rejected", "valid", "revokedByPsu", "expired", "terminatedByTpp",
+  "received", "partiallyAuthorised", "rejected", "valid", "revokedByPsu", "expired",
+  "terminatedByTpp",
 ];
+
+/** Not authorised yet: by nobody, or by some of the users who must sign (multi-level SCA). */
+const AWAITING = {
+  authorise: "valid", signPartly: "partiallyAuthorised", reject: "rejected",
+  expireUnauthorised: "rejected", terminate: "terminatedByTpp",
+} as const;
 
 /** What may happen to a consent; what is not listed is refused. */
 const MODEL: Partial<Record<ConsentStatus, Partial<Record<ConsentEvent, ConsentStatus>>>> = {
-  received: {
-    authorise: "valid", reject: "rejected", expireUnauthorised: "rejected",
-    terminate: "terminatedByTpp",
-  },
+  received: AWAITING,
+  partiallyAuthorised: AWAITING,
   valid: {
     expire: "expired", revoke: "revokedByPsu", terminate: "terminatedByTpp",
     replace: "terminatedByTpp",

@@ -23,13 +23,14 @@ const STATUSES: readonly TransactionStatus[] = [
 type Model = Partial<Record<TransactionStatus, Partial<Record<PaymentEvent, TransactionStatus>>>>;
 
 const RECEIVED = {
-  authorise: "ACTC", decline: "CANC", cancel: "CANC", expireSca: "RJCT", refuseSca: "RJCT",
-  bookEntry: "ACSC", refuseEntry: "RJCT", cancelEntry: "CANC",
+  authorise: "ACTC", signPartly: "PATC", decline: "CANC", cancel: "CANC", expireSca: "RJCT",
+  refuseSca: "RJCT", bookEntry: "ACSC", refuseEntry: "RJCT", cancelEntry: "CANC",
 } as const;
 
 const MODEL: Model = {
-  // Received, with the Verification of Payee's outcome in the status or not: the same events.
-  RCVD: RECEIVED, RCVC: RECEIVED, RVCM: RECEIVED, RVNC: RECEIVED,
+  // Received, with the Verification of Payee's outcome in the status or not, or signed by some
+  // of the users who must sign (multi-level SCA): the same events.
+  RCVD: RECEIVED, RCVC: RECEIVED, RVCM: RECEIVED, RVNC: RECEIVED, PATC: RECEIVED,
   ACTC: {
     cancelAuthorised: "CANC", book: "ACSC", bookToClearing: "ACSP", refuseBooking: "RJCT",
     bookPartly: "PART", runInstalment: "ACTC", completeOrder: "ACSC",
@@ -103,21 +104,21 @@ test("a bulk ending unbooked takes its payments still RCVD along; booked ones st
   assert.equal(await statusOf(notAnEntry.id), "RCVD");
 });
 
-test("a partly booked bulk is PART; no event leads to PATC, kept for multi-level SCA", () => {
+test("a partly booked bulk is PART; only a partial signature leads to PATC", () => {
   assert.equal(PAYMENT_TRANSITIONS.bookPartly.to, "PART");
   assert.deepEqual(PAYMENT_EVENTS.filter((e) =>
-    (PAYMENT_TRANSITIONS[e].to as TransactionStatus) === "PATC"), []);
+    (PAYMENT_TRANSITIONS[e].to as TransactionStatus) === "PATC"), ["signPartly"]);
 });
 
 /** Statuses a payment never leaves; everything else moves forward only. */
-const FINAL: readonly TransactionStatus[] = ["ACSC", "ACCC", "RJCT", "CANC", "PATC", "PART"];
+const FINAL: readonly TransactionStatus[] = ["ACSC", "ACCC", "RJCT", "CANC", "PART"];
 
 test("random event sequences follow the model, never leave a final status", () =>
   followsModel(machine, FINAL, 150));
 
 test("of two racing events allowed from the same status, exactly one wins", async () => {
   const pairs = fc.tuple(fc.constantFrom(...PAYMENT_EVENTS), fc.constantFrom(...PAYMENT_EVENTS));
-  await fc.assert(fc.asyncProperty(fc.constantFrom("RCVD", "ACTC", "ACSP"), pairs,
+  await fc.assert(fc.asyncProperty(fc.constantFrom("RCVD", "PATC", "ACTC", "ACSP"), pairs,
     async (start, [a, b]) => {
       const p = await inserted(start);
       const wins = await Promise.all([apply(p, a), apply(p, b)]);

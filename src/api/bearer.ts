@@ -1,0 +1,70 @@
+/**
+ * Berlin Group's OAuth2 pre-step on the XS2A API: `Authorization: Bearer` with a token the bank's
+ * authorisation server issued to this very certificate (RFC 8705: a token is worthless without
+ * the TPP's key), for the consent or payment the call names, and that one only. A token that is
+ * sent is always checked; OAUTH_BEARER_REQUIRED makes one mandatory on every call naming a
+ * consent or payment (a creation names none yet: its token can only follow it).
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  tokenExpired, tokenInvalid, tokenNotBound, tokenOutOfScope, tokenRequired, tokenUnknown,
+} from "../domain/errors.js";
+import { scopedResources, type ScopedResource } from "../domain/sca/oauth.js";
+import { single } from "./headers.js";
+
+type Verdict =
+  | { ok: true; clientId: string; scope: string }
+  | { ok: false; reason: "unknown" | "expired" | "unbound" };
+
+export interface BearerOptions {
+  /** The authorisation server's judgement of a token presented with a certificate (DER). */
+  verify(token: string, certificate: Uint8Array): Promise<Verdict>;
+  required: boolean;
+  base: string;
+}
+
+const REFUSALS = { unknown: tokenUnknown, expired: tokenExpired, unbound: tokenNotBound } as const;
+
+/** The consent or payment a call is about, under the service a token's scope must name it. */
+function namedResource(request: FastifyRequest, base: string): ScopedResource | null {
+  const path = (request.url.split("?")[0] ?? "").slice(base.length);
+  const params = (request.params ?? {}) as { paymentId?: string; consentId?: string };
+  if (params.paymentId !== undefined) return { service: "PIS", id: params.paymentId };
+  if (params.consentId !== undefined) {
+    const funds = path.startsWith("/consents/confirmation-of-funds/");
+    return { service: funds ? "PIIS" : "AIS", id: params.consentId };
+  }
+  const consentId = single(request.headers, "Consent-ID");
+  if (/^\/(?:accounts|card-accounts)(?:\/|$)/.test(path) && consentId !== undefined) {
+    return { service: "AIS", id: consentId };
+  }
+  const body = request.body as { consentId?: unknown } | undefined;
+  if (path === "/funds-confirmations" && typeof body?.consentId === "string") {
+    return { service: "PIIS", id: body.consentId };
+  }
+  return null;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+
+export function installBearerCheck(app: FastifyInstance, options: BearerOptions): void {
+  // After body parsing: a funds confirmation names its consent in the body.
+  app.addHook("preHandler", async (request) => {
+    const { probe, document, oauth } = request.routeOptions.config;
+    if (probe || document || oauth) return;
+    const named = namedResource(request, options.base);
+    const header = request.headers.authorization;
+    if (header === undefined) {
+      if (options.required && named) throw tokenRequired();
+      return;
+    }
+    const token = BEARER.exec(header)?.[1];
+    if (token === undefined) throw tokenInvalid("Authorization must be Bearer <access token>.");
+    const verdict = await options.verify(token, request.tppCertificate);
+    if (!verdict.ok) throw REFUSALS[verdict.reason]();
+    if (verdict.clientId !== request.tpp.id) throw tokenNotBound();
+    const inScope = scopedResources(verdict.scope)
+      .some((s) => named && s.service === named.service && s.id === named.id);
+    if (named && !inScope) throw tokenOutOfScope();
+  });
+}
