@@ -17,6 +17,8 @@ import { startBank, startOwnBank, type TestBank } from "../support/start-app.js"
 import type { TppClient } from "../support/tpp-client.js";
 
 const BASKETS = "/psd2/v1/signing-baskets";
+/** The demo company's account that needs two of its users' signatures. */
+const NORDWIND_MAIN = "DE98500100008500000001";
 const SCT = "/psd2/v1/payments/sepa-credit-transfers";
 
 let bank: TestBank;
@@ -188,6 +190,13 @@ test("basket errors: nothing named, twice, unknown, another TPP's, decided, a bu
     const offered = await createConsent(bank.tpp, consentBody({
       access: { accounts: [], balances: [], transactions: [] } }));
     refusal(await createBasket({ consentIds: [offered.consentId] }), 400, "REFERENCE_MIX_INVALID");
+    // Two of the company's users sign it: each on their own authorisation, not in a basket.
+    const corporate = await bank.tpp.post(SCT, paymentBody({ debtorAccount: NORDWIND_MAIN }),
+      { ...CREATION_HEADERS, "PSU-Corporate-ID": "nordwind" });
+    assert.equal(corporate.status, createdStatus(bank.tpp), corporate.text);
+    const signatures = refusal(await createBasket({ paymentIds: [corporate.body.paymentId] }),
+      400, "REFERENCE_MIX_INVALID");
+    assert.match(signatures.text, /several signatures/);
 
     // Nothing refused changed anything: the payment is free for a basket and for itself.
     const fine = await createBasket({ paymentIds: [payment.paymentId] });
