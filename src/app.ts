@@ -250,6 +250,10 @@ function appDeps(
       clearingSettlementSeconds: config.clearingSettlementSeconds,
       decoupledTimeoutSeconds: config.decoupledTimeoutSeconds,
       sandbox: config.mode === "sandbox",
+      exemptions: {
+        trustedPayees: config.trustedPayeeExemption, lowValue: config.lowValueExemption,
+        transactionRisk: config.traExemption,
+      },
     },
   };
 }

@@ -18,6 +18,9 @@ export type SqliteSynchronous = typeof SQLITE_SYNCHRONOUS[number];
 export const API_PROFILES = ["spec", "berlin-group"] as const;
 export type ApiProfile = typeof API_PROFILES[number];
 
+/** RTS art. 16: off, or the limit since the last SCA the bank chose (100 EUR or 5 payments). */
+export const LOW_VALUE_EXEMPTIONS = ["off", "amount", "count"] as const;
+
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
@@ -480,6 +483,18 @@ export const SETTINGS = {
     min: 0, max: 31_536_000, description: "lifetime of an OAuth refresh token, issued for a "
       + "recurring consent when the TPP asks for `offline_access` (0: none issued); never "
       + "beyond the consent's own validity, since the consent's end revokes its tokens" }),
+  trustedPayeeExemption: flag({ name: "TRUSTED_PAYEE_EXEMPTION", fallback: true,
+    description: "RTS art. 13: a payment to a payee on the PSU's list of trusted payees "
+      + "(kept on the dashboard, each change confirmed with the second factor) needs the "
+      + "password only; `scaStatus` `exempted`" }),
+  lowValueExemption: oneOf({ name: "LOW_VALUE_EXEMPTION", choices: LOW_VALUE_EXEMPTIONS,
+    description: "RTS art. 16: a payment of at most 30 EUR needs the password only while, since "
+      + "the PSU's last SCA, `amount`: at most 100 EUR in all or `count`: at most 5 payments "
+      + "went without it (this one included); per PSU, stored, reset by every SCA" }),
+  traExemption: flag({ name: "TRA_EXEMPTION", fallback: false,
+    description: "RTS art. 18: a payment within the amount band that the bank's fraud rate of "
+      + "the last 90 days (PSU-reported fraud, `payment report-fraud`) allows, from a browser the "
+      + "PSU passed SCA in, needs the password only (bands: README, SCA exemptions)" }),
   vopDirectoryFile: file({ name: "VOP_DIRECTORY_FILE",
     shownDefault: "(empty: demo directory in sandbox, none in production)",
     description: "Verification of Payee: JSON directory of other banks' payees (`holders`: "

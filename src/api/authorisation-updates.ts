@@ -94,7 +94,8 @@ export async function passwordAtStart(
 const UPDATES = "Embedded SCA approach: send exactly one of `psuData.password` (with `PSU-ID`), "
   + "`authenticationMethodId` (one of the answer's `scaMethods`) and `scaAuthenticationData` (the "
   + "code), following the answer's `_links`: `psuAuthenticated` -> `scaMethodSelected` -> "
-  + "`finalised`. Decoupled SCA approach: an empty body with `PSU-ID` names the PSU, who then "
+  + "`finalised`; where an SCA exemption applies, the password alone answers `exempted` (final). "
+  + "Decoupled SCA approach: an empty body with `PSU-ID` names the PSU, who then "
   + "confirms in the bank's app; poll `scaStatus`. Redirect authorisations take no update (405).";
 
 export function authorisationUpdateRoutes(

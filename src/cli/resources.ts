@@ -7,7 +7,10 @@ import { print, required, table, usageEntry } from "./output.js";
 
 export const RESOURCE_USAGE = [
   usageEntry("payment find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]"),
-  usageEntry("payment show ID", "a payment with its authorisations and request history"),
+  usageEntry("payment show ID", "a payment with its authorisations and request history, and "
+    + "why it had no second factor (the SCA exemption's RTS article)"),
+  usageEntry("payment report-fraud ID", "records the PSU's report of an executed payment as "
+    + "fraud; prints the fraud rate of the last 90 days (RTS art. 18)"),
   usageEntry("consent find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]"),
   usageEntry("consent show ID",
     "a consent with its accounts, authorisations and request history"),
@@ -18,9 +21,9 @@ export const RESOURCE_USAGE = [
 function shown<T extends object>(item: Shown<T>): string {
   const fields = Object.entries(item.resource)
     .map(([k, v]) => [k, Array.isArray(v) ? v.join("; ") : String(v ?? "")]);
-  const authorisations = table(["id", "scaStatus", "psu", "created", "updated"],
+  const authorisations = table(["id", "scaStatus", "psu", "created", "updated", "exempted under"],
     item.authorisations.map((a: AuthorisationRow) =>
-      [a.id, a.scaStatus, a.psu ?? "", a.createdAt, a.updatedAt]));
+      [a.id, a.scaStatus, a.psu ?? "", a.createdAt, a.updatedAt, a.exemption ?? ""]));
   const history = table(["at", "method", "path", "status", "request id"],
     item.history.map((h) => [h.at, h.method, h.path, String(h.status), h.requestId ?? ""]));
   return `${table(["field", "value"], fields)}\nAuthorisations\n${authorisations}`
@@ -58,12 +61,18 @@ export async function resourceCommand(
     const row = await queries.revokeConsent(required(id, "the consent's id"));
     return print(values.json, row, () => `consent ${row.id} is now ${row.status}`);
   }
+  if (action === "report-fraud" && kind === "payment") {
+    const report = await queries.reportFraud(required(id, "the payment's id"));
+    return print(values.json, report, () => `payment ${report.paymentId} reported as fraud; `
+      + `fraud rate of the last 90 days: ${report.fraudRatePpm} per million; transaction risk `
+      + `analysis (TRA_EXEMPTION) may exempt payments up to ${report.traLimit}`);
+  }
   if (action === "show") {
     const item = kind === "payment"
       ? await queries.showPayment(required(id, "the payment's id"))
       : await queries.showConsent(required(id, "the consent's id"));
     return print(values.json, item, () => shown<object>(item));
   }
-  const actions = kind === "consent" ? "find, show, revoke" : "find, show";
+  const actions = kind === "consent" ? "find, show, revoke" : "find, show, report-fraud";
   throw new OperatorError(`${kind} needs one of: ${actions}\n${RESOURCE_USAGE}`);
 }

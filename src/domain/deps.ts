@@ -14,8 +14,8 @@ import type {
 import type { ResourceType } from "./sca/model.js";
 import type { PayeeVerification } from "./vop/verification.js";
 import type {
-  AuthorisationPort, ChallengePort, PsuAdministrationPort, PsuAppPort, PsuPort, PsuSessionPort,
-  ScaSessionPort, UnknownLoginPort,
+  AuthorisationPort, ChallengePort, ExemptionPort, PsuAdministrationPort, PsuAppPort, PsuPort,
+  PsuSessionPort, ScaSessionPort, UnknownLoginPort,
 } from "./sca/ports.js";
 
 export interface DomainSettings {
@@ -39,6 +39,17 @@ export interface DomainSettings {
   decoupledTimeoutSeconds?: number;
   /** Sandbox mode: test PSUs' behaviours apply (Psu.sandbox); never in production. */
   sandbox?: boolean;
+  /** The SCA exemptions the bank applies (README, SCA exemptions); absent: none but art. 10a. */
+  exemptions?: ExemptionSettings;
+}
+
+export interface ExemptionSettings {
+  /** RTS art. 13. */
+  trustedPayees: boolean;
+  /** RTS art. 16: off, or which limit since the last SCA. */
+  lowValue: "off" | "amount" | "count";
+  /** RTS art. 18. */
+  transactionRisk: boolean;
 }
 
 /** Mints the PSU's redirect link; implemented by src/sca/redirect.ts (signed, single-use token). */
@@ -78,6 +89,7 @@ export interface StorePort {
   oauthRecords: OAuthRecordPort;
   psus: PsuPort & PsuAdministrationPort;
   unknownLogins: UnknownLoginPort;
+  exemptions: ExemptionPort;
   tpps: TppPort;
   idempotency: IdempotencyPort;
   audit: AuditPort;

@@ -12,6 +12,8 @@ import { awaitsPsu, type Payment } from "./payment/model.js";
 import { signedBy } from "./sca/signatures.js";
 import { createDashboardLogin } from "./sca/dashboard-login.js";
 import { createDecoupled } from "./sca/decoupled.js";
+import type { TrustedPayee } from "./sca/ports.js";
+import { createTrustedPayees } from "./sca/trusted-payees.js";
 
 /** How many of each the dashboard lists, newest first. */
 const LISTED = 200;
@@ -23,6 +25,8 @@ export interface Overview {
   payments: (Payment & { tppName: string; date: string })[];
   /** The PSU's bank apps (decoupled approach), each with the day it was activated. */
   apps: { id: string; activatedOn: string }[];
+  /** The PSU's trusted payees (RTS art. 13); null when the bank does not apply art. 13. */
+  trustedPayees: TrustedPayee[] | null;
   /** Payments from a company's account that still need this user's signature (multi-level). */
   awaitingSignature: Overview["payments"];
 }
@@ -64,6 +68,8 @@ export function createPsuDashboard(deps: Deps) {
         payments, awaitingSignature: await awaitingSignatureOf(deps, tx, psuId, payments),
         apps: (await store.psuApps.listOf(tx, psuId))
           .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),
+        trustedPayees: settings.exemptions?.trustedPayees
+          ? await store.exemptions.trustedPayees(tx, psuId) : null,
       };
     });
   }
@@ -97,7 +103,8 @@ export function createPsuDashboard(deps: Deps) {
     return result.ok;
   }
 
-  return { ...login, overview, revoke, activateApp, revokeApp };
+  const trustedPayees = createTrustedPayees(deps, login.asPsu);
+  return { ...login, overview, revoke, activateApp, revokeApp, trustedPayees };
 }
 
 export type PsuDashboard = ReturnType<typeof createPsuDashboard>;

@@ -9,6 +9,8 @@ import type { AuditEntry } from "./ports.js";
 import type { StorePort as Store } from "./deps.js";
 import type { CoreBanking } from "./core-banking.js";
 import { moveConsent } from "./consent/transitions.js";
+import { fraudRatePpm, traLimitMinor } from "./payment/exemptions.js";
+import { exemptionReason } from "./sca/exemptions.js";
 import { OperatorError } from "./errors.js";
 
 export interface ResourceFilter { tpp?: string; psu?: string; account?: string; limit?: number }
@@ -17,20 +19,59 @@ export interface PaymentRow { id: string; tpp: string; psu: string | null; statu
   amount: string; currency: string; debtorIban: string; creditorIban: string;
   creditorName: string; createdAt: string;
   /** Verification of Payee: outcome, the held name of a close match, a confirmation anyway. */
-  vopResult: string | null; vopMatchedName: string | null; vopOverriddenAt: string | null }
+  vopResult: string | null; vopMatchedName: string | null; vopOverriddenAt: string | null;
+  /** How the PSU authorised it: SCA, or the exemption that spared the second factor. */
+  secondFactor: string }
 
 export interface ConsentRow { id: string; tpp: string; psu: string | null; status: string;
   validUntil: string; frequencyPerDay: number; recurring: boolean; accounts: string[];
   createdAt: string }
 
 export interface AuthorisationRow { id: string; scaStatus: string; psu: string | null;
-  createdAt: string; updatedAt: string }
+  createdAt: string; updatedAt: string; exemption: string | null }
+
+/** A PSU's report of fraud on a payment, and what it makes of the bank's fraud rate. */
+export interface FraudReport { paymentId: string; fraudRatePpm: string; traLimit: string }
 
 export interface Shown<T> { resource: T; authorisations: AuthorisationRow[]; history: AuditEntry[] }
 
 const LIMIT_MAX = 1000;
 
 interface ResourceDeps { store: Store; core: CoreBanking; clock?: Clock }
+
+/** Why the PSU gave no second factor (the exemption's article), or that it gave one. */
+async function secondFactorOf(store: Store, paymentId: string, recurring: boolean) {
+  const all = await store.sca.authorisationsOf(store.db, paymentId);
+  const done = all.find((a) => a.resourceType === "payment"
+    && (a.scaStatus === "finalised" || a.scaStatus === "exempted"));
+  const later = recurring
+    ? `; each execution after the first: none, exempted under ${exemptionReason("14")}` : "";
+  if (!done) return `not given yet${later}`;
+  if (!done.exemption) return `given (SCA: password and code)${later}`;
+  return `none: exempted under ${exemptionReason(done.exemption)}, password only`;
+}
+
+/**
+ * RTS art. 18: the PSU reports an executed payment as fraud; the bank's fraud rate (last 90
+ * days) and the amount up to which transaction risk analysis may exempt follow from it.
+ */
+async function reportFraud(
+  { store, clock }: { store: Store; clock: Clock }, id: string,
+): Promise<FraudReport> {
+  const payment = await store.payments.find(store.db, id);
+  if (!payment) throw new OperatorError(`No payment with the id ${id}.`, "id");
+  if (!["ACSC", "ACCC", "ACSP"].includes(payment.status)) {
+    throw new OperatorError(
+      `Only an executed payment can be reported as fraud; this one is ${payment.status}.`, "id");
+  }
+  if (!(await store.exemptions.reportFraud(store.db, id, clock.now().toISOString()))) {
+    throw new OperatorError(`The payment ${id} was reported as fraud already.`, "id");
+  }
+  const rate = await fraudRatePpm({ store, clock }, store.db);
+  const limit = await traLimitMinor({ store, clock }, store.db);
+  return { paymentId: id, fraudRatePpm: rate.toString(),
+    traLimit: `${formatAmount(limit, "EUR")} EUR` };
+}
 
 /** Payments and consents as rows, PSUs by their login (looked up once per PSU). */
 function createRows({ store, core }: ResourceDeps) {
@@ -48,7 +89,7 @@ function createRows({ store, core }: ResourceDeps) {
     const all = await store.sca.authorisationsOf(store.db, id);
     const authorisations = await Promise.all(all.map(async (a) => ({
       id: a.id, scaStatus: a.scaStatus, psu: await login(a.psuId), createdAt: a.createdAt,
-      updatedAt: a.updatedAt,
+      updatedAt: a.updatedAt, exemption: a.exemption ? exemptionReason(a.exemption) : null,
     })));
     const history = (await store.audit.query(store.db, { resourceId: id, limit: LIMIT_MAX }))
       .reverse();
@@ -63,6 +104,7 @@ function createRows({ store, core }: ResourceDeps) {
       currency: p.currency, debtorIban: p.debtorAccount.iban, creditorIban: p.creditorAccount.iban,
       creditorName: p.creditorName, createdAt: p.createdAt, vopResult: p.vop?.result ?? null,
       vopMatchedName: p.vop?.matchedName ?? null, vopOverriddenAt: p.vopOverriddenAt,
+      secondFactor: await secondFactorOf(store, p.id, p.standingOrder !== null),
     };
   }
 
@@ -123,6 +165,7 @@ export function createResourceQueries(deps: ResourceDeps) {
     },
 
     showPayment: async (id: string) => show(id, await paymentRow(id), "payment"),
+    reportFraud: (id: string) => reportFraud({ store, clock }, id),
     showConsent: async (id: string) => show(id, await consentRow(id), "consent"),
 
     /** valid → revokedByPsu; the TPP's next read is refused. Throws for any other status. */

@@ -4,6 +4,7 @@
  */
 import type { TransactionStatus } from "../domain/payment/model.js";
 import type { Overview } from "../domain/psu-dashboard.js";
+import type { PayeeChange } from "../domain/sca/trusted-payees.js";
 import { Html, html } from "../lib/html.js";
 import { groupedIban, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
@@ -180,7 +181,44 @@ ${section(frame, "dashboard_consents", cardsOr(frame, "dashboard_no_consents",
   consents.filter(abandonedConsent).map((c, i) => consentCard(frame, c, consents.length + i)))}
 ${signatureSection(frame, overview.awaitingSignature)}
 ${paymentsSection(frame, overview.payments, listing)}
-${appSection(frame, overview.apps)}`);
+${trustedSection(frame, overview.trustedPayees)}${appSection(frame, overview.apps)}`);
+}
+
+const csrfField = (frame: PageFrame) =>
+  html`<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">`;
+
+/** A change of the list as hidden fields: what the code then confirms. */
+const changeFields = (c: PayeeChange) => html`<input type="hidden" name="action" value="${
+  c.action}"><input type="hidden" name="iban" value="${c.iban}">
+<input type="hidden" name="name" value="${c.name}">`;
+
+/** RTS art. 13: the PSU's trusted payees, each change confirmed with a code on the next page. */
+function trustedSection(frame: PageFrame, payees: Overview["trustedPayees"]): Html {
+  if (payees === null) return html``;
+  const cards = payees.map((p) => html`<li class="card"><h3>${p.name}</h3>
+<p>${ibanText(p.iban)}</p><form method="post" action="${DASHBOARD}/trusted">${csrfField(frame)}
+${changeFields({ action: "remove", iban: p.iban, name: p.name })}
+<button type="submit" class="secondary">${frame.t("trusted_remove")}</button></form></li>`);
+  return section(frame, "trusted_heading", html`<p>${frame.t("trusted_text")}</p>
+${cardsOr(frame, "trusted_none", cards)}
+<form method="post" action="${DASHBOARD}/trusted">${csrfField(frame)}
+<input type="hidden" name="action" value="add">
+<label for="trusted-iban">${frame.t("trusted_iban")}</label>
+<input id="trusted-iban" name="iban" autocomplete="off" maxlength="42" required>
+<label for="trusted-name">${frame.t("trusted_name")}</label>
+<input id="trusted-name" name="name" autocomplete="off" maxlength="70" required>
+<button type="submit">${frame.t("trusted_add")}</button></form>`);
+}
+
+/** The second factor again, bound to one change of the trusted payees. */
+export function dashboardTrustedPage(
+  frame: PageFrame, change: PayeeChange, device: DeviceInfo,
+): string {
+  const key = change.action === "add" ? "trusted_confirm_add" : "trusted_confirm_remove";
+  return page(frame, html`<h1>${frame.t("trusted_heading")}</h1>
+<p>${frame.t(key, { name: change.name, iban: groupedIban(change.iban) })}</p>
+${codeForm(frame, device, `${DASHBOARD}/trusted/confirm`, changeFields(change))}
+<p><a class="button secondary" href="${DASHBOARD}">${frame.t("button_cancel")}</a></p>`);
 }
 
 /** A company user's payments to sign; only shown to a user who has some. */

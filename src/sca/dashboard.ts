@@ -10,8 +10,9 @@ import { isLanguage } from "../lib/languages.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import {
   DASHBOARD, dashboardCodePage, dashboardDevicePage, dashboardLoginPage, dashboardPage,
-  dashboardRevokePage, PAYMENT_FILTERS, type PaymentListing,
+  dashboardRevokePage, dashboardTrustedPage, PAYMENT_FILTERS, type PaymentListing,
 } from "./dashboard-views.js";
+import { readChange, type PayeeChange } from "../domain/sca/trusted-payees.js";
 import { translator, type MessageKey } from "./messages/index.js";
 import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,
@@ -34,7 +35,7 @@ export interface DashboardPagesOptions {
 /** What the overview says after a redirect (?done=...). */
 const NOTICES: Record<string, MessageKey> = {
   revoked: "notice_revoked", logged_out: "notice_logged_out", expired: "notice_session_ended",
-  app_revoked: "notice_app_revoked",
+  app_revoked: "notice_app_revoked", trusted: "notice_trusted", distrusted: "notice_distrusted",
 };
 
 function setCookie(reply: FastifyReply, secret: string, maxAge?: number): void {
@@ -133,6 +134,7 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
 
   stepRoutes(app, options, kit);
   overviewRoutes(app, dashboard, kit);
+  trustedPayeeRoutes(app, dashboard, kit);
   appActivationRoutes(app, dashboard, kit);
 }
 
@@ -237,5 +239,52 @@ function overviewRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: Dash
     await dashboard.logout(cookieOf(request, COOKIE));
     setCookie(reply, "", 0);
     return reply.redirect(`${DASHBOARD}?done=logged_out`, 303);
+  });
+}
+
+/** The change of the trusted payees a form names, or null when it is not valid. */
+function changeOf(body: Form): PayeeChange | null {
+  const action = field(body, "action");
+  if (action !== "add" && action !== "remove") return null;
+  return readChange({ action, iban: field(body, "iban"), name: field(body, "name") });
+}
+
+/**
+ * RTS art. 13: a change of the trusted payees is asked for, then confirmed with a code bound to
+ * it (the dashboard's device: an SMS one gets it when asked).
+ */
+function trustedPayeeRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: DashboardKit) {
+  const { show, posted, frame } = kit;
+  const codePage = (reply: FastifyReply, view: DashboardView, change: PayeeChange,
+    extra: Partial<PageFrame> = {}, status = 200) =>
+    html(reply, dashboardTrustedPage(frame(view, extra), change, {
+      kind: view.device?.kind ?? "totp", label: view.device?.label ?? "",
+      phone: view.device?.phone ?? null,
+    }), status);
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/trusted`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    if (view.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
+    const change = changeOf(request.body);
+    if (!change) return show(reply, view, { error: "error_trusted_payee" }, 400);
+    const asked = await dashboard.trustedPayees.ask(cookieOf(request, COOKIE), change);
+    if (!asked.ok) return show(reply, view, refusalError(asked), 400);
+    return codePage(reply, view, change);
+  });
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/trusted/confirm`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    const change = changeOf(request.body);
+    if (view.session.step !== "dashboard" || !change) return reply.redirect(DASHBOARD, 303);
+    const code = field(request.body, "code");
+    const done = await dashboard.trustedPayees.confirm(cookieOf(request, COOKIE), change, code);
+    if (done.ok) {
+      const notice = change.action === "add" ? "trusted" : "distrusted";
+      return reply.redirect(`${DASHBOARD}?done=${notice}`, 303);
+    }
+    if (done.problem === "session_expired") return reply.redirect(`${DASHBOARD}?done=expired`, 303);
+    return codePage(reply, view, change, refusalError(done), 401);
   });
 }

@@ -37,6 +37,9 @@ const COOKIE = "__Host-psd2-sca";
 const BACK_COOKIE = "__Host-psd2-sca-back";
 /** The entry form's CSRF value (double submit): set by the link's page, which opens no session. */
 const ENTRY_COOKIE = "__Host-psd2-sca-entry";
+/** A browser the PSU passed SCA in: a known device for RTS art. 18 (transaction risk). */
+const DEVICE_COOKIE = "__Host-psd2-device";
+const DEVICE_COOKIE_MAX_AGE = `; Max-Age=${180 * 86_400}`;
 const secretOf = (request: FastifyRequest) => cookieOf(request, COOKIE);
 
 export interface ScaPagesOptions {
@@ -124,10 +127,12 @@ function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
     const { resource } = view;
     // A basket's consent naming accounts not the PSU's is refused alone; the rest goes on.
     const refusesAll = resource.type !== "basket" && Boolean(review?.foreign.length);
+    const { exemption } = view.authorisation;
     const f = frame(view, view.session.lang, {
       step: 3, error: shown ? problemMessage(shown)
         : refusesAll ? "error_foreign_accounts" : undefined,
       errorValues: { tpp: view.tppName, ibans: review?.foreign.join(", ") ?? "" },
+      ...(exemption && { notice: "notice_exempted", noticeValues: { article: exemption } }),
     });
     const canConfirm = !review?.problem && !refusesAll;
     const body = resource.type === "payment"
@@ -205,7 +210,8 @@ function loginKit(options: ScaPagesOptions) {
     request: FormRequest, reply: FastifyReply, secret: string, view: PageView,
   ) {
     const loginName = field(request.body, "login");
-    const result = await authorisations.login(secret, loginName, field(request.body, "password"));
+    const result = await authorisations.login(secret, loginName, field(request.body, "password"),
+      cookieOf(request, DEVICE_COOKIE));
     if (result.ok) {
       setCookie(reply, result.secret);
       return reply.redirect(STEP_PATH.code, 303);
@@ -403,6 +409,9 @@ function codeRoutes(app: FastifyInstance, authorisations: Authorisations, kit: S
     const result = await authorisations.verifyCode(secretOf(request), field(request.body, "code"));
     if (!result.ok) return codeView(reply, view, refusalError(result), 401);
     setCookie(reply, result.secret);
+    const device = cookieOf(request, DEVICE_COOKIE) ?? newSecret();
+    await authorisations.rememberDevice(result.secret, device);
+    setCookie(reply, device, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE);
     return reply.redirect(STEP_PATH.review, 303);
   });
 

@@ -24,6 +24,7 @@ const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
   in_basket: "error_in_basket",
   no_signing_right: "error_no_signing_right",
   already_signed: "error_already_signed",
+  exemption_spent: "error_exemption_spent",
 };
 
 export const problemMessage = (problem: ScaProblem): MessageKey => MESSAGES[problem];

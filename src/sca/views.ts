@@ -27,6 +27,7 @@ export interface PageFrame {
   error?: MessageKey;
   errorValues?: Record<string, string>;
   notice?: MessageKey;
+  noticeValues?: Record<string, string>;
   csrf?: string;
   /** The page's own address for the language switch, where it is not the step's. */
   path?: string;
@@ -77,7 +78,8 @@ export function page(frame: PageFrame, body: Html): string {
   const back = frame.back ? html`<p><a class="button" href="${frame.back}">${
     frame.t("back_to_tpp", { tpp: frame.tppName ?? frame.t("unknown_tpp") })}</a></p>` : html``;
   const notice = frame.notice
-    ? html`<p class="notice" role="status">${frame.t(frame.notice)}</p>` : html``;
+    ? html`<p class="notice" role="status">${frame.t(frame.notice, frame.noticeValues)}</p>`
+    : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.t(frame.title ?? (frame.dashboard ? "dashboard_title" : "page_title"),
@@ -169,17 +171,24 @@ export function codePage(frame: PageFrame, type: IntroKind, device: DeviceInfo):
 const CODE_INPUT = new Html(
   'inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6"');
 
-/** The code form; `action`/resend takes a fresh SMS code. */
-export function codeForm(frame: PageFrame, device: DeviceInfo, action: string): Html {
+/**
+ * The code form; `action`/resend takes a fresh SMS code. `fields` carry what the code confirms
+ * where the session does not (a change of the dashboard's trusted payees): such a code is sent
+ * again by asking for the change again, not by resend.
+ */
+export function codeForm(
+  frame: PageFrame, device: DeviceInfo, action: string, fields?: Html,
+): Html {
   const hint = device.kind === "sms"
     ? frame.t("code_sms_hint", { phone: maskPhone(device.phone ?? "") })
     : frame.t("code_totp_hint");
-  const resend = device.kind === "sms" ? html`<form method="post" action="${action}/resend">
+  const resend = device.kind === "sms" && !fields
+    ? html`<form method="post" action="${action}/resend">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <button type="submit" class="link">${frame.t("button_resend")}</button></form>` : html``;
   const described = frame.error ? "code-hint form-error" : "code-hint";
   return html`<form method="post" action="${action}">
-<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
+<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">${fields ?? html``}
 <label for="code">${frame.t("label_code")}</label>
 <p class="hint" id="code-hint">${hint}</p>
 <input id="code" name="code" ${CODE_INPUT} required aria-describedby="${described}"${

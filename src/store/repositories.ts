@@ -4,6 +4,7 @@ import { createAuditRepository } from "./audit.js";
 import { basketRepository } from "./baskets.js";
 import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
+import { exemptionRepository } from "./exemptions.js";
 import { leaseRepository } from "./leases.js";
 import { notificationRepository } from "./notifications.js";
 import { createLedgerRepository } from "./ledger.js";
@@ -42,6 +43,7 @@ export function createRepositories(engine: Engine) {
     oauthRecords: oauthRecordRepository,
     scaSessions: scaSessionRepository,
     unknownLogins: unknownLoginRepository,
+    exemptions: exemptionRepository,
   };
 }
 

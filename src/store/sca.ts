@@ -5,7 +5,7 @@
  */
 import type { Selectable } from "kysely";
 import type {
-  Authorisation, AuthorisedResource, ScaSession, ScaStatus, ScaStep,
+  Authorisation, AuthorisedResource, ScaExemption, ScaSession, ScaStatus, ScaStep,
 } from "../domain/sca/model.js";
 import type {
   AuthorisationPort, ChallengePort, ScaSessionPort, UnknownLoginPort,
@@ -16,13 +16,14 @@ import type { AuthorisationTable, ScaSessionTable } from "./schema.js";
 import { loginSessions } from "./session-steps.js";
 
 /** An authorisation in neither of these still waits for its PSU. */
-const FINAL = ["finalised", "failed"];
+const FINAL = ["finalised", "failed", "exempted"];
 
 function toAuthorisation(row: Selectable<AuthorisationTable>): Authorisation {
   return {
     id: row.id, resourceType: row.resource_type as AuthorisedResource, resourceId: row.resource_id,
     tppId: row.tpp_id, scaStatus: row.sca_status as ScaStatus, psuId: row.psu_id, lang: row.lang,
     namedPsu: row.named_psu, approach: row.approach as ScaApproach, createdAt: row.created_at,
+    exemption: row.exemption as ScaExemption | null,
   };
 }
 

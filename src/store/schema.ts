@@ -166,7 +166,16 @@ export interface AuthorisationTable {
   updated_at: string;
   named_psu: string | null;
   approach: Generated<string>;
+  /** The RTS article of the exemption taken instead of the second factor, if one was. */
+  exemption: string | null;
 }
+
+export interface ExemptionCounterTable { psu_id: string; payments: number; amount: Money }
+export interface TrustedPayeeTable {
+  psu_id: string; iban: string; name: string; created_at: string;
+}
+export interface FraudReportTable { payment_id: string; reported_at: string }
+export interface KnownDeviceTable { secret_hash: string; psu_id: string; last_sca_at: string }
 
 export interface PsuAppTable {
   id: string;
@@ -382,6 +391,10 @@ export interface Database {
   unknown_login_failures: UnknownLoginFailureTable;
   notification_subscriptions: NotificationSubscriptionTable;
   notifications: NotificationTable;
+  exemption_counters: ExemptionCounterTable;
+  trusted_payees: TrustedPayeeTable;
+  fraud_reports: FraudReportTable;
+  known_devices: KnownDeviceTable;
   corporates: CorporateTable;
   corporate_users: CorporateUserTable;
   signing_baskets: SigningBasketTable;

@@ -34,11 +34,11 @@ function refusal(res: Res, status: number, code: string) {
   assert.equal(res.body?.tppMessages?.[0]?.code, code, res.text);
 }
 
-const read = (consentId: string, path: string, headers: Record<string, string> = {}) =>
-  bank.tpp.get(`/psd2/v1${path}`, { "Consent-ID": consentId, ...headers });
+const read = (consentId: string, path: string, headers: Record<string, string> = {}, tpp = bank.tpp) =>
+  tpp.get(`/psd2/v1${path}`, { "Consent-ID": consentId, ...headers });
 
-async function accountIds(consentId: string): Promise<Map<string, string>> {
-  const res = await read(consentId, "/accounts", { "PSU-IP-Address": "192.0.2.1" });
+async function accountIds(consentId: string, tpp = bank.tpp): Promise<Map<string, string>> {
+  const res = await read(consentId, "/accounts", { "PSU-IP-Address": "192.0.2.1" }, tpp);
   assert.equal(res.status, 200, res.text);
   return new Map(res.body.accounts.map((a: { iban: string; resourceId: string }) => [a.iban, a.resourceId]));
 }
@@ -265,16 +265,23 @@ test("frequencyPerDay counts reads without the PSU per account and endpoint, per
   assert.equal((await read(consentId, balances)).status, 200, "a new bank day starts a new count");
 });
 
+/**
+ * A TPP bob never passed SCA for: at the demo TPP a new consent is a renewal without SCA (RTS
+ * art. 10a), which opens no hour of older history.
+ */
+const newTpp = (id: string) => bank.tppWith({ organizationIdentifier: `PSDDE-BAFIN-${id}` });
+
 test("history older than 90 days only within an hour of the PSU's authentication", async () => {
-  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN]);
-  const bobId = (await accountIds(consentId)).get(BOB_MAIN) ?? "";
+  const tpp = await newTpp("990268");
+  const consentId = await authorisedConsent(tpp, bank.browser(), "bob", [BOB_MAIN]);
+  const bobId = (await accountIds(consentId, tpp)).get(BOB_MAIN) ?? "";
   const old = `/accounts/${bobId}/transactions?dateFrom=${addDays(today(), -200)}&bookingStatus=booked`;
-  const fresh = await read(consentId, old, psu);
+  const fresh = await read(consentId, old, psu, tpp);
   assert.equal(fresh.status, 200, fresh.text);
   assert.ok(fresh.body.transactions.booked.length > 0);
   offsetMs += 61 * 60 * 1000;
-  refusal(await read(consentId, old, psu), 400, "PERIOD_INVALID");
-  const delta = await read(consentId, `/accounts/${bobId}/transactions?entryReferenceFrom=1&bookingStatus=booked&itemsPerPage=1`, psu);
+  refusal(await read(consentId, old, psu, tpp), 400, "PERIOD_INVALID");
+  const delta = await read(consentId, `/accounts/${bobId}/transactions?entryReferenceFrom=1&bookingStatus=booked&itemsPerPage=1`, psu, tpp);
   assert.equal(delta.status, 200, delta.text);
   assert.ok(delta.body.transactions.booked[0].bookingDate >= addDays(today(), -90), "delta reads are cut at 90 days");
 });
@@ -330,27 +337,28 @@ test("a one-off consent reads each granted resource once, then expires", async (
 });
 
 test("deltaList gives each transaction once, page by page, then what was booked since", async () => {
-  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN]);
-  const bobId = (await accountIds(consentId)).get(BOB_MAIN) ?? "";
+  const tpp = await newTpp("990332");
+  const consentId = await authorisedConsent(tpp, bank.browser(), "bob", [BOB_MAIN]);
+  const bobId = (await accountIds(consentId, tpp)).get(BOB_MAIN) ?? "";
   let next: string | null = `/accounts/${bobId}/transactions?deltaList=true&bookingStatus=booked&itemsPerPage=150`;
   const refs: number[] = [];
   let pages = 0;
   while (next) {
-    const res = await read(consentId, next.replace("/psd2/v1", ""), psu);
+    const res = await read(consentId, next.replace("/psd2/v1", ""), psu, tpp);
     assert.equal(res.status, 200, res.text);
     refs.push(...res.body.transactions.booked.map((t: { entryReference: string }) => Number(t.entryReference)));
-    next = optionalLink(bank.tpp, res.body.transactions._links.next);
+    next = optionalLink(tpp, res.body.transactions._links.next);
     pages += 1;
   }
   assert.ok(pages >= 2, `${pages} pages`);
   assert.deepEqual(refs, refs.map((_, i) => i + 1), "the whole history once, in order, within the hour");
   const delta = `/accounts/${bobId}/transactions?deltaList=true&bookingStatus=booked`;
-  assert.deepEqual((await read(consentId, delta, psu)).body.transactions.booked, []);
+  assert.deepEqual((await read(consentId, delta, psu, tpp)).body.transactions.booked, []);
   const core = createEmbeddedLedger({
     ledger: bank.app.store.ledger, clock, timeZone: "Europe/Berlin", bankCode: "50010000", bic: "DEMODEFFXXX",
   });
   await bank.app.store.transaction((tx) => core.adjustBalance(tx, bobId, "credit", 1_234n, "Gutschrift"));
-  const since = await read(consentId, delta, psu);
+  const since = await read(consentId, delta, psu, tpp);
   assert.deepEqual(since.body.transactions.booked.map((t: { entryReference: string; transactionAmount: { amount: string } }) =>
     [Number(t.entryReference), t.transactionAmount.amount]), [[refs.length + 1, "12.34"]]);
 });

@@ -216,18 +216,20 @@ test("explicit start with the password in its body, then the code: the consent i
     const headers = { ...EMBEDDED, "PSU-ID": "bob",
       "TPP-Explicit-Authorisation-Preferred": "true" };
     const access = { accounts: [BOB_MAIN], balances: [], transactions: [] };
-    const res = await bank.tpp.post("/psd2/v1/consents", consentBody({ access }), headers);
-    assert.equal(res.status, createdStatus(bank.tpp), res.text);
-    const start = linkOf(bank.tpp, res.body._links.startAuthorisationWithPsuAuthentication);
-    const started = await bank.tpp.post(start, password("bob"), { "PSU-ID": "bob",
+    // A TPP bob never passed SCA for: with the demo TPP, RTS art. 10a would spare the code.
+    const tpp = await bank.tppWith({ organizationIdentifier: "PSDDE-BAFIN-999214" });
+    const res = await tpp.post("/psd2/v1/consents", consentBody({ access }), headers);
+    assert.equal(res.status, createdStatus(tpp), res.text);
+    const start = linkOf(tpp, res.body._links.startAuthorisationWithPsuAuthentication);
+    const started = await tpp.post(start, password("bob"), { "PSU-ID": "bob",
       "TPP-Redirect-Preferred": "false" });
     assert.equal(started.status, 201, started.text);
     assert.equal(started.body.scaStatus, "scaMethodSelected");
     assert.ok(started.body.authorisationId);
-    const done = await put(linkOf(bank.tpp, started.body._links.authoriseTransaction),
-      { scaAuthenticationData: (await lastSmsCode(bank.browser(), "bob")).code });
+    const done = await put(linkOf(tpp, started.body._links.authoriseTransaction),
+      { scaAuthenticationData: (await lastSmsCode(bank.browser(), "bob")).code }, {}, tpp);
     assert.equal(done.body.scaStatus, "finalised", done.text);
-    const status = await bank.tpp.get(`/psd2/v1/consents/${res.body.consentId}/status`);
+    const status = await tpp.get(`/psd2/v1/consents/${res.body.consentId}/status`);
     assert.equal(status.body.consentStatus, "valid");
   });
 

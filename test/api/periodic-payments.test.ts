@@ -11,6 +11,7 @@ import {
   authorisedConsent, BOB_MAIN, cancel, confirm, createdStatus, createPayment, CREATION_HEADERS,
   inProfile, linkOf, NOK_URI, OK_URI, paymentBody, reachReview, REDIRECTS,
 } from "../support/flows.js";
+import { jsonOf, runOperator } from "../support/cli.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
 
@@ -156,6 +157,15 @@ test("a standing order books each due execution once, in the debtor's transactio
     goTo(addDays(monday, 3));
     assert.equal(await bank.app.executeDuePayments(), 0);
     assert.deepEqual(await bookingsOf(paymentId), [1, 2, 3].map((n) => `${paymentId}-${n}`));
+    // RTS art. 14: the order's SCA covered the first execution; each one after it is exempt.
+    const audited = await bank.app.store.audit.query(bank.app.store.db, { resourceId: paymentId, limit: 50 });
+    assert.deepEqual(audited.filter((e) => e.path.includes("art. 14")).map((e) => [e.method, e.path]).reverse(),
+      [2, 3].map((n) => ["BANK", `standing order execution ${n} (SCA exempted: RTS art. 14 (recurring `
+        + "transaction, same amount and payee))"]));
+    const shown = jsonOf(runOperator(bank.app.config.dataDir, ["payment", "show", paymentId, "--json"],
+      bank.database.databaseUrl));
+    assert.equal(shown.resource.secondFactor, "given (SCA: password and code); each execution after the "
+      + "first: none, exempted under RTS art. 14 (recurring transaction, same amount and payee)");
     const booked = await read(`dateFrom=${monday}&bookingStatus=booked`);
     const rent = booked.body.transactions.booked.filter(
       (t: { remittanceInformationUnstructured: string }) => t.remittanceInformationUnstructured === "Rent");

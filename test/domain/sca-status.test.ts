@@ -1,5 +1,5 @@
 /**
- * The scaStatus lifecycle (src/domain/sca/status.ts) against a real store: every event from every
+ * The scaStatus lifecycle (src/domain/sca/transitions.ts) against a real store: every event from every
  * status, as a table written out here, and random event sequences on the authorisations of one
  * resource checked against a small reference model of the lifecycle.
  */
@@ -15,7 +15,7 @@ import { freshStore } from "../support/engines.js";
 
 const AT = "2026-05-01T10:00:00.000Z";
 const EVENTS: readonly ScaEvent[] =
-  ["identify", "authenticate", "selectMethod", "finalise", "fail"];
+  ["identify", "authenticate", "selectMethod", "finalise", "exempt", "fail"];
 
 /** Event -> status before -> status after; a missing entry means the event is refused there. */
 const EXPECTED: Record<ScaEvent, Partial<Record<ScaStatus, ScaStatus>>> = {
@@ -23,6 +23,7 @@ const EXPECTED: Record<ScaEvent, Partial<Record<ScaStatus, ScaStatus>>> = {
   authenticate: { received: "psuAuthenticated", psuIdentified: "psuAuthenticated" },
   selectMethod: { psuAuthenticated: "scaMethodSelected" },
   finalise: { psuAuthenticated: "finalised", scaMethodSelected: "finalised" },
+  exempt: { psuIdentified: "exempted", psuAuthenticated: "exempted" },
   fail: {
     received: "failed", psuIdentified: "failed", psuAuthenticated: "failed",
     scaMethodSelected: "failed",
@@ -31,8 +32,12 @@ const EXPECTED: Record<ScaEvent, Partial<Record<ScaStatus, ScaStatus>>> = {
 
 /** The reference model: what one authorisation's status becomes after one event. */
 function modelStep(status: ScaStatus, event: ScaEvent): ScaStatus {
-  const terminal = status === "finalised" || status === "failed";
+  const terminal = ["finalised", "failed", "exempted"].includes(status);
   if (event === "fail") return terminal ? status : "failed";
+  // An exemption ends the authorisation once the PSU is known, before any method.
+  if (event === "exempt") {
+    return status === "psuIdentified" || status === "psuAuthenticated" ? "exempted" : status;
+  }
   // Each event moves forward to its one target, from any earlier open status it may skip.
   const order: ScaStatus[] = [
     "received", "psuIdentified", "psuAuthenticated", "scaMethodSelected", "finalised",

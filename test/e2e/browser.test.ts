@@ -142,7 +142,10 @@ test("consent in French: bob picks his account and confirms; the review says wha
   });
 
 test("bank-offered consent: bob shares his card's balances but not its transactions", async () => {
-  const { consentId, scaRedirect } = await createConsent(bank.tpp,
+  // Under its own registration: at the demo TPP, bob's earlier consent makes this one a renewal
+  // that needs no code (RTS art. 10a).
+  const tpp = await bank.tppWith({ name: "Demo TPP", organizationIdentifier: "PSDDE-BAFIN-990144" });
+  const { consentId, scaRedirect } = await createConsent(tpp,
     consentBody({ access: { accounts: [], balances: [], transactions: [] } }));
   const { page, context, problems } = await chromium.context();
   await page.goto(scaRedirect);
@@ -162,7 +165,7 @@ test("bank-offered consent: bob shares his card's balances but not its transacti
   await step(page, "consent-bank-offered-review-en");
   await page.getByRole("button", { name: "Confirm" }).click();
   await leaveForTpp(page, /^Back to Demo TPP$/, OK_URI);
-  const access = (await bank.tpp.get(`/psd2/v1/consents/${consentId}`)).body.access;
+  const access = (await tpp.get(`/psd2/v1/consents/${consentId}`)).body.access;
   assert.deepEqual(access.balances.map((r: { iban?: string; maskedPan?: string }) => r.iban ?? r.maskedPan).sort(),
     [BOB_CARD, BOB_MAIN].sort());
   assert.deepEqual(access.transactions, [{ iban: BOB_MAIN, currency: "EUR" }]);

@@ -10,7 +10,7 @@ import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
 import {
   ALICE_MAIN, BOB_MAIN, bookings, cancel, confirm, consentBody, createConsent, createPayment,
   CREATION_HEADERS, enterCode, EXTERNAL_IBAN, linkOf, logIn, NOK_URI, OK_URI, open, paymentBody,
-  reachReview, settled,
+  reachReview, renewedWithoutCode, settled,
 } from "../support/flows.js";
 import { longDate } from "../../src/sca/views.js";
 import { codeFor, demoPsu, lastSmsCode, WRONG_CODE, WRONG_LOGIN } from "../support/psu.js";
@@ -67,6 +67,7 @@ async function pageAt(browser: BrowserClient, scaRedirect: string, login: string
   const loginPage = await open(browser, scaRedirect);
   if (step === "login") return loginPage;
   const codePage = await browser.follow(await logIn(browser, loginPage, login, `${login}-demo`));
+  if (step === "review" && renewedWithoutCode(codePage)) return codePage;
   assert.match(codePage.html, /name="code"/, codePage.html);
   if (step === "code") return codePage;
   const review = await passCode(browser, codePage, login);

@@ -75,8 +75,8 @@ export async function startCli(args: string[], env: Record<string, string>, read
 export type CliResult = ReturnType<typeof runCli>;
 
 /** The operator's CLI on a running test bank's database, as a second process beside it. */
-export function runOperator(dataDir: string, args: string[]): CliResult {
-  return runCli(args, { DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+export function runOperator(dataDir: string, args: string[], databaseUrl = ""): CliResult {
+  return runCli(args, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" });
 }
 
 /** The JSON a successful command printed. */

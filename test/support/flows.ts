@@ -131,11 +131,22 @@ export async function enterCode(browser: BrowserClient, page: Page, code: string
   return browser.post("/sca/code", { _csrf: csrfOf(page.html), code });
 }
 
-/** Login → code → review, asserting each step; returns the review page. */
+/**
+ * RTS art. 10a: a TPP's consent within 180 days of the PSU's last SCA for one of its consents
+ * (a renewal) goes from the password straight to the review.
+ */
+export const renewedWithoutCode = (page: Page) =>
+  /action="\/sca\/confirm"/.test(page.html) && page.html.includes("2018/389, art. 10a)");
+
+/**
+ * Login → code → review, asserting each step (a consent renewal under art. 10a has no code
+ * step); returns the review page.
+ */
 export async function reachReview(browser: BrowserClient, scaRedirect: string, login: string) {
   const password = `${login}-demo`;
   const loginPage = await open(browser, scaRedirect);
   const codePage = await browser.follow(await logIn(browser, loginPage, login, password));
+  if (renewedWithoutCode(codePage)) return codePage;
   assert.match(codePage.html, /name="code"/, codePage.html);
   const review = await browser.follow(await enterCode(browser, codePage, await codeFor(browser, login)));
   assert.match(review.html, /action="\/sca\/confirm"/, review.html);

@@ -12,6 +12,7 @@ import type {
   PendingTransaction, StatementPage, StatementQuery,
 } from "../core-banking.js";
 import type { Consent } from "./model.js";
+import { scaAuthorisedAt } from "./sca-reuse.js";
 import type { Consents } from "./registration.js";
 import type { Deps } from "../deps.js";
 import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "../errors.js";
@@ -162,7 +163,7 @@ function gatedRead<A, T>(deps: Deps, gate: Gate, side: Side<A, T>) {
           ? await store.deltaMarks.get(store.db, c.id, accountId) : null;
         const bounded = applyHistoryWindow(
           parsed.deltaList ? { ...parsed, entryReferenceFrom: delta, page: 0 } : parsed,
-          today, now, c.authorisedAt);
+          today, now, await scaAuthorisedAt(deps, c));
         return { bounded, account: await accountOf(deps, side, accountId) };
       });
     return { consent, ...prepared };

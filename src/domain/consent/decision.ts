@@ -5,13 +5,16 @@
  * choice is what every later user signs (multi-level SCA).
  */
 import type { Tx } from "../ports.js";
-import { settleAuthorisation, type Decision, type DecisionContext } from "../decision.js";
+import {
+  exemptionTaken, settleAuthorisation, type Decision, type DecisionContext,
+} from "../decision.js";
 import type { Deps } from "../deps.js";
 import type { ScaProblem } from "../sca/problems.js";
 import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
 import { consentChoices, grantFor, type PsuChoice } from "./grants.js";
 import type { Consent } from "./model.js";
 import { moveConsent, replaceRecurring } from "./transitions.js";
+import { auditExemption } from "../sca/exemptions.js";
 
 type ConsentDecision = { confirm: boolean; ibans: readonly string[] } & Partial<PsuChoice>;
 
@@ -93,6 +96,11 @@ async function sign(
   if (event === "authorise" && consent.recurringIndicator) {
     await replaceRecurring(deps, tx, consent, consent.psuId ?? psuId, at);
   }
-  await settleAuthorisation(deps, tx, ctx, "finalise", at, psuId);
+  // RTS art. 10a: a renewal within 180 days of the last SCA took the password only.
+  const exemption = await exemptionTaken(deps, tx, ctx);
+  if (exemption) {
+    await auditExemption(deps, tx, { exemption, tppId: consent.tppId, resourceId: consent.id, at });
+  }
+  await settleAuthorisation(deps, tx, ctx, exemption ? "exempt" : "finalise", at, psuId);
   return { ok: true };
 }

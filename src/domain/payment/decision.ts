@@ -6,11 +6,16 @@
 import { dateInZone } from "../../lib/clock.js";
 import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
-import { settleAuthorisation, type Decision, type DecisionContext } from "../decision.js";
+import {
+  exemptionTaken, settleAuthorisation, type Decision, type DecisionContext,
+} from "../decision.js";
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
 import { awaitsPsu, type Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
+import { spendExemption } from "./exemptions.js";
+import { auditExemption } from "../sca/exemptions.js";
+import type { ScaExemption } from "../sca/model.js";
 import { changeScaStatusOf } from "../sca/transitions.js";
 import type { ScaProblem } from "../sca/problems.js";
 import {
@@ -94,6 +99,33 @@ async function sign(
   return null;
 }
 
+/** The PSU's signature, with the exemption its password-only login took, if any. */
+interface Signature { payment: Payment; psuId: string; at: string; exemption: ScaExemption | null }
+
+/**
+ * One more signature (the payment ACTC after the last), and with an exemption taken at login the
+ * payment counted as one without a second factor (in the audit log with its article); neither
+ * when the exemption no longer holds.
+ */
+async function signWithin(
+  deps: Deps, tx: Tx, s: Signature,
+): Promise<SignatureEvent | "already_decided" | "exemption_spent"> {
+  const { payment, psuId, at, exemption } = s;
+  const done: { event: SignatureEvent | null; spent: boolean } = { event: null, spent: true };
+  const kept = await deps.store.savepoints.keepIf(tx, async () => {
+    done.event = await sign(deps, tx, payment, { at, psuId });
+    if (!done.event) return false;
+    done.spent = exemption === null
+      || (await spendExemption(deps, tx, exemption, { psuId, payment }));
+    return done.spent;
+  });
+  if (!kept || !done.event) return done.spent ? "already_decided" : "exemption_spent";
+  if (exemption) {
+    await auditExemption(deps, tx, { exemption, tppId: payment.tppId, resourceId: payment.id, at });
+  }
+  return done.event;
+}
+
 export async function decidePayment(
   deps: Deps, tx: Tx, ctx: DecisionContext, payment: Payment,
   { confirm, acknowledgedNoMatch = false }: { confirm: boolean; acknowledgedNoMatch?: boolean },
@@ -101,7 +133,7 @@ export async function decidePayment(
   if (ctx.resource.type === "payment" && ctx.resource.cancellation) {
     return decideCancellation(deps, tx, ctx, payment, confirm);
   }
-  const { store, clock, settings } = deps;
+  const { clock, settings } = deps;
   const at = clock.now().toISOString();
   if (!confirm) {
     if (!(await movePayment(deps, tx, payment, "decline", { at }))) {
@@ -117,10 +149,13 @@ export async function decidePayment(
   if (unmatched.length > 0 && !acknowledgedNoMatch) {
     return { ok: false, problem: "vop_unacknowledged" };
   }
-  const event = await sign(deps, tx, payment, { at, psuId });
-  if (!event) return { ok: false, problem: "already_decided" };
+  const exemption = await exemptionTaken(deps, tx, ctx);
+  const event = await signWithin(deps, tx, { payment, psuId, at, exemption });
+  if (event === "already_decided" || event === "exemption_spent") {
+    return { ok: false, problem: event };
+  }
   if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
-  await settleAuthorisation(deps, tx, ctx, "finalise", at, psuId);
+  await settleAuthorisation(deps, tx, ctx, exemption ? "exempt" : "finalise", at, psuId);
   if (event === "signPartly") return { ok: true };
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {

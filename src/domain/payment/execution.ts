@@ -8,6 +8,8 @@ import { dateInZone } from "../../lib/clock.js";
 import type { Tx } from "../ports.js";
 import type { ExecutionOutcome } from "../core-banking.js";
 import type { Deps } from "../deps.js";
+import { auditExemption } from "../sca/exemptions.js";
+import type { ScaExemption } from "../sca/model.js";
 import type { Payment } from "./model.js";
 import { executionDate } from "./standing-orders.js";
 import { advanceOrder, movePayment } from "./transitions.js";
@@ -86,11 +88,22 @@ async function executeInstalment(deps: Deps, tx: Tx, payment: Payment) {
   const n = payment.executions;
   const at = deps.clock.now().toISOString();
   const nextDate = executionDate(order, n + 1);
-  await deps.store.savepoints.keepIf(tx, async () => {
+  const claimed = await deps.store.savepoints.keepIf(tx, async () => {
     const reason = reasonOf(await book(deps, tx, payment, instalmentId(payment.id, n)));
     return advanceOrder(deps, tx, payment, { at, nextDate, reason });
   });
+  const exemption = recurringExemption(n);
+  if (claimed && exemption) {
+    await auditExemption(deps, tx, { exemption, tppId: payment.tppId, resourceId: payment.id, at },
+      `standing order execution ${n + 1}`);
+  }
 }
+
+/**
+ * RTS art. 14: the PSU's SCA of a standing order covers its series (same amount, same payee,
+ * neither of which can change); every execution after the first goes without one.
+ */
+export const recurringExemption = (n: number): ScaExemption | null => (n > 0 ? "14" : null);
 
 /** The core's booking id of execution n (from 0) of a standing order. */
 export function instalmentId(paymentId: string, n: number): string {

@@ -5,6 +5,7 @@
  * replayed or raced form post changes nothing.
  */
 import { dateInZone } from "../../lib/clock.js";
+import { hashSecret } from "../../lib/ids.js";
 import { totpAt } from "../../lib/totp.js";
 import type { Tx } from "../ports.js";
 import { afterDecision } from "../basket/carry-out.js";
@@ -154,6 +155,20 @@ function decideResource(
   }
 }
 
+/**
+ * After the second factor: the browser (its device cookie's secret) becomes a known device of
+ * the session's PSU, for RTS art. 18.
+ */
+async function rememberDevice(deps: Deps, secret: string | undefined, browser: string) {
+  const { store } = deps;
+  await store.transaction(async (tx) => {
+    const session = secret ? await store.scaSessions.find(tx, hashSecret(secret)) : undefined;
+    if (!session?.psuId || session.step !== "review") return;
+    const at = deps.clock.now().toISOString();
+    await store.exemptions.rememberDevice(tx, hashSecret(browser), session.psuId, at);
+  });
+}
+
 export function createAuthorisations(deps: Deps) {
   const { store } = deps;
   const machine = createScaSessionMachine(deps, redirectChannel(deps));
@@ -217,6 +232,8 @@ export function createAuthorisations(deps: Deps) {
   const { login, chooseDevice, resendCode, verifyCode } = machine;
   return {
     ...createRedirectLinks(deps), login, chooseDevice, resendCode, verifyCode, view, decide,
+    rememberDevice: (secret: string | undefined, browser: string) =>
+      rememberDevice(deps, secret, browser),
     sandboxSms: (login: string) => sandboxSms(deps, login),
     sandboxTotp: (login: string) => sandboxTotp(deps, login),
   };

@@ -64,8 +64,10 @@ export function createDashboardLogin(deps: Deps) {
   }
 
   /** Runs `work` for the PSU of a session that passed both factors, or answers why not. */
-  function asPsu(secret: string | undefined, work: (tx: Tx, psuId: string) => Promise<StepResult>) {
-    return machine.atStep(secret, "dashboard", (tx, c) => work(tx, c.session.psuId ?? ""));
+  function asPsu(secret: string | undefined,
+    work: (tx: Tx, psuId: string, session: PsuSession) => Promise<StepResult>) {
+    return machine.atStep(secret, "dashboard",
+      (tx, c) => work(tx, c.session.psuId ?? "", c.session));
   }
 
   async function logout(secret: string | undefined): Promise<void> {

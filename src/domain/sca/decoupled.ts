@@ -15,7 +15,7 @@ import { signingProblem } from "../payment/decision.js";
 import type { Deps } from "../deps.js";
 import { formatError, scaInvalid } from "../errors.js";
 import type { ScaResource } from "./context.js";
-import { refusedPsu } from "./factors.js";
+import { refusedPsu, scaPassed } from "./factors.js";
 import type { Authorisation, Psu } from "./model.js";
 import type { PsuApp } from "./ports.js";
 import { refused, type Refusal } from "./problems.js";
@@ -140,7 +140,7 @@ async function approveOpen(
     : resource.type === "payment"
       ? await signingProblem(deps, tx, psu.id, resource.payment, resource.cancellation) : null;
   if (problem) return refused(problem);
-  await deps.store.psus.resetFailures(tx, psu.id);
+  await scaPassed(deps, tx, psu.id);
   await changeScaStatus(deps.store, tx, open.a.id, "authenticate", nowIso(deps), psu.id);
   const ctx = { session: { psuId: psu.id }, authorisation: open.a, resource };
   const decision: Decision = await decideWithoutReview(deps, tx, ctx, true);

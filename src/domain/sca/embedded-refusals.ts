@@ -41,6 +41,8 @@ const TEXTS: Record<ScaProblem, [(text: string) => Xs2aError, string]> = {
   vop_unacknowledged: [scaInvalid, "The payee's name did not match."],
   in_basket: [resourceBlocked, "The payment or consent is in a signing basket: authorise the "
     + "basket instead."],
+  exemption_spent: [scaInvalid, "The exemption from the second factor no longer holds (a limit "
+    + "since the PSU's last SCA was reached): start a new authorisation."],
 };
 
 export function embeddedRefusal(refusal: Refusal): Xs2aError {

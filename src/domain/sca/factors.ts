@@ -204,8 +204,17 @@ async function verifyCode(
     const failed = await fail(deps, psu, record);
     return failed.problem === "psu_blocked" ? failed : { ...failed, problem: "code_invalid" };
   }
-  await psus.resetFailures(tx, psu.id);
+  await scaPassed(deps, tx, psu.id);
   return "ok";
+}
+
+/**
+ * The PSU passed SCA (on any channel): its failures start over, and so does what it paid
+ * without a second factor since its last SCA (RTS art. 16's counters).
+ */
+export async function scaPassed({ store }: Deps, tx: Tx, psuId: string): Promise<void> {
+  await store.psus.resetFailures(tx, psuId);
+  await store.exemptions.resetSpent(tx, psuId);
 }
 
 export function createScaFactors(deps: Deps) {

@@ -6,7 +6,16 @@ import type { ScaApproach } from "../../lib/sca-approaches.js";
 
 export type ScaStatus =
   | "received" | "psuIdentified" | "psuAuthenticated" | "scaMethodSelected" | "finalised"
-  | "failed";
+  | "failed" | "exempted";
+
+/**
+ * An exemption from strong customer authentication (Commission Delegated Regulation 2018/389,
+ * as amended by 2022/2360), by its article: art. 10a account information within 180 days of the
+ * last SCA, 13 trusted beneficiaries, 14 recurring transactions, 16 low-value payments, 18
+ * transaction risk analysis. The PSU still gives its password: exempt from the second factor
+ * (for art. 10a, from a new SCA), never from authenticating.
+ */
+export type ScaExemption = "10a" | "13" | "14" | "16" | "18";
 /** What an authorisation's link opens: a payment, a consent, or a signing basket of both. */
 export type ResourceType = "payment" | "consent" | "basket";
 export type ScaStep = "login" | "device" | "code" | "review" | "done";
@@ -29,6 +38,8 @@ export interface Authorisation {
   approach?: ScaApproach;
   /** When the TPP started it (as stored; absent on one not stored yet). */
   createdAt?: string;
+  /** The exemption the PSU's password-only login took instead of the second factor, if any. */
+  exemption?: ScaExemption | null;
 }
 
 /** The steps of every login, whatever the channel; each channel names the step after them. */

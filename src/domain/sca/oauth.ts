@@ -105,7 +105,9 @@ async function outcome(
   if (!session || !same || session.step !== "done") {
     return { granted: false, refusal: "no_authorisation" };
   }
-  return authorisation.scaStatus === "finalised" && authorisation.psuId
+  // An SCA exemption (RTS) authorises as the second factor would have.
+  const authorised = ["finalised", "exempted"].includes(authorisation.scaStatus);
+  return authorised && authorisation.psuId
     ? { granted: true, psuId: authorisation.psuId } : { granted: false, refusal: "denied" };
 }
 

@@ -5,7 +5,8 @@
  */
 import type { Tx } from "../ports.js";
 import type {
-  Authorisation, LoginSession, Psu, PsuSession, SandboxBehaviour, ScaDevice, ScaSession, ScaStatus,
+  Authorisation, LoginSession, Psu, PsuSession, SandboxBehaviour, ScaDevice, ScaExemption,
+  ScaSession, ScaStatus,
 } from "./model.js";
 
 export interface AuthorisationStatusPort {
@@ -139,4 +140,41 @@ export interface PsuAppPort {
   /** Revokes one of the PSU's own apps; false when it is not the PSU's or revoked already. */
   revoke(tx: Tx, id: string, psuId: string, at: string): Promise<boolean>;
   touch(tx: Tx, id: string, at: string): Promise<void>;
+}
+
+/** What a PSU paid without a second factor since its last SCA (RTS art. 16). */
+export interface SpentSinceSca { payments: number; amountMinor: bigint }
+
+/** A payee the PSU trusts (RTS art. 13): a payment to it needs no second factor. */
+export interface TrustedPayee { iban: string; name: string; createdAt: string }
+
+/** The SCA exemptions' records (RTS 2018/389), implemented by store/exemptions.ts. */
+export interface ExemptionPort {
+  /** Which exemption an authorisation took instead of the second factor. */
+  recordExemption(tx: Tx, authorisationId: string, exemption: ScaExemption): Promise<void>;
+  spentSinceSca(tx: Tx, psuId: string): Promise<SpentSinceSca>;
+  /**
+   * Counts one more payment without a second factor; with `limits`, only while the total
+   * (this payment included) stays within them: false, and nothing counted, otherwise.
+   */
+  spendWithoutSca(tx: Tx, psuId: string, amountMinor: bigint,
+    limits?: Partial<SpentSinceSca>): Promise<boolean>;
+  /** An SCA of the PSU: nothing spent since. */
+  resetSpent(tx: Tx, psuId: string): Promise<void>;
+  trustedPayees(tx: Tx, psuId: string): Promise<TrustedPayee[]>;
+  trust(tx: Tx, psuId: string, payee: TrustedPayee): Promise<void>;
+  /** False when the PSU did not trust this IBAN. */
+  distrust(tx: Tx, psuId: string, iban: string): Promise<boolean>;
+  /** When the PSU last passed SCA (not an exemption) for a consent of this TPP. */
+  lastConsentSca(tx: Tx, tppId: string, psuId: string): Promise<string | undefined>;
+  /** False when it was reported already. */
+  reportFraud(tx: Tx, paymentId: string, at: string): Promise<boolean>;
+  /**
+   * Remote credit transfers executed since `since` (RTS art. 19: the last 90 days): the total
+   * amount of all, and of those the PSU reported as fraud.
+   */
+  fraudVolumes(tx: Tx, since: string): Promise<{ all: bigint; fraud: bigint }>;
+  /** A browser the PSU passed SCA in, by its cookie's hash. */
+  rememberDevice(tx: Tx, secretHash: string, psuId: string, at: string): Promise<void>;
+  isKnownDevice(tx: Tx, secretHash: string, psuId: string): Promise<boolean>;
 }

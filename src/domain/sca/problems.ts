@@ -8,6 +8,7 @@ export const SCA_PROBLEMS = [
   "wrong_step", "no_device", "resend_limit", "no_account_selected", "debtor_not_owned",
   "debtor_blocked", "vop_unacknowledged", "psu_not_named", "no_signing_right", "already_signed",
   "in_basket",
+  "exemption_spent",
 ] as const;
 
 export type ScaProblem = (typeof SCA_PROBLEMS)[number];

@@ -3,6 +3,7 @@
  * TPP's scaRedirect link, whose context is the payment or consent being authorised. It records
  * the authorisation's scaStatus and chosen method as the PSU passes each factor.
  */
+import { hashSecret } from "../../lib/ids.js";
 import { formatAmount, totalsOf } from "../../lib/money.js";
 import { BROWSER_APPROACHES, type ScaApproach } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
@@ -11,15 +12,17 @@ import { loadBasket } from "../basket/resource.js";
 import { isOpenBasket } from "../basket/transitions.js";
 import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
+import { consentExemption } from "../consent/sca-reuse.js";
 import { awaitsPsu } from "../payment/model.js";
 import { awaitsSignature } from "../consent/transitions.js";
 import { moveConsent } from "../consent/transitions.js";
 import type { Deps } from "../deps.js";
-import { paymentProblem } from "../payment/decision.js";
+import { paymentProblem, signingProblem } from "../payment/decision.js";
+import { paymentExemption } from "../payment/exemptions.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import type { BasketResource, ScaResource, SessionContext } from "./context.js";
 import { sha256 } from "./factors.js";
-import type { Authorisation, LoginStep, ScaStep } from "./model.js";
+import type { Authorisation, LoginStep, Psu, ScaExemption, ScaStep } from "./model.js";
 import type { ScaProblem } from "./problems.js";
 import type { ScaChannel } from "./session.js";
 import { changeScaStatus } from "./transitions.js";
@@ -148,6 +151,29 @@ function basketSms(bankName: string, resource: BasketResource, code: string): st
     + "Never share it.";
 }
 
+/** Art. 18's known device: a browser (by its cookie) this PSU passed SCA in before. */
+async function knownDevice(deps: Deps, tx: Tx, psu: Psu, browser: string | undefined) {
+  return browser !== undefined
+    && deps.store.exemptions.isKnownDevice(tx, hashSecret(browser), psu.id);
+}
+
+/** The exemption this PSU may take on what it authorises (none on a cancellation). */
+async function exemptionOf(
+  deps: Deps, tx: Tx, ctx: SessionContext, psu: Psu, browser: string | undefined,
+): Promise<ScaExemption | null> {
+  const { resource } = ctx;
+  // A basket's one SCA covers items an exemption was not reckoned for: none applies.
+  if (resource.type === "basket") return null;
+  if (resource.type === "consent") return consentExemption(deps, tx, resource.consent, psu.id);
+  if (resource.cancellation) return null;
+  // A company's user who may only see the account, or signed already, decides nothing.
+  if (await signingProblem(deps, tx, psu.id, resource.payment)) return null;
+  return paymentExemption(deps, tx, {
+    psuId: psu.id, payment: resource.payment,
+    knownDevice: await knownDevice(deps, tx, psu, browser),
+  });
+}
+
 type AfterLogin = Exclude<ScaStep, LoginStep>;
 
 export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionContext> {
@@ -187,6 +213,11 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
       const named = ctx.authorisation.namedPsu;
       if (named && named !== psu.login) return "psu_not_named";
       return resourceProblem(deps, tx, psu.id, ctx.resource);
+    },
+    async exempts(tx, ctx, psu, browser) {
+      const exemption = await exemptionOf(deps, tx, ctx, psu, browser);
+      if (exemption) await store.exemptions.recordExemption(tx, ctx.authorisation.id, exemption);
+      return exemption !== null;
     },
     binding: (ctx) => bindingOf(ctx.resource),
     smsText: (ctx, code) => smsText(settings.bankName, ctx, code),

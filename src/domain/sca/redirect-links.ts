@@ -19,7 +19,7 @@ import {
 export function backToTpp(
   ctx: Pick<SessionContext, "authorisation" | "redirectUri" | "nokRedirectUri">,
 ): string {
-  return ctx.authorisation.scaStatus === "finalised"
+  return ["finalised", "exempted"].includes(ctx.authorisation.scaStatus)
     ? ctx.redirectUri : ctx.nokRedirectUri ?? ctx.redirectUri;
 }
 

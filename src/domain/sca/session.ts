@@ -38,6 +38,12 @@ export interface ScaChannel<Done extends string, C extends Context<Done>> {
    * account), asked right after the password: before a code is sent or spent.
    */
   refusal?(tx: Tx, c: C, psu: Psu): Promise<ScaProblem | null>;
+  /**
+   * Whether an SCA exemption (RTS 2018/389) spares this PSU the second factor, asked right after
+   * the password; the channel records which one. `browser`: the secret of the browser's
+   * known-device cookie, if it sent one.
+   */
+  exempts?(tx: Tx, c: C, psu: Psu, browser: string | undefined): Promise<boolean>;
   /** What a code is bound to (RTS art. 5 dynamic linking), and the SMS that carries it. */
   binding(c: C, psu: Psu): string;
   smsText(c: C, code: string): string;
@@ -118,8 +124,22 @@ async function useDevice<Done extends string, C extends Context<Done>>(
   if (target.device.kind === "sms") await sendCode(m, tx, sessionId, c, target);
 }
 
+/** Exempted (RTS 2018/389): the password alone, then the channel's step at once. */
+async function withoutSecondFactor<Done extends string, C extends Context<Done>>(
+  m: Machine<Done, C>, tx: Tx, c: C, psu: Psu, secret: string | undefined,
+) {
+  if (!(await m.channel.sessions.advance(tx, c.session.id, "login", {
+    step: m.channel.authenticated, psuId: psu.id,
+  }))) return refused("wrong_step");
+  await m.channel.onIdentified(tx, c, psu);
+  const authenticated = { ...c, session: { ...c.session, psuId: psu.id } };
+  await m.channel.onAuthenticated(tx, authenticated, psu);
+  return { ok: true, secret: await rotate(m, tx, c.session, secret ?? "") } as const;
+}
+
 async function login<Done extends string, C extends Context<Done>>(
   m: Machine<Done, C>, secret: string | undefined, loginName: string, password: string,
+  browser?: string,
 ) {
   const checked = await m.factors.checkPassword(loginName, password);
   return atStep(m, secret, "login", async (tx, c) => {
@@ -128,6 +148,9 @@ async function login<Done extends string, C extends Context<Done>>(
     const { psu, devices } = found;
     const refusal = await m.channel.refusal?.(tx, c, psu);
     if (refusal) return refused(refusal);
+    if (await m.channel.exempts?.(tx, c, psu, browser)) {
+      return withoutSecondFactor(m, tx, c, psu, secret);
+    }
     // With several devices the PSU chooses one first; with one, it is the chosen method.
     const device = devices.length === 1 ? devices[0] : undefined;
     if (!(await m.channel.sessions.advance(tx, c.session.id, "login", {
@@ -212,8 +235,8 @@ export function createScaSessionMachine<Done extends string, C extends Context<D
   return {
     live: (tx: Tx, secret: Secret, lang?: string) => live(m, tx, secret, lang),
     atStep: (secret: Secret, step: Step<Done>, work: Work) => atStep(m, secret, step, work),
-    login: (secret: Secret, loginName: string, password: string) =>
-      login(m, secret, loginName, password),
+    login: (secret: Secret, loginName: string, password: string, browser?: string) =>
+      login(m, secret, loginName, password, browser),
     chooseDevice: (secret: Secret, deviceId: string) => chooseDevice(m, secret, deviceId),
     resendCode: (secret: Secret) => resendCode(m, secret),
     verifyCode: (secret: Secret, code: string) => verifyCode(m, secret, code),

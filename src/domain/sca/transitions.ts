@@ -15,9 +15,12 @@ export const OPEN_SCA_STATUSES = [
   "received", "psuIdentified", "psuAuthenticated", "scaMethodSelected",
 ] as const;
 
-export const SCA_STATUSES: readonly ScaStatus[] = [...OPEN_SCA_STATUSES, "finalised", "failed"];
+export const SCA_STATUSES: readonly ScaStatus[] = [
+  ...OPEN_SCA_STATUSES, "finalised", "failed", "exempted",
+];
 
-export type ScaEvent = "identify" | "authenticate" | "selectMethod" | "finalise" | "fail";
+export type ScaEvent =
+  | "identify" | "authenticate" | "selectMethod" | "finalise" | "exempt" | "fail";
 
 export interface ScaTransition { from: readonly ScaStatus[]; to: ScaStatus }
 
@@ -33,6 +36,11 @@ export const SCA_TRANSITIONS: Readonly<Record<ScaEvent, ScaTransition>> = {
   selectMethod: { from: ["psuAuthenticated"], to: "scaMethodSelected" },
   /** The PSU confirmed (on the review, or with the embedded code) and the resource decided. */
   finalise: { from: ["psuAuthenticated", "scaMethodSelected"], to: "finalised" },
+  /**
+   * The PSU confirmed after its password alone, the second factor exempted (model.ts
+   * ScaExemption), and the resource decided: Berlin Group's final, successful `exempted`.
+   */
+  exempt: { from: ["psuIdentified", "psuAuthenticated"], to: "exempted" },
   /** The PSU cancelled, the bank refused, or the resource stopped waiting. */
   fail: { from: OPEN_SCA_STATUSES, to: "failed" },
 };

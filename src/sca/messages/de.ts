@@ -258,4 +258,25 @@ export const de: Catalogue = {
     + "und Zustimmungen wurde ausgeführt.",
   app_basket: "{tpp} bittet Sie, {count} Zahlungen und Zustimmungen auf einmal zu bestätigen: "
     + "{total}.",
+  error_exemption_spent: "Diese Zahlung braucht jetzt Ihren Code: Seit Ihrer letzten Anmeldung "
+    + "mit Code ist die Grenze für Zahlungen ohne Code erreicht. Gehen Sie zurück zu {tpp} und "
+    + "beginnen Sie neu.",
+  notice_exempted: "Kein Code nötig: Ihr Passwort genügt hier (Ausnahme von der starken "
+    + "Kundenauthentifizierung, Delegierte Verordnung 2018/389, Art. {article}).",
+  trusted_heading: "Vertrauenswürdige Empfänger",
+  trusted_text: "Eine Zahlung an einen vertrauenswürdigen Empfänger braucht nur Ihr Passwort, "
+    + "keinen Code. Einen Empfänger hinzuzufügen oder zu entfernen braucht einen Code von Ihrem "
+    + "Gerät.",
+  trusted_none: "Sie haben keine vertrauenswürdigen Empfänger.",
+  trusted_iban: "IBAN",
+  trusted_name: "Name des Empfängers",
+  trusted_add: "Vertrauenswürdigen Empfänger hinzufügen",
+  trusted_remove: "Entfernen",
+  trusted_confirm_add: "Bestätigen Sie mit Ihrem Code: {name} ({iban}) wird vertrauenswürdiger "
+    + "Empfänger.",
+  trusted_confirm_remove: "Bestätigen Sie mit Ihrem Code: {name} ({iban}) ist kein "
+    + "vertrauenswürdiger Empfänger mehr.",
+  notice_trusted: "Der Empfänger ist jetzt vertrauenswürdig.",
+  notice_distrusted: "Der Empfänger ist nicht mehr vertrauenswürdig.",
+  error_trusted_payee: "Geben Sie eine gültige IBAN und den Namen des Empfängers ein.",
 };

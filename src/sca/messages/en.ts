@@ -239,6 +239,24 @@ export const en = {
   result_basket_refused: "You did not authorise the basket: none of its payments and consents "
     + "was carried out.",
   app_basket: "{tpp} asks you to confirm {count} payments and consents at once: {total}.",
+  error_exemption_spent: "This payment now needs your code: since your last authentication "
+    + "with a code, the limit for payments without one has been reached. Go back to {tpp} and "
+    + "start again.",
+  notice_exempted: "No code needed: your password is enough here (exempt from strong customer "
+    + "authentication, Delegated Regulation 2018/389, art. {article}).",
+  trusted_heading: "Trusted payees",
+  trusted_text: "A payment to a trusted payee needs your password only, no code. Adding or "
+    + "removing a payee needs a code from your device.",
+  trusted_none: "You have no trusted payees.",
+  trusted_iban: "IBAN",
+  trusted_name: "Payee's name",
+  trusted_add: "Add trusted payee",
+  trusted_remove: "Remove",
+  trusted_confirm_add: "Confirm with your code: {name} ({iban}) becomes a trusted payee.",
+  trusted_confirm_remove: "Confirm with your code: {name} ({iban}) is no longer a trusted payee.",
+  notice_trusted: "The payee is now trusted.",
+  notice_distrusted: "The payee is no longer trusted.",
+  error_trusted_payee: "Enter a valid IBAN and the payee's name.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -247,4 +247,24 @@ export const es: Catalogue = {
   result_basket_refused: "No ha autorizado la cesta: no se ha ejecutado ninguno de sus pagos ni "
     + "consentimientos.",
   app_basket: "{tpp} le pide confirmar {count} pagos y consentimientos a la vez: {total}.",
+  error_exemption_spent: "Este pago necesita ahora su código: desde su última autenticación "
+    + "con código se ha alcanzado el límite de pagos sin código. Vuelva a {tpp} y empiece de "
+    + "nuevo.",
+  notice_exempted: "No hace falta código: aquí basta su contraseña (exención de la "
+    + "autenticación reforzada, Reglamento Delegado 2018/389, art. {article}).",
+  trusted_heading: "Beneficiarios de confianza",
+  trusted_text: "Un pago a un beneficiario de confianza solo necesita su contraseña, sin "
+    + "código. Añadir o quitar un beneficiario necesita un código de su dispositivo.",
+  trusted_none: "No tiene beneficiarios de confianza.",
+  trusted_iban: "IBAN",
+  trusted_name: "Nombre del beneficiario",
+  trusted_add: "Añadir beneficiario de confianza",
+  trusted_remove: "Quitar",
+  trusted_confirm_add: "Confirme con su código: {name} ({iban}) pasa a ser beneficiario de "
+    + "confianza.",
+  trusted_confirm_remove: "Confirme con su código: {name} ({iban}) deja de ser beneficiario de "
+    + "confianza.",
+  notice_trusted: "El beneficiario ahora es de confianza.",
+  notice_distrusted: "El beneficiario ya no es de confianza.",
+  error_trusted_payee: "Introduzca un IBAN válido y el nombre del beneficiario.",
 };

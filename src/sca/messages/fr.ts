@@ -257,4 +257,24 @@ export const fr: Catalogue = {
     + "consentements n'a été exécuté.",
   app_basket: "{tpp} vous demande de confirmer {count} paiements et consentements à la fois : "
     + "{total}.",
+  error_exemption_spent: "Ce paiement demande maintenant votre code : depuis votre dernière "
+    + "authentification avec un code, la limite des paiements sans code est atteinte. Retournez "
+    + "chez {tpp} et recommencez.",
+  notice_exempted: "Aucun code nécessaire : votre mot de passe suffit ici (exemption "
+    + "d'authentification forte, règlement délégué 2018/389, art. {article}).",
+  trusted_heading: "Bénéficiaires de confiance",
+  trusted_text: "Un paiement à un bénéficiaire de confiance ne demande que votre mot de passe, "
+    + "sans code. Ajouter ou retirer un bénéficiaire demande un code de votre appareil.",
+  trusted_none: "Vous n'avez aucun bénéficiaire de confiance.",
+  trusted_iban: "IBAN",
+  trusted_name: "Nom du bénéficiaire",
+  trusted_add: "Ajouter un bénéficiaire de confiance",
+  trusted_remove: "Retirer",
+  trusted_confirm_add: "Confirmez avec votre code : {name} ({iban}) devient un bénéficiaire de "
+    + "confiance.",
+  trusted_confirm_remove: "Confirmez avec votre code : {name} ({iban}) n'est plus un "
+    + "bénéficiaire de confiance.",
+  notice_trusted: "Le bénéficiaire est désormais de confiance.",
+  notice_distrusted: "Le bénéficiaire n'est plus de confiance.",
+  error_trusted_payee: "Saisissez un IBAN valide et le nom du bénéficiaire.",
 };

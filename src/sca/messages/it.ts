@@ -247,4 +247,24 @@ export const it: Catalogue = {
   result_basket_refused: "Non hai autorizzato il paniere: nessuno dei suoi pagamenti e consensi "
     + "è stato eseguito.",
   app_basket: "{tpp} ti chiede di confermare {count} pagamenti e consensi in una volta: {total}.",
+  error_exemption_spent: "Questo pagamento richiede ora il suo codice: dall'ultima "
+    + "autenticazione con codice è stato raggiunto il limite dei pagamenti senza codice. Torni a "
+    + "{tpp} e ricominci.",
+  notice_exempted: "Nessun codice necessario: qui basta la sua password (esenzione "
+    + "dall'autenticazione forte, regolamento delegato 2018/389, art. {article}).",
+  trusted_heading: "Beneficiari di fiducia",
+  trusted_text: "Un pagamento a un beneficiario di fiducia richiede solo la password, nessun "
+    + "codice. Aggiungere o rimuovere un beneficiario richiede un codice dal suo dispositivo.",
+  trusted_none: "Non ha beneficiari di fiducia.",
+  trusted_iban: "IBAN",
+  trusted_name: "Nome del beneficiario",
+  trusted_add: "Aggiungi beneficiario di fiducia",
+  trusted_remove: "Rimuovi",
+  trusted_confirm_add: "Confermi con il suo codice: {name} ({iban}) diventa un beneficiario di "
+    + "fiducia.",
+  trusted_confirm_remove: "Confermi con il suo codice: {name} ({iban}) non è più un "
+    + "beneficiario di fiducia.",
+  notice_trusted: "Il beneficiario è ora di fiducia.",
+  notice_distrusted: "Il beneficiario non è più di fiducia.",
+  error_trusted_payee: "Inserisca un IBAN valido e il nome del beneficiario.",
 };

@@ -253,4 +253,23 @@ export const nl: Catalogue = {
   result_basket_refused: "U hebt de mand niet geautoriseerd: geen van de betalingen en "
     + "toestemmingen is uitgevoerd.",
   app_basket: "{tpp} vraagt u {count} betalingen en toestemmingen tegelijk te bevestigen: {total}.",
+  error_exemption_spent: "Deze betaling heeft nu uw code nodig: sinds uw laatste authenticatie "
+    + "met code is de grens voor betalingen zonder code bereikt. Ga terug naar {tpp} en begin "
+    + "opnieuw.",
+  notice_exempted: "Geen code nodig: uw wachtwoord is hier genoeg (vrijstelling van sterke "
+    + "klantauthenticatie, Gedelegeerde Verordening 2018/389, art. {article}).",
+  trusted_heading: "Vertrouwde begunstigden",
+  trusted_text: "Een betaling aan een vertrouwde begunstigde vraagt alleen uw wachtwoord, geen "
+    + "code. Een begunstigde toevoegen of verwijderen vraagt een code van uw apparaat.",
+  trusted_none: "U heeft geen vertrouwde begunstigden.",
+  trusted_iban: "IBAN",
+  trusted_name: "Naam van de begunstigde",
+  trusted_add: "Vertrouwde begunstigde toevoegen",
+  trusted_remove: "Verwijderen",
+  trusted_confirm_add: "Bevestig met uw code: {name} ({iban}) wordt een vertrouwde begunstigde.",
+  trusted_confirm_remove: "Bevestig met uw code: {name} ({iban}) is geen vertrouwde "
+    + "begunstigde meer.",
+  notice_trusted: "De begunstigde is nu vertrouwd.",
+  notice_distrusted: "De begunstigde is niet meer vertrouwd.",
+  error_trusted_payee: "Vul een geldige IBAN en de naam van de begunstigde in.",
 };

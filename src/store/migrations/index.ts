@@ -25,6 +25,7 @@ import { sandboxPsus } from "./0105-sandbox-psus.js";
 import { initiationMessage } from "./0141-initiation-message.js";
 import { oauthRecords } from "./0150-oauth-records.js";
 import { scaSessionReturn } from "./0151-sca-session-return.js";
+import { scaExemptions } from "./0160-sca-exemptions.js";
 import { corporates } from "./0180-corporates.js";
 import { signingBaskets } from "./0170-signing-baskets.js";
 
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0141-initiation-message": initiationMessage,
   "0150-oauth-records": oauthRecords,
   "0151-sca-session-return": scaSessionReturn,
+  "0160-sca-exemptions": scaExemptions,
   "0180-corporates": corporates,
   "0170-signing-baskets": signingBaskets,
 };

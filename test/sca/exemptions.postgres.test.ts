@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("exemptions.test", () => import("./exemptions.test.js"));
