@@ -9,6 +9,9 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino from "pino";
 import { adminRoutes, createMetrics } from "./admin.js";
 import { accountRoutes } from "./api/accounts.js";
+import { basketRoutes } from "./api/signing-baskets.js";
+import { createBaskets } from "./domain/basket/baskets.js";
+import { carryOutUnfinished } from "./domain/basket/carry-out.js";
 import { createDownloadLinks } from "./api/downloads.js";
 import { consentRoutes } from "./api/consents.js";
 import { fundsConsentRoutes } from "./api/funds-consents.js";
@@ -102,6 +105,11 @@ export interface App {
   close(): Promise<void>;
   /** Executes the due future-dated payments now; the interval below calls it every minute. */
   executeDuePayments(): Promise<number>;
+  /**
+   * Carries out the items of decided signing baskets that a crash left held; the interval
+   * below calls it every minute. Returns how many baskets it finished.
+   */
+  carryOutBaskets(): Promise<number>;
   /** Pushes the due status notifications now (the scheduler does it every NOTIFICATION_POLL_MS). */
   deliverNotifications(): Promise<unknown>;
   /** The OpenAPI document served at {API_BASE}/openapi.json, without a request. */
@@ -353,6 +361,10 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     base, consents, idempotency, redirects, presenters, approaches, embedded, decoupled,
     notifications,
   });
+  basketRoutes(api, {
+    base, baskets: createBaskets(deps), idempotency, redirects, presenters,
+    approaches, embedded, decoupled, notifications,
+  });
   accountRoutes(api, {
     base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,
     downloads: createDownloadLinks(parts.linkKey, deps.clock),
@@ -383,18 +395,21 @@ function authListener(config: Config, logger: pino.Logger, tls: Tls, limits: Lim
 }
 
 /**
- * Payments due for execution, and, where the bank offers the decoupled approach, its requests
+ * Payments due for execution, signing baskets a crash left half carried out (the decision
+ * carries them out at once), and, where the bank offers the decoupled approach, its requests
  * past their time (the app's own reads check too; the sweep fails the requests nobody looks at).
- * Returns the due-payments run.
+ * Returns the due-payments run and the baskets' run.
  */
 function scheduleDueWork(scheduler: Scheduler, deps: Deps, config: Config) {
   const executeDue = () => executeDuePayments(deps, deps.clock.now());
   scheduler.every("due-payments", 60_000, async () => { await executeDue(); });
+  const carryOutBaskets = () => carryOutUnfinished(deps);
+  scheduler.every("signing-baskets", 60_000, async () => { await carryOutBaskets(); });
   if (config.scaApproaches.includes("decoupled")) {
     const decoupled = createDecoupled(deps);
     scheduler.every("decoupled-requests", 2_000, () => decoupled.sweep());
   }
-  return executeDue;
+  return { executeDue, carryOutBaskets };
 }
 
 /** The authorisation pages and the consent dashboard, with one login throttle. */
@@ -544,7 +559,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await psuPages(auth, config, deps, redirects, oauth && { server: oauth, authUrl: () => authUrl });
 
   const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler);
-  const executeDue = scheduleDueWork(scheduler, deps, config);
+  const { executeDue, carryOutBaskets } = scheduleDueWork(scheduler, deps, config);
 
   const admin = adminListener(logger, store, { api, auth }, ready);
   let pruning: NodeJS.Timeout | undefined;
@@ -552,7 +567,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     .catch((err: unknown) => logger.error({ err }, "pruning failed (audit log, OAuth)"));
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
-    executeDuePayments: executeDue, deliverNotifications: deliverNotificationsNow,
+    executeDuePayments: executeDue, carryOutBaskets, deliverNotifications: deliverNotificationsNow,
     async listen() {
       await prune();
       // Pruning is an idempotent delete: running it on every instance needs no coordination.

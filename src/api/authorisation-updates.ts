@@ -27,7 +27,8 @@ export type UpdateRequest = FastifyRequest<{
 }>;
 
 export interface AuthorisationUpdates {
-  role: PspRole;
+  /** The role the path needs; a basket's paths check the TPP's roles themselves. */
+  role?: PspRole;
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
   decoupled: Decoupled;

@@ -9,11 +9,10 @@ import type { NotificationSubscriptions } from "../domain/notification/subscript
 import {
   psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
 } from "./headers.js";
-import { readNotificationRequest } from "./notification-headers.js";
-import { requestFingerprint } from "./plugin.js";
+import { answerCreation } from "./creation.js";
 import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";
 import { consentStatusPath, presentConsentStatus } from "./present.js";
-import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
+import { sendStarted, type Presenters } from "./profile.js";
 import {
   authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
 } from "./authorisation-updates.js";
@@ -46,7 +45,7 @@ const readingIn = (presenters: Presenters) => (body: object) =>
   ({ config, schema: { response: { 200: presenters.schema(body), ...refusals } } });
 
 export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOptions): void {
-  const { base, consents, idempotency, presenters } = options;
+  const { base, consents, presenters } = options;
   const created = { [presenters.createdStatus]: presenters.schema(consentCreatedResponse) };
   const selfOf = (id: string) => `${base}/consents/${id}`;
 
@@ -60,26 +59,16 @@ export function consentRoutes(app: FastifyInstance, options: ConsentRoutesOption
     const tpp = { id: request.tpp.id, name: request.tpp.name };
     const explicit = readExplicitAuthorisation(request.headers);
     const corporateId = readCorporateId(request.headers);
-    const notify = readNotificationRequest(request.headers, request.tpp.domains);
-    const response = await idempotency.once({
-      tppId: tpp.id,
-      requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, { ...redirect, explicit, chosen, corporateId }),
-    }, async (tx) => {
-      const registered = await consents.registerConsent(tx, tpp, request.body, redirect,
-        { explicit, corporateId });
-      if (notify.accepted) {
-        await options.notifications.subscribe(tx, { ...notify.accepted, tppId: tpp.id,
-          resourceId: registered.consent.id, resourceType: "consent" });
-      }
-      const paths = resourcePaths(selfOf(registered.consent.id), registered.authorisationId);
-      return {
-        statusCode: presenters.createdStatus,
-        body: presenters.consentCreated(registered, paths, chosen),
-      };
+    return answerCreation(request, reply, options, {
+      resourceType: "consent", idField: "consentId", selfOf, chosen,
+      fingerprint: { ...redirect, explicit, chosen, corporateId },
+      create: async (tx) => {
+        const registered = await consents.registerConsent(tx, tpp, request.body, redirect,
+          { explicit, corporateId });
+        return { resourceId: registered.consent.id, authorisationId: registered.authorisationId,
+          present: (paths) => presenters.consentCreated(registered, paths, chosen) };
+      },
     });
-    void reply.headers(notify.headers);
-    return sendCreated(reply, presenters, response, "consentId", selfOf, chosen);
   });
 
   const status = { config, schema: { response: { 200: consentStatusResponse, ...refusals } } };

@@ -39,6 +39,9 @@ const STATUS: Record<MessageCode, number> = {
   TOKEN_INVALID: 401,
   TOKEN_EXPIRED: 401,
   CORPORATE_ID_INVALID: 401,
+  RESOURCE_BLOCKED: 400,
+  REFERENCE_MIX_INVALID: 400,
+  REFERENCE_STATUS_INVALID: 409,
 };
 
 /** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */

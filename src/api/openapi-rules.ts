@@ -34,10 +34,11 @@ export const requestIdSchema = { type: "string", format: "uuid" } as const;
 
 const tppOperation = (op: OperationFacts) => !op.probe;
 const withRole = (op: OperationFacts) => op.role !== undefined;
-/** Creations of payments and consents: they carry the PSU's redirect targets. */
+/** Creations of payments, consents and signing baskets: they carry the PSU's redirect targets. */
 const CREATIONS = [
   /\/(payments|periodic-payments|bulk-payments)\/:product$/,
   /\/consents(\/confirmation-of-funds)?$/,
+  /\/signing-baskets$/,
 ];
 const creation = (op: OperationFacts) =>
   op.method === "POST" && CREATIONS.some((path) => path.test(op.url));

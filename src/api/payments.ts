@@ -13,14 +13,13 @@ import {
   psuLanguage, readCorporateId, readExplicitAuthorisation, readVopRequested,
 } from "./headers.js";
 import type { Payments } from "../domain/payment/initiation.js";
-import { readNotificationRequest } from "./notification-headers.js";
+import { answerCreation } from "./creation.js";
 import { readRedirectTargets, type RedirectRules } from "./headers.js";
-import { requestFingerprint } from "./plugin.js";
 import {
   approachLinks, readLaterSca, readScaTargets, type ScaApproachRules,
 } from "./sca-approach.js";
 import { presentPaymentStatus } from "./present.js";
-import { resourcePaths, sendCreated, sendStarted, type Presenters } from "./profile.js";
+import { sendStarted, type Presenters } from "./profile.js";
 import {
   authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
 } from "./authorisation-updates.js";
@@ -78,7 +77,7 @@ export function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOption
 function initiationRoute(
   app: FastifyInstance, options: PaymentRoutesOptions, service: PaymentService,
 ) {
-  const { base, payments, idempotency, presenters } = options;
+  const { base, payments, presenters } = options;
   const created = { [presenters.createdStatus]: presenters.schema(paymentCreatedResponse) };
   type Initiation = { Params: { product: string }; Body: InitiationInput["body"] };
   app.post<Initiation>(`${base}/${service}/:product`, {
@@ -103,29 +102,19 @@ function initiationRoute(
     } as InitiationInput;
     const selfOf = (id: string) => `${base}/${service}/${request.params.product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
-    const notify = readNotificationRequest(request.headers, request.tpp.domains);
     const checks = await naming(request.params.product, () =>
       payments.verifyPayees(product, input, readVopRequested(request.headers)));
-    const response = await idempotency.once({
-      tppId: tpp.id,
-      requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request,
-        { ...redirect, explicit, chosen, vop: checks.requested, corporateId: input.corporateId }),
-    }, async (tx) => {
-      const initiated = await naming(request.params.product,
-        () => payments.initiatePayment(tx, tpp, product, input, redirect, checks, explicit));
-      if (notify.accepted) {
-        await options.notifications.subscribe(tx, { ...notify.accepted, tppId: tpp.id,
-          resourceId: initiated.payment.id, resourceType: "payment" });
-      }
-      const paths = resourcePaths(selfOf(initiated.payment.id), initiated.authorisationId);
-      return {
-        statusCode: presenters.createdStatus,
-        body: presenters.paymentCreated(initiated, paths, chosen),
-      };
+    return answerCreation(request, reply, options, {
+      resourceType: "payment", idField: "paymentId", selfOf, chosen,
+      fingerprint: { ...redirect, explicit, chosen, vop: checks.requested,
+        corporateId: input.corporateId },
+      create: async (tx) => {
+        const initiated = await naming(request.params.product,
+          () => payments.initiatePayment(tx, tpp, product, input, redirect, checks, explicit));
+        return { resourceId: initiated.payment.id, authorisationId: initiated.authorisationId,
+          present: (paths) => presenters.paymentCreated(initiated, paths, chosen) };
+      },
     });
-    void reply.headers(notify.headers);
-    return sendCreated(reply, presenters, response, "paymentId", selfOf, chosen);
   });
 }
 

@@ -144,7 +144,7 @@ function resourceOf(params: unknown): string | null {
 const EMPTY = new Uint8Array(0);
 
 /** The resource a creation answer names: its id is known only from the answer. */
-const CREATED_ID = /"(?:paymentId|consentId)":"([^"]{1,100})"/;
+const CREATED_ID = /"(?:paymentId|consentId|basketId)":"([^"]{1,100})"/;
 
 export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions): void {
   app.decorateRequest("tpp", null as unknown as TppIdentity);

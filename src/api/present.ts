@@ -3,6 +3,9 @@
  * decimal-string amounts, plain-string links, and every field the spec shows present, with a
  * JSON null where the spec's samples show null.
  */
+import type { CreatedBasket } from "../domain/basket/baskets.js";
+import type { Basket } from "../domain/basket/model.js";
+import { isOpenBasket } from "../domain/basket/transitions.js";
 import type { AccountView } from "../domain/consent/accounts.js";
 import type { Balance } from "../domain/core-banking.js";
 import type { RegisteredConsent } from "../domain/consent/registration.js";
@@ -23,6 +26,37 @@ export function presentPaymentCreated({ payment, scaRedirect }: InitiatedPayment
     _links: { scaRedirect, psuMessage: null, tppMessages: null },
     psuMessage: null,
     tppMessages: null,
+  };
+}
+
+/**
+ * A signing basket's creation in the spec's dialect, which has no basket of its own: shaped as
+ * its payment creation (nulls present, plain-string links), with the basket's links.
+ */
+export function presentBasketCreated(
+  { basket, scaRedirect }: CreatedBasket, paths: { self: string; status: string },
+  scaStatus: string | null,
+) {
+  return {
+    basketId: basket.id,
+    transactionStatus: basket.status,
+    scaMethods: null,
+    chosenScaMethod: null,
+    challengeData: null,
+    _links: { scaRedirect, self: paths.self, status: paths.status, scaStatus },
+    psuMessage: null,
+    tppMessages: null,
+  };
+}
+
+/** A basket's items and status; an open one links where another authorisation is started. */
+export function presentBasket(basket: Basket, self: string) {
+  const start = isOpenBasket(basket.status) ? `${self}/authorisations` : null;
+  return {
+    payments: basket.paymentIds.length > 0 ? basket.paymentIds : null,
+    consents: basket.consentIds.length > 0 ? basket.consentIds : null,
+    transactionStatus: basket.status,
+    _links: { self, status: `${self}/status`, startAuthorisation: start },
   };
 }
 

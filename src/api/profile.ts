@@ -9,6 +9,8 @@ import type { FastifyReply } from "fastify";
 import type {
   AccountView, CardAccountView, CardTransactionsView, TransactionsView,
 } from "../domain/consent/accounts.js";
+import type { CreatedBasket } from "../domain/basket/baskets.js";
+import type { Basket } from "../domain/basket/model.js";
 import type { ConsentDetails, RegisteredConsent } from "../domain/consent/registration.js";
 import type {
   Balance, BankAccount, BookedTransaction, CardAccount,
@@ -21,8 +23,8 @@ import {
   presentConsent, presentTransaction, presentTransactions,
 } from "./present-accounts.js";
 import {
-  presentAccount, presentBalance, presentBulk, presentConsentCreated, presentPayment,
-  presentPaymentCreated,
+  presentAccount, presentBalance, presentBasket, presentBasketCreated, presentBulk,
+  presentConsentCreated, presentPayment, presentPaymentCreated,
 } from "./present.js";
 import { DECOUPLED_PSU_MESSAGE } from "../domain/sca/decoupled.js";
 import { approachHeader, approachLinks, type ChosenApproach } from "./sca-approach.js";
@@ -99,6 +101,8 @@ export interface Presenters {
     registered: RegisteredConsent, paths: ResourcePaths, chosen: ChosenApproach,
   ): Json;
   consent(details: ConsentDetails): Json;
+  basketCreated(created: CreatedBasket, paths: ResourcePaths, chosen: ChosenApproach): Json;
+  basket(basket: Basket, self: string): Json;
   account(view: AccountView): Json;
   balances(account: BankAccount, balances: Balance[]): Json;
   transactions(view: TransactionsView, accountPath: string, query: Query): Json;
@@ -124,6 +128,10 @@ const specPresenters: Presenters = {
   consentCreated: (registered, paths, chosen) => withApproach(
     withStart(presentConsentCreated(registered), registered.scaRedirect, paths), chosen, paths),
   consent: presentConsent,
+  basketCreated: (created, paths, chosen) => withApproach(withStart(
+    presentBasketCreated(created, paths, paths.authorisation), created.scaRedirect, paths),
+  chosen, paths),
+  basket: presentBasket,
   account: presentAccount,
   balances: (account, balances) =>
     ({ account: presentAccountReference(account), balances: balances.map(presentBalance) }),
@@ -219,6 +227,13 @@ const berlinGroupPresenters: Presenters = {
     ...psuMessage(chosen),
   }),
   consent: (details) => json(specPresenters.consent(details)),
+  basketCreated: ({ basket, scaRedirect }, paths, chosen) => json({
+    transactionStatus: basket.status,
+    basketId: basket.id,
+    _links: creationLinks(scaRedirect, paths, chosen),
+    ...psuMessage(chosen),
+  }),
+  basket: (basket, self) => json(presentBasket(basket, self)),
   account: (view) => json(specPresenters.account(view)),
   balances: (account, balances) => json(specPresenters.balances(account, balances)),
   transactions: (view, accountPath, query) =>

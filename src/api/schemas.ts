@@ -255,6 +255,40 @@ export const authorisationStartedResponse = {
   },
 } as const;
 
+/** A signing basket's body: the TPP's payments and consents that await their authorisation. */
+const basketIds = {
+  type: "array", minItems: 1, maxItems: 50, items: { type: "string", maxLength: 100 },
+} as const;
+export const basketBody = {
+  type: "object",
+  properties: { paymentIds: basketIds, consentIds: basketIds },
+  additionalProperties: false,
+} as const;
+
+export const basketCreatedResponse = {
+  type: "object",
+  properties: {
+    basketId: { type: "string" },
+    transactionStatus: { type: "string" },
+    scaMethods: { type: "null" },
+    chosenScaMethod: { type: "null" },
+    challengeData: { type: "null" },
+    _links: links("scaRedirect", "self", "status", "scaStatus", "startAuthorisation",
+      ...APPROACH_LINKS),
+    psuMessage: nullable("string"),
+    tppMessages: { type: "null" },
+  },
+} as const;
+
+const idList = { type: ["array", "null"], items: { type: "string" } } as const;
+export const basketResponse = {
+  type: "object",
+  properties: {
+    payments: idList, consents: idList, transactionStatus: { type: "string" },
+    _links: links("self", "status", "startAuthorisation"),
+  },
+} as const;
+
 export const transactionStatusResponse = {
   type: "object", properties: { transactionStatus: { type: "string" } },
 } as const;

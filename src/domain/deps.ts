@@ -3,6 +3,7 @@
  */
 import type { Clock } from "../lib/clock.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
+import type { BasketRepository } from "./basket/ports.js";
 import type { AccessCountPort, ConsentRepository, DeltaMarkPort } from "./consent/ports.js";
 import type { CoreBanking } from "./core-banking.js";
 import type { NotificationPort } from "./notification/ports.js";
@@ -77,6 +78,7 @@ export interface Passwords {
 export interface StorePort {
   payments: PaymentRepository;
   consents: ConsentRepository;
+  baskets: BasketRepository;
   accessCounts: AccessCountPort;
   deltaMarks: DeltaMarkPort;
   sca: AuthorisationPort & ChallengePort;

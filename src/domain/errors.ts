@@ -39,6 +39,9 @@ export type MessageCode =
   | "PSU_CREDENTIALS_INVALID"
   | "SCA_METHOD_UNKNOWN"
   | "SCA_INVALID"
+  | "RESOURCE_BLOCKED"
+  | "REFERENCE_MIX_INVALID"
+  | "REFERENCE_STATUS_INVALID"
   | "TOKEN_UNKNOWN"
   | "TOKEN_INVALID"
   | "TOKEN_EXPIRED"
@@ -199,7 +202,9 @@ export const tppRateLimited = (): Xs2aError =>
 
 // ---- Lifecycles ----
 
-export const authorisationOver = (resource: "payment" | "consent", status: string): Xs2aError =>
+export const authorisationOver = (
+  resource: "payment" | "consent" | "signing basket", status: string,
+): Xs2aError =>
   new Xs2aError("STATUS_INVALID", "state",
     `The ${resource} is ${status}: its authorisation is over.`);
 
@@ -210,6 +215,29 @@ export const cancellationTooLate = (status: string): Xs2aError =>
 export const cancellationNotNeeded = (status: string): Xs2aError =>
   new Xs2aError("CANCELLATION_INVALID", "state", "Only an authorised payment not yet executed "
     + `needs a cancellation authorisation; its status is ${status}.`);
+
+// ---- Signing baskets ----
+
+/** The payment or consent is held by a signing basket: only the basket is authorised. */
+export const resourceBlocked = (text: string): Xs2aError =>
+  new Xs2aError("RESOURCE_BLOCKED", "state", text);
+
+export const heldByBasket = (what: "payment" | "consent", basketId: string): Xs2aError =>
+  resourceBlocked(`The ${what} is in the signing basket ${basketId}: authorise the basket, `
+    + `or delete it to act on the ${what} on its own.`);
+
+/** A basket's body names what a basket cannot hold (e.g. a bulk payment) or nothing at all. */
+export const referenceMixInvalid = (path: string, text: string): Xs2aError =>
+  new Xs2aError("REFERENCE_MIX_INVALID", "body", text, path);
+
+/** A basket's body names a payment or consent that no longer awaits its authorisation. */
+export const referenceStatusInvalid = (path: string, text: string): Xs2aError =>
+  new Xs2aError("REFERENCE_STATUS_INVALID", "body", text, path);
+
+/** DELETE of a basket the PSU has decided already. */
+export const basketNotDeletable = (status: string): Xs2aError =>
+  new Xs2aError("STATUS_INVALID", "state",
+    `The signing basket is ${status}: only a basket not yet authorised can be deleted.`);
 
 // ---- The PSU's factors in the embedded SCA approach ----
 

@@ -86,3 +86,12 @@ export function formatAmount(minor: bigint, currency: string): string {
   const text = units === 0 ? whole : `${whole}.${digits.slice(digits.length - units)}`;
   return negative ? `-${text}` : text;
 }
+
+/** The sum of some amounts per currency, in the order the currencies first appear. */
+export function totalsOf(
+  amounts: readonly { amountMinor: bigint; currency: string }[],
+): [string, bigint][] {
+  const sums = new Map<string, bigint>();
+  for (const a of amounts) sums.set(a.currency, (sums.get(a.currency) ?? 0n) + a.amountMinor);
+  return [...sums];
+}

@@ -5,7 +5,10 @@
  * pages; without it a reload shows the same.
  */
 import type { DecoupledRequest } from "../domain/sca/decoupled.js";
+import { awaitingItems } from "../domain/basket/decision.js";
+import type { BasketResource } from "../domain/sca/context.js";
 import { Html, html } from "../lib/html.js";
+import { totalsOf } from "../lib/money.js";
 import { groupedIban, money } from "./format.js";
 import { page, type PageFrame } from "./views.js";
 
@@ -14,6 +17,7 @@ export const APP = "/app";
 /** What the PSU confirms, in one sentence. */
 function requestText(frame: PageFrame, request: DecoupledRequest): string {
   const { resource, tppName: tpp } = request;
+  if (resource.type === "basket") return basketText(frame, resource, tpp);
   if (resource.type === "consent") {
     const a = resource.consent.access;
     const named = [...new Set([...a.accounts, ...a.balances, ...a.transactions])];
@@ -28,6 +32,15 @@ function requestText(frame: PageFrame, request: DecoupledRequest): string {
   }
   return frame.t("app_payment",
     { tpp, amount, payee: p.creditorName, iban: groupedIban(p.creditorAccount.iban) });
+}
+
+/** A basket: how many items, and its payments' totals (each listed on the TPP's side). */
+function basketText(frame: PageFrame, resource: BasketResource, tpp: string): string {
+  const { payments, consents } = awaitingItems(resource);
+  const total = totalsOf(payments).map(([currency, minor]) => money(minor, currency, frame.lang))
+    .join(" + ");
+  const count = String(payments.length + consents.length);
+  return frame.t("app_basket", { tpp, count, total: total || "-" });
 }
 
 function requestCard(frame: PageFrame, request: DecoupledRequest, index: number): Html {

@@ -20,6 +20,7 @@ import {
   type Form, type FormRequest,
 } from "./plugin.js";
 import type { ScaRedirects } from "./redirect.js";
+import { basketReviewPage } from "./basket-views.js";
 import { DASHBOARD } from "./dashboard-views.js";
 import { oauthPages, type OAuthPagesOptions } from "./oauth-pages.js";
 import { resultPage } from "./result-view.js";
@@ -123,17 +124,21 @@ function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
   ) => {
     const review = view.review;
     const shown = problem ?? review?.problem;
-    const foreign = review?.foreign.length ? "error_foreign_accounts" : undefined;
+    const { resource } = view;
+    // A basket's consent naming accounts not the PSU's is refused alone; the rest goes on.
+    const refusesAll = resource.type !== "basket" && Boolean(review?.foreign.length);
     const { exemption } = view.authorisation;
     const f = frame(view, view.session.lang, {
-      step: 3, error: shown ? problemMessage(shown) : foreign,
+      step: 3, error: shown ? problemMessage(shown)
+        : refusesAll ? "error_foreign_accounts" : undefined,
       errorValues: { tpp: view.tppName, ibans: review?.foreign.join(", ") ?? "" },
       ...(exemption && { notice: "notice_exempted", noticeValues: { article: exemption } }),
     });
-    const canConfirm = !review?.problem && !review?.foreign.length;
-    const body = view.resource.type === "payment"
-      ? paymentReviewPage(f, view.resource, review, canConfirm)
-      : consentReviewPage(f, view.resource.consent, review?.accounts ?? [], canConfirm, chosen);
+    const canConfirm = !review?.problem && !refusesAll;
+    const body = resource.type === "payment"
+      ? paymentReviewPage(f, resource, review, canConfirm)
+      : resource.type === "basket" ? basketReviewPage(f, resource, review, canConfirm)
+        : consentReviewPage(f, resource.consent, review?.accounts ?? [], canConfirm, chosen);
     return render(reply, view, body, status);
   };
 
@@ -322,7 +327,7 @@ function siteRoutes(app: FastifyInstance, kit: ScaKit): void {
 
 /** A link's verified claims and what it is for, with the type and token of its address. */
 interface LinkEntry {
-  type: "payment" | "consent"; token: string; claims: RedirectClaims; view: EntryView;
+  type: "payment" | "consent" | "basket"; token: string; claims: RedirectClaims; view: EntryView;
 }
 
 /**
@@ -331,7 +336,7 @@ interface LinkEntry {
  * cancel) uses the link up and opens the session.
  */
 function entryRoutes(app: FastifyInstance, kit: ScaKit): void {
-  for (const type of ["payment", "consent"] as const) {
+  for (const type of ["payment", "consent", "basket"] as const) {
     const path = `/sca/${type}`;
     app.get<{ Querystring: Record<string, string | undefined> }>(path, async (request, reply) => {
       const link = await kit.linkEntry(request, reply, type, request.query.token ?? "");
@@ -372,7 +377,7 @@ function loginRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit
     const view = await session(request, reply, "device");
     if (!view) return;
     const f = frame(view, view.session.lang, { step: 2, path: STEP_PATH.device });
-    return render(reply, view, devicePage(f, view.resource.type, view.devices));
+    return render(reply, view, devicePage(f, introKind(view.resource), view.devices));
   });
 
   app.post<{ Body: Form }>("/sca/device", async (request, reply) => {
@@ -383,7 +388,7 @@ function loginRoutes(app: FastifyInstance, options: ScaPagesOptions, kit: ScaKit
     if (!result.ok) {
       const error = problemMessage(result.problem);
       const f = frame(view, view.session.lang, { step: 2, path: STEP_PATH.device, error });
-      return render(reply, view, devicePage(f, view.resource.type, view.devices), 400);
+      return render(reply, view, devicePage(f, introKind(view.resource), view.devices), 400);
     }
     return reply.redirect(STEP_PATH.code, 303);
   });

@@ -21,6 +21,7 @@ const MESSAGES: Readonly<Record<ScaProblem, MessageKey>> = {
   debtor_blocked: "error_debtor_blocked",
   vop_unacknowledged: "error_vop_unacknowledged",
   psu_not_named: "error_psu_not_named",
+  in_basket: "error_in_basket",
   no_signing_right: "error_no_signing_right",
   already_signed: "error_already_signed",
   exemption_spent: "error_exemption_spent",

@@ -6,8 +6,9 @@
 import type { Consent } from "../domain/consent/model.js";
 import type { Payment } from "../domain/payment/model.js";
 import type { ScaResource } from "../domain/sca/authorisation.js";
+import type { BasketResource } from "../domain/sca/context.js";
 import type { ScaStatus } from "../domain/sca/model.js";
-import { html } from "../lib/html.js";
+import { html, type Html } from "../lib/html.js";
 import { money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
 import { longDate, page, type PageFrame } from "./views.js";
@@ -73,7 +74,23 @@ function consentOutcome(frame: PageFrame, consent: Consent): Outcome {
   return { tone: "done", key: "result_consent_given", values: { tpp: frame.tppName ?? "", date } };
 }
 
+const sentence = (frame: PageFrame, outcome: Outcome) => frame.t(outcome.key, outcome.values);
+
+/** What became of each item of a signing basket, read from its status now. */
+function basketItemsOutcome(frame: PageFrame, resource: BasketResource): Html {
+  const payments = resource.payments.map((p) => html`<li>${
+    money(p.amountMinor, p.currency, frame.lang)} · ${p.creditorName}: ${
+    sentence(frame, paymentOutcome(frame, p, "finalised"))}</li>`);
+  const consents = resource.consents.map((c) =>
+    html`<li>${sentence(frame, consentOutcome(frame, c))}</li>`);
+  return html`<ul class="outcomes">${payments}${consents}</ul>`;
+}
+
 export function outcomeOf(frame: PageFrame, resource: ScaResource, scaStatus: ScaStatus): Outcome {
+  if (resource.type === "basket") {
+    return scaStatus === "finalised" ? { tone: "done", key: "result_basket_done" }
+      : { tone: "unchanged", key: "result_basket_refused" };
+  }
   if (resource.type === "consent") return consentOutcome(frame, resource.consent);
   if (!resource.cancellation) return paymentOutcome(frame, resource.payment, scaStatus);
   return scaStatus === "finalised"
@@ -81,18 +98,26 @@ export function outcomeOf(frame: PageFrame, resource: ScaResource, scaStatus: Sc
     : { tone: "unchanged", key: "result_cancellation_kept" };
 }
 
-/** The outcome, what it was about (amount and payee of a payment), and the way back. */
+/**
+ * The outcome, what it was about (amount and payee of a payment, each item of a basket), and the
+ * way back.
+ */
 export function resultPage(frame: PageFrame, resource: ScaResource, scaStatus: ScaStatus): string {
   const outcome = outcomeOf(frame, resource, scaStatus);
+  const tone = TONES[outcome.tone];
+  return page(frame, html`<h1>${frame.t(tone.title)}</h1><p class="${tone.cls}" role="${
+    tone.role}" id="outcome">${frame.t(outcome.key, outcome.values)}</p>${
+    aboutOf(frame, resource)}`);
+}
+
+function aboutOf(frame: PageFrame, resource: ScaResource): Html {
+  if (resource.type === "basket") return basketItemsOutcome(frame, resource);
   const p = resource.type === "payment" ? resource.payment : null;
-  const about = p ? html`<dl class="review">
+  return p ? html`<dl class="review">
 <dt>${frame.t("review_amount")}</dt><dd class="amount">${
   money(p.amountMinor, p.currency, frame.lang)}</dd>
 <dt>${frame.t("review_payee")}</dt><dd>${
   resource.type === "payment" && resource.entries.length > 0
     ? frame.t("review_payees", { count: String(resource.entries.length) }) : p.creditorName}</dd>
 </dl>` : html``;
-  const tone = TONES[outcome.tone];
-  return page(frame, html`<h1>${frame.t(tone.title)}</h1><p class="${tone.cls}" role="${
-    tone.role}" id="outcome">${frame.t(outcome.key, outcome.values)}</p>${about}`);
 }

@@ -125,9 +125,11 @@ function cancelForm(frame: PageFrame): Html {
 }
 
 /** What the PSU is asked to authorise, as the pages' heading says it. */
-export type IntroKind = "payment" | "consent" | "payment-cancellation" | "funds-confirmation";
+export type IntroKind =
+  | "payment" | "consent" | "payment-cancellation" | "funds-confirmation" | "basket";
 
 export function introKind(resource: ScaResource): IntroKind {
+  if (resource.type === "basket") return "basket";
   if (resource.type === "consent") return resource.consent.kind ?? "consent";
   return resource.cancellation ? "payment-cancellation" : "payment";
 }
@@ -135,10 +137,10 @@ export function introKind(resource: ScaResource): IntroKind {
 const INTROS = {
   "payment": "intro_payment", "consent": "intro_consent",
   "payment-cancellation": "intro_payment_cancellation",
-  "funds-confirmation": "intro_funds_confirmation",
+  "funds-confirmation": "intro_funds_confirmation", "basket": "intro_basket",
 } as const satisfies Record<IntroKind, MessageKey>;
 
-function intro(frame: PageFrame, type: IntroKind): Html {
+export function intro(frame: PageFrame, type: IntroKind): Html {
   return html`<h1>${frame.t(INTROS[type], { tpp: frame.tppName ?? "" })}</h1>`;
 }
 
@@ -231,13 +233,15 @@ export function maskPhone(phone: string): string {
 type PaymentResource = Extract<ScaResource, { type: "payment" }>;
 
 /** A <dt>/<dd> pair, or nothing for a missing value. */
-function row(frame: PageFrame, key: MessageKey, value: string | Html | null, cls = ""): Html {
+export function row(
+  frame: PageFrame, key: MessageKey, value: string | Html | null, cls = "",
+): Html {
   if (value === null) return html``;
   const attr = new Html(cls ? ` class="${cls}"` : "");
   return html`<dt>${frame.t(key)}</dt><dd${attr}>${value}</dd>`;
 }
 
-const ibanOf = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
+export const ibanOf = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
 
 /** What the payee's bank said about the name (Verification of Payee), before Confirm. */
 export function vopText(frame: PageFrame, vop: VopOutcome | null): Html | null {
@@ -267,15 +271,18 @@ ${row(frame, "review_purpose", e.remittance)}`)}`;
 
 /** A payee's name did not match: Confirm needs the PSU's tick that it understands. */
 function vopAcknowledgement(frame: PageFrame, resource: PaymentResource): Html {
-  const unmatched = !resource.cancellation
-    && paidTo(resource).some((p) => p.vop?.result === "NMTC");
+  return payeeAcknowledgement(frame, !resource.cancellation ? paidTo(resource) : []);
+}
+
+export function payeeAcknowledgement(frame: PageFrame, paid: readonly Payment[]): Html {
+  const unmatched = paid.some((p) => p.vop?.result === "NMTC");
   return unmatched ? html`<p class="choice"><input type="checkbox" id="vop-ack"
  name="vop_acknowledged" value="yes" required><label for="vop-ack">${
   frame.t("vop_acknowledge")}</label></p>` : html``;
 }
 
 /** A standing order's schedule in words: how often, from when, until when. */
-function scheduleText(frame: PageFrame, order: StandingOrder | null): string | null {
+export function scheduleText(frame: PageFrame, order: StandingOrder | null): string | null {
   if (order === null) return null;
   const frequency = frame.t(`frequency_${order.frequency}`);
   const start = longDate(order.startDate, frame.lang);
@@ -284,7 +291,9 @@ function scheduleText(frame: PageFrame, order: StandingOrder | null): string | n
     : frame.t("schedule_until", { frequency, start, end: longDate(order.endDate, frame.lang) });
 }
 
-function executionText(frame: PageFrame, p: Payment, executesOn: string | null): string {
+export function executionText(
+  frame: PageFrame, p: Payment, executesOn: string | null,
+): string {
   if (executesOn !== null) return longDate(executesOn, frame.lang);
   return frame.t(p.product === "instant-sepa-credit-transfers"
     ? "execution_instant" : "execution_today");
@@ -332,7 +341,7 @@ ${row(frame, "review_tpp", frame.tppId ? frame.t("tpp_registered", {
 </dl>${warning}${next}${confirm}`);
 }
 
-function confirmForm(frame: PageFrame, fields: Html): Html {
+export function confirmForm(frame: PageFrame, fields: Html): Html {
   return html`<form method="post" action="/sca/confirm">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">${fields}
 <button type="submit">${frame.t("button_confirm")}</button></form>`;

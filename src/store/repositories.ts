@@ -1,6 +1,7 @@
 /** The repositories a Store carries, one per aggregate. */
 import type { Engine } from "./handle.js";
 import { createAuditRepository } from "./audit.js";
+import { basketRepository } from "./baskets.js";
 import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
 import { consentRepository } from "./consents.js";
 import { exemptionRepository } from "./exemptions.js";
@@ -23,6 +24,7 @@ export function createRepositories(engine: Engine) {
     savepoints: savepointRepository,
     payments: paymentRepository,
     consents: consentRepository,
+    baskets: basketRepository,
     ledger: createLedgerRepository(engine),
     psus: psuRepository,
     sca: scaRepository,

@@ -339,6 +339,26 @@ export interface NotificationTable {
   last_error: string | null;
 }
 
+export interface SigningBasketTable {
+  id: string;
+  tpp_id: string;
+  status: string;
+  psu_id: string | null;
+  redirect_uri: string;
+  nok_redirect_uri: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SigningBasketItemTable {
+  basket_id: string;
+  position: number;
+  item_type: string;
+  item_id: string;
+  /** The item's id while the basket holds it (unique per type), null once released. */
+  held_id: string | null;
+}
+
 export interface Database {
   tpps: TppTable;
   psus: PsuTable;
@@ -377,4 +397,6 @@ export interface Database {
   known_devices: KnownDeviceTable;
   corporates: CorporateTable;
   corporate_users: CorporateUserTable;
+  signing_baskets: SigningBasketTable;
+  signing_basket_items: SigningBasketItemTable;
 }

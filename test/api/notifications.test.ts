@@ -68,6 +68,27 @@ test("a payment's transaction and SCA statuses are pushed, in order and signed",
   assert.ok(pushed.filter((r) => r.body.scaStatus).every((r) => r.body.authorisationId));
 });
 
+test("a signing basket's status and SCA status are pushed as the basket's, its items' as theirs",
+  async () => {
+    const { paymentId } = await createPayment(bank.tpp);
+    const headers = { ...CREATION_HEADERS, "TPP-Notification-URI": receiver.url,
+      "TPP-Notification-Content-Preferred": "status=SCA, PROCESS" };
+    const res = await bank.tpp.post("/psd2/v1/signing-baskets", { paymentIds: [paymentId] },
+      headers);
+    assert.equal(res.status, createdStatus(bank.tpp), res.text);
+    assert.equal(res.headers["aspsp-notification-support"], "true");
+    const browser = bank.browser();
+    const scaRedirect = res.body._links.scaRedirect.href ?? res.body._links.scaRedirect;
+    await confirm(browser, await reachReview(browser, scaRedirect, "alice"));
+    await bank.app.deliverNotifications();
+    const pushed = of(res.body.basketId);
+    assert.deepEqual(statuses(pushed),
+      ["sca:psuIdentified", "sca:psuAuthenticated", "ACTC", "sca:finalised"]);
+    assert.ok(pushed.every((r) => r.body.resourceType === "signing-basket"));
+    // The payment was created without a subscription: nothing of it is pushed.
+    assert.deepEqual(of(paymentId), []);
+  });
+
 test("the creation answers ASPSP-Notification-Support and -Content", async () => {
   const path = "/psd2/v1/payments/sepa-credit-transfers";
   const res = await bank.tpp.post(path, paymentBody(), {

@@ -5,7 +5,9 @@
  * choice is what every later user signs (multi-level SCA).
  */
 import type { Tx } from "../ports.js";
-import type { Decision, DecisionContext } from "../decision.js";
+import {
+  exemptionTaken, settleAuthorisation, type Decision, type DecisionContext,
+} from "../decision.js";
 import type { Deps } from "../deps.js";
 import type { ScaProblem } from "../sca/problems.js";
 import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
@@ -13,7 +15,6 @@ import { consentChoices, grantFor, type PsuChoice } from "./grants.js";
 import type { Consent } from "./model.js";
 import { moveConsent, replaceRecurring } from "./transitions.js";
 import { auditExemption } from "../sca/exemptions.js";
-import { changeScaStatus } from "../sca/transitions.js";
 
 type ConsentDecision = { confirm: boolean; ibans: readonly string[] } & Partial<PsuChoice>;
 
@@ -47,7 +48,7 @@ async function rejectConsent(
   if (!(await moveConsent(deps, tx, consent.id, "reject", { at }))) {
     return { ok: false, problem: "already_decided" };
   }
-  await changeScaStatus(deps.store, tx, ctx.authorisation.id, "fail", at);
+  await settleAuthorisation(deps, tx, ctx, "fail", at);
   return { ok: true };
 }
 
@@ -96,11 +97,10 @@ async function sign(
     await replaceRecurring(deps, tx, consent, consent.psuId ?? psuId, at);
   }
   // RTS art. 10a: a renewal within 180 days of the last SCA took the password only.
-  const auth = ctx.authorisation.id;
-  const exemption = (await deps.store.sca.findAuthorisation(tx, auth))?.exemption ?? null;
+  const exemption = await exemptionTaken(deps, tx, ctx);
   if (exemption) {
     await auditExemption(deps, tx, { exemption, tppId: consent.tppId, resourceId: consent.id, at });
   }
-  await changeScaStatus(deps.store, tx, auth, exemption ? "exempt" : "finalise", at, psuId);
+  await settleAuthorisation(deps, tx, ctx, exemption ? "exempt" : "finalise", at, psuId);
   return { ok: true };
 }

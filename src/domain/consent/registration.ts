@@ -10,6 +10,7 @@ import {
 } from "./transitions.js";
 import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
+import { refuseIfHeld } from "../basket/holding.js";
 import {
   authorisationOver, bankOfferedNotEmbedded, consentExpired, consentUnknown, consentUnusable,
   formatError, noWayBack, resourceUnknown, type Origin,
@@ -158,6 +159,15 @@ function lapseRulesAt(settings: Deps["settings"], now: Date) {
   return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff);
 }
 
+/** A consent as it stands now: expired or rejected first when it has lapsed (in `tx`). */
+export async function currentConsent(deps: Deps, tx: Tx, consent: Consent): Promise<Consent> {
+  const now = deps.clock.now();
+  const lapse = lapseOf(consent, lapseRulesAt(deps.settings, now));
+  if (!lapse) return consent;
+  await moveConsent(deps, tx, consent.id, lapse.event, { at: now.toISOString() });
+  return { ...consent, status: CONSENT_TRANSITIONS[lapse.event].to };
+}
+
 /** The sweep behind the checks on use: expires lapsed consents, rejects never-authorised ones. */
 async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: number }> {
   const { store, clock, settings } = deps;
@@ -172,17 +182,13 @@ async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: n
 
 /** The TPP's reads of its consents, each expiring the consent first when it has lapsed. */
 function createConsentReads(deps: Deps) {
-  const { store, clock, settings } = deps;
+  const { store } = deps;
 
   /** The TPP's consent, expiring it first when its last day has passed. */
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
     const consent = await store.consents.findForTpp(store.db, consentId, tppId);
     if (!consent) throw consentUnknown(origin);
-    const now = clock.now();
-    const lapse = lapseOf(consent, lapseRulesAt(settings, now));
-    if (!lapse) return consent;
-    await moveConsent(deps, store.db, consent.id, lapse.event, { at: now.toISOString() });
-    return { ...consent, status: CONSENT_TRANSITIONS[lapse.event].to };
+    return currentConsent(deps, store.db, consent);
   }
 
   /**
@@ -316,9 +322,20 @@ export function createConsents(deps: Deps) {
     };
   }
 
+  return {
+    ...reads, registerConsent, insertWithAuthorisation, ...createConsentChanges(deps, reads),
+    sweepConsents: () => sweepConsents(deps),
+  };
+}
+
+/** The TPP's changes to a consent it registered: another authorisation, its termination. */
+function createConsentChanges(deps: Deps, reads: ReturnType<typeof createConsentReads>) {
+  const { store, clock } = deps;
+
   /**
    * POST authorisations: an authorisation the PSU completes on the redirect pages, back to the
-   * consent's redirect URIs. Throws STATUS_INVALID once the consent is no longer received.
+   * consent's redirect URIs. Throws STATUS_INVALID once the consent is no longer received, and
+   * RESOURCE_BLOCKED while a signing basket holds it.
    */
   async function authoriseConsent(tppId: string, consentId: string, sca: LaterSca) {
     const consent = await reads.getConsent(tppId, consentId, "path");
@@ -328,20 +345,22 @@ export function createConsents(deps: Deps) {
     const { redirectUri, nokRedirectUri } = consent;
     if ((sca.approach ?? "redirect") === "redirect" && redirectUri === "") throw noWayBack();
     const redirect = { ...sca, redirectUri, nokRedirectUri };
-    return store.transaction(
-      (tx) => startAuthorisation(deps, tx, consent, redirect, clock.now().toISOString()));
+    return store.transaction(async (tx) => {
+      await refuseIfHeld(deps, tx, { type: "consent", id: consent.id });
+      return startAuthorisation(deps, tx, consent, redirect, clock.now().toISOString());
+    });
   }
 
   /** DELETE by the TPP: ends a received or valid consent; ending an ended one changes nothing. */
   async function terminate(tppId: string, consentId: string): Promise<void> {
     const consent = await reads.getConsent(tppId, consentId, "path");
-    await moveConsent(deps, store.db, consent.id, "terminate", { at: clock.now().toISOString() });
+    await store.transaction(async (tx) => {
+      await refuseIfHeld(deps, tx, { type: "consent", id: consent.id });
+      await moveConsent(deps, tx, consent.id, "terminate", { at: clock.now().toISOString() });
+    });
   }
 
-  return {
-    ...reads, registerConsent, insertWithAuthorisation, terminate, authoriseConsent,
-    sweepConsents: () => sweepConsents(deps),
-  };
+  return { authoriseConsent, terminate };
 }
 
 export type Consents = ReturnType<typeof createConsents>;

@@ -6,7 +6,9 @@
 import { dateInZone } from "../../lib/clock.js";
 import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
-import type { Decision, DecisionContext } from "../decision.js";
+import {
+  exemptionTaken, settleAuthorisation, type Decision, type DecisionContext,
+} from "../decision.js";
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
 import { awaitsPsu, type Payment } from "./model.js";
@@ -14,7 +16,7 @@ import { movePayment } from "./transitions.js";
 import { spendExemption } from "./exemptions.js";
 import { auditExemption } from "../sca/exemptions.js";
 import type { ScaExemption } from "../sca/model.js";
-import { changeScaStatus, changeScaStatusOf } from "../sca/transitions.js";
+import { changeScaStatusOf } from "../sca/transitions.js";
 import type { ScaProblem } from "../sca/problems.js";
 import {
   signatureEvent, signaturesBefore, signedBy, type SignatureEvent,
@@ -131,14 +133,13 @@ export async function decidePayment(
   if (ctx.resource.type === "payment" && ctx.resource.cancellation) {
     return decideCancellation(deps, tx, ctx, payment, confirm);
   }
-  const { store, clock, settings } = deps;
+  const { clock, settings } = deps;
   const at = clock.now().toISOString();
-  const auth = ctx.authorisation.id;
   if (!confirm) {
     if (!(await movePayment(deps, tx, payment, "decline", { at }))) {
       return { ok: false, problem: "already_decided" };
     }
-    await changeScaStatus(store, tx, auth, "fail", at);
+    await settleAuthorisation(deps, tx, ctx, "fail", at);
     return { ok: true };
   }
   const psuId = ctx.session.psuId ?? "";
@@ -148,13 +149,13 @@ export async function decidePayment(
   if (unmatched.length > 0 && !acknowledgedNoMatch) {
     return { ok: false, problem: "vop_unacknowledged" };
   }
-  const exemption = (await store.sca.findAuthorisation(tx, auth))?.exemption ?? null;
+  const exemption = await exemptionTaken(deps, tx, ctx);
   const event = await signWithin(deps, tx, { payment, psuId, at, exemption });
   if (event === "already_decided" || event === "exemption_spent") {
     return { ok: false, problem: event };
   }
   if (unmatched.length > 0) await recordOverride(deps, tx, payment, unmatched, at);
-  await changeScaStatus(store, tx, auth, exemption ? "exempt" : "finalise", at, psuId);
+  await settleAuthorisation(deps, tx, ctx, exemption ? "exempt" : "finalise", at, psuId);
   if (event === "signPartly") return { ok: true };
   const today = dateInZone(clock.now(), settings.timeZone);
   if (payment.requestedExecutionDate === null || payment.requestedExecutionDate <= today) {
@@ -172,9 +173,8 @@ export async function decideCancellation(
 ): Promise<Decision> {
   const { store, clock } = deps;
   const at = clock.now().toISOString();
-  const auth = ctx.authorisation.id;
   if (!confirm) {
-    await changeScaStatus(store, tx, auth, "fail", at);
+    await settleAuthorisation(deps, tx, ctx, "fail", at);
     return { ok: true };
   }
   const problem = await signingProblem(deps, tx, ctx.session.psuId, payment, true);
@@ -182,7 +182,7 @@ export async function decideCancellation(
   if (!(await movePayment(deps, tx, payment, "cancelAuthorised", { at }))) {
     return { ok: false, problem: "already_decided" };
   }
-  await changeScaStatus(store, tx, auth, "finalise", at);
+  await settleAuthorisation(deps, tx, ctx, "finalise", at);
   await changeScaStatusOf(store, tx, payment.id, "fail", at);
   return { ok: true };
 }

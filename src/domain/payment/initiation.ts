@@ -6,6 +6,7 @@ import { dateInZone } from "../../lib/clock.js";
 import { newPaymentId, newUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
+import { refuseIfHeld } from "../basket/holding.js";
 import {
   authorisationOver, cancellationNotNeeded, formatError, noWayBack, productUnknown,
   resourceUnknown,
@@ -208,6 +209,7 @@ function createLaterAuthorisations(deps: Deps) {
       if (!awaitsPsu(payment.status)) {
         throw authorisationOver("payment", payment.status);
       }
+      await refuseIfHeld(deps, tx, { type: "payment", id: payment.id });
       return startLater(deps, tx, payment, "payment", sca);
     });
   }
@@ -223,6 +225,7 @@ function createLaterAuthorisations(deps: Deps) {
     return store.transaction(async (tx) => {
       const payment = await findOwn(deps, tx, ref);
       if (payment.status === "ACTC") return startCancellation(deps, tx, payment, sca);
+      await refuseIfHeld(deps, tx, { type: "payment", id: payment.id });
       await cancelUnauthorised(deps, tx, payment);
       return null;
     });

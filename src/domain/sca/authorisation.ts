@@ -8,15 +8,17 @@ import { dateInZone } from "../../lib/clock.js";
 import { hashSecret } from "../../lib/ids.js";
 import { totpAt } from "../../lib/totp.js";
 import type { Tx } from "../ports.js";
+import { afterDecision } from "../basket/carry-out.js";
+import { awaitingItems, basketProblem, decideBasket } from "../basket/decision.js";
 import { decideConsent, laterSignerProblem } from "../consent/decision.js";
 import { consentChoices, type Grantable, type PsuChoice } from "../consent/grants.js";
 import { decidePayment, signingProblem } from "../payment/decision.js";
 import type { Decision } from "../decision.js";
 import type { Deps } from "../deps.js";
-import type { SessionContext } from "./context.js";
+import type { BasketResource, SessionContext } from "./context.js";
 import type { ScaDevice } from "./model.js";
 import { refused, type ScaProblem } from "./problems.js";
-import { awaitingDecision, redirectChannel } from "./redirect-channel.js";
+import { awaitingDecision, closedProblem, redirectChannel } from "./redirect-channel.js";
 import { createRedirectLinks } from "./redirect-links.js";
 import { createScaSessionMachine } from "./session.js";
 
@@ -53,10 +55,26 @@ export type PageView = SessionContext & {
 };
 
 
+/**
+ * A basket's review: why the PSU cannot confirm (a payment from an account not its own), and the
+ * accounts its consents name that the PSU does not hold (those consents will be refused).
+ */
+async function basketReview(
+  deps: Deps, tx: Tx, psuId: string, resource: BasketResource,
+): Promise<Review> {
+  const foreign: string[] = [];
+  for (const consent of awaitingItems(resource).consents) {
+    foreign.push(...(await consentChoices(deps, tx, psuId, consent)).foreign);
+  }
+  const problem = await basketProblem(deps, tx, psuId, resource);
+  return { problem, accounts: [], foreign, debtor: null, executesOn: null };
+}
+
 async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review | null> {
   const psuId = ctx.session.psuId;
   if (ctx.session.step !== "review" || !psuId) return null;
   const { resource } = ctx;
+  if (resource.type === "basket") return basketReview(deps, tx, psuId, resource);
   if (resource.type === "consent") {
     const { consent } = resource;
     const choices = await consentChoices(deps, tx, psuId, consent);
@@ -126,6 +144,17 @@ async function sandboxTotp(deps: Deps, login: string) {
   return { code: totpAt(secret, nowMs), validForSeconds: 30 - Math.floor(nowMs / 1000) % 30 };
 }
 
+function decideResource(
+  deps: Deps, tx: Tx, ctx: SessionContext, decision: PsuDecision,
+): Promise<Decision> {
+  const { resource } = ctx;
+  switch (resource.type) {
+    case "payment": return decidePayment(deps, tx, ctx, resource.payment, decision);
+    case "consent": return decideConsent(deps, tx, ctx, resource.consent, decision);
+    case "basket": return decideBasket(deps, tx, ctx, resource, decision);
+  }
+}
+
 /**
  * After the second factor: the browser (its device cookie's secret) becomes a known device of
  * the session's PSU, for RTS art. 18.
@@ -162,11 +191,19 @@ export function createAuthorisations(deps: Deps) {
     return (await store.scaSessions.find(tx, ctx.session.id))?.step === "done";
   }
 
-  /** Ends the session with the PSU's decision; the session stays, at "done", for the result. */
-  async function decide(
-    secret: string | undefined,
-    decision: PsuDecision,
-  ): Promise<Decision> {
+  /**
+   * Ends the session with the PSU's decision; the session stays, at "done", for the result. A
+   * basket's items are carried out once the decision is committed.
+   */
+  async function decide(secret: string | undefined, decision: PsuDecision): Promise<Decision> {
+    const outcome = await decideInSession(secret, decision);
+    if (outcome.ok && outcome.decided) await afterDecision(deps, outcome.decided);
+    return outcome.ok ? { ok: true } : outcome;
+  }
+
+  async function decideInSession(
+    secret: string | undefined, decision: PsuDecision,
+  ): Promise<Decision & { decided?: SessionContext["authorisation"] }> {
     return store.transaction(async (tx) => {
       const ctx = await machine.live(tx, secret);
       if (typeof ctx === "string") return refused(ctx);
@@ -174,15 +211,13 @@ export function createAuthorisations(deps: Deps) {
       if (ctx.session.step === "done") return { ok: true };
       if (decision.confirm && ctx.session.step !== "review") return refused("wrong_step");
       if (!awaitingDecision(ctx.resource)) {
-        if (await decidedHere(tx, ctx)) return { ok: true };
+        if (await decidedHere(tx, ctx)) return { ok: true, decided: ctx.authorisation };
         // The bank refused already (a consent for accounts not the PSU's): cancel leads back.
-        if (decision.confirm || !refusedByBank(ctx)) return refused("already_decided");
+        if (decision.confirm || !refusedByBank(ctx)) return refused(closedProblem(ctx.resource));
         await endSession(deps, tx, ctx);
         return { ok: true };
       }
-      const outcome = ctx.resource.type === "payment"
-        ? await decidePayment(deps, tx, ctx, ctx.resource.payment, decision)
-        : await decideConsent(deps, tx, ctx, ctx.resource.consent, decision);
+      const outcome = await decideResource(deps, tx, ctx, decision);
       const lostRace = !outcome.ok
         && (outcome.problem === "already_decided" || outcome.problem === "already_signed");
       if (lostRace && (await decidedHere(tx, ctx))) {
@@ -190,7 +225,7 @@ export function createAuthorisations(deps: Deps) {
       }
       if (!outcome.ok) return outcome;
       await endSession(deps, tx, ctx);
-      return outcome;
+      return { ...outcome, decided: ctx.authorisation };
     });
   }
 

@@ -8,6 +8,8 @@
  */
 import { hashSecret, newSecret, newUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
+import { afterDecision, carryOutUnfinished } from "../basket/carry-out.js";
+import { basketProblem } from "../basket/decision.js";
 import type { Decision } from "../decision.js";
 import { signingProblem } from "../payment/decision.js";
 import type { Deps } from "../deps.js";
@@ -134,8 +136,9 @@ async function approveOpen(
   deps: Deps, tx: Tx, psu: Psu, open: { a: Authorisation; resource: ScaResource },
 ): Promise<AppDecision> {
   const { resource } = open;
-  const problem = resource.type === "payment"
-    ? await signingProblem(deps, tx, psu.id, resource.payment, resource.cancellation) : null;
+  const problem = resource.type === "basket" ? await basketProblem(deps, tx, psu.id, resource)
+    : resource.type === "payment"
+      ? await signingProblem(deps, tx, psu.id, resource.payment, resource.cancellation) : null;
   if (problem) return refused(problem);
   await scaPassed(deps, tx, psu.id);
   await changeScaStatus(deps.store, tx, open.a.id, "authenticate", nowIso(deps), psu.id);
@@ -170,7 +173,10 @@ async function answer(deps: Deps, secret: string | undefined, authorisationId: s
   const psu = app && (await store.psus.find(store.db, app.psuId));
   if (!app || !psu) return refused("session_expired");
   const pinOk = approve && (await deps.passwords.verify(app.pinHash, pin));
-  return decide(deps, psu, authorisationId, approve, pinOk);
+  const outcome = await decide(deps, psu, authorisationId, approve, pinOk);
+  const decided = await store.sca.findAuthorisation(store.db, authorisationId);
+  if (outcome.ok && decided) await afterDecision(deps, decided);
+  return outcome;
 }
 
 /**
@@ -185,6 +191,7 @@ async function sandboxAnswer(deps: Deps, login: string, approve: boolean) {
   if (!oldest) return undefined;
   const outcome = await decide(deps, psu, oldest.authorisationId, approve, true);
   const after = await store.sca.findAuthorisation(store.db, oldest.authorisationId);
+  if (outcome.ok && after) await afterDecision(deps, after);
   return { oldest, outcome, scaStatus: after?.scaStatus ?? "failed" };
 }
 
@@ -218,6 +225,8 @@ export function createDecoupled(deps: Deps) {
     sweep: async () => {
       await expireLate(deps);
       await playRejectingApps(deps);
+      // A basket refused by a timeout or the rejecting app refuses its items.
+      await carryOutUnfinished(deps);
     },
   };
 }

@@ -4,7 +4,7 @@
  * on the pages, a failed factor never says which one was wrong, nor whether the login exists.
  */
 import {
-  psuCredentialsInvalid, scaInvalid, scaMethodUnknown, type Xs2aError,
+  psuCredentialsInvalid, resourceBlocked, scaInvalid, scaMethodUnknown, type Xs2aError,
 } from "../errors.js";
 import type { Refusal, ScaProblem } from "./problems.js";
 
@@ -39,6 +39,8 @@ const TEXTS: Record<ScaProblem, [(text: string) => Xs2aError, string]> = {
   link_used: [scaInvalid, "This authorisation is over."],
   no_account_selected: [scaInvalid, "The consent names no account of this PSU."],
   vop_unacknowledged: [scaInvalid, "The payee's name did not match."],
+  in_basket: [resourceBlocked, "The payment or consent is in a signing basket: authorise the "
+    + "basket instead."],
   exemption_spent: [scaInvalid, "The exemption from the second factor no longer holds (a limit "
     + "since the PSU's last SCA was reached): start a new authorisation."],
 };

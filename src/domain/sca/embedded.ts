@@ -6,6 +6,7 @@
  */
 import { newSecret } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
+import { afterDecision } from "../basket/carry-out.js";
 import type { Deps } from "../deps.js";
 import { formatError, notEmbedded, scaMethodUnknown } from "../errors.js";
 import { embeddedChannel, embeddedSecret, embeddedSessionId } from "./embedded-channel.js";
@@ -98,11 +99,11 @@ export function createEmbeddedAuthorisations(deps: Deps) {
   async function update(authorisationId: string, input: EmbeddedUpdate): Promise<EmbeddedState> {
     const a = await store.sca.findAuthorisation(store.db, authorisationId);
     if (!a || (a.approach ?? "redirect") !== "embedded") throw notEmbedded();
-    const secret = embeddedSecret(a.id);
     const result = input.kind === "password" ? await logIn(a, input.login, input.password)
       : input.kind === "method" ? await chooseMethod(a, input.methodId)
-        : await machine.verifyCode(secret, input.code);
+        : await machine.verifyCode(embeddedSecret(a.id), input.code);
     if (!result.ok) throw embeddedRefusal(result);
+    if (input.kind === "code") await afterDecision(deps, a);
     return state(a.id);
   }
 

@@ -16,7 +16,8 @@ export type ScaStatus =
  * (for art. 10a, from a new SCA), never from authenticating.
  */
 export type ScaExemption = "10a" | "13" | "14" | "16" | "18";
-export type ResourceType = "payment" | "consent";
+/** What an authorisation's link opens: a payment, a consent, or a signing basket of both. */
+export type ResourceType = "payment" | "consent" | "basket";
 export type ScaStep = "login" | "device" | "code" | "review" | "done";
 export type DeviceKind = "totp" | "sms";
 

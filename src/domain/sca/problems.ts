@@ -7,6 +7,7 @@ export const SCA_PROBLEMS = [
   "psu_blocked", "psu_blocked_by_bank", "code_invalid", "code_expired", "code_reused",
   "wrong_step", "no_device", "resend_limit", "no_account_selected", "debtor_not_owned",
   "debtor_blocked", "vop_unacknowledged", "psu_not_named", "no_signing_right", "already_signed",
+  "in_basket",
   "exemption_spent",
 ] as const;
 

@@ -5,6 +5,7 @@
  * as seen; a consent grants what it names, since nothing lets the PSU choose.
  */
 import type { Tx } from "../ports.js";
+import { decideBasket } from "../basket/decision.js";
 import { decideConsent } from "../consent/decision.js";
 import { consentChoices } from "../consent/grants.js";
 import { decidePayment } from "../payment/decision.js";
@@ -17,7 +18,8 @@ import { changeScaStatus } from "./transitions.js";
 
 export interface DecisionAt {
   session: { psuId: string | null };
-  authorisation: { id: string };
+  /** Null for an item of a signing basket, decided by its basket's authorisation. */
+  authorisation: { id: string } | null;
   resource: ScaResource;
 }
 
@@ -27,6 +29,9 @@ export async function decideWithoutReview(
   const { resource } = ctx;
   if (resource.type === "payment") {
     return decidePayment(deps, tx, ctx, resource.payment, { confirm, acknowledgedNoMatch: true });
+  }
+  if (resource.type === "basket") {
+    return decideBasket(deps, tx, ctx, resource, { confirm, acknowledgedNoMatch: true });
   }
   const psuId = ctx.session.psuId;
   const choices = confirm && psuId
@@ -47,9 +52,11 @@ export async function refuseWithoutReview(
   const at = deps.clock.now().toISOString();
   if (resource.type === "consent") {
     await decideConsent(deps, tx, ctx, resource.consent, { confirm: false, ibans: [] });
+  } else if (resource.type === "basket") {
+    await decideBasket(deps, tx, ctx, resource, { confirm: false });
   } else if (!resource.cancellation) {
     await movePayment(deps, tx, resource.payment, timedOut ? "expireSca" : "refuseSca",
       { at, ...(timedOut && { reason: SCA_EXPIRED }) });
   }
-  await changeScaStatus(deps.store, tx, ctx.authorisation.id, "fail", at);
+  if (ctx.authorisation) await changeScaStatus(deps.store, tx, ctx.authorisation.id, "fail", at);
 }

@@ -4,9 +4,12 @@
  * the authorisation's scaStatus and chosen method as the PSU passes each factor.
  */
 import { hashSecret } from "../../lib/ids.js";
-import { formatAmount } from "../../lib/money.js";
+import { formatAmount, totalsOf } from "../../lib/money.js";
 import { BROWSER_APPROACHES, type ScaApproach } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
+import { awaitingItems, basketProblem } from "../basket/decision.js";
+import { loadBasket } from "../basket/resource.js";
+import { isOpenBasket } from "../basket/transitions.js";
 import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
 import { consentExemption } from "../consent/sca-reuse.js";
@@ -17,31 +20,65 @@ import type { Deps } from "../deps.js";
 import { paymentProblem, signingProblem } from "../payment/decision.js";
 import { paymentExemption } from "../payment/exemptions.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
-import type { ScaResource, SessionContext } from "./context.js";
+import type { BasketResource, ScaResource, SessionContext } from "./context.js";
 import { sha256 } from "./factors.js";
 import type { Authorisation, LoginStep, Psu, ScaExemption, ScaStep } from "./model.js";
+import type { ScaProblem } from "./problems.js";
 import type { ScaChannel } from "./session.js";
 import { changeScaStatus } from "./transitions.js";
 
 /** The dynamic link of RTS art. 5: a code is bound to exactly this amount and payee. */
 export function bindingOf(resource: ScaResource): string {
   if (resource.type === "consent") return sha256(`consent|${resource.consent.id}`);
+  if (resource.type === "basket") return sha256(basketLink(resource));
   const p = resource.payment;
   const kind = resource.cancellation ? "cancellation" : "payment";
   const payee = `${p.creditorAccount.iban}|${p.creditorName}`;
   return sha256(`${kind}|${p.id}|${p.amountMinor}|${p.currency}|${payee}`);
 }
 
+/** A basket's code binds every amount and payee in it, and every consent. */
+function basketLink(resource: BasketResource): string {
+  const { payments, consents } = awaitingItems(resource);
+  const paid = payments.map((p) =>
+    `${p.id}|${p.amountMinor}|${p.currency}|${p.creditorAccount.iban}|${p.creditorName}`);
+  const granted = consents.map((c) => `consent|${c.id}`);
+  return ["basket", resource.basket.id, ...paid, ...granted].join("\n");
+}
+
 export function awaitingDecision(resource: ScaResource): boolean {
+  if (resource.type === "basket") return isOpenBasket(resource.basket.status);
+  if (resource.heldBy !== undefined) return false;
   if (resource.type === "consent") return awaitsSignature(resource.consent.status);
   const { status } = resource.payment;
   return resource.cancellation ? status === "ACTC" : awaitsPsu(status);
+}
+
+/** Why a resource no longer awaits this authorisation: a basket holds it, or it was decided. */
+export function closedProblem(resource: ScaResource): ScaProblem {
+  return resource.type !== "basket" && resource.heldBy !== undefined
+    ? "in_basket" : "already_decided";
+}
+
+/** Why this PSU may not authorise a resource: a payment from an account not its own. */
+export async function resourceProblem(
+  deps: Deps, tx: Tx, psuId: string, resource: ScaResource,
+): Promise<ScaProblem | null> {
+  if (resource.type === "basket") return basketProblem(deps, tx, psuId, resource);
+  return resource.type === "payment" ? paymentProblem(deps, tx, psuId, resource.payment) : null;
+}
+
+/** The signing basket holding a payment or consent, if one does. */
+async function holder(deps: Deps, tx: Tx, type: "payment" | "consent", id: string) {
+  const basketId = await deps.store.baskets.holderOf(tx, { type, id });
+  return basketId === undefined ? {} : { heldBy: basketId };
 }
 
 export async function loadResource(
   deps: Deps, tx: Tx, a: Authorisation,
 ): Promise<ScaResource | undefined> {
   const { store } = deps;
+  if (a.resourceType === "basket") return loadBasket(deps, tx, a.resourceId);
   if (a.resourceType !== "consent") {
     const payment = await store.payments.find(tx, a.resourceId);
     if (!payment) return undefined;
@@ -50,10 +87,20 @@ export async function loadResource(
     const entries = payment.service === "bulk-payments"
       ? await store.payments.entriesOf(tx, payment.id) : [];
     const current = await rejectIfScaExpired(deps, tx, payment);
-    return { type: "payment", payment: current, cancellation, entries };
+    const held = await holder(deps, tx, "payment", payment.id);
+    return { type: "payment", payment: current, cancellation, entries, ...held };
   }
   const consent = await store.consents.find(tx, a.resourceId);
-  return consent && { type: "consent", consent };
+  return consent && { type: "consent", consent, ...await holder(deps, tx, "consent", consent.id) };
+}
+
+/** Whose redirect URIs the PSU's browser goes back to. */
+export function ownerOf(resource: ScaResource) {
+  switch (resource.type) {
+    case "payment": return resource.payment;
+    case "consent": return resource.consent;
+    case "basket": return resource.basket;
+  }
 }
 
 /**
@@ -68,7 +115,7 @@ export async function authorisationContext(
   if (!approaches.includes(authorisation?.approach ?? "redirect")) return undefined;
   const resource = authorisation && (await loadResource(deps, tx, authorisation));
   if (!authorisation || !resource) return undefined;
-  const owner = resource.type === "payment" ? resource.payment : resource.consent;
+  const owner = ownerOf(resource);
   return {
     authorisation, resource,
     tppName: (await store.tpps.name(tx, authorisation.tppId)) ?? authorisation.tppId,
@@ -77,6 +124,7 @@ export async function authorisationContext(
 }
 
 function smsText(bankName: string, ctx: SessionContext, code: string): string {
+  if (ctx.resource.type === "basket") return basketSms(bankName, ctx.resource, code);
   if (ctx.resource.type === "consent") {
     return `${bankName}: your code ${code} allows ${ctx.tppName} to read your account data. `
       + "Never share it.";
@@ -90,6 +138,19 @@ function smsText(bankName: string, ctx: SessionContext, code: string): string {
   return `${bankName}: your code ${code} authorises ${what} of ${to}. Never share it.`;
 }
 
+/** A basket's SMS names what the code authorises: its payments' totals and its consents. */
+function basketSms(bankName: string, resource: BasketResource, code: string): string {
+  const { payments, consents } = awaitingItems(resource);
+  const totals = totalsOf(payments).map(([currency, minor]) =>
+    `${currency} ${formatAmount(minor, currency)}`).join(" + ");
+  const what = [
+    ...(payments.length > 0 ? [`${payments.length} payment(s) of ${totals} in total`] : []),
+    ...(consents.length > 0 ? [`${consents.length} access consent(s)`] : []),
+  ].join(" and ");
+  return `${bankName}: your code ${code} authorises the signing basket of ${what}. `
+    + "Never share it.";
+}
+
 /** Art. 18's known device: a browser (by its cookie) this PSU passed SCA in before. */
 async function knownDevice(deps: Deps, tx: Tx, psu: Psu, browser: string | undefined) {
   return browser !== undefined
@@ -101,6 +162,8 @@ async function exemptionOf(
   deps: Deps, tx: Tx, ctx: SessionContext, psu: Psu, browser: string | undefined,
 ): Promise<ScaExemption | null> {
   const { resource } = ctx;
+  // A basket's one SCA covers items an exemption was not reckoned for: none applies.
+  if (resource.type === "basket") return null;
   if (resource.type === "consent") return consentExemption(deps, tx, resource.consent, psu.id);
   if (resource.cancellation) return null;
   // A company's user who may only see the account, or signed already, decides nothing.
@@ -143,13 +206,13 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
     authenticated: "review",
     context,
     stillOpen: (ctx) => awaitingDecision(ctx.resource),
+    whyClosed: (ctx) => closedProblem(ctx.resource),
     // Right after the password: someone other than the PSU the TPP named, or than the debtor
     // account's holder, learns it before any code is spent.
     refusal: async (tx, ctx, psu) => {
       const named = ctx.authorisation.namedPsu;
       if (named && named !== psu.login) return "psu_not_named";
-      return ctx.resource.type === "payment"
-        ? paymentProblem(deps, tx, psu.id, ctx.resource.payment) : null;
+      return resourceProblem(deps, tx, psu.id, ctx.resource);
     },
     async exempts(tx, ctx, psu, browser) {
       const exemption = await exemptionOf(deps, tx, ctx, psu, browser);

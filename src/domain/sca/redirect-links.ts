@@ -8,7 +8,9 @@ import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
 import { refused, type ScaProblem } from "./problems.js";
-import { authorisationContext, awaitingDecision } from "./redirect-channel.js";
+import {
+  authorisationContext, awaitingDecision, closedProblem,
+} from "./redirect-channel.js";
 
 /**
  * Where the browser goes back to once the decision is taken: the OK URI only when the
@@ -46,7 +48,9 @@ export function createRedirectLinks(deps: Deps) {
     if (!entry) return refused("link_invalid");
     const back = backToTpp(entry);
     if (!fresh) return { ...refused("link_used"), back };
-    if (!awaitingDecision(entry.resource)) return { ...refused("already_decided"), back };
+    if (!awaitingDecision(entry.resource)) {
+      return { ...refused(closedProblem(entry.resource)), back };
+    }
     return { ok: true, entry };
   }
 

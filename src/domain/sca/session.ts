@@ -31,6 +31,8 @@ export interface ScaChannel<Done extends string, C extends Context<Done>> {
   context(tx: Tx, session: C["session"]): Promise<C | ScaProblem>;
   /** False once what the session is for no longer waits for the PSU. */
   stillOpen(c: C): boolean;
+  /** Why it no longer waits, where more can be said than that it was decided. */
+  whyClosed?(c: C): ScaProblem;
   /**
    * Why this PSU may not authorise what the session is for (a payment from someone else's
    * account), asked right after the password: before a code is sent or spent.
@@ -92,7 +94,7 @@ function atStep<Done extends string, C extends Context<Done>>(
     const c = await live(m, tx, secret);
     if (typeof c === "string") return refused(c);
     if (c.session.step !== step) return refused("wrong_step");
-    if (!m.channel.stillOpen(c)) return refused("already_decided");
+    if (!m.channel.stillOpen(c)) return refused(m.channel.whyClosed?.(c) ?? "already_decided");
     return work(tx, c);
   });
 }

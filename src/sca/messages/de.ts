@@ -242,6 +242,22 @@ export const de: Catalogue = {
   dashboard_app_revoke: "Deaktivieren",
   notice_app_activated: "Die App ist auf diesem Gerät freigeschaltet.",
   notice_app_revoked: "Die App ist auf diesem Gerät deaktiviert.",
+  intro_basket: "{tpp} bittet Sie, mehrere Zahlungen und Zustimmungen mit einer Bestätigung "
+    + "freizugeben.",
+  review_basket_payments: "Zahlungen",
+  review_basket_consents: "Zugriff auf Ihre Konten",
+  review_total: "Summe",
+  review_basket_accounts: "Konten",
+  basket_foreign: "Diese Konten gehören nicht Ihnen: {ibans}. Die Zustimmungen, die sie nennen, "
+    + "werden abgelehnt.",
+  error_in_basket: "Diese Zahlung oder Zustimmung gehört zu einem Sammelauftrag: Sie wird mit "
+    + "dem Sammelauftrag freigegeben, nicht allein.",
+  result_basket_done: "Sie haben den Sammelauftrag freigegeben. Das wurde aus den einzelnen "
+    + "Zahlungen und Zustimmungen:",
+  result_basket_refused: "Sie haben den Sammelauftrag nicht freigegeben: keine seiner Zahlungen "
+    + "und Zustimmungen wurde ausgeführt.",
+  app_basket: "{tpp} bittet Sie, {count} Zahlungen und Zustimmungen auf einmal zu bestätigen: "
+    + "{total}.",
   error_exemption_spent: "Diese Zahlung braucht jetzt Ihren Code: Seit Ihrer letzten Anmeldung "
     + "mit Code ist die Grenze für Zahlungen ohne Code erreicht. Gehen Sie zurück zu {tpp} und "
     + "beginnen Sie neu.",

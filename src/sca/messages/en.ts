@@ -226,6 +226,19 @@ export const en = {
   dashboard_app_revoke: "Deactivate",
   notice_app_activated: "The app is activated on this device.",
   notice_app_revoked: "The app is deactivated on that device.",
+  intro_basket: "{tpp} asks you to authorise several payments and consents with one confirmation.",
+  review_basket_payments: "Payments",
+  review_basket_consents: "Access to your accounts",
+  review_total: "Total",
+  review_basket_accounts: "Accounts",
+  basket_foreign: "These accounts are not yours: {ibans}. The consents naming them will be "
+    + "refused.",
+  error_in_basket: "This payment or consent is part of a signing basket: it is authorised "
+    + "together with the basket, not on its own.",
+  result_basket_done: "You authorised the basket. What became of each payment and consent:",
+  result_basket_refused: "You did not authorise the basket: none of its payments and consents "
+    + "was carried out.",
+  app_basket: "{tpp} asks you to confirm {count} payments and consents at once: {total}.",
   error_exemption_spent: "This payment now needs your code: since your last authentication "
     + "with a code, the limit for payments without one has been reached. Go back to {tpp} and "
     + "start again.",

@@ -232,6 +232,21 @@ export const es: Catalogue = {
   dashboard_app_revoke: "Desactivar",
   notice_app_activated: "La app está activada en este dispositivo.",
   notice_app_revoked: "La app está desactivada en ese dispositivo.",
+  intro_basket: "{tpp} le pide autorizar varios pagos y consentimientos con una sola "
+    + "confirmación.",
+  review_basket_payments: "Pagos",
+  review_basket_consents: "Acceso a sus cuentas",
+  review_total: "Total",
+  review_basket_accounts: "Cuentas",
+  basket_foreign: "Estas cuentas no son suyas: {ibans}. Los consentimientos que las nombran "
+    + "serán rechazados.",
+  error_in_basket: "Este pago o consentimiento forma parte de una cesta de firma: se autoriza "
+    + "con la cesta, no por separado.",
+  result_basket_done: "Ha autorizado la cesta. Esto es lo que ha pasado con cada pago y "
+    + "consentimiento:",
+  result_basket_refused: "No ha autorizado la cesta: no se ha ejecutado ninguno de sus pagos ni "
+    + "consentimientos.",
+  app_basket: "{tpp} le pide confirmar {count} pagos y consentimientos a la vez: {total}.",
   error_exemption_spent: "Este pago necesita ahora su código: desde su última autenticación "
     + "con código se ha alcanzado el límite de pagos sin código. Vuelva a {tpp} y empiece de "
     + "nuevo.",

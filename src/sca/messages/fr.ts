@@ -241,6 +241,22 @@ export const fr: Catalogue = {
   dashboard_app_revoke: "Désactiver",
   notice_app_activated: "L'appli est activée sur cet appareil.",
   notice_app_revoked: "L'appli est désactivée sur cet appareil.",
+  intro_basket: "{tpp} vous demande d'autoriser plusieurs paiements et consentements en une "
+    + "seule confirmation.",
+  review_basket_payments: "Paiements",
+  review_basket_consents: "Accès à vos comptes",
+  review_total: "Total",
+  review_basket_accounts: "Comptes",
+  basket_foreign: "Ces comptes ne sont pas les vôtres : {ibans}. Les consentements qui les "
+    + "nomment seront refusés.",
+  error_in_basket: "Ce paiement ou ce consentement fait partie d'un panier de signature : il est "
+    + "autorisé avec le panier, pas seul.",
+  result_basket_done: "Vous avez autorisé le panier. Voici ce que sont devenus ses paiements et "
+    + "consentements :",
+  result_basket_refused: "Vous n'avez pas autorisé le panier : aucun de ses paiements et "
+    + "consentements n'a été exécuté.",
+  app_basket: "{tpp} vous demande de confirmer {count} paiements et consentements à la fois : "
+    + "{total}.",
   error_exemption_spent: "Ce paiement demande maintenant votre code : depuis votre dernière "
     + "authentification avec un code, la limite des paiements sans code est atteinte. Retournez "
     + "chez {tpp} et recommencez.",

@@ -234,6 +234,19 @@ export const it: Catalogue = {
   dashboard_app_revoke: "Disattiva",
   notice_app_activated: "L'app è attivata su questo dispositivo.",
   notice_app_revoked: "L'app è disattivata su quel dispositivo.",
+  intro_basket: "{tpp} ti chiede di autorizzare più pagamenti e consensi con una sola conferma.",
+  review_basket_payments: "Pagamenti",
+  review_basket_consents: "Accesso ai tuoi conti",
+  review_total: "Totale",
+  review_basket_accounts: "Conti",
+  basket_foreign: "Questi conti non sono tuoi: {ibans}. I consensi che li nominano saranno "
+    + "rifiutati.",
+  error_in_basket: "Questo pagamento o consenso fa parte di un paniere di firma: si autorizza "
+    + "con il paniere, non da solo.",
+  result_basket_done: "Hai autorizzato il paniere. Ecco l'esito di ogni pagamento e consenso:",
+  result_basket_refused: "Non hai autorizzato il paniere: nessuno dei suoi pagamenti e consensi "
+    + "è stato eseguito.",
+  app_basket: "{tpp} ti chiede di confermare {count} pagamenti e consensi in una volta: {total}.",
   error_exemption_spent: "Questo pagamento richiede ora il suo codice: dall'ultima "
     + "autenticazione con codice è stato raggiunto il limite dei pagamenti senza codice. Torni a "
     + "{tpp} e ricominci.",

@@ -238,6 +238,21 @@ export const nl: Catalogue = {
   dashboard_app_revoke: "Deactiveren",
   notice_app_activated: "De app is op dit apparaat geactiveerd.",
   notice_app_revoked: "De app is op dat apparaat gedeactiveerd.",
+  intro_basket: "{tpp} vraagt u meerdere betalingen en toestemmingen met één bevestiging te "
+    + "autoriseren.",
+  review_basket_payments: "Betalingen",
+  review_basket_consents: "Toegang tot uw rekeningen",
+  review_total: "Totaal",
+  review_basket_accounts: "Rekeningen",
+  basket_foreign: "Deze rekeningen zijn niet van u: {ibans}. De toestemmingen die ze noemen "
+    + "worden geweigerd.",
+  error_in_basket: "Deze betaling of toestemming hoort bij een ondertekeningsmand: ze wordt met "
+    + "de mand geautoriseerd, niet apart.",
+  result_basket_done: "U hebt de mand geautoriseerd. Dit is er met elke betaling en toestemming "
+    + "gebeurd:",
+  result_basket_refused: "U hebt de mand niet geautoriseerd: geen van de betalingen en "
+    + "toestemmingen is uitgevoerd.",
+  app_basket: "{tpp} vraagt u {count} betalingen en toestemmingen tegelijk te bevestigen: {total}.",
   error_exemption_spent: "Deze betaling heeft nu uw code nodig: sinds uw laatste authenticatie "
     + "met code is de grens voor betalingen zonder code bereikt. Ga terug naar {tpp} en begin "
     + "opnieuw.",

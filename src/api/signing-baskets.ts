@@ -1,0 +1,144 @@
+/**
+ * Signing basket routes (Berlin Group SBS, /v1/signing-baskets): create a basket of the TPP's
+ * payments and consents, read it and its status, start and read its authorisations (one SCA for
+ * every item, on the same session machine as a payment's), delete it before its authorisation.
+ * A basket of payments needs the role PSP_PI, of consents PSP_AI; reading one, either.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { BasketInput, Baskets } from "../domain/basket/baskets.js";
+import { roleInvalid } from "../domain/errors.js";
+import type { Decoupled } from "../domain/sca/decoupled.js";
+import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
+import type { PspRole } from "../tpp/certificate.js";
+import {
+  authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
+} from "./authorisation-updates.js";
+import { answerCreation, type CreationRoute } from "./creation.js";
+import { readExplicitAuthorisation, type RedirectRules } from "./headers.js";
+import { sendStarted } from "./profile.js";
+import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";
+import {
+  authorisationListResponse, authorisationStartedResponse, basketBody, basketCreatedResponse,
+  basketResponse, errorResponse, scaStatusResponse, transactionStatusResponse,
+} from "./schemas.js";
+
+export interface BasketRoutesOptions extends CreationRoute {
+  base: string;
+  baskets: Baskets;
+  redirects: RedirectRules;
+  approaches: ScaApproachRules;
+  embedded: EmbeddedAuthorisations;
+  decoupled: Decoupled;
+}
+
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+type ById = { Params: { basketId: string } };
+type Tpp = FastifyRequest["tpp"];
+
+/** A basket holds payments (PSP_PI) and consents (PSP_AI): the TPP needs the role of each. */
+function requireRoles(tpp: Tpp, input: BasketInput | undefined): void {
+  const needed: PspRole[] = [];
+  if (input?.paymentIds?.length) needed.push("PSP_PI");
+  if (input?.consentIds?.length) needed.push("PSP_AI");
+  const missing = needed.find((role) => !tpp.roles.includes(role));
+  if (missing) throw roleInvalid(missing);
+}
+
+/** Reading or acting on a basket: a TPP with neither role has none. */
+function requireEither(tpp: Tpp): void {
+  if (!tpp.roles.includes("PSP_PI") && !tpp.roles.includes("PSP_AI")) throw roleInvalid("PSP_PI");
+}
+
+export function basketRoutes(app: FastifyInstance, options: BasketRoutesOptions): void {
+  creationRoute(app, options);
+  readRoutes(app, options);
+  authorisationRoutes(app, options);
+}
+
+function creationRoute(app: FastifyInstance, options: BasketRoutesOptions): void {
+  const { base, baskets, presenters } = options;
+  const selfOf = (id: string) => `${base}/signing-baskets/${id}`;
+  const created = { [presenters.createdStatus]: presenters.schema(basketCreatedResponse) };
+  app.post<{ Body: BasketInput }>(`${base}/signing-baskets`, {
+    schema: {
+      headers: presenters.creationHeaders, body: basketBody,
+      response: { ...created, ...refusals, 409: errorResponse },
+    },
+  }, async (request, reply) => {
+    requireRoles(request.tpp, request.body);
+    const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
+    const tpp = { id: request.tpp.id, name: request.tpp.name };
+    const explicit = readExplicitAuthorisation(request.headers);
+    return answerCreation(request, reply, options, {
+      resourceType: "signing-basket", idField: "basketId", selfOf, chosen,
+      fingerprint: { ...redirect, explicit, chosen },
+      create: async (tx) => {
+        const created = await baskets.createBasket(tx, tpp, request.body, redirect, explicit);
+        return { resourceId: created.basket.id, authorisationId: created.authorisationId,
+          present: (paths) => presenters.basketCreated(created, paths, chosen) };
+      },
+    });
+  });
+}
+
+function readRoutes(app: FastifyInstance, options: BasketRoutesOptions): void {
+  const { base, baskets, presenters } = options;
+  const path = `${base}/signing-baskets/:basketId`;
+  const reading = (body: object) => ({ schema: { response: { 200: body, ...refusals } } });
+  app.get<ById>(path, reading(presenters.schema(basketResponse)), async (request) => {
+    requireEither(request.tpp);
+    const basket = await baskets.getBasket(request.tpp.id, request.params.basketId);
+    return presenters.basket(basket, `${base}/signing-baskets/${basket.id}`);
+  });
+  app.get<ById>(`${path}/status`, reading(transactionStatusResponse), async (request) => {
+    requireEither(request.tpp);
+    const basket = await baskets.getBasket(request.tpp.id, request.params.basketId);
+    return { transactionStatus: basket.status };
+  });
+  // STATUS_INVALID (409) once the PSU decided it.
+  app.delete<ById>(path, { schema: { response: { ...refusals, 409: errorResponse } } },
+    async (request, reply) => {
+      requireEither(request.tpp);
+      await baskets.deleteBasket(request.tpp.id, request.params.basketId);
+      return reply.code(204).send();
+    });
+}
+
+/** The basket's authorisations: list, start (STATUS_INVALID once decided), read, update. */
+function authorisationRoutes(app: FastifyInstance, options: BasketRoutesOptions): void {
+  const { base, baskets, presenters } = options;
+  const path = `${base}/signing-baskets/:basketId/authorisations`;
+  const reading = (body: object) => ({ schema: { response: { 200: body, ...refusals } } });
+  app.get<ById>(path, reading(authorisationListResponse), async (request) => {
+    requireEither(request.tpp);
+    const all = await baskets.listAuthorisations(request.tpp.id, request.params.basketId);
+    return { authorisationIds: all.map((a) => a.id) };
+  });
+  const response = {
+    201: presenters.schema(authorisationStartedResponse), ...refusals, 409: errorResponse,
+  };
+  app.post<ById>(path, { schema: { response } }, async (request, reply) => {
+    requireEither(request.tpp);
+    const { chosen, sca } = readLaterSca(request.headers, options.approaches);
+    const started = await baskets.authoriseBasket(request.tpp.id, request.params.basketId, sca);
+    const self = `${request.url.split("?")[0]}/${started.authorisationId}`;
+    const outcome = await passwordAtStart(request, options.embedded,
+      started.authorisationId, self);
+    return sendStarted(reply, presenters, started, self, chosen, outcome);
+  });
+  type ByAuthorisation = { Params: { basketId: string; authorisationId: string } };
+  app.get<ByAuthorisation>(`${path}/:authorisationId`, reading(scaStatusResponse),
+    async (request) => {
+      requireEither(request.tpp);
+      const { scaStatus, chosenScaMethod } = await baskets.getAuthorisation(request.tpp.id,
+        request.params.basketId, request.params.authorisationId);
+      return { scaStatus, ...(chosenScaMethod && { chosenScaMethod }) };
+    });
+  const find = (request: UpdateRequest) => {
+    requireEither(request.tpp);
+    return baskets.getAuthorisation(request.tpp.id, request.params.basketId ?? "",
+      request.params.authorisationId ?? "");
+  };
+  authorisationUpdateRoutes(app, [{ path, find }], options);
+}

@@ -1,0 +1,203 @@
+/**
+ * Signing basket use cases on the TPP side: create one from the TPP's payments and consents that
+ * await their authorisation, read it and its authorisations, start an authorisation, delete it
+ * before its authorisation. The PSU's side (one SCA for every item) lives in decision.ts.
+ */
+import { newPaymentId, newUuid } from "../../lib/ids.js";
+import type { Tx } from "../ports.js";
+import { isBankOffered } from "../consent/grants.js";
+import { currentConsent } from "../consent/registration.js";
+import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
+import {
+  authorisationOver, basketNotDeletable, consentUnknown, heldByBasket, noWayBack,
+  referenceMixInvalid, referenceStatusInvalid, referenceUnknown, relocated, resourceBlocked,
+  resourceUnknown,
+} from "../errors.js";
+import { rejectIfScaExpired } from "../payment/expiry.js";
+import { awaitsPsu, type Payment } from "../payment/model.js";
+import { chosenScaMethod } from "../sca/factors.js";
+import { changeScaStatusOf } from "../sca/transitions.js";
+import type { Basket, BasketItem } from "./model.js";
+import { isOpenBasket, moveBasket } from "./transitions.js";
+
+export interface BasketInput { paymentIds?: string[]; consentIds?: string[] }
+
+/** Without an authorisation when the TPP starts it (TPP-Explicit-Authorisation-Preferred). */
+export interface CreatedBasket {
+  basket: Basket; authorisationId: string | null; scaRedirect: string | null;
+}
+
+async function startAuthorisation(
+  { store, clock, scaLinks }: Deps, tx: Tx, basket: Basket, redirect: RedirectTargets,
+) {
+  const authorisationId = newUuid();
+  await store.sca.insertAuthorisation(tx, {
+    id: authorisationId, resourceType: "basket", resourceId: basket.id, tppId: basket.tppId,
+    scaStatus: "received", psuId: null, lang: redirect.lang, namedPsu: redirect.namedPsu,
+    approach: redirect.approach,
+  }, clock.now().toISOString());
+  const scaRedirect = await scaLinks.scaRedirect({
+    authorisationId, resourceType: "basket", ...redirect,
+  });
+  return { authorisationId, scaRedirect };
+}
+
+/** Refuses a name given twice, and a basket naming nothing. */
+function readIds(input: BasketInput): { paymentIds: string[]; consentIds: string[] } {
+  const paymentIds = input.paymentIds ?? [];
+  const consentIds = input.consentIds ?? [];
+  if (paymentIds.length + consentIds.length === 0) {
+    throw referenceMixInvalid("paymentIds", "A signing basket needs at least one paymentId or "
+      + "consentId.");
+  }
+  for (const [field, ids] of [["paymentIds", paymentIds], ["consentIds", consentIds]] as const) {
+    const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+    if (twice >= 0) {
+      throw referenceMixInvalid(`${field}[${twice}]`, "This id is named twice in the basket.");
+    }
+  }
+  return { paymentIds, consentIds };
+}
+
+/** RESOURCE_BLOCKED for an item another basket holds, naming the item's place in the body. */
+async function refuseHeld(deps: Deps, tx: Tx, item: BasketItem, path: string) {
+  const holder = await deps.store.baskets.holderOf(tx, item);
+  if (holder !== undefined) throw relocated(heldByBasket(item.type, holder), path);
+}
+
+/**
+ * An item that needs several signatures of its company's users is authorised on its own, one
+ * authorisation per signer, until baskets take several signatures too (PATC).
+ */
+function refuseSeveralSignatures(item: { signaturesRequired?: number }, path: string): void {
+  if ((item.signaturesRequired ?? 1) > 1) {
+    throw referenceMixInvalid(path, "This item needs several signatures of its company's users: "
+      + "it is authorised on its own (multi-level SCA).");
+  }
+}
+
+/** A payment of this TPP that awaits its PSU and that a basket can hold. */
+async function basketPayment(deps: Deps, tx: Tx, tppId: string, id: string, path: string) {
+  const found = await deps.store.payments.findForTpp(tx, id, tppId);
+  if (!found || found.bulkId !== null) {
+    throw referenceUnknown(path, "No payment with this id exists for this TPP.");
+  }
+  if (found.service === "bulk-payments") {
+    throw referenceMixInvalid(path, "A bulk payment is authorised on its own, not in a basket.");
+  }
+  refuseSeveralSignatures(found, path);
+  const payment: Payment = await rejectIfScaExpired(deps, tx, found);
+  if (!awaitsPsu(payment.status)) {
+    throw referenceStatusInvalid(path,
+      `The payment is ${payment.status}: it no longer awaits its authorisation.`);
+  }
+  await refuseHeld(deps, tx, { type: "payment", id }, path);
+}
+
+/** A consent of this TPP that awaits its PSU and names what it shares. */
+async function basketConsent(deps: Deps, tx: Tx, tppId: string, id: string, path: string) {
+  const found = await deps.store.consents.findForTpp(tx, id, tppId);
+  if (!found) throw relocated(consentUnknown("body"), path);
+  const consent = await currentConsent(deps, tx, found);
+  if (consent.kind !== undefined || isBankOffered(consent)) {
+    throw referenceMixInvalid(path, "A basket holds account information consents that name "
+      + "their accounts (or set availableAccounts or allPsd2): the PSU chooses the accounts of "
+      + "a bank-offered consent on its own review.");
+  }
+  refuseSeveralSignatures(consent, path);
+  if (consent.status !== "received") {
+    throw referenceStatusInvalid(path,
+      `The consent is ${consent.status}: it no longer awaits its authorisation.`);
+  }
+  await refuseHeld(deps, tx, { type: "consent", id }, path);
+}
+
+/** The TPP's reads of its baskets and of their authorisations. */
+function createBasketReads({ store }: Deps) {
+  /** Throws RESOURCE_UNKNOWN for an unknown id or another TPP's basket. */
+  async function getBasket(tppId: string, basketId: string, tx: Tx = store.db) {
+    const basket = await store.baskets.findForTpp(tx, basketId, tppId);
+    if (!basket) throw resourceUnknown("signing basket");
+    return basket;
+  }
+
+  async function listAuthorisations(tppId: string, basketId: string) {
+    const basket = await getBasket(tppId, basketId);
+    return store.sca.authorisationsOf(store.db, basket.id);
+  }
+
+  return { getBasket, listAuthorisations };
+}
+
+export function createBaskets(deps: Deps) {
+  const { store, clock } = deps;
+  const reads = createBasketReads(deps);
+
+  /**
+   * Validates and stores a basket holding its items, with its implicit authorisation, inside the
+   * caller's transaction (which also holds the idempotency claim). Throws the Berlin Group error
+   * of the first item refused, naming its place in the body.
+   */
+  async function createBasket(
+    tx: Tx, tpp: TppRef, input: BasketInput, redirect: RedirectTargets, explicit = false,
+  ): Promise<CreatedBasket> {
+    const { paymentIds, consentIds } = readIds(input);
+    for (const [i, id] of paymentIds.entries()) {
+      await basketPayment(deps, tx, tpp.id, id, `paymentIds[${i}]`);
+    }
+    for (const [i, id] of consentIds.entries()) {
+      await basketConsent(deps, tx, tpp.id, id, `consentIds[${i}]`);
+    }
+    const at = clock.now().toISOString();
+    const basket: Basket = {
+      id: newPaymentId(), tppId: tpp.id, status: "RCVD", psuId: null, paymentIds, consentIds,
+      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
+      createdAt: at, updatedAt: at,
+    };
+    // A basket created at the same moment took an item first: refused as if it had been seen.
+    if (!(await store.baskets.insert(tx, basket))) {
+      throw resourceBlocked("An item was put in another signing basket at the same moment.");
+    }
+    if (explicit) return { basket, authorisationId: null, scaRedirect: null };
+    return { basket, ...(await startAuthorisation(deps, tx, basket, redirect)) };
+  }
+
+  /** POST authorisations: throws STATUS_INVALID once the basket no longer awaits its PSU. */
+  async function authoriseBasket(tppId: string, basketId: string, sca: LaterSca) {
+    return store.transaction(async (tx) => {
+      const basket = await reads.getBasket(tppId, basketId, tx);
+      if (!isOpenBasket(basket.status)) throw authorisationOver("signing basket", basket.status);
+      const { redirectUri, nokRedirectUri } = basket;
+      if ((sca.approach ?? "redirect") === "redirect" && redirectUri === "") throw noWayBack();
+      return startAuthorisation(deps, tx, basket, { ...sca, redirectUri, nokRedirectUri });
+    });
+  }
+
+  /**
+   * DELETE: the basket is CANC and its items free again, unchanged (Berlin Group: only before
+   * its authorisation). Throws STATUS_INVALID once the PSU decided it.
+   */
+  async function deleteBasket(tppId: string, basketId: string): Promise<void> {
+    await store.transaction(async (tx) => {
+      const basket = await reads.getBasket(tppId, basketId, tx);
+      const at = clock.now().toISOString();
+      if (!(await moveBasket(deps, tx, basket.id, "delete", { at }))) {
+        throw basketNotDeletable((await reads.getBasket(tppId, basketId, tx)).status);
+      }
+      // Its authorisations can no longer succeed: the basket no longer waits for them.
+      await changeScaStatusOf(store, tx, basket.id, "fail", at);
+    });
+  }
+
+  /** One of the basket's authorisations with the PSU's chosen method; else RESOURCE_UNKNOWN. */
+  async function getAuthorisation(tppId: string, basketId: string, authorisationId: string) {
+    const all = await reads.listAuthorisations(tppId, basketId);
+    const found = all.find((a) => a.id === authorisationId);
+    if (!found) throw resourceUnknown("authorisation");
+    return { ...found, chosenScaMethod: await chosenScaMethod(deps, found.id) };
+  }
+
+  return { ...reads, createBasket, authoriseBasket, deleteBasket, getAuthorisation };
+}
+
+export type Baskets = ReturnType<typeof createBaskets>;

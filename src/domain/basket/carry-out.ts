@@ -1,0 +1,65 @@
+/**
+ * After the PSU's decision on a signing basket, each item is carried out as if decided on its
+ * own (a payment executed by its rules, a consent valid; or refused), each in a transaction of
+ * its own: the ledger refusing one payment makes it RJCT without undoing the others. An item is
+ * released and decided in one transaction, so a crash between items leaves the rest held, and
+ * the sweep (or the next run) carries them out, each once.
+ */
+import type { Tx } from "../ports.js";
+import type { Deps } from "../deps.js";
+import { rejectIfScaExpired } from "../payment/expiry.js";
+import { decideWithoutReview } from "../sca/psu-decision.js";
+import type { ScaResource } from "../sca/context.js";
+import type { Authorisation } from "../sca/model.js";
+import type { Basket, BasketItem } from "./model.js";
+import { isOpenBasket } from "./transitions.js";
+
+async function itemResource(deps: Deps, tx: Tx, item: BasketItem): Promise<ScaResource | null> {
+  const { store } = deps;
+  if (item.type === "consent") {
+    const consent = await store.consents.find(tx, item.id);
+    return consent ? { type: "consent", consent } : null;
+  }
+  const found = await store.payments.find(tx, item.id);
+  if (!found) return null;
+  const payment = await rejectIfScaExpired(deps, tx, found);
+  return { type: "payment", payment, cancellation: false, entries: [] };
+}
+
+/**
+ * One item, released in the same transaction; one that no longer awaits its PSU (its SCA timed
+ * out meanwhile) keeps its status.
+ */
+async function carryOutItem(deps: Deps, basket: Basket, item: BasketItem): Promise<void> {
+  await deps.store.transaction(async (tx) => {
+    if (!(await deps.store.baskets.releaseItem(tx, basket.id, item))) return;
+    const resource = await itemResource(deps, tx, item);
+    if (!resource) return;
+    const ctx = { session: { psuId: basket.psuId }, authorisation: null, resource };
+    await decideWithoutReview(deps, tx, ctx, basket.status === "ACTC");
+  });
+}
+
+/** Carries out the items a decided basket still holds; a basket still open is left alone. */
+export async function carryOut(deps: Deps, basketId: string): Promise<void> {
+  const { store } = deps;
+  const basket = await store.baskets.find(store.db, basketId);
+  if (!basket || isOpenBasket(basket.status)) return;
+  for (const item of await store.baskets.heldItems(store.db, basketId)) {
+    await carryOutItem(deps, basket, item);
+  }
+}
+
+/** What a decision on an authorisation leaves to do: the items of a basket it decided. */
+export async function afterDecision(
+  deps: Deps, authorisation: Pick<Authorisation, "resourceType" | "resourceId">,
+): Promise<void> {
+  if (authorisation.resourceType === "basket") await carryOut(deps, authorisation.resourceId);
+}
+
+/** The sweep: baskets a crash left half carried out. Returns how many it finished. */
+export async function carryOutUnfinished(deps: Deps): Promise<number> {
+  const unfinished = await deps.store.baskets.unfinished(deps.store.db, 100);
+  for (const id of unfinished) await carryOut(deps, id);
+  return unfinished.length;
+}

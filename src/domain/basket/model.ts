@@ -1,0 +1,31 @@
+/**
+ * The signing basket (Berlin Group SBS): payments and consents of one TPP that their PSU
+ * authorises with one SCA. The basket has its own status (transactionStatus_SBS); each item keeps
+ * its own, which tells what became of it.
+ */
+export type BasketStatus = "RCVD" | "ACTC" | "RJCT" | "CANC";
+
+/** What a basket holds, by the resource's id. */
+export type BasketItemType = "payment" | "consent";
+
+export interface BasketItem { type: BasketItemType; id: string }
+
+export interface Basket {
+  id: string;
+  tppId: string;
+  status: BasketStatus;
+  /** The PSU who decided it, once decided. */
+  psuId: string | null;
+  /** In the order the TPP named them. */
+  paymentIds: string[];
+  consentIds: string[];
+  redirectUri: string;
+  nokRedirectUri: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const itemsOf = (basket: Pick<Basket, "paymentIds" | "consentIds">): BasketItem[] => [
+  ...basket.paymentIds.map((id) => ({ type: "payment" as const, id })),
+  ...basket.consentIds.map((id) => ({ type: "consent" as const, id })),
+];

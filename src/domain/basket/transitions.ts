@@ -1,0 +1,56 @@
+/**
+ * The signing basket's lifecycle (transactionStatus_SBS) as one table: each event names the
+ * statuses it may leave and the one it reaches. Every change goes through `moveBasket`, a
+ * compare-and-set on the row, so of two racing events (the PSU's decision, the TPP's DELETE)
+ * exactly one wins. Multi-level SCA adds PATC (some but not all signatures given) here: an event
+ * from the open statuses to PATC, and PATC among the statuses the others leave.
+ */
+import type { Tx } from "../ports.js";
+import type { Deps } from "../deps.js";
+import type { BasketStatus } from "./model.js";
+
+export interface BasketTransition { from: readonly BasketStatus[]; to: BasketStatus }
+
+/** The statuses in which a basket still waits for its PSU and holds its items. */
+export const OPEN_BASKET = ["RCVD"] as const satisfies readonly BasketStatus[];
+
+export const BASKET_STATUSES: readonly BasketStatus[] = ["RCVD", "ACTC", "RJCT", "CANC"];
+
+export const BASKET_TRANSITIONS = {
+  /** The PSU confirmed every item with one SCA; each item is then carried out on its own. */
+  authorise: { from: OPEN_BASKET, to: "ACTC" },
+  /** The PSU refused the basket, or its SCA failed: each item is refused as on its own. */
+  refuse: { from: OPEN_BASKET, to: "RJCT" },
+  /** The TPP deleted it before its authorisation; its items are free again, unchanged. */
+  delete: { from: OPEN_BASKET, to: "CANC" },
+} as const satisfies Record<string, BasketTransition>;
+
+export type BasketEvent = keyof typeof BASKET_TRANSITIONS;
+
+export const BASKET_EVENTS = Object.keys(BASKET_TRANSITIONS) as BasketEvent[];
+
+export const isOpenBasket = (status: BasketStatus): boolean =>
+  (OPEN_BASKET as readonly BasketStatus[]).includes(status);
+
+/** The status `event` leads to from `status`, or undefined when the table refuses it. */
+export function basketAfter(status: BasketStatus, event: BasketEvent): BasketStatus | undefined {
+  const { from, to }: BasketTransition = BASKET_TRANSITIONS[event];
+  return from.includes(status) ? to : undefined;
+}
+
+/**
+ * Applies `event` as a compare-and-set on the basket's status; answers whether this call made the
+ * change. Leaving the open statuses releases the items (a deleted basket's at once, a decided
+ * basket's each when carried out).
+ */
+export async function moveBasket(
+  { store }: Pick<Deps, "store">, tx: Tx, basketId: string, event: BasketEvent,
+  change: { at: string; psuId?: string },
+): Promise<boolean> {
+  const { from, to }: BasketTransition = BASKET_TRANSITIONS[event];
+  if (!(await store.baskets.transition(tx, basketId, from, to, change))) return false;
+  if (event === "delete") await store.baskets.releaseItems(tx, basketId);
+  await store.notifications.queue(tx, [{ resourceId: basketId, transactionStatus: to }],
+    change.at);
+  return true;
+}
