@@ -14,6 +14,7 @@ async function toBasket(tx: Tx, row: Selectable<SigningBasketTable>): Promise<Ba
     id: row.id, tppId: row.tpp_id, status: row.status as BasketStatus, psuId: row.psu_id,
     paymentIds: idsOf("payment"), consentIds: idsOf("consent"), redirectUri: row.redirect_uri,
     nokRedirectUri: row.nok_redirect_uri, createdAt: row.created_at, updatedAt: row.updated_at,
+    signaturesRequired: Number(row.signatures_required), signatures: Number(row.signatures),
   };
 }
 
@@ -22,6 +23,7 @@ export const basketRepository: OnStore<BasketRepository> = {
     await tx.insertInto("signing_baskets").values({
       id: b.id, tpp_id: b.tppId, status: b.status, psu_id: b.psuId, redirect_uri: b.redirectUri,
       nok_redirect_uri: b.nokRedirectUri, created_at: b.createdAt, updated_at: b.updatedAt,
+      signatures_required: b.signaturesRequired ?? 1,
     }).execute();
     const items = [
       ...b.paymentIds.map((id) => ({ item_type: "payment", item_id: id })),
@@ -55,6 +57,10 @@ export const basketRepository: OnStore<BasketRepository> = {
     let update = tx.updateTable("signing_baskets").set({ status: to, updated_at: change.at })
       .where("id", "=", id).where("status", "in", [...from]);
     if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
+    if (change.signaturesBefore !== undefined) {
+      update = update.set({ signatures: change.signaturesBefore + 1 })
+        .where("signatures", "=", change.signaturesBefore);
+    }
     const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },

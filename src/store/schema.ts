@@ -348,6 +348,8 @@ export interface SigningBasketTable {
   nok_redirect_uri: string | null;
   created_at: string;
   updated_at: string;
+  signatures_required: Generated<number>;
+  signatures: Generated<number>;
 }
 
 export interface SigningBasketItemTable {

@@ -190,13 +190,6 @@ test("basket errors: nothing named, twice, unknown, another TPP's, decided, a bu
     const offered = await createConsent(bank.tpp, consentBody({
       access: { accounts: [], balances: [], transactions: [] } }));
     refusal(await createBasket({ consentIds: [offered.consentId] }), 400, "REFERENCE_MIX_INVALID");
-    // Two of the company's users sign it: each on their own authorisation, not in a basket.
-    const corporate = await bank.tpp.post(SCT, paymentBody({ debtorAccount: NORDWIND_MAIN }),
-      { ...CREATION_HEADERS, "PSU-Corporate-ID": "nordwind" });
-    assert.equal(corporate.status, createdStatus(bank.tpp), corporate.text);
-    const signatures = refusal(await createBasket({ paymentIds: [corporate.body.paymentId] }),
-      400, "REFERENCE_MIX_INVALID");
-    assert.match(signatures.text, /several signatures/);
 
     // Nothing refused changed anything: the payment is free for a basket and for itself.
     const fine = await createBasket({ paymentIds: [payment.paymentId] });
@@ -333,4 +326,44 @@ test("a consent naming an account not the PSU's is refused alone; the payment go
     assert.equal(await statusOf(`${SCT}/${payment.paymentId}`), "ACSC");
     assert.equal(await statusOf(`/psd2/v1/consents/${foreign.consentId}`, "consentStatus"),
       "rejected");
+  });
+
+test("a basket with a payment that needs two signatures: PATC after karl, carried out after jana",
+  async () => {
+    const corporate = (cents: number) => bank.tpp.post(SCT, paymentBody({
+      debtorAccount: NORDWIND_MAIN, instructedAmount: { currency: "EUR", amount: cents / 100 },
+    }), { ...CREATION_HEADERS, "PSU-Corporate-ID": "nordwind" });
+    const [two, more] = [await corporate(700), await corporate(800)];
+    const res = await createBasket({ paymentIds: [two.body.paymentId, more.body.paymentId] });
+    assert.equal(res.status, createdStatus(bank.tpp), res.text);
+    // Berlin Group: with several authorisations, no scaRedirect in the creation's answer.
+    assert.equal(optionalLink(bank.tpp, res.body._links.scaRedirect), null);
+    const self = `${BASKETS}/${res.body.basketId}`;
+    const start = linkOf(bank.tpp, res.body._links.startAuthorisation);
+    const signOn = async (login: string) => {
+      const started = await bank.tpp.post(start, {}, CREATION_HEADERS);
+      assert.equal(started.status, 201, started.text);
+      const browser = bank.browser();
+      return confirm(browser,
+        await reachReview(browser, linkOf(bank.tpp, started.body._links.scaRedirect), login));
+    };
+    assert.equal((await signOn("karl")).location, OK_URI);
+    assert.equal(await statusOf(self), "PATC");
+    for (const payment of [two, more]) {
+      assert.equal(await statusOf(`${SCT}/${payment.body.paymentId}`), "RCVD");
+    }
+    refusal(await bank.tpp.call("DELETE", self), 409, "STATUS_INVALID");
+    const again = bank.browser();
+    const login = await open(again, linkOf(bank.tpp,
+      (await bank.tpp.post(start, {}, CREATION_HEADERS)).body._links.scaRedirect));
+    // Karl again: refused right after his password, before any code is spent.
+    const twice = await again.follow(await logIn(again, login, "karl", "karl-demo"));
+    assert.match(twice.html, /You have signed this already/);
+    assert.doesNotMatch(twice.html, /name="code"/);
+    assert.equal((await signOn("jana")).location, OK_URI);
+    assert.equal(await statusOf(self), "ACTC");
+    for (const payment of [two, more]) {
+      assert.equal(await statusOf(`${SCT}/${payment.body.paymentId}`), "ACSC");
+      assert.equal(await bookings(bank, payment.body.paymentId), 1);
+    }
   });

@@ -66,18 +66,11 @@ async function refuseHeld(deps: Deps, tx: Tx, item: BasketItem, path: string) {
 }
 
 /**
- * An item that needs several signatures of its company's users is authorised on its own, one
- * authorisation per signer, until baskets take several signatures too (PATC).
+ * A payment of this TPP that awaits its PSU and that a basket can hold; the signatures it needs.
  */
-function refuseSeveralSignatures(item: { signaturesRequired?: number }, path: string): void {
-  if ((item.signaturesRequired ?? 1) > 1) {
-    throw referenceMixInvalid(path, "This item needs several signatures of its company's users: "
-      + "it is authorised on its own (multi-level SCA).");
-  }
-}
-
-/** A payment of this TPP that awaits its PSU and that a basket can hold. */
-async function basketPayment(deps: Deps, tx: Tx, tppId: string, id: string, path: string) {
+async function basketPayment(
+  deps: Deps, tx: Tx, tppId: string, id: string, path: string,
+): Promise<number> {
   const found = await deps.store.payments.findForTpp(tx, id, tppId);
   if (!found || found.bulkId !== null) {
     throw referenceUnknown(path, "No payment with this id exists for this TPP.");
@@ -85,17 +78,19 @@ async function basketPayment(deps: Deps, tx: Tx, tppId: string, id: string, path
   if (found.service === "bulk-payments") {
     throw referenceMixInvalid(path, "A bulk payment is authorised on its own, not in a basket.");
   }
-  refuseSeveralSignatures(found, path);
   const payment: Payment = await rejectIfScaExpired(deps, tx, found);
   if (!awaitsPsu(payment.status)) {
     throw referenceStatusInvalid(path,
       `The payment is ${payment.status}: it no longer awaits its authorisation.`);
   }
   await refuseHeld(deps, tx, { type: "payment", id }, path);
+  return payment.signaturesRequired ?? 1;
 }
 
-/** A consent of this TPP that awaits its PSU and names what it shares. */
-async function basketConsent(deps: Deps, tx: Tx, tppId: string, id: string, path: string) {
+/** A consent of this TPP that awaits its PSU and names what it shares; the signatures it needs. */
+async function basketConsent(
+  deps: Deps, tx: Tx, tppId: string, id: string, path: string,
+): Promise<number> {
   const found = await deps.store.consents.findForTpp(tx, id, tppId);
   if (!found) throw relocated(consentUnknown("body"), path);
   const consent = await currentConsent(deps, tx, found);
@@ -104,12 +99,29 @@ async function basketConsent(deps: Deps, tx: Tx, tppId: string, id: string, path
       + "their accounts (or set availableAccounts or allPsd2): the PSU chooses the accounts of "
       + "a bank-offered consent on its own review.");
   }
-  refuseSeveralSignatures(consent, path);
   if (consent.status !== "received") {
     throw referenceStatusInvalid(path,
       `The consent is ${consent.status}: it no longer awaits its authorisation.`);
   }
   await refuseHeld(deps, tx, { type: "consent", id }, path);
+  return consent.signaturesRequired ?? 1;
+}
+
+/**
+ * Refuses the first item a basket cannot hold, naming its place in the body; the signatures the
+ * basket then needs: the most any item needs (multi-level SCA).
+ */
+async function checkItems(
+  deps: Deps, tx: Tx, tppId: string, ids: { paymentIds: string[]; consentIds: string[] },
+): Promise<number> {
+  const needed = [1];
+  for (const [i, id] of ids.paymentIds.entries()) {
+    needed.push(await basketPayment(deps, tx, tppId, id, `paymentIds[${i}]`));
+  }
+  for (const [i, id] of ids.consentIds.entries()) {
+    needed.push(await basketConsent(deps, tx, tppId, id, `consentIds[${i}]`));
+  }
+  return Math.max(...needed);
 }
 
 /** The TPP's reads of its baskets and of their authorisations. */
@@ -142,23 +154,21 @@ export function createBaskets(deps: Deps) {
     tx: Tx, tpp: TppRef, input: BasketInput, redirect: RedirectTargets, explicit = false,
   ): Promise<CreatedBasket> {
     const { paymentIds, consentIds } = readIds(input);
-    for (const [i, id] of paymentIds.entries()) {
-      await basketPayment(deps, tx, tpp.id, id, `paymentIds[${i}]`);
-    }
-    for (const [i, id] of consentIds.entries()) {
-      await basketConsent(deps, tx, tpp.id, id, `consentIds[${i}]`);
-    }
+    const signaturesRequired = await checkItems(deps, tx, tpp.id, { paymentIds, consentIds });
     const at = clock.now().toISOString();
     const basket: Basket = {
       id: newPaymentId(), tppId: tpp.id, status: "RCVD", psuId: null, paymentIds, consentIds,
       redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
-      createdAt: at, updatedAt: at,
+      createdAt: at, updatedAt: at, signaturesRequired, signatures: 0,
     };
     // A basket created at the same moment took an item first: refused as if it had been seen.
     if (!(await store.baskets.insert(tx, basket))) {
       throw resourceBlocked("An item was put in another signing basket at the same moment.");
     }
-    if (explicit) return { basket, authorisationId: null, scaRedirect: null };
+    // Multi-level SCA: every user's authorisation is started alike, by the TPP (Berlin Group).
+    if (explicit || signaturesRequired > 1) {
+      return { basket, authorisationId: null, scaRedirect: null };
+    }
     return { basket, ...(await startAuthorisation(deps, tx, basket, redirect)) };
   }
 

@@ -9,6 +9,7 @@ import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import { decideWithoutReview } from "../sca/psu-decision.js";
+import { awaitingDecision } from "../sca/redirect-channel.js";
 import type { ScaResource } from "../sca/context.js";
 import type { Authorisation } from "../sca/model.js";
 import type { Basket, BasketItem } from "./model.js";
@@ -30,14 +31,27 @@ async function itemResource(deps: Deps, tx: Tx, item: BasketItem): Promise<ScaRe
  * One item, released in the same transaction; one that no longer awaits its PSU (its SCA timed
  * out meanwhile) keeps its status.
  */
-async function carryOutItem(deps: Deps, basket: Basket, item: BasketItem): Promise<void> {
+async function carryOutItem(
+  deps: Deps, basket: Basket, item: BasketItem, signers: readonly (string | null)[],
+): Promise<void> {
   await deps.store.transaction(async (tx) => {
     if (!(await deps.store.baskets.releaseItem(tx, basket.id, item))) return;
-    const resource = await itemResource(deps, tx, item);
-    if (!resource) return;
-    const ctx = { session: { psuId: basket.psuId }, authorisation: null, resource };
-    await decideWithoutReview(deps, tx, ctx, basket.status === "ACTC");
+    const confirmed = basket.status === "ACTC";
+    // Multi-level SCA: the item takes each signature the basket took, until it needs no more.
+    for (const psuId of confirmed ? signers : [basket.psuId]) {
+      const resource = await itemResource(deps, tx, item);
+      if (!resource || !awaitingDecision(resource)) return;
+      const ctx = { session: { psuId }, authorisation: null, resource };
+      await decideWithoutReview(deps, tx, ctx, confirmed);
+    }
   });
+}
+
+/** The users who signed the basket, first first; the one who decided it when none is known. */
+async function signersOf(deps: Deps, basket: Basket): Promise<(string | null)[]> {
+  const signed = (await deps.store.sca.authorisationsOf(deps.store.db, basket.id))
+    .filter((a) => a.scaStatus === "finalised" && a.psuId !== null).map((a) => a.psuId);
+  return signed.length > 0 ? [...new Set(signed)] : [basket.psuId];
 }
 
 /** Carries out the items a decided basket still holds; a basket still open is left alone. */
@@ -45,8 +59,9 @@ export async function carryOut(deps: Deps, basketId: string): Promise<void> {
   const { store } = deps;
   const basket = await store.baskets.find(store.db, basketId);
   if (!basket || isOpenBasket(basket.status)) return;
+  const signers = await signersOf(deps, basket);
   for (const item of await store.baskets.heldItems(store.db, basketId)) {
-    await carryOutItem(deps, basket, item);
+    await carryOutItem(deps, basket, item, signers);
   }
 }
 

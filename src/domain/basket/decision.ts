@@ -7,28 +7,34 @@ import type { Tx } from "../ports.js";
 import { settleAuthorisation, type Decision, type DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
 import { awaitsPsu } from "../payment/model.js";
-import { paymentProblem } from "../payment/decision.js";
+import { signingProblem } from "../payment/decision.js";
+import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
 import type { BasketResource } from "../sca/context.js";
 import type { ScaProblem } from "../sca/problems.js";
+import { awaitsSignature } from "../consent/transitions.js";
 import { moveBasket } from "./transitions.js";
 
 /** The basket's payments and consents that still await their PSU: what its SCA decides. */
 export function awaitingItems(resource: BasketResource) {
   return {
     payments: resource.payments.filter((p) => awaitsPsu(p.status)),
-    consents: resource.consents.filter((c) => c.status === "received"),
+    consents: resource.consents.filter((c) => awaitsSignature(c.status)),
   };
 }
 
-/** Why this PSU may not confirm: the first payment from an account that is not (or no more) its. */
+/**
+ * Why this PSU may not confirm: the first payment from an account that is not (or no more) its,
+ * or that it may only see; or it signed this basket already (multi-level SCA).
+ */
 export async function basketProblem(
   deps: Deps, tx: Tx, psuId: string | null, resource: BasketResource,
 ): Promise<ScaProblem | null> {
   for (const payment of awaitingItems(resource).payments) {
-    const problem = await paymentProblem(deps, tx, psuId, payment);
+    const problem = await signingProblem(deps, tx, psuId, payment, { once: false });
     if (problem) return problem;
   }
-  return null;
+  const signed = psuId !== null && (await signedBy(deps, tx, resource.basket.id, psuId));
+  return signed ? "already_signed" : null;
 }
 
 export async function decideBasket(
@@ -49,7 +55,9 @@ export async function decideBasket(
   if (problem) return { ok: false, problem };
   const unmatched = awaitingItems(resource).payments.some((p) => p.vop?.result === "NMTC");
   if (unmatched && !acknowledgedNoMatch) return { ok: false, problem: "vop_unacknowledged" };
-  if (!(await moveBasket(deps, tx, basket.id, "authorise", { at, psuId }))) {
+  const event = signatureEvent(basket);
+  const change = { at, psuId, signaturesBefore: signaturesBefore(basket) };
+  if (!(await moveBasket(deps, tx, basket.id, event, change))) {
     return { ok: false, problem: "already_decided" };
   }
   await settleAuthorisation(deps, tx, ctx, "finalise", at);

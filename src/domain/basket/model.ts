@@ -3,7 +3,7 @@
  * authorises with one SCA. The basket has its own status (transactionStatus_SBS); each item keeps
  * its own, which tells what became of it.
  */
-export type BasketStatus = "RCVD" | "ACTC" | "RJCT" | "CANC";
+export type BasketStatus = "RCVD" | "PATC" | "ACTC" | "RJCT" | "CANC";
 
 /** What a basket holds, by the resource's id. */
 export type BasketItemType = "payment" | "consent";
@@ -23,6 +23,12 @@ export interface Basket {
   nokRedirectUri: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Multi-level SCA: how many different users must sign it (the most any item needs, fixed at
+   * creation) and how many have; absent: one, none yet.
+   */
+  signaturesRequired?: number;
+  signatures?: number;
 }
 
 export const itemsOf = (basket: Pick<Basket, "paymentIds" | "consentIds">): BasketItem[] => [

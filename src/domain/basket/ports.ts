@@ -14,10 +14,13 @@ export interface BasketRepository {
   find(tx: Tx, id: string): Promise<Basket | undefined>;
   /** The basket holding this payment or consent now, if any. */
   holderOf(tx: Tx, item: BasketItem): Promise<string | undefined>;
-  /** Compare-and-set on the status; answers whether this call made the change. */
+  /**
+   * Compare-and-set on the status (and, with `signaturesBefore`, on the count of signatures,
+   * which it raises by one); answers whether this call made the change.
+   */
   transition(
     tx: Tx, id: string, from: readonly BasketStatus[], to: BasketStatus,
-    change: { at: string; psuId?: string },
+    change: { at: string; psuId?: string; signaturesBefore?: number },
   ): Promise<boolean>;
   /** The items of a decided basket not carried out yet, in the basket's order. */
   heldItems(tx: Tx, basketId: string): Promise<BasketItem[]>;

@@ -43,15 +43,16 @@ export async function paymentProblem(
 
 /**
  * Whether the PSU may decide it: as paymentProblem, and a company's user needs the right to sign
- * and signs a payment only once.
+ * and, with `once` (a signature on the payment itself, not on its cancellation or its basket),
+ * signs it only once.
  */
 export async function signingProblem(
-  deps: Deps, tx: Tx, psuId: string | null, p: Payment, cancellation = false,
+  deps: Deps, tx: Tx, psuId: string | null, p: Payment, { once = true } = {},
 ): Promise<ScaProblem | null> {
   const right = await debtorRight(deps, tx, psuId, p);
   if (right === "debtor_not_owned" || right === "debtor_blocked") return right;
   if (right === "viewer") return "no_signing_right";
-  if (cancellation || psuId === null) return null;
+  if (!once || psuId === null) return null;
   return (await signedBy(deps, tx, p.id, psuId)) ? "already_signed" : null;
 }
 
@@ -177,7 +178,7 @@ export async function decideCancellation(
     await settleAuthorisation(deps, tx, ctx, "fail", at);
     return { ok: true };
   }
-  const problem = await signingProblem(deps, tx, ctx.session.psuId, payment, true);
+  const problem = await signingProblem(deps, tx, ctx.session.psuId, payment, { once: false });
   if (problem) return { ok: false, problem };
   if (!(await movePayment(deps, tx, payment, "cancelAuthorised", { at }))) {
     return { ok: false, problem: "already_decided" };

@@ -82,7 +82,8 @@ async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review
       ? await laterSignerProblem(deps, tx, psuId, consent) : null;
     return { problem, ...choices, debtor: null, executesOn: null };
   }
-  const problem = await signingProblem(deps, tx, psuId, resource.payment, resource.cancellation);
+  const problem = await signingProblem(deps, tx, psuId, resource.payment,
+    { once: !resource.cancellation });
   const debtor = problem ? null : await debtorOverview(deps, tx, resource);
   const { requestedExecutionDate: date } = resource.payment;
   const today = dateInZone(deps.clock.now(), deps.settings.timeZone);

@@ -138,7 +138,8 @@ async function approveOpen(
   const { resource } = open;
   const problem = resource.type === "basket" ? await basketProblem(deps, tx, psu.id, resource)
     : resource.type === "payment"
-      ? await signingProblem(deps, tx, psu.id, resource.payment, resource.cancellation) : null;
+      ? await signingProblem(deps, tx, psu.id, resource.payment, { once: !resource.cancellation })
+      : null;
   if (problem) return refused(problem);
   await scaPassed(deps, tx, psu.id);
   await changeScaStatus(deps.store, tx, open.a.id, "authenticate", nowIso(deps), psu.id);

@@ -38,7 +38,7 @@ export function embeddedChannel(deps: Deps): ScaChannel<Exclude<ScaStep, "login"
     // Without a review to show it, a company's user who may not sign learns it before any code.
     refusal: async (tx, ctx, psu) => (await redirect.refusal?.(tx, ctx, psu))
       ?? (ctx.resource.type === "payment" ? signingProblem(deps, tx, psu.id,
-        ctx.resource.payment, ctx.resource.cancellation) : null),
+        ctx.resource.payment, { once: !ctx.resource.cancellation }) : null),
     async onIdentified(tx, ctx, psu) {
       await changeScaStatus(store, tx, ctx.authorisation.id, "authenticate", nowIso(), psu.id);
     },

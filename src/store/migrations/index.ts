@@ -27,6 +27,7 @@ import { oauthRecords } from "./0150-oauth-records.js";
 import { scaSessionReturn } from "./0151-sca-session-return.js";
 import { scaExemptions } from "./0160-sca-exemptions.js";
 import { corporates } from "./0180-corporates.js";
+import { basketSignatures } from "./0181-basket-signatures.js";
 import { signingBaskets } from "./0170-signing-baskets.js";
 
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0151-sca-session-return": scaSessionReturn,
   "0160-sca-exemptions": scaExemptions,
   "0180-corporates": corporates,
+  "0181-basket-signatures": basketSignatures,
   "0170-signing-baskets": signingBaskets,
 };
 

@@ -15,7 +15,9 @@ import {
 
 /** What may happen to a basket; what is not listed is refused. */
 const MODEL: Partial<Record<BasketStatus, Partial<Record<BasketEvent, BasketStatus>>>> = {
-  RCVD: { authorise: "ACTC", refuse: "RJCT", delete: "CANC" },
+  RCVD: { authorise: "ACTC", signPartly: "PATC", refuse: "RJCT", delete: "CANC" },
+  // Some of the users who must sign did (multi-level SCA): no longer deletable.
+  PATC: { authorise: "ACTC", signPartly: "PATC", refuse: "RJCT" },
 };
 
 const modelAfter = (status: BasketStatus, event: BasketEvent) => MODEL[status]?.[event];
