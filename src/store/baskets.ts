@@ -4,6 +4,7 @@ import type { BasketRepository } from "../domain/basket/ports.js";
 import type { Basket, BasketItemType, BasketStatus } from "../domain/basket/model.js";
 import type { OnStore, Tx } from "./handle.js";
 import type { SigningBasketTable } from "./schema.js";
+import { withSignature } from "./signatures.js";
 
 async function toBasket(tx: Tx, row: Selectable<SigningBasketTable>): Promise<Basket> {
   const items = await tx.selectFrom("signing_basket_items").select(["item_type", "item_id"])
@@ -57,10 +58,7 @@ export const basketRepository: OnStore<BasketRepository> = {
     let update = tx.updateTable("signing_baskets").set({ status: to, updated_at: change.at })
       .where("id", "=", id).where("status", "in", [...from]);
     if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
-    if (change.signaturesBefore !== undefined) {
-      update = update.set({ signatures: change.signaturesBefore + 1 })
-        .where("signatures", "=", change.signaturesBefore);
-    }
+    update = withSignature(update, change.signaturesBefore);
     const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },

@@ -8,6 +8,7 @@ import type { Tx } from "./handle.js";
 
 const LAPSE_COLUMN = { validUntil: "valid_until", createdAt: "created_at" } as const;
 import type { ConsentTable } from "./schema.js";
+import { withSignature } from "./signatures.js";
 
 function toConsent(row: Selectable<ConsentTable>): Consent {
   return {
@@ -77,10 +78,7 @@ export const consentRepository = {
   ): Promise<boolean> {
     let update = tx.updateTable("consents").set({ status: to, updated_at: change.at })
       .where("id", "=", id).where("status", "in", [...from]);
-    if (change.signaturesBefore !== undefined) {
-      update = update.set({ signatures: change.signaturesBefore + 1 })
-        .where("signatures", "=", change.signaturesBefore);
-    }
+    update = withSignature(update, change.signaturesBefore);
     if (change.signaturesRequired !== undefined) {
       update = update.set({ signatures_required: change.signaturesRequired });
     }

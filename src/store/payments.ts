@@ -5,6 +5,7 @@ import type { VopResult } from "../domain/vop/ports.js";
 import type { PaymentRepository, StatusMove } from "../domain/payment/ports.js";
 import type { Tx } from "./handle.js";
 import type { PaymentTable } from "./schema.js";
+import { withSignature } from "./signatures.js";
 
 function toPayment(row: Selectable<PaymentTable>): Payment {
   return {
@@ -179,10 +180,7 @@ export const paymentRepository = {
       .set({ status: to, updated_at: change.at, status_reason: change.reason ?? null })
       .where("id", "=", id).where("status", "in", [...from]);
     if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
-    if (change.signaturesBefore !== undefined) {
-      update = update.set({ signatures: change.signaturesBefore + 1 })
-        .where("signatures", "=", change.signaturesBefore);
-    }
+    update = withSignature(update, change.signaturesBefore);
     const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },

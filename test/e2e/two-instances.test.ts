@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { availableBalance, bookedBalance } from "../../src/ledger/book.js";
 import type { BrowserClient, Page } from "../support/browser.js";
 import { creditAccount } from "../support/cli.js";
@@ -15,7 +15,7 @@ import {
   OK_URI, paymentBody, reachReview, REDIRECTS,
 } from "../support/flows.js";
 import { codeFor } from "../support/psu.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { twoInstancesOnPostgres, type TestBank } from "../support/start-app.js";
 
 let first: TestBank;
 let second: TestBank;
@@ -49,14 +49,7 @@ async function bookedMinor(bank: TestBank, iban: string): Promise<bigint> {
 // Several instances need PostgreSQL: better-sqlite3 waits for a lock synchronously, so two
 // in one process would block each other's event loop (the embedded default runs one instance).
 describe("two instances on one PostgreSQL database", { skip: postgresUnavailable ?? false }, () => {
-  before(async () => {
-    first = await startBank({ engine: "postgres" });
-    second = await startBank({ sharing: first });
-  });
-  after(async () => {
-    await second.close();
-    await first.close();
-  });
+  twoInstancesOnPostgres((started, sharing) => { [first, second] = [started, sharing]; });
 
   test("a payment completes with its steps alternating between the instances", async () => {
     const { paymentId, scaRedirect } = await createPayment(first.tpp);

@@ -5,10 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { postgresUnavailable } from "../support/engines.js";
 import { BOB_MAIN, createConsent } from "../support/flows.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { twoInstancesOnPostgres, type TestBank } from "../support/start-app.js";
 import { authoriseInBrowser, DEMO_TPP_ID, mtlsFetch, oauthClient, pushRequest } from "../support/oauth-client.js";
 
 let first: TestBank;
@@ -25,14 +25,7 @@ async function redeem(bank: TestBank, form: Record<string, string>) {
 }
 
 describe("OAuth on two instances of one PostgreSQL database", { skip: postgresUnavailable ?? false }, () => {
-  before(async () => {
-    first = await startBank({ engine: "postgres" });
-    second = await startBank({ sharing: first });
-  });
-  after(async () => {
-    await second.close();
-    await first.close();
-  });
+  twoInstancesOnPostgres((started, sharing) => { [first, second] = [started, sharing]; });
 
   test("a code from one instance is redeemed on the other, once: its second use revokes the token on both", async () => {
     const { consentId } = await createConsent(first.tpp);

@@ -4,6 +4,7 @@
  * directory, the demo data seeded. `sharing` starts a second instance on another bank's database
  * and certificates, as two instances behind one load balancer.
  */
+import { after, before } from "node:test";
 import { readFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -117,6 +118,23 @@ export async function startOwnBank(t: { after(fn: () => Promise<void>): void }, 
   const own = await startBank(options);
   t.after(() => own.close());
   return own;
+}
+
+/**
+ * Two instances of one bank on one PostgreSQL database for the calling describe block: started
+ * before its tests, handed to `started`, and closed after them (the sharing one first).
+ */
+export function twoInstancesOnPostgres(started: (first: TestBank, second: TestBank) => void) {
+  let both: [TestBank, TestBank] | undefined;
+  before(async () => {
+    const first = await startBank({ engine: "postgres" });
+    both = [first, await startBank({ sharing: first })];
+    started(...both);
+  });
+  after(async () => {
+    await both?.[1].close();
+    await both?.[0].close();
+  });
 }
 
 export async function startBank(options: StartOptions = {}): Promise<TestBank> {
