@@ -14,6 +14,7 @@ import { createDashboardLogin } from "./sca/dashboard-login.js";
 import { createDecoupled } from "./sca/decoupled.js";
 import type { TrustedPayee } from "./sca/ports.js";
 import { createTrustedPayees } from "./sca/trusted-payees.js";
+import type { AccountRight } from "./core-banking.js";
 
 /** How many of each the dashboard lists, newest first. */
 const LISTED = 200;
@@ -34,9 +35,9 @@ export interface Overview {
 /** Of `payments`, those from an account the PSU signs for that it has not signed yet. */
 async function awaitingSignatureOf(
   deps: Deps, tx: Tx, psuId: string, payments: Overview["payments"],
+  mandated: readonly { iban: string; right: AccountRight }[],
 ): Promise<Overview["payments"]> {
-  const signs = new Set((await deps.core.listMandatedAccounts(tx, psuId))
-    .filter((a) => a.right === "signer").map((a) => a.iban));
+  const signs = new Set(mandated.filter((a) => a.right === "signer").map((a) => a.iban));
   const open = payments.filter((p) => awaitsPsu(p.status) && (p.signaturesRequired ?? 1) > 1
     && signs.has(p.debtorAccount.iban));
   const signed = await Promise.all(open.map((p) => signedBy(deps, tx, p.id, psuId)));
@@ -57,15 +58,17 @@ export function createPsuDashboard(deps: Deps) {
     const day = (iso: string) => dateInZone(new Date(iso), settings.timeZone);
     return store.transaction(async (tx) => {
       const consents = await store.consents.search(tx, { psuId, limit: LISTED });
-      const own = [...await deps.core.listAccountsOfPsu(tx, psuId),
-        ...await deps.core.listMandatedAccounts(tx, psuId)].map((a) => a.iban);
+      const mandated = await deps.core.listMandatedAccounts(tx, psuId);
+      const own = [...await deps.core.listAccountsOfPsu(tx, psuId), ...mandated]
+        .map((a) => a.iban);
       const payments = await Promise.all((await store.payments.ofPsu(tx, psuId, own, LISTED))
         .map(async (p) => ({ ...p, tppName: await tppName(tx, p.tppId), date: day(p.createdAt) })));
       return {
         consents: await Promise.all(consents.map(async (c) => ({
           ...(await detailsOf(deps, tx, c)), tppName: await tppName(tx, c.tppId),
           givenOn: c.authorisedAt && day(c.authorisedAt) }))),
-        payments, awaitingSignature: await awaitingSignatureOf(deps, tx, psuId, payments),
+        payments,
+        awaitingSignature: await awaitingSignatureOf(deps, tx, psuId, payments, mandated),
         apps: (await store.psuApps.listOf(tx, psuId))
           .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),
         trustedPayees: settings.exemptions?.trustedPayees
