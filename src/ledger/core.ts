@@ -37,7 +37,7 @@ export interface EmbeddedLedgerOptions {
    * The store's cache for the account rows and balances every read asks for (Store.cached); none
    * by default.
    */
-  cached?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
+  cached?: <T>(tx: Tx, key: string, read: () => Promise<T>) => Promise<T>;
 }
 
 const NO_LIMITS: LedgerLimits = { overdraftMinor: 0n, dailyPaymentLimitMinor: null };
@@ -69,7 +69,7 @@ export function createEmbeddedLedger(
   options: EmbeddedLedgerOptions,
 ): CoreBanking & CoreAdministration {
   const { ledger, clock, timeZone } = options;
-  const cached = options.cached ?? ((_key, read) => read());
+  const cached = options.cached ?? ((_tx, _key, read) => read());
   const statements = createStatements({ ledger, clock, timeZone, cached });
   const bookings = createBookings(options);
   return {
@@ -161,24 +161,24 @@ function accountReads(ledger: LedgerRepository, cached: Cached, limits: LedgerLi
   return {
     async findAccountByIban(tx: Tx, iban: string) {
       const a = await cached(
-        `ledger-account-iban:${iban}`, () => ledger.findAccountByIban(tx, iban));
+        tx, `ledger-account-iban:${iban}`, () => ledger.findAccountByIban(tx, iban));
       return a && toBankAccount(a);
     },
     async getAccount(tx: Tx, id: string) {
-      const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
+      const a = await cached(tx, `ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && toBankAccount(a);
     },
     async getAccounts(tx: Tx, ids: string[]) {
       const found = await cached(
-        `ledger-accounts:${ids.join()}`, () => ledger.accountsById(tx, ids));
+        tx, `ledger-accounts:${ids.join()}`, () => ledger.accountsById(tx, ids));
       return found.flatMap((a) => toBankAccount(a) ?? []);
     },
     async availableBalance(tx: Tx, id: string) {
-      const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
+      const a = await cached(tx, `ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && availableBalance(a);
     },
     async spendableBalance(tx: Tx, id: string) {
-      const a = await cached(`ledger-account:${id}`, () => ledger.getAccount(tx, id));
+      const a = await cached(tx, `ledger-account:${id}`, () => ledger.getAccount(tx, id));
       return a && availableBalance(a) + (a.kind === "customer" ? limits.overdraftMinor : 0n);
     },
     async listAccountsOfPsu(tx: Tx, psuId: string) {

@@ -19,7 +19,7 @@ export interface StatementOptions {
   clock: Clock;
   timeZone: string;
   /** The store's cache (Store.cached): balances are asked for far more often than they change. */
-  cached: <T>(key: string, read: () => Promise<T>) => Promise<T>;
+  cached: <T>(tx: Tx, key: string, read: () => Promise<T>) => Promise<T>;
 }
 
 function toTransaction(r: StatementRow): BookedTransaction {
@@ -67,7 +67,7 @@ export function createStatements({ ledger, clock, timeZone, cached }: StatementO
   /** closingBooked at the end of yesterday; interimAvailable and expected as of now. */
   async function balances(tx: Tx, accountId: string): Promise<Balance[]> {
     const today = dateInZone(clock.now(), timeZone);
-    return cached(`balances:${accountId}:${today}`, () => balancesOn(tx, accountId, today));
+    return cached(tx, `balances:${accountId}:${today}`, () => balancesOn(tx, accountId, today));
   }
 
   async function balancesOn(tx: Tx, accountId: string, today: string): Promise<Balance[]> {

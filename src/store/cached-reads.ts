@@ -3,21 +3,18 @@
  * transaction (a read inside one may see its own changes). A decorator over the repositories,
  * so use cases call the repository as they always do and never build cache keys.
  */
-import type { Kysely } from "kysely";
 import type { Tx } from "./handle.js";
 import type { Repositories } from "./repositories.js";
-import type { Database } from "./schema.js";
 
-export type ReadCache = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+/** `read`'s answer under `key`, or `read` itself when `tx` is a transaction (see Store.cached). */
+export type ReadCache = <T>(tx: Tx, key: string, read: () => Promise<T>) => Promise<T>;
 
-export function withCachedReads(
-  repositories: Repositories, db: Kysely<Database>, cached: ReadCache,
-): Repositories {
-  /** `read`, cached under its name and arguments when `tx` is the database itself. */
+export function withCachedReads(repositories: Repositories, cached: ReadCache): Repositories {
+  /** `read`, cached under its name and arguments. */
   const cachedRead = <A extends (string | number)[], R>(
     name: string, read: (tx: Tx, ...args: A) => Promise<R>,
-  ) => (tx: Tx, ...args: A): Promise<R> => (tx === db
-    ? cached(`${name}:${args.join(":")}`, () => read(tx, ...args)) : read(tx, ...args));
+  ) => (tx: Tx, ...args: A): Promise<R> =>
+    cached(tx, `${name}:${args.join(":")}`, () => read(tx, ...args));
   const { payments, consents, tpps } = repositories;
   return {
     ...repositories,

@@ -29,17 +29,19 @@ export interface Store extends Repositories {
    * A write whose last moments may be lost in a power cut, because nothing was answered on its
    * strength: the audit log, written after the answer. It commits without waiting for the disk;
    * the next commit that does wait (any payment or consent change) or checkpoint makes it durable.
+   * On PostgreSQL each of its statements commits on its own: the audit's append is one statement.
    */
   writeLog(work: (tx: Tx) => Promise<void>): Promise<void>;
   /**
-   * `read`'s answer, kept while the database stays unchanged, for the reads every request repeats
-   * (the stop-list, consents and their grants, payments: see cached-reads.ts; the ledger's account
-   * rows and balances): on SQLite, until any connection (this one, another instance, the
-   * operator's CLI) commits; on PostgreSQL it reads every time.
-   * A change therefore applies from the next request, as when it is read from the database. The
-   * answer is frozen: it is shared by every request.
+   * `read`'s answer, shared, for the reads every request repeats (the stop-list, consents and
+   * their grants, payments: see cached-reads.ts; the ledger's account rows and balances). On
+   * SQLite it is kept until any connection (this one, another instance, the operator's CLI)
+   * commits; on PostgreSQL the same reads asked for in one turn of the event loop run once. A
+   * change therefore applies from the next request, as when each request reads the database.
+   * A read in a transaction (`tx` is not the database) is never shared: it may see the
+   * transaction's own changes. The answer is frozen: it is shared by several requests.
    */
-  cached<T>(key: string, read: () => Promise<T>): Promise<T>;
+  cached<T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -86,14 +88,16 @@ function deepFreeze<T>(value: T): T {
  * data_version moves when another connection commits, total_changes() when this one writes
  * (committed or not). Reads inside a transaction are never cached: they may see its own changes.
  */
-function createSqliteReadCache(file: Sqlite.Database, limit = 10_000) {
+function createSqliteReadCache(
+  db: Kysely<Database>, file: Sqlite.Database, limit = 10_000,
+): ReadCache {
   const ownChanges = file.prepare("SELECT total_changes()").pluck();
   const othersCommits = file.prepare("PRAGMA data_version").pluck();
   const stateOf = () => `${ownChanges.get() as number}:${othersCommits.get() as number}`;
   let state = "";
   let entries = new Map<string, { state: string; value: unknown }>();
-  return async <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    if (file.inTransaction) return read();
+  return async <T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> => {
+    if (tx !== db || file.inTransaction) return read();
     const now = stateOf();
     if (now !== state) {
       state = now;
@@ -106,6 +110,28 @@ function createSqliteReadCache(file: Sqlite.Database, limit = 10_000) {
     if (entries.size >= limit) entries = new Map();
     entries.set(key, { state: now, value });
     return value;
+  };
+}
+
+/**
+ * PostgreSQL: a read costs a round trip, and concurrent requests ask for the same rows (their
+ * TPP's stop-list entry, a consent used by many). The same reads asked for in one turn of the
+ * event loop run once, on the next turn: every request that shares the answer had arrived before
+ * its query was sent, so the answer holds every change committed before the request came (a block
+ * or a revocation counts from the next request, on every instance), as a read of its own would.
+ */
+function createCoalescedReads(db: Kysely<Database>): ReadCache {
+  let waiting = new Map<string, Promise<unknown>>();
+  return <T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> => {
+    if (tx !== db) return read();
+    let answer = waiting.get(key);
+    if (!answer) {
+      // Scheduled before the reads of this turn, so it runs before any of them is sent.
+      if (waiting.size === 0) setImmediate(() => (waiting = new Map()));
+      answer = new Promise((next) => setImmediate(next)).then(read).then(deepFreeze);
+      waiting.set(key, answer);
+    }
+    return answer as Promise<T>;
   };
 }
 
@@ -123,15 +149,6 @@ async function unsyncedSqliteWrite(
   });
 }
 
-/** PostgreSQL: the same with synchronous_commit off for this transaction only. */
-async function unsyncedPostgresWrite(
-  db: Kysely<Database>, work: (tx: Tx) => Promise<void>,
-): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await sql`SET LOCAL synchronous_commit = off`.execute(tx);
-    await work(tx);
-  });
-}
 
 /**
  * Kysely prepares every query anew; preparing costs as much as running a small query. The same
@@ -152,11 +169,18 @@ function cachePreparedStatements(file: Sqlite.Database, limit = 1000): void {
   }) as typeof file.prepare;
 }
 
-/** pg is loaded only when asked for: the embedded default starts without it. */
-async function openPostgres(options: StoreOptions): Promise<Kysely<Database>> {
+/**
+ * pg is loaded only when asked for: the embedded default starts without it. `unsynced` connections
+ * commit without waiting for the disk (the log's own pool: a log write is then one statement,
+ * where a transaction around SET LOCAL took four round trips).
+ */
+async function openPostgres(
+  options: StoreOptions, { max, unsynced }: { max: number; unsynced: boolean },
+): Promise<Kysely<Database>> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({
-    connectionString: options.databaseUrl, max: options.databasePoolMax ?? 10,
+    connectionString: options.databaseUrl, max,
+    options: unsynced ? "-c synchronous_commit=off" : undefined,
     statement_timeout: options.databaseStatementTimeoutMs ?? 10_000,
     // Without it a request waits forever for a connection while the server is unreachable.
     connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000,
@@ -299,22 +323,27 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
   const synchronous = options.sqliteSynchronous ?? "full";
   const sqlite = engine === "sqlite" ? openSqlite(options.dataDir, synchronous) : undefined;
-  const db = sqlite?.db ?? await openPostgres(options);
+  const db = sqlite?.db
+    ?? await openPostgres(options, { max: options.databasePoolMax ?? 10, unsynced: false });
   await migrate(db, options.onMigration);
+  const logDb = sqlite ? db : await openPostgres(options, { max: 2, unsynced: true });
   const sqliteTransaction = sqlite ? createSqliteTransactions(db) : undefined;
-  const cached: ReadCache = sqlite ? createSqliteReadCache(sqlite.file) : (_key, read) => read();
-  const writeLog = (work: (tx: Tx) => Promise<void>) => (!sqlite ? unsyncedPostgresWrite(db, work)
+  const cached = sqlite ? createSqliteReadCache(db, sqlite.file) : createCoalescedReads(db);
+  const writeLog = (work: (tx: Tx) => Promise<void>) => (!sqlite ? work(logDb)
     : synchronous === "full" ? unsyncedSqliteWrite(db, work) : work(db));
   return {
     engine,
     db,
-    ...withCachedReads(createRepositories(engine), db, cached),
+    ...withCachedReads(createRepositories(engine), cached),
     transaction: (work) => (sqliteTransaction
       ? sqliteTransaction(work) : db.transaction().execute(work)),
     writeLog,
     cached,
     bulkLoad: (work) => engine === "sqlite" ? sqliteBulkLoad(db, options.dataDir, work) : work(),
     ping: (timeoutMs) => ping(db, timeoutMs),
-    close: () => db.destroy(),
+    close: async () => {
+      if (logDb !== db) await logDb.destroy();
+      await db.destroy();
+    },
   };
 }

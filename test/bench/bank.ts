@@ -33,6 +33,17 @@ export interface BenchBank {
 
 const READY = "then open _links.scaRedirect";
 
+/**
+ * The Node flags `npm start` runs the bank with (its memory limits), read from package.json, so
+ * that the bench measures what a user gets.
+ */
+export async function startScriptNodeFlags(): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(new URL("../../../package.json", import.meta.url), "utf8"));
+  const start = /\bnode ((?:--\S+ )*)dist\/src\/main\.js start/.exec(manifest.scripts.start as string);
+  if (!start) throw new Error(`no "node … dist/src/main.js start" in the start script`);
+  return start[1]!.split(" ").filter(Boolean);
+}
+
 export interface BenchBankOptions {
   /** A directory for the running bank's --cpu-prof profile. */
   profileDir?: string;
@@ -49,9 +60,10 @@ export async function startBenchBank({ profileDir, prepare }: BenchBankOptions =
     // The whole-payment scenario logs in many times a second from one address.
     LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: "1000000",
   };
+  const flags = await startScriptNodeFlags();
   const timedStart = async (nodeArgs: string[] = []): Promise<[RunningCli, number]> => {
     const spawned = performance.now();
-    const running = await startCli(["start"], env, READY, nodeArgs);
+    const running = await startCli(["start"], env, READY, [...flags, ...nodeArgs]);
     return [running, Math.round(performance.now() - spawned)];
   };
   const cli = (...args: string[]) => {

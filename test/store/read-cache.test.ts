@@ -1,7 +1,7 @@
 /**
  * The store's cache of the reads every request repeats, and the unsynced log write. On SQLite an
  * answer is reused only while no connection has changed the database; on PostgreSQL, where other
- * instances cannot be watched for free, every call reads.
+ * instances cannot be watched for free, only the same reads asked for in one turn share a query.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -22,7 +22,7 @@ onEachEngine("read cache", (engine) => {
 
   const id = `PSDDE-BAFIN-${engine === "sqlite" ? 1 : 2}77001`;
   let reads = 0;
-  const blocked = () => store.cached(`blocked:${id}`, async () => {
+  const blocked = () => store.cached(store.db, `blocked:${id}`, async () => {
     reads += 1;
     return { blocked: await store.tpps.isBlocked(store.db, id) };
   });
@@ -48,20 +48,34 @@ onEachEngine("read cache", (engine) => {
   test("inside a transaction nothing is cached: its uncommitted changes never leak out", async () => {
     await assert.rejects(store.transaction(async (tx) => {
       await tx.updateTable("tpps").set({ blocked: 1 }).where("id", "=", id).execute();
-      const inside = await store.cached(`blocked:${id}`, async () => ({ blocked: await store.tpps.isBlocked(tx, id) }));
+      const inside = await store.cached(tx, `blocked:${id}`, async () => ({ blocked: await store.tpps.isBlocked(tx, id) }));
       assert.deepEqual(inside, { blocked: true });
       throw new Error("roll back");
     }), /roll back/);
     assert.deepEqual(await blocked(), { blocked: false });
   });
 
-  // PostgreSQL answers are read afresh for each caller, never shared.
-  if (engine === "sqlite") {
-    test("a cached answer is frozen: one request cannot change what the next one reads", async () => {
-      const answer = await blocked();
-      assert.throws(() => {
-        (answer as { blocked: boolean }).blocked = true;
-      }, TypeError);
+  test("a shared answer is frozen: one request cannot change what another one reads", async () => {
+    const answer = await blocked();
+    assert.throws(() => {
+      (answer as { blocked: boolean }).blocked = true;
+    }, TypeError);
+  });
+
+  if (engine === "postgres") {
+    test("the same reads asked for in one turn share a query sent after the last of them", async () => {
+      await store.tpps.setBlocked(store.db, id, false, AT);
+      reads = 0;
+      const first = blocked();
+      // Another instance's block commits while the first read is under way: the reads asked for
+      // after that commit do not take the first read's answer, they share one of their own.
+      await other.tpps.setBlocked(other.db, id, true, AT);
+      const answers = await Promise.all([first, blocked(), blocked()]);
+      assert.equal(reads, 2);
+      assert.deepEqual(answers.slice(1), [{ blocked: true }, { blocked: true }]);
+      assert.deepEqual(await Promise.all([blocked(), blocked(), blocked()]),
+        [{ blocked: true }, { blocked: true }, { blocked: true }]);
+      assert.equal(reads, 3);
     });
   }
 
