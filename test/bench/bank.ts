@@ -14,10 +14,16 @@ import { TppClient } from "../support/tpp-client.js";
 
 export interface Tls { ca: Buffer; cert: Buffer; key: Buffer }
 
-export interface BenchBank {
-  engine: "sqlite" | "postgres";
+/** One running `psd2-bank start`: its TPP API and its process, for its CPU time. */
+export interface BenchInstance {
   url: string;
   pid: number | undefined;
+}
+
+export interface BenchBank extends BenchInstance {
+  engine: "sqlite" | "postgres";
+  /** The fresh PostgreSQL database's URL; empty on the embedded SQLite. */
+  databaseUrl: string;
   authUrl: string;
   tls: Tls;
   /** The development CA's directory: ca.crt, server.crt, server.key, tpp.crt, tpp.key. */
@@ -28,6 +34,11 @@ export interface BenchBank {
   /** The operator's CLI on the bank's database; answers the parsed --json output. */
   cli(...args: string[]): unknown;
   peakRssMb(): Promise<number>;
+  /**
+   * Another `psd2-bank start` on the same data directory and database with listeners of its own,
+   * as a second instance behind a load balancer (PostgreSQL only); close() stops it too.
+   */
+  startInstance(): Promise<BenchInstance>;
   close(): Promise<void>;
 }
 
@@ -81,8 +92,9 @@ export async function startBenchBank({ profileDir, prepare }: BenchBankOptions =
   const tls = { ca: ca!, cert: cert!, key: key! };
   const url = `https://localhost:${env.API_PORT}`;
   const tpp = new TppClient(url, tls);
+  const others: RunningCli[] = [];
   return {
-    engine: database ? "postgres" : "sqlite", url, pid: server.pid,
+    engine: database ? "postgres" : "sqlite", databaseUrl: env.DATABASE_URL, url, pid: server.pid,
     authUrl: `https://localhost:${env.AUTH_PORT}`, tls, certs, tpp,
     readyMs: { firstStart, restart },
     cli,
@@ -90,8 +102,16 @@ export async function startBenchBank({ profileDir, prepare }: BenchBankOptions =
       const status = await readFile(`/proc/${server.pid}/status`, "utf8");
       return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
     },
+    async startInstance() {
+      if (!database) throw new Error("a second instance needs PostgreSQL (DATABASE_URL)");
+      const ports = await listenerPorts();
+      const other = await startCli(["start"], { ...env, ...ports }, READY);
+      others.push(other);
+      return { url: `https://localhost:${ports.API_PORT}`, pid: other.pid };
+    },
     async close() {
       tpp.close();
+      await Promise.all(others.map((other) => other.stop()));
       await server.stop();
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });

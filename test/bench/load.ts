@@ -22,6 +22,8 @@ export interface Result {
    * does not depend on how much of the machine the load generator and other processes take.
    */
   serverCpuUsPerRequest?: number;
+  /** CPU time per request, in microseconds, of each group of processes in LoadOptions.cpuOf. */
+  cpuUsPerRequest?: Record<string, number>;
   /** requests/s as a fraction of the baseline's, and the latencies as multiples of its. */
   ofBaseline?: { requestsPerSecond: number; p50: number; p99: number };
 }
@@ -39,6 +41,30 @@ function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/** Ticks by pid; a process that has exited meanwhile is left out. */
+function ticksOf(pids: number[]): Map<number, number> {
+  return new Map(pids.flatMap((pid): [number, number][] => {
+    try {
+      return [[pid, cpuTicks(pid)]];
+    } catch {
+      return [];
+    }
+  }));
+}
+
+/**
+ * Starts counting the CPU time of the processes `pids()` lists; the answer stops and answers the
+ * microseconds spent since. They are listed again at the end, so a process started meanwhile (a
+ * database connection) counts from zero; one that ended meanwhile loses its share.
+ */
+function cpuMeter(pids: () => number[]): () => number {
+  const before = ticksOf(pids());
+  return () => {
+    let ticks = 0;
+    for (const [pid, now] of ticksOf(pids())) ticks += now - (before.get(pid) ?? 0);
+    return ticks * 10_000;
+  };
+}
 
 export interface LoadOptions {
   seconds: number;
@@ -48,12 +74,19 @@ export interface LoadOptions {
   body?: string;
   /** Creating resources needs a fresh X-Request-ID each time, or idempotency answers from its record. */
   freshRequestId?: boolean;
+  /** Further processes whose CPU time per request to measure, by label (e.g. PostgreSQL's). */
+  cpuOf?: Record<string, () => number[]>;
 }
+
+const perRequest = (us: number, requests: number) => Math.round(us / Math.max(requests, 1));
 
 export async function load(scenario: string, target: Target, path: string, options: LoadOptions): Promise<Result> {
   const headers: Record<string, string> = { "x-request-id": randomUUID(), accept: "application/json", ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  const ticksBefore = target.pid === undefined ? 0 : cpuTicks(target.pid);
+  const { pid } = target;
+  const server = pid === undefined ? undefined : cpuMeter(() => [pid]);
+  const others = Object.entries(options.cpuOf ?? {})
+    .map(([label, pids]) => [label, cpuMeter(pids)] as const);
   const result = await autocannon({
     url: `${target.url}${path}`, method: options.method ?? "GET", headers, body: options.body,
     connections: options.connections, duration: options.seconds, tlsOptions: target.tls,
@@ -61,13 +94,13 @@ export async function load(scenario: string, target: Target, path: string, optio
       ? [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, "x-request-id": randomUUID() } }) }]
       : undefined,
   });
-  const cpuUs = target.pid === undefined ? undefined
-    : (cpuTicks(target.pid) - ticksBefore) * 10_000;
+  const requests = result.requests.total;
   return {
     scenario, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50,
     p99Ms: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx,
-    serverCpuUsPerRequest: cpuUs === undefined ? undefined
-      : Math.round(cpuUs / Math.max(result.requests.total, 1)),
+    serverCpuUsPerRequest: server && perRequest(server(), requests),
+    cpuUsPerRequest: options.cpuOf
+      && Object.fromEntries(others.map(([label, stop]) => [label, perRequest(stop(), requests)])),
   };
 }
 

@@ -35,8 +35,12 @@ function table(results: Result[]): string {
     + `|---|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`;
 }
 
+export function metaList(meta: Meta): string {
+  return Object.entries(meta).map(([k, v]) => `- ${k}: ${v}`).join("\n");
+}
+
 export function markdown(title: string, meta: Meta, sections: [string, Result[]][], checks: Check[]): string {
-  const lines = Object.entries(meta).map(([k, v]) => `- ${k}: ${v}`).join("\n");
+  const lines = metaList(meta);
   const body = sections.map(([name, results]) => `## ${name}\n\n${table(results)}`).join("\n");
   const targets = checks.map((c) => `| ${c.target} | ${c.measured} | ${c.met ? "met" : "MISSED"} |`).join("\n");
   return `# ${title}\n\n${lines}\n\n${body}\n## Targets\n\n| Target | Measured | |\n|---|---|---|\n${targets}\n`;

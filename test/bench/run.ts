@@ -5,8 +5,12 @@
  * the same size). Writes
  * bench/results/latest.json and latest.md. `npm run bench -- --scale` measures reads and payment
  * creation with 10,000 and then 1,000,000 generated transactions instead (scale.json, scale.md).
+ * `npm run bench -- --scale-out` measures the account list and payment creation on one instance
+ * and on two behind a round-robin TCP balancer, on PostgreSQL only, with the CPU time per request
+ * of each instance and of PostgreSQL for sizing (scale-out.json, scale-out.md).
  * Settings: BENCH_SECONDS (per scenario, default 10; 5 with --scale), BENCH_CONNECTIONS (default
- * 50), DATABASE_URL (a fresh database on that PostgreSQL server instead of the embedded SQLite),
+ * 50), DATABASE_URL (a fresh database on that PostgreSQL server instead of the embedded SQLite;
+ * --scale-out falls back to postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CPU_PROF (a directory: the bank runs with --cpu-prof and writes its profile there on exit),
  * BENCH_ONLY (only the scenarios whose name starts with it, e.g. "get accounts"; for profiling).
  */
@@ -22,9 +26,11 @@ import {
 } from "./bank.js";
 import { fullPayments, load, type LoadOptions, type Result } from "./load.js";
 import { machine, markdown, relativeTo, writeResults, type Check } from "./report.js";
+import { scaleOut } from "./scale-out.js";
 import { scale } from "./scale.js";
 
 const SCALE = process.argv.includes("--scale");
+const SCALE_OUT = process.argv.includes("--scale-out");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (SCALE ? 5 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const P99_MAX_MS = 25;
@@ -160,4 +166,5 @@ async function benchmarks(): Promise<void> {
   }
 }
 
-await (SCALE ? scale(SECONDS, CONNECTIONS) : benchmarks());
+if (SCALE_OUT) await scaleOut(SECONDS, CONNECTIONS);
+else await (SCALE ? scale(SECONDS, CONNECTIONS) : benchmarks());
