@@ -87,13 +87,33 @@ function deepFreeze<T>(value: T): T {
 /**
  * data_version moves when another connection commits, total_changes() when this one writes
  * (committed or not). Reads inside a transaction are never cached: they may see its own changes.
+ * The log's own rows are left out of the count (`logWrite`): no cached read is of the log, and
+ * with a log write after every burst of answers, counting them emptied the cache each time.
  */
 function createSqliteReadCache(
-  db: Kysely<Database>, file: Sqlite.Database, limit = 10_000,
-): ReadCache {
+  db: Kysely<Database>, file: Sqlite.Database, synchronous: "full" | "normal", limit = 10_000,
+): { cached: ReadCache; logWrite: (work: (tx: Tx) => Promise<void>) => Promise<void> } {
   const ownChanges = file.prepare("SELECT total_changes()").pluck();
   const othersCommits = file.prepare("PRAGMA data_version").pluck();
-  const stateOf = () => `${ownChanges.get() as number}:${othersCommits.get() as number}`;
+  let logChanges = 0;
+  const stateOf = () =>
+    `${(ownChanges.get() as number) - logChanges}:${othersCommits.get() as number}`;
+  // Holding the connection, so that no other work's changes fall between the two counts.
+  const logWrite = (work: (tx: Tx) => Promise<void>) =>
+    db.connection().execute(async (connection) => {
+      const before = ownChanges.get() as number;
+      try {
+        await (synchronous === "full" ? unsyncedSqliteWrite(connection, work) : work(connection));
+      } finally {
+        logChanges += (ownChanges.get() as number) - before;
+      }
+    });
+  return { cached: sqliteCache(db, file, stateOf, limit), logWrite };
+}
+
+function sqliteCache(
+  db: Kysely<Database>, file: Sqlite.Database, stateOf: () => string, limit: number,
+): ReadCache {
   let state = "";
   let entries = new Map<string, { state: string; value: unknown }>();
   return async <T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> => {
@@ -137,16 +157,14 @@ function createCoalescedReads(db: Kysely<Database>): ReadCache {
 
 /** SQLite: the connection stops waiting for the disk at commit for this write only. */
 async function unsyncedSqliteWrite(
-  db: Kysely<Database>, work: (tx: Tx) => Promise<void>,
+  connection: Tx, work: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  await db.connection().execute(async (connection) => {
-    await sql`PRAGMA synchronous = NORMAL`.execute(connection);
-    try {
-      await work(connection);
-    } finally {
-      await sql`PRAGMA synchronous = FULL`.execute(connection);
-    }
-  });
+  await sql`PRAGMA synchronous = NORMAL`.execute(connection);
+  try {
+    await work(connection);
+  } finally {
+    await sql`PRAGMA synchronous = FULL`.execute(connection);
+  }
 }
 
 
@@ -328,9 +346,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   await migrate(db, options.onMigration);
   const logDb = sqlite ? db : await openPostgres(options, { max: 2, unsynced: true });
   const sqliteTransaction = sqlite ? createSqliteTransactions(db) : undefined;
-  const cached = sqlite ? createSqliteReadCache(db, sqlite.file) : createCoalescedReads(db);
-  const writeLog = (work: (tx: Tx) => Promise<void>) => (!sqlite ? work(logDb)
-    : synchronous === "full" ? unsyncedSqliteWrite(db, work) : work(db));
+  const sqliteReads = sqlite && createSqliteReadCache(db, sqlite.file, synchronous);
+  const cached = sqliteReads ? sqliteReads.cached : createCoalescedReads(db);
+  const writeLog = sqliteReads?.logWrite ?? ((work: (tx: Tx) => Promise<void>) => work(logDb));
   return {
     engine,
     db,

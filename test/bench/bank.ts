@@ -3,6 +3,7 @@
  * embedded SQLite, or a new database on the PostgreSQL server of DATABASE_URL), its operator CLI
  * beside it, and PSUs with consents made through the real PSU pages.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -42,6 +43,24 @@ export interface BenchBank extends BenchInstance {
   close(): Promise<void>;
 }
 
+/**
+ * The PostgreSQL server's processes, background writers included, but not the connections to
+ * other databases: another benchmark on the same server would count as ours.
+ */
+export function postgresPids(database: string): number[] {
+  return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") return [];
+      // A connection's process title: "postgres: [cluster: ]user database host(port) state".
+      const title = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const connectedTo = / (\S+) (?:\S+\(\d+\)|\[local\])/.exec(title)?.[1];
+      return connectedTo === undefined || connectedTo === database ? [Number(entry)] : [];
+    } catch {
+      return []; // ended while listed
+    }
+  });
+}
+
 const READY = "then open _links.scaRedirect";
 
 /**
@@ -60,12 +79,16 @@ export interface BenchBankOptions {
   profileDir?: string;
   /** Operator commands run between the first start and the restart, e.g. `generate`. */
   prepare?: (cli: (...args: string[]) => unknown) => void;
+  /** A PostgreSQL server to run on (a fresh database there); default DATABASE_URL, "" for SQLite. */
+  databaseUrl?: string;
 }
 
 /** Starts the bank twice (first start, then a restart on its data) and keeps the second running. */
-export async function startBenchBank({ profileDir, prepare }: BenchBankOptions = {}): Promise<BenchBank> {
+export async function startBenchBank(
+  { profileDir, prepare, databaseUrl = process.env.DATABASE_URL ?? "" }: BenchBankOptions = {},
+): Promise<BenchBank> {
   const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-bench-"));
-  const database = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const database = databaseUrl ? await freshPostgresDatabase(databaseUrl) : undefined;
   const env = {
     DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", ...await listenerPorts(), LOG_LEVEL: "warn",
     // The whole-payment scenario logs in many times a second from one address.

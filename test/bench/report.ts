@@ -28,11 +28,12 @@ function table(results: Result[]): string {
     return `| ${r.scenario} | ${r.requestsPerSecond} | ${of ? `${Math.round(100 * of.requestsPerSecond)} %` : ""} `
       + `| ${r.p50Ms} | ${r.p99Ms} | ${of ? `${of.p50}× / ${of.p99}×` : ""} `
       + `| ${r.serverCpuUsPerRequest ?? ""} `
+      + `| ${Object.entries(r.cpuUsPerRequest ?? {}).map(([label, us]) => `${label} ${us}`).join(", ")} `
       + `| ${r.errors + r.non2xx} |`;
   });
   return "| Scenario | Requests/s | Of baseline | p50 ms | p99 ms | p50 / p99 vs baseline "
-    + "| Server CPU µs/request | Errors |\n"
-    + `|---|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`;
+    + "| Server CPU µs/request | Other CPU µs/request | Errors |\n"
+    + `|---|---|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`;
 }
 
 export function metaList(meta: Meta): string {

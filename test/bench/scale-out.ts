@@ -5,10 +5,9 @@
  * instances cannot scale linearly, so beside requests/s the CPU time per request of each instance
  * and of PostgreSQL is reported: the figures a bank sizes a deployment with (scale-out.json, .md).
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { paymentBody } from "../support/flows.js";
 import { startBalancer } from "./balancer.js";
-import { consentFor, ibansOf, startBenchBank, type BenchBank, type BenchInstance } from "./bank.js";
+import { consentFor, ibansOf, postgresPids, startBenchBank, type BenchBank, type BenchInstance } from "./bank.js";
 import { load, type LoadOptions, type Result, type Target } from "./load.js";
 import { machine, metaList, relativeTo, writeResults, type Meta } from "./report.js";
 
@@ -20,24 +19,6 @@ const INSTANCES = ["instance 1", "instance 2"] as const;
 const POSTGRES = "PostgreSQL";
 const BENCH = "load generator + balancer";
 const COLUMNS = [...INSTANCES, POSTGRES, BENCH];
-
-/**
- * The PostgreSQL server's processes, background writers included, but not the connections to
- * other databases: another benchmark on the same server would count as ours.
- */
-function postgresPids(database: string): number[] {
-  return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") return [];
-      // A connection's process title: "postgres: [cluster: ]user database host(port) state".
-      const title = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      const connectedTo = / (\S+) (?:\S+\(\d+\)|\[local\])/.exec(title)?.[1];
-      return connectedTo === undefined || connectedTo === database ? [Number(entry)] : [];
-    } catch {
-      return []; // ended while listed
-    }
-  });
-}
 
 interface Scenario { name: string; path: string; options: Partial<LoadOptions> }
 

@@ -55,6 +55,21 @@ onEachEngine("read cache", (engine) => {
     assert.deepEqual(await blocked(), { blocked: false });
   });
 
+  if (engine === "sqlite") {
+    test("the log's own writes leave cached answers in place; any other write does not", async () => {
+      await store.tpps.setBlocked(store.db, id, false, AT);
+      reads = 0;
+      await blocked();
+      await store.writeLog((tx) => tx.insertInto("secrets").values({ name: "log-kept", value: "1" })
+        .execute().then(() => undefined));
+      await blocked();
+      assert.equal(reads, 1);
+      await store.db.insertInto("secrets").values({ name: "log-not", value: "1" }).execute();
+      await blocked();
+      assert.equal(reads, 2);
+    });
+  }
+
   test("a shared answer is frozen: one request cannot change what another one reads", async () => {
     const answer = await blocked();
     assert.throws(() => {
