@@ -227,4 +227,5 @@ async function benchmarks(): Promise<void> {
     markdown("Benchmark results", meta, sections, found));
 }
 
-await (SCALE ? scale(SECONDS, CONNECTIONS) : benchmarks());
+if (SCALE_OUT) await scaleOut(SECONDS, CONNECTIONS);
+else await (SCALE ? scale(SECONDS, CONNECTIONS) : benchmarks());
