@@ -206,7 +206,44 @@ async function openPostgres(
   // An idle connection dropped by the server (restart, failover) is discarded by the pool and
   // replaced on the next checkout; unhandled, its error event would end the process.
   pool.on("error", () => undefined);
+  pool.on("connect", prepareStatements);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Statement texts a connection prepares at most: texts that vary (IN lists) then stay unnamed. */
+const PREPARED_MAX = 200;
+
+/** Raised when a table a prepared statement reads changed shape (another instance migrated). */
+const PLAN_CHANGED = "0A000";
+
+type QueryFunction = (text: unknown, values?: unknown) => Promise<unknown>;
+
+/**
+ * Kysely sends each statement unnamed, and PostgreSQL parses and plans it again each time; a
+ * named statement is parsed once per connection. Measured on 2026-11-26 (insert and select by
+ * key): 85 against 135-160 µs of PostgreSQL's CPU per statement, and 68-86 against 92-127 µs of
+ * ours. Only statements with parameters are named: those without (BEGIN, migrations of several
+ * statements) need the simple protocol. A text whose plan a schema change invalidated is sent
+ * unnamed from then on.
+ */
+function prepareStatements(client: { query: unknown }): void {
+  const query = (client.query as QueryFunction).bind(client);
+  const names = new Map<string, string | null>();
+  client.query = (async (text: unknown, values?: unknown) => {
+    if (typeof text !== "string" || !Array.isArray(values) || values.length === 0) {
+      return query(text, values);
+    }
+    if (!names.has(text) && names.size < PREPARED_MAX) names.set(text, `s${names.size}`);
+    const name = names.get(text);
+    if (!name) return query(text, values);
+    try {
+      return await query({ name, text, values });
+    } catch (error) {
+      if ((error as { code?: string }).code !== PLAN_CHANGED) throw error;
+      names.set(text, null);
+      return query(text, values);
+    }
+  }) as QueryFunction;
 }
 
 /** Applies pending migrations one at a time, telling `progress` each one it applied. */
