@@ -1,7 +1,7 @@
 /**
- * X-Request-ID as an idempotency key for creating requests: the key is claimed in the same
- * transaction that stores the resource, so a retry after a lost answer gets the first answer
- * and creates nothing; the same key with a different body is refused.
+ * X-Request-ID as an idempotency key for creating requests: the key and its answer are stored in
+ * the same transaction that stores the resource, so a retry after a lost answer gets the first
+ * answer and creates nothing; the same key with a different body is refused.
  */
 import type { Tx } from "./ports.js";
 import type { Deps } from "./deps.js";
@@ -9,29 +9,43 @@ import { requestIdReused } from "./errors.js";
 
 export interface StoredResponse { statusCode: number; body: unknown }
 
+/** The key was stored by another request meanwhile: this one's work is rolled back. */
+class KeyTaken extends Error {}
+
 export function createIdempotency({ store, clock }: Pick<Deps, "store" | "clock">) {
+  /** The first answer under the key, or `error` when there is none. */
+  async function earlierAnswer(
+    key: { tppId: string; requestId: string; bodyHash: string }, error: unknown,
+  ): Promise<StoredResponse> {
+    const earlier = await store.idempotency.find(store.db, key.tppId, key.requestId);
+    if (!earlier) throw error;
+    if (earlier.bodyHash !== key.bodyHash) throw requestIdReused();
+    return { statusCode: earlier.statusCode, body: JSON.parse(earlier.responseBody) };
+  }
+
   /**
    * Runs `work` once per (TPP, X-Request-ID). Throws FORMAT_ERROR for a reused id with another
-   * body. Refusals thrown by `work` roll back the claim, so a corrected retry may reuse the id.
+   * body. A refusal thrown by `work` stores nothing, so a corrected retry may reuse the id.
+   * The key is stored after the work, with its answer, in one statement: a request whose key is
+   * taken (a retry, or one racing the first) rolls its work back and answers the first answer.
    */
   async function once(
     key: { tppId: string; requestId: string; bodyHash: string },
     work: (tx: Tx) => Promise<StoredResponse>,
   ): Promise<StoredResponse> {
-    return store.transaction(async (tx) => {
-      const at = clock.now().toISOString();
-      if (await store.idempotency.claim(tx, key.tppId, key.requestId, key.bodyHash, at)) {
+    try {
+      return await store.transaction(async (tx) => {
         const response = await work(tx);
-        await store.idempotency.complete(tx, key.tppId, key.requestId, response.statusCode,
-          JSON.stringify(response.body));
+        const stored = await store.idempotency.record(tx,
+          { ...key, at: clock.now().toISOString() },
+          { bodyHash: key.bodyHash, statusCode: response.statusCode,
+            responseBody: JSON.stringify(response.body) });
+        if (!stored) throw new KeyTaken();
         return response;
-      }
-      const earlier = await store.idempotency.find(tx, key.tppId, key.requestId);
-      if (!earlier || earlier.bodyHash !== key.bodyHash) {
-        throw requestIdReused();
-      }
-      return { statusCode: earlier.statusCode, body: JSON.parse(earlier.responseBody) };
-    });
+      });
+    } catch (error) {
+      return earlierAnswer(key, error);
+    }
   }
 
   return { once };

@@ -27,10 +27,12 @@ export interface IdempotencyRecord { bodyHash: string; statusCode: number; respo
 
 export interface IdempotencyPort {
   find(tx: Tx, tppId: string, requestId: string): Promise<IdempotencyRecord | undefined>;
-  /** False when another request holds the claim already. */
-  claim(tx: Tx, tppId: string, requestId: string, bodyHash: string, at: string): Promise<boolean>;
-  complete(tx: Tx, tppId: string, requestId: string, statusCode: number, body: string):
-    Promise<void>;
+  /**
+   * Stores the answer under its key; false when the key is taken (a racing request with the same
+   * key waits for the other's transaction, then finds it taken).
+   */
+  record(tx: Tx, key: { tppId: string; requestId: string; at: string },
+    answer: IdempotencyRecord): Promise<boolean>;
 }
 
 /** The TPPs the bank has met, with the operator's stop-list and the per-minute request counts. */

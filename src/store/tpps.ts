@@ -58,20 +58,17 @@ export const idempotencyRepository = {
   },
 
   /**
-   * Claims the key before the work; false when it is taken. A racing claim of the same key waits
-   * for this transaction (unique index) and then sees the committed answer, instead of failing.
+   * False when the key is taken. A racing insert of the same key waits for the other transaction
+   * (unique index) and then finds it taken, instead of failing.
    */
-  async claim(tx: Tx, tppId: string, requestId: string, bodyHash: string, at: string) {
+  async record(
+    tx: Tx, key: { tppId: string; requestId: string; at: string }, answer: IdempotencyRecord,
+  ) {
     const result = await tx.insertInto("idempotency").values({
-      tpp_id: tppId, request_id: requestId, body_hash: bodyHash, status_code: 0,
-      response_body: "", created_at: at,
+      tpp_id: key.tppId, request_id: key.requestId, body_hash: answer.bodyHash,
+      status_code: answer.statusCode, response_body: answer.responseBody, created_at: key.at,
     }).onConflict((oc) => oc.columns(["tpp_id", "request_id"]).doNothing()).executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
-  },
-
-  async complete(tx: Tx, tppId: string, requestId: string, statusCode: number, body: string) {
-    await tx.updateTable("idempotency").set({ status_code: statusCode, response_body: body })
-      .where("tpp_id", "=", tppId).where("request_id", "=", requestId).execute();
   },
 };
 

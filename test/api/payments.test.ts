@@ -183,6 +183,28 @@ test("a retry with the same X-Request-ID and body gets the first answer and crea
     assert.equal(await paymentRows(), rows);
   });
 
+test("requests with one X-Request-ID sent at once create one payment and all get its answer",
+  async () => {
+    const id = randomUUID();
+    const rows = await paymentRows();
+    const answers = await Promise.all(Array.from({ length: 5 },
+      () => post(bank.tpp, SCT, paymentBody(), { "X-Request-ID": id })));
+    for (const answer of answers) {
+      assert.equal(answer.status, 200, answer.text);
+      assert.deepEqual(answer.body, answers[0]!.body);
+    }
+    assert.equal(await paymentRows(), rows + 1);
+  });
+
+test("a refused request leaves its X-Request-ID free for the corrected retry", async () => {
+  const id = randomUUID();
+  const refused = await post(bank.tpp, SCT, paymentBody({ debtorAccount: EXTERNAL_IBAN }),
+    { "X-Request-ID": id });
+  assert.equal(refused.status, 400, refused.text);
+  const corrected = await post(bank.tpp, SCT, paymentBody(), { "X-Request-ID": id });
+  assert.equal(corrected.status, 200, corrected.text);
+});
+
 test("the same X-Request-ID with a different body is 400 FORMAT_ERROR on X-Request-ID",
   async () => {
     const id = randomUUID();
