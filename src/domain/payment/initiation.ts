@@ -268,7 +268,7 @@ export function createPayments(deps: Deps) {
   /**
    * Validates and stores a payment awaiting the PSU, with the outcome of `checks` (from
    * verifyPayees) and its implicit authorisation, inside the caller's transaction (which also
-   * holds the idempotency claim). Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
+   * stores the idempotency key). Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
    */
   async function initiatePayment(
     tx: Tx, tpp: TppRef, product: PaymentProduct, input: InitiationInput, redirect: RedirectTargets,
