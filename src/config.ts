@@ -254,7 +254,8 @@ export const SETTINGS = {
       : "DATABASE_URL must be a postgres:// URL (or empty for the embedded SQLite)" }),
     description: "PostgreSQL to use instead of SQLite; the same on every instance" }),
   databasePoolMax: integer({ name: "DATABASE_POOL_MAX", fallback: 10, min: 1,
-    description: "PostgreSQL connections per instance; instances × pool < `max_connections`" }),
+    description: "PostgreSQL connections per instance, beside the audit log's own 2; "
+      + "instances × (pool + 2) < `max_connections`" }),
   databaseStatementTimeoutMs: integer({ name: "DATABASE_STATEMENT_TIMEOUT_MS", fallback: 10_000,
     description: "longer statements are cancelled, so one stuck query cannot hold a request "
       + "forever; the request fails whole" }),
