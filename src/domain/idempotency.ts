@@ -5,7 +5,7 @@
  */
 import type { Tx } from "./ports.js";
 import type { Deps } from "./deps.js";
-import { requestIdReused } from "./errors.js";
+import { requestIdReused, Xs2aError } from "./errors.js";
 
 export interface StoredResponse { statusCode: number; body: unknown }
 
@@ -44,6 +44,8 @@ export function createIdempotency({ store, clock }: Pick<Deps, "store" | "clock"
         return response;
       });
     } catch (error) {
+      // Only a refusal or a taken key may hide an earlier answer; a failure stays what it was.
+      if (!(error instanceof KeyTaken || error instanceof Xs2aError)) throw error;
       return earlierAnswer(key, error);
     }
   }

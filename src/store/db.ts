@@ -167,7 +167,6 @@ async function unsyncedSqliteWrite(
   }
 }
 
-
 /**
  * Kysely prepares every query anew; preparing costs as much as running a small query. The same
  * SQL text gets the same statement (Kysely runs them one at a time, never interleaved). The cache

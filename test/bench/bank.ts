@@ -45,9 +45,11 @@ export interface BenchBank extends BenchInstance {
 
 /**
  * The PostgreSQL server's processes, background writers included, but not the connections to
- * other databases: another benchmark on the same server would count as ours.
+ * other databases than the one of `databaseUrl`: another benchmark on the same server would count
+ * as ours.
  */
-export function postgresPids(database: string): number[] {
+export function postgresPids(databaseUrl: string): number[] {
+  const database = new URL(databaseUrl).pathname.slice(1);
   return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
     try {
       if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") return [];
@@ -128,7 +130,7 @@ export async function startBenchBank(
     async startInstance() {
       if (!database) throw new Error("a second instance needs PostgreSQL (DATABASE_URL)");
       const ports = await listenerPorts();
-      const other = await startCli(["start"], { ...env, ...ports }, READY);
+      const other = await startCli(["start"], { ...env, ...ports }, READY, flags);
       others.push(other);
       return { url: `https://localhost:${ports.API_PORT}`, pid: other.pid };
     },

@@ -184,14 +184,11 @@ function commonChecks(runs: EngineRun[]): Check[] {
   ];
 }
 
-/** The database's name in a PostgreSQL URL, for its server processes' CPU time. */
-const databaseOf = (url: string) => new URL(url).pathname.slice(1);
-
 async function engineRun(databaseUrl: string): Promise<{ run: EngineRun; meta: Meta }> {
   const bank = await startBenchBank({ profileDir: process.env.BENCH_CPU_PROF || undefined, databaseUrl });
   try {
-    const database = bank.engine === "postgres" ? databaseOf(bank.databaseUrl) : undefined;
-    const cpuOf = database === undefined ? undefined : { PostgreSQL: () => postgresPids(database) };
+    const cpuOf = bank.engine === "postgres"
+      ? { PostgreSQL: () => postgresPids(bank.databaseUrl) } : undefined;
     const { results, apiPeakRssMb } = await scenarios(bank, cpuOf);
     const rss = { api: apiPeakRssMb, all: await bank.peakRssMb() };
     const meta = {

@@ -101,11 +101,10 @@ function report(meta: Meta, results: Result[], rows: Sizing[]): string {
  */
 async function measure(bank: BenchBank, second: BenchInstance, both: Target,
   run: { seconds: number; connections: number }): Promise<Result[]> {
-  const database = new URL(bank.databaseUrl).pathname.slice(1);
   const cpu = {
     [INSTANCES[0]]: () => (bank.pid === undefined ? [] : [bank.pid]),
     [INSTANCES[1]]: () => (second.pid === undefined ? [] : [second.pid]),
-    [POSTGRES]: () => postgresPids(database),
+    [POSTGRES]: () => postgresPids(bank.databaseUrl),
     [BENCH]: () => [process.pid],
   };
   const consentId = await consentFor(bank, "carol", ibansOf(bank, "carol"));
