@@ -9,8 +9,8 @@ import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuditRecord } from "../domain/audit.js";
 import {
-  endpointUnknown, formatError, headersTooLarge, internalError, malformedHttp, payloadTooLarge,
-  requestTimedOut, roleInvalid, tppRateLimited, unsupportedMediaType, Xs2aError,
+  endpointUnknown, formatError, headersTooLarge, internalError, malformedHttp, methodNotAllowed,
+  payloadTooLarge, requestTimedOut, roleInvalid, tppRateLimited, unsupportedMediaType, Xs2aError,
 } from "../domain/errors.js";
 import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
@@ -230,7 +230,8 @@ function installAuditHooks(app: FastifyInstance, options: ApiPluginOptions): voi
 
   app.addHook("onSend", async (request, reply, payload) => {
     const id = request.headers["x-request-id"];
-    if (typeof id === "string") reply.header("X-Request-ID", id);
+    // A malformed id is refused, not echoed: the answer carries nothing the bank did not check.
+    if (typeof id === "string" && isUuid(id)) reply.header("X-Request-ID", id);
     const created = request.method === "POST" && typeof payload === "string"
       && reply.statusCode < 300;
     if (request.resourceId === null && created) {
@@ -239,7 +240,25 @@ function installAuditHooks(app: FastifyInstance, options: ApiPluginOptions): voi
   });
 }
 
+/** A route's path as a pattern over concrete paths: `:param` one segment, `*` the rest. */
+function routePattern(url: string): RegExp {
+  const parts = url.split("/").map((part) => part.startsWith(":") ? "[^/]+"
+    : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${parts.join("/")}$`);
+}
+
+/** The methods the routes registered from now on take at a concrete path. */
+function methodIndex(app: FastifyInstance): (path: string) => string[] {
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
+  app.addHook("onRoute", (route) => {
+    routes.push({ pattern: routePattern(route.url), methods: [route.method].flat() });
+  });
+  return (path) => [...new Set(routes.filter((route) => route.pattern.test(path))
+    .flatMap((route) => route.methods))].sort();
+}
+
 function installRefusals(app: FastifyInstance): void {
+  const methodsAt = methodIndex(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Xs2aError) return sendRefusal(reply, error);
     if (error.validation) return sendRefusal(reply, validationRefusal(error, request));
@@ -251,7 +270,11 @@ function installRefusals(app: FastifyInstance): void {
 
   // The onRequest hooks above have run for unknown routes too: only known TPPs learn this.
   app.setNotFoundHandler(async (request, reply) => {
-    sendRefusal(reply, endpointUnknown(request.method, request.url.split("?")[0] ?? ""));
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = methodsAt(path);
+    if (allowed.length === 0) return sendRefusal(reply, endpointUnknown(request.method, path));
+    void reply.header("Allow", allowed.join(", "));
+    sendRefusal(reply, methodNotAllowed(request.method, path, allowed));
   });
 }
 

@@ -148,6 +148,11 @@ export const endpointUnknown = (method: string, path: string): Xs2aError =>
   new Xs2aError("RESOURCE_UNKNOWN", "path",
     `${method} ${path} is not an endpoint of this interface.`);
 
+/** A path the interface serves, asked with a method it does not take there (the answer's Allow). */
+export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]): Xs2aError =>
+  new Xs2aError("SERVICE_INVALID", "path",
+    `${method} is not a method of ${path}; it takes ${allowed.join(", ")}.`);
+
 /** The body refers to something the bank does not hold, e.g. an account of another bank. */
 export const referenceUnknown = (path: string, text: string): Xs2aError =>
   new Xs2aError("RESOURCE_UNKNOWN", "body", text, path);

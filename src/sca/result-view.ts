@@ -32,10 +32,16 @@ const REASONS: Readonly<Record<string, MessageKey>> = {
 
 type Tone = "done" | "refused" | "unchanged";
 
-const TONES: Readonly<Record<Tone, { title: MessageKey; cls: string; role: string }>> = {
-  done: { title: "result_title_done", cls: "notice", role: "status" },
-  refused: { title: "result_title_refused", cls: "warning", role: "alert" },
-  unchanged: { title: "result_title_unchanged", cls: "outcome", role: "status" },
+/**
+ * `forward`: seconds before the page goes back to the TPP by itself (at most 3, issue 34); a
+ * refusal after a correct SCA is news to the PSU, so it stays longest.
+ */
+const TONES: Readonly<Record<Tone, {
+  title: MessageKey; cls: string; role: string; forward: number;
+}>> = {
+  done: { title: "result_title_done", cls: "notice", role: "status", forward: 2 },
+  refused: { title: "result_title_refused", cls: "warning", role: "alert", forward: 3 },
+  unchanged: { title: "result_title_unchanged", cls: "outcome", role: "status", forward: 2 },
 };
 
 function rejected(frame: PageFrame, p: Payment): Outcome {
@@ -100,12 +106,12 @@ export function outcomeOf(frame: PageFrame, resource: ScaResource, scaStatus: Sc
 
 /**
  * The outcome, what it was about (amount and payee of a payment, each item of a basket), and the
- * way back.
+ * way back, which the page takes by itself after a few seconds; its button stays as the fallback.
  */
 export function resultPage(frame: PageFrame, resource: ScaResource, scaStatus: ScaStatus): string {
   const outcome = outcomeOf(frame, resource, scaStatus);
   const tone = TONES[outcome.tone];
-  return page(frame, html`<h1>${frame.t(tone.title)}</h1><p class="${tone.cls}" role="${
+  return page({ ...frame, forwardSeconds: tone.forward }, html`<h1>${frame.t(tone.title)}</h1><p class="${tone.cls}" role="${
     tone.role}" id="outcome">${frame.t(outcome.key, outcome.values)}</p>${
     aboutOf(frame, resource)}`);
 }

@@ -35,6 +35,11 @@ export interface PageFrame {
   loginName?: string;
   /** Where a page that ends the PSU's visit leads back to the TPP. */
   back?: string;
+  /**
+   * Seconds after which the page forwards itself to `back` without script or click: the spec
+   * sends the browser back to the TPP, and a PSU who closes the tab must not strand the TPP.
+   */
+  forwardSeconds?: number;
   /** On the PSU's dashboard: its own title, and no authorisation to cancel. */
   dashboard?: boolean;
   /** On a link's own page, before any session: where its forms post, with the link's token. */
@@ -81,7 +86,7 @@ export function page(frame: PageFrame, body: Html): string {
     ? html`<p class="notice" role="status">${frame.t(frame.notice, frame.noticeValues)}</p>`
     : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1">${forward(frame)}
 <title>${frame.t(frame.title ?? (frame.dashboard ? "dashboard_title" : "page_title"),
   { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css">${
@@ -89,6 +94,12 @@ export function page(frame: PageFrame, body: Html): string {
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
 <main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main>${footer(frame)}</body>
 </html>`.text;
+}
+
+function forward(frame: PageFrame): Html {
+  return frame.back && frame.forwardSeconds !== undefined
+    ? html`\n<meta http-equiv="refresh" content="${String(frame.forwardSeconds)};url=${frame.back}">`
+    : html``;
 }
 
 /** Who runs this site, where its legal and help pages are, and the one rule that keeps it safe. */

@@ -248,6 +248,29 @@ test("an unknown path is a 404 in JSON", async () => {
   assertRefusal(await bank.tpp.get("/index.html"), 404, "RESOURCE_UNKNOWN");
 });
 
+test("a method a known path does not take is 405 SERVICE_INVALID with Allow, changing nothing",
+  async () => {
+    const before = await storedRows();
+    const put = await bank.tpp.call("PUT", CONSENTS, { body: consentBody() });
+    assertRefusal(put, 405, "SERVICE_INVALID");
+    assert.equal(put.headers.allow, "POST");
+    const { paymentId } = (await bank.tpp.post(SCT, paymentBody(), REDIRECTS)).body;
+    const patch = await bank.tpp.call("PATCH", `${SCT}/${paymentId}`);
+    assertRefusal(patch, 405, "SERVICE_INVALID");
+    assert.equal(patch.headers.allow, "DELETE, GET, HEAD");
+    assert.equal((await storedRows()).consents, before.consents);
+    assertRefusal(await bank.tpp.call("PUT", "/psd2/v1/no-such-thing"), 404, "RESOURCE_UNKNOWN");
+  });
+
+test("a malformed X-Request-ID is refused and not echoed back", async () => {
+  const res = await bank.tpp.get("/psd2/v1/accounts", { "X-Request-ID": "<script>1</script>" });
+  assertRefusal(res, 400, "FORMAT_ERROR", "X-Request-ID");
+  assert.equal(res.headers["x-request-id"], undefined);
+  const id = randomUUID();
+  assert.equal((await bank.tpp.get("/psd2/v1/accounts", { "X-Request-ID": id })).headers["x-request-id"], id,
+    "a well-formed one is echoed");
+});
+
 test("account reads without Consent-ID are 400 FORMAT_ERROR on Consent-ID", async () => {
   assertRefusal(await bank.tpp.get("/psd2/v1/accounts"), 400, "FORMAT_ERROR", "Consent-ID");
 });

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import {
-  axeViolations, leaveForTpp, screenshot, type RealBrowser,
+  axeViolations, holdTpp, leaveForTpp, screenshot, type RealBrowser,
 } from "../support/chromium.js";
 import {
   authorisedConsent, bobsPaymentHistory, BOB_MAIN, confirm, consentBody, createConsent, createPayment, NOK_URI, OK_URI,
@@ -56,6 +56,7 @@ const EN = {
 test("payment: alice logs in, verifies, reviews the payment in large type, confirms", async () => {
   const { scaRedirect } = await createPayment(bank.tpp);
   const { page, context, problems } = await chromium.context();
+  holdTpp(page);
   await page.goto(scaRedirect);
   assert.equal(new URL(page.url()).pathname, "/sca/payment", "the link's own login page");
   assert.equal(await page.locator("h1").innerText(),
@@ -91,6 +92,7 @@ test("payment on a phone, in German: a wrong password is tied to its field, then
     const { scaRedirect } = await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN }),
       { "PSU-Accept-Language": "de-DE" });
     const { page, context, problems } = await chromium.context(PHONE);
+    holdTpp(page);
     await page.goto(scaRedirect);
     await page.getByLabel("Anmeldename").fill("bob");
     await page.getByLabel("Passwort").fill("wrong");
@@ -119,6 +121,7 @@ test("consent in French: bob picks his account and confirms; the review says wha
     const { scaRedirect } = await createConsent(bank.tpp, undefined,
       { "PSU-Accept-Language": "fr" });
     const { page, context, problems } = await chromium.context();
+    holdTpp(page);
     await page.goto(scaRedirect);
     assert.equal(await page.locator("html").getAttribute("lang"), "fr");
     await step(page, "consent-1-login-fr");
@@ -148,6 +151,7 @@ test("bank-offered consent: bob shares his card's balances but not its transacti
   const { consentId, scaRedirect } = await createConsent(tpp,
     consentBody({ access: { accounts: [], balances: [], transactions: [] } }));
   const { page, context, problems } = await chromium.context();
+  holdTpp(page);
   await page.goto(scaRedirect);
   await logIn(page, "bob", EN);
   await page.getByLabel(EN.code).fill(await code("bob"));
@@ -176,6 +180,7 @@ test("bank-offered consent: bob shares his card's balances but not its transacti
 test("consent cancelled on the review, switching to Italian on the way", async () => {
   const { scaRedirect } = await createConsent(bank.tpp);
   const { page, context, problems } = await chromium.context();
+  holdTpp(page);
   await page.goto(scaRedirect);
   await page.getByRole("link", { name: "Italiano" }).click();
   assert.equal(await page.locator("html").getAttribute("lang"), "it");
@@ -197,6 +202,7 @@ test("without JavaScript and by keyboard alone, in the browser's language (Spani
   link.searchParams.delete("lang");
   const { page, context, problems } = await chromium.context(
     { javaScriptEnabled: false, locale: "es-ES" });
+  holdTpp(page);
   await page.goto(link.toString());
   assert.equal(await page.locator("html").getAttribute("lang"), "es");
   await step(page, "payment-keyboard-es-1-login", false);
@@ -228,8 +234,9 @@ test("without JavaScript and by keyboard alone, in the browser's language (Spani
   for (let i = 0; i < 20 && await focused() !== "Volver a Demo TPP"; i++) {
     await page.keyboard.press("Tab");
   }
-  // Without JavaScript, playwright cannot route the link to the TPP: its address is checked.
   assert.equal(await page.evaluate("document.activeElement.href"), OK_URI);
+  // The page forwards itself without JavaScript too: a meta refresh is no script.
+  assert.equal(await leaveForTpp(page, /^Volver a Demo TPP$/, OK_URI), "El pago se ha realizado.");
   assert.deepEqual(problems, []);
   await context.close();
 });

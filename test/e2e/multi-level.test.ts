@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { axeViolations, type RealBrowser } from "../support/chromium.js";
+import { axeViolations, holdTpp, type RealBrowser } from "../support/chromium.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import { CREATION_HEADERS, ibanOf, linkOf, paymentBody } from "../support/flows.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
@@ -55,6 +55,7 @@ test("karl sees the payment waiting on his dashboard, signs it first; lea cannot
   async () => {
     const { id, link } = await nordwindLink();
     const { page } = await chromium.context();
+    holdTpp(page);
     await page.goto(`${bank.authUrl}/dashboard`);
     await logIn(page, "karl");
     await page.waitForURL(/\/dashboard$/);

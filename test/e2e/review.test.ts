@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import {
-  axeViolations, leaveForTpp, screenshot, type RealBrowser,
+  axeViolations, holdTpp, leaveForTpp, screenshot, type RealBrowser,
 } from "../support/chromium.js";
 import {
   BOB_MAIN, bookings, createPayment, EXTERNAL_IBAN, NOK_URI, OK_URI, paymentBody,
@@ -102,6 +102,7 @@ test("bob's review says what his Girokonto holds and warns before Confirm: 5,000
     const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
       debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "5000.00" } }));
     const { page, context, problems } = await chromium.context();
+    holdTpp(page);
     await toReview(page, scaRedirect, "bob", "en");
     const shown = await rows(page);
     assert.equal(shown.Amount, "€5,000.00");
@@ -133,6 +134,7 @@ test("in German alice's instant 98.765,43 € reads as a German bank writes it; 
     const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
       instructedAmount: { currency: "EUR", amount: "98765.43" } }), GERMAN, INSTANT);
     const { page, context, problems } = await chromium.context({ locale: "de-DE" });
+    holdTpp(page);
     await toReview(page, scaRedirect, "alice", "de");
     const shown = await rows(page);
     assert.equal(shown.Betrag, "98.765,43 €");
@@ -164,6 +166,7 @@ test("in German a payment for a date ahead shows that date, and the result says 
     const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
       debtorAccount: BOB_MAIN, requestedExecutionDate: inFive }), GERMAN);
     const { page, context, problems } = await chromium.context({ locale: "de-DE" });
+    holdTpp(page);
     await toReview(page, scaRedirect, "bob", "de");
     assert.equal((await rows(page)).Ausführung, longDate(inFive, "de"));
     assert.match(longDate(inFive, "de"), /^\d{1,2}\. \p{L}+ \d{4}$/u, "the long date, in German");
@@ -256,6 +259,7 @@ test("no match: Confirm goes nowhere until the PSU ticks that the money may go t
       debtorAccount: BOB_MAIN, creditorAccount: { iban: "DE79100500000190000001" },
       creditorName: "Mallory Fraud", instructedAmount: { currency: "EUR", amount: "0.01" } }));
     const { page, context, problems } = await chromium.context({ locale: "de-DE" });
+    holdTpp(page);
     await toReview(page, scaRedirect.replace("lang=en", "lang=de"), "bob", "de");
     const confirm = page.getByRole("button", { name: "Bestätigen" });
     await confirm.click();
@@ -279,6 +283,7 @@ test("an instant payment says so and what happens next; a double click on Confir
       debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount: "0.01" } }), {},
     INSTANT);
     const { page, context, problems } = await chromium.context();
+    holdTpp(page);
     await toReview(page, scaRedirect, "bob", "en");
     assert.equal((await rows(page)).Execution, "Instant, within seconds");
     assert.equal(await page.locator("main p.hint").innerText(), nextHint("en"));
@@ -353,6 +358,7 @@ for (const [lang, locale] of [["en", "en-GB"], ["de", "de-DE"]] as const) {
       const over = await createPayment(own.tpp, body, headers);
       const later = await createPayment(own.tpp, body, headers);
       const { page, context, problems } = await chromium.context({ locale });
+      holdTpp(page);
       await page.goto(over.scaRedirect);
       await assertFooter(page, lang, "login");
       await toReview(page, over.scaRedirect, "bob", lang, own,

@@ -154,18 +154,31 @@ export async function reachReview(browser: BrowserClient, scaRedirect: string, l
 }
 
 /**
- * A taken decision's answer followed to the bank's result page: `location` is where the page's
- * button leads back to the TPP, `outcome` what it says became of the resource. Any other answer
- * (a refusal on the review) is returned as it came.
+ * A taken decision's answer followed to the bank's result page: `location` is where the page
+ * forwards itself to, with no click, within 3 seconds (the spec's redirect back to the TPP), and
+ * where its fallback button leads; `outcome` what it says became of the resource. Any other
+ * answer (a refusal on the review) is returned as it came.
  */
 export async function settled(browser: BrowserClient, posted: Page): Promise<Page & { outcome?: string }> {
   if (posted.status !== 303 || posted.location !== "/sca/done") return posted;
   const result = await browser.follow(posted);
   assert.equal(result.status, 200, result.html);
+  const forward = forwardOf(result);
   const back = /<a class="button" href="([^"]+)"/.exec(result.html)?.[1];
-  assert.ok(back, result.html);
-  return { ...result, location: back.replace(/&amp;/g, "&"), outcome: outcomeText(result) };
+  assert.ok(forward && back, result.html);
+  assert.ok(forward.seconds <= 3, `forwards within 3 s: ${forward.seconds}`);
+  assert.equal(unescapeHtml(back), forward.url, "the button leads where the page forwards to");
+  return { ...result, location: forward.url, outcome: outcomeText(result) };
 }
+
+/** The page's `<meta http-equiv="refresh">`: after how many seconds it goes where. */
+export function forwardOf(page: Page): { seconds: number; url: string } | undefined {
+  const found = /<meta http-equiv="refresh" content="(\d+);url=([^"]+)">/.exec(page.html);
+  return found ? { seconds: Number(found[1]), url: unescapeHtml(found[2] ?? "") } : undefined;
+}
+
+const unescapeHtml = (text: string) => text.replace(/&#(\d+);/g, (_m, code: string) =>
+  String.fromCharCode(Number(code))).replace(/&amp;/g, "&");
 
 /** What the result page says became of the payment or consent, as text. */
 export function outcomeText(page: Page): string {
