@@ -47,6 +47,9 @@ function readUpdate(
 ): EmbeddedUpdate {
   const given = [body?.psuData, body?.authenticationMethodId, body?.scaAuthenticationData]
     .filter((v) => v !== undefined);
+  const login = readPsuId(headers);
+  // The guidelines' updatePsuIdentification: PSU-ID alone, the body empty or absent.
+  if (given.length === 0 && login !== null) return { kind: "identify", login };
   if (given.length !== 1) {
     throw formatError("body", "psuData", "Send exactly one of psuData, authenticationMethodId "
       + "and scaAuthenticationData.");
@@ -61,11 +64,14 @@ function readUpdate(
   if (typeof password !== "string") {
     throw formatError("body", "psuData.password", "psuData needs the PSU's password.");
   }
-  return { kind: "password", password, login: readPsuId(headers) };
+  return { kind: "password", password, login };
 }
 
 /** The state with the guidelines' link for the next step, and the status link. */
 function withNextLinks(state: EmbeddedState, self: string) {
+  if (state.scaStatus === "psuIdentified") {
+    return { ...state, _links: { updatePsuAuthentication: self, scaStatus: self } };
+  }
   if (state.scaMethods) {
     return { ...state, _links: { selectAuthenticationMethod: self, scaStatus: self } };
   }
@@ -109,7 +115,9 @@ export function authorisationUpdateRoutes(
       200: options.presenters.schema(authorisationUpdateResponse), ...refusals } }
     : { response: refusals };
   for (const { path, find } of paths) {
-    app.put(`${path}/:authorisationId`, { config: { role: options.role }, schema },
+    // The guidelines' update of the PSU's identification may come without a body at all.
+    const preValidation = async (request: UpdateRequest) => { request.body ??= {}; };
+    app.put(`${path}/:authorisationId`, { config: { role: options.role }, schema, preValidation },
       async (request: UpdateRequest) => {
         if (!offered) throw redirectApproachOnly();
         const authorisation = await find(request);

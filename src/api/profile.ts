@@ -28,6 +28,7 @@ import {
 } from "./present.js";
 import { DECOUPLED_PSU_MESSAGE } from "../domain/sca/decoupled.js";
 import { approachHeader, approachLinks, type ChosenApproach } from "./sca-approach.js";
+import { initialScaStatus } from "../domain/sca/transitions.js";
 
 export type ApiProfile = "spec" | "berlin-group";
 
@@ -279,8 +280,9 @@ export function sendStarted(reply: FastifyReply, presenters: Presenters,
   const headers = presenters.createdHeaders(scaStatus, chosen);
   const _links = chosen.approach === "redirect" ? { scaRedirect: started.scaRedirect, scaStatus }
     : approachLinks(chosen, { authorisations: scaStatus, authorisation: scaStatus });
+  const status = initialScaStatus({ approach: chosen.approach, namedPsu: chosen.psuId });
   return reply.code(201).headers(headers).send(presenters.answer({
-    scaStatus: "received", authorisationId: started.authorisationId, _links,
+    scaStatus: status, authorisationId: started.authorisationId, _links,
     ...psuMessage(chosen), ...outcome,
   }));
 }

@@ -572,7 +572,8 @@ export const authorisationUpdateResponse = {
     scaStatus: string,
     psuMessage: string,
     ...EMBEDDED_STATE,
-    _links: links("scaStatus", "selectAuthenticationMethod", "authoriseTransaction"),
+    _links: links("scaStatus", "updatePsuAuthentication", "selectAuthenticationMethod",
+      "authoriseTransaction"),
   },
 } as const;
 

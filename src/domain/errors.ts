@@ -136,7 +136,8 @@ export const noWayBack = (): Xs2aError =>
 /** Berlin Group: a bank-offered consent (empty account lists) needs the bank's own pages. */
 export const bankOfferedNotEmbedded = (): Xs2aError =>
   new Xs2aError("SERVICE_INVALID", "body", "A bank-offered consent (empty account lists) lets "
-    + "the PSU choose accounts on the bank's pages: not offered in the embedded SCA approach.",
+    + "the PSU choose accounts on the bank's pages: not offered in the embedded or decoupled "
+    + "SCA approach.",
   "access");
 
 // ---- What the request names ----

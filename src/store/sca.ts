@@ -58,7 +58,7 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
     await tx.deleteFrom("sca_sessions").where("authorisation_id", "=", id).execute();
     await tx.deleteFrom("authorisation_methods").where("authorisation_id", "=", id).execute();
     const result = await tx.deleteFrom("authorisations").where("id", "=", id)
-      .where("sca_status", "=", "received").executeTakeFirst();
+      .where("sca_status", "in", ["received", "psuIdentified"]).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   },
 

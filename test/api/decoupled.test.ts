@@ -147,3 +147,25 @@ test("periodic, bulk, funds-confirmation and a cancellation, each approved in th
     assert.equal((await app(bank, "tester1", "approve")).body.scaStatus, "finalised");
     assert.equal((await bank.tpp.get(`${self}/status`)).body.transactionStatus, "CANC");
   });
+
+test("a bank-offered consent created for the redirect approach: an embedded or decoupled "
+  + "authorisation is refused at its start and leaves nothing open", async () => {
+    const offered = consentBody({ access: { accounts: [], balances: [], transactions: [] } });
+    const res = await bank.tpp.post("/psd2/v1/consents", offered, {
+      "PSU-IP-Address": "192.0.2.1", "TPP-Redirect-URI": "https://tpp.example/ok",
+      "TPP-Explicit-Authorisation-Preferred": "true" });
+    assert.equal(res.status, createdStatus(bank.tpp), res.text);
+    const start = linkOf(bank.tpp, res.body._links.startAuthorisation);
+    const approaches: Record<string, string>[] = [{ "TPP-Redirect-Preferred": "false" },
+      { "TPP-Decoupled-Preferred": "true" }];
+    for (const preferred of approaches) {
+      const started = await bank.tpp.post(start, {}, { "PSU-ID": "bob", ...preferred });
+      assert.equal(started.status, 400, started.text);
+      assert.equal(started.body.tppMessages[0].code, "SERVICE_INVALID");
+      assert.match(started.body.tppMessages[0].text, /bank-offered/);
+    }
+    const list = await bank.tpp.get(start);
+    assert.deepEqual(list.body.authorisationIds, [], "no authorisation left open");
+    const status = await bank.tpp.get(`/psd2/v1/consents/${res.body.consentId}/status`);
+    assert.equal(status.body.consentStatus, "received");
+  });

@@ -121,7 +121,7 @@ test("wrong password and wrong code are PSU_CREDENTIALS_INVALID and count on eve
     const { next } = await embeddedStart(SCT, paymentBody({ debtorAccount: ALICE_MAIN }), "carol");
     const wrong = { psuData: { password: "not-carols" } };
     assert.match(refusal(await put(next, wrong), 401, "PSU_CREDENTIALS_INVALID"), /4 more/);
-    assert.equal((await bank.tpp.get(next)).body.scaStatus, "received");
+    assert.equal((await bank.tpp.get(next)).body.scaStatus, "psuIdentified");
     const second = await embeddedStart(SCT, paymentBody({ debtorAccount: CAROL_MAIN }),
       "carol");
     const a = (await put(second.next, password("carol"))).body;
@@ -172,7 +172,7 @@ test("steps out of order, bodies with none or two updates, and other PSUs are re
     const foreign = await embeddedStart(SCT, paymentBody(), "bob");
     assert.match(refusal(await put(foreign.next, password("bob")), 401,
       "PSU_CREDENTIALS_INVALID"), /debtor account/);
-    assert.equal((await bank.tpp.get(next)).body.scaStatus, "received");
+    assert.equal((await bank.tpp.get(next)).body.scaStatus, "psuIdentified");
   });
 
 test("a PSU without a device, and one blocked by the bank, get their own errors", async () => {
@@ -204,6 +204,32 @@ test("without PSU-ID at creation the TPP names the PSU with its password", async
   const a = await put(identify, password("alice"), { "PSU-ID": "alice" });
   assert.equal(a.body.scaStatus, "scaMethodSelected", a.text);
 });
+
+test("the PSU named at the start is psuIdentified; the standard's update of the PSU's "
+  + "identification (PSU-ID, empty body or none) is taken where the bank offers it", async () => {
+    const named = await bank.tpp.post(SCT, paymentBody(), { ...EMBEDDED, "PSU-ID": "alice",
+      "TPP-Explicit-Authorisation-Preferred": "true" });
+    const start = linkOf(bank.tpp, named.body._links.startAuthorisationWithPsuAuthentication);
+    const started = await bank.tpp.post(start, undefined, { ...EMBEDDED, "PSU-ID": "alice" });
+    assert.equal(started.status, 201, started.text);
+    assert.equal(started.body.scaStatus, "psuIdentified");
+    const next = linkOf(bank.tpp, started.body._links.updatePsuAuthentication);
+    assert.equal((await bank.tpp.get(next)).body.scaStatus, "psuIdentified");
+    assert.equal((await put(next, password("alice"))).body.scaStatus, "scaMethodSelected");
+
+    for (const body of [{}, undefined]) {
+      const res = await bank.tpp.post(SCT, paymentBody(), EMBEDDED);
+      const identify = linkOf(bank.tpp, res.body._links.updatePsuIdentification);
+      const identified = await bank.tpp.call("PUT", identify, { body, headers: { "PSU-ID": "alice" } });
+      assert.equal(identified.status, 200, identified.text);
+      assert.equal(identified.body.scaStatus, "psuIdentified");
+      const again = await bank.tpp.call("PUT", identify, { body, headers: { "PSU-ID": "bob" } });
+      assert.equal(refusal(again, 400, "SCA_INVALID").length > 0, true, "one PSU per authorisation");
+      const authenticate = linkOf(bank.tpp, identified.body._links.updatePsuAuthentication);
+      const a = await put(authenticate, password("alice"));
+      assert.equal(a.body.scaStatus, "scaMethodSelected", a.text);
+    }
+  });
 
 test("a bank-offered consent needs the bank's pages: refused in embedded", async () => {
   const offered = consentBody({ access: { accounts: [], balances: [], transactions: [] } });

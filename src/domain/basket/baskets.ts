@@ -16,7 +16,7 @@ import {
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import { awaitsPsu, type Payment } from "../payment/model.js";
 import { chosenScaMethod } from "../sca/factors.js";
-import { changeScaStatusOf } from "../sca/transitions.js";
+import { changeScaStatusOf, initialScaStatus } from "../sca/transitions.js";
 import type { Basket, BasketItem } from "./model.js";
 import { isOpenBasket, moveBasket } from "./transitions.js";
 
@@ -33,7 +33,8 @@ async function startAuthorisation(
   const authorisationId = newUuid();
   await store.sca.insertAuthorisation(tx, {
     id: authorisationId, resourceType: "basket", resourceId: basket.id, tppId: basket.tppId,
-    scaStatus: "received", psuId: null, lang: redirect.lang, namedPsu: redirect.namedPsu,
+    scaStatus: initialScaStatus(redirect), psuId: null, lang: redirect.lang,
+    namedPsu: redirect.namedPsu,
     approach: redirect.approach,
   }, clock.now().toISOString());
   const scaRedirect = await scaLinks.scaRedirect({

@@ -20,6 +20,7 @@ import { namedCorporate } from "../sca/signatures.js";
 import { isBankOffered } from "./grants.js";
 import { readAccount, type AccountInput } from "../payment/rules.js";
 import { readMaskedPan } from "../../lib/pan.js";
+import { initialScaStatus } from "../sca/transitions.js";
 
 export interface ConsentInput {
   access: {
@@ -144,7 +145,8 @@ async function startAuthorisation(
   const authorisationId = newUuid();
   await store.sca.insertAuthorisation(tx, {
     id: authorisationId, resourceType: "consent", resourceId: consent.id, tppId: consent.tppId,
-    scaStatus: "received", psuId: null, lang: redirect.lang, namedPsu: redirect.namedPsu,
+    scaStatus: initialScaStatus(redirect), psuId: null, lang: redirect.lang,
+    namedPsu: redirect.namedPsu,
     approach: redirect.approach,
   }, at);
   const scaRedirect = await scaLinks.scaRedirect({
@@ -240,10 +242,17 @@ function createConsentReads(deps: Deps) {
   return { getConsent, usableConsent, consentDetails, listAuthorisations, getAuthorisation };
 }
 
-/** The access asked for; a bank-offered one needs the bank's pages, so not embedded. */
+/**
+ * Whether an approach gives the PSU no bank page to choose accounts on: a bank-offered consent
+ * (empty account lists) cannot be authorised there, or the PSU would grant what it never chose.
+ */
+const needsBankPages = (approach: string | undefined) =>
+  approach === "embedded" || approach === "decoupled";
+
+/** The access asked for; a bank-offered one needs the bank's pages. */
 function accessFor(input: ConsentInput, redirect: RedirectTargets): RequestedAccess {
   const access = readAccess(input.access);
-  if (redirect.approach === "embedded" && isBankOffered({ access })) {
+  if (needsBankPages(redirect.approach) && isBankOffered({ access })) {
     throw bankOfferedNotEmbedded();
   }
   return access;
@@ -343,7 +352,9 @@ function createConsentChanges(deps: Deps, reads: ReturnType<typeof createConsent
       throw authorisationOver("consent", consent.status);
     }
     const { redirectUri, nokRedirectUri } = consent;
-    if ((sca.approach ?? "redirect") === "redirect" && redirectUri === "") throw noWayBack();
+    const approach = sca.approach ?? "redirect";
+    if (approach === "redirect" && redirectUri === "") throw noWayBack();
+    if (needsBankPages(approach) && isBankOffered(consent)) throw bankOfferedNotEmbedded();
     const redirect = { ...sca, redirectUri, nokRedirectUri };
     return store.transaction(async (tx) => {
       await refuseIfHeld(deps, tx, { type: "consent", id: consent.id });

@@ -24,6 +24,7 @@ import {
   awaitsPsu, PAYMENT_PRODUCTS, type InitiationMessage, type Payment, type PaymentProduct,
 } from "./model.js";
 import { checkPayees, createdStatus, outcomeOf, type PayeeChecks } from "./payee-check.js";
+import { initialScaStatus } from "../sca/transitions.js";
 
 export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;
 /** What to initiate; `message` names the pain.001 document it came in, if it did. */
@@ -124,7 +125,8 @@ async function startAuthorisation(
   const authorisationId = newUuid();
   await store.sca.insertAuthorisation(tx, {
     id: authorisationId, resourceType: kind, resourceId: payment.id, tppId: payment.tppId,
-    scaStatus: "received", psuId: null, lang: redirect.lang, namedPsu: redirect.namedPsu,
+    scaStatus: initialScaStatus(redirect), psuId: null, lang: redirect.lang,
+    namedPsu: redirect.namedPsu,
     approach: redirect.approach,
   }, clock.now().toISOString());
   const scaRedirect = await scaLinks.scaRedirect({

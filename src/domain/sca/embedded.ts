@@ -8,7 +8,8 @@ import { newSecret } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
 import { afterDecision } from "../basket/carry-out.js";
 import type { Deps } from "../deps.js";
-import { formatError, notEmbedded, scaMethodUnknown } from "../errors.js";
+import { formatError, notEmbedded, scaInvalid, scaMethodUnknown } from "../errors.js";
+import { changeScaStatus } from "./transitions.js";
 import { embeddedChannel, embeddedSecret, embeddedSessionId } from "./embedded-channel.js";
 import { embeddedRefusal } from "./embedded-refusals.js";
 import { methodOf, type ScaMethod } from "./factors.js";
@@ -18,6 +19,7 @@ import { createScaSessionMachine } from "./session.js";
 
 /** One update, as Berlin Group's PUT bodies carry it; `login` is the request's PSU-ID. */
 export type EmbeddedUpdate =
+  | { kind: "identify"; login: string }
   | { kind: "password"; password: string; login: string | null }
   | { kind: "method"; methodId: string }
   | { kind: "code"; code: string };
@@ -55,7 +57,7 @@ async function openSession({ store, clock }: Deps, tx: Tx, a: Authorisation): Pr
 }
 
 export function createEmbeddedAuthorisations(deps: Deps) {
-  const { store } = deps;
+  const { store, clock } = deps;
   const machine = createScaSessionMachine(deps, embeddedChannel(deps));
 
   async function logIn(a: Authorisation, login: string | null, password: string) {
@@ -65,6 +67,19 @@ export function createEmbeddedAuthorisations(deps: Deps) {
     }
     await store.transaction((tx) => openSession(deps, tx, a));
     return machine.login(embeddedSecret(a.id), psuLogin, password);
+  }
+
+  /**
+   * The guidelines' update of the PSU's identification (PSU-ID, an empty body): the PSU is named
+   * for the password to come; again with the same PSU-ID changes nothing.
+   */
+  async function identify(a: Authorisation, login: string): Promise<void> {
+    const named = await store.transaction(async (tx) => {
+      if (a.namedPsu === login) return true;
+      if (!(await store.sca.namePsu(tx, a.id, login))) return false;
+      return changeScaStatus(store, tx, a.id, "identify", clock.now().toISOString());
+    });
+    if (!named) throw scaInvalid("This authorisation names its PSU already, or is past that step.");
   }
 
   /** The PSU's device whose authenticationMethodId (its id without dashes) the TPP sent. */
@@ -99,6 +114,10 @@ export function createEmbeddedAuthorisations(deps: Deps) {
   async function update(authorisationId: string, input: EmbeddedUpdate): Promise<EmbeddedState> {
     const a = await store.sca.findAuthorisation(store.db, authorisationId);
     if (!a || (a.approach ?? "redirect") !== "embedded") throw notEmbedded();
+    if (input.kind === "identify") {
+      await identify(a, input.login);
+      return state(a.id);
+    }
     const result = input.kind === "password" ? await logIn(a, input.login, input.password)
       : input.kind === "method" ? await chooseMethod(a, input.methodId)
         : await machine.verifyCode(embeddedSecret(a.id), input.code);

@@ -45,6 +45,17 @@ export const SCA_TRANSITIONS: Readonly<Record<ScaEvent, ScaTransition>> = {
   fail: { from: OPEN_SCA_STATUSES, to: "failed" },
 };
 
+/**
+ * The status an authorisation starts in: psuIdentified where the embedded approach's TPP named
+ * the PSU (PSU-ID) on its start, as Berlin Group counts it; received otherwise. The decoupled
+ * approach identifies when the PSU's app sees the request (decoupled.ts).
+ */
+export function initialScaStatus(
+  start: { approach?: string | null; namedPsu?: string | null },
+): ScaStatus {
+  return start.approach === "embedded" && start.namedPsu ? "psuIdentified" : "received";
+}
+
 /** Applies `event` to one authorisation; false when its status did not allow it (a lost race). */
 export async function changeScaStatus(
   store: ScaStatusStore, tx: Tx, id: string, event: ScaEvent, at: string, psuId?: string,
