@@ -273,8 +273,9 @@ function installRefusals(app: FastifyInstance): void {
     const path = request.url.split("?")[0] ?? "";
     const allowed = methodsAt(path);
     if (allowed.length === 0) return sendRefusal(reply, endpointUnknown(request.method, path));
-    void reply.header("Allow", allowed.join(", "));
-    sendRefusal(reply, methodNotAllowed(request.method, path, allowed));
+    const allow = allowed.join(", ");
+    void reply.header("Allow", allow);
+    sendRefusal(reply, methodNotAllowed(request.method, path, allow));
   });
 }
 

@@ -149,10 +149,15 @@ export const endpointUnknown = (method: string, path: string): Xs2aError =>
   new Xs2aError("RESOURCE_UNKNOWN", "path",
     `${method} ${path} is not an endpoint of this interface.`);
 
-/** A path the interface serves, asked with a method it does not take there (the answer's Allow). */
-export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]): Xs2aError =>
-  new Xs2aError("SERVICE_INVALID", "path",
-    `${method} is not a method of ${path}; it takes ${allowed.join(", ")}.`);
+/** A path the interface serves, asked with a method it does not take there (`allowed`: Allow). */
+export const methodNotAllowed = (method: string, path: string, allowed: string): Xs2aError =>
+  new Xs2aError("SERVICE_INVALID", "path", `${method} is not a method of ${path}; it takes ${
+    allowed}.`);
+
+/** A payment whose creditor is its debtor account: it would move nothing, so it is refused. */
+export const paymentToItself = (path: string): Xs2aError =>
+  new Xs2aError("FORMAT_ERROR", "body", "The creditor account is the debtor account: a payment "
+    + "from an account to itself moves nothing. Name another creditor account.", path);
 
 /** The body refers to something the bank does not hold, e.g. an account of another bank. */
 export const referenceUnknown = (path: string, text: string): Xs2aError =>

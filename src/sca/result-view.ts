@@ -111,7 +111,8 @@ export function outcomeOf(frame: PageFrame, resource: ScaResource, scaStatus: Sc
 export function resultPage(frame: PageFrame, resource: ScaResource, scaStatus: ScaStatus): string {
   const outcome = outcomeOf(frame, resource, scaStatus);
   const tone = TONES[outcome.tone];
-  return page({ ...frame, forwardSeconds: tone.forward }, html`<h1>${frame.t(tone.title)}</h1><p class="${tone.cls}" role="${
+  const forwarding = { ...frame, forwardSeconds: tone.forward };
+  return page(forwarding, html`<h1>${frame.t(tone.title)}</h1><p class="${tone.cls}" role="${
     tone.role}" id="outcome">${frame.t(outcome.key, outcome.values)}</p>${
     aboutOf(frame, resource)}`);
 }

@@ -98,7 +98,8 @@ export function page(frame: PageFrame, body: Html): string {
 
 function forward(frame: PageFrame): Html {
   return frame.back && frame.forwardSeconds !== undefined
-    ? html`\n<meta http-equiv="refresh" content="${String(frame.forwardSeconds)};url=${frame.back}">`
+    ? html`\n<meta http-equiv="refresh" content="${
+      String(frame.forwardSeconds)};url=${frame.back}">`
     : html``;
 }
 

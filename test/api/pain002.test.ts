@@ -12,6 +12,7 @@ import {
   ALICE_MAIN, BOB_MAIN as DEBTOR, cancel, confirm, createdStatus, CREATION_HEADERS, EXTERNAL_IBAN, linkOf,
   OK_URI, NOK_URI, paymentBody, reachReview,
 } from "../support/flows.js";
+import { rejectionCode } from "../../src/api/xml/pain002.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 
@@ -267,4 +268,24 @@ test("pain.002.001.03: a cancelled payment is RJCT with DS02; a date reads flat"
   assert.deepEqual([group.GrpSts, group.StsRsnInf.Rsn.Cd, json], ["RJCT", "DS02", "CANC"]);
   assert.equal(txs[0]?.OrgnlTxRef.ReqdExctnDt, date);
   assert.equal(txs[0]?.OrgnlTxRef.Cdtr.Nm, "Creditor");
+});
+
+test("each rejection reason reads as the ISO 20022 code that names it", () => {
+  // ExternalStatusReason1Code: what each code means, as the bank's reasons need it.
+  assert.deepEqual({
+    account_unknown: rejectionCode("account_unknown"), account_blocked: rejectionCode("account_blocked"),
+    currency_mismatch: rejectionCode("currency_mismatch"), same_account: rejectionCode("same_account"),
+    insufficient_funds: rejectionCode("insufficient_funds"),
+    limit_exceeded: rejectionCode("limit_exceeded"), sca_expired: rejectionCode("sca_expired"),
+    psu: rejectionCode(null),
+  }, {
+    account_unknown: "AC01", // IncorrectAccountNumber
+    account_blocked: "AC06", // BlockedAccount
+    currency_mismatch: "AM03", // NotAllowedCurrency
+    same_account: "AG01", // TransactionForbidden (was AM03, a currency's refusal)
+    insufficient_funds: "AM04", // InsufficientFunds
+    limit_exceeded: "AM02", // NotAllowedAmount
+    sca_expired: "AB05", // a timeout: the SCA was not completed in time (left as it was)
+    psu: "MS02", // NotSpecifiedReasonCustomerGenerated
+  });
 });

@@ -8,6 +8,7 @@
 import type { Payment, TransactionStatus } from "../../domain/payment/model.js";
 import { formatAmount } from "../../lib/money.js";
 import { buildXml, type XmlNode } from "./xml.js";
+import type { RejectionReason } from "../../domain/core-banking.js";
 
 export const PAIN_002 = "pain.002.001.10";
 export const PAIN_002_V03 = "pain.002.001.03";
@@ -40,22 +41,28 @@ export const ORIGINAL_MESSAGE_NAME = "pain.001";
 const NOT_PROVIDED = "NOTPROVIDED";
 
 /**
- * The bank's own refusal reasons as ISO external status reason codes; a refusal without a
- * recorded reason is the PSU's (MS02, "not specified by the customer").
+ * The bank's own refusal reasons as ISO 20022 ExternalStatusReason1Code codes; a refusal without
+ * a recorded reason is the PSU's (MS02, "not specified by the customer"). An account to itself
+ * has no code of its own: AG01, "transaction forbidden" on that account (not AM03, which says
+ * the currency is not allowed).
  */
-const REASON_CODES: Record<string, string> = {
+const REASON_CODES: Readonly<Record<RejectionReason | "sca_expired", string>> = {
   account_unknown: "AC01", account_blocked: "AC06", currency_mismatch: "AM03",
-  same_account: "AM03", insufficient_funds: "AM04", limit_exceeded: "AM02",
+  same_account: "AG01", insufficient_funds: "AM04", limit_exceeded: "AM02",
   sca_expired: "AB05",
 };
 const UNSPECIFIED = "MS02";
 const CANCELLED = "DS02";
 
+/** The ISO code of a rejection's recorded reason (RejectionReason, or null for the PSU's). */
+export function rejectionCode(reason: string | null): string {
+  return (reason !== null && REASON_CODES[reason as RejectionReason]) || UNSPECIFIED;
+}
+
 function reasonOf(payment: Payment): XmlNode | undefined {
   if (payment.status === "CANC") return { Rsn: { Cd: CANCELLED } };
   if (payment.status !== "RJCT") return undefined;
-  const reason = payment.statusReason;
-  return { Rsn: { Cd: (reason !== null && REASON_CODES[reason]) || UNSPECIFIED } };
+  return { Rsn: { Cd: rejectionCode(payment.statusReason) } };
 }
 
 function amountOf(payment: Payment): string {

@@ -6,7 +6,7 @@ import { addDays, isIsoDate } from "../../lib/clock.js";
 import { isCountryCode, isValidBic, validateIban } from "../../lib/iban.js";
 import { currencyMinorUnits, parseAmount } from "../../lib/money.js";
 import { isSepaText } from "../../lib/sepa-text.js";
-import { formatError, instantNotFutureDated, Xs2aError } from "../errors.js";
+import { formatError, instantNotFutureDated, paymentToItself, Xs2aError } from "../errors.js";
 import type { AccountReference, Payment, PaymentProduct, PostalAddress } from "./model.js";
 
 /** An account as TPPs send it: the spec's plain IBAN string or Berlin Group's object. */
@@ -111,6 +111,10 @@ export function validatePayment(
 ): ValidPayment {
   const debtorAccount = readAccount(input.debtorAccount, "debtorAccount");
   const creditorAccount = readAccount(input.creditorAccount, "creditorAccount");
+  if (creditorAccount.iban === debtorAccount.iban) {
+    throw paymentToItself(typeof input.creditorAccount === "string"
+      ? "creditorAccount" : "creditorAccount.iban");
+  }
   const amountMinor = readAmount(input.instructedAmount);
   if (input.instructedAmount.currency !== "EUR") {
     throw formatError("body", "instructedAmount.currency", `${product} are made in EUR only.`);

@@ -56,8 +56,39 @@ async function openSession({ store, clock }: Deps, tx: Tx, a: Authorisation): Pr
   }, at);
 }
 
+/**
+ * The guidelines' update of the PSU's identification (PSU-ID, an empty body): the PSU is named
+ * for the password to come; again with the same PSU-ID changes nothing.
+ */
+async function identify({ store, clock }: Deps, a: Authorisation, login: string): Promise<void> {
+  const named = await store.transaction(async (tx) => {
+    if (a.namedPsu === login) return true;
+    if (!(await store.sca.namePsu(tx, a.id, login))) return false;
+    return changeScaStatus(store, tx, a.id, "identify", clock.now().toISOString());
+  });
+  if (!named) throw scaInvalid("This authorisation names its PSU already, or is past that step.");
+}
+
+/** Where an embedded authorisation stands now, with the methods or the challenge it needs. */
+async function stateOf(
+  { store }: Deps, machine: Pick<ScaSessionMachine, "factorsOf">, authorisationId: string,
+): Promise<EmbeddedState> {
+  return store.transaction(async (tx) => {
+    const a = await store.sca.findAuthorisation(tx, authorisationId);
+    const session = await store.scaSessions.find(tx, embeddedSessionId(authorisationId));
+    const scaStatus = a?.scaStatus ?? "failed";
+    if (!session) return { scaStatus };
+    const { devices, device } = await machine.factorsOf(tx, session);
+    if (devices.length > 0) return { scaStatus, scaMethods: devices.map(methodOf) };
+    if (scaStatus !== "scaMethodSelected" || !device) return { scaStatus };
+    return { scaStatus, chosenScaMethod: methodOf(device), challengeData: challengeOf(device) };
+  });
+}
+
+type ScaSessionMachine = ReturnType<typeof createScaSessionMachine>;
+
 export function createEmbeddedAuthorisations(deps: Deps) {
-  const { store, clock } = deps;
+  const { store } = deps;
   const machine = createScaSessionMachine(deps, embeddedChannel(deps));
 
   async function logIn(a: Authorisation, login: string | null, password: string) {
@@ -67,19 +98,6 @@ export function createEmbeddedAuthorisations(deps: Deps) {
     }
     await store.transaction((tx) => openSession(deps, tx, a));
     return machine.login(embeddedSecret(a.id), psuLogin, password);
-  }
-
-  /**
-   * The guidelines' update of the PSU's identification (PSU-ID, an empty body): the PSU is named
-   * for the password to come; again with the same PSU-ID changes nothing.
-   */
-  async function identify(a: Authorisation, login: string): Promise<void> {
-    const named = await store.transaction(async (tx) => {
-      if (a.namedPsu === login) return true;
-      if (!(await store.sca.namePsu(tx, a.id, login))) return false;
-      return changeScaStatus(store, tx, a.id, "identify", clock.now().toISOString());
-    });
-    if (!named) throw scaInvalid("This authorisation names its PSU already, or is past that step.");
   }
 
   /** The PSU's device whose authenticationMethodId (its id without dashes) the TPP sent. */
@@ -94,18 +112,7 @@ export function createEmbeddedAuthorisations(deps: Deps) {
     return machine.chooseDevice(embeddedSecret(a.id), device?.id ?? "");
   }
 
-  async function state(authorisationId: string): Promise<EmbeddedState> {
-    return store.transaction(async (tx) => {
-      const a = await store.sca.findAuthorisation(tx, authorisationId);
-      const session = await store.scaSessions.find(tx, embeddedSessionId(authorisationId));
-      const scaStatus = a?.scaStatus ?? "failed";
-      if (!session) return { scaStatus };
-      const { devices, device } = await machine.factorsOf(tx, session);
-      if (devices.length > 0) return { scaStatus, scaMethods: devices.map(methodOf) };
-      if (scaStatus !== "scaMethodSelected" || !device) return { scaStatus };
-      return { scaStatus, chosenScaMethod: methodOf(device), challengeData: challengeOf(device) };
-    });
-  }
+  const state = (authorisationId: string) => stateOf(deps, machine, authorisationId);
 
   /**
    * Applies one update to an authorisation the caller found to be its TPP's; throws the Berlin
@@ -115,7 +122,7 @@ export function createEmbeddedAuthorisations(deps: Deps) {
     const a = await store.sca.findAuthorisation(store.db, authorisationId);
     if (!a || (a.approach ?? "redirect") !== "embedded") throw notEmbedded();
     if (input.kind === "identify") {
-      await identify(a, input.login);
+      await identify(deps, a, input.login);
       return state(a.id);
     }
     const result = input.kind === "password" ? await logIn(a, input.login, input.password)
