@@ -3,7 +3,6 @@
  * both servers (the TPP API with client certificates, the PSU pages without). The only importer
  * of ledger/: a bank's own core replaces createEmbeddedLedger here and nowhere else.
  */
-import { OperatorError } from "./domain/errors.js";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -71,7 +70,7 @@ import { dashboardPages } from "./sca/dashboard.js";
 import { createPsuDashboard } from "./domain/psu-dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
 import { createScaRedirects, type ScaRedirects } from "./sca/redirect.js";
-import { openStore, usableDataDir, type Store } from "./store/db.js";
+import { openStore, type Store } from "./store/db.js";
 import {
   ensureDevCertificates, mentionsDevelopmentCa, type DevCertificatePaths,
 } from "./tpp/dev-ca.js";
@@ -476,26 +475,15 @@ function adminListener(
   return admin;
 }
 
-/** A port in use is the operator's to resolve: one line naming it and its setting. */
-async function listenOn(server: FastifyInstance, host: string, port: number, setting: string) {
-  try {
-    await server.listen({ host, port });
-  } catch (error) {
-    if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-    throw new OperatorError(`port ${port} on ${host} (${setting}) is in use: is another psd2-bank `
-      + `running? Stop it, or set ${setting} to a free port.`);
-  }
-}
-
 /** Starts the three listeners, closing everything when one fails; returns their ports. */
 async function listenAll(
   config: Config, listeners: Pick<App, "api" | "auth" | "admin">, close: () => Promise<void>,
 ) {
   const { api, auth, admin } = listeners;
   try {
-    await listenOn(auth, config.host, config.authPort, "AUTH_PORT");
-    await listenOn(api, config.host, config.apiPort, "API_PORT");
-    await listenOn(admin, config.adminHost, config.adminPort, "ADMIN_PORT");
+    await auth.listen({ host: config.host, port: config.authPort });
+    await api.listen({ host: config.host, port: config.apiPort });
+    await admin.listen({ host: config.adminHost, port: config.adminPort });
   } catch (error) {
     // A port in use must not leave the other listeners, timers and the database open.
     await close();
@@ -535,8 +523,6 @@ async function oauthServer(
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
   const logger = pino({ level: overrides.logLevel ?? config.logLevel });
-  // Before the certificates are written there: a wrong DATA_DIR is one line, not a stack trace.
-  usableDataDir(config.dataDir);
   const certificates = config.tlsCertFile ? null
     : await ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
   const tls = certificates ? await tlsMaterial(certificates) : await ownTlsMaterial(config);

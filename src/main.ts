@@ -3,8 +3,7 @@
  * The psd2-bank command line: takes the global --config option and the command out of argv and
  * hands them to cli/, where every command lives; turns an operator's mistake into exit status 2.
  */
-import { readFileSync } from "node:fs";
-import { run, usageOf, USAGE } from "./cli/commands.js";
+import { run, USAGE } from "./cli/commands.js";
 import { operatorMistake } from "./cli/output.js";
 import { ConfigError, loadConfig, loadConfigFile, type Config } from "./config.js";
 
@@ -24,23 +23,10 @@ function configFrom(argv: string[]): { config: () => Config; args: string[] } {
   return { config: () => loadConfigFile(path), args };
 }
 
-const HELP = ["--help", "-h", "help"];
-
-/** The version of the package this command came with. */
-function version(): string {
-  const file = new URL("../../package.json", import.meta.url);
-  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
-}
-
 async function main(argv: string[]): Promise<void> {
   const { config, args } = configFrom(argv);
   const [command = "start", ...rest] = args;
-  if (HELP.includes(command)) return void process.stdout.write(`${USAGE}\n`);
-  if (command === "--version") return void process.stdout.write(`psd2-bank ${version()}\n`);
-  // Before the command runs: `start --help` must not start the bank.
-  if (rest.some((arg) => HELP.includes(arg))) {
-    return void process.stdout.write(`${usageOf(command)}\n`);
-  }
+  if (command === "--help" || command === "help") return void process.stdout.write(`${USAGE}\n`);
   await run(command, config(), rest);
 }
 

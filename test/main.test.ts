@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, type AddressInfo } from "node:net";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -156,54 +155,3 @@ test("generate books a seeded data set with progress, and refuses the same seed 
     await rm(fresh, { recursive: true, force: true });
   }
 });
-
-test("help, version and an unknown option are sentences of ours; start --help does not start", () => {
-  for (const flag of ["--help", "-h", "help"]) {
-    const help = cli([flag]);
-    assert.equal(help.status, 0, help.stderr);
-    assert.match(help.stdout, /^Usage: psd2-bank/);
-  }
-  const version = cli(["--version"]);
-  assert.match(version.stdout, /^psd2-bank \d+\.\d+\.\d+\n$/);
-  const start = cli(["start", "--help"]);
-  assert.equal(start.status, 0, start.stderr);
-  assert.match(start.stdout, /^Usage: psd2-bank \[--config FILE\] start/);
-  assert.doesNotMatch(start.stdout, /Certificates in/, "the bank did not start");
-  assert.match(cli(["psu", "-h"]).stdout, /psu list/);
-  const unknown = cli(["demo-tpp", "--bogus"]);
-  assert.equal(unknown.status, 2);
-  assert.equal(unknown.stderr,
-    "psd2-bank: --bogus is not an option of this command; psd2-bank <command> --help lists its options\n");
-});
-
-/** The one line of a refused start, and its exit status (2: the operator's to fix). */
-function refusedStart(env: Record<string, string>): string {
-  const result = runCli(["start"], { LOG_LEVEL: "silent", ...env });
-  assert.equal(result.status, 2, result.stdout + result.stderr);
-  assert.equal(result.stderr.split("\n").length, 2, `one line: ${result.stderr}`);
-  return result.stderr;
-}
-
-test("ordinary mistakes at start are one line naming the setting or file, no stack trace",
-  async () => {
-    const file = join(dataDir, "a-file");
-    await writeFile(file, "x");
-    assert.match(refusedStart({ DATA_DIR: file }), /DATA_DIR .*a-file is a file, not a directory/);
-    assert.match(refusedStart({ DATA_DIR: join(file, "below") }),
-      /DATA_DIR .*below cannot be created or written/);
-    assert.match(refusedStart({ DATA_DIR: "/proc/psd2-bank" }), /DATA_DIR \/proc\/psd2-bank is under \/proc/);
-    const notDb = join(dataDir, "not-a-database");
-    await mkdir(notDb);
-    await writeFile(join(notDb, "psd2-bank.sqlite"), "this is text, not SQLite ".repeat(40));
-    assert.match(refusedStart({ DATA_DIR: notDb }), /not-a-database\/psd2-bank\.sqlite is not a SQLite database/);
-    const taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
-    const port = String((taken.address() as AddressInfo).port);
-    try {
-      const ports = await listenerPorts();
-      assert.match(refusedStart({ DATA_DIR: dataDir, ...ports, API_PORT: port }),
-        new RegExp(`port ${port} on 127\\.0\\.0\\.1 \\(API_PORT\\) is in use: is another psd2-bank running\\?`));
-    } finally {
-      taken.close();
-    }
-  });

@@ -63,11 +63,7 @@ function administering(command: (admin: Administration, args: string[]) => Promi
 }
 
 const COMMANDS: Record<string, Command> = {
-  start: async (config, args) => {
-    if (args.length > 0) throw new OperatorError(`start takes no options (${args.join(" ")}); `
-      + "its settings come from the environment or --config");
-    await start(config);
-  },
+  start: async (config) => void await start(config),
   config: async (config, args) => printConfig(config, args),
   settings: async (_config, args) => printSettings(args),
   migrate,
@@ -84,22 +80,6 @@ const COMMANDS: Record<string, Command> = {
   audit: administering(auditCommand),
   notification: administering(notificationCommand),
 };
-
-/**
- * The usage of one command: its lines of USAGE (its subcommands' too) with their options; the
- * whole USAGE for a command it does not name.
- */
-export function usageOf(command: string): string {
-  const own = (line: string) => line === `  ${command}` || line.startsWith(`  ${command} `);
-  let inOwn = false;
-  const kept = USAGE.split("\n").filter((line) => {
-    // A line indented by two starts an entry; deeper ones belong to the entry above.
-    if (/^ {2}\S/.test(line)) inOwn = own(line);
-    return inOwn && /^ {2}/.test(line);
-  });
-  return kept.length > 0 ? `Usage: psd2-bank [--config FILE] ${command} [options]\n\n${
-    kept.join("\n")}` : USAGE;
-}
 
 /** Runs one command; an operator's mistake is an OperatorError. */
 export async function run(command: string, config: Config, args: string[]): Promise<void> {

@@ -27,19 +27,10 @@ export function operatorMistake(error: unknown): string | undefined {
   if (error instanceof OperatorError) return error.message;
   const parseArgsError = error instanceof TypeError && "code" in error
     && String(error.code).startsWith("ERR_PARSE_ARGS");
-  if (parseArgsError) return parseArgsSentence(error.message);
+  if (parseArgsError) {
+    return error.message;
+  }
   return undefined;
-}
-
-/**
- * Node's parseArgs text ("Unknown option '--x'. To specify a positional argument starting with
- * a '-', place it at the end...") said as ours: what was wrong, and where the options are.
- */
-function parseArgsSentence(message: string): string {
-  const option = /'([^']+)'/.exec(message)?.[1];
-  const what = message.startsWith("Unknown option") ? `${option} is not an option of this command`
-    : message.split(". ")[0] ?? message;
-  return `${what}; psd2-bank <command> --help lists its options`;
 }
 
 const MEANING_COLUMN = 45;

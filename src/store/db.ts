@@ -3,13 +3,10 @@
  * it, and hands out the Store: transactions plus one repository per aggregate. Nothing above
  * store/ writes SQL.
  */
-import {
-  accessSync, closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, statSync,
-} from "node:fs";
-import { join, resolve } from "node:path";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync } from "node:fs";
+import { join } from "node:path";
 import Sqlite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
-import { OperatorError } from "../domain/errors.js";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { withCachedReads, type ReadCache } from "./cached-reads.js";
@@ -64,50 +61,14 @@ function sqliteFile(dataDir: string): string {
   return join(dataDir, "psd2-bank.sqlite");
 }
 
-/** Pseudo file systems: mkdir -p there never succeeds and never gives up either. */
-const NO_FILES = /^\/(proc|sys|dev)(\/|$)/;
-
-/** DATA_DIR as a directory this process may write; else the operator's one-line mistake. */
-export function usableDataDir(dataDir: string): void {
-  const path = resolve(dataDir);
-  if (NO_FILES.test(path)) {
-    throw new OperatorError(`DATA_DIR ${path} is under /${path.split("/")[1]}, which holds no `
-      + "files of ours: set DATA_DIR to a directory of your own");
-  }
-  if (existsSync(path) && !statSync(path).isDirectory()) {
-    throw new OperatorError(`DATA_DIR ${path} is a file, not a directory: set DATA_DIR to a directory`);
-  }
-  try {
-    mkdirSync(path, { recursive: true });
-    accessSync(path, constants.W_OK);
-  } catch (error) {
-    throw new OperatorError(`DATA_DIR ${path} cannot be created or written by this user (${
-      (error as { code?: string }).code ?? String(error)}): set DATA_DIR to a writable directory`);
-  }
-}
-
-/** The database file, or the operator's one-line mistake where it is not a SQLite database. */
-function sqliteAt(dataDir: string): Sqlite.Database {
-  const path = sqliteFile(dataDir);
-  const file = new Sqlite(path);
-  try {
-    // WAL with synchronous=FULL fsyncs the WAL at each commit, so an answered payment survives
-    // power loss; group commit (below) pays that once per batch. NORMAL survives a crash only.
-    file.pragma("journal_mode = WAL");
-    return file;
-  } catch (error) {
-    file.close();
-    if ((error as { code?: string }).code !== "SQLITE_NOTADB") throw error;
-    throw new OperatorError(`${path} is not a SQLite database: move it away, or set DATA_DIR to `
-      + "another directory");
-  }
-}
-
 function openSqlite(
   dataDir: string, synchronous: "full" | "normal",
 ): { db: Kysely<Database>; file: Sqlite.Database } {
-  usableDataDir(dataDir);
-  const file = sqliteAt(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const file = new Sqlite(sqliteFile(dataDir));
+  // WAL with synchronous=FULL fsyncs the WAL at each commit, so an answered payment survives power
+  // loss; group commit (below) pays that once per batch. NORMAL survives a process crash only.
+  file.pragma("journal_mode = WAL");
   file.pragma(`synchronous = ${synchronous === "full" ? "FULL" : "NORMAL"}`);
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
