@@ -146,7 +146,7 @@ test("each refused document is a 400 naming the XML element, with a precise text
     [SINGLE, pain001("09").replace("<MsgId>MSG-1</MsgId>", ""), "Document", /not a valid pain\.001\.001\.09.*MsgId/],
     [SINGLE, pain001("03").replace("pain.001.001.03", "pain.001.001.02"), "Document", /pain\.001\.001\.03 or pain\.001\.001\.09/],
     [SINGLE, pain001("03", { ctrlSum: "1.51" }), `${ROOT}/GrpHdr/CtrlSum`, /CtrlSum 1\.51 is not the sum/],
-    [SINGLE, pain001("09", { debtor: EXTERNAL_IBAN }), `${ROOT}/PmtInf/DbtrAcct`, /not held at this bank/],
+    [SINGLE, pain001("09", { debtor: "DE02120300000000202051" }), `${ROOT}/PmtInf/DbtrAcct`, /not held at this bank/],
     [SINGLE, pain001("09", { txs: two }), `${ROOT}/PmtInf/CdtTrfTxInf`, /exactly one CdtTrfTxInf/],
     [SINGLE, pain001("03", { date: addDays(today(), -1) }), `${ROOT}/PmtInf/ReqdExctnDt`, /./],
     [BULK, pain001("09", { txs: [["1.00", "DE00370400440532013000", "A"]] }),

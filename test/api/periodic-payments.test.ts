@@ -102,7 +102,7 @@ test("each broken rule of a periodic payment is refused with its path, and nothi
     [{ executionRule: "later" }, 400, "FORMAT_ERROR", "executionRule"],
     [{ creditorAccount: "DE00370400440532013000" }, 400, "FORMAT_ERROR", "creditorAccount"],
     [{ instructedAmount: { currency: "EUR", amount: "0" } }, 400, "FORMAT_ERROR", "instructedAmount.amount"],
-    [{ debtorAccount: "DE89370400440532013000" }, 400, "FORMAT_ERROR", "debtorAccount"],
+    [{ debtorAccount: "DE02120300000000202051" }, 400, "FORMAT_ERROR", "debtorAccount"],
     [{ startDate: today(), endDate: today(), frequency: "Weekly", dayOfExecution: tomorrowWeekday },
       400, "FORMAT_ERROR", "endDate"],
   ];

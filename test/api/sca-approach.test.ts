@@ -66,7 +66,7 @@ test("TPP-Redirect-Preferred false with PSU-ID: embedded, the PSU's password nex
   assert.equal(optionalLink(bank.tpp, res.body._links.scaRedirect), null);
   assert.equal(linkOf(bank.tpp, res.body._links.updatePsuAuthentication), authorisation);
   const status = await bank.tpp.get(linkOf(bank.tpp, res.body._links.scaStatus));
-  assert.equal(status.body.scaStatus, "received");
+  assert.equal(status.body.scaStatus, "psuIdentified", "the PSU is named: PSU-ID");
   assert.equal(res.body.psuMessage ?? null, null);
 });
 
