@@ -173,6 +173,7 @@ export const de: Catalogue = {
   status_payment_cancelled: "storniert",
   review_vop: "Namensprüfung",
   vop_match: "Der Name stimmt mit dem Kontoinhaber bei der Bank des Empfängers überein.",
+  vop_own_account: "Ihr eigenes Konto: Das Geld bleibt bei Ihnen.",
   vop_close: "Die Bank des Empfängers führt dieses Konto unter dem Namen „{name}“. Ist das der "
     + "gewünschte Empfänger?",
   vop_no_match: "Der Name stimmt nicht mit dem Kontoinhaber bei der Bank des Empfängers überein. "

@@ -163,6 +163,7 @@ export const en = {
   status_payment_cancelled: "cancelled",
   review_vop: "Name check",
   vop_match: "The name matches the account holder at the payee's bank.",
+  vop_own_account: "Your own account: the money stays with you.",
   vop_close: "The payee's bank holds the name “{name}” for this account. Is this the payee you "
     + "intend?",
   vop_no_match: "The name does not match the account holder at the payee's bank. The money may "

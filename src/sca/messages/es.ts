@@ -167,6 +167,7 @@ export const es: Catalogue = {
   status_payment_cancelled: "cancelado",
   review_vop: "Comprobación del nombre",
   vop_match: "El nombre coincide con el titular de la cuenta en el banco del beneficiario.",
+  vop_own_account: "Una cuenta suya: el dinero sigue siendo suyo.",
   vop_close: "El banco del beneficiario tiene esta cuenta a nombre de «{name}». ¿Es este el "
     + "beneficiario que desea?",
   vop_no_match: "El nombre no coincide con el titular de la cuenta en el banco del beneficiario. "

@@ -174,6 +174,7 @@ export const fr: Catalogue = {
   status_payment_cancelled: "annulé",
   review_vop: "Vérification du nom",
   vop_match: "Le nom correspond au titulaire du compte auprès de la banque du bénéficiaire.",
+  vop_own_account: "Votre propre compte : l'argent reste chez vous.",
   vop_close: "La banque du bénéficiaire connaît ce compte sous le nom « {name} ». Est-ce bien le "
     + "bénéficiaire voulu ?",
   vop_no_match: "Le nom ne correspond pas au titulaire du compte auprès de la banque du "

@@ -167,6 +167,7 @@ export const it: Catalogue = {
   status_payment_cancelled: "annullato",
   review_vop: "Verifica del nome",
   vop_match: "Il nome corrisponde al titolare del conto presso la banca del beneficiario.",
+  vop_own_account: "Un Suo conto: il denaro resta a Lei.",
   vop_close: "La banca del beneficiario registra questo conto a nome di «{name}». È questo il "
     + "beneficiario che intende?",
   vop_no_match: "Il nome non corrisponde al titolare del conto presso la banca del beneficiario. "

@@ -170,6 +170,7 @@ export const nl: Catalogue = {
   status_payment_cancelled: "geannuleerd",
   review_vop: "Naamcontrole",
   vop_match: "De naam komt overeen met de rekeninghouder bij de bank van de begunstigde.",
+  vop_own_account: "Uw eigen rekening: het geld blijft bij u.",
   vop_close: "De bank van de begunstigde kent deze rekening onder de naam \"{name}\". Is dit de "
     + "begunstigde die u bedoelt?",
   vop_no_match: "De naam komt niet overeen met de rekeninghouder bij de bank van de begunstigde. "
