@@ -22,7 +22,8 @@ function paymentRows(frame: PageFrame, p: Payment, own: readonly string[]): Html
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
 ${row(frame, "review_payee", p.creditorName)}${
   row(frame, "review_payee_iban", ibanOf(p.creditorAccount.iban))}
-${row(frame, "review_vop", vopText(frame, p.vop, own.includes(p.id)))}${row(frame, "review_purpose", p.remittance)}
+${row(frame, "review_vop", vopText(frame, p.vop, own.includes(p.id)))}
+${row(frame, "review_purpose", p.remittance)}
 ${row(frame, "review_execution", executionText(frame, p, p.requestedExecutionDate))}
 ${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}
 ${row(frame, "review_debtor", ibanOf(p.debtorAccount.iban))}</dl>`;

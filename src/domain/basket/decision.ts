@@ -55,7 +55,9 @@ export async function decideBasket(
   const problem = await basketProblem(deps, tx, ctx.session.psuId, resource);
   if (problem) return { ok: false, problem };
   const unmatched = await unmatchedPayees(deps, tx, awaitingItems(resource).payments);
-  if (unmatched.length > 0 && !acknowledgedNoMatch) return { ok: false, problem: "vop_unacknowledged" };
+  if (unmatched.length > 0 && !acknowledgedNoMatch) {
+    return { ok: false, problem: "vop_unacknowledged" };
+  }
   const event = signatureEvent(basket);
   const change = { at, psuId, signaturesBefore: signaturesBefore(basket) };
   if (!(await moveBasket(deps, tx, basket.id, event, change))) {
