@@ -255,7 +255,9 @@ test("a future-dated payment authorised and then cancelled, both in embedded", a
   const update = linkOf(bank.tpp, cancel.body._links.updatePsuAuthentication);
   const a = (await put(update, password("bob"))).body;
   assert.equal(a.scaStatus, "scaMethodSelected");
-  assert.match((await lastSmsCode(bank.browser(), "bob")).text, /cancellation/);
+  assert.match((await lastSmsCode(bank.browser(), "bob")).text,
+    /^PSD2 Demo Bank: your code \d{6} cancels the payment of €[\d.,]+ to Merchant GmbH /);
+  assert.match(a.challengeData.additionalInformation, /; it names the payment it cancels\.$/);
   const done = await put(linkOf(bank.tpp, a._links.authoriseTransaction), await smsCode());
   assert.equal(done.body.scaStatus, "finalised", done.text);
   assert.equal((await bank.tpp.get(`${self}/status`)).body.transactionStatus, "CANC");

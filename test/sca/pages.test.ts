@@ -155,7 +155,8 @@ test("bob gets an SMS naming the amount, payee and IBAN, and its code opens the 
     const sms = await lastSmsCode(browser, "bob");
     assert.match(sms.text, /\b12\.50\b/);
     assert.ok(sms.text.includes("Merchant GmbH"), sms.text);
-    assert.ok(sms.text.includes(EXTERNAL_IBAN), sms.text);
+    // The IBAN as the pages write it, in groups of four.
+    assert.ok(sms.text.includes(EXTERNAL_IBAN.replace(/(.{4})(?=.)/g, "$1 ")), sms.text);
     const review = await browser.follow(await enterCode(browser, code, sms.code));
     assert.match(review.html, /action="\/sca\/confirm"/, review.html);
     assert.equal(reviewRows(review.html).Amount, "€12.50");
