@@ -4,6 +4,7 @@
  * codes, the idle timeout, and the sandbox-only SMS outbox and TOTP helper.
  */
 import assert from "node:assert/strict";
+import { groupedIban } from "../../src/sca/format.js";
 import { get } from "node:https";
 import { decodeJwt, SignJWT } from "jose";
 import { after, before, test } from "node:test";
@@ -400,7 +401,7 @@ test("an SMS code works only for the payment it was sent for", async () => {
 
 test("an SMS code is bound to the payee it named: changed afterwards, it is refused", async () => {
   const { paymentId, browser, code, sms } = await bobAtCode(bank);
-  assert.ok(sms.text.includes(EXTERNAL_IBAN), sms.text);
+  assert.ok(sms.text.includes(groupedIban(EXTERNAL_IBAN)), sms.text);
   await bank.app.store.db.updateTable("payments").set({ creditor_iban: ALICE_MAIN })
     .where("id", "=", paymentId).execute();
   const refused = await enterCode(browser, code, sms.code);
