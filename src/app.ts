@@ -70,6 +70,7 @@ import { dashboardPages } from "./sca/dashboard.js";
 import { createPsuDashboard } from "./domain/psu-dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
 import { createScaRedirects, type ScaRedirects } from "./sca/redirect.js";
+import { createSmsTexts } from "./sca/sms-texts.js";
 import { openStore, type Store } from "./store/db.js";
 import {
   ensureDevCertificates, mentionsDevelopmentCa, type DevCertificatePaths,
@@ -234,6 +235,7 @@ function appDeps(
   const core = createEmbeddedLedger(ledgerOptions(config, store, clock));
   return {
     store, clock, scaLinks, passwords: createPasswords(), core,
+    smsTexts: createSmsTexts(config.bankName),
     vop: createPayeeVerification(core, scheme,
       { bankCode: config.bankCode, timeoutMs: config.vopTimeoutMs }),
     settings: {

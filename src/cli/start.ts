@@ -23,7 +23,7 @@ function sandboxGuide(certs: DevCertificatePaths, urls: Urls): string {
   const debtor = makeIban("DE", "500100001000000001");
   const psus = demoPsuLines().map((line) => `    ${line}`).join("\n");
   const body = JSON.stringify({
-    debtorAccount: debtor, creditorAccount: creditor, creditorName: "Alice Savings",
+    debtorAccount: debtor, creditorAccount: creditor, creditorName: "Alice Schmidt",
     instructedAmount: { currency: "EUR", amount: 12.5 },
     remittanceInformationUnstructured: "Order 42",
   });

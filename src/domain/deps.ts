@@ -15,7 +15,7 @@ import type { ResourceType } from "./sca/model.js";
 import type { PayeeVerification } from "./vop/verification.js";
 import type {
   AuthorisationPort, ChallengePort, ExemptionPort, PsuAdministrationPort, PsuAppPort, PsuPort,
-  PsuSessionPort, ScaSessionPort, UnknownLoginPort,
+  PsuSessionPort, ScaSessionPort, SmsTexts, UnknownLoginPort,
 } from "./sca/ports.js";
 
 export interface DomainSettings {
@@ -112,6 +112,7 @@ export interface Deps {
   passwords: Passwords;
   /** Verification of Payee: this bank's payees, and other banks' through the scheme port. */
   vop: PayeeVerification;
+  smsTexts: SmsTexts;
 }
 
 /** The calling TPP as the domain needs it: its tenant key and display name. */

@@ -17,12 +17,13 @@ import {
   scheduleText, sharesText, vopText, type PageFrame,
 } from "./views.js";
 
-function paymentRows(frame: PageFrame, p: Payment): Html {
+function paymentRows(frame: PageFrame, p: Payment, own: readonly string[]): Html {
   return html`<dl class="review">
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
 ${row(frame, "review_payee", p.creditorName)}${
   row(frame, "review_payee_iban", ibanOf(p.creditorAccount.iban))}
-${row(frame, "review_vop", vopText(frame, p.vop))}${row(frame, "review_purpose", p.remittance)}
+${row(frame, "review_vop", vopText(frame, p.vop, own.includes(p.id)))}
+${row(frame, "review_purpose", p.remittance)}
 ${row(frame, "review_execution", executionText(frame, p, p.requestedExecutionDate))}
 ${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}
 ${row(frame, "review_debtor", ibanOf(p.debtorAccount.iban))}</dl>`;
@@ -53,14 +54,16 @@ export function basketReviewPage(
   frame: PageFrame, resource: BasketResource, review: Review | null, canConfirm: boolean,
 ): string {
   const { payments, consents } = awaitingItems(resource);
+  const own = review?.ownPayees ?? [];
   const paid = payments.length === 0 ? html`` : html`<h2>${
-    frame.t("review_basket_payments")}</h2>${payments.map((p) => paymentRows(frame, p))}${
+    frame.t("review_basket_payments")}</h2>${payments.map((p) => paymentRows(frame, p, own))}${
     totalRows(frame, payments)}`;
   const granted = consents.length === 0 ? html`` : html`<h2>${
     frame.t("review_basket_consents")}</h2>${consents.map((c) => consentRows(frame, c))}`;
   const foreign = review?.foreign.length ? html`<p class="warning" role="alert">${
     frame.t("basket_foreign", { ibans: review.foreign.join(", ") })}</p>` : html``;
-  const confirm = canConfirm ? confirmForm(frame, payeeAcknowledgement(frame, payments)) : html``;
+  const confirm = canConfirm
+    ? confirmForm(frame, payeeAcknowledgement(frame, payments, own)) : html``;
   return page(frame, html`${intro(frame, "basket")}${paid}${granted}${foreign}
 <p class="hint">${frame.t("review_next", { tpp: frame.tppName ?? "" })}</p>${confirm}`);
 }

@@ -255,9 +255,13 @@ export function row(
 
 export const ibanOf = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
 
-/** What the payee's bank said about the name (Verification of Payee), before Confirm. */
-export function vopText(frame: PageFrame, vop: VopOutcome | null): Html | null {
+/**
+ * What the payee's bank said about the name (Verification of Payee), before Confirm; for the
+ * payer's own account (`own`) that it is, whatever the name given.
+ */
+export function vopText(frame: PageFrame, vop: VopOutcome | null, own = false): Html | null {
   if (vop === null) return null;
+  if (own) return html`<span class="vop-match">✓ ${frame.t("vop_own_account")}</span>`;
   switch (vop.result) {
     case "MTCH": return html`<span class="vop-match">✓ ${frame.t("vop_match")}</span>`;
     case "CMTC": return html`<span class="vop-caution" role="status">${
@@ -271,23 +275,29 @@ const paidTo = (resource: PaymentResource) =>
   resource.entries.length > 0 ? resource.entries : [resource.payment];
 
 /** Who gets the money, each payee with the outcome of the check of its name. */
-function payeeSection(frame: PageFrame, resource: PaymentResource): Html {
+function payeeSection(frame: PageFrame, resource: PaymentResource, own: readonly string[]): Html {
   const bulk = resource.entries.length > 0;
   return html`${paidTo(resource).map((e) => html`
 ${bulk ? row(frame, "review_amount", money(e.amountMinor, e.currency, frame.lang)) : html``}
 ${row(frame, "review_payee", e.creditorName)}${
   row(frame, "review_payee_iban", ibanOf(e.creditorAccount.iban))}
-${resource.cancellation ? html`` : row(frame, "review_vop", vopText(frame, e.vop))}
+${resource.cancellation ? html`` : row(frame, "review_vop",
+    vopText(frame, e.vop, own.includes(e.id)))}
 ${row(frame, "review_purpose", e.remittance)}`)}`;
 }
 
 /** A payee's name did not match: Confirm needs the PSU's tick that it understands. */
-function vopAcknowledgement(frame: PageFrame, resource: PaymentResource): Html {
-  return payeeAcknowledgement(frame, !resource.cancellation ? paidTo(resource) : []);
+function vopAcknowledgement(
+  frame: PageFrame, resource: PaymentResource, own: readonly string[],
+): Html {
+  return payeeAcknowledgement(frame, !resource.cancellation ? paidTo(resource) : [], own);
 }
 
-export function payeeAcknowledgement(frame: PageFrame, paid: readonly Payment[]): Html {
-  const unmatched = paid.some((p) => p.vop?.result === "NMTC");
+/** The tick, when a payee's name did not match and the account is not the payer's own. */
+export function payeeAcknowledgement(
+  frame: PageFrame, paid: readonly Payment[], own: readonly string[],
+): Html {
+  const unmatched = paid.some((p) => p.vop?.result === "NMTC" && !own.includes(p.id));
   return unmatched ? html`<p class="choice"><input type="checkbox" id="vop-ack"
  name="vop_acknowledged" value="yes" required><label for="vop-ack">${
   frame.t("vop_acknowledge")}</label></p>` : html``;
@@ -338,13 +348,15 @@ export function paymentReviewPage(
     ? "review_next_signature" : "review_next";
   const next = resource.cancellation
     ? html`` : html`<p class="hint">${frame.t(nextKey, { tpp: frame.tppName ?? "" })}</p>`;
-  const confirm = canConfirm ? confirmForm(frame, vopAcknowledgement(frame, resource)) : html``;
+  const own = review?.ownPayees ?? [];
+  const confirm = canConfirm
+    ? confirmForm(frame, vopAcknowledgement(frame, resource, own)) : html``;
   const execution = resource.cancellation
     ? null : executionText(frame, p, review?.executesOn ?? null);
   return page(frame, html`${intro(frame, introKind(resource))}
 <dl class="review">
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
-${payeeSection(frame, resource)}${row(frame, "review_execution", execution)}
+${payeeSection(frame, resource, own)}${row(frame, "review_execution", execution)}
 ${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}
 ${row(frame, "review_fees", frame.t("fees_none"))}${debtorSection(frame, p, debtor)}
 ${row(frame, "payment_signatures", resource.cancellation ? null : signaturesText(frame, p))}

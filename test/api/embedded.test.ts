@@ -91,7 +91,9 @@ test("gina, two devices: chooses SMS; the text names amount and payee; then fina
     assert.equal(selected.body.scaStatus, "scaMethodSelected", selected.text);
     assert.equal(selected.body.chosenScaMethod.authenticationType, "SMS_OTP");
     const { code, text } = await lastSmsCode(bank.browser(), "gina");
-    assert.match(text, /EUR 12[.,]50 to Merchant GmbH/);
+    assert.match(text, /€12\.50 to Merchant GmbH \(DE89 3704 0044 0532 0130 00\)/);
+    assert.match(selected.body.challengeData.additionalInformation,
+      /^Enter the code sent by SMS to [^;]+; it names the amount and the payee/);
     const done = await put(linkOf(bank.tpp, selected.body._links.authoriseTransaction),
       { scaAuthenticationData: code });
     assert.equal(done.body.scaStatus, "finalised", done.text);
@@ -102,6 +104,9 @@ test("bob authorises a consent for his account by SMS: valid, and it reads", asy
   const { body, next } = await embeddedStart("/psd2/v1/consents", consentBody({ access }), "bob");
   const a = (await put(next, password("bob"))).body;
   assert.equal(a.chosenScaMethod.authenticationType, "SMS_OTP");
+  // A consent's code names no amount nor payee, and the SMS is said once.
+  assert.equal(a.challengeData.additionalInformation, "Enter the code sent by SMS to +49151…02; "
+    + "it names who gets access to the account data, and until when.");
   const read = (await bank.tpp.get(linkOf(bank.tpp, a._links.scaStatus))).body;
   assert.deepEqual([read.scaStatus, read.chosenScaMethod.authenticationType],
     ["scaMethodSelected", "SMS_OTP"]);
@@ -276,7 +281,9 @@ test("a future-dated payment authorised and then cancelled, both in embedded", a
   const update = linkOf(bank.tpp, cancel.body._links.updatePsuAuthentication);
   const a = (await put(update, password("bob"))).body;
   assert.equal(a.scaStatus, "scaMethodSelected");
-  assert.match((await lastSmsCode(bank.browser(), "bob")).text, /cancellation/);
+  assert.match((await lastSmsCode(bank.browser(), "bob")).text,
+    /^PSD2 Demo Bank: your code \d{6} cancels the payment of €[\d.,]+ to Merchant GmbH /);
+  assert.match(a.challengeData.additionalInformation, /; it names the payment it cancels\.$/);
   const done = await put(linkOf(bank.tpp, a._links.authoriseTransaction), await smsCode());
   assert.equal(done.body.scaStatus, "finalised", done.text);
   assert.equal((await bank.tpp.get(`${self}/status`)).body.transactionStatus, "CANC");

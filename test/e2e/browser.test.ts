@@ -10,7 +10,7 @@ import {
   axeViolations, holdTpp, leaveForTpp, screenshot, type RealBrowser,
 } from "../support/chromium.js";
 import {
-  authorisedConsent, bobsPaymentHistory, BOB_MAIN, confirm, consentBody, createConsent, createPayment, NOK_URI, OK_URI,
+  ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, bobsPaymentHistory, BOB_MAIN, confirm, consentBody, createConsent, createPayment, NOK_URI, OK_URI,
   paymentBody, reachReview,
 } from "../support/flows.js";
 
@@ -53,8 +53,14 @@ const EN = {
   login: "Login name", password: "Password", button: "Log in", code: "Authorization code",
 };
 
+/** The README walkthrough's payment: Alice's current account to her savings account. */
+const WALKTHROUGH_PAYMENT = {
+  debtorAccount: ALICE_MAIN, creditorAccount: ALICE_SAVINGS, creditorName: "Alice Schmidt",
+  instructedAmount: { currency: "EUR", amount: 12.5 }, remittanceInformationUnstructured: "Order 42",
+};
+
 test("payment: alice logs in, verifies, reviews the payment in large type, confirms", async () => {
-  const { scaRedirect } = await createPayment(bank.tpp);
+  const { scaRedirect } = await createPayment(bank.tpp, WALKTHROUGH_PAYMENT);
   const { page, context, problems } = await chromium.context();
   holdTpp(page);
   await page.goto(scaRedirect);
@@ -76,6 +82,9 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
   const size = await page.evaluate(
     "getComputedStyle(document.querySelector('.review dd')).fontSize");
   assert.ok(parseFloat(String(size)) >= 20, `amount in large type: ${String(size)}`);
+  assert.equal(await page.locator(".vop-match").innerText(),
+    "✓ Your own account: the money stays with you.");
+  assert.equal(await page.locator("#vop-ack").count(), 0, "no tick asked");
   await step(page, "payment-3-review-en");
   await page.getByRole("button", { name: "Confirm" }).click();
   await page.waitForURL(/\/sca\/done$/);

@@ -30,6 +30,7 @@ import { newPaymentId } from "../../src/lib/ids.js";
 import { formatAmount } from "../../src/lib/money.js";
 import { executionDate } from "../../src/domain/payment/standing-orders.js";
 import { hashPassword } from "../../src/sca/passwords.js";
+import { createSmsTexts } from "../../src/sca/sms-texts.js";
 import { cardRepository } from "../../src/store/cards.js";
 import { openStore, type Store } from "../../src/store/db.js";
 import type { LedgerAccountRecord } from "../../src/store/ledger.js";
@@ -63,6 +64,7 @@ before(async () => {
     },
     scaLinks: { scaRedirect: async () => "https://bank.example/sca" },
     passwords: { verify: async () => false, hash: async () => "" },
+    smsTexts: createSmsTexts("Property Bank"),
     vop: createPayeeVerification(core, sandboxVopScheme(DEMO_VOP_DIRECTORY),
       { bankCode: "50010000", timeoutMs: 1_000 }),
   };

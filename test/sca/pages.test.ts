@@ -4,6 +4,7 @@
  * after a wrong password or code.
  */
 import assert from "node:assert/strict";
+import { groupedIban } from "../../src/sca/format.js";
 import { after, before, test } from "node:test";
 import { totpAt } from "../../src/lib/totp.js";
 import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
@@ -155,7 +156,7 @@ test("bob gets an SMS naming the amount, payee and IBAN, and its code opens the 
     const sms = await lastSmsCode(browser, "bob");
     assert.match(sms.text, /\b12\.50\b/);
     assert.ok(sms.text.includes("Merchant GmbH"), sms.text);
-    assert.ok(sms.text.includes(EXTERNAL_IBAN), sms.text);
+    assert.ok(sms.text.includes(groupedIban(EXTERNAL_IBAN)), sms.text);
     const review = await browser.follow(await enterCode(browser, code, sms.code));
     assert.match(review.html, /action="\/sca\/confirm"/, review.html);
     assert.equal(reviewRows(review.html).Amount, "€12.50");

@@ -9,7 +9,7 @@ import { after, before, test } from "node:test";
 import { VOP_OVERRIDE_PATH } from "../../src/domain/payment/decision.js";
 import { csrfOf, errorText } from "../support/browser.js";
 import { jsonOf, runOperator } from "../support/cli.js";
-import { BOB_MAIN, createPayment, OK_URI, paymentBody, reachReview, settled } from "../support/flows.js";
+import { ALICE_SAVINGS, BOB_MAIN, createPayment, OK_URI, paymentBody, reachReview, settled } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 const DIRECTORY = fileURLToPath(new URL("../../../test/fixtures/vop-directory.json", import.meta.url));
@@ -85,3 +85,19 @@ test("a match is confirmed without any tick and nothing is marked", async () => 
   const shown = jsonOf(runOperator(bank.app.config.dataDir, ["payment", "show", paymentId, "--json"]));
   assert.deepEqual([shown.resource.vopResult, shown.resource.vopOverriddenAt], ["MTCH", null]);
 });
+
+test("to the payer's own account: any name reads as its own account, confirmed without a tick",
+  async () => {
+    const { paymentId, browser, review } = await reviewFor(ALICE_SAVINGS, "Alice Savings");
+    assert.deepEqual(nameCheck(review.html), ["vop-match", "✓ Your own account: the money stays with you."]);
+    assert.ok(!review.html.includes('name="vop_acknowledged"'), "no tick asked");
+    const done = await settled(browser,
+      await browser.post("/sca/confirm", { _csrf: csrfOf(review.html) }));
+    assert.equal(done.location, OK_URI, done.html);
+    const shown = jsonOf(runOperator(bank.app.config.dataDir, ["payment", "show", paymentId, "--json"]));
+    // The TPP reads the check's own outcome; only the PSU's review knows whose account it is.
+    assert.deepEqual([shown.resource.vopResult, shown.resource.vopOverriddenAt], ["NMTC", null]);
+    const german = await reviewFor(ALICE_SAVINGS, "Sparkonto", "de");
+    assert.deepEqual(nameCheck(german.review.html),
+      ["vop-match", "✓ Ihr eigenes Konto: Das Geld bleibt bei Ihnen."]);
+  });

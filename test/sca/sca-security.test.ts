@@ -4,6 +4,7 @@
  * codes, the idle timeout, and the sandbox-only SMS outbox and TOTP helper.
  */
 import assert from "node:assert/strict";
+import { groupedIban } from "../../src/sca/format.js";
 import { get } from "node:https";
 import { decodeJwt, SignJWT } from "jose";
 import { after, before, test } from "node:test";
@@ -400,7 +401,7 @@ test("an SMS code works only for the payment it was sent for", async () => {
 
 test("an SMS code is bound to the payee it named: changed afterwards, it is refused", async () => {
   const { paymentId, browser, code, sms } = await bobAtCode(bank);
-  assert.ok(sms.text.includes(EXTERNAL_IBAN), sms.text);
+  assert.ok(sms.text.includes(groupedIban(EXTERNAL_IBAN)), sms.text);
   await bank.app.store.db.updateTable("payments").set({ creditor_iban: ALICE_MAIN })
     .where("id", "=", paymentId).execute();
   const refused = await enterCode(browser, code, sms.code);
@@ -410,7 +411,7 @@ test("an SMS code is bound to the payee it named: changed afterwards, it is refu
 
 test("an SMS code names the amount and the payee, and is refused once the amount changes", async () => {
   const { paymentId, browser, code, sms } = await bobAtCode(bank);
-  assert.match(sms.text, /EUR 12\.50 to Merchant GmbH \(DE89370400440532013000\)/, sms.text);
+  assert.match(sms.text, /€12\.50 to Merchant GmbH \(DE89 3704 0044 0532 0130 00\)/, sms.text);
   await bank.app.store.db.updateTable("payments").set({ amount: 1251 }).where("id", "=", paymentId).execute();
   const refused = await enterCode(browser, code, sms.code);
   assert.equal(refused.status, 401);

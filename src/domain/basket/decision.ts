@@ -8,6 +8,7 @@ import { settleAuthorisation, type Decision, type DecisionContext } from "../dec
 import type { Deps } from "../deps.js";
 import { awaitsPsu } from "../payment/model.js";
 import { signingProblem } from "../payment/decision.js";
+import { unmatchedPayees } from "../payment/payee-check.js";
 import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
 import type { BasketResource } from "../sca/context.js";
 import type { ScaProblem } from "../sca/problems.js";
@@ -53,8 +54,10 @@ export async function decideBasket(
   }
   const problem = await basketProblem(deps, tx, ctx.session.psuId, resource);
   if (problem) return { ok: false, problem };
-  const unmatched = awaitingItems(resource).payments.some((p) => p.vop?.result === "NMTC");
-  if (unmatched && !acknowledgedNoMatch) return { ok: false, problem: "vop_unacknowledged" };
+  const unmatched = await unmatchedPayees(deps, tx, awaitingItems(resource).payments);
+  if (unmatched.length > 0 && !acknowledgedNoMatch) {
+    return { ok: false, problem: "vop_unacknowledged" };
+  }
   const event = signatureEvent(basket);
   const change = { at, psuId, signaturesBefore: signaturesBefore(basket) };
   if (!(await moveBasket(deps, tx, basket.id, event, change))) {

@@ -12,6 +12,7 @@ import {
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
 import { awaitsPsu, type Payment } from "./model.js";
+import { unmatchedPayees } from "./payee-check.js";
 import { movePayment } from "./transitions.js";
 import { spendExemption } from "./exemptions.js";
 import { auditExemption } from "../sca/exemptions.js";
@@ -56,11 +57,10 @@ export async function signingProblem(
   return (await signedBy(deps, tx, p.id, psuId)) ? "already_signed" : null;
 }
 
-/** The payments (a bulk's payments) whose payee's name did not match (NMTC). */
-async function unmatchedPayees({ store }: Deps, tx: Tx, payment: Payment): Promise<Payment[]> {
-  const all = payment.service === "bulk-payments"
-    ? await store.payments.entriesOf(tx, payment.id) : [payment];
-  return all.filter((p) => p.vop?.result === "NMTC");
+/** The payment, or a bulk's payments. */
+async function paymentsOf({ store }: Deps, tx: Tx, payment: Payment): Promise<Payment[]> {
+  return payment.service === "bulk-payments"
+    ? store.payments.entriesOf(tx, payment.id) : [payment];
 }
 
 /** The PSU confirmed despite no match: kept on the payments and in the audit log. */
@@ -146,7 +146,7 @@ export async function decidePayment(
   const psuId = ctx.session.psuId ?? "";
   const problem = await signingProblem(deps, tx, psuId, payment);
   if (problem) return { ok: false, problem };
-  const unmatched = await unmatchedPayees(deps, tx, payment);
+  const unmatched = await unmatchedPayees(deps, tx, await paymentsOf(deps, tx, payment));
   if (unmatched.length > 0 && !acknowledgedNoMatch) {
     return { ok: false, problem: "vop_unacknowledged" };
   }

@@ -7,7 +7,8 @@
 import type { Deps } from "../deps.js";
 import type { VopOutcome } from "../vop/ports.js";
 import { NOT_POSSIBLE } from "../vop/verification.js";
-import type { TransactionStatus } from "./model.js";
+import type { Tx } from "../ports.js";
+import type { Payment, TransactionStatus } from "./model.js";
 
 export interface Payee { iban: string; name: string }
 
@@ -43,4 +44,28 @@ export function createdStatus(checks: PayeeChecks, outcomes: readonly VopOutcome
   const results = new Set(outcomes.map((o) => o.result));
   if (results.has("NMTC") || results.has("CMTC")) return "RVCM";
   return results.has("NOAP") ? "RVNC" : "RCVC";
+}
+
+/** The ids of the payments whose payee account is the debtor account holder's own. */
+export async function ownAccountTransfers(
+  { vop }: Pick<Deps, "vop">, tx: Tx, payments: readonly Payment[],
+): Promise<string[]> {
+  const own: string[] = [];
+  for (const p of payments) {
+    const transfer = { debtor: p.debtorAccount.iban, creditor: p.creditorAccount.iban };
+    if (await vop.ownAccount(tx, transfer)) own.push(p.id);
+  }
+  return own;
+}
+
+/**
+ * The payments whose payee's name did not match (NMTC), leaving out transfers to the holder's own
+ * accounts: each of these needs the PSU's tick before Confirm.
+ */
+export async function unmatchedPayees(
+  deps: Pick<Deps, "vop">, tx: Tx, payments: readonly Payment[],
+): Promise<Payment[]> {
+  const unmatched = payments.filter((p) => p.vop?.result === "NMTC");
+  const own = await ownAccountTransfers(deps, tx, unmatched);
+  return unmatched.filter((p) => !own.includes(p.id));
 }

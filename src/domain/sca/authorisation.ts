@@ -13,6 +13,7 @@ import { awaitingItems, basketProblem, decideBasket } from "../basket/decision.j
 import { decideConsent, laterSignerProblem } from "../consent/decision.js";
 import { consentChoices, type Grantable, type PsuChoice } from "../consent/grants.js";
 import { decidePayment, signingProblem } from "../payment/decision.js";
+import { ownAccountTransfers } from "../payment/payee-check.js";
 import type { Decision } from "../decision.js";
 import type { Deps } from "../deps.js";
 import type { BasketResource, SessionContext } from "./context.js";
@@ -36,6 +37,8 @@ export interface Review {
   debtor: DebtorOverview | null;
   /** For a payment: the day it executes when not at once on confirm (a future date). */
   executesOn: string | null;
+  /** The payments whose payee account is the payer's own: no name check to heed (README). */
+  ownPayees: string[];
 }
 
 export interface DebtorOverview {
@@ -67,7 +70,8 @@ async function basketReview(
     foreign.push(...(await consentChoices(deps, tx, psuId, consent)).foreign);
   }
   const problem = await basketProblem(deps, tx, psuId, resource);
-  return { problem, accounts: [], foreign, debtor: null, executesOn: null };
+  const ownPayees = await ownAccountTransfers(deps, tx, awaitingItems(resource).payments);
+  return { problem, accounts: [], foreign, debtor: null, executesOn: null, ownPayees };
 }
 
 async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review | null> {
@@ -80,7 +84,7 @@ async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review
     const choices = await consentChoices(deps, tx, psuId, consent);
     const problem = consent.status === "partiallyAuthorised"
       ? await laterSignerProblem(deps, tx, psuId, consent) : null;
-    return { problem, ...choices, debtor: null, executesOn: null };
+    return { problem, ...choices, debtor: null, executesOn: null, ownPayees: [] };
   }
   const problem = await signingProblem(deps, tx, psuId, resource.payment,
     { once: !resource.cancellation });
@@ -88,7 +92,9 @@ async function reviewOf(deps: Deps, tx: Tx, ctx: SessionContext): Promise<Review
   const { requestedExecutionDate: date } = resource.payment;
   const today = dateInZone(deps.clock.now(), deps.settings.timeZone);
   const executesOn = date !== null && date > today ? date : null;
-  return { problem, accounts: [], foreign: [], debtor, executesOn };
+  const { entries, payment } = resource;
+  const ownPayees = await ownAccountTransfers(deps, tx, entries.length > 0 ? entries : [payment]);
+  return { problem, accounts: [], foreign: [], debtor, executesOn, ownPayees };
 }
 
 async function debtorOverview(

@@ -22,7 +22,6 @@ export interface DashboardView {
 const noRecord = async () => undefined;
 
 function dashboardChannel(deps: Deps): ScaChannel<"dashboard", { session: PsuSession }> {
-  const { bankName } = deps.settings;
   return {
     sessions: deps.store.psuSessions,
     authenticated: "dashboard",
@@ -30,8 +29,7 @@ function dashboardChannel(deps: Deps): ScaChannel<"dashboard", { session: PsuSes
     stillOpen: () => true,
     // A code for the dashboard opens only the dashboard: it can never authorise a payment.
     binding: (_c, psu) => sha256(`dashboard|${psu.id}`),
-    smsText: (_c, code) =>
-      `${bankName}: your code ${code} opens your consent overview. Never share it.`,
+    smsText: (c, code) => deps.smsTexts.text(c.session.lang, { kind: "dashboard" }, code),
     onIdentified: noRecord,
     onDeviceChosen: noRecord,
     onAuthenticated: noRecord,

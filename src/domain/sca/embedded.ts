@@ -13,7 +13,7 @@ import { changeScaStatus } from "./transitions.js";
 import { embeddedChannel, embeddedSecret, embeddedSessionId } from "./embedded-channel.js";
 import { embeddedRefusal } from "./embedded-refusals.js";
 import { methodOf, type ScaMethod } from "./factors.js";
-import type { Authorisation, ScaDevice, ScaStatus } from "./model.js";
+import type { AuthorisedResource, Authorisation, ScaDevice, ScaStatus } from "./model.js";
 import type { StepResult } from "./problems.js";
 import { createScaSessionMachine } from "./session.js";
 
@@ -38,9 +38,19 @@ export interface EmbeddedState {
   challengeData?: ChallengeData;
 }
 
-function challengeOf(device: ScaDevice): ChallengeData {
+/** What an SMS's text names, by what the code authorises. */
+const SMS_NAMES: Record<AuthorisedResource, string> = {
+  "payment": "the amount and the payee (or, for a bulk, the total)",
+  "payment-cancellation": "the payment it cancels",
+  "consent": "who gets access to the account data, and until when",
+  "basket": "the basket's payments and consents",
+};
+
+/** What the TPP tells the PSU to enter, for a code the authorisation `a` asked for. */
+function challenge(device: ScaDevice, a: Authorisation | undefined): ChallengeData {
+  // The device's label already says how the code travels ("SMS to +49151…02").
   const where = device.kind === "sms"
-    ? `the code sent by SMS to ${device.label}; it names the amount and the payee`
+    ? `the code sent by ${device.label}; it names ${SMS_NAMES[a?.resourceType ?? "payment"]}`
     : `the code the authenticator app ${device.label} shows now`;
   return { otpMaxLength: 6, otpFormat: "integer", additionalInformation: `Enter ${where}.` };
 }
@@ -81,7 +91,7 @@ async function stateOf(
     const { devices, device } = await machine.factorsOf(tx, session);
     if (devices.length > 0) return { scaStatus, scaMethods: devices.map(methodOf) };
     if (scaStatus !== "scaMethodSelected" || !device) return { scaStatus };
-    return { scaStatus, chosenScaMethod: methodOf(device), challengeData: challengeOf(device) };
+    return { scaStatus, chosenScaMethod: methodOf(device), challengeData: challenge(device, a) };
   });
 }
 

@@ -53,6 +53,24 @@ export interface OtpChallenge {
   sends: number;
 }
 
+/** An amount of money in minor units, in one currency. */
+export interface SmsAmount { amountMinor: bigint; currency: string }
+
+/** What an SMS code authorises: its text names exactly this (RTS art. 5). */
+export type SmsSubject =
+  | { kind: "payment" | "cancellation"; amount: SmsAmount; payee: string; iban: string }
+  | { kind: "bulk"; totals: SmsAmount[]; payees: number }
+  | { kind: "consent"; tpp: string; validUntil: string }
+  | { kind: "basket"; totals: SmsAmount[]; payments: number; consents: number }
+  | { kind: "dashboard" }
+  | { kind: "trustedPayeeAdd" | "trustedPayeeRemove"; payee: string; iban: string };
+
+/**
+ * Writes an SMS in the PSU's language, amounts and IBANs as the pages show them; implemented
+ * beside the pages' texts (src/sca/sms-texts.ts).
+ */
+export interface SmsTexts { text(lang: string, subject: SmsSubject, code: string): string }
+
 /** The codes of a login session (of any channel) and the sandbox's SMS outbox. */
 export interface ChallengePort {
   /** Replaces the session's code; the new one's `sends` is one more than the old one's. */

@@ -4,7 +4,7 @@
  * the authorisation's scaStatus and chosen method as the PSU passes each factor.
  */
 import { hashSecret } from "../../lib/ids.js";
-import { formatAmount, totalsOf } from "../../lib/money.js";
+import { totalsOf } from "../../lib/money.js";
 import { BROWSER_APPROACHES, type ScaApproach } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
 import { awaitingItems, basketProblem } from "../basket/decision.js";
@@ -13,7 +13,7 @@ import { isOpenBasket } from "../basket/transitions.js";
 import type { Consent } from "../consent/model.js";
 import { consentChoices } from "../consent/grants.js";
 import { consentExemption } from "../consent/sca-reuse.js";
-import { awaitsPsu } from "../payment/model.js";
+import { awaitsPsu, type Payment } from "../payment/model.js";
 import { awaitsSignature } from "../consent/transitions.js";
 import { moveConsent } from "../consent/transitions.js";
 import type { Deps } from "../deps.js";
@@ -23,6 +23,7 @@ import { rejectIfScaExpired } from "../payment/expiry.js";
 import type { BasketResource, ScaResource, SessionContext } from "./context.js";
 import { sha256 } from "./factors.js";
 import type { Authorisation, LoginStep, Psu, ScaExemption, ScaStep } from "./model.js";
+import type { SmsSubject } from "./ports.js";
 import type { ScaProblem } from "./problems.js";
 import type { ScaChannel } from "./session.js";
 import { changeScaStatus } from "./transitions.js";
@@ -123,33 +124,28 @@ export async function authorisationContext(
   };
 }
 
-function smsText(bankName: string, ctx: SessionContext, code: string): string {
-  if (ctx.resource.type === "basket") return basketSms(bankName, ctx.resource, code);
-  if (ctx.resource.type === "consent") {
-    return `${bankName}: your code ${code} allows ${ctx.tppName} to read your account data. `
-      + "Never share it.";
+/** What the code authorises: a payment (or its cancellation), a bulk, a consent, a basket. */
+function smsSubject(ctx: SessionContext): SmsSubject {
+  const { resource } = ctx;
+  if (resource.type === "basket") {
+    const { payments, consents } = awaitingItems(resource);
+    return { kind: "basket", totals: amountsOf(payments), payments: payments.length,
+      consents: consents.length };
   }
-  const p = ctx.resource.payment;
-  const what = ctx.resource.cancellation ? "the cancellation of the payment" : "the payment";
-  const amount = `${p.currency} ${formatAmount(p.amountMinor, p.currency)}`;
-  const to = ctx.resource.entries.length > 0
-    ? `${amount} in total to ${ctx.resource.entries.length} payees`
-    : `${amount} to ${p.creditorName} (${p.creditorAccount.iban})`;
-  return `${bankName}: your code ${code} authorises ${what} of ${to}. Never share it.`;
+  if (resource.type === "consent") {
+    return { kind: "consent", tpp: ctx.tppName, validUntil: resource.consent.validUntil };
+  }
+  const p = resource.payment;
+  if (resource.entries.length > 0 && !resource.cancellation) {
+    return { kind: "bulk", totals: amountsOf(resource.entries), payees: resource.entries.length };
+  }
+  return { kind: resource.cancellation ? "cancellation" : "payment",
+    amount: { amountMinor: p.amountMinor, currency: p.currency },
+    payee: p.creditorName, iban: p.creditorAccount.iban };
 }
 
-/** A basket's SMS names what the code authorises: its payments' totals and its consents. */
-function basketSms(bankName: string, resource: BasketResource, code: string): string {
-  const { payments, consents } = awaitingItems(resource);
-  const totals = totalsOf(payments).map(([currency, minor]) =>
-    `${currency} ${formatAmount(minor, currency)}`).join(" + ");
-  const what = [
-    ...(payments.length > 0 ? [`${payments.length} payment(s) of ${totals} in total`] : []),
-    ...(consents.length > 0 ? [`${consents.length} access consent(s)`] : []),
-  ].join(" and ");
-  return `${bankName}: your code ${code} authorises the signing basket of ${what}. `
-    + "Never share it.";
-}
+const amountsOf = (payments: readonly Payment[]) => totalsOf(payments)
+  .map(([currency, amountMinor]) => ({ currency, amountMinor }));
 
 /** Art. 18's known device: a browser (by its cookie) this PSU passed SCA in before. */
 async function knownDevice(deps: Deps, tx: Tx, psu: Psu, browser: string | undefined) {
@@ -177,7 +173,7 @@ async function exemptionOf(
 type AfterLogin = Exclude<ScaStep, LoginStep>;
 
 export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionContext> {
-  const { store, clock, settings } = deps;
+  const { store, clock } = deps;
   const nowIso = () => clock.now().toISOString();
 
   /** A session the OAuth server opened goes back to it, whatever the resource's URIs. */
@@ -220,7 +216,7 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
       return exemption !== null;
     },
     binding: (ctx) => bindingOf(ctx.resource),
-    smsText: (ctx, code) => smsText(settings.bankName, ctx, code),
+    smsText: (ctx, code) => deps.smsTexts.text(ctx.session.lang, smsSubject(ctx), code),
     async onIdentified(tx, ctx, psu) {
       await changeScaStatus(store, tx, ctx.authorisation.id, "identify", nowIso(), psu.id);
     },

@@ -9,7 +9,7 @@ import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import { createScaFactors, sha256 } from "./factors.js";
 import type { PsuSession } from "./model.js";
-import type { TrustedPayee } from "./ports.js";
+import type { SmsSubject, TrustedPayee } from "./ports.js";
 import { refused, type StepResult } from "./problems.js";
 
 /** A change of the list, as the PSU asks for it. */
@@ -35,10 +35,9 @@ export function readChange(change: PayeeChange): PayeeChange | null {
 const bindingOf = (psuId: string, c: PayeeChange) =>
   sha256(`trusted-payee|${c.action}|${psuId}|${c.iban}|${c.name}`);
 
-function smsText(bankName: string, c: PayeeChange, code: string): string {
-  const what = c.action === "add" ? "makes a trusted payee of" : "removes from your trusted payees";
-  return `${bankName}: your code ${code} ${what} ${c.name} (${c.iban}). Never share it.`;
-}
+const subjectOf = (c: PayeeChange): SmsSubject => ({
+  kind: c.action === "add" ? "trustedPayeeAdd" : "trustedPayeeRemove", payee: c.name, iban: c.iban,
+});
 
 async function sessionTarget(deps: Deps, tx: Tx, session: PsuSession) {
   const { psus } = deps.store;
@@ -49,7 +48,7 @@ async function sessionTarget(deps: Deps, tx: Tx, session: PsuSession) {
 
 export function createTrustedPayees(deps: Deps, asPsu: AsPsu) {
   const factors = createScaFactors(deps);
-  const { store, settings } = deps;
+  const { store } = deps;
 
   /** Asks for a change: the SMS device of the dashboard's login gets a code bound to it. */
   function ask(secret: string | undefined, change: PayeeChange): Promise<StepResult> {
@@ -59,7 +58,7 @@ export function createTrustedPayees(deps: Deps, asPsu: AsPsu) {
       const ok = { ok: true, secret: secret ?? "" } as const;
       if (target.device.kind !== "sms") return ok;
       const sent = await factors.sendCode(tx, session.id, target, bindingOf(psuId, change),
-        (code) => smsText(settings.bankName, change, code));
+        (code) => deps.smsTexts.text(session.lang, subjectOf(change), code));
       return sent === "ok" ? ok : refused(sent);
     });
   }

@@ -19,6 +19,12 @@ export interface PayeeVerification {
   verify(tx: Tx, payee: { iban: string; name: string }): Promise<VopOutcome>;
   /** As the responding PSP: the outcome for an account of this bank (else NOAP). */
   respond(tx: Tx, payee: { iban: string; name: string }): Promise<VopOutcome>;
+  /**
+   * Whether a transfer stays with one holder: the payee account is an enabled account here held
+   * by the debtor account's holder. The check protects a payer from paying someone else, which
+   * such a transfer cannot do, so the PSU's review says "your own account" and asks no tick.
+   */
+  ownAccount(tx: Tx, transfer: { debtor: string; creditor: string }): Promise<boolean>;
 }
 
 export const NOT_POSSIBLE: VopOutcome = { result: "NOAP", matchedName: null };
@@ -47,8 +53,14 @@ export function createPayeeVerification(
     const result = matchName(payee.name, held);
     return { result, matchedName: result === "CMTC" ? held : null };
   }
+  async function ownAccount(tx: Tx, transfer: { debtor: string; creditor: string }) {
+    const debtor = await core.findAccountByIban(tx, transfer.debtor);
+    const creditor = debtor && (await core.findAccountByIban(tx, transfer.creditor));
+    return debtor !== undefined && creditor?.status === "enabled"
+      && creditor.psuId === debtor.psuId;
+  }
   return {
-    respond,
+    respond, ownAccount,
     verify: (tx, payee) => heldHere(payee.iban, settings.bankCode)
       ? respond(tx, payee)
       : withTimeout(scheme.verify(payee), settings.timeoutMs),

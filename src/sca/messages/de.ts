@@ -113,6 +113,17 @@ export const de: Catalogue = {
   label_device: "Wohin sollen wir Ihren Autorisierungscode senden?",
   device_totp: "Authenticator-App",
   device_sms: "SMS an {phone}",
+  sms_text: "{bank}: Ihr Code {code} {what}. Geben Sie ihn nie weiter.",
+  sms_payment: "gibt die Zahlung von {amount} an {payee} ({iban}) frei",
+  sms_cancellation: "storniert die Zahlung von {amount} an {payee} ({iban})",
+  sms_bulk: "gibt die Sammelzahlung über insgesamt {total} frei (Zahlungen: {count})",
+  sms_consent: "gibt {tpp} bis {date} Zugriff auf Ihre Kontodaten",
+  sms_basket: "gibt den Auftragskorb frei: {items}",
+  sms_basket_payments: "insgesamt {total} (Zahlungen: {count})",
+  sms_basket_consents: "Kontozugriff (Freigaben: {count})",
+  sms_dashboard: "öffnet Ihre Übersicht der Zugriffe",
+  sms_payee_add: "macht {payee} ({iban}) zum vertrauenswürdigen Empfänger",
+  sms_payee_remove: "entfernt {payee} ({iban}) aus Ihren vertrauenswürdigen Empfängern",
   dashboard_title: "Ihre Einwilligungen bei {bank}",
   dashboard_login: "Melden Sie sich an, um die Zugriffe zu sehen und zu verwalten, die Sie "
     + "Anbietern erteilt haben.",
@@ -173,6 +184,7 @@ export const de: Catalogue = {
   status_payment_cancelled: "storniert",
   review_vop: "Namensprüfung",
   vop_match: "Der Name stimmt mit dem Kontoinhaber bei der Bank des Empfängers überein.",
+  vop_own_account: "Ihr eigenes Konto: Das Geld bleibt bei Ihnen.",
   vop_close: "Die Bank des Empfängers führt dieses Konto unter dem Namen „{name}“. Ist das der "
     + "gewünschte Empfänger?",
   vop_no_match: "Der Name stimmt nicht mit dem Kontoinhaber bei der Bank des Empfängers überein. "

@@ -114,6 +114,17 @@ export const fr: Catalogue = {
   label_device: "Où devons-nous envoyer votre code d'autorisation ?",
   device_totp: "Application d'authentification",
   device_sms: "SMS au {phone}",
+  sms_text: "{bank} : votre code {code} {what}. Ne le communiquez jamais.",
+  sms_payment: "autorise le paiement de {amount} à {payee} ({iban})",
+  sms_cancellation: "annule le paiement de {amount} à {payee} ({iban})",
+  sms_bulk: "autorise le paiement groupé de {total} au total (paiements : {count})",
+  sms_consent: "donne à {tpp} l'accès aux données de vos comptes jusqu'au {date}",
+  sms_basket: "autorise le panier de signature : {items}",
+  sms_basket_payments: "{total} au total (paiements : {count})",
+  sms_basket_consents: "accès aux comptes (consentements : {count})",
+  sms_dashboard: "ouvre la vue de vos consentements",
+  sms_payee_add: "fait de {payee} ({iban}) un bénéficiaire de confiance",
+  sms_payee_remove: "retire {payee} ({iban}) de vos bénéficiaires de confiance",
   dashboard_title: "Vos consentements chez {bank}",
   dashboard_login: "Connectez-vous pour voir et gérer les accès que vous avez donnés aux "
     + "prestataires.",
@@ -174,6 +185,7 @@ export const fr: Catalogue = {
   status_payment_cancelled: "annulé",
   review_vop: "Vérification du nom",
   vop_match: "Le nom correspond au titulaire du compte auprès de la banque du bénéficiaire.",
+  vop_own_account: "Votre propre compte : l'argent reste chez vous.",
   vop_close: "La banque du bénéficiaire connaît ce compte sous le nom « {name} ». Est-ce bien le "
     + "bénéficiaire voulu ?",
   vop_no_match: "Le nom ne correspond pas au titulaire du compte auprès de la banque du "

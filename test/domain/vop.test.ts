@@ -1,0 +1,55 @@
+/**
+ * Verification of Payee in the domain, over a real SQLite file with the demo data: a payee
+ * account held by the debtor account's own holder is a transfer between one's own accounts.
+ */
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { createPayeeVerification, type PayeeVerification } from "../../src/domain/vop/verification.js";
+import { createEmbeddedLedger } from "../../src/ledger/core.js";
+import { seedDemoData } from "../../src/ledger/demo-data.js";
+import { DEMO_VOP_DIRECTORY, sandboxVopScheme } from "../../src/ledger/vop-directory.js";
+import { manualClock } from "../../src/lib/clock.js";
+import { hashPassword } from "../../src/sca/passwords.js";
+import { openStore, type Store } from "../../src/store/db.js";
+import { ALICE_MAIN, ALICE_SAVINGS, BOB_MAIN, EXTERNAL_IBAN } from "../support/flows.js";
+
+const TIME_ZONE = "Europe/Berlin";
+const clock = manualClock(new Date("2026-03-16T09:00:00.000Z"));
+let dir: string;
+let store: Store;
+let vop: PayeeVerification;
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), "psd2-bank-vop-"));
+  store = await openStore({ dataDir: dir, databaseUrl: "" });
+  await seedDemoData({ store, clock, timeZone: TIME_ZONE, bic: "DEMODEFFXXX", hashPassword });
+  const core = createEmbeddedLedger({
+    ledger: store.ledger, clock, timeZone: TIME_ZONE, bankCode: "50010000", bic: "DEMODEFFXXX",
+    limits: { overdraftMinor: 0n, dailyPaymentLimitMinor: 1_000_000n },
+  });
+  vop = createPayeeVerification(core, sandboxVopScheme(DEMO_VOP_DIRECTORY),
+    { bankCode: "50010000", timeoutMs: 1_000 });
+});
+after(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test("a payee account the debtor account's holder holds too is the payer's own account", async () => {
+  assert.equal(await vop.ownAccount(store.db, { debtor: ALICE_MAIN, creditor: ALICE_SAVINGS }), true);
+  assert.equal(await vop.ownAccount(store.db, { debtor: ALICE_SAVINGS, creditor: ALICE_MAIN }), true);
+});
+
+test("another holder's account, or an account elsewhere, is not the payer's own", async () => {
+  assert.equal(await vop.ownAccount(store.db, { debtor: ALICE_MAIN, creditor: BOB_MAIN }), false);
+  assert.equal(await vop.ownAccount(store.db, { debtor: ALICE_MAIN, creditor: EXTERNAL_IBAN }), false);
+  assert.equal(await vop.ownAccount(store.db, { debtor: EXTERNAL_IBAN, creditor: ALICE_MAIN }), false);
+});
+
+test("the name check itself still tells what the scheme would: the own account's name is checked", async () => {
+  assert.deepEqual(await vop.verify(store.db, { iban: ALICE_SAVINGS, name: "Alice Savings" }),
+    { result: "NMTC", matchedName: null });
+});
