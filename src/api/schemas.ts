@@ -561,6 +561,7 @@ export const authorisationUpdateBody = {
     },
     authenticationMethodId: { type: "string", maxLength: 35 },
     scaAuthenticationData: { type: "string", maxLength: 64 },
+    confirmationCode: { type: "string", maxLength: 64 },
   },
   additionalProperties: false,
 } as const;
@@ -572,7 +573,7 @@ export const authorisationUpdateResponse = {
     scaStatus: string,
     psuMessage: string,
     ...EMBEDDED_STATE,
-    _links: links("scaStatus", "selectAuthenticationMethod", "authoriseTransaction"),
+    _links: links("scaStatus", "selectAuthenticationMethod", "authoriseTransaction", "status"),
   },
 } as const;
 
