@@ -41,6 +41,7 @@ async function paymentConfirmedByPsu(target: TestBank) {
   const browser = target.browser();
   const done = await confirm(browser, await reachReview(browser, scaRedirect, "alice"));
   assert.equal(done.status, 200, done.html);
+  assert.match(done.outcome ?? "", /^(Confirmed\. It takes effect once .+ confirms it|The payment)/);
   const resource = `${SCT}/${paymentId}`;
   const authorisation = `${resource}/authorisations/${await authorisationOf(target.tpp, resource)}`;
   return { paymentId, resource, authorisation, location: done.location ?? "" };
@@ -126,6 +127,7 @@ test("on: a consent is valid only once the TPP confirms", async () => {
   const done = await confirm(browser, await reachReview(browser, scaRedirect, "alice"), ALICE_IBANS);
   const code = codeIn(done.location ?? "");
   assert.ok(code, done.location);
+  assert.match(done.outcome ?? "", /^Confirmed\. It takes effect once .+ confirms it/);
   const resource = `/psd2/v1/consents/${consentId}`;
   const authorisation = `${resource}/authorisations/${await authorisationOf(bank.tpp, resource)}`;
   assert.equal((await bank.tpp.get(`${resource}/status`)).body.consentStatus, "received");
