@@ -352,7 +352,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     version: "v1",
   });
   const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach,
-    oauthMetadata: oauth?.metadataUrl };
+    oauthMetadata: oauth?.metadataUrl, confirmation: config.authorisationConfirmation };
   const notifications = createNotificationSubscriptions(deps);
   const embedded = createEmbeddedAuthorisations(deps);
   const decoupled = createDecoupled(deps);

@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { TppClient } from "../support/tpp-client.js";
 import {
-  bookings, cancel, confirm, createConsent, createPayment, NOK_URI, OK_URI, reachReview,
+  bookings, cancel, confirm, createConsent, createPayment, CREATION_HEADERS, linkOf, NOK_URI,
+  OK_URI, paymentBody, reachReview,
 } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
@@ -143,4 +144,21 @@ test("on: a PSU's cancel still goes back to the NOK URI without a code", async (
   const browser = bank.browser();
   const back = await cancel(browser, await reachReview(browser, scaRedirect, "alice"));
   assert.equal(back.location, NOK_URI);
+});
+
+test("on: a redirect's answers offer _links.confirmation, the authorisation to confirm on", async () => {
+  const created = await bank.tpp.post(SCT, paymentBody(), CREATION_HEADERS);
+  const resource = `${SCT}/${created.body.paymentId}`;
+  const authorisation = `${resource}/authorisations/${await authorisationOf(bank.tpp, resource)}`;
+  if (bank.tpp.profile === "berlin-group") {
+    assert.equal(linkOf(bank.tpp, created.body._links.confirmation), authorisation);
+  }
+  const started = await bank.tpp.post(`${resource}/authorisations`, {}, {});
+  assert.equal(started.status, 201, started.text);
+  const self = linkOf(bank.tpp, started.body._links.scaStatus);
+  assert.equal(linkOf(bank.tpp, started.body._links.confirmation), self);
+  const { paymentId } = await createPayment(plain.tpp);
+  const off = await plain.tpp.post(`${SCT}/${paymentId}/authorisations`, {}, {});
+  assert.equal(off.status, 201, off.text);
+  assert.equal(off.body._links.confirmation ?? null, null);
 });
