@@ -34,6 +34,8 @@ import {
 import { createAccounts } from "./domain/consent/accounts.js";
 import { createAuditLog, type AuditLog } from "./domain/audit.js";
 import { createAuthorisations } from "./domain/sca/authorisation.js";
+import { confirmAuthorisation } from "./domain/sca/confirmation.js";
+import type { Authorisation } from "./domain/sca/model.js";
 import { createConsents } from "./domain/consent/registration.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
@@ -252,6 +254,7 @@ function appDeps(
       clearingSettlementSeconds: config.clearingSettlementSeconds,
       decoupledTimeoutSeconds: config.decoupledTimeoutSeconds,
       sandbox: config.mode === "sandbox",
+      authorisationConfirmation: config.authorisationConfirmation,
       exemptions: {
         trustedPayees: config.trustedPayeeExemption, lowValue: config.lowValueExemption,
         transactionRisk: config.traExemption,
@@ -351,21 +354,23 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     version: "v1",
   });
   const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach,
-    oauthMetadata: oauth?.metadataUrl };
+    oauthMetadata: oauth?.metadataUrl, confirmation: config.authorisationConfirmation };
   const notifications = createNotificationSubscriptions(deps);
   const embedded = createEmbeddedAuthorisations(deps);
   const decoupled = createDecoupled(deps);
+  const confirmation = config.authorisationConfirmation
+    ? (a: Authorisation, code: string) => confirmAuthorisation(deps, a, code) : undefined;
   paymentRoutes(api, {
     base, payments: createPayments(deps), idempotency, redirects, presenters, approaches,
-    embedded, decoupled, notifications, clock: deps.clock,
+    embedded, decoupled, confirmation, notifications, clock: deps.clock,
   });
   consentRoutes(api, {
     base, consents, idempotency, redirects, presenters, approaches, embedded, decoupled,
-    notifications,
+    confirmation, notifications,
   });
   basketRoutes(api, {
     base, baskets: createBaskets(deps), idempotency, redirects, presenters,
-    approaches, embedded, decoupled, notifications,
+    approaches, embedded, decoupled, confirmation, notifications,
   });
   accountRoutes(api, {
     base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,

@@ -475,6 +475,12 @@ export const SETTINGS = {
     description: "AIS, PIS and PIIS calls on an existing consent or payment need an OAuth access "
       + "token for it (`Authorization: Bearer`, issued to the same certificate); without it "
       + "401 `TOKEN_INVALID`. A token that is sent is always checked" }),
+  authorisationConfirmation: flag({ name: "AUTHORISATION_CONFIRMATION", fallback: false,
+    description: "Berlin Group's authorisation confirmation: after the PSU's SCA on the bank's "
+      + "pages the redirect back to the TPP carries a one-time `confirmationCode`, the "
+      + "authorisation is `unconfirmed`, and the payment or consent is authorised only once the "
+      + "TPP sends `PUT` on the authorisation with `{\"confirmationCode\": …}` (`_links."
+      + "confirmation`)" }),
   oauthCodeSeconds: integer({ name: "OAUTH_CODE_SECONDS", fallback: 60, min: 1, max: 600,
     why: "FAPI 2.0: codes live at most 60 s", description: "lifetime of an OAuth "
       + "authorisation code (single use)" }),

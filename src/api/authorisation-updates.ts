@@ -4,7 +4,10 @@
  * answers 405 SERVICE_INVALID, as Berlin Group does for a service not offered.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { formatError, redirectApproachOnly } from "../domain/errors.js";
+import {
+  confirmationCodeWrong, formatError, noConfirmationAwaited, redirectApproachOnly,
+} from "../domain/errors.js";
+import type { ConfirmationOutcome } from "../domain/sca/confirmation.js";
 import type {
   EmbeddedAuthorisations, EmbeddedState, EmbeddedUpdate,
 } from "../domain/sca/embedded.js";
@@ -20,6 +23,7 @@ type UpdateBody = {
   psuData?: { password?: string };
   authenticationMethodId?: string;
   scaAuthenticationData?: string;
+  confirmationCode?: string;
 };
 
 export type UpdateRequest = FastifyRequest<{
@@ -33,6 +37,28 @@ export interface AuthorisationUpdates {
   embedded: EmbeddedAuthorisations;
   decoupled: Decoupled;
   presenters: Presenters;
+  /** AUTHORISATION_CONFIRMATION: the TPP's confirmation code on its authorisation. */
+  confirmation?: AuthorisationConfirmation;
+}
+
+export type AuthorisationConfirmation =
+  (authorisation: Authorisation, code: string) => Promise<ConfirmationOutcome>;
+
+/**
+ * The TPP sends the confirmation code its redirect carried: `finalised` when the held decision
+ * was carried out, `failed` when the bank refused it then; a wrong code changes nothing.
+ */
+async function confirmed(
+  confirmation: AuthorisationConfirmation, authorisation: Authorisation, code: string,
+  self: string,
+) {
+  const outcome = await confirmation(authorisation, code);
+  if (!outcome.ok) {
+    throw outcome.problem === "code_wrong" ? confirmationCodeWrong() : noConfirmationAwaited();
+  }
+  const status = self.replace(/\/(cancellation-)?authorisations\/[^/]+$/, "/status");
+  const scaStatus = ["finalised", "exempted"].includes(outcome.scaStatus) ? "finalised" : "failed";
+  return { scaStatus, _links: { status, scaStatus: self } };
 }
 
 /** An authorisation path and how to find the TPP's own authorisation there (404 otherwise). */
@@ -102,12 +128,16 @@ const UPDATES = "Embedded SCA approach: send exactly one of `psuData.password` (
   + "code), following the answer's `_links`: `psuAuthenticated` -> `scaMethodSelected` -> "
   + "`finalised`; where an SCA exemption applies, the password alone answers `exempted` (final). "
   + "Decoupled SCA approach: an empty body with `PSU-ID` names the PSU, who then "
-  + "confirms in the bank's app; poll `scaStatus`. Redirect authorisations take no update (405).";
+  + "confirms in the bank's app; poll `scaStatus`. Redirect authorisations take no update (405), "
+  + "but where the bank asks for authorisation confirmation (AUTHORISATION_CONFIRMATION) the "
+  + "`confirmationCode` the redirect back carried: `unconfirmed` -> `finalised`.";
 
 export function authorisationUpdateRoutes(
   app: FastifyInstance, paths: UpdatablePath[], options: AuthorisationUpdates,
 ): void {
-  const offered = options.approaches.offered.some((a) => a !== "redirect");
+  const { confirmation } = options;
+  const offered = options.approaches.offered.some((a) => a !== "redirect")
+    || confirmation !== undefined;
   const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse,
     404: errorResponse, 405: errorResponse, 409: errorResponse };
   const schema = offered
@@ -122,6 +152,11 @@ export function authorisationUpdateRoutes(
         if (!offered) throw redirectApproachOnly();
         const authorisation = await find(request);
         const self = request.url.split("?")[0] ?? "";
+        const code = request.body?.confirmationCode;
+        if (confirmation && code !== undefined) {
+          const answer = await confirmed(confirmation, authorisation, code, self);
+          return options.presenters.answer(answer);
+        }
         if (authorisation.approach === "decoupled") {
           const state = await options.decoupled.identify(authorisation,
             readPsuId(request.headers));

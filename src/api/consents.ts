@@ -14,7 +14,7 @@ import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-appro
 import { consentStatusPath, presentConsentStatus } from "./present.js";
 import { sendStarted, type Presenters } from "./profile.js";
 import {
-  authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
+  authorisationUpdateRoutes, passwordAtStart, type AuthorisationConfirmation, type UpdateRequest,
 } from "./authorisation-updates.js";
 import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
@@ -32,6 +32,7 @@ export interface ConsentRoutesOptions {
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
   decoupled: Decoupled;
+  confirmation?: AuthorisationConfirmation;
   notifications: NotificationSubscriptions;
 }
 

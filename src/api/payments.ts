@@ -21,7 +21,7 @@ import {
 import { presentPaymentStatus } from "./present.js";
 import { sendStarted, type Presenters } from "./profile.js";
 import {
-  authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
+  authorisationUpdateRoutes, passwordAtStart, type AuthorisationConfirmation, type UpdateRequest,
 } from "./authorisation-updates.js";
 import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
@@ -49,6 +49,7 @@ export interface PaymentRoutesOptions {
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
   decoupled: Decoupled;
+  confirmation?: AuthorisationConfirmation;
   notifications: NotificationSubscriptions;
   clock: Clock;
 }

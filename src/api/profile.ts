@@ -56,7 +56,13 @@ function creationLinks(scaRedirect: string | null, paths: ResourcePaths, chosen:
   const { self, status } = paths;
   if (chosen.approach !== "redirect") return { ...approachLinks(chosen, paths), self, status };
   if (scaRedirect === null) return { startAuthorisation: paths.authorisations, self, status };
-  return { scaRedirect, self, status, scaStatus: paths.authorisation };
+  return { scaRedirect, self, status, scaStatus: paths.authorisation,
+    ...confirmationLink(chosen, paths.authorisation) };
+}
+
+/** Where the TPP sends the confirmation code the redirect back carries (the guidelines). */
+function confirmationLink(chosen: ChosenApproach, authorisation: string | null) {
+  return chosen.confirmation && authorisation ? { confirmation: authorisation } : {};
 }
 
 /** The spec dialect shows no startAuthorisation; it is added only where the TPP must start one. */
@@ -278,7 +284,8 @@ export function sendStarted(reply: FastifyReply, presenters: Presenters,
   started: { authorisationId: string; scaRedirect: string }, scaStatus: string,
   chosen = REDIRECT, outcome?: Json): FastifyReply {
   const headers = presenters.createdHeaders(scaStatus, chosen);
-  const _links = chosen.approach === "redirect" ? { scaRedirect: started.scaRedirect, scaStatus }
+  const _links = chosen.approach === "redirect"
+    ? { scaRedirect: started.scaRedirect, scaStatus, ...confirmationLink(chosen, scaStatus) }
     : approachLinks(chosen, { authorisations: scaStatus, authorisation: scaStatus });
   const status = initialScaStatus({ approach: chosen.approach, namedPsu: chosen.psuId });
   return reply.code(201).headers(headers).send(presenters.answer({

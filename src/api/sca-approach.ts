@@ -17,6 +17,8 @@ export interface ScaApproachRules {
   fallback: ScaApproach;
   /** The authorisation server's metadata (RFC 8414), the `scaOAuth` link of the oauth approach. */
   oauthMetadata?: () => string;
+  /** AUTHORISATION_CONFIRMATION: a redirect offers `_links.confirmation`. */
+  confirmation?: boolean;
 }
 
 export interface ChosenApproach {
@@ -25,6 +27,8 @@ export interface ChosenApproach {
   psuId: string | null;
   /** The oauth approach's `scaOAuth` link. */
   scaOAuth?: string;
+  /** The redirect ends with the TPP's confirmation code (AUTHORISATION_CONFIRMATION). */
+  confirmation?: boolean;
 }
 
 /** The approaches the TPP's headers ask for, the most wanted first. */
@@ -44,7 +48,8 @@ export function chooseScaApproach(headers: Headers, rules: ScaApproachRules): Ch
     readPreference(headers, "TPP-Decoupled-Preferred"), rules.fallback);
   const approach = ranked.find((a) => rules.offered.includes(a)) ?? rules.fallback;
   const scaOAuth = approach === "oauth" ? rules.oauthMetadata?.() : undefined;
-  return { approach, psuId: readPsuId(headers), ...(scaOAuth ? { scaOAuth } : {}) };
+  return { approach, psuId: readPsuId(headers), ...(scaOAuth ? { scaOAuth } : {}),
+    ...(rules.confirmation && approach === "redirect" ? { confirmation: true } : {}) };
 }
 
 /**

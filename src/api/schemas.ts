@@ -250,8 +250,9 @@ export const authorisationStartedResponse = {
     authorisationId: { type: "string" },
     psuMessage: { type: "string" },
     ...EMBEDDED_STATE,
-    _links: links("scaRedirect", "scaOAuth", "scaStatus", "updatePsuIdentification",
-      "updatePsuAuthentication", "selectAuthenticationMethod", "authoriseTransaction"),
+    _links: links("scaRedirect", "scaOAuth", "confirmation", "scaStatus",
+      "updatePsuIdentification", "updatePsuAuthentication", "selectAuthenticationMethod",
+      "authoriseTransaction"),
   },
 } as const;
 
@@ -273,8 +274,8 @@ export const basketCreatedResponse = {
     scaMethods: { type: "null" },
     chosenScaMethod: { type: "null" },
     challengeData: { type: "null" },
-    _links: links("scaRedirect", "self", "status", "scaStatus", "startAuthorisation",
-      ...APPROACH_LINKS),
+    _links: links("scaRedirect", "confirmation", "self", "status", "scaStatus",
+      "startAuthorisation", ...APPROACH_LINKS),
     psuMessage: nullable("string"),
     tppMessages: { type: "null" },
   },
@@ -301,7 +302,8 @@ export const consentCreatedResponse = {
     scaMethods: { type: "null" },
     chosenScaMethod: { type: "null" },
     challengeData: { type: "null" },
-    _links: links("scaStatus", "scaRedirect", "startAuthorisation", ...APPROACH_LINKS),
+    _links: links("scaStatus", "scaRedirect", "confirmation", "startAuthorisation",
+      ...APPROACH_LINKS),
     message: { type: "null" },
     psuMessage: nullable("string"),
   },
@@ -561,6 +563,7 @@ export const authorisationUpdateBody = {
     },
     authenticationMethodId: { type: "string", maxLength: 35 },
     scaAuthenticationData: { type: "string", maxLength: 64 },
+    confirmationCode: { type: "string", maxLength: 64 },
   },
   additionalProperties: false,
 } as const;
@@ -573,7 +576,7 @@ export const authorisationUpdateResponse = {
     psuMessage: string,
     ...EMBEDDED_STATE,
     _links: links("scaStatus", "updatePsuAuthentication", "selectAuthenticationMethod",
-      "authoriseTransaction"),
+      "authoriseTransaction", "status"),
   },
 } as const;
 

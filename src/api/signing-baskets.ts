@@ -11,7 +11,7 @@ import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import type { PspRole } from "../tpp/certificate.js";
 import {
-  authorisationUpdateRoutes, passwordAtStart, type UpdateRequest,
+  authorisationUpdateRoutes, passwordAtStart, type AuthorisationConfirmation, type UpdateRequest,
 } from "./authorisation-updates.js";
 import { answerCreation, type CreationRoute } from "./creation.js";
 import { readExplicitAuthorisation, type RedirectRules } from "./headers.js";
@@ -29,6 +29,7 @@ export interface BasketRoutesOptions extends CreationRoute {
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
   decoupled: Decoupled;
+  confirmation?: AuthorisationConfirmation;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };

@@ -14,8 +14,8 @@ import type {
 import type { ResourceType } from "./sca/model.js";
 import type { PayeeVerification } from "./vop/verification.js";
 import type {
-  AuthorisationPort, ChallengePort, ExemptionPort, PsuAdministrationPort, PsuAppPort, PsuPort,
-  PsuSessionPort, ScaSessionPort, SmsTexts, UnknownLoginPort,
+  AuthorisationPort, ChallengePort, ConfirmationPort, ExemptionPort, PsuAdministrationPort,
+  PsuAppPort, PsuPort, PsuSessionPort, ScaSessionPort, SmsTexts, UnknownLoginPort,
 } from "./sca/ports.js";
 
 export interface DomainSettings {
@@ -37,6 +37,11 @@ export interface DomainSettings {
   clearingSettlementSeconds?: number;
   /** A decoupled request the PSU leaves unanswered this long fails. */
   decoupledTimeoutSeconds?: number;
+  /**
+   * AUTHORISATION_CONFIRMATION: a PSU's confirmation on the bank's pages decides only once the
+   * TPP sends the code the redirect back carried.
+   */
+  authorisationConfirmation?: boolean;
   /** Sandbox mode: test PSUs' behaviours apply (Psu.sandbox); never in production. */
   sandbox?: boolean;
   /** The SCA exemptions the bank applies (README, SCA exemptions); absent: none but art. 10a. */
@@ -90,6 +95,8 @@ export interface StorePort {
   psus: PsuPort & PsuAdministrationPort;
   unknownLogins: UnknownLoginPort;
   exemptions: ExemptionPort;
+  /** Decisions held for the TPP's confirmation code. */
+  confirmations: ConfirmationPort;
   tpps: TppPort;
   idempotency: IdempotencyPort;
   audit: AuditPort;

@@ -267,6 +267,17 @@ export const corporateIdInvalid = (text: string): Xs2aError =>
 export const scaInvalid = (text: string): Xs2aError =>
   new Xs2aError("SCA_INVALID", "state", text);
 
+// ---- Authorisation confirmation (AUTHORISATION_CONFIRMATION) ----
+
+/** Not the code the redirect back to the TPP carried; counted as an attempt. */
+export const confirmationCodeWrong = (): Xs2aError => formatError("body", "confirmationCode",
+  "The confirmation code is not the one this authorisation's redirect back to the TPP carried.");
+
+/** Nothing to confirm: the PSU has not confirmed yet, the code was used, or it is over. */
+export const noConfirmationAwaited = (): Xs2aError => scaInvalid("This authorisation awaits no "
+  + "confirmation code: its scaStatus is not unconfirmed (the PSU has not confirmed yet, the "
+  + "code was used already, or the authorisation is over).");
+
 // ---- The TPP's certificate and signature ----
 
 export const CERTIFICATE_CODES = [

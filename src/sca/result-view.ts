@@ -93,6 +93,9 @@ function basketItemsOutcome(frame: PageFrame, resource: BasketResource): Html {
 }
 
 export function outcomeOf(frame: PageFrame, resource: ScaResource, scaStatus: ScaStatus): Outcome {
+  if (scaStatus === "unconfirmed") {
+    return { tone: "done", key: "result_unconfirmed", values: { tpp: frame.tppName ?? "" } };
+  }
   if (resource.type === "basket") {
     return scaStatus === "finalised" ? { tone: "done", key: "result_basket_done" }
       : { tone: "unchanged", key: "result_basket_refused" };

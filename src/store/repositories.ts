@@ -3,6 +3,7 @@ import type { Engine } from "./handle.js";
 import { createAuditRepository } from "./audit.js";
 import { basketRepository } from "./baskets.js";
 import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
+import { confirmationRepository } from "./confirmations.js";
 import { consentRepository } from "./consents.js";
 import { exemptionRepository } from "./exemptions.js";
 import { leaseRepository } from "./leases.js";
@@ -44,6 +45,7 @@ export function createRepositories(engine: Engine) {
     scaSessions: scaSessionRepository,
     unknownLogins: unknownLoginRepository,
     exemptions: exemptionRepository,
+    confirmations: confirmationRepository,
   };
 }
 

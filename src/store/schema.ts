@@ -170,6 +170,11 @@ export interface AuthorisationTable {
   exemption: string | null;
 }
 
+/** A PSU's decision awaiting the TPP's confirmation code (kept as its hash). */
+export interface AuthorisationConfirmationTable {
+  authorisation_id: string; code_hash: string; psu_id: string; decision: string; attempts: number;
+  created_at: string;
+}
 export interface ExemptionCounterTable { psu_id: string; payments: number; amount: Money }
 export interface TrustedPayeeTable {
   psu_id: string; iban: string; name: string; created_at: string;
@@ -394,6 +399,7 @@ export interface Database {
   notification_subscriptions: NotificationSubscriptionTable;
   notifications: NotificationTable;
   exemption_counters: ExemptionCounterTable;
+  authorisation_confirmations: AuthorisationConfirmationTable;
   trusted_payees: TrustedPayeeTable;
   fraud_reports: FraudReportTable;
   known_devices: KnownDeviceTable;

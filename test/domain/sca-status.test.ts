@@ -15,18 +15,19 @@ import { freshStore } from "../support/engines.js";
 
 const AT = "2026-05-01T10:00:00.000Z";
 const EVENTS: readonly ScaEvent[] =
-  ["identify", "authenticate", "selectMethod", "finalise", "exempt", "fail"];
+  ["identify", "authenticate", "selectMethod", "awaitConfirmation", "finalise", "exempt", "fail"];
 
 /** Event -> status before -> status after; a missing entry means the event is refused there. */
 const EXPECTED: Record<ScaEvent, Partial<Record<ScaStatus, ScaStatus>>> = {
   identify: { received: "psuIdentified" },
   authenticate: { received: "psuAuthenticated", psuIdentified: "psuAuthenticated" },
   selectMethod: { psuAuthenticated: "scaMethodSelected" },
-  finalise: { psuAuthenticated: "finalised", scaMethodSelected: "finalised" },
-  exempt: { psuIdentified: "exempted", psuAuthenticated: "exempted" },
+  awaitConfirmation: { psuIdentified: "unconfirmed", psuAuthenticated: "unconfirmed" },
+  finalise: { psuAuthenticated: "finalised", scaMethodSelected: "finalised", unconfirmed: "finalised" },
+  exempt: { psuIdentified: "exempted", psuAuthenticated: "exempted", unconfirmed: "exempted" },
   fail: {
     received: "failed", psuIdentified: "failed", psuAuthenticated: "failed",
-    scaMethodSelected: "failed",
+    scaMethodSelected: "failed", unconfirmed: "failed",
   },
 };
 
@@ -34,10 +35,17 @@ const EXPECTED: Record<ScaEvent, Partial<Record<ScaStatus, ScaStatus>>> = {
 function modelStep(status: ScaStatus, event: ScaEvent): ScaStatus {
   const terminal = ["finalised", "failed", "exempted"].includes(status);
   if (event === "fail") return terminal ? status : "failed";
-  // An exemption ends the authorisation once the PSU is known, before any method.
-  if (event === "exempt") {
-    return status === "psuIdentified" || status === "psuAuthenticated" ? "exempted" : status;
+  // The PSU confirmed on the bank's pages; the TPP's confirmation code is still to come.
+  if (event === "awaitConfirmation") {
+    return status === "psuIdentified" || status === "psuAuthenticated" ? "unconfirmed" : status;
   }
+  // An exemption ends the authorisation once the PSU is known, before any method, or once the
+  // TPP confirmed an exempted one.
+  if (event === "exempt") {
+    return ["psuIdentified", "psuAuthenticated", "unconfirmed"].includes(status)
+      ? "exempted" : status;
+  }
+  if (status === "unconfirmed") return event === "finalise" ? "finalised" : status;
   // Each event moves forward to its one target, from any earlier open status it may skip.
   const order: ScaStatus[] = [
     "received", "psuIdentified", "psuAuthenticated", "scaMethodSelected", "finalised",

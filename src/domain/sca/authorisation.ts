@@ -9,13 +9,16 @@ import { hashSecret } from "../../lib/ids.js";
 import { totpAt } from "../../lib/totp.js";
 import type { Tx } from "../ports.js";
 import { afterDecision } from "../basket/carry-out.js";
-import { awaitingItems, basketProblem, decideBasket } from "../basket/decision.js";
-import { decideConsent, laterSignerProblem } from "../consent/decision.js";
-import { consentChoices, type Grantable, type PsuChoice } from "../consent/grants.js";
-import { decidePayment, signingProblem } from "../payment/decision.js";
+import { awaitingItems, basketProblem } from "../basket/decision.js";
+import { laterSignerProblem } from "../consent/decision.js";
+import { consentChoices, type Grantable } from "../consent/grants.js";
+import { signingProblem } from "../payment/decision.js";
 import { ownAccountTransfers } from "../payment/payee-check.js";
 import type { Decision } from "../decision.js";
 import type { Deps } from "../deps.js";
+import {
+  confirmationCodeOf, decideResource, holdForConfirmation, type PsuDecision,
+} from "./confirmation.js";
 import type { BasketResource, SessionContext } from "./context.js";
 import type { ScaDevice } from "./model.js";
 import { refused, type ScaProblem } from "./problems.js";
@@ -51,6 +54,8 @@ export interface DebtorOverview {
 }
 
 export type PageView = SessionContext & {
+  /** AUTHORISATION_CONFIRMATION: the code the way back carries while the TPP's is awaited. */
+  confirmationCode?: string;
   device: ScaDevice | null;
   /** The PSU's devices while it chooses one (step "device"), otherwise empty. */
   devices: ScaDevice[];
@@ -133,10 +138,6 @@ async function sandboxSms(deps: Deps, login: string) {
   return messages.map((m) => ({ to: m.phone, text: m.text, sentAt: m.created_at }));
 }
 
-/** What the PSU decided on the review; a payee name that did not match needs its tick. */
-type PsuDecision = { confirm: boolean; ibans: readonly string[]; acknowledgedNoMatch?: boolean }
-  & Partial<PsuChoice>;
-
 /**
  * The code the PSU's authenticator app shows now: the sandbox's stand-in for oathtool. Undefined
  * for an unknown login or a PSU without an app.
@@ -149,17 +150,6 @@ async function sandboxTotp(deps: Deps, login: string) {
   if (!secret) return undefined;
   const nowMs = clock.now().getTime();
   return { code: totpAt(secret, nowMs), validForSeconds: 30 - Math.floor(nowMs / 1000) % 30 };
-}
-
-function decideResource(
-  deps: Deps, tx: Tx, ctx: SessionContext, decision: PsuDecision,
-): Promise<Decision> {
-  const { resource } = ctx;
-  switch (resource.type) {
-    case "payment": return decidePayment(deps, tx, ctx, resource.payment, decision);
-    case "consent": return decideConsent(deps, tx, ctx, resource.consent, decision);
-    case "basket": return decideBasket(deps, tx, ctx, resource, decision);
-  }
 }
 
 /**
@@ -176,6 +166,22 @@ async function rememberDevice(deps: Deps, secret: string | undefined, browser: s
   });
 }
 
+/** With AUTHORISATION_CONFIRMATION a confirmation waits for the TPP's code; else it decides. */
+function takeDecision(
+  deps: Deps, tx: Tx, ctx: SessionContext, decision: PsuDecision, secret: string | undefined,
+): Promise<Decision> {
+  return decision.confirm && deps.settings.authorisationConfirmation
+    ? holdForConfirmation(deps, tx, ctx, decision, secret ?? "")
+    : decideResource(deps, tx, ctx, decision);
+}
+
+/** The code the way back carries while the authorisation awaits the TPP's confirmation. */
+function awaitedCode(ctx: SessionContext, secret: string | undefined) {
+  const { id, scaStatus } = ctx.authorisation;
+  return scaStatus === "unconfirmed" && secret && ctx.session.step === "done"
+    ? { confirmationCode: confirmationCodeOf(secret, id) } : {};
+}
+
 export function createAuthorisations(deps: Deps) {
   const { store } = deps;
   const machine = createScaSessionMachine(deps, redirectChannel(deps));
@@ -186,7 +192,8 @@ export function createAuthorisations(deps: Deps) {
       const ctx = await machine.live(tx, secret);
       if (typeof ctx === "string") return ctx;
       const { device, devices } = await machine.factorsOf(tx, ctx.session);
-      return { ...ctx, device, devices, review: await reviewOf(deps, tx, ctx) };
+      return { ...ctx, device, devices, review: await reviewOf(deps, tx, ctx),
+        ...awaitedCode(ctx, secret) };
     });
   }
 
@@ -224,12 +231,10 @@ export function createAuthorisations(deps: Deps) {
         await endSession(deps, tx, ctx);
         return { ok: true };
       }
-      const outcome = await decideResource(deps, tx, ctx, decision);
+      const outcome = await takeDecision(deps, tx, ctx, decision, secret);
       const lostRace = !outcome.ok
         && (outcome.problem === "already_decided" || outcome.problem === "already_signed");
-      if (lostRace && (await decidedHere(tx, ctx))) {
-        return { ok: true };
-      }
+      if (lostRace && (await decidedHere(tx, ctx))) return { ok: true };
       if (!outcome.ok) return outcome;
       await endSession(deps, tx, ctx);
       return { ...outcome, decided: ctx.authorisation };

@@ -5,8 +5,8 @@
 import type { ScaApproach } from "../../lib/sca-approaches.js";
 
 export type ScaStatus =
-  | "received" | "psuIdentified" | "psuAuthenticated" | "scaMethodSelected" | "finalised"
-  | "failed" | "exempted";
+  | "received" | "psuIdentified" | "psuAuthenticated" | "scaMethodSelected" | "unconfirmed"
+  | "finalised" | "failed" | "exempted";
 
 /**
  * An exemption from strong customer authentication (Commission Delegated Regulation 2018/389,

@@ -196,3 +196,26 @@ export interface ExemptionPort {
   rememberDevice(tx: Tx, secretHash: string, psuId: string, at: string): Promise<void>;
   isKnownDevice(tx: Tx, secretHash: string, psuId: string): Promise<boolean>;
 }
+
+/** A PSU's decision held for the TPP's confirmation code (AUTHORISATION_CONFIRMATION). */
+export interface PendingConfirmation {
+  authorisationId: string;
+  /** The code's hash; the code itself is never stored. */
+  codeHash: string;
+  psuId: string;
+  /** The PSU's decision on the review, as JSON. */
+  decision: string;
+  /** Wrong codes sent so far. */
+  attempts: number;
+}
+
+/** Implemented by store/confirmations.ts. */
+export interface ConfirmationPort {
+  hold(tx: Tx, pending: Omit<PendingConfirmation, "attempts">, at: string): Promise<void>;
+  find(tx: Tx, authorisationId: string): Promise<PendingConfirmation | undefined>;
+  /** Uses up the code (single use): false when it was taken meanwhile or the hash differs. */
+  take(tx: Tx, authorisationId: string, codeHash: string): Promise<boolean>;
+  /** One more wrong code; answers the attempts so far. */
+  countAttempt(tx: Tx, authorisationId: string): Promise<number>;
+  drop(tx: Tx, authorisationId: string): Promise<void>;
+}

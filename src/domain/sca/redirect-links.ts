@@ -14,13 +14,26 @@ import {
 
 /**
  * Where the browser goes back to once the decision is taken: the OK URI only when the
- * authorisation succeeded, so that going back never fails an authorisation that succeeded.
+ * authorisation succeeded, so that going back never fails an authorisation that succeeded; or,
+ * awaiting the TPP's confirmation, the OK URI with the code the TPP confirms with.
  */
 export function backToTpp(
-  ctx: Pick<SessionContext, "authorisation" | "redirectUri" | "nokRedirectUri">,
+  ctx: Pick<SessionContext, "authorisation" | "redirectUri" | "nokRedirectUri">
+    & { confirmationCode?: string },
 ): string {
-  return ["finalised", "exempted"].includes(ctx.authorisation.scaStatus)
+  const { scaStatus } = ctx.authorisation;
+  if (scaStatus === "unconfirmed" && ctx.confirmationCode) {
+    return withConfirmationCode(ctx.redirectUri, ctx.confirmationCode);
+  }
+  return ["finalised", "exempted"].includes(scaStatus)
     ? ctx.redirectUri : ctx.nokRedirectUri ?? ctx.redirectUri;
+}
+
+/** Berlin Group's `confirmationCode` query parameter on the TPP's redirect URI. */
+export function withConfirmationCode(uri: string, code: string): string {
+  const url = new URL(uri);
+  url.searchParams.set("confirmationCode", code);
+  return url.toString();
 }
 
 /** A verified redirect token's claims (sca/redirect.ts). */

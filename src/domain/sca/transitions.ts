@@ -16,11 +16,12 @@ export const OPEN_SCA_STATUSES = [
 ] as const;
 
 export const SCA_STATUSES: readonly ScaStatus[] = [
-  ...OPEN_SCA_STATUSES, "finalised", "failed", "exempted",
+  ...OPEN_SCA_STATUSES, "unconfirmed", "finalised", "failed", "exempted",
 ];
 
 export type ScaEvent =
-  | "identify" | "authenticate" | "selectMethod" | "finalise" | "exempt" | "fail";
+  | "identify" | "authenticate" | "selectMethod" | "awaitConfirmation" | "finalise" | "exempt"
+  | "fail";
 
 export interface ScaTransition { from: readonly ScaStatus[]; to: ScaStatus }
 
@@ -34,15 +35,26 @@ export const SCA_TRANSITIONS: Readonly<Record<ScaEvent, ScaTransition>> = {
   authenticate: { from: ["received", "psuIdentified"], to: "psuAuthenticated" },
   /** Embedded: the device the code comes from is known and the code is on its way. */
   selectMethod: { from: ["psuAuthenticated"], to: "scaMethodSelected" },
-  /** The PSU confirmed (on the review, or with the embedded code) and the resource decided. */
-  finalise: { from: ["psuAuthenticated", "scaMethodSelected"], to: "finalised" },
+  /**
+   * AUTHORISATION_CONFIRMATION: the PSU confirmed on the review, and nothing is decided until the
+   * TPP sends the confirmation code its redirect carried (confirmation.ts).
+   */
+  awaitConfirmation: { from: ["psuIdentified", "psuAuthenticated"], to: "unconfirmed" },
+  /**
+   * The PSU confirmed (on the review, or with the embedded code), or the TPP confirmed what the
+   * PSU did, and the resource decided.
+   */
+  finalise: { from: ["psuAuthenticated", "scaMethodSelected", "unconfirmed"], to: "finalised" },
   /**
    * The PSU confirmed after its password alone, the second factor exempted (model.ts
    * ScaExemption), and the resource decided: Berlin Group's final, successful `exempted`.
    */
-  exempt: { from: ["psuIdentified", "psuAuthenticated"], to: "exempted" },
-  /** The PSU cancelled, the bank refused, or the resource stopped waiting. */
-  fail: { from: OPEN_SCA_STATUSES, to: "failed" },
+  exempt: { from: ["psuIdentified", "psuAuthenticated", "unconfirmed"], to: "exempted" },
+  /**
+   * The PSU cancelled, the bank refused, the resource stopped waiting, or the TPP's confirmation
+   * codes were wrong too often.
+   */
+  fail: { from: [...OPEN_SCA_STATUSES, "unconfirmed"], to: "failed" },
 };
 
 /**

@@ -215,6 +215,7 @@ export const de: Catalogue = {
     + "Ihrem Konto abgebucht.",
   result_cancelled: "Sie haben abgebrochen. Es wird nichts bezahlt.",
   result_pending: "Die Bank bearbeitet diesen Auftrag noch.",
+  result_unconfirmed: "Bestätigt. Es wird wirksam, sobald {tpp} es nach Ihrer Rückkehr bestätigt.",
   result_payment_cancelled: "Die Zahlung wurde storniert und wird nicht ausgeführt.",
   result_cancellation_kept: "Die Zahlung wurde nicht storniert: sie bleibt, wie sie war.",
   result_consent_given: "{tpp} darf nun bis zum {date} auf die gewählten Konten zugreifen.",

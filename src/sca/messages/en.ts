@@ -201,6 +201,7 @@ export const en = {
   result_rejected: "The bank did not make this payment: {reason}. No money has left your account.",
   result_cancelled: "You cancelled. Nothing will be paid.",
   result_pending: "The bank is still processing this request.",
+  result_unconfirmed: "Confirmed. It takes effect once {tpp} confirms it when you are back there.",
   result_payment_cancelled: "The payment has been cancelled and will not be made.",
   result_cancellation_kept: "The payment was not cancelled: it stays as it was.",
   result_consent_given: "{tpp} may now access the accounts you chose until {date}.",

@@ -208,6 +208,7 @@ export const es: Catalogue = {
     + "cuenta.",
   result_cancelled: "Ha cancelado. No se pagará nada.",
   result_pending: "El banco todavía está procesando esta solicitud.",
+  result_unconfirmed: "Confirmado. Surtirá efecto cuando {tpp} lo confirme a su regreso.",
   result_payment_cancelled: "El pago se ha anulado y no se realizará.",
   result_cancellation_kept: "El pago no se ha anulado: sigue como estaba.",
   result_consent_given: "{tpp} puede acceder ahora a las cuentas elegidas hasta el {date}.",

@@ -215,6 +215,7 @@ export const fr: Catalogue = {
     + "débité de votre compte.",
   result_cancelled: "Vous avez annulé. Rien ne sera payé.",
   result_pending: "La banque traite encore cette demande.",
+  result_unconfirmed: "Confirmé. Cela prend effet dès que {tpp} le confirme à votre retour.",
   result_payment_cancelled: "Le paiement a été annulé et ne sera pas effectué.",
   result_cancellation_kept: "Le paiement n'a pas été annulé : il reste tel quel.",
   result_consent_given: "{tpp} peut désormais accéder aux comptes choisis jusqu'au {date}.",

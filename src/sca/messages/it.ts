@@ -209,6 +209,7 @@ export const it: Catalogue = {
     + "addebitato sul Suo conto.",
   result_cancelled: "Ha annullato. Non verrà pagato nulla.",
   result_pending: "La banca sta ancora elaborando questa richiesta.",
+  result_unconfirmed: "Confermato. Diventa effettivo quando {tpp} lo conferma al suo ritorno.",
   result_payment_cancelled: "Il pagamento è stato revocato e non sarà eseguito.",
   result_cancellation_kept: "Il pagamento non è stato revocato: resta com'era.",
   result_consent_given: "{tpp} può ora accedere ai conti scelti fino al {date}.",

@@ -212,6 +212,7 @@ export const nl: Catalogue = {
     + "rekening afgeschreven.",
   result_cancelled: "U hebt geannuleerd. Er wordt niets betaald.",
   result_pending: "De bank verwerkt dit verzoek nog.",
+  result_unconfirmed: "Bevestigd. Het wordt van kracht zodra {tpp} het bij uw terugkeer bevestigt.",
   result_payment_cancelled: "De betaling is geannuleerd en wordt niet uitgevoerd.",
   result_cancellation_kept: "De betaling is niet geannuleerd: ze blijft zoals ze was.",
   result_consent_given: "{tpp} heeft nu tot {date} toegang tot de gekozen rekeningen.",

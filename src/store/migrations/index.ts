@@ -29,6 +29,7 @@ import { scaExemptions } from "./0160-sca-exemptions.js";
 import { corporates } from "./0180-corporates.js";
 import { basketSignatures } from "./0181-basket-signatures.js";
 import { signingBaskets } from "./0170-signing-baskets.js";
+import { authorisationConfirmations } from "./0190-authorisation-confirmations.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0180-corporates": corporates,
   "0181-basket-signatures": basketSignatures,
   "0170-signing-baskets": signingBaskets,
+  "0190-authorisation-confirmations": authorisationConfirmations,
 };
 
 export const migrationProvider: MigrationProvider = {
