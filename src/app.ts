@@ -552,8 +552,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
   const oauth = await oauthServer(config, store, deps, { auth: () => authUrl, api: () => apiUrl });
   const openApiDocument = apiRoutes(api, config, { deps, consents, scheduler, audit, oauth,
-    trustedCas: tls.ca.map((pem) => pem.toString("utf8")), linkKey: tokenKey,
-    apiUrl: () => apiUrl });
+    trustedCas: tls.ca.map((pem) => pem.toString()), linkKey: tokenKey, apiUrl: () => apiUrl });
   let draining = false;
   const ready = async () => !draining && await store.ping(2_000);
   healthRoutes(api, { ready });
