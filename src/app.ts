@@ -297,6 +297,8 @@ interface ApiParts {
   linkKey: Uint8Array;
   /** The OAuth authorisation server, where the bank offers the oauth approach. */
   oauth: OAuthServer | null;
+  /** The API's URL as TPPs reach it: known only after listening with port 0. */
+  apiUrl: () => string;
 }
 
 /** The authorisation server's certificate-bound endpoints; before the API description sees them. */
@@ -351,7 +353,9 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   // First: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
     base, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`,
-    version: "v1",
+    version: "v1", apiUrl: parts.apiUrl,
+    oauth: oauth
+      ? { metadataUrl: oauth.metadataUrl, required: config.oauthBearerRequired } : undefined,
   });
   const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach,
     oauthMetadata: oauth?.metadataUrl, confirmation: config.authorisationConfirmation };
@@ -555,7 +559,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
   const oauth = await oauthServer(config, store, deps, { auth: () => authUrl, api: () => apiUrl });
   const openApiDocument = apiRoutes(api, config, { deps, consents, scheduler, audit, oauth,
-    trustedCas: tls.ca.map((pem) => pem.toString("utf8")), linkKey: tokenKey });
+    trustedCas: tls.ca.map((pem) => pem.toString()), linkKey: tokenKey, apiUrl: () => apiUrl });
   let draining = false;
   const ready = async () => !draining && await store.ping(2_000);
   healthRoutes(api, { ready });

@@ -7,6 +7,9 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import {
+  documentedPaths, security, securitySchemes, type Documented, type OAuthFacts,
+} from "./openapi-operations.js";
+import {
   answerHeaders, pluginRefusals, readHeaders, refusalText, requestIdSchema, type OperationFacts,
 } from "./openapi-rules.js";
 import { REDIRECT, type ApiProfile, type Presenters } from "./profile.js";
@@ -35,6 +38,10 @@ export interface OpenApiOptions {
   presenters: Presenters;
   title: string;
   version: string;
+  /** PUBLIC_API_URL, or the URL listened on: known only after listening with port 0. */
+  apiUrl: () => string;
+  /** Where the bank offers the oauth approach: its authorisation server's tokens. */
+  oauth?: OAuthFacts;
 }
 
 const ROLE_NAMES: Readonly<Record<string, string>> = {
@@ -98,45 +105,66 @@ function answerContent(route: CollectedRoute, status: string, schema: object | n
   return Object.keys(content).length > 0 ? { content } : {};
 }
 
-function requestContent(route: CollectedRoute, body: unknown): Json {
+/** An initiation's product takes one media type; other routes JSON, and XML where they say. */
+function requestContent(route: CollectedRoute, body: unknown, only: string | undefined): Json {
   const json = { "application/json": { schema: body } };
-  return route.xml ? { ...json, "application/xml": PAIN_001_BODY } : json;
+  const xml = { "application/xml": PAIN_001_BODY };
+  if (only) return only === "application/xml" ? xml : json;
+  return route.xml ? { ...json, ...xml } : json;
 }
 
 /** A body is required where the route's schema has one; elsewhere none is read. */
-function operation(route: CollectedRoute, presenters: Presenters): Json {
+function operation(
+  route: CollectedRoute, documented: Documented, options: OpenApiOptions,
+): Json {
   const body = route.schema.body;
   const tags = route.role === undefined ? { tags: ["service"] }
     : { tags: [ROLE_NAMES[route.role] ?? route.role], "x-psd2-role": route.role };
   const { description } = route.schema;
+  const content = requestContent(route, body, documented.bodyMedia);
   return {
-    summary: `${route.method} ${route.url}`,
+    operationId: documented.operationId,
+    summary: `${route.method} ${documented.path}`,
     ...(typeof description === "string" ? { description } : {}),
     ...tags,
-    parameters: parameters(route),
-    ...(body ? { requestBody: { required: true, content: requestContent(route, body) } } : {}),
-    responses: responses(route, presenters),
+    security: security(route, options.base, options.oauth),
+    parameters: parameters(route).filter((p) => p.in !== "path"
+      || documented.path.includes(`{${String(p.name)}}`)),
+    ...(body ? { requestBody: { required: true, content } } : {}),
+    responses: responses(route, options.presenters),
   };
 }
+
+const PROFILE_TEXT: Readonly<Record<ApiProfile, string>> = {
+  "berlin-group": "Strict Berlin Group NextGenPSD2 1.3.12 wire shapes (API_PROFILE=berlin-group).",
+  spec: "The interface specification's dialect (API_PROFILE=spec).",
+};
+/** The operationIds are the standard's (openapi-operations.ts); its file asks for attribution. */
+const ATTRIBUTION = "Operation names follow the NextGenPSD2 XS2A Framework OpenAPI file of "
+  + "The Berlin Group (berlin-group.org), licensed CC BY 4.0.";
 
 function buildDocument(routes: CollectedRoute[], options: OpenApiOptions): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
-    const path = openApiPath(route.url);
-    paths[path] = {
-      ...paths[path], [route.method.toLowerCase()]: operation(route, options.presenters),
-    };
+    for (const documented of documentedPaths(route, options.base, openApiPath(route.url))) {
+      const { path } = documented;
+      paths[path] = {
+        ...paths[path], [route.method.toLowerCase()]: operation(route, documented, options),
+      };
+    }
   }
   return {
     openapi: "3.1.0",
     info: {
       title: options.title, version: options.version,
-      description: options.profile === "berlin-group"
-        ? "Strict Berlin Group NextGenPSD2 1.3.12 wire shapes (API_PROFILE=berlin-group)."
-        : "The interface specification's dialect (API_PROFILE=spec).",
+      description: `${PROFILE_TEXT[options.profile]} ${ATTRIBUTION}`,
+      // The document is generated from this project's own routes and schemas.
+      license: { name: "Apache License 2.0", identifier: "Apache-2.0" },
       "x-api-profile": options.profile,
     },
+    servers: [{ url: options.apiUrl(), description: "The TPP API (mutual TLS)" }],
     paths,
+    components: { securitySchemes: securitySchemes(options.oauth) },
   };
 }
 
@@ -157,7 +185,8 @@ function operationSection(path: string, method: string, op: Json): string {
   const params = (op.parameters as Json[]).map((p) => `<li><code>${textHtml(p.name)}</code> `
     + `(${textHtml(p.in)}${p.required ? ", required" : ""})</li>`);
   const requestBody = op.requestBody as Json | undefined;
-  const bodySchema = requestBody && (requestBody.content as Json)["application/json"];
+  // A pain.001 product's body is XML only.
+  const bodySchema = requestBody && Object.values(requestBody.content as Json)[0];
   const body = requestBody ? `<h3>Request body</h3><pre>${jsonHtml(bodySchema)}</pre>` : "";
   const answers = Object.entries(op.responses as Json).map(([status, r]) =>
     `<h4>${escapeHtml(status)}</h4><pre>${jsonHtml((r as Json).content ?? {})}</pre>`);

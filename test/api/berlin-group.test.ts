@@ -84,8 +84,8 @@ test("a payment's whole life: status, details, authorisation sub-resources, PSU 
   const client = berlinGroupClient(bank, CREATION_HEADERS);
   t.after(() => client.close());
   const product = "sepa-credit-transfers";
-  const created = bodyOf(await client.request("post", "/psd2/v1/payments/{product}",
-    { path: { product }, body: bgPaymentBody() }), 201);
+  const created = bodyOf(await client.request("post", "/psd2/v1/payments/sepa-credit-transfers",
+    { body: bgPaymentBody() }), 201);
   const payment = { product, paymentId: created.paymentId ?? "" };
   const statusOf = async () => bodyOf(await client.request("get",
     "/psd2/v1/payments/{product}/{paymentId}/status", { path: payment }), 200).transactionStatus;

@@ -56,12 +56,18 @@ for (const [name, bank] of [["spec", () => spec], ["berlin-group", () => bg]] as
     assert.equal(res.body.info["x-api-profile"], name);
     const operations = documented(res.body);
     assert.ok(operations.length > 20);
+    const served = servedRoutes(bank());
+    // An initiation is documented per product: its concrete path is served by the {product} route.
+    const serving = (method: string, path: string) => {
+      const blanked = `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;
+      return served.includes(blanked) ? blanked : served.find((route) => new RegExp(
+        `^${route.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\}/g, "[^/]+")}$`).test(blanked));
+    };
     for (const [method, path] of operations) {
-      const url = path.replace(/\{([^}]+)\}/g, ":$1");
-      assert.ok(bank().app.api.hasRoute({ method, url }), `${method} ${url} is documented but not served`);
+      assert.ok(serving(method, path), `${method} ${path} is documented but not served`);
     }
-    const blanked = operations.map(([method, path]) => `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`).sort();
-    assert.deepEqual(blanked, servedRoutes(bank()));
+    const covered = new Set(operations.map(([method, path]) => serving(method, path)));
+    assert.deepEqual([...covered].sort(), served);
   });
 
   test(`${name}: every read of the TPP API documents the body of its answer`, async () => {
@@ -87,7 +93,7 @@ for (const [name, bank] of [["spec", () => spec], ["berlin-group", () => bg]] as
 
 test("the documents differ only in wire shapes: 200 and string links vs 201 and href links", async () => {
   const [a, b] = await Promise.all([spec.tpp.get("/psd2/v1/openapi.json"), bg.tpp.get("/psd2/v1/openapi.json")]);
-  const create = (doc: any) => doc.paths["/psd2/v1/payments/{product}"].post;
+  const create = (doc: any) => doc.paths["/psd2/v1/payments/sepa-credit-transfers"].post;
   const refusals = ["400", "401", "403", "404", "413", "415", "429", "500"];
   assert.deepEqual(Object.keys(create(a.body).responses).sort(), ["200", ...refusals]);
   assert.deepEqual(Object.keys(create(b.body).responses).sort(), ["201", ...refusals]);
@@ -169,7 +175,7 @@ for (const [name, bank] of [["spec", () => spec], ["berlin-group", () => bg]] as
       }
       assert.ok(op.responses["429"]?.headers?.["Retry-After"], `Retry-After on ${method} ${path}`);
     }
-    const creation = paths["/psd2/v1/payments/{product}"]!.post!;
+    const creation = paths["/psd2/v1/payments/sepa-credit-transfers"]!.post!;
     const names = headersOf(creation).map((p) => `${p.name}${p.required ? "!" : ""}`);
     for (const header of ["TPP-Redirect-URI!", "TPP-Nok-Redirect-URI",
       "TPP-Explicit-Authorisation-Preferred", "TPP-Redirect-Preferred", "TPP-Decoupled-Preferred",

@@ -25,7 +25,6 @@ after(async () => {
   await bank.close();
 });
 
-const SCT_PRODUCT = { product: "sepa-credit-transfers" };
 
 async function paymentRows(): Promise<number> {
   const row = await bank.app.store.db.selectFrom("payments")
@@ -52,8 +51,8 @@ function assertRefusal(res: TppResponse, status: number, code: string, path?: st
 }
 
 test("the creation response has exactly the fields of spec 2.2, in order", async () => {
-  const res = await client.request("post", "/psd2/v1/payments/{product}",
-    { path: SCT_PRODUCT, body: paymentBody() });
+  const res = await client.request("post", "/psd2/v1/payments/sepa-credit-transfers",
+    { body: paymentBody() });
   const body = bodyOf(res, 200);
   assert.match(String(res.headers["content-type"]), /^application\/json/);
   assert.deepEqual(Object.keys(body), [

@@ -34,18 +34,18 @@ after(async () => {
 const USE = `
 import { client } from "./sdk/client.gen.js";
 import {
-  getPsd2V1AccountsByAccountIdBalances, getPsd2V1Accounts, getPsd2V1ConsentsByConsentIdStatus,
-  getPsd2V1PaymentsByProductByPaymentIdStatus, postPsd2V1Consents, postPsd2V1PaymentsByProduct,
+  createConsent, getAccountList, getBalances, getConsentStatus, getPaymentInitiationStatus,
+  initiatePaymentSepaCreditTransfers,
 } from "./sdk/sdk.gen.js";
 import type {
-  GetPsd2V1AccountsData, PostPsd2V1ConsentsData, PostPsd2V1PaymentsByProductData,
+  CreateConsentData, GetAccountListData, InitiatePaymentSepaCreditTransfersData,
 } from "./sdk/types.gen.js";
 
 const id = () => crypto.randomUUID();
 
 // Checked against the headers the document declares: one it left out would not compile.
 type CreationHeaders =
-  PostPsd2V1PaymentsByProductData["headers"] & PostPsd2V1ConsentsData["headers"];
+  InitiatePaymentSepaCreditTransfersData["headers"] & CreateConsentData["headers"];
 const creation = () => ({
   "X-Request-ID": id(), "PSU-IP-Address": "192.0.2.10", "TPP-Redirect-URI": "${OK_URI}",
 }) satisfies CreationHeaders;
@@ -54,37 +54,35 @@ export function configure(baseUrl: string, fetch: typeof globalThis.fetch): void
   client.setConfig({ baseUrl, fetch });
 }
 
-export async function initiate(body: PostPsd2V1PaymentsByProductData["body"]) {
-  const created = await postPsd2V1PaymentsByProduct({
-    path: { product: "sepa-credit-transfers" }, body, headers: creation(),
-  });
+export async function initiate(body: InitiatePaymentSepaCreditTransfersData["body"]) {
+  const created = await initiatePaymentSepaCreditTransfers({ body, headers: creation() });
   return { status: created.response.status, paymentId: created.data?.paymentId ?? "",
     scaRedirect: created.data?._links?.scaRedirect?.href ?? "" };
 }
 
 export async function paymentStatus(paymentId: string) {
-  const answer = await getPsd2V1PaymentsByProductByPaymentIdStatus({
+  const answer = await getPaymentInitiationStatus({
     path: { product: "sepa-credit-transfers", paymentId }, headers: { "X-Request-ID": id() },
   });
   return answer.data?.transactionStatus;
 }
 
-export async function register(body: PostPsd2V1ConsentsData["body"]) {
-  const created = await postPsd2V1Consents({ body, headers: creation() });
+export async function register(body: CreateConsentData["body"]) {
+  const created = await createConsent({ body, headers: creation() });
   return { status: created.response.status, consentId: created.data?.consentId ?? "",
     scaRedirect: created.data?._links?.scaRedirect?.href ?? "" };
 }
 
 export async function readWithin(consentId: string) {
-  const status = await getPsd2V1ConsentsByConsentIdStatus({
+  const status = await getConsentStatus({
     path: { consentId }, headers: { "X-Request-ID": id() },
   });
   const headers = {
     "X-Request-ID": id(), "Consent-ID": consentId,
-  } satisfies GetPsd2V1AccountsData["headers"];
-  const list = await getPsd2V1Accounts({ headers });
+  } satisfies GetAccountListData["headers"];
+  const list = await getAccountList({ headers });
   const first = list.data?.accounts?.[0];
-  const balances = await getPsd2V1AccountsByAccountIdBalances({
+  const balances = await getBalances({
     path: { accountId: first?.resourceId ?? "" }, headers: { ...headers, "X-Request-ID": id() },
   });
   return { consentStatus: status.data?.consentStatus, iban: first?.iban,
@@ -151,7 +149,9 @@ test("@hey-api/openapi-ts: its client completes a payment and a consent at the b
     plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"],
   });
   const sdk = await readFile(join(dir, "sdk", "sdk.gen.ts"), "utf8");
-  assert.match(sdk, /postPsd2V1PaymentsByProduct/);
+  // Named after the Berlin Group file's operationIds.
+  assert.match(sdk, /export const initiatePaymentSepaCreditTransfers = /);
+  assert.match(sdk, /export const getPaymentInitiationStatus = /);
   assert.deepEqual(await compile(), []);
   await writeFile(join(dir, "out", "package.json"), JSON.stringify({ type: "module" }));
   const use = await import(pathToFileURL(join(dir, "out", "use.js")).href);

@@ -44,8 +44,7 @@ async function typeErrors(code: string): Promise<string[]> {
 
 test("the generated types accept a correct use of the client", async () => {
   const errors = await typeErrors(`
-    const created = await client.request("post", "/psd2/v1/payments/{product}", {
-      path: { product: "sepa-credit-transfers" },
+    const created = await client.request("post", "/psd2/v1/payments/sepa-credit-transfers", {
       body: { debtorAccount: { iban: "DE1" }, creditorAccount: { iban: "DE2" }, creditorName: "Shop",
         instructedAmount: { currency: "EUR", amount: "1.00" } },
     });
@@ -85,8 +84,8 @@ test("the client creates a payment and a consent at the bank; the answers confor
   // Every exchange is checked against the Berlin Group file (test/support/typed-client.ts).
   const client = berlinGroupClient(bank, CREATION_HEADERS);
   try {
-    const created = await client.request("post", "/psd2/v1/payments/{product}",
-      { path: { product: "sepa-credit-transfers" }, body: bgPaymentBody() });
+    const created = await client.request("post", "/psd2/v1/payments/sepa-credit-transfers",
+      { body: bgPaymentBody() });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const paymentId = created.status === 201 ? created.body.paymentId ?? "" : "";
     const status = await client.request("get", "/psd2/v1/payments/{product}/{paymentId}/status",

@@ -100,14 +100,24 @@ function recordAnswers(api: FastifyInstance): Map<string, Set<string>> {
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 
+/** The operations documenting a route: its own, or one per value (an initiation's products). */
+function operationsOf(document: Document, method: string, url: string) {
+  const path = url.replace(/:([A-Za-z0-9_-]+)/g, "{$1}");
+  const pattern = new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/:[A-Za-z0-9_-]+/g, "[^/{}]+")}$`);
+  const paths = document.paths[path] ? [path] : Object.keys(document.paths).filter((p) => pattern.test(p));
+  return paths.map((p) => document.paths[p]?.[method.toLowerCase()]);
+}
+
 export function undocumentedAnswers(document: Document, seen: Map<string, Set<string>>): string[] {
   const missing: string[] = [];
   for (const [key, statuses] of seen) {
     const [method = "", url = ""] = key.split(" ");
-    const path = url.replace(/:([A-Za-z0-9_-]+)/g, "{$1}");
-    const operation = document.paths[path]?.[method.toLowerCase()];
+    const operations = operationsOf(document, method, url);
     for (const status of statuses) {
-      if (operation?.responses[status] === undefined) missing.push(`${key} answered ${status}`);
+      if (operations.length === 0 || operations.some((op) => op?.responses[status] === undefined)) {
+        missing.push(`${key} answered ${status}`);
+      }
     }
   }
   return missing.sort();

@@ -6,17 +6,25 @@
 import type { FastifyRequest } from "fastify";
 import { relocated, unsupportedMediaType, Xs2aError } from "../../domain/errors.js";
 import { readProduct } from "../../domain/payment/initiation.js";
-import type {
-  InitiationMessage, PaymentProduct, PaymentService,
+import {
+  PAYMENT_PRODUCTS, type InitiationMessage, type PaymentProduct, type PaymentService,
 } from "../../domain/payment/model.js";
 import { XmlBody } from "./body.js";
-import { elementOf, readPain001 } from "./pain001.js";
+import { elementOf, PAIN_001_SERVICES, readPain001 } from "./pain001.js";
 
 const PAIN_001 = "pain.001-";
 
 /** The payment product a path's product names, pain.001 variants included. */
 export function pathProduct(product: string): PaymentProduct {
   return readProduct(product.startsWith(PAIN_001) ? product.slice(PAIN_001.length) : product);
+}
+
+/** The products a service's initiation takes, each with its body's only media type. */
+export function initiationProducts(service: PaymentService): Readonly<Record<string, string>> {
+  const json = PAYMENT_PRODUCTS.map((product) => [product, "application/json"]);
+  const xml = !PAIN_001_SERVICES.includes(service) ? []
+    : PAYMENT_PRODUCTS.map((product) => [PAIN_001 + product, "application/xml"]);
+  return Object.fromEntries([...json, ...xml]);
 }
 
 /**

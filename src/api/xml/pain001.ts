@@ -132,6 +132,8 @@ function bodyOf(document: XmlNode, service: PaymentService, version: Pain001Vers
   return { ...shared, ...transaction(transactions[0] ?? {}) };
 }
 
+export const PAIN_001_SERVICES: readonly PaymentService[] = ["payments", "bulk-payments"];
+
 /**
  * Reads a pain.001 body for a service: the document must be of a known version, valid against
  * its XSD, and agree with its own counts. Only single and bulk payments come as pain.001.
@@ -139,7 +141,7 @@ function bodyOf(document: XmlNode, service: PaymentService, version: Pain001Vers
 export async function readPain001(
   raw: string, document: XmlNode, service: PaymentService,
 ): Promise<{ body: object; message: InitiationMessage }> {
-  if (service === "periodic-payments") {
+  if (!PAIN_001_SERVICES.includes(service)) {
     throw formatError("body", "Document", "Periodic payments are initiated in JSON only.");
   }
   const version = messageOf(rootNamespace(raw), PAIN_001_VERSIONS);
