@@ -55,6 +55,7 @@ import { createNotificationSubscriptions } from "./domain/notification/subscript
 import { deliverNotifications } from "./domain/notification/delivery.js";
 import { createNotificationSender } from "./tpp/notification-sender.js";
 import { createTppRegistry, type TppRegistry } from "./domain/tpps.js";
+import { dataDirProblem } from "./lib/data-dir.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
 import { createRateLimit } from "./lib/rate-limit.js";
@@ -73,7 +74,7 @@ import { createPsuDashboard } from "./domain/psu-dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
 import { createScaRedirects, type ScaRedirects } from "./sca/redirect.js";
 import { createSmsTexts } from "./sca/sms-texts.js";
-import { openStore, type Store } from "./store/db.js";
+import { openStore, sqliteFile, type Store, type StoreOptions } from "./store/db.js";
 import {
   ensureDevCertificates, mentionsDevelopmentCa, type DevCertificatePaths,
 } from "./tpp/dev-ca.js";
@@ -88,7 +89,7 @@ import { freshCookieKey, freshSigningKey, parseSigningKey } from "./oauth/keys.j
 export const API_BASE = "/psd2/v1";
 
 /** The sandbox's demo PSUs, for the start banner: app.ts is the only importer of ledger/. */
-export { demoPsuLines } from "./ledger/demo-guide.js";
+export { demoCodeLines, demoPsuLines } from "./ledger/demo-guide.js";
 
 export interface App {
   config: Config;
@@ -193,6 +194,33 @@ async function ownTlsMaterial(config: Config) {
     }
   }
   return { key, cert, ca: [ca] };
+}
+
+/** Refuses a DATA_DIR the bank cannot create and write, before anything is created in it. */
+function checkDataDir(config: Config): void {
+  const problem = dataDirProblem(config.dataDir);
+  if (problem) {
+    throw new ConfigError(`DATA_DIR ${config.dataDir} ${problem}; `
+      + "set DATA_DIR to a directory psd2-bank may create and write");
+  }
+}
+
+/** The development CA's certificates under DATA_DIR, unless the bank has its own TLS files. */
+async function devCertificates(config: Config): Promise<DevCertificatePaths | null> {
+  if (config.tlsCertFile) return null;
+  checkDataDir(config);
+  return ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
+}
+
+/** The store, with a DATA_DIR or database file that cannot be used named in one line. */
+async function openBankStore(options: Config & Partial<StoreOptions>): Promise<Store> {
+  if (!options.databaseUrl) checkDataDir(options);
+  return openStore(options).catch((error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    if (code !== "SQLITE_NOTADB") throw error;
+    throw new ConfigError(`${sqliteFile(options.dataDir)} is not a SQLite database: `
+      + "move it away (a new one is created) or set DATA_DIR to another directory");
+  });
 }
 
 function ledgerLimits(config: Config): LedgerLimits {
@@ -486,19 +514,36 @@ function adminListener(
   return admin;
 }
 
+/** A port the bank cannot listen on, as the operator's mistake it usually is. */
+function portProblem(error: unknown, setting: string, address: string): ConfigError | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (code === "EADDRINUSE") {
+    return new ConfigError(`${address} is in use (${setting}): is another psd2-bank running? `
+      + `Stop it, or set ${setting} to a free port`);
+  }
+  if (code === "EACCES") {
+    return new ConfigError(`${address} needs privileges this user lacks (${setting}): `
+      + `set ${setting} to a port above 1023`);
+  }
+  return undefined;
+}
+
 /** Starts the three listeners, closing everything when one fails; returns their ports. */
 async function listenAll(
   config: Config, listeners: Pick<App, "api" | "auth" | "admin">, close: () => Promise<void>,
 ) {
   const { api, auth, admin } = listeners;
-  try {
-    await auth.listen({ host: config.host, port: config.authPort });
-    await api.listen({ host: config.host, port: config.apiPort });
-    await admin.listen({ host: config.adminHost, port: config.adminPort });
-  } catch (error) {
-    // A port in use must not leave the other listeners, timers and the database open.
-    await close();
-    throw error;
+  const order = [[auth, config.host, config.authPort, "AUTH_PORT"],
+    [api, config.host, config.apiPort, "API_PORT"],
+    [admin, config.adminHost, config.adminPort, "ADMIN_PORT"]] as const;
+  for (const [server, host, port, setting] of order) {
+    try {
+      await server.listen({ host, port });
+    } catch (error) {
+      // A port in use must not leave the other listeners, timers and the database open.
+      await close();
+      throw portProblem(error, setting, `${host}:${port}`) ?? error;
+    }
   }
   const port = (server: FastifyInstance) => {
     const address = server.server.address();
@@ -534,10 +579,9 @@ async function oauthServer(
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
   const logger = pino({ level: overrides.logLevel ?? config.logLevel });
-  const certificates = config.tlsCertFile ? null
-    : await ensureDevCertificates(join(config.dataDir, "certs"), hostnames(config));
+  const certificates = await devCertificates(config);
   const tls = certificates ? await tlsMaterial(certificates) : await ownTlsMaterial(config);
-  const store = await openStore(config);
+  const store = await openBankStore(config);
   if (config.seedDemoData) await seedDemoBank(store, config, clock);
   const tokenKey = Buffer.from(
     await store.secrets.getOrCreate(store.db, "sca-token-key", newSecret()), "base64url");
@@ -619,7 +663,7 @@ export interface Administration {
 export async function openAdministration(
   config: Config,
 ): Promise<Administration & { close(): Promise<void> }> {
-  const store = await openStore(config);
+  const store = await openBankStore(config);
   const core = createEmbeddedLedger(ledgerOptions(config, store, systemClock));
   return {
     psus: createPsuAdministration({
@@ -642,7 +686,7 @@ function seedDemoBank(store: Store, config: Config, clock: Clock): Promise<boole
 
 /** Seeds the demo bank into an empty database; false when it has PSUs already. */
 export async function seedDatabase(config: Config): Promise<boolean> {
-  const store = await openStore(config);
+  const store = await openBankStore(config);
   try {
     return await seedDemoBank(store, config, systemClock);
   } finally {
@@ -654,7 +698,7 @@ export async function seedDatabase(config: Config): Promise<boolean> {
 export async function migrateDatabase(
   config: Config, applied: (name: string) => void,
 ): Promise<string> {
-  const store = await openStore({ ...config, onMigration: applied });
+  const store = await openBankStore({ ...config, onMigration: applied });
   await store.close();
   return store.engine;
 }
@@ -665,7 +709,7 @@ export type DataSetSize = Pick<DataSetRequest, "psus" | "transactions" | "seed" 
 export async function generateData(
   config: Config, size: DataSetSize, password: string,
 ): Promise<DataSet> {
-  const store = await openStore(config);
+  const store = await openBankStore(config);
   try {
     return await generateDataSet({
       ...size, store, clock: systemClock, timeZone: config.timeZone, bankCode: config.bankCode,

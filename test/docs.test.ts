@@ -116,7 +116,8 @@ test("the getting-started guide's OAuth walk-through: PAR, the browser, the toke
   const [cert, key] = await Promise.all([readFile(bank.certs.tppCert), readFile(bank.certs.tppKey)]);
   const post = async (path: string, form: URLSearchParams) => (await mtlsFetch({ ca: bank.ca, cert, key })(
     `${bank.apiUrl}${path}`, { method: "POST", body: form, redirect: "manual",
-      headers: new Headers({ "Content-Type": "application/x-www-form-urlencoded" }) } as never)).json() as Record<string, any>;
+      headers: new Headers({ "Content-Type": "application/x-www-form-urlencoded" }) } as never)).text()
+    .then((text) => (text ? JSON.parse(text) : {}) as Record<string, any>);
   const pushed = await post("/oauth/par", formOf(par, { CONSENT_ID: consentId, $CHALLENGE: challenge }));
   assert.match(section, new RegExp(`\\{"expires_in":${pushed.expires_in},"request_uri":"urn:ietf:params:oauth:request_uri:\\.\\.\\."\\}`));
   const authorize = /`(https:\/\/localhost:8444\/oauth\/authorize\?[^`]+)`/.exec(section)?.[1] ?? "";
@@ -133,6 +134,31 @@ test("the getting-started guide's OAuth walk-through: PAR, the browser, the toke
     ...headers, "Consent-ID": consentId, Authorization: `Bearer ${tokens.access_token}` });
   assert.equal(accounts.status, 200, accounts.text);
   assert.ok(call.includes('-H "Consent-ID: CONSENT_ID"') && call.includes('-H "Authorization: Bearer ACCESS_TOKEN"'));
+  await introspectAndRevoke(section, post, tokens.access_token);
+});
+
+/** The guide's introspection and revocation lines, each sent as written with the token filled in. */
+async function introspectAndRevoke(section: string,
+  post: (path: string, form: URLSearchParams) => Promise<Record<string, any>>, token: string) {
+  const line = (path: string) => section.split("\n").find((l) => l.startsWith("curl") && l.endsWith(path)) ?? "";
+  const [introspect, revoke] = ["/oauth/introspect", "/oauth/revoke"].map(line);
+  const active = await post("/oauth/introspect", formOf(introspect ?? "", { ACCESS_TOKEN: token }));
+  assert.equal(active.active, true, JSON.stringify(active));
+  assert.match(section, new RegExp(`\\{"active":true,\\.\\.\\.,"scope":"${active.scope.replace(/:.*/, ":CONSENT_ID")}"`));
+  await post("/oauth/revoke", formOf(revoke ?? "", { ACCESS_TOKEN: token }));
+  const gone = await post("/oauth/introspect", formOf(introspect ?? "", { ACCESS_TOKEN: token }));
+  assert.deepEqual(gone, { active: false });
+  assert.match(section, /the token is then `\{"active":false\}`/);
+}
+
+test("the getting-started guide's code URL answers alice's current code", async () => {
+  const guide = await doc("getting-started.md");
+  const url = /curl -s --cacert data\/certs\/ca\.crt https:\/\/localhost:8444(\/sandbox\/totp\/alice)\n/.exec(guide)?.[1];
+  assert.ok(url, "the guide shows the sandbox's code URL");
+  const answer = await bank.browser().get(url);
+  assert.equal(answer.status, 200);
+  assert.match(guide, /`\{"code":"\d{6}","validForSeconds":\d+\}`/);
+  assert.deepEqual(Object.keys(JSON.parse(answer.html)), ["code", "validForSeconds"]);
 });
 
 /**

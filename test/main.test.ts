@@ -30,6 +30,11 @@ test("start prints the URLs, the demo PSUs and a curl call, serves, and stops on
   assert.match(out, /curl -s --cacert/);
   const certs = join(dataDir, "certs");
   const [ca, cert, key] = await Promise.all(["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certs, f))));
+  assert.match(out, new RegExp(`\n {4}app users: GET https://localhost:${authPort}/sandbox/totp/<login> +\\(alice, carol, `));
+  assert.match(out, new RegExp(`\n {4}SMS users: GET https://localhost:${authPort}/sandbox/sms/<login> +\\(bob, `));
+  const pages = new TppClient(`https://localhost:${authPort}`, { ca: ca!, cert: cert!, key: key! });
+  assert.match((await pages.get("/sandbox/totp/alice")).body.code, /^\d{6}$/, "the banner's code URL answers");
+  pages.close();
   const client = new TppClient(`https://localhost:${apiPort}`, { ca: ca!, cert: cert!, key: key! });
   const unknown = await client.get("/psd2/v1/payments/00000000000000000000000000000000/status");
   assert.equal(unknown.status, 404);

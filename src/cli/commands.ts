@@ -1,4 +1,5 @@
 /** Every command of the psd2-bank command line, by name; main.ts parses argv and calls run(). */
+import { parseArgs } from "node:util";
 import { openAdministration, type Administration } from "../app.js";
 import type { Config } from "../config.js";
 import { OperatorError } from "../domain/errors.js";
@@ -62,12 +63,20 @@ function administering(command: (admin: Administration, args: string[]) => Promi
   };
 }
 
+/** A command that takes no options refuses any, so a mistyped flag is not ignored. */
+function withoutOptions(command: (config: Config) => Promise<unknown>): Command {
+  return async (config, args) => {
+    parseArgs({ args, options: {} });
+    await command(config);
+  };
+}
+
 const COMMANDS: Record<string, Command> = {
-  start: async (config) => void await start(config),
+  start: withoutOptions(start),
   config: async (config, args) => printConfig(config, args),
   settings: async (_config, args) => printSettings(args),
-  migrate,
-  seed,
+  migrate: withoutOptions(migrate),
+  seed: withoutOptions(seed),
   generate,
   "tpp-cert": tppCert,
   "demo-tpp": demoTpp,
@@ -81,9 +90,44 @@ const COMMANDS: Record<string, Command> = {
   notification: administering(notificationCommand),
 };
 
+function known(command: string): Command {
+  const found = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (found) return found;
+  if (command.startsWith("-")) {
+    throw new OperatorError(`there is no option ${command}; "psd2-bank --help" lists them`);
+  }
+  throw new OperatorError(`unknown command "${command}"\n\n${USAGE}`);
+}
+
+/** The usage text's entries of one command, under the usage line. */
+export function commandUsage(command: string): string {
+  known(command);
+  const [usageLine = ""] = USAGE.split("\n");
+  const entries = USAGE.split(/\n(?! {3})/).filter((e) => e.startsWith(`  ${command} `));
+  return [usageLine, "", ...entries].join("\n");
+}
+
+/** What node's parseArgs refused, as a sentence of ours naming the command's --help. */
+function argumentMistake(command: string, error: unknown): OperatorError | undefined {
+  const code = error instanceof TypeError && "code" in error ? String(error.code) : "";
+  if (!code.startsWith("ERR_PARSE_ARGS")) return undefined;
+  const quoted = /'([^']+)'/.exec(error instanceof Error ? error.message : "")?.[1] ?? "";
+  const option = /--?[\w-]+/.exec(quoted)?.[0] ?? quoted;
+  const problem = {
+    ERR_PARSE_ARGS_UNKNOWN_OPTION: `has no option ${option}`,
+    ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: `takes no argument "${quoted}"`,
+  }[code] ?? (/argument missing/.test(String(error)) ? `needs a value after ${option}`
+    : `takes no value after ${option}`);
+  return new OperatorError(
+    `${command} ${problem}; "psd2-bank ${command} --help" lists its options`);
+}
+
 /** Runs one command; an operator's mistake is an OperatorError. */
 export async function run(command: string, config: Config, args: string[]): Promise<void> {
-  const found = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!found) throw new OperatorError(`unknown command "${command}"\n\n${USAGE}`);
-  await found(config, args);
+  const found = known(command);
+  try {
+    await found(config, args);
+  } catch (error) {
+    throw argumentMistake(command, error) ?? error;
+  }
 }

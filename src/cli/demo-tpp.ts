@@ -1,5 +1,6 @@
 /** `psd2-bank demo-tpp`: the demo TPP web app against this bank (started here) or a running one. */
 import { readFile } from "node:fs/promises";
+import { request } from "node:https";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
@@ -25,6 +26,37 @@ function clientIdOf(pem: Buffer): string {
   return parsed.identity.id;
 }
 
+/**
+ * Whether this bank already answers at its configured API URL: its /health, over a server
+ * certificate of the development CA in DATA_DIR (so not some other program on the port).
+ */
+async function alreadyRunning(config: Config): Promise<boolean> {
+  const ca = await readFile(join(config.dataDir, "certs", "ca.crt")).catch(() => undefined);
+  if (!ca) return false;
+  return new Promise((resolve) => {
+    const probe = request(new URL("/health", config.publicApiUrl), { ca, timeout: 2_000 },
+      (answer) => {
+        answer.resume();
+        resolve(answer.statusCode === 200);
+      });
+    probe.on("timeout", () => probe.destroy());
+    probe.on("error", () => resolve(false));
+    probe.end();
+  });
+}
+
+/** The bank the demo TPP talks to: the one named, the one running (`npm start`), or a new one. */
+async function bank(config: Config, apiUrl: string | undefined, authUrl: string | undefined) {
+  if (apiUrl) return { apiUrl, authUrl: authUrl ?? config.publicAuthUrl, startedHere: false };
+  if (!await alreadyRunning(config)) {
+    const started = await start(config);
+    return { apiUrl: started.apiUrl, authUrl: authUrl ?? started.authUrl, startedHere: true };
+  }
+  process.stdout.write(`psd2-bank already runs at ${config.publicApiUrl}: the demo TPP uses it.\n`);
+  return { apiUrl: config.publicApiUrl, authUrl: authUrl ?? config.publicAuthUrl,
+    startedHere: false };
+}
+
 export async function demoTpp(config: Config, args: string[]): Promise<void> {
   const { values } = parseArgs({
     args, options: {
@@ -33,9 +65,8 @@ export async function demoTpp(config: Config, args: string[]): Promise<void> {
   });
   if (config.mode !== "sandbox") throw new OperatorError("demo-tpp runs in sandbox mode only");
   const port = portOf(values.port);
-  const started = values["api-url"] ? undefined : await start(config);
-  const apiUrl = values["api-url"] ?? started?.apiUrl ?? "";
-  const authUrl = values["auth-url"] ?? started?.authUrl ?? config.publicAuthUrl;
+  const { apiUrl, authUrl, startedHere } =
+    await bank(config, values["api-url"], values["auth-url"]);
   const certDir = join(config.dataDir, "certs");
   const names = ["ca.crt", "tpp.crt", "tpp.key", "server.crt", "server.key"];
   const files = names.map((f) => readFile(join(certDir, f)));
@@ -51,6 +82,11 @@ export async function demoTpp(config: Config, args: string[]): Promise<void> {
     oauth: config.scaApproaches.includes("oauth")
       ? { issuer: authUrl, clientId: clientIdOf(cert!) } : undefined,
   });
+  // A bank started here stops the process on SIGTERM or Ctrl-C; otherwise the demo TPP does.
+  if (!startedHere) {
+    const stop = () => void demo.close().then(() => process.exit(0));
+    process.once("SIGTERM", stop).once("SIGINT", stop);
+  }
   process.stdout.write(`\nDemo TPP at ${demo.url} using the bank at ${apiUrl}\n`
     + "  Shop checkout (payment):     " + `${demo.url}/shop\n`
     + "  Budget (account information): " + `${demo.url}/budget (also through OAuth2)\n`

@@ -24,13 +24,7 @@ export function required(value: string | undefined, what: string): string {
 
 /** The message for an operator's mistake (exit 2), or undefined for a failure of the bank. */
 export function operatorMistake(error: unknown): string | undefined {
-  if (error instanceof OperatorError) return error.message;
-  const parseArgsError = error instanceof TypeError && "code" in error
-    && String(error.code).startsWith("ERR_PARSE_ARGS");
-  if (parseArgsError) {
-    return error.message;
-  }
-  return undefined;
+  return error instanceof OperatorError ? error.message : undefined;
 }
 
 const MEANING_COLUMN = 45;

@@ -1,5 +1,5 @@
 /** `psd2-bank start`: both listeners, the ready banner, and a clean stop on SIGTERM or Ctrl-C. */
-import { API_BASE, buildApp, demoPsuLines, type App } from "../app.js";
+import { API_BASE, buildApp, demoCodeLines, demoPsuLines, type App } from "../app.js";
 import type { Config } from "../config.js";
 import { makeIban } from "../lib/iban.js";
 import type { DevCertificatePaths } from "../tpp/dev-ca.js";
@@ -18,6 +18,13 @@ psd2-bank is ready, ${ms} ms after the process started (${mode})
   return certs && app.config.seedDemoData ? ready + sandboxGuide(certs, urls) : ready;
 }
 
+/** Where each demo PSU's authorization code is read in the sandbox. */
+function codesGuide(certs: DevCertificatePaths, urls: Urls): string {
+  const lines = demoCodeLines(urls.authUrl).map((line) => `    ${line}`);
+  return [`  Their codes (curl -s --cacert ${certs.caCert} URL, or a browser):`, ...lines]
+    .join("\n");
+}
+
 function sandboxGuide(certs: DevCertificatePaths, urls: Urls): string {
   const creditor = makeIban("DE", "500100001000000002");
   const debtor = makeIban("DE", "500100001000000001");
@@ -30,6 +37,7 @@ function sandboxGuide(certs: DevCertificatePaths, urls: Urls): string {
   return `  Certificates in ${certs.dir}: ca.crt, tpp.crt, tpp.key
   Demo PSUs:
 ${psus}
+${codesGuide(certs, urls)}
   Try it:
     curl -s --cacert ${certs.caCert} --cert ${certs.tppCert} --key ${certs.tppKey} \\
       -H "X-Request-ID: $(node -p 'crypto.randomUUID()')" -H "Content-Type: application/json" \\

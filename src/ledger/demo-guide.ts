@@ -117,3 +117,17 @@ export function demoPsuLines(): string[] {
     return `${p.login.padEnd(7)} password ${p.password.padEnd(12)} ${devices}${company}`;
   });
 }
+
+/**
+ * The banner's block saying where each demo PSU's code comes from: the sandbox shows the app's
+ * current code and the SMS a PSU "received", so no authenticator app or phone is needed.
+ */
+export function demoCodeLines(authUrl: string): string[] {
+  const everyone = [...DEMO_PSUS, ...DEMO_CORPORATES.flatMap((c) => c.users)];
+  const holding = (kind: DemoDevice["kind"]) => everyone
+    .filter((p) => registeredDevices(p).some((d) => d.kind === kind)).map((p) => p.login);
+  return [
+    `app users: GET ${authUrl}/sandbox/totp/<login>  (${holding("totp").join(", ")})`,
+    `SMS users: GET ${authUrl}/sandbox/sms/<login>   (${holding("sms").join(", ")})`,
+  ];
+}

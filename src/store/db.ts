@@ -57,7 +57,7 @@ export interface StoreOptions {
   sqliteSynchronous?: "full" | "normal";
 }
 
-function sqliteFile(dataDir: string): string {
+export function sqliteFile(dataDir: string): string {
   return join(dataDir, "psd2-bank.sqlite");
 }
 

@@ -64,7 +64,7 @@ test("bad input exits 2 with a message naming the problem and changes nothing", 
     [["enrol-device", "greta", "--kind", "sms", "--phone", "0151"], /phone: A phone number is in E\.164 form/],
     [["enrol-device", "greta", "--kind", "fax"], /--kind must be totp or sms/],
     [["frobnicate"], /psu needs one of: list, add/],
-    [["list", "--colour"], /Unknown option '--colour'/],
+    [["list", "--colour"], /psu has no option --colour; "psd2-bank psu --help" lists its options/],
   ];
   for (const [args, message] of cases) {
     assertRefused(psu(...args), message);
