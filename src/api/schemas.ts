@@ -22,9 +22,7 @@ export const cardOrAccountReference = {
     iban: text(34), maskedPan: text(35), pan: text(35),
     currency: { type: "string", pattern: "^[A-Z]{3}$" },
   },
-  anyOf: [
-    { type: "string" }, { required: ["iban"] }, { required: ["maskedPan"] }, { required: ["pan"] },
-  ],
+  // No anyOf of the three: a reference of another kind (bban, msisdn) is refused naming it.
   additionalProperties: false,
 } as const;
 

@@ -53,6 +53,22 @@ test("the checker itself refuses the spec dialect's creation answer", () => {
   assert.equal(accepted({ "x-request-id": id, "psu-ip-address": "192.0.2.1" }), "", "any case");
 });
 
+test("a consent names a card by its PAN; a BBAN is a reference the bank does not support", async () => {
+  const access = { accounts: [{ pan: "5254120000013241" }] };
+  const res = await bank.tpp.post(`${BASE}/consents`, { ...bgConsentBody(), access }, CREATION_HEADERS);
+  assert.equal(res.status, 201, res.text);
+  const unknown = { accounts: [{ pan: "5254120000999993" }] };
+  const notHere = await bank.tpp.post(`${BASE}/consents`, { ...bgConsentBody(), access: unknown },
+    CREATION_HEADERS);
+  assert.equal(notHere.status, 400, notHere.text);
+  assert.equal(notHere.body.tppMessages[0].path, "access.accounts[0].pan");
+  const bban = { accounts: [{ bban: "370400440532013000" }] };
+  const refused = await bank.tpp.post(`${BASE}/consents`, { ...bgConsentBody(), access: bban },
+    CREATION_HEADERS);
+  assert.equal(refused.status, 400, refused.text);
+  assert.equal(refused.body.tppMessages[0].path, "access.accounts[0].bban");
+});
+
 test("payment initiation answers 201 with Location, ASPSP-SCA-Approach, RCVD and href links", async () => {
   const res = await bank.tpp.post(SCT, bgPaymentBody(), CREATION_HEADERS);
   assert.equal(res.status, 201, res.text);

@@ -169,6 +169,35 @@ test("a dedicated consent names a card by masked PAN and grants exactly what it 
   }));
 });
 
+test("a dedicated consent may name a card by its PAN: it is granted as by its masked PAN", async () => {
+  const body = consentBody({
+    access: { accounts: [{ pan: "5254120000013241" }], balances: [{ pan: "5254120000013241" }] },
+  });
+  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "alice", [ALICE_CARD], body);
+  const id = await cardId(consentId, ALICE_CARD);
+  assert.equal((await read(consentId, `/card-accounts/${id}/balances`)).status, 200);
+  const details = await bank.tpp.get(`/psd2/v1/consents/${consentId}`);
+  assert.deepEqual(details.body.access.accounts, [{ maskedPan: ALICE_CARD, currency: "EUR" }]);
+});
+
+test("an account reference the bank does not support is refused naming the field", async () => {
+  const refused = async (access: object, status: number, code: string, path: string) => {
+    const res = await bank.tpp.post("/psd2/v1/consents", consentBody({ access }), CREATION_HEADERS);
+    refusal(res, status, code);
+    assert.equal(res.body.tppMessages[0].path, path, res.text);
+  };
+  await refused({ accounts: [{ pan: "5254120000013240" }] }, 400, "FORMAT_ERROR",
+    "access.accounts[0].pan");
+  await refused({ accounts: [{ pan: "5254120000999993" }] }, 400, "RESOURCE_UNKNOWN",
+    "access.accounts[0].pan");
+  await refused({ accounts: [{ pan: "5254120000013241", maskedPan: ALICE_CARD }] }, 400,
+    "FORMAT_ERROR", "access.accounts[0].pan");
+  await refused({ accounts: [{ bban: "370400440532013000" }] }, 400, "FORMAT_ERROR",
+    "access.accounts[0].bban");
+  await refused({ accounts: [ALICE_MAIN], balances: [{ msisdn: "+491701234567" }] }, 400,
+    "FORMAT_ERROR", "access.balances[0].msisdn");
+});
+
 test("a masked PAN the PSU does not hold is an error on the review and the consent ends rejected",
   async () => {
     const { consentId, scaRedirect } = await createConsent(bank.tpp,

@@ -13,13 +13,13 @@ import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import { refuseIfHeld } from "../basket/holding.js";
 import {
   authorisationOver, bankOfferedNotEmbedded, consentExpired, consentUnknown, consentUnusable,
-  formatError, noWayBack, resourceUnknown, type Origin,
+  formatError, noWayBack, referenceUnknown, resourceUnknown, type Origin,
 } from "../errors.js";
 import { chosenScaMethod } from "../sca/factors.js";
 import { namedCorporate } from "../sca/signatures.js";
 import { isBankOffered } from "./grants.js";
 import { readAccount, type AccountInput } from "../payment/rules.js";
-import { readMaskedPan } from "../../lib/pan.js";
+import { isValidPan, readMaskedPan } from "../../lib/pan.js";
 import { initialScaStatus } from "../sca/transitions.js";
 
 export interface ConsentInput {
@@ -88,6 +88,36 @@ function readReference(input: AccountInput, path: string): string {
         + " (first digits, '*', last four).");
   }
   return masked;
+}
+
+const NAMED_LISTS = ["accounts", "balances", "transactions"] as const;
+
+/** A card named by its PAN, as by the masked PAN of the card that number belongs to. */
+async function cardByPan(deps: Deps, tx: Tx, input: AccountInput, path: string) {
+  if (typeof input !== "object" || input.pan === undefined) return input;
+  if (typeof input.pan !== "string" || !isValidPan(input.pan)
+    || input.iban !== undefined || input.maskedPan !== undefined) {
+    throw formatError("body", `${path}.pan`,
+      "Give a card account as {\"pan\": \"5254120000013241\"} (a valid card number), alone.");
+  }
+  const card = await deps.core.findCardAccount(tx, { pan: input.pan });
+  if (!card) throw referenceUnknown(`${path}.pan`, "No card with this number is issued here.");
+  const { pan: _, ...rest } = input;
+  return { ...rest, maskedPan: card.maskedPan };
+}
+
+/** The access asked for, each card named by PAN named by its masked PAN instead. */
+async function withCardsByPan(
+  deps: Deps, tx: Tx, access: ConsentInput["access"],
+): Promise<ConsentInput["access"]> {
+  const named: ConsentInput["access"] = { ...access };
+  for (const list of NAMED_LISTS) {
+    const entries = access[list];
+    if (entries === undefined) continue;
+    named[list] = await Promise.all(
+      entries.map((entry, i) => cardByPan(deps, tx, entry, `access.${list}[${i}]`)));
+  }
+  return named;
 }
 
 function readIbans(list: AccountInput[] | undefined, path: string): string[] {
@@ -307,7 +337,8 @@ export function createConsents(deps: Deps) {
   ): Promise<RegisteredConsent> {
     const now = clock.now();
     checkTerms(input, dateInZone(now, settings.timeZone));
-    const access = accessFor(input, redirect);
+    const named = { ...input, access: await withCardsByPan(deps, tx, input.access) };
+    const access = accessFor(named, redirect);
     const signaturesRequired = await signaturesForAccess(deps, tx, access, corporateId);
     const consent = newConsent(deps, { tpp, input, access, redirect, now, signaturesRequired });
     // Multi-level SCA: every user's authorisation is started alike, by the TPP (Berlin Group).
