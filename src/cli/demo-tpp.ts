@@ -34,7 +34,7 @@ async function alreadyRunning(config: Config): Promise<boolean> {
   const ca = await readFile(join(config.dataDir, "certs", "ca.crt")).catch(() => undefined);
   if (!ca) return false;
   return new Promise((resolve) => {
-    const probe = request(new URL("/health", config.publicApiUrl), { ca, timeout: 2_000 },
+    const probe = request(new URL("/health", config.publicApiUrl), { ca, timeout: 15_000 },
       (answer) => {
         answer.resume();
         resolve(answer.statusCode === 200);
