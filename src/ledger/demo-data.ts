@@ -36,6 +36,8 @@ export interface DemoPsu {
     | "app_silent";
   /** A test PSU for TPP automation: its code is always 123456 (sandbox mode only). */
   fixedCode?: true;
+  /** A test PSU whose password alone authorises: its SCA is always exempted (sandbox only). */
+  exempted?: true;
   accounts: DemoAccount[];
 }
 
@@ -161,9 +163,9 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
     device: { kind: "totp", secret: "GIZDGNBVGY3TQOJR" },
     accounts: [testAccount("9100000001")],
   },
-  // TPP test automation: one password, the code always 123456, none, one or two devices.
+  // TPP test automation: one password, the code always 123456; exempted, one or two devices.
   {
-    login: "tester0", password: "sandbox-test", name: "Theo Ohnegeraet", scenario: "no_device",
+    login: "tester0", password: "sandbox-test", name: "Theo Ausnahme", exempted: true,
     fixedCode: true, device: { kind: "sms", phone: "+4915100000010" },
     accounts: [testAccount("8000000001")],
   },
@@ -422,6 +424,7 @@ async function insertCompanies(
 
 /** What the sandbox plays for a demo PSU (sandbox mode only). */
 function sandboxBehaviour(demo: DemoPsu): SandboxBehaviour | null {
+  if (demo.exempted) return "exempted";
   if (demo.fixedCode) return "fixed_code";
   return demo.scenario === "app_rejects" || demo.scenario === "app_silent" ? demo.scenario : null;
 }

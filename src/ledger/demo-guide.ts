@@ -67,13 +67,32 @@ function row(cells: string[]): string {
   return `| ${cells.join(" | ")} |`;
 }
 
-function table(psus: readonly DemoPsu[], scenarios: boolean): string {
+/** A table's last column, where it has one: its heading and each PSU's cell. */
+interface Column { head: string; cell: (psu: DemoPsu) => string }
+
+function table(psus: readonly DemoPsu[], last?: Column): string {
   const head = ["Login", "Password", "Authorization device", "Accounts (EUR)",
-    ...(scenarios ? ["Scenario"] : [])];
+    ...(last ? [last.head] : [])];
   const rows = psus.map((p) => row([code(p.login, true), code(p.password, true),
-    devicesText(p, true), accountsText(p.accounts),
-    ...(scenarios && p.scenario ? [SCENARIOS[p.scenario].readme] : [])]));
+    devicesText(p, true), accountsText(p.accounts), ...(last ? [last.cell(p)] : [])]));
   return [row(head), `|${head.map(() => "---").join("|")}|`, ...rows].join("\n");
+}
+
+const scenarioColumn: Column = {
+  head: "Scenario", cell: (p) => (p.scenario ? SCENARIOS[p.scenario].readme : ""),
+};
+
+/** The branch of an authorisation a TPP's test meets with each test PSU, every time. */
+function testBranch(psu: DemoPsu, markdown: boolean): string {
+  if (psu.exempted) {
+    return markdown ? "SCA exempted: the password alone answers `scaStatus` `exempted` and "
+      + "authorises the payment or consent (a signing basket or a cancellation still asks for "
+      + "the code)" : "SCA exempted after the password";
+  }
+  return registeredDevices(psu).length > 1
+    ? (markdown ? "two SCA methods: the TPP selects one (`authenticationMethodId`)"
+      : "two methods to choose from")
+    : (markdown ? "one SCA method: no selection step" : "one method");
 }
 
 /**
@@ -83,9 +102,10 @@ function table(psus: readonly DemoPsu[], scenarios: boolean): string {
 export function demoPsuTables(): { everyday: string; scenarios: string; testing: string } {
   const demo = DEMO_PSUS.filter((p) => !p.fixedCode);
   return {
-    everyday: table(demo.filter((p) => !p.scenario), false),
-    scenarios: table(demo.filter((p) => p.scenario), true),
-    testing: table(DEMO_PSUS.filter((p) => p.fixedCode), false),
+    everyday: table(demo.filter((p) => !p.scenario)),
+    scenarios: table(demo.filter((p) => p.scenario), scenarioColumn),
+    testing: table(DEMO_PSUS.filter((p) => p.fixedCode),
+      { head: "Every run", cell: (p) => testBranch(p, true) }),
   };
 }
 
@@ -111,7 +131,7 @@ function corporateOf(login: string): string {
 /** One line per demo PSU for the start banner. */
 export function demoPsuLines(): string[] {
   return [...DEMO_PSUS, ...DEMO_CORPORATES.flatMap((c) => c.users)].map((p) => {
-    const banner = p.scenario && SCENARIOS[p.scenario].banner;
+    const banner = p.fixedCode ? testBranch(p, false) : p.scenario && SCENARIOS[p.scenario].banner;
     const devices = `${devicesText(p, false)}${banner ? ` (${banner})` : ""}`;
     const company = corporateOf(p.login);
     return `${p.login.padEnd(7)} password ${p.password.padEnd(12)} ${devices}${company}`;

@@ -132,7 +132,8 @@ function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
       step: 3, error: shown ? problemMessage(shown)
         : refusesAll ? "error_foreign_accounts" : undefined,
       errorValues: { tpp: view.tppName, ibans: review?.foreign.join(", ") ?? "" },
-      ...(exemption && { notice: "notice_exempted", noticeValues: { article: exemption } }),
+      ...(exemption && (exemption === "sandbox" ? { notice: "notice_exempted_sandbox" }
+        : { notice: "notice_exempted", noticeValues: { article: exemption } })),
     });
     const canConfirm = !review?.problem && !refusesAll;
     const body = resource.type === "payment"

@@ -305,12 +305,15 @@ test("a funds-confirmation consent in embedded: bob's password and SMS code make
     assert.deepEqual(ids.authorisationIds, [next.split("/").pop()]);
   });
 
-test("the TPP test PSUs: code always 123456; no device, one device, a choice of two",
+test("the TPP test PSUs: code always 123456; exempted, one method, a choice of two",
   async () => {
     const secret = { psuData: { password: "sandbox-test" } };
     const fixed = { scaAuthenticationData: "123456" };
-    const none = await embeddedStart(SCT, paymentBody({ debtorAccount: TESTER_0 }), "tester0");
-    refusal(await put(none.next, secret), 400, "SCA_METHOD_UNKNOWN");
+    const exempted = await embeddedStart(SCT, paymentBody({ debtorAccount: TESTER_0 }), "tester0");
+    const password0 = await put(exempted.next, secret);
+    assert.equal(password0.body.scaStatus, "exempted", password0.text);
+    assert.equal((await bank.tpp.get(`${SCT}/${exempted.body.paymentId}/status`)).body
+      .transactionStatus, "ACSC");
     const one = await embeddedStart(SCT, paymentBody({ debtorAccount: TESTER_1 }), "tester1");
     const a = (await put(one.next, secret)).body;
     assert.equal(a.scaStatus, "scaMethodSelected");
@@ -326,6 +329,24 @@ test("the TPP test PSUs: code always 123456; no device, one device, a choice of 
     const app = methods.find((m) => m.authenticationType === "APP_OTP");
     await put(two.next, { authenticationMethodId: app?.authenticationMethodId });
     assert.equal((await put(two.next, fixed)).body.scaStatus, "finalised");
+  });
+
+test("the TPP test PSUs' consents: the same steps on every run, no RTS art. 10a renewal",
+  async () => {
+    const secret = { psuData: { password: "sandbox-test" } };
+    const consentOf = (iban: unknown) => consentBody({
+      access: { accounts: [iban], balances: [iban], transactions: [] } });
+    for (let run = 0; run < 2; run += 1) {
+      const exempted = await embeddedStart("/psd2/v1/consents", consentOf(TESTER_0), "tester0");
+      assert.equal((await put(exempted.next, secret)).body.scaStatus, "exempted");
+      assert.equal((await bank.tpp.get(`/psd2/v1/consents/${exempted.body.consentId}/status`))
+        .body.consentStatus, "valid");
+      const one = await embeddedStart("/psd2/v1/consents", consentOf(TESTER_1), "tester1");
+      assert.equal((await put(one.next, secret)).body.scaStatus, "scaMethodSelected",
+        `run ${run}: the code is asked for again`);
+      const done = await put(one.next, { scaAuthenticationData: "123456" });
+      assert.equal(done.body.scaStatus, "finalised", done.text);
+    }
   });
 
 test("periodic and bulk payments in embedded: one password and code each", async () => {

@@ -10,7 +10,8 @@ import { manualClock } from "../../src/lib/clock.js";
 import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
 import { jsonOf, runOperator } from "../support/cli.js";
 import {
-  BOB_MAIN, CAROL_MAIN, confirm, consentBody, createConsent, createdStatus, CREATION_HEADERS,
+  BOB_MAIN, CAROL_MAIN, confirm, consentBody, createConsent, createdStatus, createPayment,
+  CREATION_HEADERS,
   enterCode, EXTERNAL_IBAN, ibanOf, linkOf, OK_URI, reachReview,
 } from "../support/flows.js";
 import { codeFor, lastSmsCode, logInDashboard } from "../support/psu.js";
@@ -72,6 +73,21 @@ test("art. 16 is off by default, and never applies to a standing order's creatio
   const page = await afterPassword(on.browser(), linkOf(on.tpp, created.body._links.scaRedirect),
     "bob");
   assert.ok(asksForCode(page), page.html);
+});
+
+test("the sandbox's test PSU tester0 is exempted on the pages too, with a notice saying why; "
+  + "with every exemption off", async (t) => {
+  const bank = await startOwnBank(t);
+  const created = await createPayment(bank.tpp, euro("250.00",
+    { debtorAccount: ibanOf("8000000001") }));
+  const browser = bank.browser();
+  const review = await afterPassword(browser, created.scaRedirect, "tester0", "sandbox-test");
+  assert.ok(isReview(review), review.html);
+  assert.match(review.html, /No code needed: you are the sandbox.{1,6}s test PSU whose strong/);
+  assert.equal((await confirm(browser, review)).location, OK_URI);
+  assert.equal(await paymentScaStatus(bank.tpp, created.paymentId), "exempted");
+  assert.equal(showPayment(bank, created.paymentId).resource.secondFactor, "none: exempted "
+    + "under the sandbox's test PSU rule (no RTS article; sandbox mode only), password only");
 });
 
 test("art. 16 in the embedded approach: the password alone answers exempted and books",

@@ -7,13 +7,22 @@ import Database from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { migrationProvider } from "../../src/store/migrations/index.js";
 
-test("a partly executed bulk stored as PATC before 0090 reads PART after it", async () => {
+/** A migrator on a new SQLite file, for `body`; the file goes away after it. */
+async function onNewFile(body: (db: Kysely<unknown>, migrator: Migrator) => Promise<void>) {
   const dir = await mkdtemp(join(tmpdir(), "psd2-bank-migration-"));
   const file = new Database(join(dir, "bank.sqlite"));
   file.pragma("foreign_keys = off");
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: file }) });
   try {
-    const migrator = new Migrator({ db, provider: migrationProvider });
+    await body(db, new Migrator({ db, provider: migrationProvider }));
+  } finally {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test("a partly executed bulk stored as PATC before 0090 reads PART after it", async () => {
+  await onNewFile(async (db, migrator) => {
     assert.equal((await migrator.migrateTo("0030-sca-login-failures")).error, undefined);
     await sql`insert into payments (id, tpp_id, service, product, status, debtor_iban,
       creditor_iban, creditor_name, amount, currency, redirect_uri, created_at, updated_at)
@@ -22,8 +31,26 @@ test("a partly executed bulk stored as PATC before 0090 reads PART after it", as
     assert.equal((await migrator.migrateTo("0090-bulk-part")).error, undefined);
     const { rows } = await sql<{ status: string }>`select status from payments`.execute(db);
     assert.deepEqual(rows, [{ status: "PART" }]);
-  } finally {
-    await db.destroy();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
+
+test("a sandbox seeded before 0191: tester0 becomes the exempted test PSU with a device",
+  async () => {
+    await onNewFile(async (db, migrator) => {
+      assert.equal((await migrator.migrateTo("0190-authorisation-confirmations")).error,
+        undefined);
+      await sql`insert into psus (id, login, name, password_hash, status, failed_attempts,
+        blocked_until, created_at, sandbox_behaviour) values
+        ('t0', 'tester0', 'Theo Ohnegeraet', 'h', 'enabled', 0, null, '2026-01-01', 'fixed_code'),
+        ('t1', 'tester1', 'Tara Eingeraet', 'h', 'enabled', 0, null, '2026-01-01', 'fixed_code')`
+        .execute(db);
+      assert.equal((await migrator.migrateToLatest()).error, undefined);
+      const psus = await sql<{ login: string; sandbox_behaviour: string }>`select login,
+        sandbox_behaviour from psus order by login`.execute(db);
+      assert.deepEqual(psus.rows, [{ login: "tester0", sandbox_behaviour: "exempted" },
+        { login: "tester1", sandbox_behaviour: "fixed_code" }]);
+      const devices = await sql<{ psu_id: string; phone: string }>`select psu_id, phone
+        from sca_devices`.execute(db);
+      assert.deepEqual(devices.rows, [{ psu_id: "t0", phone: "+4915100000010" }]);
+    });
+  });

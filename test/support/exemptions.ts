@@ -13,8 +13,9 @@ interface Bank { tpp: TppClient; browser(): BrowserClient }
 export const PAYMENTS = "/psd2/v1/payments/sepa-credit-transfers";
 
 /** The link opened and the password given: the page that follows (the code, or the review). */
-export async function afterPassword(browser: BrowserClient, scaRedirect: string, login: string) {
-  return browser.follow(await logIn(browser, await open(browser, scaRedirect), login, `${login}-demo`));
+export async function afterPassword(browser: BrowserClient, scaRedirect: string, login: string,
+  password = `${login}-demo`) {
+  return browser.follow(await logIn(browser, await open(browser, scaRedirect), login, password));
 }
 
 export const asksForCode = (page: Page) => /name="code"/.test(page.html);

@@ -15,11 +15,12 @@ import type { Deps } from "../deps.js";
 import type { Psu, ScaDevice } from "./model.js";
 import type { LoginFailures } from "./ports.js";
 import type { Refusal, ScaProblem } from "./problems.js";
+import { usesFixedCode } from "./test-psus.js";
 
 /** SMS codes one login session may receive, the first one included. */
 export const CODE_SENDS_MAX = 5;
 
-/** The code of the sandbox's test PSUs (Psu.sandbox "fixed_code"), in sandbox mode only. */
+/** The code of the sandbox's test PSUs (usesFixedCode), in sandbox mode only. */
 export const SANDBOX_FIXED_CODE = "123456";
 
 /** A test PSU's fixed code: right in sandbox mode, refused everywhere else. */
@@ -152,7 +153,7 @@ async function sendCode(
   const { store, clock, settings } = deps;
   const previous = await store.sca.findChallenge(tx, sessionId);
   if ((previous?.sends ?? 0) >= CODE_SENDS_MAX) return "resend_limit";
-  const fixed = target.psu.sandbox === "fixed_code" && deps.settings.sandbox === true;
+  const fixed = usesFixedCode(target.psu) && deps.settings.sandbox === true;
   const code = fixed ? SANDBOX_FIXED_CODE : String(randomInt(0, 1_000_000)).padStart(6, "0");
   const ttlMs = settings.smsCodeTtlSeconds * 1000;
   const expiresAt = new Date(clock.now().getTime() + ttlMs).toISOString();
@@ -196,7 +197,7 @@ async function verifyCode(
   const { psu, device } = target;
   if (psu.status === "blocked") return { problem: "psu_blocked_by_bank" };
   if (locked(deps, psu)) return { problem: "psu_blocked" };
-  const outcome = psu.sandbox === "fixed_code" ? fixedCodeMatches(deps, code.trim())
+  const outcome = usesFixedCode(psu) ? fixedCodeMatches(deps, code.trim())
     : await codeMatches(deps, tx, sessionId, binding, device, code.trim());
   if (outcome === "code_expired" || outcome === "code_reused") return { problem: outcome };
   if (outcome !== "ok") {

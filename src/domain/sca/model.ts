@@ -12,10 +12,12 @@ export type ScaStatus =
  * An exemption from strong customer authentication (Commission Delegated Regulation 2018/389,
  * as amended by 2022/2360), by its article: art. 10a account information within 180 days of the
  * last SCA, 13 trusted beneficiaries, 14 recurring transactions, 16 low-value payments, 18
- * transaction risk analysis. The PSU still gives its password: exempt from the second factor
- * (for art. 10a, from a new SCA), never from authenticating.
+ * transaction risk analysis; and "sandbox", no article: the sandbox's test PSU whose SCA is
+ * always exempted, so that a TPP's automated tests meet that branch on every run. The PSU still
+ * gives its password: exempt from the second factor (for art. 10a, from a new SCA), never from
+ * authenticating.
  */
-export type ScaExemption = "10a" | "13" | "14" | "16" | "18";
+export type ScaExemption = "10a" | "13" | "14" | "16" | "18" | "sandbox";
 /** What an authorisation's link opens: a payment, a consent, or a signing basket of both. */
 export type ResourceType = "payment" | "consent" | "basket";
 export type ScaStep = "login" | "device" | "code" | "review" | "done";
@@ -67,9 +69,10 @@ export interface ScaSession extends LoginSession<ScaStep> {
 
 /**
  * What the sandbox plays for a test PSU (TPP test automation), never outside sandbox mode: its
- * code is always 123456, its bank app rejects every request, or its app never answers.
+ * code is always 123456 (and, "exempted", its password alone authorises wherever an exemption
+ * could apply), its bank app rejects every request, or its app never answers.
  */
-export type SandboxBehaviour = "fixed_code" | "app_rejects" | "app_silent";
+export type SandboxBehaviour = "fixed_code" | "exempted" | "app_rejects" | "app_silent";
 
 export interface Psu {
   id: string;

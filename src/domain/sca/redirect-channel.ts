@@ -25,6 +25,7 @@ import { sha256 } from "./factors.js";
 import type { Authorisation, LoginStep, Psu, ScaExemption, ScaStep } from "./model.js";
 import type { SmsSubject } from "./ports.js";
 import type { ScaProblem } from "./problems.js";
+import { testPsuExemption } from "./test-psus.js";
 import type { ScaChannel } from "./session.js";
 import { changeScaStatus } from "./transitions.js";
 
@@ -160,10 +161,14 @@ async function exemptionOf(
   const { resource } = ctx;
   // A basket's one SCA covers items an exemption was not reckoned for: none applies.
   if (resource.type === "basket") return null;
-  if (resource.type === "consent") return consentExemption(deps, tx, resource.consent, psu.id);
+  const testPsu = testPsuExemption(deps, psu);
+  if (resource.type === "consent") {
+    return testPsu !== undefined ? testPsu : consentExemption(deps, tx, resource.consent, psu.id);
+  }
   if (resource.cancellation) return null;
   // A company's user who may only see the account, or signed already, decides nothing.
   if (await signingProblem(deps, tx, psu.id, resource.payment)) return null;
+  if (testPsu !== undefined) return testPsu;
   return paymentExemption(deps, tx, {
     psuId: psu.id, payment: resource.payment,
     knownDevice: await knownDevice(deps, tx, psu, browser),

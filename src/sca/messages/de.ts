@@ -276,6 +276,8 @@ export const de: Catalogue = {
     + "beginnen Sie neu.",
   notice_exempted: "Kein Code nötig: Ihr Passwort genügt hier (Ausnahme von der starken "
     + "Kundenauthentifizierung, Delegierte Verordnung 2018/389, Art. {article}).",
+  notice_exempted_sandbox: "Kein Code nötig: Sie sind die Test-Person der Sandbox, deren starke "
+    + "Kundenauthentifizierung immer ausgenommen ist (nur in der Sandbox).",
   trusted_heading: "Vertrauenswürdige Empfänger",
   trusted_text: "Eine Zahlung an einen vertrauenswürdigen Empfänger braucht nur Ihr Passwort, "
     + "keinen Code. Einen Empfänger hinzuzufügen oder zu entfernen braucht einen Code von Ihrem "

@@ -257,6 +257,8 @@ export const en = {
     + "start again.",
   notice_exempted: "No code needed: your password is enough here (exempt from strong customer "
     + "authentication, Delegated Regulation 2018/389, art. {article}).",
+  notice_exempted_sandbox: "No code needed: you are the sandbox's test PSU whose strong customer "
+    + "authentication is always exempted (sandbox only).",
   trusted_heading: "Trusted payees",
   trusted_text: "A payment to a trusted payee needs your password only, no code. Adding or "
     + "removing a payee needs a code from your device.",

@@ -265,6 +265,8 @@ export const es: Catalogue = {
     + "nuevo.",
   notice_exempted: "No hace falta código: aquí basta su contraseña (exención de la "
     + "autenticación reforzada, Reglamento Delegado 2018/389, art. {article}).",
+  notice_exempted_sandbox: "No hace falta código: es la persona de prueba del sandbox cuya "
+    + "autenticación reforzada siempre está exenta (solo en el sandbox).",
   trusted_heading: "Beneficiarios de confianza",
   trusted_text: "Un pago a un beneficiario de confianza solo necesita su contraseña, sin "
     + "código. Añadir o quitar un beneficiario necesita un código de su dispositivo.",

@@ -275,6 +275,8 @@ export const fr: Catalogue = {
     + "chez {tpp} et recommencez.",
   notice_exempted: "Aucun code nécessaire : votre mot de passe suffit ici (exemption "
     + "d'authentification forte, règlement délégué 2018/389, art. {article}).",
+  notice_exempted_sandbox: "Aucun code nécessaire : vous êtes l'utilisateur de test du bac à sable "
+    + "dont l'authentification forte est toujours exemptée (bac à sable uniquement).",
   trusted_heading: "Bénéficiaires de confiance",
   trusted_text: "Un paiement à un bénéficiaire de confiance ne demande que votre mot de passe, "
     + "sans code. Ajouter ou retirer un bénéficiaire demande un code de votre appareil.",

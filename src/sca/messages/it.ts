@@ -265,6 +265,8 @@ export const it: Catalogue = {
     + "{tpp} e ricominci.",
   notice_exempted: "Nessun codice necessario: qui basta la sua password (esenzione "
     + "dall'autenticazione forte, regolamento delegato 2018/389, art. {article}).",
+  notice_exempted_sandbox: "Nessun codice necessario: è l'utente di prova della sandbox la cui "
+    + "autenticazione forte è sempre esentata (solo nella sandbox).",
   trusted_heading: "Beneficiari di fiducia",
   trusted_text: "Un pagamento a un beneficiario di fiducia richiede solo la password, nessun "
     + "codice. Aggiungere o rimuovere un beneficiario richiede un codice dal suo dispositivo.",

@@ -271,6 +271,8 @@ export const nl: Catalogue = {
     + "opnieuw.",
   notice_exempted: "Geen code nodig: uw wachtwoord is hier genoeg (vrijstelling van sterke "
     + "klantauthenticatie, Gedelegeerde Verordening 2018/389, art. {article}).",
+  notice_exempted_sandbox: "Geen code nodig: u bent de testgebruiker van de sandbox wiens sterke "
+    + "klantauthenticatie altijd is vrijgesteld (alleen in de sandbox).",
   trusted_heading: "Vertrouwde begunstigden",
   trusted_text: "Een betaling aan een vertrouwde begunstigde vraagt alleen uw wachtwoord, geen "
     + "code. Een begunstigde toevoegen of verwijderen vraagt een code van uw apparaat.",
