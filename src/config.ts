@@ -477,7 +477,8 @@ export const SETTINGS = {
       + "401 `TOKEN_INVALID`. A token that is sent is always checked" }),
   authorisationConfirmation: flag({ name: "AUTHORISATION_CONFIRMATION", fallback: false,
     description: "Berlin Group's authorisation confirmation: after the PSU's SCA on the bank's "
-      + "pages the redirect back to the TPP carries a one-time `confirmationCode`, the "
+      + "pages the redirect back to the TPP (in the OAuth approach, the authorisation response "
+      + "beside `code`) carries a one-time `confirmationCode`, the "
       + "authorisation is `unconfirmed`, and the payment or consent is authorised only once the "
       + "TPP sends `PUT` on the authorisation with `{\"confirmationCode\": …}` (`_links."
       + "confirmation`)" }),

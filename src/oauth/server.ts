@@ -205,7 +205,9 @@ function languageOf(uiLocales: unknown, acceptLanguage: string | undefined): str
 export interface InteractionRequest { uid: string; clientId: string; scope: string; lang: string }
 
 /** How the PSU's SCA ended: a grant to this PSU, or the TPP learns the refusal. */
-export type InteractionOutcome = { psuId: string } | { error: string; description: string };
+/** A grant, with the confirmation code the authorisation response carries where one is held. */
+export type InteractionOutcome =
+  | { psuId: string; confirmationCode?: string } | { error: string; description: string };
 
 export const sha256Thumbprint = (der: Uint8Array) =>
   createHash("sha256").update(der).digest("base64url");
@@ -241,6 +243,19 @@ function refuseHttpRedirects(provider: Provider, allowHttpLoopback: boolean): vo
   });
 }
 
+/**
+ * AUTHORISATION_CONFIRMATION on the OAuth approach's way back: the authorisation response to the
+ * TPP's redirect_uri carries the code the interaction's result holds, beside `code` and `state`
+ * (the library lets a listener add to the response's parameters before it is sent).
+ */
+function carryConfirmationCode(provider: Provider): void {
+  provider.on("authorization.success", (ctx, out) => {
+    const held = (ctx.oidc.result as { confirmationCode?: unknown } | undefined)
+      ?.confirmationCode;
+    if (out && typeof held === "string") out.confirmationCode = held;
+  });
+}
+
 export function createOAuthServer(options: OAuthServerOptions) {
   const certificates: Certificates = new WeakMap();
   // Built on first use: with port 0 (tests) the listeners' URLs are known only then.
@@ -250,6 +265,7 @@ export function createOAuthServer(options: OAuthServerOptions) {
     const provider = new library.default(
       options.authUrl(), configuration(options, certificates, library));
     refuseHttpRedirects(provider, options.allowHttpLoopback);
+    carryConfirmationCode(provider);
     return { provider, callback: provider.callback() };
   });
 
@@ -287,7 +303,8 @@ export function createOAuthServer(options: OAuthServerOptions) {
       grant.addOIDCScope(scopes.filter((scope) => scope === "offline_access"));
       grant.addResourceScope(options.resource, asked.scope);
       const grantId = await grant.save();
-      const result = { login: { accountId: outcome.psuId }, consent: { grantId } };
+      const result = { login: { accountId: outcome.psuId }, consent: { grantId },
+        ...(outcome.confirmationCode && { confirmationCode: outcome.confirmationCode }) };
       return provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
     },
     async verifyAccessToken(value: string, der: Uint8Array): Promise<TokenVerdict> {

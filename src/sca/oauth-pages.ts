@@ -14,7 +14,7 @@ import { requestLanguage } from "./plugin.js";
 /** What an interaction asks the PSU to authorise (the authorisation server's view of it). */
 interface InteractionRequest { uid: string; clientId: string; scope: string; lang: string }
 
-type Outcome = { psuId: string } | { error: string; description: string };
+type Outcome = { psuId: string; confirmationCode?: string } | { error: string; description: string };
 
 /** The authorisation server as these pages use it (src/oauth/server.ts). */
 export interface OAuthInteractions {
@@ -106,6 +106,7 @@ export function oauthPages(
       { tppId: asked.clientId, scope: asked.scope });
     reply.hijack();
     return options.interactions.finish(request.raw, reply.raw, asked,
-      outcome.granted ? { psuId: outcome.psuId } : REFUSALS[outcome.refusal]);
+      outcome.granted ? { psuId: outcome.psuId, confirmationCode: outcome.confirmationCode }
+        : REFUSALS[outcome.refusal]);
   });
 }

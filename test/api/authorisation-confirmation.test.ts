@@ -8,9 +8,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { TppClient } from "../support/tpp-client.js";
 import {
-  bookings, cancel, confirm, createConsent, createPayment, CREATION_HEADERS, linkOf, NOK_URI,
+  BOB_MAIN, bookings, cancel, confirm, createConsent, createPayment, CREATION_HEADERS, linkOf, NOK_URI,
   OK_URI, paymentBody, reachReview,
 } from "../support/flows.js";
+import { authoriseInBrowser, client, oauthClient, pushRequest } from "../support/oauth-client.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 const SCT = "/psd2/v1/payments/sepa-credit-transfers";
@@ -161,4 +162,24 @@ test("on: a redirect's answers offer _links.confirmation, the authorisation to c
   const off = await plain.tpp.post(`${SCT}/${paymentId}/authorisations`, {}, {});
   assert.equal(off.status, 201, off.text);
   assert.equal(off.body._links.confirmation ?? null, null);
+});
+
+test("on, the OAuth approach: the authorisation response carries the code beside the OAuth "
+  + "code; the token reaches nothing authorised until the TPP confirms", async () => {
+  const { paymentId } = await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN }));
+  const config = await oauthClient(bank);
+  const { url, verifier, state } = await pushRequest(config, `PIS:${paymentId}`);
+  const callback = await authoriseInBrowser(bank.browser(), url, "bob");
+  const code = callback.searchParams.get("confirmationCode");
+  assert.ok(code && code.length >= 16, callback.href);
+  const tokens = await client.authorizationCodeGrant(config, callback,
+    { pkceCodeVerifier: verifier, expectedState: state });
+  assert.ok(tokens.access_token);
+  const resource = `${SCT}/${paymentId}`;
+  const p = { resource,
+    authorisation: `${resource}/authorisations/${await authorisationOf(bank.tpp, resource)}` };
+  assert.deepEqual(await statesOf(bank, p), { transactionStatus: "RCVD", scaStatus: "unconfirmed" });
+  const right = await put(bank.tpp, p.authorisation, { confirmationCode: code });
+  assert.equal(right.status, 200, right.text);
+  assert.deepEqual(await statesOf(bank, p), { transactionStatus: "ACSC", scaStatus: "finalised" });
 });

@@ -9,6 +9,7 @@ import { hashSecret, newSecret } from "../../lib/ids.js";
 import { BROWSER_APPROACHES } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
+import { confirmationCodeOf } from "./confirmation.js";
 import { awaitingDecision, loadResource } from "./redirect-channel.js";
 import type { Authorisation } from "./model.js";
 
@@ -89,9 +90,14 @@ async function open(deps: Deps, tx: Tx, request: OAuthSessionRequest): Promise<O
   return { ok: true, secret, resource: only };
 }
 
-/** What the PSU's session decided about the scope's resource. */
+/**
+ * What the PSU's session decided about the scope's resource. With AUTHORISATION_CONFIRMATION the
+ * PSU's confirmation is held: the token is granted with the code the TPP then confirms with, as
+ * the redirect approach's way back carries it; until then the token reaches nothing authorised.
+ */
 export type OAuthOutcome =
-  | { granted: true; psuId: string } | { granted: false; refusal: OAuthRefusal | "denied" };
+  | { granted: true; psuId: string; confirmationCode?: string }
+  | { granted: false; refusal: OAuthRefusal | "denied" };
 
 async function outcome(
   deps: Deps, tx: Tx, secret: string | undefined, expected: { tppId: string; scope: string },
@@ -102,13 +108,17 @@ async function outcome(
   const [only, ...more] = scopedResources(expected.scope);
   const same = authorisation && only && more.length === 0
     && authorisation.resourceId === only.id && authorisation.tppId === expected.tppId;
-  if (!session || !same || session.step !== "done") {
+  if (!session || !same || !secret || session.step !== "done") {
     return { granted: false, refusal: "no_authorisation" };
   }
+  const { psuId, scaStatus } = authorisation;
+  if (!psuId) return { granted: false, refusal: "denied" };
+  if (scaStatus === "unconfirmed") {
+    return { granted: true, psuId, confirmationCode: confirmationCodeOf(secret, authorisation.id) };
+  }
   // An SCA exemption (RTS) authorises as the second factor would have.
-  const authorised = ["finalised", "exempted"].includes(authorisation.scaStatus);
-  return authorised && authorisation.psuId
-    ? { granted: true, psuId: authorisation.psuId } : { granted: false, refusal: "denied" };
+  return ["finalised", "exempted"].includes(scaStatus)
+    ? { granted: true, psuId } : { granted: false, refusal: "denied" };
 }
 
 export function createOAuthAuthorisations(deps: Deps) {
