@@ -3,9 +3,10 @@
  * crashes, restarts and load generated from outside), and the books checked afterwards.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { after } from "node:test";
 import { fileURLToPath } from "node:url";
 import { bookedBalance } from "../../src/ledger/book.js";
 import { openStore } from "../../src/store/db.js";
@@ -26,6 +27,13 @@ export interface BankProcess {
 }
 
 /** Starts the CLI on `database` with ports chosen by the OS; resolves once the banner is out. */
+/**
+ * The bank processes still running: a test that timed out leaves its own behind, and their
+ * pipes would keep this file's process, and so `npm test`, from ever ending.
+ */
+const running = new Set<ChildProcess>();
+after(() => { for (const child of running) child.kill("SIGKILL"); });
+
 export async function startBankProcess(database: EngineDatabase,
   env: Record<string, string> = {}): Promise<BankProcess> {
   const child = spawn(process.execPath, [MAIN, "start"], {
@@ -35,6 +43,8 @@ export async function startBankProcess(database: EngineDatabase,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   const banner = await new Promise<string>((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
