@@ -26,6 +26,8 @@ export interface CallOptions {
   rawBody?: string;
   /** Signs this call instead of the client's signer. */
   sign?: RequestSigner;
+  /** Set on the one repetition of a GET whose kept-alive connection was found closed. */
+  retried?: boolean;
 }
 
 /** Sees every exchange before the test does; throwing fails the call (test/support/berlin-group.ts). */
@@ -82,7 +84,15 @@ export class TppClient {
           resolve(response);
         });
       });
-      req.on("error", reject);
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed as the request went out (its idle timeout
+        // fires late when a synchronous operator command held this process): a GET is sent again
+        // on a new one, as browsers do (Node's documentation of `reusedSocket`).
+        const stale = req.reusedSocket && error.code === "ECONNRESET" && method === "GET";
+        if (stale && !options.retried) {
+          resolve(this.call(method, path, { ...options, retried: true }));
+        } else reject(error);
+      });
       if (payload !== undefined) req.write(payload);
       req.end();
     });
