@@ -1,17 +1,12 @@
 /** Every command of the psd2-bank command line, by name; main.ts parses argv and calls run(). */
 import { parseArgs } from "node:util";
-import { openAdministration, type Administration } from "../app.js";
+import type { Administration } from "../app.js";
 import type { Config } from "../config.js";
 import { OperatorError } from "../domain/errors.js";
 import { accountCommand, ACCOUNT_USAGE } from "./accounts.js";
-import { generate, migrate, seed } from "./database.js";
-import { demoTpp } from "./demo-tpp.js";
-import { availability, printConfig, printSettings } from "./operations.js";
 import { notificationCommand, NOTIFICATION_USAGE } from "./notifications.js";
 import { psuCommand, PSU_USAGE } from "./psus.js";
 import { resourceCommand, RESOURCE_USAGE } from "./resources.js";
-import { start } from "./start.js";
-import { tppCert } from "./tpp-cert.js";
 import { auditCommand, tppCommand, TPP_USAGE } from "./tpps.js";
 
 export const USAGE = `Usage: psd2-bank [--config FILE] <command> [options]
@@ -51,10 +46,18 @@ Settings come from the environment (see README): API_PORT, AUTH_PORT, DATA_DIR, 
 
 type Command = (config: Config, args: string[]) => Promise<void>;
 
+/**
+ * The bank's modules load only for the command that needs them, so that help, a mistake in the
+ * arguments and the light commands answer without loading the whole bank (a second and more).
+ */
+const app = () => import("../app.js");
+const database = () => import("./database.js");
+const operations = () => import("./operations.js");
+
 /** Operator commands on the administration use cases, which close the store afterwards. */
 function administering(command: (admin: Administration, args: string[]) => Promise<void>): Command {
   return async (config, args) => {
-    const admin = await openAdministration(config);
+    const admin = await (await app()).openAdministration(config);
     try {
       await command(admin, args);
     } finally {
@@ -72,15 +75,15 @@ function withoutOptions(command: (config: Config) => Promise<unknown>): Command 
 }
 
 const COMMANDS: Record<string, Command> = {
-  start: withoutOptions(start),
-  config: async (config, args) => printConfig(config, args),
-  settings: async (_config, args) => printSettings(args),
-  migrate: withoutOptions(migrate),
-  seed: withoutOptions(seed),
-  generate,
-  "tpp-cert": tppCert,
-  "demo-tpp": demoTpp,
-  availability,
+  start: withoutOptions(async (config) => (await import("./start.js")).start(config)),
+  config: async (config, args) => (await operations()).printConfig(config, args),
+  settings: async (_config, args) => (await operations()).printSettings(args),
+  migrate: withoutOptions(async (config) => (await database()).migrate(config)),
+  seed: withoutOptions(async (config) => (await database()).seed(config)),
+  generate: async (config, args) => (await database()).generate(config, args),
+  "tpp-cert": async (config, args) => (await import("./tpp-cert.js")).tppCert(config, args),
+  "demo-tpp": async (config, args) => (await import("./demo-tpp.js")).demoTpp(config, args),
+  availability: async (config, args) => (await operations()).availability(config, args),
   psu: administering(psuCommand),
   account: administering(accountCommand),
   tpp: administering(tppCommand),

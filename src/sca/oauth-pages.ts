@@ -14,7 +14,8 @@ import { requestLanguage } from "./plugin.js";
 /** What an interaction asks the PSU to authorise (the authorisation server's view of it). */
 interface InteractionRequest { uid: string; clientId: string; scope: string; lang: string }
 
-type Outcome = { psuId: string; confirmationCode?: string } | { error: string; description: string };
+type Outcome =
+  | { psuId: string; confirmationCode?: string } | { error: string; description: string };
 
 /** The authorisation server as these pages use it (src/oauth/server.ts). */
 export interface OAuthInteractions {
