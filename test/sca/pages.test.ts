@@ -10,7 +10,7 @@ import { totpAt } from "../../src/lib/totp.js";
 import { csrfOf, type BrowserClient, type Page } from "../support/browser.js";
 import {
   ALICE_MAIN, BOB_MAIN, bookings, cancel, confirm, consentBody, createConsent, createPayment,
-  CREATION_HEADERS, enterCode, EXTERNAL_IBAN, linkOf, logIn, NOK_URI, OK_URI, open, paymentBody,
+  CREATION_HEADERS, enterCode, EXTERNAL_IBAN, forwardOf, linkOf, logIn, NOK_URI, OK_URI, open, paymentBody,
   reachReview, renewedWithoutCode, settled,
 } from "../support/flows.js";
 import { longDate } from "../../src/sca/views.js";
@@ -374,3 +374,16 @@ test("without a TPP-Nok-Redirect-URI cancel returns to the TPP-Redirect-URI", as
   assert.equal(refused.location, OK_URI);
   assert.equal(await consentStatus(bank.tpp, consent.consentId), "rejected");
 });
+
+test("a TPP-Redirect-URI with & and ' in its query comes back exactly, escaped in the page",
+  async () => {
+    const uri = "https://tpp.example/ok?order=1&note=o'clock&x=%20";
+    const { scaRedirect } = await createPayment(bank.tpp, paymentBody(),
+      { "TPP-Redirect-URI": uri });
+    const browser = bank.browser();
+    const posted = await browser.post("/sca/confirm",
+      { _csrf: csrfOf((await reachReview(browser, scaRedirect, "alice")).html) });
+    const result = await browser.follow(posted);
+    assert.match(result.html, /content="2;url=https:\/\/tpp\.example\/ok\?order=1&#38;note=o&#39;clock&#38;x=%20">/);
+    assert.equal(forwardOf(result)?.url, uri);
+  });
