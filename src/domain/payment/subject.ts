@@ -38,6 +38,11 @@ export const amountsOf = (payments: readonly Payment[]) => totalsOf(payments)
 const payeeLink = (p: Payment) =>
   `${p.id}|${p.amountMinor}|${p.currency}|${p.creditorAccount.iban}|${p.creditorName}`;
 
+/** The SMS of one payment's code, or of its cancellation's. */
+const oneSms = (kind: "payment" | "cancellation", p: Payment): SmsSubject => ({ kind,
+  amount: { amountMinor: p.amountMinor, currency: p.currency }, payee: p.creditorName,
+  iban: p.creditorAccount.iban });
+
 /** The payment as the PSU's online banking shows its debtor account. */
 async function debtorOverview(
   { core }: Deps, tx: Tx, p: Payment, cancellation: boolean,
@@ -82,12 +87,11 @@ function paymentBase(deps: Deps, view: PaymentView) {
 export function paymentSubject(deps: Deps, view: PaymentView): ScaSubject {
   const { payment: p, entries } = view;
   const base = paymentBase(deps, view);
-  const sms = (): SmsSubject => entries.length > 0
-    ? { kind: "bulk", totals: amountsOf(entries), payees: entries.length }
-    : { kind: "payment", amount: { amountMinor: p.amountMinor, currency: p.currency },
-      payee: p.creditorName, iban: p.creditorAccount.iban };
   return {
-    ...base, sms,
+    ...base,
+    sms: () => entries.length > 0
+      ? { kind: "bulk", totals: amountsOf(entries), payees: entries.length }
+      : oneSms("payment", p),
     current: async () => paymentSubject(deps, view),
     awaiting: view.heldBy === undefined && awaitsPsu(p.status),
     binding: sha256(`payment|${payeeLink(p)}`),
@@ -113,8 +117,7 @@ export function cancellationSubject(deps: Deps, view: PaymentView): ScaSubject {
     current: async () => cancellationSubject(deps, view),
     awaiting: view.heldBy === undefined && p.status === "ACTC",
     binding: sha256(`cancellation|${payeeLink(p)}`),
-    sms: () => ({ kind: "cancellation", amount: { amountMinor: p.amountMinor,
-      currency: p.currency }, payee: p.creditorName, iban: p.creditorAccount.iban }),
+    sms: () => oneSms("cancellation", p),
     exemption: async () => null,
     decide: (tx, ctx, { confirm }) => decideCancellation(deps, tx, ctx, p, confirm),
     decideWithoutReview: (tx, ctx, confirm) => decideCancellation(deps, tx, ctx, p, confirm),
