@@ -34,6 +34,7 @@ import {
 import { createAccounts } from "./domain/consent/accounts.js";
 import { createAuditLog, type AuditLog } from "./domain/audit.js";
 import { createAuthorisations } from "./domain/sca/authorisation.js";
+import { SCA_SUBJECTS } from "./domain/subjects/registry.js";
 import { confirmAuthorisation } from "./domain/sca/confirmation.js";
 import type { Authorisation } from "./domain/sca/model.js";
 import { createConsents } from "./domain/consent/registration.js";
@@ -265,7 +266,7 @@ function appDeps(
   const core = createEmbeddedLedger(ledgerOptions(config, store, clock));
   return {
     store, clock, scaLinks, passwords: createPasswords(), core,
-    smsTexts: createSmsTexts(config.bankName),
+    smsTexts: createSmsTexts(config.bankName), subjects: SCA_SUBJECTS,
     vop: createPayeeVerification(core, scheme,
       { bankCode: config.bankCode, timeoutMs: config.vopTimeoutMs }),
     settings: {

@@ -1,7 +1,8 @@
 /**
  * Tidy checks over src/**\/*.ts (docs/architecture.md), after TigerBeetle's src/tidy.zig: the
  * dependency rules between layers, who may import api/, sca/ and app.ts, no import cycles, no
- * `any`, refusals built only in the error catalog, and the length limits of functions and lines.
+ * `any`, refusals built only in the error catalog, and the length limits of functions and lines;
+ * inside domain/, no cycle between folders, and sca/ knows none of the resources it authorises.
  * Sources are parsed with the TypeScript compiler, so comments and strings never count.
  */
 import assert from "node:assert/strict";
@@ -197,6 +198,50 @@ function importCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+const DOMAIN = join(SRC, "domain");
+
+/**
+ * The folder of domain/ a file is in (src/domain/payment/x.ts → payment); none for a file
+ * directly in domain/, which the folder rules leave out.
+ */
+function domainFolderOf(file: string): string | undefined {
+  const [first, ...rest] = relative(DOMAIN, file).split(/[\\/]/);
+  return first !== undefined && first !== ".." && rest.length > 0 ? first : undefined;
+}
+
+/** Which folders of domain/ each folder imports, type-only imports included. */
+function folderGraph(files: readonly { path: string; text: string }[]): Map<string, string[]> {
+  const graph = new Map<string, Set<string>>();
+  for (const [file, targets] of importGraph(files)) {
+    const from = domainFolderOf(join(ROOT, file));
+    if (from === undefined) continue;
+    const to = graph.get(from) ?? new Set<string>();
+    for (const target of targets) {
+      const folder = domainFolderOf(join(ROOT, target));
+      if (folder !== undefined && folder !== from) to.add(folder);
+    }
+    graph.set(from, to);
+  }
+  return new Map([...graph].map(([folder, to]) => [folder, [...to].sort()]));
+}
+
+/**
+ * The resources a PSU authorises: sca/ drives them as subjects (sca/subject.ts) and imports none
+ * of them; they are registered where the app is composed.
+ */
+const RESOURCE_FOLDERS = ["payment", "consent", "basket"];
+
+/** Imports of a resource folder by a file in domain/sca/, as "file:line → folder". */
+function resourceImportsOfSca(file: string, text: string): string[] {
+  if (domainFolderOf(file) !== "sca") return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  return importsOf(source).filter((i) => i.specifier.startsWith(".")).flatMap((i) => {
+    const folder = domainFolderOf(resolve(dirname(file), i.specifier));
+    return folder !== undefined && RESOURCE_FOLDERS.includes(folder)
+      ? [`${relative(ROOT, file)}:${i.line} → ${folder}`] : [];
+  });
+}
+
 const FUNCTION_LINES_MAX = 70;
 const LINE_COLUMNS_MAX = 100;
 
@@ -279,6 +324,15 @@ describe("tidy", () => {
     assert.deepEqual(cycles, []);
   });
 
+  test("no folder of domain/ imports a folder that imports it back", () => {
+    const cycles = importCycles(folderGraph(FILES)).map((folders) => folders.join(" "));
+    assert.deepEqual(cycles, []);
+  });
+
+  test("domain/sca/ imports none of the resources it authorises", () => {
+    assert.deepEqual(FILES.flatMap((f) => resourceImportsOfSca(f.path, f.text)), []);
+  });
+
   test("refusals to TPPs are built only by the catalog's named constructors", () => {
     assert.deepEqual(FILES.flatMap((f) => refusalsOutsideCatalog(f.path, f.text)), []);
   });
@@ -344,6 +398,28 @@ describe("the tidy checks themselves", () => {
     assert.deepEqual(importCycles(importGraph(files)), [["src/domain/x.ts", "src/domain/y.ts"]]);
     files[2] = { ...files[2]!, text: `${files[2]!.text}\nimport type { W } from "./w.js";` };
     assert.deepEqual(importCycles(importGraph(files)).length, 2);
+  });
+
+  test("find cycles between folders of domain/, leaving out its top-level files", () => {
+    const file = (path: string, text: string) => ({ path: join(DOMAIN, path), text });
+    const files = [
+      file("basket/b.ts", `import { p } from "../payment/p.js";`),
+      file("payment/p.ts", `import type { S } from "../sca/s.js";\nimport { d } from "../deps.js";`),
+      file("sca/s.ts", `import { d } from "../deps.js";`),
+      file("deps.ts", `import type { B } from "./basket/b.js";`),
+    ];
+    assert.deepEqual(importCycles(folderGraph(files)), []);
+    files[2] = file("sca/s.ts", `import type { B } from "../basket/b.js";`);
+    assert.deepEqual(importCycles(folderGraph(files)), [["basket", "payment", "sca"]]);
+  });
+
+  test("refuse an import of a resource folder from domain/sca/, type-only ones too", () => {
+    const text = [`import type { Payment } from "../payment/model.js";`,
+      `import { loadSubject } from "./subjects.js";`, `import type { Tx } from "../ports.js";`,
+      `import { carryOut } from "../basket/carry-out.js";`].join("\n");
+    assert.deepEqual(resourceImportsOfSca(join(DOMAIN, "sca", "x.ts"), text)
+      .map((w) => w.split(":").at(-1)), ["1 → payment", "4 → basket"]);
+    assert.deepEqual(resourceImportsOfSca(join(DOMAIN, "basket", "x.ts"), text), []);
   });
 
   test("find functions over the limit, nested ones and arrows included, and long lines", () => {

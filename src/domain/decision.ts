@@ -1,24 +1,15 @@
 /**
  * The outcome of a PSU's decision on the review, for any resource: taken, or why it was refused
- * (what became of the resource, the result page reads from it). The session machine
- * (authorisation.ts) calls the deciders in payment/decision.ts and consent/decision.ts; they see
- * only this much of its session.
+ * (what became of the resource, the result page reads from it). The channels call each
+ * subject's decider (sca/subject.ts); the deciders see only this much of the session.
  */
 import type { Tx } from "./ports.js";
 import type { Deps } from "./deps.js";
 import type { ScaExemption } from "./sca/model.js";
-import type { ScaProblem } from "./sca/problems.js";
+import type { DecisionContext } from "./sca/subject.js";
 import { changeScaStatus } from "./sca/transitions.js";
 
-export type Decision = { ok: true } | { ok: false; problem: ScaProblem };
-
-/** What a decider reads of the SCA session it is called from. */
-export interface DecisionContext {
-  session: { psuId: string | null };
-  /** Null for an item of a signing basket: the basket's authorisation took the decision. */
-  authorisation: { id: string } | null;
-  resource: { type: "payment"; cancellation?: boolean } | { type: "consent" } | { type: "basket" };
-}
+export type { Decision, DecisionContext } from "./sca/subject.js";
 
 /** The exemption the session's login took, if any; an item of a basket took none. */
 export async function exemptionTaken(

@@ -11,7 +11,8 @@ import type { PaymentRepository } from "./payment/ports.js";
 import type {
   AuditPort, IdempotencyPort, LeasePort, OAuthRecordPort, SavepointPort, TppPort, Tx,
 } from "./ports.js";
-import type { ResourceType } from "./sca/model.js";
+import type { Authorisation, AuthorisedResource, ResourceType } from "./sca/model.js";
+import type { ScaSubject } from "./sca/subject.js";
 import type { PayeeVerification } from "./vop/verification.js";
 import type {
   AuthorisationPort, ChallengePort, ConfirmationPort, ExemptionPort, PsuAdministrationPort,
@@ -110,6 +111,23 @@ export interface StorePort {
   writeLog(work: (tx: Tx) => Promise<void>): Promise<void>;
 }
 
+/**
+ * One kind of resource a PSU authorises, by the authorisation's resourceType: how its subject is
+ * loaded, and what follows once it is decided (a basket carries out its items).
+ */
+export interface SubjectType {
+  /** What the SMS carrying its code names, as the embedded challenge tells the PSU. */
+  smsNames: string;
+  load(deps: Deps, tx: Tx, a: Authorisation): Promise<ScaSubject | undefined>;
+  /** After the decision's transaction committed. */
+  afterDecision?(deps: Deps, resourceId: string): Promise<void>;
+  /** The periodic sweep for what a crash left half done after a decision. */
+  sweep?(deps: Deps): Promise<unknown>;
+}
+
+/** The subjects, registered where the app is composed (subjects/registry.ts). */
+export type ScaSubjects = Readonly<Record<AuthorisedResource, SubjectType>>;
+
 export interface Deps {
   store: StorePort;
   core: CoreBanking;
@@ -120,6 +138,7 @@ export interface Deps {
   /** Verification of Payee: this bank's payees, and other banks' through the scheme port. */
   vop: PayeeVerification;
   smsTexts: SmsTexts;
+  subjects: ScaSubjects;
 }
 
 /** The calling TPP as the domain needs it: its tenant key and display name. */

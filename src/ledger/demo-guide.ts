@@ -86,8 +86,9 @@ const scenarioColumn: Column = {
 function testBranch(psu: DemoPsu, markdown: boolean): string {
   if (psu.exempted) {
     return markdown ? "SCA exempted: the password alone answers `scaStatus` `exempted` and "
-      + "authorises the payment or consent (a signing basket or a cancellation still asks for "
-      + "the code)" : "SCA exempted after the password";
+      + "authorises the payment or consent (a funds-confirmation consent, a signing basket or a "
+      + "cancellation, which no exemption spares, still asks for the code)"
+      : "SCA exempted after the password";
   }
   return registeredDevices(psu).length > 1
     ? (markdown ? "two SCA methods: the TPP selects one (`authenticationMethodId`)"

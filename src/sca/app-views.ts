@@ -6,7 +6,7 @@
  */
 import type { DecoupledRequest } from "../domain/sca/decoupled.js";
 import { awaitingItems } from "../domain/basket/decision.js";
-import type { BasketResource } from "../domain/sca/context.js";
+import type { BasketView } from "../domain/basket/model.js";
 import { Html, html } from "../lib/html.js";
 import { totalsOf } from "../lib/money.js";
 import { groupedIban, money } from "./format.js";
@@ -35,7 +35,7 @@ function requestText(frame: PageFrame, request: DecoupledRequest): string {
 }
 
 /** A basket: how many items, and its payments' totals (each listed on the TPP's side). */
-function basketText(frame: PageFrame, resource: BasketResource, tpp: string): string {
+function basketText(frame: PageFrame, resource: BasketView, tpp: string): string {
   const { payments, consents } = awaitingItems(resource);
   const total = totalsOf(payments).map(([currency, minor]) => money(minor, currency, frame.lang))
     .join(" + ");

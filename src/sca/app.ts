@@ -12,7 +12,6 @@ import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type FormRequest,
 } from "./plugin.js";
 import { refusalError } from "./problems.js";
-import { ownerOf } from "../domain/sca/redirect-channel.js";
 import { blockMinutes, type BankLinks, type PageFrame } from "./views.js";
 
 export const APP_COOKIE = "__Host-psd2-app";
@@ -118,10 +117,9 @@ function sandboxAppRoutes(app: FastifyInstance, decoupled: Decoupled): void {
       return reply.code(404).send({ message: `no decoupled request is waiting for ${login}` });
     }
     const { oldest, outcome, scaStatus } = acted;
-    const resource = ownerOf(oldest.resource);
     return reply.code(outcome.ok ? 200 : 409).send({
       authorisationId: oldest.authorisationId, resourceType: oldest.resource.type,
-      resourceId: resource.id, scaStatus, ...(outcome.ok ? {} : { problem: outcome.problem }),
+      resourceId: oldest.resourceId, scaStatus, ...(outcome.ok ? {} : { problem: outcome.problem }),
     });
   });
 }

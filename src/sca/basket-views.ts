@@ -6,8 +6,8 @@
 import type { Consent } from "../domain/consent/model.js";
 import { grantFor } from "../domain/consent/grants.js";
 import type { Payment } from "../domain/payment/model.js";
-import type { Review } from "../domain/sca/authorisation.js";
-import type { BasketResource } from "../domain/sca/context.js";
+import type { BasketView } from "../domain/basket/model.js";
+import type { Review } from "../domain/sca/subject.js";
 import { awaitingItems } from "../domain/basket/decision.js";
 import { html, type Html } from "../lib/html.js";
 import { totalsOf } from "../lib/money.js";
@@ -51,7 +51,7 @@ function totalRows(frame: PageFrame, payments: readonly Payment[]): Html {
 }
 
 export function basketReviewPage(
-  frame: PageFrame, resource: BasketResource, review: Review | null, canConfirm: boolean,
+  frame: PageFrame, resource: BasketView, review: Review | null, canConfirm: boolean,
 ): string {
   const { payments, consents } = awaitingItems(resource);
   const own = review?.ownPayees ?? [];

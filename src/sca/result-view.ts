@@ -5,8 +5,8 @@
  */
 import type { Consent } from "../domain/consent/model.js";
 import type { Payment } from "../domain/payment/model.js";
-import type { ScaResource } from "../domain/sca/authorisation.js";
-import type { BasketResource } from "../domain/sca/context.js";
+import type { BasketView } from "../domain/basket/model.js";
+import type { SubjectView } from "../domain/sca/subject.js";
 import type { ScaStatus } from "../domain/sca/model.js";
 import { html, type Html } from "../lib/html.js";
 import { money } from "./format.js";
@@ -83,7 +83,7 @@ function consentOutcome(frame: PageFrame, consent: Consent): Outcome {
 const sentence = (frame: PageFrame, outcome: Outcome) => frame.t(outcome.key, outcome.values);
 
 /** What became of each item of a signing basket, read from its status now. */
-function basketItemsOutcome(frame: PageFrame, resource: BasketResource): Html {
+function basketItemsOutcome(frame: PageFrame, resource: BasketView): Html {
   const payments = resource.payments.map((p) => html`<li>${
     money(p.amountMinor, p.currency, frame.lang)} · ${p.creditorName}: ${
     sentence(frame, paymentOutcome(frame, p, "finalised"))}</li>`);
@@ -92,7 +92,7 @@ function basketItemsOutcome(frame: PageFrame, resource: BasketResource): Html {
   return html`<ul class="outcomes">${payments}${consents}</ul>`;
 }
 
-export function outcomeOf(frame: PageFrame, resource: ScaResource, scaStatus: ScaStatus): Outcome {
+export function outcomeOf(frame: PageFrame, resource: SubjectView, scaStatus: ScaStatus): Outcome {
   if (scaStatus === "unconfirmed") {
     return { tone: "done", key: "result_unconfirmed", values: { tpp: frame.tppName ?? "" } };
   }
@@ -111,7 +111,7 @@ export function outcomeOf(frame: PageFrame, resource: ScaResource, scaStatus: Sc
  * The outcome, what it was about (amount and payee of a payment, each item of a basket), and the
  * way back, which the page takes by itself after a few seconds; its button stays as the fallback.
  */
-export function resultPage(frame: PageFrame, resource: ScaResource, scaStatus: ScaStatus): string {
+export function resultPage(frame: PageFrame, resource: SubjectView, scaStatus: ScaStatus): string {
   const outcome = outcomeOf(frame, resource, scaStatus);
   const tone = TONES[outcome.tone];
   const forwarding = { ...frame, forwardSeconds: tone.forward };
@@ -120,7 +120,7 @@ export function resultPage(frame: PageFrame, resource: ScaResource, scaStatus: S
     aboutOf(frame, resource)}`);
 }
 
-function aboutOf(frame: PageFrame, resource: ScaResource): Html {
+function aboutOf(frame: PageFrame, resource: SubjectView): Html {
   if (resource.type === "basket") return basketItemsOutcome(frame, resource);
   const p = resource.type === "payment" ? resource.payment : null;
   return p ? html`<dl class="review">

@@ -3,9 +3,11 @@
  * asset, so the pages work with JavaScript disabled and under a strict Content-Security-Policy.
  */
 import type { Consent } from "../domain/consent/model.js";
-import { grantFor, isBankOffered, type Grantable } from "../domain/consent/grants.js";
+import { grantFor, isBankOffered } from "../domain/consent/grants.js";
 import type { Payment, StandingOrder } from "../domain/payment/model.js";
-import type { DebtorOverview, Review, ScaResource } from "../domain/sca/authorisation.js";
+import type {
+  DebtorOverview, Grantable, Review, SubjectView,
+} from "../domain/sca/subject.js";
 import type { VopOutcome } from "../domain/vop/ports.js";
 import { Html, html } from "../lib/html.js";
 import { LANGUAGES } from "../lib/languages.js";
@@ -140,7 +142,7 @@ function cancelForm(frame: PageFrame): Html {
 export type IntroKind =
   | "payment" | "consent" | "payment-cancellation" | "funds-confirmation" | "basket";
 
-export function introKind(resource: ScaResource): IntroKind {
+export function introKind(resource: SubjectView): IntroKind {
   if (resource.type === "basket") return "basket";
   if (resource.type === "consent") return resource.consent.kind ?? "consent";
   return resource.cancellation ? "payment-cancellation" : "payment";
@@ -242,7 +244,7 @@ export function maskPhone(phone: string): string {
   return `${phone.slice(0, 6)}${"•".repeat(phone.length - 8)}${phone.slice(-2)}`;
 }
 
-type PaymentResource = Extract<ScaResource, { type: "payment" }>;
+type PaymentResource = Extract<SubjectView, { type: "payment" }>;
 
 /** A <dt>/<dd> pair, or nothing for a missing value. */
 export function row(

@@ -31,6 +31,7 @@ import { formatAmount } from "../../src/lib/money.js";
 import { executionDate } from "../../src/domain/payment/standing-orders.js";
 import { hashPassword } from "../../src/sca/passwords.js";
 import { createSmsTexts } from "../../src/sca/sms-texts.js";
+import { SCA_SUBJECTS } from "../../src/domain/subjects/registry.js";
 import { cardRepository } from "../../src/store/cards.js";
 import { openStore, type Store } from "../../src/store/db.js";
 import type { LedgerAccountRecord } from "../../src/store/ledger.js";
@@ -64,7 +65,7 @@ before(async () => {
     },
     scaLinks: { scaRedirect: async () => "https://bank.example/sca" },
     passwords: { verify: async () => false, hash: async () => "" },
-    smsTexts: createSmsTexts("Property Bank"),
+    smsTexts: createSmsTexts("Property Bank"), subjects: SCA_SUBJECTS,
     vop: createPayeeVerification(core, sandboxVopScheme(DEMO_VOP_DIRECTORY),
       { bankCode: "50010000", timeoutMs: 1_000 }),
   };

@@ -1,6 +1,7 @@
 /**
  * The rules of the one SCA session machine (src/domain/sca/session.ts) hold on every channel:
- * the same cases run against the redirect pages of an authorisation and the PSU's dashboard.
+ * the same cases run against the redirect pages of an authorisation, for each subject the PSU
+ * authorises there (a payment, a consent, a signing basket), and the PSU's dashboard.
  * Failures count across both factors, the limit blocks, an idle session ends, the session id
  * changes after each factor, codes can be resent only so often, and the login never tells
  * which logins exist (issue 19, "PSU login").
@@ -10,7 +11,10 @@ import { Agent, get, request } from "node:https";
 import { test } from "node:test";
 import { manualClock } from "../../src/lib/clock.js";
 import { BrowserClient, csrfOf, errorText, type Page } from "../support/browser.js";
-import { BOB_MAIN, createPayment, logIn, open, paymentBody } from "../support/flows.js";
+import {
+  BOB_MAIN, CREATION_HEADERS, consentBody, createConsent, createdStatus, createPayment, linkOf,
+  logIn, open, paymentBody,
+} from "../support/flows.js";
 import { lastSmsCode, wrongCode, wrongLogin } from "../support/psu.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
 
@@ -32,23 +36,45 @@ interface Channel {
   authenticated(page: Page): boolean;
 }
 
-const CHANNELS: readonly Channel[] = [
-  {
-    name: "redirect pages",
-    cookie: "__Host-psd2-sca",
-    paths: {
-      login: "/sca/login", code: "/sca/code", resend: "/sca/code/resend", codePage: "/sca/code",
-      authenticated: "/sca/review",
-    },
-    async start(bank) {
-      const body = paymentBody({ debtorAccount: BOB_MAIN });
-      const { scaRedirect } = await createPayment(bank.tpp, body);
-      const browser = bank.browser();
-      return { browser, page: await open(browser, scaRedirect) };
-    },
-    ended: (page) => page.status === 401 && /session has ended/.test(errorText(page)),
-    authenticated: (page) => page.status === 200 && /action="\/sca\/confirm"/.test(page.html),
+/** The redirect pages of an authorisation of one subject, whose link `linkOfSubject` makes. */
+const redirectPages = (
+  subject: string, linkOfSubject: (bank: TestBank) => Promise<string>,
+): Channel => ({
+  name: `redirect pages (${subject})`,
+  cookie: "__Host-psd2-sca",
+  paths: {
+    login: "/sca/login", code: "/sca/code", resend: "/sca/code/resend", codePage: "/sca/code",
+    authenticated: "/sca/review",
   },
+  async start(bank) {
+    const scaRedirect = await linkOfSubject(bank);
+    const browser = bank.browser();
+    return { browser, page: await open(browser, scaRedirect) };
+  },
+  ended: (page) => page.status === 401 && /session has ended/.test(errorText(page)),
+  authenticated: (page) => page.status === 200 && /action="\/sca\/confirm"/.test(page.html),
+});
+
+/** A signing basket of one of bob's payments and one of his consents, each awaiting him. */
+async function basketLink(bank: TestBank): Promise<string> {
+  const explicit = { ...CREATION_HEADERS, "TPP-Explicit-Authorisation-Preferred": "true" };
+  const payment = await bank.tpp.post("/psd2/v1/payments/sepa-credit-transfers",
+    paymentBody({ debtorAccount: BOB_MAIN }), explicit);
+  const consent = await bank.tpp.post("/psd2/v1/consents",
+    consentBody({ access: { accounts: [BOB_MAIN] } }), explicit);
+  const res = await bank.tpp.post("/psd2/v1/signing-baskets", {
+    paymentIds: [payment.body.paymentId], consentIds: [consent.body.consentId],
+  }, CREATION_HEADERS);
+  assert.equal(res.status, createdStatus(bank.tpp), res.text);
+  return linkOf(bank.tpp, res.body._links.scaRedirect);
+}
+
+const CHANNELS: readonly Channel[] = [
+  redirectPages("payment", async (bank) =>
+    (await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN }))).scaRedirect),
+  redirectPages("consent", async (bank) => (await createConsent(bank.tpp,
+    consentBody({ access: { accounts: [BOB_MAIN] } }))).scaRedirect),
+  redirectPages("signing basket", basketLink),
   {
     name: "dashboard",
     cookie: "__Host-psd2-dashboard",

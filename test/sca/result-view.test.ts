@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Consent } from "../../src/domain/consent/model.js";
 import type { Payment, StandingOrder } from "../../src/domain/payment/model.js";
-import type { ScaResource } from "../../src/domain/sca/context.js";
+import type { SubjectView } from "../../src/domain/sca/subject.js";
 import type { ScaStatus } from "../../src/domain/sca/model.js";
 import { translator } from "../../src/sca/messages/index.js";
 import { resultPage } from "../../src/sca/result-view.js";
@@ -25,10 +25,10 @@ const payment = (over: Partial<Payment> = {}): Payment => ({
   createdAt: "2030-03-01T09:00:00Z", updatedAt: "2030-03-01T09:00:00Z", ...over,
 });
 
-const paid = (over: Partial<Payment> = {}, cancellation = false): ScaResource =>
+const paid = (over: Partial<Payment> = {}, cancellation = false): SubjectView =>
   ({ type: "payment", payment: payment(over), cancellation, entries: [] });
 
-const consent = (status: Consent["status"]): ScaResource => ({ type: "consent", consent: {
+const consent = (status: Consent["status"]): SubjectView => ({ type: "consent", consent: {
   id: "c-1", tppId: "tpp-1", status, psuId: "psu-1", access: {
     accounts: [], balances: [], transactions: [], availableAccounts: "allAccounts",
     availableAccountsWithBalance: null, allPsd2: null,
@@ -58,7 +58,7 @@ const REFUSED_DE = (reason: string) =>
   + "abgebucht.";
 
 /** Each outcome: the resource and SCA status, how it reads, in English and in German. */
-const OUTCOMES: [string, ScaResource, ScaStatus, Tone, string, string][] = [
+const OUTCOMES: [string, SubjectView, ScaStatus, Tone, string, string][] = [
   ["executed", paid(), "finalised", "done", "The payment has been made.",
     "Die Zahlung wurde ausgeführt."],
   ["executed, credited", paid({ status: "ACCC" }), "finalised", "done",
@@ -117,7 +117,7 @@ const OUTCOMES: [string, ScaResource, ScaStatus, Tone, string, string][] = [
 const decode = (text: string) =>
   text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
-function rendered(lang: string, resource: ScaResource, scaStatus: ScaStatus) {
+function rendered(lang: string, resource: SubjectView, scaStatus: ScaStatus) {
   const html = resultPage({
     lang, t: translator(lang), bankName: "PSD2 Demo Bank", tppName: "Demo TPP",
     back: "https://tpp.example/ok",
@@ -145,7 +145,7 @@ test("a payment's result names its amount and payee; a bulk's the number of paye
   const single = rendered("de", paid(), "finalised").html;
   assert.match(single, /<dd class="amount">12,50\s€<\/dd>/);
   assert.match(single, /<dd>Merchant GmbH<\/dd>/);
-  const bulk: ScaResource = { type: "payment", payment: payment({ status: "ACTC" }),
+  const bulk: SubjectView = { type: "payment", payment: payment({ status: "ACTC" }),
     cancellation: false, entries: [payment({ id: "e-1" }), payment({ id: "e-2" })] };
   assert.match(rendered("en", bulk, "finalised").html, /<dd>2 payees<\/dd>/);
 });

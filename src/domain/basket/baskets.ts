@@ -3,7 +3,7 @@
  * await their authorisation, read it and its authorisations, start an authorisation, delete it
  * before its authorisation. The PSU's side (one SCA for every item) lives in decision.ts.
  */
-import { newPaymentId, newUuid } from "../../lib/ids.js";
+import { newPaymentId } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
 import { isBankOffered } from "../consent/grants.js";
 import { currentConsent } from "../consent/registration.js";
@@ -16,7 +16,8 @@ import {
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import { awaitsPsu, type Payment } from "../payment/model.js";
 import { chosenScaMethod } from "../sca/factors.js";
-import { changeScaStatusOf, initialScaStatus } from "../sca/transitions.js";
+import { startAuthorisation } from "../sca/start.js";
+import { changeScaStatusOf } from "../sca/transitions.js";
 import type { Basket, BasketItem } from "./model.js";
 import { isOpenBasket, moveBasket } from "./transitions.js";
 
@@ -27,21 +28,10 @@ export interface CreatedBasket {
   basket: Basket; authorisationId: string | null; scaRedirect: string | null;
 }
 
-async function startAuthorisation(
-  { store, clock, scaLinks }: Deps, tx: Tx, basket: Basket, redirect: RedirectTargets,
-) {
-  const authorisationId = newUuid();
-  await store.sca.insertAuthorisation(tx, {
-    id: authorisationId, resourceType: "basket", resourceId: basket.id, tppId: basket.tppId,
-    scaStatus: initialScaStatus(redirect), psuId: null, lang: redirect.lang,
-    namedPsu: redirect.namedPsu,
-    approach: redirect.approach,
-  }, clock.now().toISOString());
-  const scaRedirect = await scaLinks.scaRedirect({
-    authorisationId, resourceType: "basket", ...redirect,
-  });
-  return { authorisationId, scaRedirect };
-}
+const startFor = (deps: Deps, tx: Tx, basket: Basket, redirect: RedirectTargets) =>
+  startAuthorisation(deps, tx,
+    { resourceType: "basket", page: "basket", resourceId: basket.id, tppId: basket.tppId },
+    redirect);
 
 /** Refuses a name given twice, and a basket naming nothing. */
 function readIds(input: BasketInput): { paymentIds: string[]; consentIds: string[] } {
@@ -170,7 +160,7 @@ export function createBaskets(deps: Deps) {
     if (explicit || signaturesRequired > 1) {
       return { basket, authorisationId: null, scaRedirect: null };
     }
-    return { basket, ...(await startAuthorisation(deps, tx, basket, redirect)) };
+    return { basket, ...(await startFor(deps, tx, basket, redirect)) };
   }
 
   /** POST authorisations: throws STATUS_INVALID once the basket no longer awaits its PSU. */
@@ -180,7 +170,7 @@ export function createBaskets(deps: Deps) {
       if (!isOpenBasket(basket.status)) throw authorisationOver("signing basket", basket.status);
       const { redirectUri, nokRedirectUri } = basket;
       if ((sca.approach ?? "redirect") === "redirect" && redirectUri === "") throw noWayBack();
-      return startAuthorisation(deps, tx, basket, { ...sca, redirectUri, nokRedirectUri });
+      return startFor(deps, tx, basket, { ...sca, redirectUri, nokRedirectUri });
     });
   }
 

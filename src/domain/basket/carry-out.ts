@@ -7,24 +7,24 @@
  */
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
+import { consentSubject } from "../consent/subject.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
-import { decideWithoutReview } from "../sca/psu-decision.js";
-import { awaitingDecision } from "../sca/redirect-channel.js";
-import type { ScaResource } from "../sca/context.js";
-import type { Authorisation } from "../sca/model.js";
+import { paymentSubject } from "../payment/subject.js";
+import type { ScaSubject } from "../sca/subject.js";
 import type { Basket, BasketItem } from "./model.js";
 import { isOpenBasket } from "./transitions.js";
 
-async function itemResource(deps: Deps, tx: Tx, item: BasketItem): Promise<ScaResource | null> {
+/** An item as a subject of its own, released from the basket. */
+async function itemSubject(deps: Deps, tx: Tx, item: BasketItem): Promise<ScaSubject | null> {
   const { store } = deps;
   if (item.type === "consent") {
     const consent = await store.consents.find(tx, item.id);
-    return consent ? { type: "consent", consent } : null;
+    return consent ? consentSubject(deps, { type: "consent", consent }) : null;
   }
   const found = await store.payments.find(tx, item.id);
   if (!found) return null;
   const payment = await rejectIfScaExpired(deps, tx, found);
-  return { type: "payment", payment, cancellation: false, entries: [] };
+  return paymentSubject(deps, { type: "payment", payment, cancellation: false, entries: [] });
 }
 
 /**
@@ -39,10 +39,9 @@ async function carryOutItem(
     const confirmed = basket.status === "ACTC";
     // Multi-level SCA: the item takes each signature the basket took, until it needs no more.
     for (const psuId of confirmed ? signers : [basket.psuId]) {
-      const resource = await itemResource(deps, tx, item);
-      if (!resource || !awaitingDecision(resource)) return;
-      const ctx = { session: { psuId }, authorisation: null, resource };
-      await decideWithoutReview(deps, tx, ctx, confirmed);
+      const subject = await itemSubject(deps, tx, item);
+      if (!subject?.awaiting) return;
+      await subject.decideWithoutReview(tx, { session: { psuId }, authorisation: null }, confirmed);
     }
   });
 }
@@ -63,13 +62,6 @@ export async function carryOut(deps: Deps, basketId: string): Promise<void> {
   for (const item of await store.baskets.heldItems(store.db, basketId)) {
     await carryOutItem(deps, basket, item, signers);
   }
-}
-
-/** What a decision on an authorisation leaves to do: the items of a basket it decided. */
-export async function afterDecision(
-  deps: Deps, authorisation: Pick<Authorisation, "resourceType" | "resourceId">,
-): Promise<void> {
-  if (authorisation.resourceType === "basket") await carryOut(deps, authorisation.resourceId);
 }
 
 /** The sweep: baskets a crash left half carried out. Returns how many it finished. */

@@ -10,13 +10,13 @@ import { awaitsPsu } from "../payment/model.js";
 import { signingProblem } from "../payment/decision.js";
 import { unmatchedPayees } from "../payment/payee-check.js";
 import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
-import type { BasketResource } from "../sca/context.js";
 import type { ScaProblem } from "../sca/problems.js";
 import { awaitsSignature } from "../consent/transitions.js";
+import type { BasketView } from "./model.js";
 import { moveBasket } from "./transitions.js";
 
 /** The basket's payments and consents that still await their PSU: what its SCA decides. */
-export function awaitingItems(resource: BasketResource) {
+export function awaitingItems(resource: BasketView) {
   return {
     payments: resource.payments.filter((p) => awaitsPsu(p.status)),
     consents: resource.consents.filter((c) => awaitsSignature(c.status)),
@@ -28,7 +28,7 @@ export function awaitingItems(resource: BasketResource) {
  * or that it may only see; or it signed this basket already (multi-level SCA).
  */
 export async function basketProblem(
-  deps: Deps, tx: Tx, psuId: string | null, resource: BasketResource,
+  deps: Deps, tx: Tx, psuId: string | null, resource: BasketView,
 ): Promise<ScaProblem | null> {
   for (const payment of awaitingItems(resource).payments) {
     const problem = await signingProblem(deps, tx, psuId, payment, { once: false });
@@ -39,7 +39,7 @@ export async function basketProblem(
 }
 
 export async function decideBasket(
-  deps: Deps, tx: Tx, ctx: DecisionContext, resource: BasketResource,
+  deps: Deps, tx: Tx, ctx: DecisionContext, resource: BasketView,
   { confirm, acknowledgedNoMatch = false }: { confirm: boolean; acknowledgedNoMatch?: boolean },
 ): Promise<Decision> {
   const at = deps.clock.now().toISOString();

@@ -3,6 +3,9 @@
  * authorises with one SCA. The basket has its own status (transactionStatus_SBS); each item keeps
  * its own, which tells what became of it.
  */
+import type { Consent } from "../consent/model.js";
+import type { Payment } from "../payment/model.js";
+
 export type BasketStatus = "RCVD" | "PATC" | "ACTC" | "RJCT" | "CANC";
 
 /** What a basket holds, by the resource's id. */
@@ -35,3 +38,8 @@ export const itemsOf = (basket: Pick<Basket, "paymentIds" | "consentIds">): Bask
   ...basket.paymentIds.map((id) => ({ type: "payment" as const, id })),
   ...basket.consentIds.map((id) => ({ type: "consent" as const, id })),
 ];
+
+/** A basket as its SCA session sees it: with its items as they stand now. */
+export interface BasketView {
+  type: "basket"; basket: Basket; payments: Payment[]; consents: Consent[];
+}

@@ -4,17 +4,8 @@
  */
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
+import type { Grantable } from "../sca/subject.js";
 import type { Consent, GrantedAccount } from "./model.js";
-
-/** An account or a card the PSU may grant, named as a TPP names it: by IBAN or masked PAN. */
-export interface Grantable {
-  id: string;
-  reference: string;
-  currency: string;
-  product: string | null;
-  /** How many users of the holding company must sign (multi-level SCA); absent: one. */
-  signaturesRequired?: number;
-}
 
 /** A consent that names nothing and sets no flag: the PSU picks accounts and what each shares. */
 export function isBankOffered(consent: Pick<Consent, "access">): boolean {

@@ -10,7 +10,6 @@ import {
 } from "./transitions.js";
 import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
-import { refuseIfHeld } from "../basket/holding.js";
 import {
   authorisationOver, bankOfferedNotEmbedded, consentExpired, consentUnknown, consentUnusable,
   formatError, noWayBack, referenceUnknown, resourceUnknown, type Origin,
@@ -20,7 +19,8 @@ import { namedCorporate } from "../sca/signatures.js";
 import { isBankOffered } from "./grants.js";
 import { readAccount, type AccountInput } from "../payment/rules.js";
 import { isValidPan, readMaskedPan } from "../../lib/pan.js";
-import { initialScaStatus } from "../sca/transitions.js";
+import { refuseIfHeld } from "../sca/holding.js";
+import { startAuthorisation } from "../sca/start.js";
 
 export interface ConsentInput {
   access: {
@@ -169,21 +169,11 @@ function checkTerms(input: ConsentInput, today: string): void {
   }
 }
 
-async function startAuthorisation(
-  { store, scaLinks }: Deps, tx: Tx, consent: Consent, redirect: RedirectTargets, at: string,
-) {
-  const authorisationId = newUuid();
-  await store.sca.insertAuthorisation(tx, {
-    id: authorisationId, resourceType: "consent", resourceId: consent.id, tppId: consent.tppId,
-    scaStatus: initialScaStatus(redirect), psuId: null, lang: redirect.lang,
-    namedPsu: redirect.namedPsu,
-    approach: redirect.approach,
-  }, at);
-  const scaRedirect = await scaLinks.scaRedirect({
-    authorisationId, resourceType: "consent", ...redirect,
-  });
-  return { authorisationId, scaRedirect };
-}
+const startFor = (
+  deps: Deps, tx: Tx, consent: Consent, redirect: RedirectTargets, at: string,
+) => startAuthorisation(deps, tx,
+  { resourceType: "consent", page: "consent", resourceId: consent.id, tppId: consent.tppId },
+  redirect, at);
 
 function lapseRulesAt(settings: Deps["settings"], now: Date) {
   const minutes = settings.consentAuthorisationMinutes ?? DEFAULT_AUTHORISATION_MINUTES;
@@ -358,7 +348,7 @@ export function createConsents(deps: Deps) {
   ): Promise<RegisteredConsent> {
     await store.consents.insert(tx, consent);
     return {
-      consent, ...await startAuthorisation(deps, tx, consent, redirect, consent.createdAt),
+      consent, ...await startFor(deps, tx, consent, redirect, consent.createdAt),
     };
   }
 
@@ -389,7 +379,7 @@ function createConsentChanges(deps: Deps, reads: ReturnType<typeof createConsent
     const redirect = { ...sca, redirectUri, nokRedirectUri };
     return store.transaction(async (tx) => {
       await refuseIfHeld(deps, tx, { type: "consent", id: consent.id });
-      return startAuthorisation(deps, tx, consent, redirect, clock.now().toISOString());
+      return startFor(deps, tx, consent, redirect, clock.now().toISOString());
     });
   }
 

@@ -15,9 +15,8 @@ export const SCA_REUSE_DAYS = 180;
 export async function consentExemption(
   deps: Deps, tx: Tx, consent: Consent, psuId: string,
 ): Promise<ScaExemption | null> {
-  // A funds-confirmation consent is no account information; a company's user may be one of
-  // several signers (multi-level SCA), each of whom gives SCA.
-  if (consent.kind !== undefined || consent.status !== "received") return null;
+  // A company's user may be one of several signers (multi-level SCA), each of whom gives SCA.
+  if (consent.status !== "received") return null;
   if ((await deps.core.listMandatedAccounts(tx, psuId)).length > 0) return null;
   const last = await deps.store.exemptions.lastConsentSca(tx, consent.tppId, psuId);
   if (last === undefined) return null;

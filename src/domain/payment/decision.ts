@@ -131,9 +131,6 @@ export async function decidePayment(
   deps: Deps, tx: Tx, ctx: DecisionContext, payment: Payment,
   { confirm, acknowledgedNoMatch = false }: { confirm: boolean; acknowledgedNoMatch?: boolean },
 ): Promise<Decision> {
-  if (ctx.resource.type === "payment" && ctx.resource.cancellation) {
-    return decideCancellation(deps, tx, ctx, payment, confirm);
-  }
   const { clock, settings } = deps;
   const at = clock.now().toISOString();
   if (!confirm) {

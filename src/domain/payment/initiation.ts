@@ -3,10 +3,9 @@
  * (confirm, cancel) lives in authorisation.ts.
  */
 import { dateInZone } from "../../lib/clock.js";
-import { newPaymentId, newUuid } from "../../lib/ids.js";
+import { newPaymentId } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
-import { refuseIfHeld } from "../basket/holding.js";
 import {
   authorisationOver, cancellationNotNeeded, formatError, noWayBack, productUnknown,
   resourceUnknown,
@@ -24,7 +23,8 @@ import {
   awaitsPsu, PAYMENT_PRODUCTS, type InitiationMessage, type Payment, type PaymentProduct,
 } from "./model.js";
 import { checkPayees, createdStatus, outcomeOf, type PayeeChecks } from "./payee-check.js";
-import { initialScaStatus } from "../sca/transitions.js";
+import { refuseIfHeld } from "../sca/holding.js";
+import { startAuthorisation, type StartedAuthorisation } from "../sca/start.js";
 
 export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;
 /** What to initiate; `message` names the pain.001 document it came in, if it did. */
@@ -38,7 +38,6 @@ export type InitiationInput = (
   corporateId?: string | null;
 };
 
-export interface StartedAuthorisation { authorisationId: string; scaRedirect: string }
 /**
  * Without an authorisation when the TPP starts it itself
  * (TPP-Explicit-Authorisation-Preferred).
@@ -118,22 +117,10 @@ async function findOwn({ store }: Deps, tx: Tx, ref: PaymentRef): Promise<Paymen
  * An authorisation of the payment (or of its cancellation) that the PSU completes on the
  * redirect pages; both open at the payment's page.
  */
-async function startAuthorisation(
-  { store, clock, scaLinks }: Deps, tx: Tx, payment: Payment, kind: AuthorisationKind,
-  redirect: RedirectTargets,
-): Promise<StartedAuthorisation> {
-  const authorisationId = newUuid();
-  await store.sca.insertAuthorisation(tx, {
-    id: authorisationId, resourceType: kind, resourceId: payment.id, tppId: payment.tppId,
-    scaStatus: initialScaStatus(redirect), psuId: null, lang: redirect.lang,
-    namedPsu: redirect.namedPsu,
-    approach: redirect.approach,
-  }, clock.now().toISOString());
-  const scaRedirect = await scaLinks.scaRedirect({
-    authorisationId, resourceType: "payment", ...redirect,
-  });
-  return { authorisationId, scaRedirect };
-}
+const startFor = (
+  deps: Deps, tx: Tx, payment: Payment, kind: AuthorisationKind, redirect: RedirectTargets,
+) => startAuthorisation(deps, tx,
+  { resourceType: kind, page: "payment", resourceId: payment.id, tppId: payment.tppId }, redirect);
 
 /** A later authorisation goes back to where the initiation said. */
 function startLater(
@@ -141,7 +128,7 @@ function startLater(
 ): Promise<StartedAuthorisation> {
   const { redirectUri, nokRedirectUri } = payment;
   if ((sca.approach ?? "redirect") === "redirect" && redirectUri === "") throw noWayBack();
-  return startAuthorisation(deps, tx, payment, kind, { ...sca, redirectUri, nokRedirectUri });
+  return startFor(deps, tx, payment, kind, { ...sca, redirectUri, nokRedirectUri });
 }
 
 function startCancellation(
@@ -306,7 +293,7 @@ export function createPayments(deps: Deps) {
     if (explicitAuthorisation || debtor.signaturesRequired > 1) {
       return { payment, authorisationId: null, scaRedirect: null };
     }
-    return { payment, ...(await startAuthorisation(deps, tx, payment, "payment", redirect)) };
+    return { payment, ...(await startFor(deps, tx, payment, "payment", redirect)) };
   }
 
   return {

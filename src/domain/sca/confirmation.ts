@@ -8,36 +8,15 @@ import { createHmac } from "node:crypto";
 import { hashSecret } from "../../lib/ids.js";
 import { BROWSER_APPROACHES } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
-import { afterDecision } from "../basket/carry-out.js";
-import { decideBasket } from "../basket/decision.js";
-import { decideConsent } from "../consent/decision.js";
-import type { PsuChoice } from "../consent/grants.js";
-import { currentConsent } from "../consent/registration.js";
-import { decidePayment } from "../payment/decision.js";
-import type { Decision, DecisionContext } from "../decision.js";
 import type { Deps } from "../deps.js";
-import type { ScaResource } from "./context.js";
 import type { Authorisation, ScaStatus } from "./model.js";
 import { refused } from "./problems.js";
-import { authorisationContext, awaitingDecision } from "./redirect-channel.js";
+import { authorisationContext } from "./redirect-channel.js";
+import type { Decision, DecisionContext, PsuDecision, ScaSubject } from "./subject.js";
+import { afterDecision } from "./subjects.js";
 import { changeScaStatus } from "./transitions.js";
 
-/** What the PSU decided on the review; a payee name that did not match needs its tick. */
-export type PsuDecision = { confirm: boolean; ibans: readonly string[];
-  acknowledgedNoMatch?: boolean } & Partial<PsuChoice>;
-
-type DecisionAt = DecisionContext & { resource: ScaResource };
-
-export function decideResource(
-  deps: Deps, tx: Tx, ctx: DecisionAt, decision: PsuDecision,
-): Promise<Decision> {
-  const { resource } = ctx;
-  switch (resource.type) {
-    case "payment": return decidePayment(deps, tx, ctx, resource.payment, decision);
-    case "consent": return decideConsent(deps, tx, ctx, resource.consent, decision);
-    case "basket": return decideBasket(deps, tx, ctx, resource, decision);
-  }
-}
+type DecisionAt = DecisionContext & { subject: ScaSubject };
 
 /**
  * The code of one browser session's confirmation: derived from the session cookie's secret, so
@@ -58,7 +37,7 @@ export async function holdForConfirmation(
 ): Promise<Decision> {
   const trial: { outcome: Decision } = { outcome: { ok: true } };
   await deps.store.savepoints.keepIf(tx, async () => {
-    trial.outcome = await decideResource(deps, tx, ctx, decision);
+    trial.outcome = await ctx.subject.decide(tx, ctx, decision);
     return false;
   });
   const { authorisation, session } = ctx;
@@ -80,12 +59,10 @@ export type ConfirmationRefusal = "code_wrong" | "not_unconfirmed";
 export type ConfirmationOutcome =
   | { ok: true; scaStatus: ScaStatus } | { ok: false; problem: ConfirmationRefusal };
 
-/** The payment or consent as it stands now: lapsed ones rejected first. */
+/** The subject as it stands now: lapsed ones rejected first. */
 async function current(deps: Deps, tx: Tx, authorisationId: string) {
   const found = await authorisationContext(deps, tx, authorisationId, BROWSER_APPROACHES);
-  if (found?.resource.type !== "consent") return found;
-  const consent = await currentConsent(deps, tx, found.resource.consent);
-  return { ...found, resource: { ...found.resource, consent } };
+  return found && { ...found, subject: await found.subject.current(tx) };
 }
 
 /** A wrong code counts; as many as a PSU's failed logins end the authorisation. */
@@ -110,14 +87,14 @@ async function confirmIn(
     return { ok: false, problem: "not_unconfirmed" };
   }
   // The payment or consent stopped waiting (it lapsed): the held decision goes with it.
-  if (!awaitingDecision(found.resource)) {
+  if (!found.subject.awaiting) {
     await failHeld(deps, tx, authorisationId);
     return { ok: false, problem: "not_unconfirmed" };
   }
   if (!(await store.confirmations.take(tx, authorisationId, hashSecret(code)))) {
     return wrongCode(deps, tx, authorisationId);
   }
-  const decided = await decideResource(deps, tx,
+  const decided = await found.subject.decide(tx,
     { ...found, session: { psuId: pending.psuId } }, JSON.parse(pending.decision) as PsuDecision);
   if (!decided.ok) await failHeld(deps, tx, authorisationId);
   const after = await store.sca.findAuthorisation(tx, authorisationId);

@@ -8,19 +8,15 @@
  */
 import { hashSecret, newSecret, newUuid } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
-import { afterDecision, carryOutUnfinished } from "../basket/carry-out.js";
-import { basketProblem } from "../basket/decision.js";
-import type { Decision } from "../decision.js";
-import { signingProblem } from "../payment/decision.js";
 import type { Deps } from "../deps.js";
 import { formatError, scaInvalid } from "../errors.js";
-import type { ScaResource } from "./context.js";
 import { refusedPsu, scaPassed } from "./factors.js";
 import type { Authorisation, Psu } from "./model.js";
 import type { PsuApp } from "./ports.js";
 import { refused, type Refusal } from "./problems.js";
-import { decideWithoutReview, refuseWithoutReview } from "./psu-decision.js";
-import { awaitingDecision, loadResource } from "./redirect-channel.js";
+import { refuseWithoutReview } from "./psu-decision.js";
+import type { ScaSubject, SubjectView } from "./subject.js";
+import { afterDecision, loadSubject, sweepSubjects } from "./subjects.js";
 import { changeScaStatus } from "./transitions.js";
 
 /** A request as the app shows it: what the PSU approves, and for whom. */
@@ -28,7 +24,8 @@ export interface DecoupledRequest {
   authorisationId: string;
   createdAt: string;
   tppName: string;
-  resource: ScaResource;
+  resourceId: string;
+  resource: SubjectView;
 }
 
 export const DEFAULT_DECOUPLED_TIMEOUT_SECONDS = 300;
@@ -45,11 +42,11 @@ const timeoutMs = ({ settings }: Deps) =>
 /** A request unanswered for too long fails, and its payment or consent is refused. */
 async function timeOut(deps: Deps, tx: Tx, a: Authorisation): Promise<boolean> {
   if (Date.parse(a.createdAt ?? "") + timeoutMs(deps) > deps.clock.now().getTime()) return false;
-  const resource = await loadResource(deps, tx, a);
+  const subject = await loadSubject(deps, tx, a);
   // Refusing the payment or consent fails the authorisation with it.
-  if (resource && awaitingDecision(resource)) {
+  if (subject?.awaiting) {
     await refuseWithoutReview(deps, tx, { session: { psuId: null }, authorisation: a,
-      resource }, true);
+      subject }, true);
   } else {
     await changeScaStatus(deps.store, tx, a.id, "fail", nowIso(deps));
   }
@@ -71,10 +68,10 @@ async function playRejectingApps(deps: Deps): Promise<void> {
   if (deps.settings.sandbox !== true) return;
   await deps.store.transaction(async (tx) => {
     for (const a of await deps.store.sca.pendingDecoupledOfSandbox(tx, "app_rejects")) {
-      const resource = await loadResource(deps, tx, a);
-      if (!resource || !awaitingDecision(resource)) continue;
+      const subject = await loadSubject(deps, tx, a);
+      if (!subject?.awaiting) continue;
       await refuseWithoutReview(deps, tx, { session: { psuId: null }, authorisation: a,
-        resource }, false);
+        subject }, false);
     }
   });
 }
@@ -85,11 +82,12 @@ async function pendingOf(deps: Deps, tx: Tx, psu: Psu): Promise<DecoupledRequest
   const requests: DecoupledRequest[] = [];
   for (const a of await store.sca.pendingDecoupled(tx, psu.login)) {
     if (await timeOut(deps, tx, a)) continue;
-    const resource = await loadResource(deps, tx, a);
-    if (!resource || !awaitingDecision(resource)) continue;
+    const subject = await loadSubject(deps, tx, a);
+    if (!subject?.awaiting) continue;
     await changeScaStatus(store, tx, a.id, "identify", nowIso(deps), psu.id);
     const tppName = (await store.tpps.name(tx, a.tppId)) ?? a.tppId;
-    requests.push({ authorisationId: a.id, createdAt: a.createdAt ?? "", tppName, resource });
+    requests.push({ authorisationId: a.id, createdAt: a.createdAt ?? "", tppName,
+      resourceId: a.resourceId, resource: subject.view });
   }
   return requests;
 }
@@ -127,24 +125,21 @@ async function openRequest(deps: Deps, tx: Tx, psu: Psu, authorisationId: string
   const a = await deps.store.sca.findAuthorisation(tx, authorisationId);
   if (!a || a.approach !== "decoupled" || a.namedPsu !== psu.login || !isOpen(a)) return;
   if (await timeOut(deps, tx, a)) return;
-  const resource = await loadResource(deps, tx, a);
-  return resource && awaitingDecision(resource) ? { a, resource } : undefined;
+  const subject = await loadSubject(deps, tx, a);
+  return subject?.awaiting ? { a, subject } : undefined;
 }
 
 /** Approval: the PSU's authentication, then the decision, as after a review. */
 async function approveOpen(
-  deps: Deps, tx: Tx, psu: Psu, open: { a: Authorisation; resource: ScaResource },
+  deps: Deps, tx: Tx, psu: Psu, open: { a: Authorisation; subject: ScaSubject },
 ): Promise<AppDecision> {
-  const { resource } = open;
-  const problem = resource.type === "basket" ? await basketProblem(deps, tx, psu.id, resource)
-    : resource.type === "payment"
-      ? await signingProblem(deps, tx, psu.id, resource.payment, { once: !resource.cancellation })
-      : null;
+  const { subject } = open;
+  const problem = await subject.signingProblem(tx, psu.id);
   if (problem) return refused(problem);
   await scaPassed(deps, tx, psu.id);
   await changeScaStatus(deps.store, tx, open.a.id, "authenticate", nowIso(deps), psu.id);
-  const ctx = { session: { psuId: psu.id }, authorisation: open.a, resource };
-  const decision: Decision = await decideWithoutReview(deps, tx, ctx, true);
+  const ctx = { session: { psuId: psu.id }, authorisation: open.a };
+  const decision = await subject.decideWithoutReview(tx, ctx, true);
   // Only a lost race gets here; throwing rolls the authentication back with it.
   if (!decision.ok) throw new Error(`a decoupled decision was refused: ${decision.problem}`);
   return decision;
@@ -160,7 +155,7 @@ function decide(deps: Deps, psu: Psu, authorisationId: string, approve: boolean,
     const open = await openRequest(deps, tx, current, authorisationId);
     if (!open) return refused("already_decided");
     if (approve) return approveOpen(deps, tx, current, open);
-    const ctx = { session: { psuId: psu.id }, authorisation: open.a, resource: open.resource };
+    const ctx = { session: { psuId: psu.id }, authorisation: open.a, subject: open.subject };
     await refuseWithoutReview(deps, tx, ctx, false);
     return { ok: true };
   });
@@ -227,7 +222,7 @@ export function createDecoupled(deps: Deps) {
       await expireLate(deps);
       await playRejectingApps(deps);
       // A basket refused by a timeout or the rejecting app refuses its items.
-      await carryOutUnfinished(deps);
+      await sweepSubjects(deps);
     },
   };
 }

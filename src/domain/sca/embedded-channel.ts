@@ -10,8 +10,6 @@ import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
 import { embeddedRefusal } from "./embedded-refusals.js";
 import type { ScaStep } from "./model.js";
-import { signingProblem } from "../payment/decision.js";
-import { decideWithoutReview } from "./psu-decision.js";
 import { authorisationContext, redirectChannel } from "./redirect-channel.js";
 import type { ScaChannel } from "./session.js";
 import { changeScaStatus } from "./transitions.js";
@@ -37,8 +35,7 @@ export function embeddedChannel(deps: Deps): ScaChannel<Exclude<ScaStep, "login"
     },
     // Without a review to show it, a company's user who may not sign learns it before any code.
     refusal: async (tx, ctx, psu) => (await redirect.refusal?.(tx, ctx, psu))
-      ?? (ctx.resource.type === "payment" ? signingProblem(deps, tx, psu.id,
-        ctx.resource.payment, { once: !ctx.resource.cancellation }) : null),
+      ?? ctx.subject.signingProblem(tx, psu.id),
     async onIdentified(tx, ctx, psu) {
       await changeScaStatus(store, tx, ctx.authorisation.id, "authenticate", nowIso(), psu.id);
     },
@@ -47,7 +44,7 @@ export function embeddedChannel(deps: Deps): ScaChannel<Exclude<ScaStep, "login"
       await changeScaStatus(store, tx, ctx.authorisation.id, "selectMethod", nowIso());
     },
     async onAuthenticated(tx, ctx) {
-      const decision = await decideWithoutReview(deps, tx, ctx, true);
+      const decision = await ctx.subject.decideWithoutReview(tx, ctx, true);
       // Thrown, so the code's use and the session's step roll back with the refused decision.
       if (!decision.ok) throw embeddedRefusal(decision);
     },

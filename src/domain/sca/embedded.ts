@@ -4,18 +4,17 @@
  * on the one SCA session machine, so its failures count with the PSU's failures on the bank's
  * pages and its codes are bound to the amount and payee (RTS art. 5) as there.
  */
-import { newSecret } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
-import { afterDecision } from "../basket/carry-out.js";
 import type { Deps } from "../deps.js";
 import { formatError, notEmbedded, scaInvalid, scaMethodUnknown } from "../errors.js";
 import { changeScaStatus } from "./transitions.js";
 import { embeddedChannel, embeddedSecret, embeddedSessionId } from "./embedded-channel.js";
 import { embeddedRefusal } from "./embedded-refusals.js";
 import { methodOf, type ScaMethod } from "./factors.js";
-import type { AuthorisedResource, Authorisation, ScaDevice, ScaStatus } from "./model.js";
+import type { Authorisation, ScaDevice, ScaStatus } from "./model.js";
 import type { StepResult } from "./problems.js";
-import { createScaSessionMachine } from "./session.js";
+import { createScaSessionMachine, openScaSession } from "./session.js";
+import { afterDecision } from "./subjects.js";
 
 /** One update, as Berlin Group's PUT bodies carry it; `login` is the request's PSU-ID. */
 export type EmbeddedUpdate =
@@ -38,32 +37,23 @@ export interface EmbeddedState {
   challengeData?: ChallengeData;
 }
 
-/** What an SMS's text names, by what the code authorises. */
-const SMS_NAMES: Record<AuthorisedResource, string> = {
-  "payment": "the amount and the payee (or, for a bulk, the total)",
-  "payment-cancellation": "the payment it cancels",
-  "consent": "who gets access to the account data, and until when",
-  "basket": "the basket's payments and consents",
-};
-
 /** What the TPP tells the PSU to enter, for a code the authorisation `a` asked for. */
-function challenge(device: ScaDevice, a: Authorisation | undefined): ChallengeData {
+function challenge(
+  { subjects }: Deps, device: ScaDevice, a: Authorisation | undefined,
+): ChallengeData {
+  const names = subjects[a?.resourceType ?? "payment"].smsNames;
   // The device's label already says how the code travels ("SMS to +49151…02").
   const where = device.kind === "sms"
-    ? `the code sent by ${device.label}; it names ${SMS_NAMES[a?.resourceType ?? "payment"]}`
+    ? `the code sent by ${device.label}; it names ${names}`
     : `the code the authenticator app ${device.label} shows now`;
   return { otpMaxLength: 6, otpFormat: "integer", additionalInformation: `Enter ${where}.` };
 }
 
 /** The authorisation's session, opened by the first password the TPP sends. */
-async function openSession({ store, clock }: Deps, tx: Tx, a: Authorisation): Promise<void> {
-  const id = embeddedSessionId(a.id);
-  if (await store.scaSessions.find(tx, id)) return;
-  const at = clock.now().toISOString();
-  await store.scaSessions.insert(tx, {
-    id, authorisationId: a.id, step: "login", psuId: null, deviceId: null, csrf: newSecret(),
-    lang: a.lang, lastSeenAt: at,
-  }, at);
+async function openSession(deps: Deps, tx: Tx, a: Authorisation): Promise<void> {
+  if (await deps.store.scaSessions.find(tx, embeddedSessionId(a.id))) return;
+  await openScaSession(deps, tx,
+    { secret: embeddedSecret(a.id), authorisationId: a.id, lang: a.lang });
 }
 
 /**
@@ -81,8 +71,9 @@ async function identify({ store, clock }: Deps, a: Authorisation, login: string)
 
 /** Where an embedded authorisation stands now, with the methods or the challenge it needs. */
 async function stateOf(
-  { store }: Deps, machine: Pick<ScaSessionMachine, "factorsOf">, authorisationId: string,
+  deps: Deps, machine: Pick<ScaSessionMachine, "factorsOf">, authorisationId: string,
 ): Promise<EmbeddedState> {
+  const { store } = deps;
   return store.transaction(async (tx) => {
     const a = await store.sca.findAuthorisation(tx, authorisationId);
     const session = await store.scaSessions.find(tx, embeddedSessionId(authorisationId));
@@ -91,7 +82,8 @@ async function stateOf(
     const { devices, device } = await machine.factorsOf(tx, session);
     if (devices.length > 0) return { scaStatus, scaMethods: devices.map(methodOf) };
     if (scaStatus !== "scaMethodSelected" || !device) return { scaStatus };
-    return { scaStatus, chosenScaMethod: methodOf(device), challengeData: challenge(device, a) };
+    return { scaStatus, chosenScaMethod: methodOf(device),
+      challengeData: challenge(deps, device, a) };
   });
 }
 

@@ -10,8 +10,9 @@ import { BROWSER_APPROACHES } from "../../lib/sca-approaches.js";
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import { confirmationCodeOf } from "./confirmation.js";
-import { awaitingDecision, loadResource } from "./redirect-channel.js";
 import type { Authorisation } from "./model.js";
+import { openScaSession } from "./session.js";
+import { loadSubject } from "./subjects.js";
 
 export const SCOPE_SERVICES = ["AIS", "PIS", "PIIS"] as const;
 export type ScopeService = (typeof SCOPE_SERVICES)[number];
@@ -78,15 +79,11 @@ async function open(deps: Deps, tx: Tx, request: OAuthSessionRequest): Promise<O
   }
   const authorisation = await openAuthorisation(deps, tx, only.id);
   if (!authorisation) return { ok: false, refusal: "no_authorisation" };
-  const resource = await loadResource(deps, tx, authorisation);
-  if (!resource || !awaitingDecision(resource)) return { ok: false, refusal: "already_decided" };
+  const subject = await loadSubject(deps, tx, authorisation);
+  if (!subject?.awaiting) return { ok: false, refusal: "already_decided" };
   const secret = newSecret();
-  const at = deps.clock.now().toISOString();
-  await deps.store.scaSessions.insert(tx, {
-    id: hashSecret(secret), authorisationId: authorisation.id, step: "login", psuId: null,
-    deviceId: null, csrf: newSecret(), lang: request.lang, lastSeenAt: at,
-    returnTo: request.returnTo,
-  }, at);
+  await openScaSession(deps, tx, { secret, authorisationId: authorisation.id,
+    lang: request.lang, returnTo: request.returnTo });
   return { ok: true, secret, resource: only };
 }
 

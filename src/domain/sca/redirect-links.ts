@@ -3,14 +3,13 @@
  * session by the PSU's first post, and the way back to the TPP when a link or session is gone.
  * The token itself is signed and verified in sca/redirect.ts.
  */
-import { hashSecret, newSecret } from "../../lib/ids.js";
+import { newSecret } from "../../lib/ids.js";
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
 import { refused, type ScaProblem } from "./problems.js";
-import {
-  authorisationContext, awaitingDecision, closedProblem,
-} from "./redirect-channel.js";
+import { authorisationContext } from "./redirect-channel.js";
+import { openScaSession } from "./session.js";
 
 /**
  * Where the browser goes back to once the decision is taken: the OK URI only when the
@@ -46,8 +45,7 @@ type LinkState =
   | { ok: true; entry: EntryView } | { ok: false; problem: ScaProblem; back?: string };
 
 export function createRedirectLinks(deps: Deps) {
-  const { store, clock } = deps;
-  const nowIso = () => clock.now().toISOString();
+  const { store } = deps;
 
   /**
    * Whether a genuine link may still open a session: with `spend`, it is used up now (the PSU
@@ -61,8 +59,8 @@ export function createRedirectLinks(deps: Deps) {
     if (!entry) return refused("link_invalid");
     const back = backToTpp(entry);
     if (!fresh) return { ...refused("link_used"), back };
-    if (!awaitingDecision(entry.resource)) {
-      return { ...refused(closedProblem(entry.resource)), back };
+    if (!entry.subject.awaiting) {
+      return { ...refused(entry.subject.closedProblem), back };
     }
     return { ok: true, entry };
   }
@@ -87,10 +85,8 @@ export function createRedirectLinks(deps: Deps) {
       const state = await linkState(tx, claims, true);
       if (!state.ok) return state;
       const secret = newSecret();
-      await store.scaSessions.insert(tx, {
-        id: hashSecret(secret), authorisationId: state.entry.authorisation.id, step: "login",
-        psuId: null, deviceId: null, csrf: newSecret(), lang, lastSeenAt: nowIso(),
-      }, nowIso());
+      await openScaSession(deps, tx,
+        { secret, authorisationId: state.entry.authorisation.id, lang });
       return { ok: true, secret } as const;
     });
   }

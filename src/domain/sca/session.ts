@@ -226,6 +226,22 @@ async function factorsOf(deps: Deps, tx: Tx, session: LoginSession) {
   return { psu, device, devices };
 }
 
+/**
+ * A new session of an authorisation, at its first step, behind `secret` (its cookie's, or the
+ * embedded channel's derived one); `returnTo` for one the OAuth server opened.
+ */
+export async function openScaSession(
+  deps: Deps, tx: Tx, opened: { secret: string; authorisationId: string; lang: string;
+    returnTo?: string },
+): Promise<void> {
+  const at = nowIso(deps);
+  await deps.store.scaSessions.insert(tx, {
+    id: hashSecret(opened.secret), authorisationId: opened.authorisationId, step: "login",
+    psuId: null, deviceId: null, csrf: newSecret(), lang: opened.lang, lastSeenAt: at,
+    returnTo: opened.returnTo,
+  }, at);
+}
+
 export function createScaSessionMachine<Done extends string, C extends Context<Done>>(
   deps: Deps, channel: ScaChannel<Done, C>,
 ) {
