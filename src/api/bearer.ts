@@ -35,20 +35,16 @@ function namedResource(request: FastifyRequest, base: string): ScopedResource | 
     return { service: funds ? "PIIS" : "AIS", id: params.consentId };
   }
   const consentId = single(request.headers, "Consent-ID");
-  if (/^\/(?:accounts|card-accounts)(?:\/|$)/.test(path) && consentId !== undefined) {
-    return { service: "AIS", id: consentId };
-  }
-  const body = request.body as { consentId?: unknown } | undefined;
-  if (path === "/funds-confirmations" && typeof body?.consentId === "string") {
-    return { service: "PIIS", id: body.consentId };
-  }
-  return null;
+  if (consentId === undefined) return null;
+  if (/^\/(?:accounts|card-accounts)(?:\/|$)/.test(path)) return { service: "AIS", id: consentId };
+  // A funds confirmation names its consent in the header too, as its route reads it.
+  return path === "/funds-confirmations" ? { service: "PIIS", id: consentId } : null;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
 
 export function installBearerCheck(app: FastifyInstance, options: BearerOptions): void {
-  // After body parsing: a funds confirmation names its consent in the body.
+  // After routing: the resource a call names is in its path parameters or its Consent-ID.
   app.addHook("preHandler", async (request) => {
     const { probe, document, oauth } = request.routeOptions.config;
     if (probe || document || oauth) return;

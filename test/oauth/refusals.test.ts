@@ -183,6 +183,11 @@ test("an expired token is refused as expired; OAUTH_BEARER_REQUIRED refuses call
   const without = await strict.tpp.get(`/psd2/v1/consents/${consentId}/status`);
   assert.equal(without.status, 401);
   assert.equal(code(without), "TOKEN_INVALID");
+  // A funds confirmation names its consent in the Consent-ID header, as the route reads it.
+  const funds = await strict.tpp.post("/psd2/v1/funds-confirmations", { account: { iban: ALICE_MAIN },
+    instructedAmount: { currency: "EUR", amount: "1.00" } }, { "Consent-ID": consentId });
+  assert.equal(funds.status, 401, funds.text);
+  assert.equal(code(funds), "TOKEN_INVALID");
   const config = await oauthClient(strict);
   const { url, verifier, state } = await pushRequest(config, `AIS:${consentId}`);
   const callback = await authoriseInBrowser(strict.browser(), url, "alice", { accounts: [ALICE_MAIN] });
