@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import { formatError, unsupportedMediaType } from "../../domain/errors.js";
-import { parseXml, XmlRefused, type XmlNode } from "./xml.js";
+import { parseXml, rootNamespace, XmlRefused, type XmlNode } from "./xml.js";
 
 /** A parsed XML body, kept apart from JSON bodies until its operation turns it into one. */
 export class XmlBody {
-  constructor(readonly document: XmlNode) {}
+  constructor(readonly document: XmlNode, readonly namespace: string | undefined) {}
 }
 
 declare module "fastify" {
@@ -27,8 +27,9 @@ export function installXmlParser(app: FastifyInstance, bodyLimit: number): void 
         return;
       }
       request.rawBody = body as Buffer;
+      const text = request.rawBody.toString("utf8");
       try {
-        done(null, new XmlBody(parseXml(request.rawBody.toString("utf8"))));
+        done(null, new XmlBody(parseXml(text), rootNamespace(text)));
       } catch (error) {
         if (!(error instanceof XmlRefused)) throw error;
         done(formatError("body", "body", error.message), undefined);

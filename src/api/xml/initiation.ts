@@ -40,7 +40,8 @@ export async function readXmlInitiation(
   }
   if (!(request.body instanceof XmlBody)) return;
   const raw = (request.rawBody ?? Buffer.alloc(0)).toString("utf8");
-  const { body, message } = await readPain001(raw, request.body.document, service);
+  const { document, namespace } = request.body;
+  const { body, message } = await readPain001(raw, document, namespace, service);
   request.body = body;
   messages.set(request, message);
 }

@@ -9,7 +9,7 @@ import type { InitiationMessage, PaymentService } from "../../domain/payment/mod
 import {
   messageOf, PAIN_001_VERSIONS, schemaViolation, type Pain001Version,
 } from "./schemas.js";
-import { rootNamespace, type XmlNode, type XmlValue } from "./xml.js";
+import type { XmlNode, XmlValue } from "./xml.js";
 
 const ROOT = "Document/CstmrCdtTrfInitn";
 const PMT_INF = `${ROOT}/PmtInf`;
@@ -139,12 +139,12 @@ export const PAIN_001_SERVICES: readonly PaymentService[] = ["payments", "bulk-p
  * its XSD, and agree with its own counts. Only single and bulk payments come as pain.001.
  */
 export async function readPain001(
-  raw: string, document: XmlNode, service: PaymentService,
+  raw: string, document: XmlNode, namespace: string | undefined, service: PaymentService,
 ): Promise<{ body: object; message: InitiationMessage }> {
   if (!PAIN_001_SERVICES.includes(service)) {
     throw formatError("body", "Document", "Periodic payments are initiated in JSON only.");
   }
-  const version = messageOf(rootNamespace(raw), PAIN_001_VERSIONS);
+  const version = messageOf(namespace, PAIN_001_VERSIONS);
   if (version === undefined) {
     throw formatError("body", "Document",
       `The document must be ${PAIN_001_VERSIONS.join(" or ")} (by its namespace).`);
