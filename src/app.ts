@@ -27,6 +27,8 @@ import type { CertificateSources } from "./api/tpp-certificate.js";
 import type { TppIdentity } from "./tpp/certificate.js";
 import { presentersFor } from "./api/profile.js";
 import { openApiRoutes } from "./api/openapi.js";
+import type { XmlBodyOptions } from "./api/xml/body.js";
+import { createXmlReaders } from "./api/xml/readers.js";
 import { ConfigError, type Config } from "./config.js";
 import {
   createAccountAdministration, type AccountAdministration,
@@ -352,6 +354,15 @@ function certificateSources(config: Config, trustedCas: string[]): CertificateSo
 }
 
 /** The TPP API's plugin and routes; returns the OpenAPI document they make up. */
+/** The limits of XML bodies and their readers, which stop when the listener closes. */
+function xmlBodies(api: FastifyInstance, config: Config): XmlBodyOptions {
+  const readers = createXmlReaders({ readers: config.xmlReaders,
+    queueMax: config.xmlQueueMax, timeoutMs: config.xmlReadTimeoutMs });
+  api.addHook("onClose", () => readers.close());
+  return { bodyLimit: config.xmlBodyLimitBytes, elementsMax: config.xmlElementsMax,
+    attributesMax: config.xmlAttributesMax, readers };
+}
+
 function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () => object {
   const { deps, consents, scheduler, audit, trustedCas, oauth } = parts;
   const idempotency = createIdempotency(deps);
@@ -367,7 +378,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   };
   if (oauth) oauthApiRoutes(api, oauth, plugin);
   installApiPlugin(api, {
-    ...plugin, bodyLimit: config.bodyLimitBytes, xmlBodyLimit: config.xmlBodyLimitBytes,
+    ...plugin, bodyLimit: config.bodyLimitBytes, xml: xmlBodies(api, config),
     audit: (entry) => audit.record(entry),
     requireSignature: config.requireHttpSignature,
     bearer: oauth ? {

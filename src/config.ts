@@ -311,6 +311,21 @@ export const SETTINGS = {
     description: "largest request body on the TPP API; beyond, 413" }),
   xmlBodyLimitBytes: integer({ name: "XML_BODY_LIMIT_BYTES", fallback: 1024 * 1024,
     description: "largest XML (pain.001) request body on the TPP API; beyond, 413" }),
+  xmlElementsMax: integer({ name: "XML_ELEMENTS_MAX", fallback: 10_000, min: 1,
+    description: "most start tags an XML body may have, counted before it is parsed; beyond, "
+      + "400 `FORMAT_ERROR` (a bulk pain.001 of 100 payments has about 2,000)" }),
+  xmlAttributesMax: integer({ name: "XML_ATTRIBUTES_MAX", fallback: 1_000, min: 1,
+    description: "most attributes (`=\"` or `='`) an XML body may have, counted before it is "
+      + "parsed; beyond, 400 `FORMAT_ERROR` (pain.001 has one `Ccy` per amount)" }),
+  xmlReaders: integer({ name: "XML_READERS", fallback: 1, min: 1, max: 32,
+    description: "worker threads that parse and XSD-validate XML bodies, one document each at "
+      + "a time, beside the event loop (at most one per core left to it)" }),
+  xmlQueueMax: integer({ name: "XML_QUEUE_MAX", fallback: 8,
+    description: "XML bodies waiting for a reader; beyond, 429 `ACCESS_EXCEEDED` with "
+      + "`Retry-After`" }),
+  xmlReadTimeoutMs: integer({ name: "XML_READ_TIMEOUT_MS", fallback: 5_000, min: 100,
+    description: "longest a reader may take over one XML body; beyond, the reader is replaced "
+      + "and the body refused with 400 `FORMAT_ERROR`" }),
   downloadThresholdEntries: integer({ name: "DOWNLOAD_THRESHOLD_ENTRIES", fallback: 1000,
     min: 1, max: 50_000, description: "a transaction file (camt, MT94x) with more entries is "
       + "answered with `_links.download` instead, a link for one download within 10 minutes" }),

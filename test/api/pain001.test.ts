@@ -11,7 +11,7 @@ import {
   ALICE_MAIN, BOB_MAIN, confirm, createdStatus, CREATION_HEADERS, EXTERNAL_IBAN, linkOf, OK_URI,
   reachReview,
 } from "../support/flows.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
 
 let bank: TestBank;
@@ -173,6 +173,28 @@ test("a document nested deeper than the parser reads is a 400 FORMAT_ERROR on th
   assert.deepEqual(
     [res.body.tppMessages[0].code, res.body.tppMessages[0].path], ["FORMAT_ERROR", "body"]);
   assert.match(res.body.tppMessages[0].text, /nested tags/);
+});
+
+/** Issue 42: counted before parsing, and a document a reader does not finish is refused. */
+test("XML_ELEMENTS_MAX, XML_ATTRIBUTES_MAX and XML_READ_TIMEOUT_MS each refuse a document with a 400", async (t) => {
+  const own = await startOwnBank(t, { env: {
+    XML_ELEMENTS_MAX: "100", XML_ATTRIBUTES_MAX: "20", XML_READ_TIMEOUT_MS: "100" } });
+  const post = (xml: string) => own.tpp.call("POST", SINGLE,
+    { rawBody: xml, headers: { ...CREATION_HEADERS, "Content-Type": "application/xml" } });
+  const cases: [string, RegExp][] = [
+    [pain001("09").replace("<Dbtr>", `${"<Ustrd>x</Ustrd>".repeat(100)}<Dbtr>`), /more than 100 elements/],
+    [pain001("09").replace("<Dbtr>", `<Dbtr ${Array.from({ length: 20 }, (_, i) => `a${i}='1'`).join(" ")}>`),
+      /more than 20 attributes/],
+    // Within both limits, but 9,000 nested text nodes take a fresh reader longer than 100 ms.
+    [pain001("09").replace("<Ustrd>Invoice 0</Ustrd>", `<Ustrd>${"<!-- x -->".repeat(9_000)}x</Ustrd>`),
+      /could not be read within 100 ms/],
+  ];
+  for (const [xml, text] of cases) {
+    const res = await post(xml);
+    assert.equal(res.status, 400, res.text);
+    assert.deepEqual([res.body.tppMessages[0].code, res.body.tppMessages[0].path], ["FORMAT_ERROR", "body"]);
+    assert.match(res.body.tppMessages[0].text, text);
+  }
 });
 
 const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
