@@ -149,6 +149,7 @@ type TlsMaterial = Awaited<ReturnType<typeof tlsMaterial>>;
  */
 async function scheduleNotifications(
   config: Config, tls: TlsMaterial, deps: Deps, scheduler: Scheduler,
+  ownPorts: () => readonly number[],
 ): Promise<() => Promise<unknown>> {
   const own = config.notificationClientCertFile !== "";
   const [key, cert, trust] = await Promise.all([
@@ -160,6 +161,7 @@ async function scheduleNotifications(
   const send = createNotificationSender({
     clientKeyPem: key, clientCertPem: cert, trustedCaPems: trust ? [trust] : [],
     timeoutMs: config.notificationTimeoutMs,
+    targets: { allowLoopback: config.notificationLoopback, ownPorts },
   });
   const deliver = () => deliverNotifications(deps, send, {
     firstRetryMs: 5_000, retryForMs: config.notificationRetryHours * 3_600_000, batch: 20,
@@ -387,7 +389,8 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     } : undefined,
   });
   const redirects = { allowHttpLocalhost: config.mode === "sandbox",
-    domainCheck: config.redirectUriDomainCheck };
+    domainCheck: config.redirectUriDomainCheck, notificationPorts: config.notificationPorts,
+    notificationLoopback: config.notificationLoopback };
   const presenters = presentersFor(config.apiProfile);
   // First: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
@@ -556,11 +559,13 @@ async function listenAll(
       throw portProblem(error, setting, `${host}:${port}`) ?? error;
     }
   }
-  const port = (server: FastifyInstance) => {
-    const address = server.server.address();
-    return typeof address === "object" && address ? address.port : 0;
-  };
-  return { api: port(api), auth: port(auth), admin: port(admin) };
+  return { api: boundPort(api), auth: boundPort(auth), admin: boundPort(admin) };
+}
+
+/** The port a listener is bound to; 0 before it listens. */
+function boundPort(server: FastifyInstance): number {
+  const address = server.server.address();
+  return typeof address === "object" && address ? address.port : 0;
 }
 
 /** Expired codes, tokens and pushed requests of the authorisation server go. */
@@ -624,7 +629,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   limitConnections(config, [api, auth], () => draining);
   await psuPages(auth, config, deps, redirects, oauth && { server: oauth, authUrl: () => authUrl });
 
-  const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler);
+  const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler,
+    () => [api, auth, admin].map(boundPort));
   const { executeDue, carryOutBaskets } = scheduleDueWork(scheduler, deps, config);
 
   const admin = adminListener(logger, store, { api, auth }, ready);

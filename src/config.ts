@@ -351,6 +351,20 @@ export const SETTINGS = {
     shownDefault: "(empty: development CA in sandbox)",
     description: "PEM bundle of CAs trusted for TPPs' notification endpoints, besides the "
       + "system CAs" }),
+  notificationPorts: text<number[]>({ name: "NOTIFICATION_PORTS", fallback: [443],
+    shownDefault: "443", shownRange: "comma-separated TCP ports (1-65535)",
+    parse: (raw) => {
+      const value = commaList(raw).map(Number);
+      const wrong = value.some((p) => !Number.isInteger(p) || p < 1 || p > 65535);
+      return { value, problem: wrong || value.length === 0
+        ? `NOTIFICATION_PORTS must list TCP ports (1-65535), got "${raw}"` : undefined };
+    },
+    description: "the ports a `TPP-Notification-URI` may name; any other is 400 `FORMAT_ERROR`" }),
+  notificationLoopback: flag({ name: "NOTIFICATION_LOOPBACK", fallback: (e) => !inProduction(e),
+    shownDefault: "true in sandbox, false in production",
+    description: "push notifications to loopback addresses too (`localhost` on any port, but "
+      + "never to the bank's own listeners): for the sandbox's demo TPP and tests; refused in "
+      + "production. Private, link-local and the bank's own addresses are always refused" }),
   notificationTimeoutMs: integer({ name: "NOTIFICATION_TIMEOUT_MS", fallback: 5_000, min: 100,
     description: "how long one push of a status notification may take before it counts as "
       + "failed" }),
@@ -556,6 +570,9 @@ function crossChecks(config: Config, problems: string[]): void {
   }
   if (config.headersTimeoutSeconds > config.requestTimeoutSeconds) {
     problems.push("HEADERS_TIMEOUT_SECONDS must be at most REQUEST_TIMEOUT_SECONDS");
+  }
+  if (config.mode === "production" && config.notificationLoopback) {
+    problems.push("NOTIFICATION_LOOPBACK must not be true in production mode");
   }
   if (config.mode === "production" && config.seedDemoData) {
     problems.push("SEED_DEMO_DATA must not be true in production mode");

@@ -5,8 +5,10 @@
  * delivery, never an API answer.
  */
 import { request } from "node:https";
+import { isIP } from "node:net";
 import { rootCertificates } from "node:tls";
 import { signRequest } from "./http-signer.js";
+import { checkedLookup, targetRefusal, type TargetRules } from "./notification-targets.js";
 
 export interface NotificationSenderOptions {
   clientKeyPem: string;
@@ -14,6 +16,8 @@ export interface NotificationSenderOptions {
   /** Extra trusted CAs (NOTIFICATION_TRUST_STORE_FILE), besides the system's. */
   trustedCaPems: string[];
   timeoutMs: number;
+  /** Which addresses a push may connect to (notification-targets.ts). */
+  targets: TargetRules;
 }
 
 export interface OutgoingNotification { id: string; uri: string; body: string }
@@ -26,6 +30,14 @@ export function createNotificationSender(options: NotificationSenderOptions): Se
   const signing = { keyPem: options.clientKeyPem, certPem: options.clientCertPem };
   return ({ id, uri, body }) => new Promise<void>((resolve, reject) => {
     const url = new URL(uri);
+    const port = Number(url.port || 443);
+    // An IP literal is connected to without a lookup: it is checked here instead.
+    const literal = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    const refused = isIP(literal) === 0 ? null : targetRefusal(literal, port, options.targets);
+    if (refused) {
+      reject(new Error(`refused: ${refused}`));
+      return;
+    }
     const signed = {
       "x-request-id": id, date: new Date().toUTCString(), "content-type": "application/json",
     };
@@ -37,7 +49,7 @@ export function createNotificationSender(options: NotificationSenderOptions): Se
     };
     const call = request(url, {
       method: "POST", headers, ca, key: options.clientKeyPem, cert: options.clientCertPem,
-      timeout: options.timeoutMs, agent: false,
+      timeout: options.timeoutMs, agent: false, lookup: checkedLookup(port, options.targets),
     }, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;
