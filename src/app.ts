@@ -165,6 +165,7 @@ async function scheduleNotifications(
   });
   const deliver = () => deliverNotifications(deps, send, {
     firstRetryMs: 5_000, retryForMs: config.notificationRetryHours * 3_600_000, batch: 20,
+    perTpp: config.notificationPushesPerTpp, pollMs: config.notificationPollMs,
     claimMs: config.notificationTimeoutMs + 1_000,
   });
   scheduler.every("notifications", config.notificationPollMs, async () => { await deliver(); });

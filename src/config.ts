@@ -366,8 +366,11 @@ export const SETTINGS = {
       + "never to the bank's own listeners): for the sandbox's demo TPP and tests; refused in "
       + "production. Private, link-local and the bank's own addresses are always refused" }),
   notificationTimeoutMs: integer({ name: "NOTIFICATION_TIMEOUT_MS", fallback: 5_000, min: 100,
-    description: "how long one push of a status notification may take before it counts as "
-      + "failed" }),
+    description: "how long one push of a status notification may take in all (connecting, "
+      + "sending, the answer's status) before it counts as failed" }),
+  notificationPushesPerTpp: integer({ name: "NOTIFICATION_PUSHES_PER_TPP", fallback: 2,
+    min: 1, max: 20, description: "pushes in flight to one TPP's endpoints at once (of 20 in "
+      + "all): a slow endpoint holds only these, never another TPP's notification" }),
   notificationRetryHours: integer({ name: "NOTIFICATION_RETRY_HOURS", fallback: 24, min: 1,
     description: "how long a notification is retried (exponential backoff from 5 s) before "
       + "it is marked failed and no longer pushed" }),
