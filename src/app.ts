@@ -27,6 +27,8 @@ import type { CertificateSources } from "./api/tpp-certificate.js";
 import type { TppIdentity } from "./tpp/certificate.js";
 import { presentersFor } from "./api/profile.js";
 import { openApiRoutes } from "./api/openapi.js";
+import type { XmlBodyOptions } from "./api/xml/body.js";
+import { createXmlReaders } from "./api/xml/readers.js";
 import { ConfigError, type Config } from "./config.js";
 import {
   createAccountAdministration, type AccountAdministration,
@@ -148,6 +150,7 @@ type TlsMaterial = Awaited<ReturnType<typeof tlsMaterial>>;
  */
 async function scheduleNotifications(
   config: Config, tls: TlsMaterial, deps: Deps, scheduler: Scheduler,
+  ownPorts: () => readonly number[],
 ): Promise<() => Promise<unknown>> {
   const own = config.notificationClientCertFile !== "";
   const [key, cert, trust] = await Promise.all([
@@ -159,9 +162,11 @@ async function scheduleNotifications(
   const send = createNotificationSender({
     clientKeyPem: key, clientCertPem: cert, trustedCaPems: trust ? [trust] : [],
     timeoutMs: config.notificationTimeoutMs,
+    targets: { allowLoopback: config.notificationLoopback, ownPorts },
   });
   const deliver = () => deliverNotifications(deps, send, {
     firstRetryMs: 5_000, retryForMs: config.notificationRetryHours * 3_600_000, batch: 20,
+    perTpp: config.notificationPushesPerTpp, pollMs: config.notificationPollMs,
     claimMs: config.notificationTimeoutMs + 1_000,
   });
   scheduler.every("notifications", config.notificationPollMs, async () => { await deliver(); });
@@ -353,6 +358,15 @@ function certificateSources(config: Config, trustedCas: string[]): CertificateSo
 }
 
 /** The TPP API's plugin and routes; returns the OpenAPI document they make up. */
+/** The limits of XML bodies and their readers, which stop when the listener closes. */
+function xmlBodies(api: FastifyInstance, config: Config): XmlBodyOptions {
+  const readers = createXmlReaders({ readers: config.xmlReaders,
+    queueMax: config.xmlQueueMax, timeoutMs: config.xmlReadTimeoutMs });
+  api.addHook("onClose", () => readers.close());
+  return { bodyLimit: config.xmlBodyLimitBytes, elementsMax: config.xmlElementsMax,
+    attributesMax: config.xmlAttributesMax, readers };
+}
+
 function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () => object {
   const { deps, consents, scheduler, audit, trustedCas, oauth } = parts;
   const idempotency = createIdempotency(deps);
@@ -368,7 +382,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   };
   if (oauth) oauthApiRoutes(api, oauth, plugin);
   installApiPlugin(api, {
-    ...plugin, bodyLimit: config.bodyLimitBytes, xmlBodyLimit: config.xmlBodyLimitBytes,
+    ...plugin, bodyLimit: config.bodyLimitBytes, xml: xmlBodies(api, config),
     audit: (entry) => audit.record(entry),
     requireSignature: config.requireHttpSignature,
     bearer: oauth ? {
@@ -377,7 +391,8 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     } : undefined,
   });
   const redirects = { allowHttpLocalhost: config.mode === "sandbox",
-    domainCheck: config.redirectUriDomainCheck };
+    domainCheck: config.redirectUriDomainCheck, notificationPorts: config.notificationPorts,
+    notificationLoopback: config.notificationLoopback };
   const presenters = presentersFor(config.apiProfile);
   // First: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
@@ -546,11 +561,13 @@ async function listenAll(
       throw portProblem(error, setting, `${host}:${port}`) ?? error;
     }
   }
-  const port = (server: FastifyInstance) => {
-    const address = server.server.address();
-    return typeof address === "object" && address ? address.port : 0;
-  };
-  return { api: port(api), auth: port(auth), admin: port(admin) };
+  return { api: boundPort(api), auth: boundPort(auth), admin: boundPort(admin) };
+}
+
+/** The port a listener is bound to; 0 before it listens. */
+function boundPort(server: FastifyInstance): number {
+  const address = server.server.address();
+  return typeof address === "object" && address ? address.port : 0;
 }
 
 /** Expired codes, tokens and pushed requests of the authorisation server go. */
@@ -614,7 +631,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   limitConnections(config, [api, auth], () => draining);
   await psuPages(auth, config, deps, redirects, oauth && { server: oauth, authUrl: () => authUrl });
 
-  const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler);
+  const deliverNotificationsNow = await scheduleNotifications(config, tls, deps, scheduler,
+    () => [api, auth, admin].map(boundPort));
   const { executeDue, carryOutBaskets } = scheduleDueWork(scheduler, deps, config);
 
   const admin = adminListener(logger, store, { api, auth }, ready);

@@ -311,6 +311,21 @@ export const SETTINGS = {
     description: "largest request body on the TPP API; beyond, 413" }),
   xmlBodyLimitBytes: integer({ name: "XML_BODY_LIMIT_BYTES", fallback: 1024 * 1024,
     description: "largest XML (pain.001) request body on the TPP API; beyond, 413" }),
+  xmlElementsMax: integer({ name: "XML_ELEMENTS_MAX", fallback: 10_000, min: 1,
+    description: "most start tags an XML body may have, counted before it is parsed; beyond, "
+      + "400 `FORMAT_ERROR` (a bulk pain.001 of 100 payments has about 2,000)" }),
+  xmlAttributesMax: integer({ name: "XML_ATTRIBUTES_MAX", fallback: 1_000, min: 1,
+    description: "most attributes (`=\"` or `='`) an XML body may have, counted before it is "
+      + "parsed; beyond, 400 `FORMAT_ERROR` (pain.001 has one `Ccy` per amount)" }),
+  xmlReaders: integer({ name: "XML_READERS", fallback: 1, min: 1, max: 32,
+    description: "worker threads that parse and XSD-validate XML bodies, one document each at "
+      + "a time, beside the event loop (at most one per core left to it)" }),
+  xmlQueueMax: integer({ name: "XML_QUEUE_MAX", fallback: 8,
+    description: "XML bodies waiting for a reader; beyond, 429 `ACCESS_EXCEEDED` with "
+      + "`Retry-After`" }),
+  xmlReadTimeoutMs: integer({ name: "XML_READ_TIMEOUT_MS", fallback: 5_000, min: 100,
+    description: "longest a reader may take over one XML body; beyond, the reader is replaced "
+      + "and the body refused with 400 `FORMAT_ERROR`" }),
   downloadThresholdEntries: integer({ name: "DOWNLOAD_THRESHOLD_ENTRIES", fallback: 1000,
     min: 1, max: 50_000, description: "a transaction file (camt, MT94x) with more entries is "
       + "answered with `_links.download` instead, a link for one download within 10 minutes" }),
@@ -336,9 +351,26 @@ export const SETTINGS = {
     shownDefault: "(empty: development CA in sandbox)",
     description: "PEM bundle of CAs trusted for TPPs' notification endpoints, besides the "
       + "system CAs" }),
+  notificationPorts: text<number[]>({ name: "NOTIFICATION_PORTS", fallback: [443],
+    shownDefault: "443", shownRange: "comma-separated TCP ports (1-65535)",
+    parse: (raw) => {
+      const value = commaList(raw).map(Number);
+      const wrong = value.some((p) => !Number.isInteger(p) || p < 1 || p > 65535);
+      return { value, problem: wrong || value.length === 0
+        ? `NOTIFICATION_PORTS must list TCP ports (1-65535), got "${raw}"` : undefined };
+    },
+    description: "the ports a `TPP-Notification-URI` may name; any other is 400 `FORMAT_ERROR`" }),
+  notificationLoopback: flag({ name: "NOTIFICATION_LOOPBACK", fallback: (e) => !inProduction(e),
+    shownDefault: "true in sandbox, false in production",
+    description: "push notifications to loopback addresses too (`localhost` on any port, but "
+      + "never to the bank's own listeners): for the sandbox's demo TPP and tests; refused in "
+      + "production. Private, link-local and the bank's own addresses are always refused" }),
   notificationTimeoutMs: integer({ name: "NOTIFICATION_TIMEOUT_MS", fallback: 5_000, min: 100,
-    description: "how long one push of a status notification may take before it counts as "
-      + "failed" }),
+    description: "how long one push of a status notification may take in all (connecting, "
+      + "sending, the answer's status) before it counts as failed" }),
+  notificationPushesPerTpp: integer({ name: "NOTIFICATION_PUSHES_PER_TPP", fallback: 2,
+    min: 1, max: 20, description: "pushes in flight to one TPP's endpoints at once (of 20 in "
+      + "all): a slow endpoint holds only these, never another TPP's notification" }),
   notificationRetryHours: integer({ name: "NOTIFICATION_RETRY_HOURS", fallback: 24, min: 1,
     description: "how long a notification is retried (exponential backoff from 5 s) before "
       + "it is marked failed and no longer pushed" }),
@@ -542,6 +574,9 @@ function crossChecks(config: Config, problems: string[]): void {
   }
   if (config.headersTimeoutSeconds > config.requestTimeoutSeconds) {
     problems.push("HEADERS_TIMEOUT_SECONDS must be at most REQUEST_TIMEOUT_SECONDS");
+  }
+  if (config.mode === "production" && config.notificationLoopback) {
+    problems.push("NOTIFICATION_LOOPBACK must not be true in production mode");
   }
   if (config.mode === "production" && config.seedDemoData) {
     problems.push("SEED_DEMO_DATA must not be true in production mode");

@@ -10,6 +10,7 @@ import type { NotifiedResource } from "../domain/notification/ports.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import type { Tx } from "../domain/ports.js";
 import { readNotificationRequest } from "./notification-headers.js";
+import type { RedirectRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import {
   resourcePaths, sendCreated, type Presenters, type ResourcePaths,
@@ -18,6 +19,7 @@ import type { ChosenApproach } from "./sca-approach.js";
 
 export interface CreationRoute {
   idempotency: ReturnType<typeof createIdempotency>;
+  redirects: RedirectRules;
   presenters: Presenters;
   notifications: NotificationSubscriptions;
 }
@@ -44,7 +46,7 @@ export async function answerCreation(
   request: FastifyRequest, reply: FastifyReply, route: CreationRoute, creation: Creation,
 ): Promise<FastifyReply> {
   const tppId = request.tpp.id;
-  const notify = readNotificationRequest(request.headers, request.tpp.domains);
+  const notify = readNotificationRequest(request.headers, request.tpp.domains, route.redirects);
   const response = await route.idempotency.once({
     tppId, requestId: String(request.headers["x-request-id"]),
     bodyHash: requestFingerprint(request, creation.fingerprint),

@@ -19,12 +19,16 @@ export function single(headers: Headers, name: string): string | undefined {
   return value;
 }
 
-/** How the bank judges TPP-Redirect-URI and TPP-Nok-Redirect-URI. */
+/** How the bank judges the URIs a TPP gives: TPP-(Nok-)Redirect-URI, TPP-Notification-URI. */
 export interface RedirectRules {
   /** Sandbox: http is allowed for localhost. */
   allowHttpLocalhost: boolean;
   /** The host must lie in a domain of the TPP's certificate (subjectAltName dNSName or CN). */
   domainCheck: boolean;
+  /** NOTIFICATION_PORTS: the ports a notification URI may name. */
+  notificationPorts: readonly number[];
+  /** NOTIFICATION_LOOPBACK: a notification URI on localhost may name any port. */
+  notificationLoopback: boolean;
 }
 
 /**

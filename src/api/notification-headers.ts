@@ -6,7 +6,7 @@
  */
 import type { NotificationContent } from "../domain/notification/ports.js";
 import { formatError } from "../domain/errors.js";
-import { inDomains, single } from "./headers.js";
+import { inDomains, single, type RedirectRules } from "./headers.js";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -23,16 +23,31 @@ export interface NotificationRequest {
   headers: Record<string, string>;
 }
 
-function notificationUri(headers: Headers): URL | null {
+const LOCALHOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * Only the ports the bank allows (a service on another port of the TPP's host is not its
+ * endpoint); on localhost any, where loopback is allowed. No credentials, no trailing dot: the
+ * host is the name the certificate's domains are compared with, nothing else.
+ */
+function allowed(url: URL, rules: RedirectRules): boolean {
+  const port = Number(url.port || 443);
+  const onLoopback = rules.notificationLoopback && LOCALHOST.test(url.hostname);
+  return url.protocol === "https:" && !url.username && !url.password
+    && !url.hostname.endsWith(".") && (onLoopback || rules.notificationPorts.includes(port));
+}
+
+function notificationUri(headers: Headers, rules: RedirectRules): URL | null {
   const value = single(headers, URI);
   if (value === undefined || value === "") return null;
   let url: URL | null = null;
   try {
     url = value.length <= URI_LENGTH_MAX ? new URL(value) : null;
   } catch { /* refused below */ }
-  if (url === null || url.protocol !== "https:" || url.username || url.password) {
-    throw formatError("header", URI,
-      `${URI} must be an https URL without credentials of at most ${URI_LENGTH_MAX} characters.`);
+  if (url === null || !allowed(url, rules)) {
+    throw formatError("header", URI, `${URI} must be an https URL on port `
+      + `${rules.notificationPorts.join(" or ")}, without credentials or a trailing dot, of at `
+      + `most ${URI_LENGTH_MAX} characters.`);
   }
   return url;
 }
@@ -54,9 +69,9 @@ function preferredContent(headers: Headers): NotificationContent[] {
 
 /** `domains`: the TPP certificate's, lowercase (TppIdentity.domains). */
 export function readNotificationRequest(
-  headers: Headers, domains: readonly string[],
+  headers: Headers, domains: readonly string[], rules: RedirectRules,
 ): NotificationRequest {
-  const url = notificationUri(headers);
+  const url = notificationUri(headers, rules);
   const content = preferredContent(headers);
   if (url === null) return { accepted: null, headers: {} };
   if (!inDomains(url.hostname, domains)) {

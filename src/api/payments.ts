@@ -91,7 +91,7 @@ function initiationRoute(
     // it carries.
     preValidation: async (request) => {
       pathProduct(request.params.product);
-      await readXmlInitiation(request, service);
+      readXmlInitiation(request, service);
     },
   }, async (request, reply) => {
     const product = pathProduct(request.params.product);

@@ -14,7 +14,7 @@ import {
 } from "../domain/errors.js";
 import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
-import { installXmlParser } from "./xml/body.js";
+import { installXmlParser, type XmlBodyOptions } from "./xml/body.js";
 import type { PspRole, TppIdentity } from "../tpp/certificate.js";
 import { renderError } from "./errors.js";
 import { readPsuIpAddress, single } from "./headers.js";
@@ -115,13 +115,15 @@ function headerText(request: FastifyRequest, name: string): string | null {
 
 function sendRefusal(reply: FastifyReply, error: Xs2aError): void {
   const { status, body } = renderError(error);
+  // A 429 always says when to come back, also where no rate limit set its own wait.
+  if (status === 429 && !reply.hasHeader("Retry-After")) void reply.header("Retry-After", "1");
   void reply.code(status).send(body);
 }
 
 export interface ApiPluginOptions {
   bodyLimit: number;
-  /** Largest XML body (pain.001): files carry more than the JSON bodies. */
-  xmlBodyLimit: number;
+  /** XML bodies (pain.001): their limits and the readers that parse and validate them. */
+  xml: XmlBodyOptions;
   /** Registers the TPP; throws CERTIFICATE_BLOCKED for a TPP on the bank's stop-list. */
   ensureTpp: (tpp: TppIdentity) => Promise<void>;
   audit: (request: AuditRecord) => Promise<void>;
@@ -152,7 +154,7 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
   app.decorateRequest("resourceId", null);
   app.decorateRequest("rawBody", null);
   installJsonParser(app, options.bodyLimit);
-  installXmlParser(app, options.xmlBodyLimit);
+  installXmlParser(app, options.xml);
   installTppChecks(app, options);
   if (options.bearer) installBearerCheck(app, options.bearer);
   installAuditHooks(app, options);

@@ -211,6 +211,11 @@ export const consentUsedUp = (text: string): Xs2aError =>
 export const tppRateLimited = (): Xs2aError =>
   new Xs2aError("ACCESS_EXCEEDED", "state", "Too many requests from this TPP; retry later.");
 
+/** Every XML document reader is busy and the queue for them is full (XML_QUEUE_MAX). */
+export const xmlReadersBusy = (): Xs2aError =>
+  new Xs2aError("ACCESS_EXCEEDED", "state",
+    "The bank is reading too many XML documents at once; retry later.");
+
 // ---- Lifecycles ----
 
 export const authorisationOver = (

@@ -2,9 +2,10 @@
  * Subscriptions and the notification outbox (domain/notification/ports.ts). A notification is
  * queued in the caller's transaction, numbered within its resource so delivery keeps the order.
  */
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type {
-  NotificationContent, NotificationPort, NotifiedResource, QueuedNotification, StatusNotice,
+  ClaimLimits, NotificationContent, NotificationPort, NotifiedResource, QueuedNotification,
+  StatusNotice,
 } from "../domain/notification/ports.js";
 import { newTimeOrderedUuid } from "../lib/ids.js";
 import type { OnStore, Tx } from "./handle.js";
@@ -81,17 +82,23 @@ async function queue(tx: Tx, notices: readonly StatusNotice[], at: string): Prom
   }
 }
 
-/** The earliest undelivered notification of each resource, when it is due at `now`. */
-function due(tx: Tx, now: string, limit: number) {
-  return tx.selectFrom("notifications as n").selectAll("n")
+/**
+ * The earliest undelivered notification of each resource, when it is due at `now`, at most
+ * `perTpp` of each TPP: a TPP with thousands due cannot fill the claim and starve the others.
+ */
+function due(tx: Tx, now: string, { total, perTpp }: ClaimLimits) {
+  const ranked = tx.selectFrom("notifications as n").selectAll("n")
+    .select(sql<number>`row_number() over (partition by n.tpp_id order by n.created_at, n.id)`
+      .as("rank"))
     .where("n.delivered_at", "is", null).where("n.failed_at", "is", null)
     .where("n.next_attempt_at", "<=", now)
     // Only the first undelivered of its resource: a later one waits for it (order).
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom("notifications as e")
       .select("e.id").whereRef("e.resource_id", "=", "n.resource_id")
       .whereRef("e.position", "<", "n.position").where("e.delivered_at", "is", null)
-      .where("e.failed_at", "is", null))))
-    .orderBy("n.created_at").orderBy("n.id").limit(limit).execute();
+      .where("e.failed_at", "is", null))));
+  return tx.selectFrom(ranked.as("r")).selectAll("r").where("r.rank", "<=", perTpp)
+    .orderBy("r.created_at").orderBy("r.id").limit(total).execute();
 }
 
 export const notificationRepository: OnStore<NotificationPort> = {
@@ -104,14 +111,19 @@ export const notificationRepository: OnStore<NotificationPort> = {
 
   queue,
 
-  async claimDue(tx, now, claimUntil, limit) {
+  async claimDue(tx, now, claimUntil, limits) {
     const claimed: QueuedNotification[] = [];
-    for (const row of await due(tx, now, limit)) {
+    const taken = new Map(limits.busy);
+    for (const row of await due(tx, now, limits)) {
+      const tppTaken = taken.get(row.tpp_id) ?? 0;
+      if (tppTaken >= limits.perTpp) continue;
       // Compare-and-set: a concurrent run that claimed it first leaves it alone here.
       const result = await tx.updateTable("notifications").set({ next_attempt_at: claimUntil })
         .where("id", "=", row.id).where("next_attempt_at", "=", row.next_attempt_at)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) claimed.push(toQueued(row));
+      if (Number(result.numUpdatedRows) === 0) continue;
+      claimed.push(toQueued(row));
+      taken.set(row.tpp_id, tppTaken + 1);
     }
     return claimed;
   },

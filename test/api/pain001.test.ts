@@ -5,12 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import fc from "fast-check";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
   ALICE_MAIN, BOB_MAIN, confirm, createdStatus, CREATION_HEADERS, EXTERNAL_IBAN, linkOf, OK_URI,
   reachReview,
 } from "../support/flows.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
 
 let bank: TestBank;
@@ -161,6 +162,76 @@ test("each refused document is a 400 naming the XML element, with a precise text
     assert.match(res.body.tppMessages[0].text, text, res.text);
   }
   assert.deepEqual([await count("payments"), await count("transfers")], before);
+});
+
+/** Issue 42: 804 bytes nested 101 deep made the parser throw its own limit, answered 500. */
+test("a document nested deeper than the parser reads is a 400 FORMAT_ERROR on the body", async () => {
+  const deep = `${"<Ustrd>".repeat(101)}x${"</Ustrd>".repeat(101)}`;
+  const xml = pain001("09").replace("<Dbtr>", `${deep}<Dbtr>`);
+  const res = await send(SINGLE, xml);
+  assert.equal(res.status, 400, res.text);
+  assert.deepEqual(
+    [res.body.tppMessages[0].code, res.body.tppMessages[0].path], ["FORMAT_ERROR", "body"]);
+  assert.match(res.body.tppMessages[0].text, /nested tags/);
+});
+
+/** Issue 42: counted before parsing, and a document a reader does not finish is refused. */
+test("XML_ELEMENTS_MAX, XML_ATTRIBUTES_MAX and XML_READ_TIMEOUT_MS each refuse a document with a 400", async (t) => {
+  const own = await startOwnBank(t, { env: {
+    XML_ELEMENTS_MAX: "100", XML_ATTRIBUTES_MAX: "20", XML_READ_TIMEOUT_MS: "100" } });
+  const post = (xml: string) => own.tpp.call("POST", SINGLE,
+    { rawBody: xml, headers: { ...CREATION_HEADERS, "Content-Type": "application/xml" } });
+  const cases: [string, RegExp][] = [
+    [pain001("09").replace("<Dbtr>", `${"<Ustrd>x</Ustrd>".repeat(100)}<Dbtr>`), /more than 100 elements/],
+    [pain001("09").replace("<Dbtr>", `<Dbtr ${Array.from({ length: 20 }, (_, i) => `a${i}='1'`).join(" ")}>`),
+      /more than 20 attributes/],
+    // Within both limits, but 9,000 nested text nodes take a fresh reader longer than 100 ms.
+    [pain001("09").replace("<Ustrd>Invoice 0</Ustrd>", `<Ustrd>${"<!-- x -->".repeat(9_000)}x</Ustrd>`),
+      /could not be read within 100 ms/],
+  ];
+  for (const [xml, text] of cases) {
+    const res = await post(xml);
+    assert.equal(res.status, 400, res.text);
+    assert.deepEqual([res.body.tppMessages[0].code, res.body.tppMessages[0].path], ["FORMAT_ERROR", "body"]);
+    assert.match(res.body.tppMessages[0].text, text);
+  }
+});
+
+const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+/** Pieces that break a document in the ways parsers and validators each read differently. */
+const BREAKS = ["<", ">", "&", "&x;", "&#0;", "&#x110000;", "<!--", "-->", "<![CDATA[", "]]>",
+  "<?xml version=\"1.0\"?>", "<?pi x?>", "\u0000", "\u0001", "\ud800", "<a b=\"1\" b=\"2\"/>",
+  "<p:a/>", " xmlns:p=\"\"", " xmlns=\"urn:x\"", "</Document>", "<Document>", "\"", "'",
+  "<a\u00ff=\"\"/>", "<1a/>", "<a:b:c/>", `${"<a>".repeat(120)}${"</a>".repeat(120)}`,
+  `<a ${Array.from({ length: 300 }, (_, i) => `x${i}="${i}"`).join(" ")}/>`];
+
+/** Where a piece goes: anywhere, cutting some text, or between two tags, cutting nothing. */
+const place = fc.oneof(
+  fc.tuple(fc.nat(), fc.nat({ max: 40 })).map(([at, cut]) => (xml: string): [number, number] => [at % (xml.length + 1), cut]),
+  fc.nat().map((at) => (xml: string): [number, number] => {
+    const ends = [...xml.matchAll(/>/g)].map((m) => m.index + 1);
+    return [ends[at % ends.length] ?? 0, 0];
+  }),
+);
+
+/** A valid document with pieces inserted, cut or replaced at random places. */
+const malformed = fc.tuple(
+  fc.constantFrom(...VERSIONS), fc.array(fc.tuple(
+    place, fc.oneof(fc.constantFrom(...BREAKS), fc.string({ maxLength: 12 })),
+  ), { minLength: 1, maxLength: 3 }),
+).map(([version, edits]) => edits.reduce((xml, [where, piece]) => {
+  const [i, cut] = where(xml);
+  return xml.slice(0, i) + piece + xml.slice(i + cut);
+}, pain001(version)));
+
+test("no malformed document makes a parser or validator error a 500: each is a Berlin Group error", async (t) => {
+  t.diagnostic(`FUZZ_SEED=${FUZZ_SEED} repeats this run`);
+  await fc.assert(fc.asyncProperty(malformed, fc.constantFrom(SINGLE, BULK), async (xml, path) => {
+    const res = await send(path, xml);
+    assert.ok(res.status < 500, `${res.status} ${res.text}\n${xml}`);
+    if (res.status >= 400) assert.equal(res.body.tppMessages[0].category, "ERROR", res.text);
+  }), { numRuns: 120, seed: FUZZ_SEED });
 });
 
 test("XML only on pain.001 products and JSON only on the others: anything else is 415", async () => {

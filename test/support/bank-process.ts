@@ -24,6 +24,8 @@ export interface BankProcess {
   browser: () => BrowserClient;
   /** Sends `signal` and resolves with the exit code once the process is gone. */
   stop(signal: NodeJS.Signals): Promise<number | null>;
+  /** The process's peak resident memory so far (VmHWM), in MB. */
+  peakRssMb(): Promise<number>;
 }
 
 /** Starts the CLI on `database` with ports chosen by the OS; resolves once the banner is out. */
@@ -35,8 +37,8 @@ const running = new Set<ChildProcess>();
 after(() => { for (const child of running) child.kill("SIGKILL"); });
 
 export async function startBankProcess(database: EngineDatabase,
-  env: Record<string, string> = {}): Promise<BankProcess> {
-  const child = spawn(process.execPath, [MAIN, "start"], {
+  env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<BankProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, MAIN, "start"], {
     env: {
       ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl,
       API_PORT: "0", AUTH_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "warn", ...env,
@@ -69,6 +71,10 @@ export async function startBankProcess(database: EngineDatabase,
     },
     tpp: new TppClient(apiUrl, { ca, cert, key }),
     browser: () => new BrowserClient(authUrl, ca),
+    async peakRssMb() {
+      const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+      return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    },
   };
 }
 

@@ -28,7 +28,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(certs: DevCertificatePaths): Promise<Receiver> {
+/** `port`: 0 lets the system choose. */
+export async function startReceiver(certs: DevCertificatePaths, port = 0): Promise<Receiver> {
   const [key, cert, ca] = await Promise.all([
     readFile(certs.serverKey), readFile(certs.serverCert), readFile(certs.caCert),
   ]);
@@ -55,10 +56,10 @@ export async function startReceiver(certs: DevCertificatePaths): Promise<Receive
         else response.writeHead(204).end();
       });
     });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `https://localhost:${port}/notifications`,
+    url: `https://localhost:${bound}/notifications`,
     received,
     failNext(count) { failing = count; },
     hold() { held = []; },

@@ -31,16 +31,15 @@ export function initiationProducts(service: PaymentService): Readonly<Record<str
  * Turns a pain.001 body into its JSON initiation body before schema validation. A pain.001
  * product takes only XML and the other products only JSON: anything else is 415.
  */
-export async function readXmlInitiation(
+export function readXmlInitiation(
   request: FastifyRequest<{ Params: { product: string } }>, service: PaymentService,
-): Promise<void> {
+): void {
   const xml = request.params.product.startsWith(PAIN_001);
   if (xml !== request.body instanceof XmlBody) {
     throw unsupportedMediaType(xml ? "application/xml" : "application/json");
   }
   if (!(request.body instanceof XmlBody)) return;
-  const raw = (request.rawBody ?? Buffer.alloc(0)).toString("utf8");
-  const { body, message } = await readPain001(raw, request.body.document, service);
+  const { body, message } = readPain001(request.body, service);
   request.body = body;
   messages.set(request, message);
 }

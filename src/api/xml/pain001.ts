@@ -6,10 +6,9 @@
  */
 import { formatError } from "../../domain/errors.js";
 import type { InitiationMessage, PaymentService } from "../../domain/payment/model.js";
-import {
-  messageOf, PAIN_001_VERSIONS, schemaViolation, type Pain001Version,
-} from "./schemas.js";
-import { rootNamespace, type XmlNode, type XmlValue } from "./xml.js";
+import type { ReadDocument } from "./document.js";
+import { messageOf, PAIN_001_VERSIONS, type Pain001Version } from "./schemas.js";
+import type { XmlNode, XmlValue } from "./xml.js";
 
 const ROOT = "Document/CstmrCdtTrfInitn";
 const PMT_INF = `${ROOT}/PmtInf`;
@@ -136,24 +135,26 @@ export const PAIN_001_SERVICES: readonly PaymentService[] = ["payments", "bulk-p
 
 /**
  * Reads a pain.001 body for a service: the document must be of a known version, valid against
- * its XSD, and agree with its own counts. Only single and bulk payments come as pain.001.
+ * its XSD (checked by the document reader) and agree with its own counts. Only single and bulk
+ * payments come as pain.001.
  */
-export async function readPain001(
-  raw: string, document: XmlNode, service: PaymentService,
-): Promise<{ body: object; message: InitiationMessage }> {
+export function readPain001(
+  read: ReadDocument, service: PaymentService,
+): { body: object; message: InitiationMessage } {
   if (!PAIN_001_SERVICES.includes(service)) {
     throw formatError("body", "Document", "Periodic payments are initiated in JSON only.");
   }
-  const version = messageOf(rootNamespace(raw), PAIN_001_VERSIONS);
+  const version = messageOf(read.namespace, PAIN_001_VERSIONS);
   if (version === undefined) {
     throw formatError("body", "Document",
       `The document must be ${PAIN_001_VERSIONS.join(" or ")} (by its namespace).`);
   }
-  const violation = await schemaViolation(raw, version);
-  if (violation !== null) {
-    throw formatError("body", "Document", `The document is not a valid ${version}: ${violation}`);
+  if (read.violation !== null) {
+    throw formatError("body", "Document",
+      `The document is not a valid ${version}: ${read.violation}`);
   }
   return {
-    body: bodyOf(document, service, version), message: identifiersOf(document, version),
+    body: bodyOf(read.document, service, version),
+    message: identifiersOf(read.document, version),
   };
 }

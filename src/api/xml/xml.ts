@@ -52,11 +52,24 @@ export function parseXml(text: string): XmlNode {
     const { msg, line } = valid.err;
     throw new XmlRefused(`The body is not well-formed XML (line ${line}: ${msg})`, false);
   }
-  const parsed = parser.parse(text) as XmlNode;
+  const parsed = parsedBy(parser, text);
   if (Object.keys(parsed).length !== 1) {
     throw new XmlRefused("The body is not well-formed XML (one root element expected).", false);
   }
   return parsed;
+}
+
+/**
+ * The parser's own limits (elements nested deeper than 100, names it cannot read) throw plain
+ * errors after the validator passed: they are the document's fault, never the bank's.
+ */
+function parsedBy(reader: XMLParser, text: string): XmlNode {
+  try {
+    return reader.parse(text) as XmlNode;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new XmlRefused(`The body is not an XML document this bank reads (${why}).`, false);
+  }
 }
 
 // Only the root's attributes matter here; a second, prefix-keeping pass reads its namespace.
@@ -67,11 +80,11 @@ const namespaceReader = new XMLParser({
 
 /** The namespace of a well-formed document's root element (after parseXml accepted it). */
 export function rootNamespace(text: string): string | undefined {
-  const parsed = namespaceReader.parse(text) as Record<string, Record<string, unknown>>;
+  const parsed = parsedBy(namespaceReader, text);
   const [name = ""] = Object.keys(parsed);
   const root = parsed[name];
   const prefix = name.includes(":") ? `xmlns:${name.split(":")[0]}` : "xmlns";
-  const value = typeof root === "object" && root !== null ? root[prefix] : undefined;
+  const value = typeof root === "object" && !Array.isArray(root) ? root[prefix] : undefined;
   return typeof value === "string" ? value : undefined;
 }
 

@@ -39,6 +39,12 @@ export interface QueuedNotification {
   lastError: string | null;
 }
 
+/**
+ * The most notifications one claim takes: in all, and of any one TPP counting the `busy` ones
+ * (pushes of that TPP still in flight).
+ */
+export interface ClaimLimits { total: number; perTpp: number; busy: ReadonlyMap<string, number> }
+
 export interface NotificationPort {
   subscribe(tx: Tx, subscription: Subscription, at: string): Promise<void>;
   /**
@@ -48,10 +54,11 @@ export interface NotificationPort {
   queue(tx: Tx, notices: readonly StatusNotice[], at: string): Promise<void>;
   /**
    * Claims the notifications due at `now` until `claimUntil`, each the earliest undelivered one
-   * of its resource (in order per resource), oldest first. A claimed one is not due for anyone
-   * else (another run, another instance) until the claim ends: after a crash, it is due again.
+   * of its resource (in order per resource), oldest first, within `limits`. A claimed one is not
+   * due for anyone else (another run, another instance) until the claim ends: after a crash, it
+   * is due again.
    */
-  claimDue(tx: Tx, now: string, claimUntil: string, limit: number):
+  claimDue(tx: Tx, now: string, claimUntil: string, limits: ClaimLimits):
     Promise<QueuedNotification[]>;
   delivered(tx: Tx, id: string, at: string): Promise<void>;
   /** A failed attempt: tried again at `nextAttemptAt`, or given up when that is null. */
