@@ -29,8 +29,15 @@ export function holdTpp(page: Page): void {
 
 /** Debian's package; CHROMIUM_PATH names another Chromium or Chrome binary. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** Generated on every test run; the README's walkthrough links here. */
-export const SCREENSHOTS = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url));
+/**
+ * Where screenshot() saves: test-results/, which git ignores, so `npm test` never rewrites the
+ * committed screenshots the README shows; `npm run screenshots` sets SCREENSHOTS_DIR to refresh
+ * them.
+ */
+export function screenshotDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SCREENSHOTS_DIR
+    ?? fileURLToPath(new URL("../../../test-results/screenshots/", import.meta.url));
+}
 const TPP_ORIGIN = "https://tpp.example";
 const RESULT_PAGE = /\/sca\/done$/;
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -122,8 +129,9 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const dir = screenshotDir();
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
 /**
