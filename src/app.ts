@@ -40,7 +40,9 @@ import { createConsents } from "./domain/consent/registration.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payment/initiation.js";
-import { createPsuAdministration, type PsuAdministration } from "./domain/psu-administration.js";
+import {
+  createPsuAdministration, demoPsuLogins, demoPsusRefusal, type PsuAdministration,
+} from "./domain/psu-administration.js";
 import { createResourceQueries, type ResourceQueries } from "./domain/resource-administration.js";
 import {
   createNotificationAdministration, type NotificationAdministration,
@@ -61,7 +63,7 @@ import { newSecret } from "./lib/ids.js";
 import { createRateLimit } from "./lib/rate-limit.js";
 import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
 import { generateDataSet, type DataSet, type DataSetRequest } from "./ledger/data-set.js";
-import { DEMO_PSUS, seedDemoData } from "./ledger/demo-data.js";
+import { ALL_DEMO_PSUS, DEMO_PSUS, seedDemoData } from "./ledger/demo-data.js";
 import { DEMO_VOP_DIRECTORY, readVopDirectory, sandboxVopScheme } from "./ledger/vop-directory.js";
 import type { PayeeVerificationPort } from "./domain/vop/ports.js";
 import { createPayeeVerification } from "./domain/vop/verification.js";
@@ -576,13 +578,20 @@ async function oauthServer(
   });
 }
 
+/** The store, refused in production while it holds demo PSUs, seeded where the settings say. */
+async function openStartingStore(config: Config, clock: Clock): Promise<Store> {
+  const store = await openBankStore(config);
+  if (config.mode === "production") await refuseDemoPsus(store);
+  if (config.seedDemoData) await seedDemoBank(store, config, clock);
+  return store;
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
   const logger = pino({ level: overrides.logLevel ?? config.logLevel });
   const certificates = await devCertificates(config);
   const tls = certificates ? await tlsMaterial(certificates) : await ownTlsMaterial(config);
-  const store = await openBankStore(config);
-  if (config.seedDemoData) await seedDemoBank(store, config, clock);
+  const store = await openStartingStore(config, clock);
   const tokenKey = Buffer.from(
     await store.secrets.getOrCreate(store.db, "sca-token-key", newSecret()), "base64url");
   // With port 0 (tests) the auth URL is known only after listening; the links read it lazily.
@@ -668,6 +677,7 @@ export async function openAdministration(
   return {
     psus: createPsuAdministration({
       store, clock: systemClock, hashPassword, bankName: config.bankName,
+      demoLogins: DEMO_LOGINS,
     }),
     accounts: createAccountAdministration({ store, core }),
     tpps: createTppRegistry({ store, clock: systemClock }),
@@ -676,6 +686,16 @@ export async function openAdministration(
     notifications: createNotificationAdministration({ store, clock: systemClock }),
     close: () => store.close(),
   };
+}
+
+const DEMO_LOGINS = ALL_DEMO_PSUS.map((p) => p.login);
+
+/** Their published passwords and TOTP secrets would let anyone authorise payments. */
+async function refuseDemoPsus(store: Store): Promise<void> {
+  const logins = await demoPsuLogins(store, DEMO_LOGINS);
+  if (logins.length === 0) return;
+  await store.close();
+  throw demoPsusRefusal(logins);
 }
 
 /** The one place demo data is seeded: on start (SEED_DEMO_DATA) and by `psd2-bank seed`. */

@@ -71,15 +71,30 @@ function withoutOptions(command: (config: Config) => Promise<unknown>): Command 
   };
 }
 
+/**
+ * Commands for the sandbox only, refused in production: they write PSUs whose passwords are
+ * published, or work with the development CA.
+ */
+function sandboxOnly(name: string, why: string, command: Command): Command {
+  return async (config, args) => {
+    if (config.mode !== "sandbox") {
+      throw new OperatorError(`${name} runs in sandbox mode only: ${why}`);
+    }
+    await command(config, args);
+  };
+}
+
 const COMMANDS: Record<string, Command> = {
   start: withoutOptions(start),
   config: async (config, args) => printConfig(config, args),
   settings: async (_config, args) => printSettings(args),
   migrate: withoutOptions(migrate),
-  seed: withoutOptions(seed),
-  generate,
-  "tpp-cert": tppCert,
-  "demo-tpp": demoTpp,
+  seed: sandboxOnly("seed", "its demo PSUs' passwords and TOTP secrets are published",
+    withoutOptions(seed)),
+  generate: sandboxOnly("generate",
+    "its PSUs share a known password, and its bulk load relaxes fsync", generate),
+  "tpp-cert": sandboxOnly("tpp-cert", "it issues from the development CA", tppCert),
+  "demo-tpp": sandboxOnly("demo-tpp", "it seeds and uses the demo PSUs", demoTpp),
   availability,
   psu: administering(psuCommand),
   account: administering(accountCommand),

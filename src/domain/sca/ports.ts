@@ -137,6 +137,10 @@ export interface PsuAdministrationPort {
   setPasswordHash(tx: Tx, id: string, passwordHash: string): Promise<void>;
   count(tx: Tx): Promise<number>;
   insertDevice(tx: Tx, d: ScaDevice): Promise<void>;
+  /** The PSUs with a demo login among these, sandbox PSUs and scale-test PSUs. */
+  findDemo(tx: Tx, logins: readonly string[]): Promise<Psu[]>;
+  /** The PSU can never log in again (devices and apps gone); accounts and bookings stay. */
+  retire(tx: Tx, id: string, at: string): Promise<void>;
 }
 
 /** The bank's app on one of a PSU's devices (decoupled approach), bound by a secret and a PIN. */
