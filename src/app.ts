@@ -50,6 +50,7 @@ import {
 import { createFundsConfirmations } from "./domain/consent/funds-confirmations.js";
 import { createFundsConsents } from "./domain/consent/funds-consents.js";
 import { executeDuePayments } from "./domain/payment/execution.js";
+import { createRetention } from "./domain/retention.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
 import { createDecoupled } from "./domain/sca/decoupled.js";
 import { createEmbeddedAuthorisations } from "./domain/sca/embedded.js";
@@ -116,6 +117,11 @@ export interface App {
    * below calls it every minute. Returns how many baskets it finished.
    */
   carryOutBaskets(): Promise<number>;
+  /**
+   * Prunes idempotency answers past IDEMPOTENCY_RETENTION_HOURS and used redirect tokens past
+   * their expiry now; the scheduler does it every hour.
+   */
+  pruneRetained(): Promise<{ idempotency: number; tokens: number }>;
   /** Pushes the due status notifications now (the scheduler does it every NOTIFICATION_POLL_MS). */
   deliverNotifications(): Promise<unknown>;
   /** The OpenAPI document served at {API_BASE}/openapi.json, without a request. */
@@ -586,6 +592,17 @@ async function openStartingStore(config: Config, clock: Clock): Promise<Store> {
   return store;
 }
 
+/** The hourly pruning of retained records and the consent sweep; returns the pruning. */
+function scheduleSweeps(
+  scheduler: Scheduler, deps: Deps, config: Config, consents: ReturnType<typeof createConsents>,
+) {
+  // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
+  scheduler.every("consent-sweep", 60_000, async () => { await consents.sweepConsents(); });
+  const retention = createRetention(deps, config.idempotencyRetentionHours);
+  scheduler.every("retention-prune", 3_600_000, async () => { await retention.prune(); });
+  return retention;
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
   const logger = pino({ level: overrides.logLevel ?? config.logLevel });
@@ -604,8 +621,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const consents = createConsents(deps);
   const scheduler = createScheduler(deps,
     (job, error) => logger.error({ job, err: error }, "scheduled job failed"));
-  // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
-  scheduler.every("consent-sweep", 60_000, async () => { await consents.sweepConsents(); });
+  const retention = scheduleSweeps(scheduler, deps, config, consents);
 
   const limits = connectionLimits(config);
   const api = apiListener(config, logger, tls, limits);
@@ -631,7 +647,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     .catch((err: unknown) => logger.error({ err }, "pruning failed (audit log, OAuth)"));
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
-    executeDuePayments: executeDue, carryOutBaskets, deliverNotifications: deliverNotificationsNow,
+    executeDuePayments: executeDue, carryOutBaskets, pruneRetained: retention.prune,
+    deliverNotifications: deliverNotificationsNow,
     async listen() {
       await prune();
       // Pruning is an idempotent delete: running it on every instance needs no coordination.

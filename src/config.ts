@@ -314,6 +314,9 @@ export const SETTINGS = {
   downloadThresholdEntries: integer({ name: "DOWNLOAD_THRESHOLD_ENTRIES", fallback: 1000,
     min: 1, max: 50_000, description: "a transaction file (camt, MT94x) with more entries is "
       + "answered with `_links.download` instead, a link for one download within 10 minutes" }),
+  idempotencyRetentionHours: integer({ name: "IDEMPOTENCY_RETENTION_HOURS", fallback: 24,
+    min: 24, max: 8760, description: "how long the first answer to a (TPP, X-Request-ID) is "
+      + "kept for retries; later the scheduler prunes it and the key may create again" }),
   auditRetentionDays: integer({ name: "AUDIT_RETENTION_DAYS", fallback: 730, min: 1,
     description: "how long audit log entries are kept before they are pruned" }),
   tlsCertFile: file({ name: "TLS_CERT_FILE", shownDefault: "(empty: development CA)",

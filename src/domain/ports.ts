@@ -33,6 +33,8 @@ export interface IdempotencyPort {
    */
   record(tx: Tx, key: { tppId: string; requestId: string; at: string },
     answer: IdempotencyRecord): Promise<boolean>;
+  /** Forgets the answers stored before `before`; returns how many. */
+  forgetBefore(tx: Tx, before: string): Promise<number>;
 }
 
 /** The TPPs the bank has met, with the operator's stop-list and the per-minute request counts. */

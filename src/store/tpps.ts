@@ -70,6 +70,12 @@ export const idempotencyRepository = {
     }).onConflict((oc) => oc.columns(["tpp_id", "request_id"]).doNothing()).executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   },
+
+  async forgetBefore(tx: Tx, before: string): Promise<number> {
+    const result = await tx.deleteFrom("idempotency").where("created_at", "<", before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
 };
 
 export const secretRepository = {

@@ -31,6 +31,8 @@ export interface AuthorisationPort extends AuthorisationStatusPort {
   spendToken(tx: Tx, jti: string, expiresAt: string): Promise<boolean>;
   /** Whether a redirect token was used, without using it (a link only looked at). */
   tokenSpent(tx: Tx, jti: string): Promise<boolean>;
+  /** Forgets used tokens that expired before `before`; returns how many. */
+  forgetTokensExpiredBefore(tx: Tx, before: string): Promise<number>;
   /** Open authorisations of the decoupled approach naming `login` (PSU-ID), oldest first. */
   pendingDecoupled(tx: Tx, login: string): Promise<Authorisation[]>;
   /** Names the PSU of an authorisation that named none yet; false otherwise. */

@@ -30,6 +30,7 @@ import { corporates } from "./0180-corporates.js";
 import { basketSignatures } from "./0181-basket-signatures.js";
 import { signingBaskets } from "./0170-signing-baskets.js";
 import { authorisationConfirmations } from "./0190-authorisation-confirmations.js";
+import { retentionIndexes } from "./0200-retention-indexes.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0181-basket-signatures": basketSignatures,
   "0170-signing-baskets": signingBaskets,
   "0190-authorisation-confirmations": authorisationConfirmations,
+  "0200-retention-indexes": retentionIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
