@@ -50,6 +50,7 @@ import {
 import { createFundsConfirmations } from "./domain/consent/funds-confirmations.js";
 import { createFundsConsents } from "./domain/consent/funds-consents.js";
 import { executeDuePayments } from "./domain/payment/execution.js";
+import type { RedirectRules } from "./domain/redirect-uri.js";
 import { createRetention } from "./domain/retention.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
 import { createDecoupled } from "./domain/sca/decoupled.js";
@@ -383,8 +384,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
       required: config.oauthBearerRequired, base,
     } : undefined,
   });
-  const redirects = { allowHttpLocalhost: config.mode === "sandbox",
-    domainCheck: config.redirectUriDomainCheck };
+  const redirects = redirectRules(config);
   const presenters = presentersFor(config.apiProfile);
   // First: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
@@ -560,6 +560,11 @@ async function listenAll(
   return { api: port(api), auth: port(auth), admin: port(admin) };
 }
 
+/** One rule for TPP-Redirect-URI and an OAuth pushed request's redirect_uri. */
+const redirectRules = (config: Config): RedirectRules => ({
+  allowHttpLocalhost: config.mode === "sandbox", domainCheck: config.redirectUriDomainCheck,
+});
+
 /** Expired codes, tokens and pushed requests of the authorisation server go. */
 const pruneOAuthRecords = (store: Store, clock: Clock) =>
   store.oauthRecords.prune(store.db, Math.floor(clock.now().getTime() / 1000));
@@ -576,7 +581,7 @@ async function oauthServer(
   return createOAuthServer({
     deps, authUrl: urls.auth, apiUrl: urls.api, resource: `${config.publicApiUrl}${API_BASE}`,
     signingKey: parseSigningKey(signingKey),
-    cookieKeys: [cookieKey], allowHttpLoopback: config.mode === "sandbox",
+    cookieKeys: [cookieKey], redirects: redirectRules(config),
     lifetimes: {
       codeSeconds: config.oauthCodeSeconds, accessTokenSeconds: config.oauthAccessTokenSeconds,
       refreshTokenSeconds: config.oauthRefreshTokenSeconds,

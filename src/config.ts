@@ -406,10 +406,11 @@ export const SETTINGS = {
       + "header is ignored" }),
   redirectUriDomainCheck: flag({ name: "REDIRECT_URI_DOMAIN_CHECK", fallback: inProduction,
     shownDefault: "true in production, false in sandbox",
-    description: "`TPP-Redirect-URI` and `TPP-Nok-Redirect-URI` must point into a domain of "
-      + "the TPP certificate's subjectAltName (dNSName, or CN if a host name) or below it; "
+    description: "`TPP-Redirect-URI`, `TPP-Nok-Redirect-URI` and an OAuth pushed request's "
+      + "`redirect_uri` must point into a domain of the TPP certificate's subjectAltName "
+      + "(dNSName, or CN if a host name) or below it, never at an IP address; "
       + "`*.tpp.example` covers the names below `tpp.example`. Otherwise 400 `FORMAT_ERROR` "
-      + "naming the header" }),
+      + "naming the header (OAuth: `invalid_request`)" }),
   ocspFailClosed: flag({ name: "OCSP_FAIL_CLOSED", fallback: inProduction,
     shownDefault: "true in production, false in sandbox",
     description: "a TPP certificate naming an OCSP responder (Authority Information Access) "

@@ -6,8 +6,9 @@ import type { FastifyInstance } from "fastify";
 import type { ConsentInput, Consents } from "../domain/consent/registration.js";
 import type { createIdempotency } from "../domain/idempotency.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
+import type { RedirectRules } from "../domain/redirect-uri.js";
 import {
-  psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
+  psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets,
 } from "./headers.js";
 import { answerCreation } from "./creation.js";
 import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";

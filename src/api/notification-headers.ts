@@ -6,7 +6,8 @@
  */
 import type { NotificationContent } from "../domain/notification/ports.js";
 import { formatError } from "../domain/errors.js";
-import { inDomains, single } from "./headers.js";
+import { inDomains } from "../domain/redirect-uri.js";
+import { single } from "./headers.js";
 
 type Headers = Record<string, string | string[] | undefined>;
 

@@ -14,7 +14,8 @@ import {
 } from "./headers.js";
 import type { Payments } from "../domain/payment/initiation.js";
 import { answerCreation } from "./creation.js";
-import { readRedirectTargets, type RedirectRules } from "./headers.js";
+import { readRedirectTargets } from "./headers.js";
+import type { RedirectRules } from "../domain/redirect-uri.js";
 import {
   approachLinks, readLaterSca, readScaTargets, type ScaApproachRules,
 } from "./sca-approach.js";

@@ -14,7 +14,8 @@ import {
   authorisationUpdateRoutes, passwordAtStart, type AuthorisationConfirmation, type UpdateRequest,
 } from "./authorisation-updates.js";
 import { answerCreation, type CreationRoute } from "./creation.js";
-import { readExplicitAuthorisation, type RedirectRules } from "./headers.js";
+import { readExplicitAuthorisation } from "./headers.js";
+import type { RedirectRules } from "../domain/redirect-uri.js";
 import { sendStarted } from "./profile.js";
 import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";
 import {
