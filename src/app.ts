@@ -283,6 +283,7 @@ function appDeps(
       scaSessionIdleSeconds: config.scaSessionIdleSeconds,
       loginFailuresMax: config.loginFailuresMax,
       loginBlockSeconds: config.loginBlockSeconds,
+      tppConcurrentPasswordChecks: config.tppConcurrentPasswordChecks,
       consentValidityDaysMax: config.consentValidityDaysMax,
       frequencyPerDayMax: config.frequencyPerDayMax,
       consentAuthorisationMinutes: config.consentAuthorisationMinutes,

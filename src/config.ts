@@ -307,6 +307,10 @@ export const SETTINGS = {
   loginFailuresMax: integer({
     name: "LOGIN_FAILURES_MAX", fallback: 5, min: 1, max: 5, why: "RTS art. 4",
     description: "consecutive failed authentications before a temporary block (RTS art. 4)" }),
+  tppConcurrentPasswordChecks: integer({ name: "TPP_CONCURRENT_PASSWORD_CHECKS", fallback: 4,
+    min: 0, max: 1000, description: "PSU passwords (embedded approach) one TPP may have checked "
+      + "at once per instance; beyond, 429 `ACCESS_EXCEEDED`, so one TPP's burst of password "
+      + "hashing cannot slow every PSU's login; 0: no limit" }),
   bodyLimitBytes: integer({ name: "BODY_LIMIT_BYTES", fallback: 64 * 1024,
     description: "largest request body on the TPP API; beyond, 413" }),
   xmlBodyLimitBytes: integer({ name: "XML_BODY_LIMIT_BYTES", fallback: 1024 * 1024,
