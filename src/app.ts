@@ -425,7 +425,10 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   fundsConfirmationRoutes(api, { base, funds: createFundsConfirmations(deps),
     consentGate: config.fundsConfirmationConsentRequired
       ? fundsConsents.requireConsent : undefined });
-  vopRoutes(api, createVopResponder(deps, config.vopRequestsPerMinute));
+  vopRoutes(api, createVopResponder(deps, {
+    requestsPerMinute: config.vopRequestsPerMinute,
+    mismatchesPerMinute: config.vopMismatchesPerMinute,
+  }));
   return openApiDocument;
 }
 

@@ -520,6 +520,10 @@ export const SETTINGS = {
   vopRequestsPerMinute: integer({ name: "VOP_REQUESTS_PER_MINUTE", fallback: 600, min: 0,
     description: "Verification of Payee requests another bank may make per minute to "
       + "`/vop/v1/payee-verifications` (0: unlimited)" }),
+  vopMismatchesPerMinute: integer({ name: "VOP_MISMATCHES_PER_MINUTE", fallback: 20, min: 0,
+    description: "no-match and close-match answers another bank may get per minute from "
+      + "`/vop/v1/payee-verifications`; beyond, 429 with `Retry-After` instead of the answer, "
+      + "so guessing holders' names is slow (0: unlimited)" }),
 } satisfies Record<string, Setting<unknown>>;
 
 type ValueOf<S> = S extends Setting<infer T> ? T : never;

@@ -38,6 +38,12 @@ export const tppRepository = {
     return row.count;
   },
 
+  async requestsCounted(tx: Tx, id: string, windowStart: string): Promise<number> {
+    const row = await tx.selectFrom("tpp_request_counts").select("count")
+      .where("tpp_id", "=", id).where("window_start", "=", windowStart).executeTakeFirst();
+    return row?.count ?? 0;
+  },
+
   async forgetRequestsBefore(tx: Tx, windowStart: string): Promise<void> {
     await tx.deleteFrom("tpp_request_counts").where("window_start", "<", windowStart).execute();
   },
