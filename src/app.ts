@@ -4,6 +4,7 @@
  * of ledger/: a bank's own core replaces createEmbeddedLedger here and nowhere else.
  */
 import { readFile } from "node:fs/promises";
+import type { Server as NetServer, Socket } from "node:net";
 import { join } from "node:path";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import pino from "pino";
@@ -62,7 +63,7 @@ import { createTppRegistry, type TppRegistry } from "./domain/tpps.js";
 import { dataDirProblem } from "./lib/data-dir.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
-import { createRateLimit } from "./lib/rate-limit.js";
+import { createOpenCount, createRateLimit } from "./lib/rate-limit.js";
 import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
 import { generateDataSet, type DataSet, type DataSetRequest } from "./ledger/data-set.js";
 import { ALL_DEMO_PSUS, DEMO_PSUS, seedDemoData } from "./ledger/demo-data.js";
@@ -250,7 +251,8 @@ function connectionLimits(config: Config) {
   const headersTimeout = config.headersTimeoutSeconds * 1000;
   return {
     server: {
-      requestTimeout, headersTimeout,
+      // A client that never finishes its TLS handshake is dropped at the header deadline too.
+      requestTimeout, headersTimeout, handshakeTimeout: headersTimeout,
       connectionsCheckingInterval: Math.min(1000, headersTimeout / 4),
     },
     fastify: { requestTimeout, keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000 },
@@ -496,11 +498,26 @@ async function psuPages(
   });
 }
 
+/** Closes a client address's connections beyond `limit` (0: no limit) as they are accepted. */
+function limitPerAddress(server: NetServer, limit: number): void {
+  if (limit <= 0) return;
+  const open = createOpenCount();
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "";
+    if (!open.enter(address, limit)) {
+      socket.destroy();
+      return;
+    }
+    socket.once("close", () => open.leave(address));
+  });
+}
+
 function limitConnections(
   config: Config, servers: FastifyInstance[], draining: () => boolean,
 ): void {
   for (const server of servers) {
     server.server.maxConnections = config.maxConnections;
+    limitPerAddress(server.server, config.maxConnectionsPerAddress);
     // While draining, each answer closes its keep-alive connection: otherwise close() would wait
     // out the keep-alive timeout (KEEP_ALIVE_TIMEOUT_SECONDS) of every client that was in flight.
     server.addHook("onSend", async (_request, reply) => {

@@ -448,6 +448,12 @@ export const SETTINGS = {
     name: "MAX_CONNECTIONS", fallback: 1000, min: 1,
     description: "open connections per listener (TPP API, PSU pages); beyond, new connections are "
       + "closed at once" }),
+  maxConnectionsPerAddress: integer({
+    name: "MAX_CONNECTIONS_PER_ADDRESS", fallback: 100, min: 0,
+    description: "open connections one client address may hold on each listener; beyond, its new "
+      + "connections are closed at once, so one client cannot take `MAX_CONNECTIONS` from the "
+      + "others. Behind a load balancer or proxy every client has its address: raise it or set "
+      + "0 (no limit)" }),
   apiProfile: oneOf({ name: "API_PROFILE", choices: API_PROFILES,
     description: "wire dialect of the TPP API: `spec` (the spec's dialect, see API profiles: 200 "
       + "on create, plain-string links, nulls present) or `berlin-group` (strict NextGenPSD2 "

@@ -39,20 +39,35 @@ export interface ConcurrencyLimit {
   run<T>(key: string, work: () => Promise<T>): Promise<{ value: T } | undefined>;
 }
 
+/** What is open per key (operations, connections); a key with nothing open takes no memory. */
+export function createOpenCount() {
+  const open = new Map<string, number>();
+  return {
+    /** Counts one more under `key` unless `limit` (0: none) are open; false then. */
+    enter(key: string, limit: number): boolean {
+      const now = open.get(key) ?? 0;
+      if (limit > 0 && now >= limit) return false;
+      open.set(key, now + 1);
+      return true;
+    },
+    leave(key: string): void {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left === 0) open.delete(key);
+      else open.set(key, left);
+    },
+  };
+}
+
 /** `limit` 0: no limit. */
 export function createConcurrencyLimit(limit: number): ConcurrencyLimit {
-  const running = new Map<string, number>();
+  const running = createOpenCount();
   return {
     async run(key, work) {
-      const now = running.get(key) ?? 0;
-      if (limit > 0 && now >= limit) return undefined;
-      running.set(key, now + 1);
+      if (!running.enter(key, limit)) return undefined;
       try {
         return { value: await work() };
       } finally {
-        const left = (running.get(key) ?? 1) - 1;
-        if (left === 0) running.delete(key);
-        else running.set(key, left);
+        running.leave(key);
       }
     },
   };
