@@ -4,6 +4,7 @@
  * of ledger/: a bank's own core replaces createEmbeddedLedger here and nowhere else.
  */
 import { readFile } from "node:fs/promises";
+import type { Server as NetServer, Socket } from "node:net";
 import { join } from "node:path";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import pino from "pino";
@@ -43,7 +44,9 @@ import { createConsents } from "./domain/consent/registration.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
 import { createIdempotency } from "./domain/idempotency.js";
 import { createPayments } from "./domain/payment/initiation.js";
-import { createPsuAdministration, type PsuAdministration } from "./domain/psu-administration.js";
+import {
+  createPsuAdministration, demoPsuLogins, demoPsusRefusal, type PsuAdministration,
+} from "./domain/psu-administration.js";
 import { createResourceQueries, type ResourceQueries } from "./domain/resource-administration.js";
 import {
   createNotificationAdministration, type NotificationAdministration,
@@ -51,6 +54,8 @@ import {
 import { createFundsConfirmations } from "./domain/consent/funds-confirmations.js";
 import { createFundsConsents } from "./domain/consent/funds-consents.js";
 import { executeDuePayments } from "./domain/payment/execution.js";
+import type { RedirectRules } from "./domain/redirect-uri.js";
+import { createRetention } from "./domain/retention.js";
 import { createScheduler, type Scheduler } from "./domain/scheduler.js";
 import { createDecoupled } from "./domain/sca/decoupled.js";
 import { createEmbeddedAuthorisations } from "./domain/sca/embedded.js";
@@ -61,10 +66,10 @@ import { createTppRegistry, type TppRegistry } from "./domain/tpps.js";
 import { dataDirProblem } from "./lib/data-dir.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
-import { createRateLimit } from "./lib/rate-limit.js";
+import { createOpenCount, createRateLimit } from "./lib/rate-limit.js";
 import { createEmbeddedLedger, type LedgerLimits } from "./ledger/core.js";
 import { generateDataSet, type DataSet, type DataSetRequest } from "./ledger/data-set.js";
-import { DEMO_PSUS, seedDemoData } from "./ledger/demo-data.js";
+import { ALL_DEMO_PSUS, DEMO_PSUS, seedDemoData } from "./ledger/demo-data.js";
 import { DEMO_VOP_DIRECTORY, readVopDirectory, sandboxVopScheme } from "./ledger/vop-directory.js";
 import type { PayeeVerificationPort } from "./domain/vop/ports.js";
 import { createPayeeVerification } from "./domain/vop/verification.js";
@@ -117,6 +122,11 @@ export interface App {
    * below calls it every minute. Returns how many baskets it finished.
    */
   carryOutBaskets(): Promise<number>;
+  /**
+   * Prunes idempotency answers past IDEMPOTENCY_RETENTION_HOURS and used redirect tokens past
+   * their expiry now; the scheduler does it every hour.
+   */
+  pruneRetained(): Promise<{ idempotency: number; tokens: number }>;
   /** Pushes the due status notifications now (the scheduler does it every NOTIFICATION_POLL_MS). */
   deliverNotifications(): Promise<unknown>;
   /** The OpenAPI document served at {API_BASE}/openapi.json, without a request. */
@@ -247,7 +257,8 @@ function connectionLimits(config: Config) {
   const headersTimeout = config.headersTimeoutSeconds * 1000;
   return {
     server: {
-      requestTimeout, headersTimeout,
+      // A client that never finishes its TLS handshake is dropped at the header deadline too.
+      requestTimeout, headersTimeout, handshakeTimeout: headersTimeout,
       connectionsCheckingInterval: Math.min(1000, headersTimeout / 4),
     },
     fastify: { requestTimeout, keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000 },
@@ -280,6 +291,7 @@ function appDeps(
       scaSessionIdleSeconds: config.scaSessionIdleSeconds,
       loginFailuresMax: config.loginFailuresMax,
       loginBlockSeconds: config.loginBlockSeconds,
+      tppConcurrentPasswordChecks: config.tppConcurrentPasswordChecks,
       consentValidityDaysMax: config.consentValidityDaysMax,
       frequencyPerDayMax: config.frequencyPerDayMax,
       consentAuthorisationMinutes: config.consentAuthorisationMinutes,
@@ -390,8 +402,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
       required: config.oauthBearerRequired, base,
     } : undefined,
   });
-  const redirects = { allowHttpLocalhost: config.mode === "sandbox",
-    domainCheck: config.redirectUriDomainCheck, notificationPorts: config.notificationPorts,
+  const redirects = { ...redirectRules(config), notificationPorts: config.notificationPorts,
     notificationLoopback: config.notificationLoopback };
   const presenters = presentersFor(config.apiProfile);
   // First: it collects every route registered after it.
@@ -432,7 +443,10 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   fundsConfirmationRoutes(api, { base, funds: createFundsConfirmations(deps),
     consentGate: config.fundsConfirmationConsentRequired
       ? fundsConsents.requireConsent : undefined });
-  vopRoutes(api, createVopResponder(deps, config.vopRequestsPerMinute));
+  vopRoutes(api, createVopResponder(deps, {
+    requestsPerMinute: config.vopRequestsPerMinute,
+    mismatchesPerMinute: config.vopMismatchesPerMinute,
+  }));
   return openApiDocument;
 }
 
@@ -500,11 +514,26 @@ async function psuPages(
   });
 }
 
+/** Closes a client address's connections beyond `limit` (0: no limit) as they are accepted. */
+function limitPerAddress(server: NetServer, limit: number): void {
+  if (limit <= 0) return;
+  const open = createOpenCount();
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "";
+    if (!open.enter(address, limit)) {
+      socket.destroy();
+      return;
+    }
+    socket.once("close", () => open.leave(address));
+  });
+}
+
 function limitConnections(
   config: Config, servers: FastifyInstance[], draining: () => boolean,
 ): void {
   for (const server of servers) {
     server.server.maxConnections = config.maxConnections;
+    limitPerAddress(server.server, config.maxConnectionsPerAddress);
     // While draining, each answer closes its keep-alive connection: otherwise close() would wait
     // out the keep-alive timeout (KEEP_ALIVE_TIMEOUT_SECONDS) of every client that was in flight.
     server.addHook("onSend", async (_request, reply) => {
@@ -570,6 +599,11 @@ function boundPort(server: FastifyInstance): number {
   return typeof address === "object" && address ? address.port : 0;
 }
 
+/** One rule for TPP-Redirect-URI and an OAuth pushed request's redirect_uri. */
+const redirectRules = (config: Config): RedirectRules => ({
+  allowHttpLocalhost: config.mode === "sandbox", domainCheck: config.redirectUriDomainCheck,
+});
+
 /** Expired codes, tokens and pushed requests of the authorisation server go. */
 const pruneOAuthRecords = (store: Store, clock: Clock) =>
   store.oauthRecords.prune(store.db, Math.floor(clock.now().getTime() / 1000));
@@ -586,7 +620,7 @@ async function oauthServer(
   return createOAuthServer({
     deps, authUrl: urls.auth, apiUrl: urls.api, resource: `${config.publicApiUrl}${API_BASE}`,
     signingKey: parseSigningKey(signingKey),
-    cookieKeys: [cookieKey], allowHttpLoopback: config.mode === "sandbox",
+    cookieKeys: [cookieKey], redirects: redirectRules(config),
     lifetimes: {
       codeSeconds: config.oauthCodeSeconds, accessTokenSeconds: config.oauthAccessTokenSeconds,
       refreshTokenSeconds: config.oauthRefreshTokenSeconds,
@@ -594,13 +628,31 @@ async function oauthServer(
   });
 }
 
+/** The store, refused in production while it holds demo PSUs, seeded where the settings say. */
+async function openStartingStore(config: Config, clock: Clock): Promise<Store> {
+  const store = await openBankStore(config);
+  if (config.mode === "production") await refuseDemoPsus(store);
+  if (config.seedDemoData) await seedDemoBank(store, config, clock);
+  return store;
+}
+
+/** The hourly pruning of retained records and the consent sweep; returns the pruning. */
+function scheduleSweeps(
+  scheduler: Scheduler, deps: Deps, config: Config, consents: ReturnType<typeof createConsents>,
+) {
+  // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
+  scheduler.every("consent-sweep", 60_000, async () => { await consents.sweepConsents(); });
+  const retention = createRetention(deps, config.idempotencyRetentionHours);
+  scheduler.every("retention-prune", 3_600_000, async () => { await retention.prune(); });
+  return retention;
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
   const logger = pino({ level: overrides.logLevel ?? config.logLevel });
   const certificates = await devCertificates(config);
   const tls = certificates ? await tlsMaterial(certificates) : await ownTlsMaterial(config);
-  const store = await openBankStore(config);
-  if (config.seedDemoData) await seedDemoBank(store, config, clock);
+  const store = await openStartingStore(config, clock);
   const tokenKey = Buffer.from(
     await store.secrets.getOrCreate(store.db, "sca-token-key", newSecret()), "base64url");
   // With port 0 (tests) the auth URL is known only after listening; the links read it lazily.
@@ -613,8 +665,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const consents = createConsents(deps);
   const scheduler = createScheduler(deps,
     (job, error) => logger.error({ job, err: error }, "scheduled job failed"));
-  // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
-  scheduler.every("consent-sweep", 60_000, async () => { await consents.sweepConsents(); });
+  const retention = scheduleSweeps(scheduler, deps, config, consents);
 
   const limits = connectionLimits(config);
   const api = apiListener(config, logger, tls, limits);
@@ -641,7 +692,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     .catch((err: unknown) => logger.error({ err }, "pruning failed (audit log, OAuth)"));
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
-    executeDuePayments: executeDue, carryOutBaskets, deliverNotifications: deliverNotificationsNow,
+    executeDuePayments: executeDue, carryOutBaskets, pruneRetained: retention.prune,
+    deliverNotifications: deliverNotificationsNow,
     async listen() {
       await prune();
       // Pruning is an idempotent delete: running it on every instance needs no coordination.
@@ -687,6 +739,7 @@ export async function openAdministration(
   return {
     psus: createPsuAdministration({
       store, clock: systemClock, hashPassword, bankName: config.bankName,
+      demoLogins: DEMO_LOGINS,
     }),
     accounts: createAccountAdministration({ store, core }),
     tpps: createTppRegistry({ store, clock: systemClock }),
@@ -695,6 +748,16 @@ export async function openAdministration(
     notifications: createNotificationAdministration({ store, clock: systemClock }),
     close: () => store.close(),
   };
+}
+
+const DEMO_LOGINS = ALL_DEMO_PSUS.map((p) => p.login);
+
+/** Their published passwords and TOTP secrets would let anyone authorise payments. */
+async function refuseDemoPsus(store: Store): Promise<void> {
+  const logins = await demoPsuLogins(store, DEMO_LOGINS);
+  if (logins.length === 0) return;
+  await store.close();
+  throw demoPsusRefusal(logins);
 }
 
 /** The one place demo data is seeded: on start (SEED_DEMO_DATA) and by `psd2-bank seed`. */

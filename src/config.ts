@@ -307,6 +307,10 @@ export const SETTINGS = {
   loginFailuresMax: integer({
     name: "LOGIN_FAILURES_MAX", fallback: 5, min: 1, max: 5, why: "RTS art. 4",
     description: "consecutive failed authentications before a temporary block (RTS art. 4)" }),
+  tppConcurrentPasswordChecks: integer({ name: "TPP_CONCURRENT_PASSWORD_CHECKS", fallback: 4,
+    min: 0, max: 1000, description: "PSU passwords (embedded approach) one TPP may have checked "
+      + "at once per instance; beyond, 429 `ACCESS_EXCEEDED`, so one TPP's burst of password "
+      + "hashing cannot slow every PSU's login; 0: no limit" }),
   bodyLimitBytes: integer({ name: "BODY_LIMIT_BYTES", fallback: 64 * 1024,
     description: "largest request body on the TPP API; beyond, 413" }),
   xmlBodyLimitBytes: integer({ name: "XML_BODY_LIMIT_BYTES", fallback: 1024 * 1024,
@@ -329,6 +333,9 @@ export const SETTINGS = {
   downloadThresholdEntries: integer({ name: "DOWNLOAD_THRESHOLD_ENTRIES", fallback: 1000,
     min: 1, max: 50_000, description: "a transaction file (camt, MT94x) with more entries is "
       + "answered with `_links.download` instead, a link for one download within 10 minutes" }),
+  idempotencyRetentionHours: integer({ name: "IDEMPOTENCY_RETENTION_HOURS", fallback: 24,
+    min: 24, max: 8760, description: "how long the first answer to a (TPP, X-Request-ID) is "
+      + "kept for retries; later the scheduler prunes it and the key may create again" }),
   auditRetentionDays: integer({ name: "AUDIT_RETENTION_DAYS", fallback: 730, min: 1,
     description: "how long audit log entries are kept before they are pruned" }),
   tlsCertFile: file({ name: "TLS_CERT_FILE", shownDefault: "(empty: development CA)",
@@ -435,10 +442,11 @@ export const SETTINGS = {
       + "header is ignored" }),
   redirectUriDomainCheck: flag({ name: "REDIRECT_URI_DOMAIN_CHECK", fallback: inProduction,
     shownDefault: "true in production, false in sandbox",
-    description: "`TPP-Redirect-URI` and `TPP-Nok-Redirect-URI` must point into a domain of "
-      + "the TPP certificate's subjectAltName (dNSName, or CN if a host name) or below it; "
+    description: "`TPP-Redirect-URI`, `TPP-Nok-Redirect-URI` and an OAuth pushed request's "
+      + "`redirect_uri` must point into a domain of the TPP certificate's subjectAltName "
+      + "(dNSName, or CN if a host name) or below it, never at an IP address; "
       + "`*.tpp.example` covers the names below `tpp.example`. Otherwise 400 `FORMAT_ERROR` "
-      + "naming the header" }),
+      + "naming the header (OAuth: `invalid_request`)" }),
   ocspFailClosed: flag({ name: "OCSP_FAIL_CLOSED", fallback: inProduction,
     shownDefault: "true in production, false in sandbox",
     description: "a TPP certificate naming an OCSP responder (Authority Information Access) "
@@ -472,6 +480,12 @@ export const SETTINGS = {
     name: "MAX_CONNECTIONS", fallback: 1000, min: 1,
     description: "open connections per listener (TPP API, PSU pages); beyond, new connections are "
       + "closed at once" }),
+  maxConnectionsPerAddress: integer({
+    name: "MAX_CONNECTIONS_PER_ADDRESS", fallback: 100, min: 0,
+    description: "open connections one client address may hold on each listener; beyond, its new "
+      + "connections are closed at once, so one client cannot take `MAX_CONNECTIONS` from the "
+      + "others. Behind a load balancer or proxy every client has its address: raise it or set "
+      + "0 (no limit)" }),
   apiProfile: oneOf({ name: "API_PROFILE", choices: API_PROFILES,
     description: "wire dialect of the TPP API: `spec` (the spec's dialect, see API profiles: 200 "
       + "on create, plain-string links, nulls present) or `berlin-group` (strict NextGenPSD2 "
@@ -545,6 +559,10 @@ export const SETTINGS = {
   vopRequestsPerMinute: integer({ name: "VOP_REQUESTS_PER_MINUTE", fallback: 600, min: 0,
     description: "Verification of Payee requests another bank may make per minute to "
       + "`/vop/v1/payee-verifications` (0: unlimited)" }),
+  vopMismatchesPerMinute: integer({ name: "VOP_MISMATCHES_PER_MINUTE", fallback: 20, min: 0,
+    description: "no-match and close-match answers another bank may get per minute from "
+      + "`/vop/v1/payee-verifications`; beyond, 429 with `Retry-After` instead of the answer, "
+      + "so guessing holders' names is slow (0: unlimited)" }),
 } satisfies Record<string, Setting<unknown>>;
 
 type ValueOf<S> = S extends Setting<infer T> ? T : never;

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { ensureDevCertificates, issueTppCertificate, loadKeyAndCertificate } from "../src/tpp/dev-ca.js";
 import { listenerPorts, runCli, startCli } from "./support/cli.js";
+import { freshDatabase, onEachEngine, type EngineDatabase } from "./support/engines.js";
 import { consentBody, REDIRECTS } from "./support/flows.js";
 import { TppClient } from "./support/tpp-client.js";
 
@@ -58,10 +59,40 @@ test("production refuses the development CA's certificates and demo data", async
   assert.match(unreadable.stderr, /TLS_KEY_FILE cannot be read/);
 });
 
-test("production refuses the scale-test data generator, whose PSUs share a known password", () => {
-  const result = runCli(["generate", "--psus", "1", "--transactions", "1"], production(own));
-  assert.equal(result.status, 2);
-  assert.match(result.stderr, /generate runs in sandbox mode only/);
+test("production refuses every sandbox-only command, and seed writes no demo PSU", () => {
+  const commands = [["seed"], ["generate", "--psus", "1", "--transactions", "1"],
+    ["tpp-cert", "--name", "X", "--out", join(dir, "x")], ["demo-tpp"]];
+  for (const args of commands) {
+    const result = runCli(args, production(own));
+    assert.equal(result.status, 2, args[0]);
+    assert.match(result.stderr, new RegExp(`${args[0]} runs in sandbox mode only`));
+  }
+  const listed = runCli(["psu", "list", "--json"], production(own));
+  assert.deepEqual(JSON.parse(listed.stdout), []);
+});
+
+onEachEngine("production with demo PSUs in its database", (engine) => {
+  let database: EngineDatabase;
+  before(async () => { database = await freshDatabase(engine); });
+  after(async () => { await database.remove(); });
+
+  test("refuses to start, naming the command that removes them; starts once it ran", async () => {
+    const onDatabase = { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl };
+    // A database seeded in the sandbox (or by last round's seed), then used in production.
+    assert.equal(runCli(["seed"], { ...onDatabase, LOG_LEVEL: "silent" }).status, 0);
+    const env = { ...production(own), ...onDatabase };
+    const refused = runCli(["start"], env);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /^psd2-bank: the database holds \d+ demo or sandbox PSUs \(alice, \S+, \S+, \.\.\.\) .*"psd2-bank psu remove-demo" removes them\n$/);
+    const removed = runCli(["psu", "remove-demo"], env);
+    assert.equal(removed.status, 0, removed.stderr);
+    assert.match(removed.stdout, /Removed \d+ demo or sandbox PSUs: .*alice/);
+    const left = JSON.parse(runCli(["psu", "list", "--json"], env).stdout) as { login: string; status: string }[];
+    assert.ok(left.length > 0 && left.every((p) => p.login.startsWith("removed-") && p.status === "blocked"));
+    const ports = await listenerPorts();
+    const bank = await startCli(["start"], { ...env, ...ports }, "PSU pages");
+    assert.equal(await bank.stop(), 0);
+  });
 });
 
 test("production serves TPPs with QWACs of its trusted CA, without demo PSUs or sandbox routes", async () => {

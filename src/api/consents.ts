@@ -7,7 +7,7 @@ import type { ConsentInput, Consents } from "../domain/consent/registration.js";
 import type { createIdempotency } from "../domain/idempotency.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
-  psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets, type RedirectRules,
+  psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets, type UriRules,
 } from "./headers.js";
 import { answerCreation } from "./creation.js";
 import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";
@@ -27,7 +27,7 @@ export interface ConsentRoutesOptions {
   base: string;
   consents: Consents;
   idempotency: ReturnType<typeof createIdempotency>;
-  redirects: RedirectRules;
+  redirects: UriRules;
   presenters: Presenters;
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;

@@ -10,7 +10,7 @@ import type { NotifiedResource } from "../domain/notification/ports.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import type { Tx } from "../domain/ports.js";
 import { readNotificationRequest } from "./notification-headers.js";
-import type { RedirectRules } from "./headers.js";
+import type { UriRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import {
   resourcePaths, sendCreated, type Presenters, type ResourcePaths,
@@ -19,7 +19,7 @@ import type { ChosenApproach } from "./sca-approach.js";
 
 export interface CreationRoute {
   idempotency: ReturnType<typeof createIdempotency>;
-  redirects: RedirectRules;
+  redirects: UriRules;
   presenters: Presenters;
   notifications: NotificationSubscriptions;
 }

@@ -9,7 +9,7 @@ import type { createIdempotency } from "../domain/idempotency.js";
 import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import { authorisationUpdateRoutes, type UpdateRequest } from "./authorisation-updates.js";
-import type { RedirectRules } from "./headers.js";
+import type { RedirectRules } from "../domain/redirect-uri.js";
 import { requestFingerprint } from "./plugin.js";
 import { presentConsentStatus } from "./present.js";
 import { sendCreated, type Presenters } from "./profile.js";

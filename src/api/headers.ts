@@ -5,12 +5,18 @@
 import { isIP } from "node:net";
 import type { RedirectTargets } from "../domain/deps.js";
 import { formatError } from "../domain/errors.js";
+import { redirectUriProblem, type RedirectRules } from "../domain/redirect-uri.js";
 import { negotiateLanguage } from "../lib/languages.js";
 
 export type Headers = Record<string, string | string[] | undefined>;
 
-const URI_LENGTH_MAX = 500;
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** How the bank judges the URIs a TPP gives: its redirect URIs, and TPP-Notification-URI. */
+export interface UriRules extends RedirectRules {
+  /** NOTIFICATION_PORTS: the ports a notification URI may name. */
+  notificationPorts: readonly number[];
+  /** NOTIFICATION_LOOPBACK: a notification URI on localhost may name any port. */
+  notificationLoopback: boolean;
+}
 
 /** A header sent twice is as wrong as a malformed one: its meaning would be ambiguous. */
 export function single(headers: Headers, name: string): string | undefined {
@@ -19,55 +25,13 @@ export function single(headers: Headers, name: string): string | undefined {
   return value;
 }
 
-/** How the bank judges the URIs a TPP gives: TPP-(Nok-)Redirect-URI, TPP-Notification-URI. */
-export interface RedirectRules {
-  /** Sandbox: http is allowed for localhost. */
-  allowHttpLocalhost: boolean;
-  /** The host must lie in a domain of the TPP's certificate (subjectAltName dNSName or CN). */
-  domainCheck: boolean;
-  /** NOTIFICATION_PORTS: the ports a notification URI may name. */
-  notificationPorts: readonly number[];
-  /** NOTIFICATION_LOOPBACK: a notification URI on localhost may name any port. */
-  notificationLoopback: boolean;
-}
-
-/**
- * The host is a certificate domain or below one; "*.tpp.example" covers the names below
- * tpp.example.
- */
-export function inDomains(host: string, domains: readonly string[]): boolean {
-  const name = host.replace(/\.$/, "");
-  return domains.some((domain) => {
-    const base = domain.replace(/^\*\./, "");
-    return (name === base && base === domain) || name.endsWith(`.${base}`);
-  });
-}
-
 function redirectUri(
   headers: Headers, name: string, rules: RedirectRules, domains: readonly string[],
 ): string | null {
   const value = single(headers, name);
   if (value === undefined || value === "") return null;
-  if (value.length > URI_LENGTH_MAX) {
-    throw formatError("header", name, `${name} must be at most ${URI_LENGTH_MAX} characters.`);
-  }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw formatError("header", name, `${name} must be an absolute URL.`);
-  }
-  const localHttp = url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname)
-    && rules.allowHttpLocalhost;
-  if ((url.protocol !== "https:" && !localHttp) || url.username || url.password) {
-    const http = rules.allowHttpLocalhost ? " (http only for localhost)" : "";
-    throw formatError("header", name, `${name} must be an https URL without credentials${http}.`);
-  }
-  if (rules.domainCheck && !inDomains(url.hostname, domains)) {
-    throw formatError("header", name,
-      `${name} must point into a domain of your certificate's subjectAltName `
-      + `(${domains.join(", ") || "none"}); ${url.hostname} is not one.`);
-  }
+  const problem = redirectUriProblem(name, value, rules, domains);
+  if (problem !== null) throw formatError("header", name, problem);
   return value;
 }
 

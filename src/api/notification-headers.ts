@@ -6,7 +6,8 @@
  */
 import type { NotificationContent } from "../domain/notification/ports.js";
 import { formatError } from "../domain/errors.js";
-import { inDomains, single, type RedirectRules } from "./headers.js";
+import { inDomains } from "../domain/redirect-uri.js";
+import { single, type UriRules } from "./headers.js";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -30,14 +31,14 @@ const LOCALHOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
  * endpoint); on localhost any, where loopback is allowed. No credentials, no trailing dot: the
  * host is the name the certificate's domains are compared with, nothing else.
  */
-function allowed(url: URL, rules: RedirectRules): boolean {
+function allowed(url: URL, rules: UriRules): boolean {
   const port = Number(url.port || 443);
   const onLoopback = rules.notificationLoopback && LOCALHOST.test(url.hostname);
   return url.protocol === "https:" && !url.username && !url.password
     && !url.hostname.endsWith(".") && (onLoopback || rules.notificationPorts.includes(port));
 }
 
-function notificationUri(headers: Headers, rules: RedirectRules): URL | null {
+function notificationUri(headers: Headers, rules: UriRules): URL | null {
   const value = single(headers, URI);
   if (value === undefined || value === "") return null;
   let url: URL | null = null;
@@ -69,7 +70,7 @@ function preferredContent(headers: Headers): NotificationContent[] {
 
 /** `domains`: the TPP certificate's, lowercase (TppIdentity.domains). */
 export function readNotificationRequest(
-  headers: Headers, domains: readonly string[], rules: RedirectRules,
+  headers: Headers, domains: readonly string[], rules: UriRules,
 ): NotificationRequest {
   const url = notificationUri(headers, rules);
   const content = preferredContent(headers);

@@ -18,7 +18,7 @@ export interface OAuthEndpointOptions {
   admitTpp: (tppId: string) => Promise<number>;
   /** The authorisation server; `client` is absent when the certificate was refused. */
   handle(req: IncomingMessage, res: ServerResponse,
-    client?: { clientId: string; der: Uint8Array }): void;
+    client?: { clientId: string; der: Uint8Array; domains: readonly string[] }): void;
 }
 
 /** The verified client certificate, or undefined for the server to refuse. */
@@ -29,7 +29,7 @@ async function verifiedClient(
   try {
     const { identity, der } = await identify(request);
     await options.ensureTpp(identity);
-    return { clientId: identity.id, der };
+    return { clientId: identity.id, der, domains: identity.domains };
   } catch {
     return undefined;
   }

@@ -14,7 +14,7 @@ import {
 } from "./headers.js";
 import type { Payments } from "../domain/payment/initiation.js";
 import { answerCreation } from "./creation.js";
-import { readRedirectTargets, type RedirectRules } from "./headers.js";
+import { readRedirectTargets, type UriRules } from "./headers.js";
 import {
   approachLinks, readLaterSca, readScaTargets, type ScaApproachRules,
 } from "./sca-approach.js";
@@ -44,7 +44,7 @@ export interface PaymentRoutesOptions {
   base: string;
   payments: Payments;
   idempotency: ReturnType<typeof createIdempotency>;
-  redirects: RedirectRules;
+  redirects: UriRules;
   presenters: Presenters;
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
@@ -119,12 +119,16 @@ function initiationRoute(
   });
 }
 
-/** The payment a path names; the spec's product-less paths name single payments of any product. */
+/**
+ * The payment a path names: under a product, only a payment of that product (as JSON or
+ * pain.001); the spec's product-less paths name single payments of any product.
+ */
 function refOf(
   request: { params: ById["Params"]; tpp: { id: string } }, service: PaymentService,
 ): PaymentRef {
-  if (request.params.product !== undefined) pathProduct(request.params.product);
-  return { tppId: request.tpp.id, paymentId: request.params.paymentId, service };
+  const { product, paymentId } = request.params;
+  const ref = { tppId: request.tpp.id, paymentId, service };
+  return product === undefined ? ref : { ...ref, product: pathProduct(product) };
 }
 
 function readRoutes(

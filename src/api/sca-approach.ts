@@ -7,8 +7,9 @@
  */
 import type { LaterSca, RedirectTargets } from "../domain/deps.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
+import type { RedirectRules } from "../domain/redirect-uri.js";
 import {
-  psuLanguage, readPreference, readPsuId, readRedirectTargets, type Headers, type RedirectRules,
+  psuLanguage, readPreference, readPsuId, readRedirectTargets, type Headers,
 } from "./headers.js";
 
 export interface ScaApproachRules {

@@ -14,7 +14,7 @@ import {
   authorisationUpdateRoutes, passwordAtStart, type AuthorisationConfirmation, type UpdateRequest,
 } from "./authorisation-updates.js";
 import { answerCreation, type CreationRoute } from "./creation.js";
-import { readExplicitAuthorisation, type RedirectRules } from "./headers.js";
+import { readExplicitAuthorisation, type UriRules } from "./headers.js";
 import { sendStarted } from "./profile.js";
 import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";
 import {
@@ -25,7 +25,7 @@ import {
 export interface BasketRoutesOptions extends CreationRoute {
   base: string;
   baskets: Baskets;
-  redirects: RedirectRules;
+  redirects: UriRules;
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
   decoupled: Decoupled;

@@ -74,15 +74,32 @@ function withoutOptions(command: (config: Config) => Promise<unknown>): Command 
   };
 }
 
+/**
+ * Commands for the sandbox only, refused in production: they write PSUs whose passwords are
+ * published, or work with the development CA.
+ */
+function sandboxOnly(name: string, why: string, command: Command): Command {
+  return async (config, args) => {
+    if (config.mode !== "sandbox") {
+      throw new OperatorError(`${name} runs in sandbox mode only: ${why}`);
+    }
+    await command(config, args);
+  };
+}
+
 const COMMANDS: Record<string, Command> = {
   start: withoutOptions(async (config) => (await import("./start.js")).start(config)),
   config: async (config, args) => (await operations()).printConfig(config, args),
   settings: async (_config, args) => (await operations()).printSettings(args),
   migrate: withoutOptions(async (config) => (await database()).migrate(config)),
-  seed: withoutOptions(async (config) => (await database()).seed(config)),
-  generate: async (config, args) => (await database()).generate(config, args),
-  "tpp-cert": async (config, args) => (await import("./tpp-cert.js")).tppCert(config, args),
-  "demo-tpp": async (config, args) => (await import("./demo-tpp.js")).demoTpp(config, args),
+  seed: sandboxOnly("seed", "its demo PSUs' passwords and TOTP secrets are published",
+    withoutOptions(async (config) => (await database()).seed(config))),
+  generate: sandboxOnly("generate", "its PSUs share a known password, and its bulk load relaxes "
+    + "fsync", async (config, args) => (await database()).generate(config, args)),
+  "tpp-cert": sandboxOnly("tpp-cert", "it issues from the development CA",
+    async (config, args) => (await import("./tpp-cert.js")).tppCert(config, args)),
+  "demo-tpp": sandboxOnly("demo-tpp", "it seeds and uses the demo PSUs",
+    async (config, args) => (await import("./demo-tpp.js")).demoTpp(config, args)),
   availability: async (config, args) => (await operations()).availability(config, args),
   psu: administering(psuCommand),
   account: administering(accountCommand),

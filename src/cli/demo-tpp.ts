@@ -63,7 +63,6 @@ export async function demoTpp(config: Config, args: string[]): Promise<void> {
       port: { type: "string" }, "api-url": { type: "string" }, "auth-url": { type: "string" },
     },
   });
-  if (config.mode !== "sandbox") throw new OperatorError("demo-tpp runs in sandbox mode only");
   const port = portOf(values.port);
   const { apiUrl, authUrl, startedHere } =
     await bank(config, values["api-url"], values["auth-url"]);

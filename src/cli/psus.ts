@@ -13,6 +13,8 @@ export const PSU_USAGE = [
   usageEntry("psu block L | psu unblock L", "block a PSU, or unblock (also ends a lockout)"),
   usageEntry("psu reset-password L [--password P]",
     "set a new password (generated when none is given)"),
+  usageEntry("psu remove-demo",
+    "retire the demo, sandbox and scale-test PSUs (logins, passwords, devices); accounts stay"),
   usageEntry("psu enrol-device L --kind totp|sms [--phone +49...]",
     "add an SCA device; TOTP prints its provisioning URI and QR code"),
 ].join("\n");
@@ -58,6 +60,12 @@ export async function psuCommand(admin: Administration, args: string[]): Promise
       const shown = values.password ? undefined : password;
       return print(values.json, { login, password: shown },
         () => `New password set for ${login}.${shown ? `\nPassword: ${shown}` : ""}\n`);
+    }
+    case "remove-demo": {
+      const removed = await psus.removeDemo();
+      return print(values.json, { removed }, () => removed.length === 0
+        ? "No demo or sandbox PSUs; nothing removed.\n"
+        : `Removed ${removed.length} demo or sandbox PSUs: ${removed.join(", ")}.\n`);
     }
     case "enrol-device": {
       const kind = values.kind;

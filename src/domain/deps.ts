@@ -26,6 +26,8 @@ export interface DomainSettings {
   scaSessionIdleSeconds: number;
   loginFailuresMax: number;
   loginBlockSeconds: number;
+  /** PSU passwords one TPP may have checked at once (embedded approach); 0: no limit. */
+  tppConcurrentPasswordChecks?: number;
   consentValidityDaysMax: number;
   frequencyPerDayMax: number;
   /** A consent the PSU has not authorised after this long is rejected. */

@@ -208,6 +208,10 @@ export const periodInvalid = (text: string): Xs2aError =>
 export const consentUsedUp = (text: string): Xs2aError =>
   new Xs2aError("ACCESS_EXCEEDED", "state", text);
 
+export const tppPasswordChecksExceeded = (): Xs2aError =>
+  new Xs2aError("ACCESS_EXCEEDED", "state",
+    "Too many PSU passwords of this TPP are being checked at once; retry later.");
+
 export const tppRateLimited = (): Xs2aError =>
   new Xs2aError("ACCESS_EXCEEDED", "state", "Too many requests from this TPP; retry later.");
 

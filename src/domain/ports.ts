@@ -33,6 +33,8 @@ export interface IdempotencyPort {
    */
   record(tx: Tx, key: { tppId: string; requestId: string; at: string },
     answer: IdempotencyRecord): Promise<boolean>;
+  /** Forgets the answers stored before `before`; returns how many. */
+  forgetBefore(tx: Tx, before: string): Promise<number>;
 }
 
 /** The TPPs the bank has met, with the operator's stop-list and the per-minute request counts. */
@@ -42,6 +44,8 @@ export interface TppPort {
   setBlocked(tx: Tx, id: string, blocked: boolean, at: string): Promise<void>;
   list(tx: Tx): Promise<{ id: string; name: string; blocked: boolean; createdAt: string }[]>;
   countRequest(tx: Tx, id: string, windowStart: string): Promise<number>;
+  /** The window's count so far, counting nothing. */
+  requestsCounted(tx: Tx, id: string, windowStart: string): Promise<number>;
   forgetRequestsBefore(tx: Tx, windowStart: string): Promise<void>;
   name(tx: Tx, id: string): Promise<string | undefined>;
 }

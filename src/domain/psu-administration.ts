@@ -16,6 +16,8 @@ export interface PsuAdministrationDeps {
   clock: Clock;
   hashPassword(password: string): Promise<string>;
   bankName: string;
+  /** The demo bank's logins, whose passwords and TOTP secrets are published. */
+  demoLogins: readonly string[];
 }
 
 export interface PsuSummary { login: string; name: string; status: Psu["status"];
@@ -77,8 +79,35 @@ function checkNewPsu(input: { login: string; name: string; password: string }): 
   checkPassword(input.password);
 }
 
+/** Logins of demo, sandbox and scale-test PSUs in the store: anyone may log in as them. */
+export async function demoPsuLogins(
+  store: Store, demoLogins: readonly string[],
+): Promise<string[]> {
+  return (await store.psus.findDemo(store.db, demoLogins)).map((p) => p.login);
+}
+
+/** What production refuses to start with, and how the operator gets rid of it, on one line. */
+export function demoPsusRefusal(logins: readonly string[]): OperatorError {
+  const named = logins.length > 3 ? `${logins.slice(0, 3).join(", ")}, ...` : logins.join(", ");
+  return new OperatorError(`the database holds ${logins.length} demo or sandbox PSUs (${named}) `
+    + "whose passwords are published; production mode refuses to start until "
+    + "\"psd2-bank psu remove-demo\" removes them");
+}
+
+/** Retires every demo, sandbox and scale-test PSU; returns the logins they had. */
+async function retireDemoPsus(
+  store: Store, clock: Clock, demoLogins: readonly string[],
+): Promise<string[]> {
+  const found = await store.psus.findDemo(store.db, demoLogins);
+  const at = clock.now().toISOString();
+  await store.transaction(async (tx) => {
+    for (const psu of found) await store.psus.retire(tx, psu.id, at);
+  });
+  return found.map((p) => p.login);
+}
+
 export function createPsuAdministration(
-  { store, clock, hashPassword, bankName }: PsuAdministrationDeps,
+  { store, clock, hashPassword, bankName, demoLogins }: PsuAdministrationDeps,
 ) {
   async function byLogin(login: string): Promise<Psu> {
     const psu = await store.psus.findByLogin(store.db, login);
@@ -131,6 +160,8 @@ export function createPsuAdministration(
         await store.psus.resetFailures(tx, psu.id);
       });
     },
+
+    removeDemo: () => retireDemoPsus(store, clock, demoLogins),
 
     async enrolDevice(login: string, device: DeviceRequest): Promise<EnrolledDevice> {
       const enrolled = newDevice(await byLogin(login), device, bankName);

@@ -9,6 +9,9 @@
  * - Close match (CMTC): one name lacks a legal form the other has, or one word (a middle name)
  *   the other has, or abbreviates a word to its initial; or the names differ by a typo: an
  *   edit distance (insert, delete, substitute, swap two neighbours) of 1, or 2 from 12 letters.
+ *   A close match answers the held name, so it needs a given name of CLOSE_MIN_LETTERS letters
+ *   at least with CLOSE_MIN_SHARE of the held name's letters, and one whole word: initials
+ *   ("A S") must not buy the holder's name.
  * - No match (NMTC): anything else.
  */
 export type NameMatch = "MTCH" | "CMTC" | "NMTC";
@@ -141,12 +144,25 @@ function typo(a: readonly string[], b: readonly string[]): boolean {
   return editDistance(x, y, limit) <= limit;
 }
 
+/** Fewer letters given than this are never a close match. */
+export const CLOSE_MIN_LETTERS = 5;
+/** Nor are fewer than this share of the held name's letters. */
+export const CLOSE_MIN_SHARE = 0.5;
+
+/** Whether the given name says enough of the held one to be told it (a close match). */
+function enoughForClose(g: Parsed, h: Parsed): boolean {
+  return g.compact.length >= CLOSE_MIN_LETTERS
+    && g.compact.length >= CLOSE_MIN_SHARE * h.compact.length
+    && g.words.some((w) => w.length > 1);
+}
+
 export function matchName(given: string, held: string): NameMatch {
   const g = parse(given);
   const h = parse(held);
   if (g.words.length === 0) return "NMTC";
   const sameWords = same(g.words, h.words) || g.compact === h.compact;
   if (sameWords && same(g.forms, h.forms)) return "MTCH";
+  if (!enoughForClose(g, h)) return "NMTC";
   if (sameWords && (g.forms.length === 0 || h.forms.length === 0)) return "CMTC";
   if (!same(g.forms, h.forms) && g.forms.length > 0 && h.forms.length > 0) return "NMTC";
   const close = missingOneWord(g.words, h.words) || missingOneWord(h.words, g.words)

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { Configuration, JWK, KoaContextWithOIDC } from "oidc-provider";
 import type { Deps } from "../domain/deps.js";
+import { redirectUriProblem, type RedirectRules } from "../domain/redirect-uri.js";
 import { scopedResources } from "../domain/sca/oauth.js";
 import { escapeHtml } from "../lib/html.js";
 import { isLanguage, negotiateLanguage } from "../lib/languages.js";
@@ -37,12 +38,12 @@ export interface OAuthServerOptions {
   /** Keys its cookies are signed with, the same on every instance. */
   cookieKeys: string[];
   lifetimes: OAuthLifetimes;
-  /** Sandbox: a pushed redirect_uri may use http on a loopback host (the demo TPP). */
-  allowHttpLoopback: boolean;
+  /** A pushed redirect_uri is judged as TPP-Redirect-URI is on the XS2A API. */
+  redirects: RedirectRules;
 }
 
 /** A TPP's certificate as the API listener verified it (chain, revocation, PSD2 profile). */
-export interface ClientCertificate { clientId: string; der: Uint8Array }
+export interface ClientCertificate { clientId: string; der: Uint8Array; domains: readonly string[] }
 
 export const OAUTH_ROUTES = {
   authorization: "/oauth/authorize", pushed_authorization_request: "/oauth/par",
@@ -60,7 +61,8 @@ export const INTERACTION_PATH = "/oauth/interaction";
 export const METADATA_PATH = "/.well-known/oauth-authorization-server";
 
 /** The certificates of the requests in flight, as the API listener verified them. */
-type Certificates = WeakMap<IncomingMessage, { clientId: string; x509: X509Certificate }>;
+type Certificates = WeakMap<IncomingMessage,
+  { clientId: string; x509: X509Certificate; domains: readonly string[] }>;
 
 function mtls(certificates: Certificates): NonNullable<Configuration["features"]>["mTLS"] {
   const of = (ctx: KoaContextWithOIDC) => certificates.get(ctx.req);
@@ -217,29 +219,25 @@ export type TokenVerdict =
   | { ok: true; clientId: string; scope: string }
   | { ok: false; reason: "unknown" | "expired" | "unbound" };
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** FAPI 2.0: authorisation responses travel over TLS only; the sandbox lets loopback http by. */
-function redirectRefused(uri: unknown, allowHttpLoopback: boolean): boolean {
-  const url = URL.canParse(String(uri)) ? new URL(String(uri)) : undefined;
-  if (!url || url.protocol === "https:") return false;
-  return !(allowHttpLoopback && url.protocol === "http:" && LOOPBACK.has(url.hostname));
-}
-
 /**
  * The library checks a pushed redirect_uri only as its client metadata rules say, which let http
- * by: a pushed request for an http one is taken back and refused (FAPI 2.0 5.3.2.2).
+ * (FAPI 2.0 5.3.2.2 wants https), credentials, addresses and any host by: a pushed request is
+ * taken back and refused unless its redirect_uri passes the rule TPP-Redirect-URI passes.
  */
-function refuseHttpRedirects(provider: Provider, allowHttpLoopback: boolean): void {
+function refuseForeignRedirects(
+  provider: Provider, rules: RedirectRules, certificates: Certificates,
+): void {
   provider.use(async (ctx, next) => {
     await next();
     const { oidc } = ctx;
     if (oidc?.route !== "pushed_authorization_request" || ctx.status !== 201) return;
-    if (!redirectRefused(oidc.params?.redirect_uri, allowHttpLoopback)) return;
+    const domains = certificates.get(ctx.req)?.domains ?? [];
+    const problem = redirectUriProblem(
+      "redirect_uri", String(oidc.params?.redirect_uri ?? ""), rules, domains);
+    if (problem === null) return;
     await oidc.entities.PushedAuthorizationRequest?.destroy();
     ctx.status = 400;
-    ctx.body = { error: "invalid_request",
-      error_description: "redirect_uri must be an https URL (FAPI 2.0)" };
+    ctx.body = { error: "invalid_request", error_description: problem };
   });
 }
 
@@ -264,7 +262,7 @@ export function createOAuthServer(options: OAuthServerOptions) {
   const server = () => built ??= import("oidc-provider").then((library) => {
     const provider = new library.default(
       options.authUrl(), configuration(options, certificates, library));
-    refuseHttpRedirects(provider, options.allowHttpLoopback);
+    refuseForeignRedirects(provider, options.redirects, certificates);
     carryConfirmationCode(provider);
     return { provider, callback: provider.callback() };
   });
@@ -274,7 +272,8 @@ export function createOAuthServer(options: OAuthServerOptions) {
     /** Hands a request to the server; `client` is the certificate the API listener verified. */
     handle(req: IncomingMessage, res: ServerResponse, client?: ClientCertificate): void {
       if (client) {
-        certificates.set(req, { clientId: client.clientId, x509: new X509Certificate(client.der) });
+        const { clientId, der, domains } = client;
+        certificates.set(req, { clientId, x509: new X509Certificate(der), domains });
       }
       // RFC 8414's address of the metadata the library serves as OpenID discovery.
       if (req.url?.split("?")[0] === METADATA_PATH) req.url = "/.well-known/openid-configuration";

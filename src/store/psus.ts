@@ -5,6 +5,9 @@ import type { PsuAdministrationPort, PsuPort } from "../domain/sca/ports.js";
 import type { OnStore, Tx } from "./handle.js";
 import type { PsuTable, ScaDeviceTable } from "./schema.js";
 
+/** The logins of `psd2-bank generate`'s scale-test data sets, which share a published password. */
+const GENERATED_LOGIN = /^s\d+-\d{7}$/;
+
 function toPsu(row: Selectable<PsuTable>): Psu {
   return {
     id: row.id, login: row.login, name: row.name, passwordHash: row.password_hash,
@@ -61,6 +64,28 @@ export const psuRepository: OnStore<PsuPort & PsuAdministrationPort> = {
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  },
+
+  async findDemo(tx: Tx, logins: readonly string[]): Promise<Psu[]> {
+    const rows = await tx.selectFrom("psus").selectAll()
+      .where((eb) => eb.or([
+        eb("login", "in", [...logins]), eb("sandbox_behaviour", "is not", null),
+        eb("login", "like", "s%-_______"),
+      ]))
+      .orderBy("login").execute();
+    return rows.map(toPsu).filter((p) => p.sandbox || logins.includes(p.login)
+      || GENERATED_LOGIN.test(p.login));
+  },
+
+  async retire(tx: Tx, id: string, at: string): Promise<void> {
+    await tx.deleteFrom("sca_devices").where("psu_id", "=", id).execute();
+    await tx.updateTable("psu_apps").set({ revoked_at: at })
+      .where("psu_id", "=", id).where("revoked_at", "is", null).execute();
+    await tx.updateTable("psus").set({
+      // No argon2 hash: no password verifies against it.
+      login: `removed-${id}`, password_hash: "!", status: "blocked",
+      sandbox_behaviour: null, failed_attempts: 0, blocked_until: null,
+    }).where("id", "=", id).execute();
   },
 
   async recordFailure(tx: Tx, id: string, blockedUntil: string | null): Promise<void> {

@@ -141,6 +141,12 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
     return row !== undefined;
   },
 
+  async forgetTokensExpiredBefore(tx, before) {
+    const result = await tx.deleteFrom("used_tokens").where("expires_at", "<", before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+
   async chooseMethod(tx, authorisationId, deviceId) {
     await tx.insertInto("authorisation_methods")
       .values({ authorisation_id: authorisationId, device_id: deviceId })

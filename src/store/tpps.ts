@@ -38,6 +38,12 @@ export const tppRepository = {
     return row.count;
   },
 
+  async requestsCounted(tx: Tx, id: string, windowStart: string): Promise<number> {
+    const row = await tx.selectFrom("tpp_request_counts").select("count")
+      .where("tpp_id", "=", id).where("window_start", "=", windowStart).executeTakeFirst();
+    return row?.count ?? 0;
+  },
+
   async forgetRequestsBefore(tx: Tx, windowStart: string): Promise<void> {
     await tx.deleteFrom("tpp_request_counts").where("window_start", "<", windowStart).execute();
   },
@@ -69,6 +75,12 @@ export const idempotencyRepository = {
       status_code: answer.statusCode, response_body: answer.responseBody, created_at: key.at,
     }).onConflict((oc) => oc.columns(["tpp_id", "request_id"]).doNothing()).executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  },
+
+  async forgetBefore(tx: Tx, before: string): Promise<number> {
+    const result = await tx.deleteFrom("idempotency").where("created_at", "<", before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 };
 

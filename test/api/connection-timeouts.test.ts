@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { request } from "node:https";
+import { connect as connectTcp, type Socket } from "node:net";
 import { connect, type TLSSocket } from "node:tls";
 import { after, before, test } from "node:test";
 import { ConfigError, loadConfig } from "../../src/config.js";
@@ -123,10 +124,53 @@ test("beyond MAX_CONNECTIONS new connections are closed; those held are served",
   }
 });
 
+/** A slowloris client's connection from `localAddress`: TCP only, no TLS handshake ever. */
+function halfOpen(at: TestBank, listener: Listener, localAddress: string): Promise<Socket> {
+  const socket = connectTcp({ host: "127.0.0.1", port: Number(urlOf(at, listener).port), localAddress });
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
+
+/** A whole request from another address (127.0.0.2, also loopback on Linux). */
+function servedFrom(at: TestBank, listener: Listener, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: "127.0.0.1", port: urlOf(at, listener).port, path: "/health", servername: "localhost",
+      ca: at.ca, agent: false, localAddress,
+    }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("slowloris: one address holds MAX_CONNECTIONS_PER_ADDRESS half-open connections until the header deadline; another address is served",
+  async (t) => {
+    const small = await startOwnBank(t, { env: { ...TIMEOUTS, MAX_CONNECTIONS: "60", MAX_CONNECTIONS_PER_ADDRESS: "20" } });
+    for (const listener of ["api", "auth"] as const) {
+      const start = Date.now();
+      const attack = await Promise.all(Array.from({ length: 80 }, () => halfOpen(small, listener, "127.0.0.1")));
+      const closes = attack.map((socket) => new Promise<number>((resolve) => {
+        socket.on("error", () => undefined);
+        socket.once("close", () => resolve(Date.now()));
+      }));
+      assert.equal(await servedFrom(small, listener, "127.0.0.2"), 200, listener);
+      const closedAt = (await Promise.all(closes)).map((at) => (at - start) / 1000).sort((a, b) => a - b);
+      // 60 at once, the 20 held ones at HEADERS_TIMEOUT_SECONDS (1 s) without a handshake.
+      assert.ok(closedAt[59]! < 0.9, `${listener}: the 60 beyond the limit closed after ${closedAt[59]} s`);
+      assert.ok(closedAt[60]! >= 0.9 && closedAt[79]! < 3, `${listener}: the held closed after ${closedAt[60]}-${closedAt[79]} s`);
+    }
+  });
+
 test("the connection settings have their documented defaults; settings out of bounds are refused", () => {
   const defaults = loadConfig({});
   assert.deepEqual([defaults.requestTimeoutSeconds, defaults.headersTimeoutSeconds,
-    defaults.keepAliveTimeoutSeconds, defaults.maxConnections], [30, 10, 5, 1000]);
+    defaults.keepAliveTimeoutSeconds, defaults.maxConnections, defaults.maxConnectionsPerAddress],
+  [30, 10, 5, 1000, 100]);
   for (const env of [{ HEADERS_TIMEOUT_SECONDS: "31" }, { HEADERS_TIMEOUT_SECONDS: "0" },
     { KEEP_ALIVE_TIMEOUT_SECONDS: "0" }, { MAX_CONNECTIONS: "0" }]) {
     assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError

@@ -136,14 +136,19 @@ test("a second signer's cancel on the review cancels the payment", async () => {
   assert.equal(await statusOf(id), "CANC");
 });
 
-test("PSU-Corporate-ID must name a company of the bank, and the one holding the debtor account",
+test("PSU-Corporate-ID must name the company holding the debtor account; an unknown one answers alike",
   async () => {
     const unknown = await bank.tpp.post(SCT, paymentBody({ debtorAccount: NORDWIND }),
       { ...CREATION_HEADERS, "PSU-Corporate-ID": "nobody" });
-    assert.match(refusal(unknown, 401, "CORPORATE_ID_INVALID"), /No company customer/);
+    assert.match(refusal(unknown, 401, "CORPORATE_ID_INVALID"), /does not name the holder/);
     assert.equal(unknown.body.tppMessages[0].path, "PSU-Corporate-ID");
     const foreign = await bank.tpp.post(SCT, paymentBody({ debtorAccount: ALICE_MAIN }), AS_NORDWIND);
-    assert.match(refusal(foreign, 401, "CORPORATE_ID_INVALID"), /not an account of this company/);
+    refusal(foreign, 401, "CORPORATE_ID_INVALID");
+    // Which company ids exist must not show: a known company with another's account, an unknown one.
+    const unknownOnAlice = await bank.tpp.post(SCT, paymentBody({ debtorAccount: ALICE_MAIN }),
+      { ...CREATION_HEADERS, "PSU-Corporate-ID": "nobody" });
+    assert.deepEqual(foreign.body, unknownOnAlice.body);
+    assert.equal(foreign.status, unknownOnAlice.status);
     const consent = await bank.tpp.post("/psd2/v1/consents", consentBody(),
       { ...CREATION_HEADERS, "PSU-Corporate-ID": "nobody" });
     refusal(consent, 401, "CORPORATE_ID_INVALID");

@@ -233,6 +233,35 @@ test("another TPP gets for this TPP's payment exactly the answer for an unknown 
   assert.equal((await bank.tpp.get(`${PAYMENTS}/${paymentId}`)).status, 200);
 });
 
+test("a payment is unknown under another product's path: not read, authorised or cancelled",
+  async () => {
+    const unknownId = randomBytes(16).toString("hex");
+    const requests = (id: string, product: string) => {
+      const path = `${PAYMENTS}/${product}/${id}`;
+      return [
+        bank.tpp.get(path), bank.tpp.get(`${path}/status`), bank.tpp.get(`${path}/authorisations`),
+        bank.tpp.post(`${path}/authorisations`, {}, CREATION_HEADERS),
+        bank.tpp.call("DELETE", path, { headers: CREATION_HEADERS }),
+      ];
+    };
+    const [sct, inst] = ["sepa-credit-transfers", "instant-sepa-credit-transfers"];
+    for (const [own, other] of [[sct, inst], [inst, sct]] as const) {
+      const { paymentId } = await createPayment(bank.tpp, paymentBody(), {}, own);
+      for (const product of [other, `pain.001-${other}`]) {
+        const foreign = await Promise.all(requests(paymentId, product));
+        const unknown = await Promise.all(requests(unknownId, product));
+        foreign.forEach((answer, i) => {
+          assertRefusal(answer, 404, "RESOURCE_UNKNOWN");
+          assert.deepEqual(answer.body, unknown[i]?.body, `${product} ${i}`);
+        });
+      }
+      for (const product of [own, `pain.001-${own}`]) {
+        const read = await bank.tpp.get(`${PAYMENTS}/${product}/${paymentId}/status`);
+        assert.equal(read.status, 200, `${product}: ${read.text}`);
+      }
+    }
+  });
+
 test("a certificate with only PSP_AI may not initiate payments: ROLE_INVALID", async () => {
   const aisp = await bank.tppWith({
     organizationIdentifier: "PSDDE-BAFIN-111111", roles: ["PSP_AI"],

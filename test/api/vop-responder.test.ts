@@ -7,8 +7,10 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
-import { ALICE_MAIN, BOB_MAIN } from "../support/flows.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { manualClock } from "../../src/lib/clock.js";
+import { runOperator } from "../support/cli.js";
+import { ALICE_MAIN, BOB_MAIN, CAROL_MAIN, ibanOf } from "../support/flows.js";
+import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import { TppClient } from "../support/tpp-client.js";
 
 const PATH = "/vop/v1/payee-verifications";
@@ -44,6 +46,43 @@ test("match, close match with the held name, no match, and not possible for an I
       { partyNameMatch: "NMTC" }, "never the holder's name unless close");
     assert.deepEqual((await ask(otherBank, "DE89370400440532013000", "Merchant GmbH")).body,
       { partyNameMatch: "NOAP" });
+  });
+
+test("initials, or a name too short, never buy the holder's name", async () => {
+  const asker = await bank.tppWith({ organizationIdentifier: "PSDFR-ACPR-424246", roles: ["PSP_AS"] });
+  for (const initials of ["A S", "S A", "A. S.", "Al", "Bob"]) {
+    assert.deepEqual((await ask(asker, ALICE_MAIN, initials)).body, { partyNameMatch: "NMTC" }, initials);
+  }
+  // An initial beside a whole word is still the scheme's close match.
+  assert.deepEqual((await ask(asker, ALICE_MAIN, "A Schmidt")).body,
+    { partyNameMatch: "CMTC", matchedName: "Alice Schmidt" });
+});
+
+test("a blocked account and an IBAN nobody holds here answer alike: not possible", async (t) => {
+  const own = await startOwnBank(t);
+  const asker = await own.tppWith({ organizationIdentifier: "PSDFR-ACPR-424243", roles: ["PSP_AS"] });
+  const blocked = runOperator(own.database.dataDir, ["account", "block", CAROL_MAIN], own.database.databaseUrl);
+  assert.equal(blocked.status, 0, blocked.stderr);
+  const answers = [await ask(asker, CAROL_MAIN, "Carol Weber"), await ask(asker, ibanOf("9900000001"), "Carol Weber")];
+  assert.deepEqual(answers.map((a) => [a.status, a.body]), Array(2).fill([200, { partyNameMatch: "NOAP" }]));
+});
+
+test("a requester guessing names gets VOP_MISMATCHES_PER_MINUTE no-match answers, then none at all",
+  async (t) => {
+    const clock = manualClock(new Date("2026-11-24T10:00:05Z"));
+    const own = await startOwnBank(t, { clock, env: { VOP_MISMATCHES_PER_MINUTE: "3" } });
+    const guesser = await own.tppWith({ organizationIdentifier: "PSDFR-ACPR-424244", roles: ["PSP_AS"] });
+    const honest = await own.tppWith({ organizationIdentifier: "PSDFR-ACPR-424245", roles: ["PSP_AS"] });
+    const guesses = ["Anna Schulz", "Andrea Schmitt", "Bob Meier", "Anton Schmid"];
+    const answers = [];
+    for (const [i, name] of guesses.entries()) answers.push(await ask(guesser, i === 2 ? BOB_MAIN : ALICE_MAIN, name));
+    assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 429]);
+    assert.ok(Number(answers[3]?.headers["retry-after"]) >= 1);
+    // Not even the right name is answered now: a 429 only for mismatches would tell them apart.
+    assert.equal((await ask(guesser, ALICE_MAIN, "Alice Schmidt")).status, 429);
+    assert.deepEqual((await ask(honest, ALICE_MAIN, "Alice Schmidt")).body, { partyNameMatch: "MTCH" });
+    clock.advance(60_000);
+    assert.deepEqual((await ask(guesser, ALICE_MAIN, "Alice Schmidt")).body, { partyNameMatch: "MTCH" });
   });
 
 test("a malformed request is a FORMAT_ERROR naming the field", async () => {

@@ -8,7 +8,9 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
 import { csrfOf } from "../support/browser.js";
-import { ALICE_MAIN, BOB_MAIN, CAROL_MAIN, createConsent, createPayment, paymentBody } from "../support/flows.js";
+import {
+  ALICE_MAIN, BOB_MAIN, CAROL_MAIN, consentBody, createConsent, createPayment, paymentBody, REDIRECTS,
+} from "../support/flows.js";
 import { logInDashboard } from "../support/psu.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import {
@@ -44,10 +46,10 @@ async function consentToken(on: TestBank, login = "bob", iban = BOB_MAIN, extra:
 const readAccounts = (on: TestBank, consentId: string, token: string) =>
   on.tpp.get("/psd2/v1/accounts", { "Consent-ID": consentId, ...bearer(token) });
 
-async function otherTpp(on: TestBank, organizationIdentifier = "PSDDE-BAFIN-999999") {
+async function otherTpp(on: TestBank, organizationIdentifier = "PSDDE-BAFIN-999999", domains?: string[]) {
   const issuer = await loadKeyAndCertificate(on.certs.caCert, on.certs.caKey);
   const issued = await issueTppCertificate(issuer, {
-    name: "Other TPP", organizationIdentifier, roles: ["PSP_PI", "PSP_AI", "PSP_IC"],
+    name: "Other TPP", organizationIdentifier, roles: ["PSP_PI", "PSP_AI", "PSP_IC"], domains,
   });
   return { tls: { cert: issued.certPem, key: issued.keyPem }, id: organizationIdentifier };
 }
@@ -114,6 +116,30 @@ test("a redirect_uri that is not https is refused when pushed (loopback http onl
     (error: any) => error.error === "invalid_request" && /https/.test(error.error_description));
   const loopback = await pushRequest(config, `AIS:${consentId}`, { redirect_uri: "http://127.0.0.1:9/cb" });
   assert.ok(loopback.url.searchParams.get("request_uri"));
+});
+
+test("with REDIRECT_URI_DOMAIN_CHECK a pushed redirect_uri passes the rule TPP-Redirect-URI passes", async (t) => {
+  const checked = await startOwnBank(t, { env: { REDIRECT_URI_DOMAIN_CHECK: "true" } });
+  const shop = await otherTpp(checked, "PSDDE-BAFIN-820003", ["tpp.example"]);
+  const xs2a = new TppClient(checked.apiUrl, { ca: checked.ca, ...shop.tls });
+  t.after(() => xs2a.close());
+  const { consentId } = await createConsent(xs2a, undefined, { "TPP-Redirect-URI": CALLBACK });
+  const config = await oauthClient(checked, shop.tls, shop.id);
+  const uris = ["https://evil.example/cb", "https://user:pw@tpp.example/cb", "https://user@tpp.example/cb",
+    "https://192.0.2.7/cb", "https://[2001:db8::1]/cb", "https://127.0.0.1/cb", "http://tpp.example/cb",
+    "https://tpp.example.evil.example/cb"];
+  for (const uri of uris) {
+    const asHeader = await xs2a.post("/psd2/v1/consents", consentBody(), { ...REDIRECTS, "TPP-Redirect-URI": uri });
+    assert.equal(asHeader.status, 400, `${uri}: ${asHeader.text}`);
+    await assert.rejects(pushRequest(config, `AIS:${consentId}`, { redirect_uri: uri }),
+      (error: any) => error.error === "invalid_request"
+        && error.error_description === asHeader.body.tppMessages[0].text.replace("TPP-Redirect-URI", "redirect_uri"),
+      uri);
+  }
+  for (const uri of [CALLBACK, "https://pay.tpp.example/cb", "https://tpp.example./cb"]) {
+    const pushed = await pushRequest(config, `AIS:${consentId}`, { redirect_uri: uri });
+    assert.ok(pushed.url.searchParams.get("request_uri"), uri);
+  }
 });
 
 test("a scope naming another TPP's consent, or nothing the bank knows, gets an error and no SCA", async () => {

@@ -167,7 +167,10 @@ async function startInstance(
     // Tests block this process's event loop (spawnSync of the CLI, bursts of hashing) while their
     // clients hold idle connections to the bank in it: a server closing them after the default 5 s
     // races the client's next request (ECONNRESET). Tests of the timeouts set their own.
-    KEEP_ALIVE_TIMEOUT_SECONDS: "60", ...options.env,
+    KEEP_ALIVE_TIMEOUT_SECONDS: "60",
+    // Every test client connects from 127.0.0.1 with up to 64 keep-alive sockets, as clients
+    // behind a proxy share its address; the per-address limit's own test sets it.
+    MAX_CONNECTIONS_PER_ADDRESS: "0", ...options.env,
   });
   const app = await buildApp(config, { clock: options.clock, logLevel: process.env.TEST_LOG_LEVEL ?? "silent" });
   const changed = watchSerialization(app.api);

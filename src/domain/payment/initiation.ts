@@ -73,8 +73,13 @@ function bulkPayment(bulk: ValidBulk) {
   };
 }
 
-/** A payment as a TPP names it; without a service (the spec's product-less paths), any service. */
-export interface PaymentRef { tppId: string; paymentId: string; service?: PaymentService }
+/**
+ * A payment as a TPP names it; without a service or product (the spec's product-less paths),
+ * any service or product.
+ */
+export interface PaymentRef {
+  tppId: string; paymentId: string; service?: PaymentService; product?: PaymentProduct;
+}
 
 function firstExecution(order: StandingOrder): string {
   const date = executionDate(order, 0);
@@ -103,13 +108,13 @@ function readInitiation(
   };
 }
 
-/** Another TPP's payment, or one of another service than the path's, is unknown. */
+/** Another TPP's payment, or one of another service or product than the path's, is unknown. */
 async function findOwn({ store }: Deps, tx: Tx, ref: PaymentRef): Promise<Payment> {
   const payment = await store.payments.findForTpp(tx, ref.paymentId, ref.tppId);
   const named = payment && payment.bulkId === null;
-  if (!named || (ref.service !== undefined && payment.service !== ref.service)) {
-    throw resourceUnknown("payment");
-  }
+  const elsewhere = (key: "service" | "product") =>
+    ref[key] !== undefined && payment?.[key] !== ref[key];
+  if (!named || elsewhere("service") || elsewhere("product")) throw resourceUnknown("payment");
   return payment;
 }
 

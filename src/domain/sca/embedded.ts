@@ -4,9 +4,13 @@
  * on the one SCA session machine, so its failures count with the PSU's failures on the bank's
  * pages and its codes are bound to the amount and payee (RTS art. 5) as there.
  */
+import { newSecret } from "../../lib/ids.js";
+import { createConcurrencyLimit } from "../../lib/rate-limit.js";
 import type { Tx } from "../ports.js";
 import type { Deps } from "../deps.js";
-import { formatError, notEmbedded, scaInvalid, scaMethodUnknown } from "../errors.js";
+import {
+  formatError, notEmbedded, scaInvalid, scaMethodUnknown, tppPasswordChecksExceeded,
+} from "../errors.js";
 import { changeScaStatus } from "./transitions.js";
 import { embeddedChannel, embeddedSecret, embeddedSessionId } from "./embedded-channel.js";
 import { embeddedRefusal } from "./embedded-refusals.js";
@@ -92,14 +96,20 @@ type ScaSessionMachine = ReturnType<typeof createScaSessionMachine>;
 export function createEmbeddedAuthorisations(deps: Deps) {
   const { store } = deps;
   const machine = createScaSessionMachine(deps, embeddedChannel(deps));
+  // Hashing is the costliest step; the PSU pages' logins share the same hashing threads.
+  const checks = createConcurrencyLimit(deps.settings.tppConcurrentPasswordChecks ?? 0);
 
   async function logIn(a: Authorisation, login: string | null, password: string) {
     const psuLogin = login ?? a.namedPsu ?? null;
     if (psuLogin === null) {
       throw formatError("header", "PSU-ID", "PSU-ID names the PSU whose password this is.");
     }
-    await store.transaction((tx) => openSession(deps, tx, a));
-    return machine.login(embeddedSecret(a.id), psuLogin, password);
+    const checked = await checks.run(a.tppId, async () => {
+      await store.transaction((tx) => openSession(deps, tx, a));
+      return machine.login(embeddedSecret(a.id), psuLogin, password);
+    });
+    if (!checked) throw tppPasswordChecksExceeded();
+    return checked.value;
   }
 
   /** The PSU's device whose authenticationMethodId (its id without dashes) the TPP sent. */

@@ -31,6 +31,8 @@ export interface AuthorisationPort extends AuthorisationStatusPort {
   spendToken(tx: Tx, jti: string, expiresAt: string): Promise<boolean>;
   /** Whether a redirect token was used, without using it (a link only looked at). */
   tokenSpent(tx: Tx, jti: string): Promise<boolean>;
+  /** Forgets used tokens that expired before `before`; returns how many. */
+  forgetTokensExpiredBefore(tx: Tx, before: string): Promise<number>;
   /** Open authorisations of the decoupled approach naming `login` (PSU-ID), oldest first. */
   pendingDecoupled(tx: Tx, login: string): Promise<Authorisation[]>;
   /** Names the PSU of an authorisation that named none yet; false otherwise. */
@@ -137,6 +139,10 @@ export interface PsuAdministrationPort {
   setPasswordHash(tx: Tx, id: string, passwordHash: string): Promise<void>;
   count(tx: Tx): Promise<number>;
   insertDevice(tx: Tx, d: ScaDevice): Promise<void>;
+  /** The PSUs with a demo login among these, sandbox PSUs and scale-test PSUs. */
+  findDemo(tx: Tx, logins: readonly string[]): Promise<Psu[]>;
+  /** The PSU can never log in again (devices and apps gone); accounts and bookings stay. */
+  retire(tx: Tx, id: string, at: string): Promise<void>;
 }
 
 /** The bank's app on one of a PSU's devices (decoupled approach), bound by a secret and a PIN. */

@@ -33,7 +33,9 @@ export const signaturesBefore = (resource: Signable): number => resource.signatu
 
 /**
  * The company a TPP named with PSU-Corporate-ID, if any: one of the bank's company customers
- * and, for a payment, the holder of its debtor account. Throws CORPORATE_ID_INVALID.
+ * and, for a payment, the holder of its debtor account. Throws CORPORATE_ID_INVALID; for a
+ * payment an unknown company gets the answer of a known one holding other accounts, so the
+ * header cannot be used to learn which companies bank here.
  */
 export async function namedCorporate(
   { core }: Pick<Deps, "core">, tx: Tx, corporateId: string | null | undefined,
@@ -41,9 +43,9 @@ export async function namedCorporate(
 ): Promise<Corporate | null> {
   if (corporateId === null || corporateId === undefined) return null;
   const corporate = await core.findCorporate(tx, corporateId);
-  if (!corporate) throw corporateIdInvalid("No company customer of this bank has this id.");
-  if (holderId !== undefined && holderId !== corporate.id) {
-    throw corporateIdInvalid("The debtor account is not an account of this company.");
+  if (holderId !== undefined && holderId !== corporate?.id) {
+    throw corporateIdInvalid("PSU-Corporate-ID does not name the holder of the debtor account.");
   }
+  if (!corporate) throw corporateIdInvalid("No company customer of this bank has this id.");
   return corporate;
 }

@@ -1,7 +1,10 @@
 /**
  * This bank as the responding PSP of Verification of Payee: another bank asks whether a name is
  * the holder of one of our accounts. The answer follows the scheme: the outcome, and the held
- * name for a close match only; each requester is limited per minute across instances.
+ * name for a close match only; each requester is limited per minute across instances, and so
+ * are its no-match and close-match answers, which are what guessing holders' names produces.
+ * An IBAN not held here and one whose check is not possible (a blocked or closed account)
+ * answer alike, NOAP.
  */
 import { validateIban } from "../../lib/iban.js";
 import type { Deps } from "../deps.js";
@@ -17,19 +20,28 @@ export interface VopResponder {
   answer(requesterId: string, payee: { iban: string; name: string }): Promise<VopAnswer>;
 }
 
+export interface VopLimits {
+  requestsPerMinute: number;
+  /** NMTC and CMTC answers per requester and minute; over it, the answer is withheld. */
+  mismatchesPerMinute: number;
+}
+
 export function createVopResponder(
-  { store, clock, vop }: Pick<Deps, "store" | "clock" | "vop">, requestsPerMinute: number,
+  { store, clock, vop }: Pick<Deps, "store" | "clock" | "vop">, limits: VopLimits,
 ): VopResponder {
-  /** 0 when the request may proceed, else the seconds until the requester's next window. */
-  async function admit(requesterId: string): Promise<number> {
-    if (requestsPerMinute <= 0) return 0;
+  /**
+   * Counts under `key` (with `count` false only looks); 0 within `limit` (0: none), else the
+   * seconds to the next window.
+   */
+  async function admit(key: string, limit: number, count = true): Promise<number> {
+    if (limit <= 0) return 0;
     const now = clock.now().getTime();
     const windowStart = now - (now % MINUTE_MS);
+    const window = new Date(windowStart).toISOString();
     // Counted beside the TPP API's own limit, under a key of its own.
-    const count = await store.tpps.countRequest(store.db, `vop:${requesterId}`,
-      new Date(windowStart).toISOString());
-    return count <= requestsPerMinute
-      ? 0 : Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+    const counted = count ? await store.tpps.countRequest(store.db, key, window)
+      : await store.tpps.requestsCounted(store.db, key, window) + 1;
+    return counted <= limit ? 0 : Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
   }
   return {
     async answer(requesterId, payee) {
@@ -38,9 +50,16 @@ export function createVopResponder(
         throw formatError("body", "partyAccount.iban",
           `"${payee.iban}" is not a valid IBAN (${checked.problem}).`);
       }
-      const retryAfterSeconds = await admit(requesterId);
+      const misses = `vop-miss:${requesterId}`;
+      // Once over its mismatches, a requester gets no answer at all, a match neither: a 429
+      // only on mismatches would itself tell them apart.
+      const retryAfterSeconds = await admit(`vop:${requesterId}`, limits.requestsPerMinute)
+        || await admit(misses, limits.mismatchesPerMinute, false);
       if (retryAfterSeconds > 0) return { retryAfterSeconds };
       const outcome = await vop.respond(store.db, { iban: checked.iban, name: payee.name });
+      if (outcome.result === "NMTC" || outcome.result === "CMTC") {
+        await admit(misses, limits.mismatchesPerMinute);
+      }
       return { outcome, at: clock.now().toISOString() };
     },
   };

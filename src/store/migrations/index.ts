@@ -31,6 +31,7 @@ import { basketSignatures } from "./0181-basket-signatures.js";
 import { signingBaskets } from "./0170-signing-baskets.js";
 import { authorisationConfirmations } from "./0190-authorisation-confirmations.js";
 import { exemptedTestPsu } from "./0191-exempted-test-psu.js";
+import { retentionIndexes } from "./0200-retention-indexes.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "0170-signing-baskets": signingBaskets,
   "0190-authorisation-confirmations": authorisationConfirmations,
   "0191-exempted-test-psu": exemptedTestPsu,
+  "0200-retention-indexes": retentionIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
