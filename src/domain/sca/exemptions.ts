@@ -15,12 +15,12 @@ export const EXEMPTION_NAMES: Readonly<Record<ScaExemption, string>> = {
   "14": "recurring transaction, same amount and payee",
   "16": "low-value payment",
   "18": "transaction risk analysis",
-  sandbox: "the sandbox's test PSU whose SCA is always exempted",
+  sandbox: "the sandbox's test PSU rule",
 };
 
 /** The reason an exemption gives, e.g. "RTS art. 16 (low-value payment)". */
 export const exemptionReason = (exemption: ScaExemption) => (exemption === "sandbox"
-  ? "the sandbox's test PSU rule (no RTS article; sandbox mode only)"
+  ? `${EXEMPTION_NAMES.sandbox} (no RTS article; sandbox mode only)`
   : `RTS art. ${exemption} (${EXEMPTION_NAMES[exemption]})`);
 
 /** The audit log's path of an exemption applied: PSU's confirmation or bank's execution. */
