@@ -33,36 +33,36 @@ import { createXmlReaders } from "./api/xml/readers.js";
 import { ConfigError, type Config } from "./config.js";
 import {
   createAccountAdministration, type AccountAdministration,
-} from "./domain/account-administration.js";
+} from "./domain/administration/accounts.js";
 import { createAccounts } from "./domain/consent/accounts.js";
-import { createAuditLog, type AuditLog } from "./domain/audit.js";
+import { createAuditLog, type AuditLog } from "./domain/kernel/audit.js";
 import { createAuthorisations } from "./domain/sca/authorisation.js";
 import { SCA_SUBJECTS } from "./domain/subjects/registry.js";
 import { confirmAuthorisation } from "./domain/sca/confirmation.js";
 import type { Authorisation } from "./domain/sca/model.js";
 import { createConsents } from "./domain/consent/registration.js";
 import type { Deps, ScaLinks } from "./domain/deps.js";
-import { createIdempotency } from "./domain/idempotency.js";
+import { createIdempotency } from "./domain/kernel/idempotency.js";
 import { createPayments } from "./domain/payment/initiation.js";
 import {
   createPsuAdministration, demoPsuLogins, demoPsusRefusal, type PsuAdministration,
-} from "./domain/psu-administration.js";
-import { createResourceQueries, type ResourceQueries } from "./domain/resource-administration.js";
+} from "./domain/administration/psus.js";
+import { createResourceQueries, type ResourceQueries } from "./domain/administration/resources.js";
 import {
   createNotificationAdministration, type NotificationAdministration,
 } from "./domain/notification/administration.js";
 import { createFundsConfirmations } from "./domain/consent/funds-confirmations.js";
 import { createFundsConsents } from "./domain/consent/funds-consents.js";
 import { executeDuePayments } from "./domain/payment/execution.js";
-import type { RedirectRules } from "./domain/redirect-uri.js";
-import { createRetention } from "./domain/retention.js";
-import { createScheduler, type Scheduler } from "./domain/scheduler.js";
+import type { RedirectRules } from "./domain/kernel/redirect-uri.js";
+import { createRetention } from "./domain/kernel/retention.js";
+import { createScheduler, type Scheduler } from "./domain/kernel/scheduler.js";
 import { createDecoupled } from "./domain/sca/decoupled.js";
 import { createEmbeddedAuthorisations } from "./domain/sca/embedded.js";
 import { createNotificationSubscriptions } from "./domain/notification/subscriptions.js";
 import { deliverNotifications } from "./domain/notification/delivery.js";
 import { createNotificationSender } from "./tpp/notification-sender.js";
-import { createTppRegistry, type TppRegistry } from "./domain/tpps.js";
+import { createTppRegistry, type TppRegistry } from "./domain/kernel/tpps.js";
 import { dataDirProblem } from "./lib/data-dir.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { newSecret } from "./lib/ids.js";
@@ -78,7 +78,7 @@ import { scaPages } from "./sca/pages.js";
 import { psuPagesPlugin } from "./sca/plugin.js";
 import { appPages } from "./sca/app.js";
 import { dashboardPages } from "./sca/dashboard.js";
-import { createPsuDashboard } from "./domain/psu-dashboard.js";
+import { createPsuDashboard } from "./domain/dashboard/dashboard.js";
 import { createPasswords, hashPassword } from "./sca/passwords.js";
 import { createScaRedirects, type ScaRedirects } from "./sca/redirect.js";
 import { createSmsTexts } from "./sca/sms-texts.js";

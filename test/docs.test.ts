@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { errorCatalogue, renderError } from "../src/api/errors.js";
-import * as errors from "../src/domain/errors.js";
+import * as errors from "../src/domain/kernel/errors.js";
 import { execFileSync } from "node:child_process";
 import { ALICE_MAIN, confirm, reachReview } from "./support/flows.js";
 import { authoriseInBrowser, mtlsFetch } from "./support/oauth-client.js";
@@ -183,7 +183,7 @@ test("the error catalogue describes exactly the codes and statuses the bank send
   const documented = rows.map(([, code, status]) => `${code} ${status}`).sort();
   const sent = errorCatalogue().map(({ code, status }) => `${code} ${status}`).sort();
   assert.deepEqual(documented, sent);
-  assert.deepEqual(documented, constructedPairs(), "the constructors of src/domain/errors.ts");
+  assert.deepEqual(documented, constructedPairs(), "the constructors of src/domain/kernel/errors.ts");
   for (const [, code, , when, what] of rows) {
     assert.ok((when ?? "").length > 20 && (what ?? "").length > 10, `${code} says when it happens and what to do`);
   }

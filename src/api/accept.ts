@@ -3,7 +3,7 @@
  * `offered` is the default (no Accept, a wildcard, or equal preference); an Accept that allows
  * none of them is 406 REQUESTED_FORMATS_INVALID.
  */
-import { requestedFormatsInvalid } from "../domain/errors.js";
+import { requestedFormatsInvalid } from "../domain/kernel/errors.js";
 
 interface Range { type: string; subtype: string; q: number }
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   confirmationCodeWrong, formatError, noConfirmationAwaited, redirectApproachOnly,
-} from "../domain/errors.js";
+} from "../domain/kernel/errors.js";
 import type { ConfirmationOutcome } from "../domain/sca/confirmation.js";
 import type {
   EmbeddedAuthorisations, EmbeddedState, EmbeddedUpdate,

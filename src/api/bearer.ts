@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   tokenExpired, tokenInvalid, tokenNotBound, tokenOutOfScope, tokenRequired, tokenUnknown,
-} from "../domain/errors.js";
+} from "../domain/kernel/errors.js";
 import { scopedResources, type ScopedResource } from "../domain/sca/oauth.js";
 import { single } from "./headers.js";
 

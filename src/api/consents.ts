@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ConsentInput, Consents } from "../domain/consent/registration.js";
-import type { createIdempotency } from "../domain/idempotency.js";
+import type { createIdempotency } from "../domain/kernel/idempotency.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
   psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets, type UriRules,

@@ -5,10 +5,10 @@
  * the answer, first or replayed, carries the profile's status and headers.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { createIdempotency } from "../domain/idempotency.js";
+import type { createIdempotency } from "../domain/kernel/idempotency.js";
 import type { NotifiedResource } from "../domain/notification/ports.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
-import type { Tx } from "../domain/ports.js";
+import type { Tx } from "../domain/kernel/ports.js";
 import { readNotificationRequest } from "./notification-headers.js";
 import type { UriRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";

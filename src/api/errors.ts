@@ -2,7 +2,7 @@
  * The one renderer of refusals for TPPs: Xs2aError → HTTP status + { tppMessages }. The status of
  * a code can depend on where the offending value came from (Berlin Group message-code table).
  */
-import type { MessageCode, Origin, Xs2aError } from "../domain/errors.js";
+import type { MessageCode, Origin, Xs2aError } from "../domain/kernel/errors.js";
 
 const STATUS: Record<MessageCode, number> = {
   FORMAT_ERROR: 400,

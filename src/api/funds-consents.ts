@@ -4,12 +4,12 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { FundsConsentInput, FundsConsents } from "../domain/consent/funds-consents.js";
-import { resourceUnknown } from "../domain/errors.js";
-import type { createIdempotency } from "../domain/idempotency.js";
+import { resourceUnknown } from "../domain/kernel/errors.js";
+import type { createIdempotency } from "../domain/kernel/idempotency.js";
 import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import { authorisationUpdateRoutes, type UpdateRequest } from "./authorisation-updates.js";
-import type { RedirectRules } from "../domain/redirect-uri.js";
+import type { RedirectRules } from "../domain/kernel/redirect-uri.js";
 import { requestFingerprint } from "./plugin.js";
 import { presentConsentStatus } from "./present.js";
 import { sendCreated, type Presenters } from "./profile.js";

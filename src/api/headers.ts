@@ -4,8 +4,8 @@
  */
 import { isIP } from "node:net";
 import type { RedirectTargets } from "../domain/deps.js";
-import { formatError } from "../domain/errors.js";
-import { redirectUriProblem, type RedirectRules } from "../domain/redirect-uri.js";
+import { formatError } from "../domain/kernel/errors.js";
+import { redirectUriProblem, type RedirectRules } from "../domain/kernel/redirect-uri.js";
 import { negotiateLanguage } from "../lib/languages.js";
 
 export type Headers = Record<string, string | string[] | undefined>;

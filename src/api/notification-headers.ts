@@ -5,8 +5,8 @@
  * FORMAT_ERROR.
  */
 import type { NotificationContent } from "../domain/notification/ports.js";
-import { formatError } from "../domain/errors.js";
-import { inDomains } from "../domain/redirect-uri.js";
+import { formatError } from "../domain/kernel/errors.js";
+import { inDomains } from "../domain/kernel/redirect-uri.js";
 import { single, type UriRules } from "./headers.js";
 
 type Headers = Record<string, string | string[] | undefined>;

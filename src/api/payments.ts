@@ -3,7 +3,7 @@
  * per-product paths, for single payments and periodic payments (standing orders).
  */
 import type { FastifyInstance } from "fastify";
-import type { createIdempotency } from "../domain/idempotency.js";
+import type { createIdempotency } from "../domain/kernel/idempotency.js";
 import { PAYMENT_SERVICES, type PaymentService } from "../domain/payment/model.js";
 import type {
   AuthorisationKind, InitiationInput, PaymentRef,

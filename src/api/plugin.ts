@@ -7,11 +7,11 @@ import { createHash } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AuditRecord } from "../domain/audit.js";
+import type { AuditRecord } from "../domain/kernel/audit.js";
 import {
   endpointUnknown, formatError, headersTooLarge, internalError, malformedHttp, methodNotAllowed,
   payloadTooLarge, requestTimedOut, roleInvalid, tppRateLimited, unsupportedMediaType, Xs2aError,
-} from "../domain/errors.js";
+} from "../domain/kernel/errors.js";
 import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
 import { installXmlParser, type XmlBodyOptions } from "./xml/body.js";

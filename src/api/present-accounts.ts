@@ -9,7 +9,7 @@ import type { ConsentDetails } from "../domain/consent/registration.js";
 import type {
   BankAccount, BookedTransaction, CardAccount, CardTransaction, PendingTransaction,
   TransactionParties,
-} from "../domain/core-banking.js";
+} from "../domain/account-information/core-banking.js";
 import type { Payment } from "../domain/payment/model.js";
 import { formatAmount } from "../lib/money.js";
 import { presentBalance, presentStandingOrder } from "./present.js";

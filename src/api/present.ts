@@ -7,7 +7,7 @@ import type { CreatedBasket } from "../domain/basket/baskets.js";
 import type { Basket } from "../domain/basket/model.js";
 import { isOpenBasket } from "../domain/basket/transitions.js";
 import type { AccountView } from "../domain/consent/accounts.js";
-import type { Balance } from "../domain/core-banking.js";
+import type { Balance } from "../domain/account-information/core-banking.js";
 import type { RegisteredConsent } from "../domain/consent/registration.js";
 import type { Consent } from "../domain/consent/model.js";
 import type { InitiatedPayment } from "../domain/payment/initiation.js";

@@ -14,8 +14,8 @@ import type { Basket } from "../domain/basket/model.js";
 import type { ConsentDetails, RegisteredConsent } from "../domain/consent/registration.js";
 import type {
   Balance, BankAccount, BookedTransaction, CardAccount,
-} from "../domain/core-banking.js";
-import type { StoredResponse } from "../domain/idempotency.js";
+} from "../domain/account-information/core-banking.js";
+import type { StoredResponse } from "../domain/kernel/idempotency.js";
 import type { InitiatedPayment } from "../domain/payment/initiation.js";
 import type { Payment } from "../domain/payment/model.js";
 import {

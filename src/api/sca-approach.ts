@@ -7,7 +7,7 @@
  */
 import type { LaterSca, RedirectTargets } from "../domain/deps.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
-import type { RedirectRules } from "../domain/redirect-uri.js";
+import type { RedirectRules } from "../domain/kernel/redirect-uri.js";
 import {
   psuLanguage, readPreference, readPsuId, readRedirectTargets, type Headers,
 } from "./headers.js";

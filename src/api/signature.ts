@@ -5,7 +5,7 @@
  */
 import { X509Certificate } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { digestInvalid, signatureInvalid, signatureMissing } from "../domain/errors.js";
+import { digestInvalid, signatureInvalid, signatureMissing } from "../domain/kernel/errors.js";
 import { createRecheckCache } from "../lib/recheck-cache.js";
 import {
   checkDigest, checkSignature, keyIdMatches, parseKeyId, parseSignature, signingCertificateDer,

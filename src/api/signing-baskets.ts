@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BasketInput, Baskets } from "../domain/basket/baskets.js";
-import { roleInvalid } from "../domain/errors.js";
+import { roleInvalid } from "../domain/kernel/errors.js";
 import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import type { PspRole } from "../tpp/certificate.js";

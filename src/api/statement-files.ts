@@ -9,8 +9,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Accounts, Reader } from "../domain/consent/accounts.js";
 import type { StatementFile } from "../domain/consent/statement-file.js";
-import type { BankAccount } from "../domain/core-banking.js";
-import { resourceUnknown } from "../domain/errors.js";
+import type { BankAccount } from "../domain/account-information/core-banking.js";
+import { resourceUnknown } from "../domain/kernel/errors.js";
 import type { Clock } from "../lib/clock.js";
 import { newPaymentId } from "../lib/ids.js";
 import type { DownloadLinks } from "./downloads.js";

@@ -6,7 +6,7 @@
  */
 import type { TLSSocket } from "node:tls";
 import type { FastifyRequest } from "fastify";
-import { certificateRefused, type CertificateCode } from "../domain/errors.js";
+import { certificateRefused, type CertificateCode } from "../domain/kernel/errors.js";
 import { parseTppCertificate, type TppIdentity } from "../tpp/certificate.js";
 import type { RevocationChecker } from "../tpp/revocation.js";
 import type { ChainVerdict, TrustStore } from "../tpp/trust.js";

@@ -4,7 +4,7 @@
  * asks whether a name is the holder of an IBAN of ours.
  */
 import type { FastifyInstance } from "fastify";
-import { tppRateLimited } from "../domain/errors.js";
+import { tppRateLimited } from "../domain/kernel/errors.js";
 import type { VopResponder } from "../domain/vop/responder.js";
 import { errorResponse } from "./schemas.js";
 

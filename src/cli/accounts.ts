@@ -1,8 +1,8 @@
 /** `psd2-bank account ...`: the operator's account administration on the embedded ledger. */
 import { parseArgs } from "node:util";
 import type { Administration } from "../app.js";
-import { OperatorError } from "../domain/errors.js";
-import type { AccountSummary } from "../domain/account-administration.js";
+import { OperatorError } from "../domain/kernel/errors.js";
+import type { AccountSummary } from "../domain/administration/accounts.js";
 import { print, required, table, usageEntry } from "./output.js";
 
 export const ACCOUNT_USAGE = [

@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import type { Administration } from "../app.js";
 import type { Config } from "../config.js";
-import { OperatorError } from "../domain/errors.js";
+import { OperatorError } from "../domain/kernel/errors.js";
 import { accountCommand, ACCOUNT_USAGE } from "./accounts.js";
 import { notificationCommand, NOTIFICATION_USAGE } from "./notifications.js";
 import { psuCommand, PSU_USAGE } from "./psus.js";

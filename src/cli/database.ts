@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { generateData, migrateDatabase, seedDatabase } from "../app.js";
 import type { Config } from "../config.js";
-import { OperatorError } from "../domain/errors.js";
+import { OperatorError } from "../domain/kernel/errors.js";
 
 export async function migrate(config: Config): Promise<void> {
   let applied = 0;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
 import { startDemoTpp } from "../demo-tpp/server.js";
-import { OperatorError } from "../domain/errors.js";
+import { OperatorError } from "../domain/kernel/errors.js";
 import { makeIban } from "../lib/iban.js";
 import { parseTppCertificate } from "../tpp/certificate.js";
 import { start } from "./start.js";

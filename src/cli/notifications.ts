@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import type { Administration } from "../app.js";
 import type { QueuedNotification } from "../domain/notification/ports.js";
-import { OperatorError } from "../domain/errors.js";
+import { OperatorError } from "../domain/kernel/errors.js";
 import { print, required, table, usageEntry } from "./output.js";
 
 export const NOTIFICATION_USAGE = [

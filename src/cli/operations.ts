@@ -1,6 +1,6 @@
 /** Operator commands about a running instance and the configuration. */
 import { parseArgs } from "node:util";
-import { OperatorError } from "../domain/errors.js";
+import { OperatorError } from "../domain/kernel/errors.js";
 import { endpointFigures } from "../admin.js";
 import { maskedConfig, SETTINGS, settingsMarkdown, type Config } from "../config.js";
 import { parseExposition } from "../lib/metrics.js";

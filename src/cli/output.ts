@@ -1,7 +1,7 @@
 /**
  * How operator commands print: a table for people, JSON for scripts, a clear message for mistakes.
  */
-import { OperatorError } from "../domain/errors.js";
+import { OperatorError } from "../domain/kernel/errors.js";
 
 /** A plain text table; every command also has --json. */
 export function table(headings: string[], rows: string[][]): string {

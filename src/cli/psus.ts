@@ -1,9 +1,9 @@
 /** `psd2-bank psu ...`: the operator's PSU administration. */
 import { parseArgs } from "node:util";
 import type { Administration } from "../app.js";
-import { OperatorError } from "../domain/errors.js";
+import { OperatorError } from "../domain/kernel/errors.js";
 import qrcode from "qrcode-terminal";
-import { generatePassword } from "../domain/psu-administration.js";
+import { generatePassword } from "../domain/administration/psus.js";
 import { print, required, table, usageEntry } from "./output.js";
 
 export const PSU_USAGE = [

@@ -1,8 +1,8 @@
 /** `psd2-bank payment ...` and `psd2-bank consent ...`: find across TPPs, show with history. */
 import { parseArgs } from "node:util";
 import type { Administration } from "../app.js";
-import { OperatorError } from "../domain/errors.js";
-import type { AuthorisationRow, Shown } from "../domain/resource-administration.js";
+import { OperatorError } from "../domain/kernel/errors.js";
+import type { AuthorisationRow, Shown } from "../domain/administration/resources.js";
 import { print, required, table, usageEntry } from "./output.js";
 
 export const RESOURCE_USAGE = [

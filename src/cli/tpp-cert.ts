@@ -4,7 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
-import { OperatorError } from "../domain/errors.js";
+import { OperatorError } from "../domain/kernel/errors.js";
 import type { PspRole } from "../tpp/certificate.js";
 import { issueTppCertificate, loadKeyAndCertificate } from "../tpp/dev-ca.js";
 

@@ -1,7 +1,7 @@
 /** `psd2-bank tpp ...` and `psd2-bank audit`: the stop-list and the audit log. */
 import { parseArgs } from "node:util";
 import type { Administration } from "../app.js";
-import { OperatorError } from "../domain/errors.js";
+import { OperatorError } from "../domain/kernel/errors.js";
 import { print, required, table, usageEntry } from "./output.js";
 
 export const TPP_USAGE = [

@@ -5,12 +5,12 @@ import type { Clock } from "../lib/clock.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
 import type { BasketRepository } from "./basket/ports.js";
 import type { AccessCountPort, ConsentRepository, DeltaMarkPort } from "./consent/ports.js";
-import type { CoreBanking } from "./core-banking.js";
+import type { CoreBanking } from "./account-information/core-banking.js";
 import type { NotificationPort } from "./notification/ports.js";
 import type { PaymentRepository } from "./payment/ports.js";
 import type {
   AuditPort, IdempotencyPort, LeasePort, OAuthRecordPort, SavepointPort, TppPort, Tx,
-} from "./ports.js";
+} from "./kernel/ports.js";
 import type { Authorisation, AuthorisedResource, ResourceType } from "./sca/model.js";
 import type { ScaSubject } from "./sca/subject.js";
 import type { PayeeVerification } from "./vop/verification.js";

@@ -5,7 +5,7 @@
  */
 import type {
   Balance, CardAccount, CardReference, CardTransaction, CoreBanking, StatementQuery,
-} from "../domain/core-banking.js";
+} from "../domain/account-information/core-banking.js";
 import { hashSecret } from "../lib/ids.js";
 import type { Tx } from "../store/db.js";
 import { cardRepository as cards, type CardRecord } from "../store/cards.js";

@@ -6,7 +6,7 @@ import { randomInt } from "node:crypto";
 import type {
   AccountRight, BankAccount, CoreAdministration, CoreBanking, ExecutionOutcome, PaymentOrder,
   RejectionReason,
-} from "../domain/core-banking.js";
+} from "../domain/account-information/core-banking.js";
 import { dateInZone, type Clock } from "../lib/clock.js";
 import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";

@@ -5,7 +5,7 @@
  */
 import type {
   Balance, BookedTransaction, CoreBanking, PendingTransaction, StatementPage, StatementQuery,
-} from "../domain/core-banking.js";
+} from "../domain/account-information/core-banking.js";
 import { addDays, dateInZone, type Clock } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerRepository } from "../store/ledger.js";

@@ -1,6 +1,6 @@
 /**
  * Assertions for programming errors only. A failed assertion is a bug in psd2-bank, never a
- * refusal of a request: refusals are Xs2aError (src/domain/errors.ts).
+ * refusal of a request: refusals are Xs2aError (src/domain/kernel/errors.ts).
  */
 import { AssertionError } from "node:assert";
 

@@ -2,7 +2,8 @@
  * Limits per key, in memory: a fixed-window counter (a client address for PSU logins), and how
  * many operations of a key (a TPP's password checks) run at once. They guard this
  * process's CPU against a flood of password hashing, which is what a flood exhausts; a business
- * limit shared by all instances (per TPP) is counted in the database instead (domain/tpps.ts).
+ * limit shared by all instances (per TPP) is counted in the database instead
+ * (domain/kernel/tpps.ts).
  */
 export interface RateLimit {
   /** Counts an attempt; 0 when allowed, else the seconds until the key may try again. */

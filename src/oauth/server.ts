@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { Configuration, JWK, KoaContextWithOIDC } from "oidc-provider";
 import type { Deps } from "../domain/deps.js";
-import { redirectUriProblem, type RedirectRules } from "../domain/redirect-uri.js";
+import { redirectUriProblem, type RedirectRules } from "../domain/kernel/redirect-uri.js";
 import { scopedResources } from "../domain/sca/oauth.js";
 import { escapeHtml } from "../lib/html.js";
 import { isLanguage, negotiateLanguage } from "../lib/languages.js";

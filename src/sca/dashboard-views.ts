@@ -3,7 +3,7 @@
  * and the overview of consents and payments. Same rules as views.ts: escaped, no script.
  */
 import type { TransactionStatus } from "../domain/payment/model.js";
-import type { Overview } from "../domain/psu-dashboard.js";
+import type { Overview } from "../domain/dashboard/dashboard.js";
 import type { PayeeChange } from "../domain/sca/trusted-payees.js";
 import { Html, html } from "../lib/html.js";
 import { groupedIban, money } from "./format.js";

@@ -5,7 +5,7 @@
  * no-store, ...) and the form parser come from psuPagesPlugin, registered once for the listener.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { DashboardView, PsuDashboard } from "../domain/psu-dashboard.js";
+import type { DashboardView, PsuDashboard } from "../domain/dashboard/dashboard.js";
 import { isLanguage } from "../lib/languages.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import {

@@ -1,6 +1,6 @@
 /** The audit log's rows: appended per request, queried by the operator, pruned after retention. */
 import { bulkInsert, type BulkColumn } from "./bulk.js";
-import type { AuditEntry, AuditQuery } from "../domain/ports.js";
+import type { AuditEntry, AuditQuery } from "../domain/kernel/ports.js";
 import type { Engine, Tx } from "./handle.js";
 
 export type { AuditEntry, AuditQuery };

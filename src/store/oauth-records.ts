@@ -1,6 +1,6 @@
-/** The OAuth authorisation server's records (domain/ports.ts OAuthRecordPort). */
+/** The OAuth authorisation server's records (domain/kernel/ports.ts OAuthRecordPort). */
 import type { Selectable } from "kysely";
-import type { OAuthRecord, OAuthRecordPort } from "../domain/ports.js";
+import type { OAuthRecord, OAuthRecordPort } from "../domain/kernel/ports.js";
 import type { OnStore, Tx } from "./handle.js";
 import type { OAuthRecordTable } from "./schema.js";
 

@@ -1,5 +1,5 @@
 /** TPPs as the bank knows them (created on first contact), idempotency records and secrets. */
-import type { IdempotencyRecord } from "../domain/ports.js";
+import type { IdempotencyRecord } from "../domain/kernel/ports.js";
 import type { Tx } from "./handle.js";
 
 export const tppRepository = {

@@ -9,7 +9,7 @@ import { Parser } from "mt940js";
 import { mt940, mt942, swiftText } from "../../src/api/mt94x.js";
 import type {
   BankAccount, BookedTransaction, PendingTransaction,
-} from "../../src/domain/core-banking.js";
+} from "../../src/domain/account-information/core-banking.js";
 
 const account: BankAccount = {
   id: "a1", iban: "DE96500100001000000001", currency: "EUR", psuId: "p1", ownerName: "Jörg Weiß",

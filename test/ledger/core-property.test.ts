@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
 import type { SessionContext } from "../../src/domain/sca/context.js";
-import type { CoreBanking, PaymentOrder } from "../../src/domain/core-banking.js";
+import type { CoreBanking, PaymentOrder } from "../../src/domain/account-information/core-banking.js";
 import { decideCancellation, paymentProblem } from "../../src/domain/payment/decision.js";
 import type { Deps } from "../../src/domain/deps.js";
 import { createFundsConfirmations } from "../../src/domain/consent/funds-confirmations.js";

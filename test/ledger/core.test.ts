@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { PaymentOrder } from "../../src/domain/core-banking.js";
+import type { PaymentOrder } from "../../src/domain/account-information/core-banking.js";
 import { availableBalance, bookedBalance } from "../../src/ledger/book.js";
 import { createEmbeddedLedger } from "../../src/ledger/core.js";
 import { DEMO_ACCOUNTS, DEMO_BANK_CODE, seedDemoData } from "../../src/ledger/demo-data.js";

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createScheduler } from "../../src/domain/scheduler.js";
+import { createScheduler } from "../../src/domain/kernel/scheduler.js";
 import { manualClock, type Clock } from "../../src/lib/clock.js";
 import type { Store } from "../../src/store/db.js";
 import { freshStore, onEachEngine } from "../support/engines.js";

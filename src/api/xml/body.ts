@@ -4,7 +4,7 @@
  * counted here (start tags, attributes) and read by the document readers (readers.ts).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { formatError, unsupportedMediaType } from "../../domain/errors.js";
+import { formatError, unsupportedMediaType } from "../../domain/kernel/errors.js";
 import type { ReadDocument } from "./document.js";
 import type { XmlReaders } from "./readers.js";
 import type { XmlNode } from "./xml.js";

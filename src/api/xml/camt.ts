@@ -6,7 +6,7 @@
  */
 import type {
   BankAccount, BookedTransaction, PendingTransaction, TransactionParties,
-} from "../../domain/core-banking.js";
+} from "../../domain/account-information/core-banking.js";
 import type { StatementFile } from "../../domain/consent/statement-file.js";
 import { formatAmount } from "../../lib/money.js";
 import { buildXml, type XmlNode } from "./xml.js";

@@ -4,7 +4,7 @@
  * with the same lifecycle as one initiated in JSON.
  */
 import type { FastifyRequest } from "fastify";
-import { relocated, unsupportedMediaType, Xs2aError } from "../../domain/errors.js";
+import { relocated, unsupportedMediaType, Xs2aError } from "../../domain/kernel/errors.js";
 import { readProduct } from "../../domain/payment/initiation.js";
 import {
   PAYMENT_PRODUCTS, type InitiationMessage, type PaymentProduct, type PaymentService,

@@ -4,7 +4,7 @@
  * has (its schema, NbOfTxs, CtrlSum, one transaction on a single-payment path) is checked here,
  * each refusal naming the XML element.
  */
-import { formatError } from "../../domain/errors.js";
+import { formatError } from "../../domain/kernel/errors.js";
 import type { InitiationMessage, PaymentService } from "../../domain/payment/model.js";
 import type { ReadDocument } from "./document.js";
 import { messageOf, PAIN_001_VERSIONS, type Pain001Version } from "./schemas.js";

@@ -8,7 +8,7 @@
 import type { Payment, TransactionStatus } from "../../domain/payment/model.js";
 import { formatAmount } from "../../lib/money.js";
 import { buildXml, type XmlNode } from "./xml.js";
-import type { RejectionReason } from "../../domain/core-banking.js";
+import type { RejectionReason } from "../../domain/account-information/core-banking.js";
 
 export const PAIN_002 = "pain.002.001.10";
 export const PAIN_002_V03 = "pain.002.001.03";

@@ -6,7 +6,7 @@
  * can take is bounded whatever they hold, and the event loop only counts and hands over bytes.
  */
 import { Worker } from "node:worker_threads";
-import { formatError, xmlReadersBusy } from "../../domain/errors.js";
+import { formatError, xmlReadersBusy } from "../../domain/kernel/errors.js";
 import type { DocumentAnswer, ReadDocument } from "./document.js";
 
 export interface XmlReaderLimits {

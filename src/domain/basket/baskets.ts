@@ -4,7 +4,7 @@
  * before its authorisation. The PSU's side (one SCA for every item) lives in decision.ts.
  */
 import { newPaymentId } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import { isBankOffered } from "../consent/grants.js";
 import { currentConsent } from "../consent/registration.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
@@ -12,7 +12,7 @@ import {
   authorisationOver, basketNotDeletable, consentUnknown, heldByBasket, noWayBack,
   referenceMixInvalid, referenceStatusInvalid, referenceUnknown, relocated, resourceBlocked,
   resourceUnknown,
-} from "../errors.js";
+} from "../kernel/errors.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import { awaitsPsu, type Payment } from "../payment/model.js";
 import { chosenScaMethod } from "../sca/factors.js";

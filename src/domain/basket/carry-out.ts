@@ -5,7 +5,7 @@
  * released and decided in one transaction, so a crash between items leaves the rest held, and
  * the sweep (or the next run) carries them out, each once.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import { consentSubject } from "../consent/subject.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";

@@ -3,8 +3,8 @@
  * ACTC (or RJCT) and its authorisation finalised (or failed). Its items are carried out
  * afterwards, each in a transaction of its own (carry-out.ts), as if decided on their own.
  */
-import type { Tx } from "../ports.js";
-import { settleAuthorisation, type Decision, type DecisionContext } from "../decision.js";
+import type { Tx } from "../kernel/ports.js";
+import { settleAuthorisation, type Decision, type DecisionContext } from "../sca/decision.js";
 import type { Deps } from "../deps.js";
 import { awaitsPsu } from "../payment/model.js";
 import { signingProblem } from "../payment/decision.js";

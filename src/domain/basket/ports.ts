@@ -3,7 +3,7 @@
  * item is held by at most one basket at a time (a unique index), from the basket's creation until
  * the basket is deleted or the item carried out after the PSU's decision.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Basket, BasketItem, BasketStatus } from "./model.js";
 
 export interface BasketRepository {

@@ -3,7 +3,7 @@
  * and payee in it and every consent; once decided, its items are carried out each on its own
  * (carry-out.ts).
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import { consentChoices } from "../consent/grants.js";
 import type { Consent } from "../consent/model.js";
 import type { Deps, SubjectType } from "../deps.js";

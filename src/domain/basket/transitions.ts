@@ -5,7 +5,7 @@
  * exactly one wins. Multi-level SCA: PATC while some but not all of its users' signatures are
  * given; it still holds its items, carried out once the last signature is given.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { BasketStatus } from "./model.js";
 

@@ -6,12 +6,12 @@
  * expires when every granted read was made. Over the limit nothing is read.
  */
 import { dateInZone } from "../../lib/clock.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import { moveConsent } from "./transitions.js";
 import type { Consent, GrantedAccount } from "./model.js";
 import type { Consents } from "./registration.js";
 import type { Deps } from "../deps.js";
-import { accessNotGranted, consentUsedUp } from "../errors.js";
+import { accessNotGranted, consentUsedUp } from "../kernel/errors.js";
 
 export type AccessKind = "account" | "balances" | "transactions";
 

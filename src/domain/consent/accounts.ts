@@ -10,18 +10,18 @@ import {
 import type {
   Balance, BankAccount, BookedTransaction, CardAccount, CardStatementPage, CardTransaction,
   PendingTransaction, StatementPage, StatementQuery,
-} from "../core-banking.js";
+} from "../account-information/core-banking.js";
 import type { Consent } from "./model.js";
 import { scaAuthorisedAt } from "./sca-reuse.js";
 import type { Consents } from "./registration.js";
 import type { Deps } from "../deps.js";
-import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "../errors.js";
+import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "../kernel/errors.js";
 import type { Payment } from "../payment/model.js";
 import {
   applyHistoryWindow, readFileQuery, readTransactionQuery, type TransactionQuery,
-} from "../statement-query.js";
+} from "../account-information/statement-query.js";
 import { wholeStatement, type StatementFile } from "./statement-file.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 
 /** ownerName is shown only where the consent asked for allAccountsWithOwnerName. */
 export interface View<A> { account: A; balances: Balance[] | null; withOwnerName: boolean }

@@ -4,10 +4,10 @@
  * transition table. On a company's accounts that need several signatures, the first user's
  * choice is what every later user signs (multi-level SCA).
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import {
   exemptionTaken, settleAuthorisation, type Decision, type DecisionContext,
-} from "../decision.js";
+} from "../sca/decision.js";
 import type { Deps } from "../deps.js";
 import type { ScaProblem } from "../sca/problems.js";
 import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";

@@ -3,9 +3,9 @@
  * no, never the balance, against the available balance at the instant of the request.
  */
 import { isValidPan, readMaskedPan } from "../../lib/pan.js";
-import type { CardReference } from "../core-banking.js";
+import type { CardReference } from "../account-information/core-banking.js";
 import type { Deps } from "../deps.js";
-import { formatError, referenceUnknown } from "../errors.js";
+import { formatError, referenceUnknown } from "../kernel/errors.js";
 import { readAccount, readAmount, type AccountInput } from "../payment/rules.js";
 
 export interface FundsConfirmationInput {

@@ -5,11 +5,13 @@
  */
 import { addDays, dateInZone } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Consent } from "./model.js";
 import type { Consents, RegisteredConsent } from "./registration.js";
 import type { Deps, RedirectTargets, TppRef } from "../deps.js";
-import { accountNotCovered, consentUnusable, formatError, fundsConsentUnknown } from "../errors.js";
+import {
+  accountNotCovered, consentUnusable, formatError, fundsConsentUnknown,
+} from "../kernel/errors.js";
 import { readAccount, type AccountInput } from "../payment/rules.js";
 
 export interface FundsConsentInput {

@@ -2,7 +2,7 @@
  * What a PSU may grant in a consent: the accounts and cards to choose from, and what the consent
  * shares of each, exactly as the review page shows it.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { Grantable } from "../sca/subject.js";
 import type { Consent, GrantedAccount } from "./model.js";

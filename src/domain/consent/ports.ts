@@ -3,7 +3,7 @@
  * bank's own). Every status change is a compare-and-set whose statuses come from
  * transitions.ts: the repository never decides a status itself.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Consent, ConsentStatus, GrantedAccount } from "./model.js";
 
 export interface StatusMove { from: readonly ConsentStatus[]; to: ConsentStatus }

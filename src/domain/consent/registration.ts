@@ -4,7 +4,7 @@
  */
 import { addDays, dateInZone, isIsoDate } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import {
   awaitsSignature, CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
 } from "./transitions.js";
@@ -13,7 +13,7 @@ import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
   authorisationOver, bankOfferedNotEmbedded, consentExpired, consentUnknown, consentUnusable,
   formatError, noWayBack, referenceUnknown, resourceUnknown, type Origin,
-} from "../errors.js";
+} from "../kernel/errors.js";
 import { chosenScaMethod } from "../sca/factors.js";
 import { namedCorporate } from "../sca/signatures.js";
 import { isBankOffered } from "./grants.js";

@@ -4,10 +4,10 @@
  * asks for within 180 days of the PSU's last SCA for one of its consents (the renewal of a
  * consent) needs the PSU's password only. An exempted renewal does not extend the 180 days.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { ScaExemption } from "../sca/model.js";
-import { OLD_HISTORY_WINDOW_MS } from "../statement-query.js";
+import { OLD_HISTORY_WINDOW_MS } from "../account-information/statement-query.js";
 import type { Consent } from "./model.js";
 
 export const SCA_REUSE_DAYS = 180;

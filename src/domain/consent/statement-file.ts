@@ -6,9 +6,9 @@
 import { addDays } from "../../lib/clock.js";
 import type {
   BookedTransaction, PendingTransaction, StatementPage, StatementQuery,
-} from "../core-banking.js";
-import { formatError } from "../errors.js";
-import type { TransactionQuery } from "../statement-query.js";
+} from "../account-information/core-banking.js";
+import { formatError } from "../kernel/errors.js";
+import type { TransactionQuery } from "../account-information/statement-query.js";
 
 export interface StatementFile<A> {
   account: A;

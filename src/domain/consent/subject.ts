@@ -4,7 +4,7 @@
  * among the accounts it names; one naming accounts the PSU does not hold is rejected as soon as
  * the PSU passed both factors.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps, SubjectType } from "../deps.js";
 import { sha256 } from "../sca/factors.js";
 import { holderOf } from "../sca/holding.js";

@@ -4,7 +4,7 @@
  * for many consents at once, `lapseConsents` and `replaceRecurring`), a compare-and-set, so the
  * store only applies what this table says.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { Consent, ConsentStatus } from "./model.js";
 import type { ConsentChange } from "./ports.js";

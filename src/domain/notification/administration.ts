@@ -1,6 +1,6 @@
 /** The operator's view of pushed notifications: what is queued or failed, and a second chance. */
 import type { Deps } from "../deps.js";
-import { OperatorError } from "../errors.js";
+import { OperatorError } from "../kernel/errors.js";
 import type { QueuedNotification } from "./ports.js";
 
 export interface NotificationAdministration {

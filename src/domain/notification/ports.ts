@@ -3,7 +3,7 @@
  * carries from its creation, and the outbox the status changes write into, in their own
  * transaction, so that a committed change always has its notification (at least once).
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 
 export type NotifiedResource = "payment" | "consent" | "signing-basket";
 

@@ -1,6 +1,6 @@
 /** A resource's subscription to pushed statuses, taken with its creation (same transaction). */
 import type { Deps } from "../deps.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Subscription } from "./ports.js";
 
 export interface NotificationSubscriptions {

@@ -5,10 +5,10 @@
  */
 import { dateInZone } from "../../lib/clock.js";
 import { newTimeOrderedUuid } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import {
   exemptionTaken, settleAuthorisation, type Decision, type DecisionContext,
-} from "../decision.js";
+} from "../sca/decision.js";
 import type { Deps } from "../deps.js";
 import { executeDue } from "./execution.js";
 import { awaitsPsu, type Payment } from "./model.js";

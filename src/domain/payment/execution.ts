@@ -5,8 +5,8 @@
  * will lose, and a booking whose record loses a race is undone.
  */
 import { dateInZone } from "../../lib/clock.js";
-import type { Tx } from "../ports.js";
-import type { ExecutionOutcome } from "../core-banking.js";
+import type { Tx } from "../kernel/ports.js";
+import type { ExecutionOutcome } from "../account-information/core-banking.js";
 import type { Deps } from "../deps.js";
 import { auditExemption } from "../sca/exemptions.js";
 import type { ScaExemption } from "../sca/model.js";

@@ -6,7 +6,7 @@
  * exemption allows is checked when the PSU logs in (to skip the code) and again, with the count,
  * when it confirms: a limit reached in between refuses the confirmation.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps, ExemptionSettings } from "../deps.js";
 import type { ScaExemption } from "../sca/model.js";
 import type { SpentSinceSca } from "../sca/ports.js";

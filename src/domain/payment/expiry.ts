@@ -3,9 +3,9 @@
  * in time, and cancellation by the TPP. Every change is a compare-and-set on the status, so of
  * two racing requests exactly one wins and the other sees the new status.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
-import { cancellationTooLate } from "../errors.js";
+import { cancellationTooLate } from "../kernel/errors.js";
 import { awaitsPsu, type Payment } from "./model.js";
 import { movePayment } from "./transitions.js";
 import { changeScaStatusOf } from "../sca/transitions.js";

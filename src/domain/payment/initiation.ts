@@ -4,12 +4,12 @@
  */
 import { dateInZone } from "../../lib/clock.js";
 import { newPaymentId } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
   authorisationOver, cancellationNotNeeded, formatError, noWayBack, productUnknown,
   resourceUnknown,
-} from "../errors.js";
+} from "../kernel/errors.js";
 import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./rules.js";
 import type { PaymentService, StandingOrder } from "./model.js";
 import {

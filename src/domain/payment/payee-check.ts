@@ -7,7 +7,7 @@
 import type { Deps } from "../deps.js";
 import type { VopOutcome } from "../vop/ports.js";
 import { NOT_POSSIBLE } from "../vop/verification.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Payment, TransactionStatus } from "./model.js";
 
 export interface Payee { iban: string; name: string }

@@ -3,7 +3,7 @@
  * bank's own). Every status change is a compare-and-set whose statuses come from
  * transitions.ts: the repository never decides a status itself.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Payment, TransactionStatus } from "./model.js";
 
 export interface StatusMove { from: readonly TransactionStatus[]; to: TransactionStatus }

@@ -6,7 +6,9 @@ import { addDays, isIsoDate } from "../../lib/clock.js";
 import { isCountryCode, isValidBic, validateIban } from "../../lib/iban.js";
 import { currencyMinorUnits, parseAmount } from "../../lib/money.js";
 import { isSepaText } from "../../lib/sepa-text.js";
-import { formatError, instantNotFutureDated, paymentToItself, Xs2aError } from "../errors.js";
+import {
+  formatError, instantNotFutureDated, paymentToItself, Xs2aError,
+} from "../kernel/errors.js";
 import type { AccountReference, Payment, PaymentProduct, PostalAddress } from "./model.js";
 
 /** An account as TPPs send it: the spec's plain IBAN string or Berlin Group's object. */

@@ -5,7 +5,7 @@
  * default, as SEPA's TARGET2 calendar does for Saturdays and Sundays).
  */
 import { addDays, isIsoDate } from "../../lib/clock.js";
-import { formatError } from "../errors.js";
+import { formatError } from "../kernel/errors.js";
 import { FREQUENCIES, type Frequency, type StandingOrder } from "./model.js";
 
 export interface StandingOrderInput {

@@ -5,7 +5,7 @@
  */
 import { dateInZone } from "../../lib/clock.js";
 import { totalsOf } from "../../lib/money.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps, SubjectType } from "../deps.js";
 import { sha256 } from "../sca/factors.js";
 import { holderOf } from "../sca/holding.js";

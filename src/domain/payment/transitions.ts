@@ -4,7 +4,7 @@
  * a compare-and-set on the row, so of two racing events exactly one wins; the store only applies
  * what this table says.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import { AWAITING_PSU, type Payment, type TransactionStatus } from "./model.js";
 

@@ -6,7 +6,7 @@
  */
 import { hashSecret } from "../../lib/ids.js";
 import { totpAt } from "../../lib/totp.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import { confirmationCodeOf, holdForConfirmation } from "./confirmation.js";
 import type { SessionContext } from "./context.js";

@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import { hashSecret } from "../../lib/ids.js";
 import { BROWSER_APPROACHES } from "../../lib/sca-approaches.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { Authorisation, ScaStatus } from "./model.js";
 import { refused } from "./problems.js";

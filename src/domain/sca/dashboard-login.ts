@@ -4,7 +4,7 @@
  * itself, so it never closes before the PSU logs out or leaves it idle.
  */
 import { hashSecret, newSecret } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import { sha256 } from "./factors.js";
 import type { Psu, PsuSession, ScaDevice } from "./model.js";

@@ -7,9 +7,9 @@
  * fails, and its payment or consent is refused.
  */
 import { hashSecret, newSecret, newUuid } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
-import { formatError, scaInvalid } from "../errors.js";
+import { formatError, scaInvalid } from "../kernel/errors.js";
 import { refusedPsu, scaPassed } from "./factors.js";
 import type { Authorisation, Psu } from "./model.js";
 import type { PsuApp } from "./ports.js";

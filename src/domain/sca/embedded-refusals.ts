@@ -5,7 +5,7 @@
  */
 import {
   psuCredentialsInvalid, resourceBlocked, scaInvalid, scaMethodUnknown, type Xs2aError,
-} from "../errors.js";
+} from "../kernel/errors.js";
 import type { Refusal, ScaProblem } from "./problems.js";
 
 const CREDENTIALS = "The login details are not correct.";

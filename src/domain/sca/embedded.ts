@@ -6,11 +6,11 @@
  */
 import { newSecret } from "../../lib/ids.js";
 import { createConcurrencyLimit } from "../../lib/rate-limit.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import {
   formatError, notEmbedded, scaInvalid, scaMethodUnknown, tppPasswordChecksExceeded,
-} from "../errors.js";
+} from "../kernel/errors.js";
 import { changeScaStatus } from "./transitions.js";
 import { embeddedChannel, embeddedSecret, embeddedSessionId } from "./embedded-channel.js";
 import { embeddedRefusal } from "./embedded-refusals.js";

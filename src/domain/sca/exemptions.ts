@@ -4,7 +4,7 @@
  * operator (`payment show`) sees why a payment or consent went without a second factor.
  */
 import { newTimeOrderedUuid } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { ScaExemption } from "./model.js";
 

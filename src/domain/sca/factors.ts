@@ -10,7 +10,7 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { newUuid } from "../../lib/ids.js";
 import { verifyTotp } from "../../lib/totp.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { Psu, ScaDevice } from "./model.js";
 import type { LoginFailures } from "./ports.js";

@@ -3,9 +3,9 @@
  * (RESOURCE_BLOCKED): the basket's one SCA decides it. Asked of the basket's storage port, so that
  * neither payment/ nor consent/ knows baskets.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
-import { heldByBasket } from "../errors.js";
+import { heldByBasket } from "../kernel/errors.js";
 
 /** What a basket may hold, by the resource's id. */
 export interface HeldItem { type: "payment" | "consent"; id: string }

@@ -7,7 +7,7 @@
  */
 import { hashSecret, newSecret } from "../../lib/ids.js";
 import { BROWSER_APPROACHES } from "../../lib/sca-approaches.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import { confirmationCodeOf } from "./confirmation.js";
 import type { Authorisation } from "./model.js";

@@ -3,7 +3,7 @@
  * store/psu-sessions.ts, store/session-steps.ts and store/psus.ts. Every write that makes a step
  * single-use is a conditional write: the loser of a race gets false and changes nothing.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type {
   Authorisation, LoginSession, Psu, PsuSession, SandboxBehaviour, ScaDevice, ScaExemption,
   ScaSession, ScaStatus,

@@ -4,7 +4,7 @@
  * showed the subject first, so the subject decides on everything it names (ScaSubject's
  * decideWithoutReview); a refusal fails the authorisation with it.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { DecisionContext, ScaSubject } from "./subject.js";
 import { changeScaStatus } from "./transitions.js";

@@ -5,7 +5,7 @@
  */
 import { hashSecret } from "../../lib/ids.js";
 import { BROWSER_APPROACHES, type ScaApproach } from "../../lib/sca-approaches.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
 import type { LoginStep, Psu, ScaStep } from "./model.js";

@@ -4,7 +4,7 @@
  * The token itself is signed and verified in sca/redirect.ts.
  */
 import { newSecret } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
 import { refused, type ScaProblem } from "./problems.js";

@@ -7,7 +7,7 @@
  * embedded or decoupled channel is one more ScaChannel.
  */
 import { hashSecret, newSecret } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import { createScaFactors, type ScaFactors } from "./factors.js";
 import type { LoginSession, LoginStep, Psu, ScaDevice } from "./model.js";

@@ -4,10 +4,10 @@
  * finalised authorisation of the resource; the resource counts them with a compare-and-set, so
  * two users signing at once never both take the same place.
  */
-import type { Tx } from "../ports.js";
-import type { Corporate } from "../core-banking.js";
+import type { Tx } from "../kernel/ports.js";
+import type { Corporate } from "../account-information/core-banking.js";
 import type { Deps } from "../deps.js";
-import { corporateIdInvalid } from "../errors.js";
+import { corporateIdInvalid } from "../kernel/errors.js";
 
 export interface Signable { id: string; signatures?: number; signaturesRequired?: number }
 

@@ -3,7 +3,7 @@
  * authorisation is stored at its initial status, and the PSU's redirect link minted.
  */
 import { newUuid } from "../../lib/ids.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps, RedirectTargets } from "../deps.js";
 import type { AuthorisedResource, ResourceType } from "./model.js";
 import { initialScaStatus } from "./transitions.js";

@@ -5,7 +5,7 @@
  * implements it (payment/subject.ts, consent/subject.ts, basket/subject.ts); the subjects are
  * registered where the app is composed (subjects/registry.ts), so sca/ imports none of them.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { ScaExemption } from "./model.js";
 import type { SmsSubject } from "./ports.js";
 import type { ScaProblem } from "./problems.js";

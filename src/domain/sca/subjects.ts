@@ -2,7 +2,7 @@
  * The registered subjects (Deps.subjects) as the channels reach them: by the authorisation's
  * resourceType, never by asking which resource it is.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { Authorisation } from "./model.js";
 

@@ -2,7 +2,7 @@
  * The lifecycle of an authorisation's scaStatus, declared once: every change of scaStatus is one
  * of these events, applied as a compare-and-set from exactly the statuses listed here.
  */
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { ScaStatus } from "./model.js";
 import type { NotificationPort } from "../notification/ports.js";
 import type { AuthorisationStatusPort } from "./ports.js";

@@ -5,7 +5,7 @@
  * First the change is asked (an SMS device gets its code), then confirmed with the code.
  */
 import { validateIban } from "../../lib/iban.js";
-import type { Tx } from "../ports.js";
+import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import { createScaFactors, sha256 } from "./factors.js";
 import type { PsuSession } from "./model.js";

@@ -8,7 +8,7 @@
  */
 import { validateIban } from "../../lib/iban.js";
 import type { Deps } from "../deps.js";
-import { formatError } from "../errors.js";
+import { formatError } from "../kernel/errors.js";
 import type { VopOutcome } from "./ports.js";
 
 const MINUTE_MS = 60_000;

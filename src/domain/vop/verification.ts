@@ -3,8 +3,8 @@
  * Regulation, EU 2024/886, art. 5c): a payee at this bank is checked against the holder's name
  * the core holds; a payee elsewhere through the scheme port, within VOP_TIMEOUT_MS.
  */
-import type { CoreBanking } from "../core-banking.js";
-import type { Tx } from "../ports.js";
+import type { CoreBanking } from "../account-information/core-banking.js";
+import type { Tx } from "../kernel/ports.js";
 import { matchName } from "../../lib/payee-names.js";
 import type { PayeeVerificationPort, VopOutcome } from "./ports.js";
 

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { Xs2aError } from "../../../src/domain/errors.js";
+import { Xs2aError } from "../../../src/domain/kernel/errors.js";
 import {
   validatePayment, type PaymentInitiationInput,
 } from "../../../src/domain/payment/rules.js";

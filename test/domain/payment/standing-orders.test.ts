@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Xs2aError } from "../../../src/domain/errors.js";
+import { Xs2aError } from "../../../src/domain/kernel/errors.js";
 import type { StandingOrder } from "../../../src/domain/payment/model.js";
 import {
   executionDate, validateStandingOrder, type StandingOrderInput,

@@ -3,18 +3,18 @@
  * PSU sees every consent it gave and every payment initiated through a TPP, and can revoke a
  * consent. A PSU only ever sees and revokes its own: every query is by the session's PSU.
  */
-import { dateInZone } from "../lib/clock.js";
-import type { Tx } from "./ports.js";
-import { moveConsent } from "./consent/transitions.js";
-import { detailsOf, type ConsentDetails } from "./consent/registration.js";
-import type { Deps } from "./deps.js";
-import { awaitsPsu, type Payment } from "./payment/model.js";
-import { signedBy } from "./sca/signatures.js";
-import { createDashboardLogin } from "./sca/dashboard-login.js";
-import { createDecoupled } from "./sca/decoupled.js";
-import type { TrustedPayee } from "./sca/ports.js";
-import { createTrustedPayees } from "./sca/trusted-payees.js";
-import type { AccountRight } from "./core-banking.js";
+import { dateInZone } from "../../lib/clock.js";
+import type { Tx } from "../kernel/ports.js";
+import { moveConsent } from "../consent/transitions.js";
+import { detailsOf, type ConsentDetails } from "../consent/registration.js";
+import type { Deps } from "../deps.js";
+import { awaitsPsu, type Payment } from "../payment/model.js";
+import { signedBy } from "../sca/signatures.js";
+import { createDashboardLogin } from "../sca/dashboard-login.js";
+import { createDecoupled } from "../sca/decoupled.js";
+import type { TrustedPayee } from "../sca/ports.js";
+import { createTrustedPayees } from "../sca/trusted-payees.js";
+import type { AccountRight } from "../account-information/core-banking.js";
 
 /** How many of each the dashboard lists, newest first. */
 const LISTED = 200;
@@ -44,7 +44,7 @@ async function awaitingSignatureOf(
   return open.filter((_, i) => !signed[i]);
 }
 
-export type { DashboardView } from "./sca/dashboard-login.js";
+export type { DashboardView } from "../sca/dashboard-login.js";
 
 export function createPsuDashboard(deps: Deps) {
   const { store, clock, settings } = deps;

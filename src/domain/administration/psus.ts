@@ -4,12 +4,12 @@
  * "field: text".
  */
 import { randomBytes } from "node:crypto";
-import type { Clock } from "../lib/clock.js";
-import { newUuid } from "../lib/ids.js";
-import { base32Encode } from "../lib/totp.js";
-import type { StorePort as Store } from "./deps.js";
-import type { Psu, ScaDevice } from "./sca/model.js";
-import { OperatorError } from "./errors.js";
+import type { Clock } from "../../lib/clock.js";
+import { newUuid } from "../../lib/ids.js";
+import { base32Encode } from "../../lib/totp.js";
+import type { StorePort as Store } from "../deps.js";
+import type { Psu, ScaDevice } from "../sca/model.js";
+import { OperatorError } from "../kernel/errors.js";
 
 export interface PsuAdministrationDeps {
   store: Store;

@@ -3,10 +3,10 @@
  * Never bodies, so no credential or personal data beyond the PSU's IP address is kept; entries
  * older than the retention period are pruned.
  */
-import type { Clock } from "../lib/clock.js";
-import { newTimeOrderedUuid } from "../lib/ids.js";
+import type { Clock } from "../../lib/clock.js";
+import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { AuditEntry, AuditQuery } from "./ports.js";
-import type { StorePort as Store } from "./deps.js";
+import type { StorePort as Store } from "../deps.js";
 import { OperatorError } from "./errors.js";
 
 export interface AuditDeps { store: Store; clock: Clock; retentionDays: number }

@@ -4,7 +4,7 @@
  * Write methods take the caller's transaction so the embedded ledger books atomically with the
  * status change; an external adapter must instead be idempotent by paymentId.
  */
-import type { Tx } from "./ports.js";
+import type { Tx } from "../kernel/ports.js";
 
 export type AccountStatus = "enabled" | "blocked" | "deleted";
 

@@ -3,7 +3,7 @@
  * IDEMPOTENCY_RETENTION_HOURS get them) and the ids of used redirect tokens (single use matters
  * only until the token expires). Without pruning both tables grow with every request.
  */
-import type { Deps } from "./deps.js";
+import type { Deps } from "../deps.js";
 
 /**
  * Instances' clocks differ a little: a token is forgotten an hour after it expired, so no

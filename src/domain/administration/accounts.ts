@@ -3,12 +3,12 @@
  * block, close, and test money. Every change goes through the core's booking rules, so an
  * adjustment is a real double-entry transfer against the bank's equity.
  */
-import { formatAmount, parseAmount } from "../lib/money.js";
-import type { StorePort as Store } from "./deps.js";
+import { formatAmount, parseAmount } from "../../lib/money.js";
+import type { StorePort as Store } from "../deps.js";
 import type {
   AccountStatus, BankAccount, CoreAdministration, CoreBanking,
-} from "./core-banking.js";
-import { OperatorError } from "./errors.js";
+} from "../account-information/core-banking.js";
+import { OperatorError } from "../kernel/errors.js";
 
 export interface AccountAdministrationDeps { store: Store; core: CoreBanking & CoreAdministration }
 

@@ -3,15 +3,15 @@
  * and show one with its authorisations and its history from the audit log; and revoke a consent
  * on the PSU's request (the PSU's own way to withdraw it, RTS: revokedByPsu).
  */
-import { systemClock, type Clock } from "../lib/clock.js";
-import { formatAmount } from "../lib/money.js";
-import type { AuditEntry } from "./ports.js";
-import type { StorePort as Store } from "./deps.js";
-import type { CoreBanking } from "./core-banking.js";
-import { moveConsent } from "./consent/transitions.js";
-import { fraudRatePpm, traLimitMinor } from "./payment/exemptions.js";
-import { exemptionReason } from "./sca/exemptions.js";
-import { OperatorError } from "./errors.js";
+import { systemClock, type Clock } from "../../lib/clock.js";
+import { formatAmount } from "../../lib/money.js";
+import type { AuditEntry } from "../kernel/ports.js";
+import type { StorePort as Store } from "../deps.js";
+import type { CoreBanking } from "../account-information/core-banking.js";
+import { moveConsent } from "../consent/transitions.js";
+import { fraudRatePpm, traLimitMinor } from "../payment/exemptions.js";
+import { exemptionReason } from "../sca/exemptions.js";
+import { OperatorError } from "../kernel/errors.js";
 
 export interface ResourceFilter { tpp?: string; psu?: string; account?: string; limit?: number }
 

@@ -2,8 +2,8 @@
  * Scheduled work (expiry sweeps, periodic payments) that runs once across all instances on one
  * database: each run first takes the job's lease for its period, and only the winner works.
  */
-import { newUuid } from "../lib/ids.js";
-import type { Deps } from "./deps.js";
+import { newUuid } from "../../lib/ids.js";
+import type { Deps } from "../deps.js";
 
 export interface Scheduler {
   /** Runs `work` if no instance has run `job` in the last `periodMs`; true when it ran here. */

@@ -3,7 +3,7 @@
  * organizationIdentifier (NCA id + authorisation number), so a renewed certificate keeps access.
  * The bank's stop-list blocks a TPP by that identifier, effective on its next request.
  */
-import type { Deps, TppRef } from "./deps.js";
+import type { Deps, TppRef } from "../deps.js";
 import { OperatorError, tppBlocked } from "./errors.js";
 
 const MINUTE_MS = 60_000;

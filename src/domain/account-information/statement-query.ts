@@ -2,9 +2,9 @@
  * The transaction list's query parameters (Berlin Group 1.3, notes 4.1) read into a
  * StatementQuery, and the RTS art. 10a rule on history older than 90 days.
  */
-import { addDays, isIsoDate } from "../lib/clock.js";
+import { addDays, isIsoDate } from "../../lib/clock.js";
 import type { StatementQuery } from "./core-banking.js";
-import { formatError, parameterNotSupported, periodInvalid } from "./errors.js";
+import { formatError, parameterNotSupported, periodInvalid } from "../kernel/errors.js";
 
 /** information: the account's standing orders instead of transactions (Berlin Group). */
 export type BookingStatus = "booked" | "pending" | "both" | "information";

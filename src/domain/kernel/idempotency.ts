@@ -4,7 +4,7 @@
  * answer and creates nothing; the same key with a different body is refused.
  */
 import type { Tx } from "./ports.js";
-import type { Deps } from "./deps.js";
+import type { Deps } from "../deps.js";
 import { requestIdReused, Xs2aError } from "./errors.js";
 
 export interface StoredResponse { statusCode: number; body: unknown }

@@ -3,13 +3,13 @@
  * (what became of the resource, the result page reads from it). The channels call each
  * subject's decider (sca/subject.ts); the deciders see only this much of the session.
  */
-import type { Tx } from "./ports.js";
-import type { Deps } from "./deps.js";
-import type { ScaExemption } from "./sca/model.js";
-import type { DecisionContext } from "./sca/subject.js";
-import { changeScaStatus } from "./sca/transitions.js";
+import type { Tx } from "../kernel/ports.js";
+import type { Deps } from "../deps.js";
+import type { ScaExemption } from "./model.js";
+import type { DecisionContext } from "./subject.js";
+import { changeScaStatus } from "./transitions.js";
 
-export type { Decision, DecisionContext } from "./sca/subject.js";
+export type { Decision, DecisionContext } from "./subject.js";
 
 /** The exemption the session's login took, if any; an item of a basket took none. */
 export async function exemptionTaken(

@@ -3,9 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { createAuditLog } from "../../src/domain/audit.js";
-import { manualClock } from "../../src/lib/clock.js";
-import { openStore } from "../../src/store/db.js";
+import { createAuditLog } from "../../../src/domain/kernel/audit.js";
+import { manualClock } from "../../../src/lib/clock.js";
+import { openStore } from "../../../src/store/db.js";
 
 test("entries older than the retention period are pruned, younger ones kept", async () => {
   const dir = await mkdtemp(join(tmpdir(), "psd2-bank-audit-"));
