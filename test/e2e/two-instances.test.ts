@@ -98,7 +98,10 @@ describe("two instances on one PostgreSQL database", { skip: postgresUnavailable
       const review = await reachReview(browser, scaRedirect, "bob");
       reviews.push({ bank, paymentId, browser, review });
     }
-    await Promise.all(reviews.map(({ browser, review }) => confirm(browser, review)));
+    const confirmed = await Promise.all(reviews.map(({ browser, review }) =>
+      confirm(browser, review)));
+    // A confirmation the bank failed to take shows here with its page, not as a status left RCVD.
+    for (const page of confirmed) assert.equal(page.status, 200, page.html.slice(0, 600));
     const statuses = await Promise.all(reviews.map(async ({ bank, paymentId }) =>
       (await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`)).body.transactionStatus as string,
     ));
