@@ -1,8 +1,10 @@
 # psd2-bank: multi-stage build; the runtime image holds the compiled service and production
-# dependencies only, and runs as an unprivileged user.
-FROM node:20-bookworm-slim AS build
+# dependencies only, and runs as an unprivileged user. Node 24 (Active LTS).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 and @node-rs/argon2 may compile from source: the toolchain stays in this stage.
+# better-sqlite3 and @node-rs/argon2 ship prebuilt binaries; an npm that does not read
+# package.json's allowScripts still runs node-gyp over better-sqlite3's binding.gyp (a no-op that
+# needs the toolchain), which stays in this stage.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
     && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -13,7 +15,10 @@ COPY test ./test
 COPY client ./client
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+# Production by default (the bank's own TLS files and trust store mounted, see compose.yaml);
+# `-e PSD2_MODE=sandbox` runs the sandbox demo instead, its development certificates written to
+# the volume. Either way both listeners bind all of the container's interfaces.
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PSD2_MODE=production DATA_DIR=/var/lib/psd2-bank HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/package.json ./

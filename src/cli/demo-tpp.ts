@@ -72,8 +72,9 @@ export async function demoTpp(config: Config, args: string[]): Promise<void> {
   const [ca, cert, key, serverCert, serverKey] = await Promise.all(files).catch(() => {
     throw new OperatorError(`no demo certificates in ${certDir}: run "npm start" once first`);
   });
+  // On the bank's HOST: all of a container's interfaces in the image, loopback by default.
   const demo = await startDemoTpp({
-    apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: "127.0.0.1", port,
+    apiUrl, identity: { ca: ca!, cert: cert!, key: key! }, host: config.host, port,
     debtorIban: makeIban("DE", "500100001000000001"),
     merchantIban: makeIban("DE", "500100003000000001"), merchantName: "Carol Weber",
     // The development server certificate names localhost and is of the CA the bank trusts.

@@ -132,7 +132,7 @@ function xs2aScopes(ctx: KoaContextWithOIDC): string {
  * XS2A API is that server, taking the scopes that name a consent or payment; opaque tokens, so
  * that revoking one takes effect at once.
  */
-/** The library itself, imported when first needed: its import warns on Node 20 (README). */
+/** The library itself, imported when first needed: commands that serve no OAuth never load it. */
 type Library = typeof import("oidc-provider");
 
 function resourceIndicators(options: OAuthServerOptions, errors: Library["errors"]) {
