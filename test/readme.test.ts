@@ -1,7 +1,7 @@
 /**
- * What a newcomer reads first must hold in a fresh clone: every document the README names is in
- * git, and the demo PSU tables of docs/tpp-guide.md are the demo data the sandbox seeds. (Every
- * relative link of every Markdown file is checked by links.test.ts.)
+ * What a newcomer reads first must hold in a fresh clone: the README is short and leads to every
+ * page of docs/, every document it names is in git, and the demo PSU tables of docs/tpp-guide.md
+ * are the demo data the sandbox seeds. (links.test.ts checks every relative link.)
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -24,6 +24,14 @@ test("every document the README names as a path is committed", () => {
   for (const [, path = ""] of read("README.md").matchAll(/`([\w.-]+\/[\w./-]+\.md)`/g)) {
     assert.ok(tracked.includes(path), `the README names ${path}, which is not in git`);
   }
+});
+
+test("the README fits on a few screens and links every page of docs/", () => {
+  const text = read("README.md");
+  assert.ok(text.split("\n").length <= 200, "README.md has at most 200 lines; the rest goes to docs/");
+  const pages = trackedFiles().filter((file) => /^docs\/[^/]+\.md$/.test(file));
+  assert.ok(pages.length >= 8, pages.join(", "));
+  for (const page of pages) assert.ok(text.includes(`](${page})`), `the README links ${page}`);
 });
 
 test("docs/tpp-guide.md's demo PSU tables are the demo data, as the start banner is", () => {
