@@ -213,7 +213,7 @@ const ok = (answer: Answer | undefined) => {
   return answer;
 };
 
-test("the TPP guide's walkthrough: the curl payment, alice's approval, the status it reads", async () => {
+test("the TPP guide's walkthrough: the curl payment, alice's approval, its status", async () => {
   const heading = "## A payment with curl and a browser";
   const text = section(await doc("tpp-guide.md"), heading);
   const [create = "", status = ""] = shBlocks(text);
@@ -237,12 +237,13 @@ async function alicesAccount(): Promise<{ consentId: string; accountId: string }
     access: { accounts: iban, balances: iban, transactions: iban }, recurringIndicator: true,
     validUntil: addDays(dateInZone(new Date(), bank.app.config.timeZone), 30),
     frequencyPerDay: 4, combinedServiceIndicator: false });
-  const list = await bank.tpp.get("/psd2/v1/accounts", { "Consent-ID": consentId, "PSU-IP-Address": "192.0.2.1" });
+  const list = await bank.tpp.get("/psd2/v1/accounts",
+    { "Consent-ID": consentId, "PSU-IP-Address": "192.0.2.1" });
   assert.equal(list.status, 200, list.text);
   return { consentId, accountId: list.body.accounts[0].resourceId };
 }
 
-test("the TPP guide's payment files: a pain.001 sent, its pain.002, camt and MT940 statements", async () => {
+test("the TPP guide's payment files: a pain.001, its pain.002, camt and MT940", async () => {
   const today = dateInZone(new Date(), bank.app.config.timeZone);
   await writeFile(join(shell.dir, "pain001.xml"), pain001("09", today));
   const { consentId, accountId } = await alicesAccount();
@@ -256,13 +257,13 @@ test("the TPP guide's payment files: a pain.001 sent, its pain.002, camt and MT9
     ranBlocks.add(block);
     return (await shell.runBlock(block))[0];
   }));
-  assert.match(ok(report).stdout, /<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain\.002\.001\.10">/);
+  assert.match(ok(report).stdout, /xmlns="urn:iso:std:iso:20022:tech:xsd:pain\.002\.001\.10"/);
   assert.match(ok(camt).stdout, /camt\.053\.001\.08/);
   assert.match(ok(mt940).stdout, /^:20:[\s\S]*^:60F:[\s\S]*^:62F:/m);
   ranBlocks.add(blocks[0] ?? "");
 });
 
-test("the TPP guide's signing basket: a payment and a consent, then the basket holding both", async () => {
+test("the TPP guide's signing basket: a payment, a consent, the basket holding both", async () => {
   const { text, answers: [calls = []] } = await runGuide(
     "## Signing baskets: several payments and consents with one SCA");
   const [payment, consent, basket] = calls.map(ok);
@@ -300,5 +301,6 @@ test("the TPP guide's OpenAPI document is served and its client types are genera
 });
 
 test("every sh example of the TPP guide was run", async () => {
-  assert.deepEqual(shBlocks(await doc("tpp-guide.md")).filter((block) => !ranBlocks.has(block)), []);
+  const blocks = shBlocks(await doc("tpp-guide.md"));
+  assert.deepEqual(blocks.filter((block) => !ranBlocks.has(block)), []);
 });

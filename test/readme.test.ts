@@ -28,7 +28,7 @@ test("every document the README names as a path is committed", () => {
 
 test("the README fits on a few screens and links every page of docs/", () => {
   const text = read("README.md");
-  assert.ok(text.split("\n").length <= 200, "README.md has at most 200 lines; the rest goes to docs/");
+  assert.ok(text.split("\n").length <= 200, "README.md: at most 200 lines, the rest in docs/");
   const pages = trackedFiles().filter((file) => /^docs\/[^/]+\.md$/.test(file));
   assert.ok(pages.length >= 8, pages.join(", "));
   for (const page of pages) assert.ok(text.includes(`](${page})`), `the README links ${page}`);

@@ -18,9 +18,9 @@ const FRESH_BUILD = "node scripts/fresh-build.mjs && ";
 
 /** The `sh` blocks of a Markdown text, as a reader copies them (a list's indentation removed). */
 export function shBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/^( *)```sh\n([\s\S]*?)^ *```$/gm)].map(([, indent = "", block = ""]) =>
-    block.split("\n").map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
-      .join("\n"));
+  const blocks = [...markdown.matchAll(/^( *)```sh\n([\s\S]*?)^ *```$/gm)];
+  return blocks.map(([, indent = "", block = ""]) => block.split("\n")
+    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join("\n"));
 }
 
 /**
@@ -155,7 +155,8 @@ export class GuideShell {
     const env = { ...process.env, DATA_DIR: join(this.dir, "data"), LOG_LEVEL: "silent" };
     return new Promise((resolve) => {
       execFile("sh", ["-c", lines.join("\n")], { cwd: this.dir, env, maxBuffer: 64 << 20 },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
     });
   }
 }

@@ -1,4 +1,4 @@
-/** A pain.001 document as a corporate's software writes it, for the tests and the docs' examples. */
+/** A pain.001 document as a corporate's software writes it, for tests and the docs' examples. */
 import { ALICE_MAIN, EXTERNAL_IBAN } from "./flows.js";
 
 export type Transaction = [amount: string, iban: string, name: string];
