@@ -2,7 +2,8 @@
  * Writes the TypeScript types of a psd2-bank OpenAPI document (GET /psd2/v1/openapi.json, per
  * API_PROFILE) for client/index.ts: `node dist/client/generate.js <openapi.json> <out.ts>`.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { argv } from "node:process";
 import openapiTS, { astToString } from "openapi-typescript";
 
@@ -15,5 +16,7 @@ export async function generateTypes(document: object): Promise<string> {
 if (import.meta.url === `file://${argv[1]}`) {
   const [input, output] = argv.slice(2);
   if (!input || !output) throw new Error("usage: generate.js <openapi.json> <out.ts>");
+  // The guide's output, client/generated/, is ignored by git, so a fresh clone lacks it.
+  await mkdir(dirname(output), { recursive: true });
   await writeFile(output, await generateTypes(JSON.parse(await readFile(input, "utf8")) as object));
 }

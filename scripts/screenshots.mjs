@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Refreshes the screenshots the README shows (docs/screenshots/) from a run of the browser tests.
+ * Refreshes the screenshots docs/psu-pages.md shows (docs/screenshots/) from a run of the browser
+ * tests.
  * `npm test` saves its screenshots under test-results/, which git ignores, so a test run leaves the
  * tree clean; this script is the one writer of the committed ones. It saves a whole run in a
  * scratch folder and copies only the names .gitignore lets into docs/screenshots/.

@@ -1,8 +1,8 @@
 /**
  * Every setting of psd2-bank, declared once below (name, type, default, range, description), read
  * once from the environment (and a --config file) and frozen. Nothing else reads process.env: a
- * setting that is not here does not exist. The README's settings table is generated from these
- * declarations (`psd2-bank settings --markdown`) and a test keeps the two equal.
+ * setting that is not here does not exist. The settings table of docs/operations.md is generated
+ * from these declarations (`psd2-bank settings --markdown`) and a test keeps the two equal.
  */
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
@@ -34,9 +34,9 @@ type Reading<T> = { value: T; problem?: string };
 export interface Setting<T> {
   /** The environment variable (and the key in a --config file). */
   name: string;
-  /** The default as the README shows it. */
+  /** The default as docs/operations.md shows it. */
   shownDefault: string;
-  /** The values allowed, as the README shows them. */
+  /** The values allowed, as docs/operations.md shows them. */
   shownRange: string;
   description: string;
   /** Reads the variable's text; undefined and "" mean unset. */
@@ -548,7 +548,7 @@ export const SETTINGS = {
   traExemption: flag({ name: "TRA_EXEMPTION", fallback: false,
     description: "RTS art. 18: a payment within the amount band that the bank's fraud rate of "
       + "the last 90 days (PSU-reported fraud, `payment report-fraud`) allows, from a browser the "
-      + "PSU passed SCA in, needs the password only (bands: README, SCA exemptions)" }),
+      + "PSU passed SCA in, needs the password only (bands: docs/tpp-guide.md, SCA exemptions)" }),
   vopDirectoryFile: file({ name: "VOP_DIRECTORY_FILE",
     shownDefault: "(empty: demo directory in sandbox, none in production)",
     description: "Verification of Payee: JSON directory of other banks' payees (`holders`: "
@@ -618,7 +618,7 @@ export function loadConfig(env: Env = process.env): Config {
   return Object.freeze(config as Config);
 }
 
-/** The README's settings table, generated from the declarations. */
+/** docs/operations.md's settings table, generated from the declarations. */
 export function settingsMarkdown(): string {
   const cell = (text: string) => text.replaceAll("|", "\\|");
   const rows = Object.values(SETTINGS).map((s: Setting<unknown>) =>

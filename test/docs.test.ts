@@ -1,12 +1,16 @@
 /** The documentation's examples are run, so a change of the API cannot leave them wrong. */
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { errorCatalogue, renderError } from "../src/api/errors.js";
 import * as errors from "../src/domain/kernel/errors.js";
 import { execFileSync } from "node:child_process";
-import { ALICE_MAIN, confirm, reachReview } from "./support/flows.js";
+import { addDays, dateInZone } from "../src/lib/clock.js";
+import { ALICE_MAIN, authorisedConsent, confirm, reachReview } from "./support/flows.js";
+import { GuideShell, section, shBlocks, type Answer } from "./support/guide-shell.js";
+import { pain001 } from "./support/pain001.js";
 import { authoriseInBrowser, mtlsFetch } from "./support/oauth-client.js";
 import { lastSmsCode } from "./support/psu.js";
 import { startBank, type TestBank } from "./support/start-app.js";
@@ -14,8 +18,9 @@ import { startBank, type TestBank } from "./support/start-app.js";
 const doc = (name: string) => readFile(fileURLToPath(new URL(`../../docs/${name}`, import.meta.url)), "utf8");
 
 let bank: TestBank;
-before(async () => { bank = await startBank(); });
-after(async () => { await bank.close(); });
+let shell: GuideShell;
+before(async () => { bank = await startBank(); shell = await GuideShell.open(bank); });
+after(async () => { await shell.close(); await bank.close(); });
 
 /** The curl call's headers and JSON body, as the guide shows them. */
 function curlRequest(text: string): { headers: Record<string, string>; body: unknown; path: string } {
@@ -187,4 +192,115 @@ test("the error catalogue describes exactly the codes and statuses the bank send
   for (const [, code, , when, what] of rows) {
     assert.ok((when ?? "").length > 20 && (what ?? "").length > 10, `${code} says when it happens and what to do`);
   }
+});
+
+/** The TPP guide's `sh` blocks run so far: the last test checks that none was left out. */
+const ranBlocks = new Set<string>();
+
+/** The guide section's `sh` blocks, each run as written; the answers of each block's calls. */
+async function runGuide(heading: string): Promise<{ text: string; answers: Answer[][] }> {
+  const text = section(await doc("tpp-guide.md"), heading);
+  const answers: Answer[][] = [];
+  for (const block of shBlocks(text)) {
+    answers.push(await shell.runBlock(block));
+    ranBlocks.add(block);
+  }
+  return { text, answers };
+}
+
+const ok = (answer: Answer | undefined) => {
+  assert.ok(answer && answer.status >= 200 && answer.status < 300, answer?.stdout);
+  return answer;
+};
+
+test("the TPP guide's walkthrough: the curl payment, alice's approval, its status", async () => {
+  const heading = "## A payment with curl and a browser";
+  const text = section(await doc("tpp-guide.md"), heading);
+  const [create = "", status = ""] = shBlocks(text);
+  const [created] = await shell.runBlock(create);
+  const { paymentId, _links } = ok(created).json;
+  assert.match(text, /The answer carries `paymentId` and `_links.scaRedirect`/);
+  const browser = bank.browser();
+  const done = await confirm(browser, await reachReview(browser, _links.scaRedirect, "alice"));
+  assert.equal(done.location, `${bank.authUrl}/sandbox/tpp/ok`, done.html);
+  shell.values.PAYMENT_ID = paymentId;
+  const [read] = await shell.runBlock(status);
+  assert.equal(ok(read).stdout, '{"transactionStatus":"ACSC"}');
+  assert.match(text, /`\{"transactionStatus":"ACSC"\}`: booked on the ledger/);
+  [create, status].forEach((block) => ranBlocks.add(block));
+});
+
+/** Alice's current account as a consent with its transactions shows it, and that consent. */
+async function alicesAccount(): Promise<{ consentId: string; accountId: string }> {
+  const iban = [{ iban: ALICE_MAIN }];
+  const consentId = await authorisedConsent(bank.tpp, bank.browser(), "alice", [ALICE_MAIN], {
+    access: { accounts: iban, balances: iban, transactions: iban }, recurringIndicator: true,
+    validUntil: addDays(dateInZone(new Date(), bank.app.config.timeZone), 30),
+    frequencyPerDay: 4, combinedServiceIndicator: false });
+  const list = await bank.tpp.get("/psd2/v1/accounts",
+    { "Consent-ID": consentId, "PSU-IP-Address": "192.0.2.1" });
+  assert.equal(list.status, 200, list.text);
+  return { consentId, accountId: list.body.accounts[0].resourceId };
+}
+
+test("the TPP guide's payment files: a pain.001, its pain.002, camt and MT940", async () => {
+  const today = dateInZone(new Date(), bank.app.config.timeZone);
+  await writeFile(join(shell.dir, "pain001.xml"), pain001("09", today));
+  const { consentId, accountId } = await alicesAccount();
+  Object.assign(shell.values, { CONSENT_ID: consentId, ACCOUNT_ID: accountId });
+  const heading = "## Payment services";
+  const blocks = shBlocks(section(await doc("tpp-guide.md"), heading));
+  assert.equal(blocks.length, 4);
+  const [sent] = await shell.runBlock(blocks[0] ?? "");
+  shell.values.PAYMENT_ID = ok(sent).json.paymentId;
+  const [report, camt, mt940] = await Promise.all(blocks.slice(1).map(async (block) => {
+    ranBlocks.add(block);
+    return (await shell.runBlock(block))[0];
+  }));
+  assert.match(ok(report).stdout, /xmlns="urn:iso:std:iso:20022:tech:xsd:pain\.002\.001\.10"/);
+  assert.match(ok(camt).stdout, /camt\.053\.001\.08/);
+  assert.match(ok(mt940).stdout, /^:20:[\s\S]*^:60F:[\s\S]*^:62F:/m);
+  ranBlocks.add(blocks[0] ?? "");
+});
+
+test("the TPP guide's signing basket: a payment, a consent, the basket holding both", async () => {
+  const { text, answers: [calls = []] } = await runGuide(
+    "## Signing baskets: several payments and consents with one SCA");
+  const [payment, consent, basket] = calls.map(ok);
+  assert.ok(payment?.json.paymentId && consent?.json.consentId);
+  assert.equal(basket?.json.transactionStatus, "RCVD");
+  assert.match(text, /\{"basketId":"6175\.\.\.","transactionStatus":"RCVD"/);
+  assert.ok(basket?.json._links.scaRedirect);
+});
+
+test("the TPP guide's company payment waits for its signers' authorisations", async () => {
+  const { answers: [[created] = []] } = await runGuide(
+    "## Payments that need two signatures (multi-level SCA)");
+  assert.ok(ok(created).json._links.startAuthorisation);
+  assert.equal(created?.json._links.scaRedirect ?? null, null);
+});
+
+test("the TPP guide's certificates are issued by the command line", async () => {
+  const { answers: [issued = []] } = await runGuide("## TPP certificates");
+  assert.equal(issued.length, 2);
+  for (const command of issued) assert.equal(command.status, 0, command.stderr);
+  for (const dir of ["other-tpp", "shop"]) {
+    const files = await readFile(join(shell.dir, dir, "tpp.crt"), "utf8").catch(() => "");
+    assert.match(files, /BEGIN CERTIFICATE/, dir);
+  }
+});
+
+test("the TPP guide's OpenAPI document is served and its client types are generated", async () => {
+  const { answers: [[served] = []] } = await runGuide("### The published OpenAPI document");
+  assert.match(ok(served).json.openapi, /^3\.1\./);
+  const { answers: [[saved, generated] = []] } = await runGuide("### A typed client for TPPs");
+  assert.equal(ok(saved).stdout, "");
+  assert.equal(generated?.status, 0, generated?.stderr);
+  const types = await readFile(join(shell.dir, "client/generated/bank.ts"), "utf8");
+  assert.match(types, /export interface paths/);
+});
+
+test("every sh example of the TPP guide was run", async () => {
+  const blocks = shBlocks(await doc("tpp-guide.md"));
+  assert.deepEqual(blocks.filter((block) => !ranBlocks.has(block)), []);
 });

@@ -1,11 +1,12 @@
 /**
- * What a newcomer reads first must hold in a fresh clone: every local file the README and the
- * guides link to is in git, and the demo PSU tables are the demo data the sandbox seeds.
+ * What a newcomer reads first must hold in a fresh clone: the README is short and leads to every
+ * page of docs/, every document it names is in git, and the demo PSU tables of docs/tpp-guide.md
+ * are the demo data the sandbox seeds. (links.test.ts checks every relative link.)
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { dirname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { ALL_DEMO_PSUS, registeredDevices } from "../src/ledger/demo-data.js";
@@ -13,43 +14,31 @@ import { demoCorporateTable, demoPsuTables } from "../src/ledger/demo-guide.js";
 import { startBank } from "./support/start-app.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const DOCUMENTS = ["README.md", "docs/getting-started.md", "docs/errors.md"];
-const readme = () => readFileSync(join(ROOT, "README.md"), "utf8");
+const read = (document: string) => readFileSync(join(ROOT, document), "utf8");
 
 const trackedFiles = () =>
   execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" }).split("\n");
 
-/** Targets of the document's links that are files of this repository, relative to ROOT. */
-function localLinks(document: string): string[] {
-  const text = readFileSync(join(ROOT, document), "utf8");
-  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
-    .map(([, target = ""]) => target.replace(/#.*$/, ""))
-    .filter((target) => target !== "" && !/^[a-z]+:/i.test(target))
-    .map((target) => normalize(join(dirname(document), target)));
-}
-
-test("every local file the README and the guides link to is committed", () => {
-  const tracked = trackedFiles();
-  for (const document of DOCUMENTS) {
-    for (const target of localLinks(document)) {
-      const found = target.endsWith("/")
-        ? tracked.some((file) => file.startsWith(target)) : tracked.includes(target);
-      assert.ok(found, `${document} links to ${target}, which is not in git`);
-    }
-  }
-});
-
 test("every document the README names as a path is committed", () => {
   const tracked = trackedFiles();
-  for (const [, path = ""] of readme().matchAll(/`([\w.-]+\/[\w./-]+\.md)`/g)) {
+  for (const [, path = ""] of read("README.md").matchAll(/`([\w.-]+\/[\w./-]+\.md)`/g)) {
     assert.ok(tracked.includes(path), `the README names ${path}, which is not in git`);
   }
 });
 
-test("the README's demo PSU tables are the demo data, as the start banner is", () => {
+test("the README fits on a few screens and links every page of docs/", () => {
+  const text = read("README.md");
+  assert.ok(text.split("\n").length <= 200, "README.md: at most 200 lines, the rest in docs/");
+  const pages = trackedFiles().filter((file) => /^docs\/[^/]+\.md$/.test(file));
+  assert.ok(pages.length >= 8, pages.join(", "));
+  for (const page of pages) assert.ok(text.includes(`](${page})`), `the README links ${page}`);
+});
+
+test("docs/tpp-guide.md's demo PSU tables are the demo data, as the start banner is", () => {
   const { everyday, scenarios, testing } = demoPsuTables();
   for (const table of [everyday, scenarios, testing, demoCorporateTable()]) {
-    assert.ok(readme().includes(table), `the README should show, as rendered from the demo data:
+    assert.ok(read("docs/tpp-guide.md").includes(table),
+      `docs/tpp-guide.md should show, as rendered from the demo data:
 ${table}`);
   }
 });

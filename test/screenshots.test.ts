@@ -1,6 +1,6 @@
 /**
  * `npm test` leaves a contributor's tree as it found it: the browser tests save their screenshots
- * where git ignores them, and the committed ones the README shows change only through
+ * where git ignores them, and the committed ones docs/psu-pages.md shows change only through
  * `npm run screenshots` (issue 39). No browser needed: this checks where screenshot() writes.
  */
 import assert from "node:assert/strict";
@@ -20,9 +20,9 @@ const committedScreenshots = () =>
 const ignoredByGit = (file: string) =>
   spawnSync("git", ["check-ignore", "--quiet", relative(ROOT, file)], { cwd: ROOT }).status === 0;
 
-test("a test run saves every screenshot, the README's too, where git ignores it", () => {
+test("a test run saves every screenshot, the docs' too, where git ignores it", () => {
   const names = committedScreenshots();
-  assert.ok(names.length > 0, "the README's screenshots are in git");
+  assert.ok(names.length > 0, "the docs' screenshots are in git");
   const dir = screenshotDir({});
   for (const name of names) {
     const file = join(dir, name);

@@ -16,7 +16,7 @@ export const USAGE = `Usage: psd2-bank [--config FILE] <command> [options]
 Commands:
   start                 start the TPP API and the PSU pages (default)
   config                print the effective configuration, secrets masked (--json for scripts)
-  settings              every setting, its default and allowed values (--markdown: README table)
+  settings              every setting, its default and allowed values (--markdown: docs table)
   migrate               apply database migrations and exit
   seed                  seed the demo PSUs and accounts into an empty database
   generate              a large data set for scale tests: `
@@ -42,7 +42,7 @@ ${NOTIFICATION_USAGE}
       --url URL             its metrics (default: http://ADMIN_HOST:ADMIN_PORT/metrics)
       --json                print JSON instead of a table
 
-Settings come from the environment (see README): API_PORT, AUTH_PORT, DATA_DIR, DATABASE_URL, ...`;
+Settings come from the environment (docs/operations.md): API_PORT, AUTH_PORT, DATA_DIR, ...`;
 
 type Command = (config: Config, args: string[]) => Promise<void>;
 

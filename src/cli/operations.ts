@@ -28,7 +28,7 @@ export function printConfig(config: Config, args: string[]): void {
     Object.entries(masked).map(([k, v]) => [k, String(v)])));
 }
 
-/** Every setting with its default and meaning; --markdown prints the README's table. */
+/** Every setting with its default and meaning; --markdown prints docs/operations.md's table. */
 export function printSettings(args: string[]): void {
   const { values } = parseArgs({ args, options: { markdown: { type: "boolean" } } });
   if (values.markdown) return void process.stdout.write(settingsMarkdown());

@@ -44,7 +44,7 @@ export interface DemoPsu {
 export interface DemoAccount {
   accountNumber: string; product: string; openingMinor: bigint; salaryMinor: bigint;
   card?: DemoCard;
-  /** What a TPP developer can try with it, for the README and the start banner. */
+  /** What a TPP developer can try with it, for docs/tpp-guide.md and the start banner. */
   hint?: string;
   /** A company's account: how many of its users must sign (multi-level SCA); absent: one. */
   signaturesRequired?: number;
@@ -62,7 +62,7 @@ export interface DemoCorporate {
 }
 
 
-/** The README's tables and the start banner are rendered from these (demo-guide.ts). */
+/** docs/tpp-guide.md's tables and the start banner are rendered from these (demo-guide.ts). */
 export const DEMO_PSUS: readonly DemoPsu[] = [
   {
     login: "alice", password: "alice-demo", name: "Alice Schmidt",
@@ -182,7 +182,7 @@ export const DEMO_PSUS: readonly DemoPsu[] = [
   },
 ];
 
-/** The README's corporate table and the start banner are rendered from these (demo-guide.ts). */
+/** docs/tpp-guide.md's corporate table and start banner are rendered from these (demo-guide). */
 export const DEMO_CORPORATES: readonly DemoCorporate[] = [
   {
     corporateId: "nordwind", name: "Nordwind Logistik GmbH",

@@ -1,5 +1,5 @@
 /**
- * The demo PSUs as people read them: the README's tables and the start banner, both rendered
+ * The demo PSUs as people read them: docs/tpp-guide.md's tables and the start banner, both rendered
  * from DEMO_PSUS, so neither can list a device, secret or account the sandbox does not have.
  */
 import { makeIban } from "../lib/iban.js";
@@ -11,7 +11,7 @@ import {
 
 type Scenario = NonNullable<DemoPsu["scenario"]>;
 
-/** What the TPP meets (README), and the banner's reminder where the devices do not say it. */
+/** What the TPP meets (docs/tpp-guide.md), and the banner's reminder where devices don't say it. */
 const SCENARIOS: Record<Scenario, { readme: string; banner?: string }> = {
   empty_accounts: {
     readme: "always empty: every payment from it ends `RJCT` (insufficient funds)",
@@ -97,7 +97,7 @@ function testBranch(psu: DemoPsu, markdown: boolean): string {
 }
 
 /**
- * The README's three tables: everyday PSUs, the scenario PSUs for a TPP's unhappy paths, and
+ * docs/tpp-guide.md's three tables: everyday PSUs, the scenario PSUs for a TPP's unhappy paths, and
  * the test PSUs for a TPP's automation (their code is always 123456).
  */
 export function demoPsuTables(): { everyday: string; scenarios: string; testing: string } {
@@ -112,7 +112,7 @@ export function demoPsuTables(): { everyday: string; scenarios: string; testing:
 
 const rightText = (user: { maySign: boolean }) => (user.maySign ? "signs" : "may only see");
 
-/** The README's table of company customers: one row per user, as a TPP addresses them. */
+/** docs/tpp-guide.md's table of company customers: one row per user, as a TPP addresses them. */
 export function demoCorporateTable(): string {
   const head = ["`PSU-Corporate-ID`", "Company", "Accounts (EUR)", "Login", "Password",
     "Authorization device", "Right"];

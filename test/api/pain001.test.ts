@@ -11,6 +11,7 @@ import {
   ALICE_MAIN, BOB_MAIN, confirm, createdStatus, CREATION_HEADERS, EXTERNAL_IBAN, linkOf, OK_URI,
   reachReview,
 } from "../support/flows.js";
+import { pain001 as writtenPain001, type Pain001, type Transaction } from "../support/pain001.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
 
@@ -22,51 +23,10 @@ const SINGLE = "/psd2/v1/payments/pain.001-sepa-credit-transfers";
 const BULK = "/psd2/v1/bulk-payments/pain.001-sepa-credit-transfers";
 const ROOT = "Document/CstmrCdtTrfInitn";
 const VERSIONS = ["03", "09"] as const;
-type Transaction = [amount: string, iban: string, name: string];
-
-interface Pain001 {
-  debtor?: string; date?: string; txs?: Transaction[]; ctrlSum?: string; batch?: boolean;
-}
-
+type Options = Pain001 & { date?: string };
 const today = () => dateInZone(new Date(), bank.app.config.timeZone);
-
-/** Written by hand, as a corporate's software would, independently of the bank's builder. */
-function pain001(version: "03" | "09", options: Pain001 = {}): string {
-  const { debtor = ALICE_MAIN, date = today(), batch } = options;
-  const txs = options.txs ?? [["1.50", EXTERNAL_IBAN, "Supplier AG"]];
-  const cents = txs.reduce((sum, [amount]) => sum + Math.round(Number(amount) * 100), 0);
-  const sum = options.ctrlSum ?? (cents / 100).toFixed(2);
-  const bic = version === "09" ? "BICFI" : "BIC";
-  const transactions = txs.map(([amount, iban, name], i) => `
-      <CdtTrfTxInf>
-        <PmtId><EndToEndId>E2E-${i}</EndToEndId></PmtId>
-        <Amt><InstdAmt Ccy="EUR">${amount}</InstdAmt></Amt>
-        <Cdtr><Nm>${name}</Nm></Cdtr>
-        <CdtrAcct><Id><IBAN>${iban}</IBAN></Id></CdtrAcct>
-        <RmtInf><Ustrd>Invoice ${i}</Ustrd></RmtInf>
-      </CdtTrfTxInf>`).join("");
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.${version}">
-  <CstmrCdtTrfInitn>
-    <GrpHdr>
-      <MsgId>MSG-1</MsgId><CreDtTm>2026-11-23T10:00:00</CreDtTm>
-      <NbOfTxs>${txs.length}</NbOfTxs><CtrlSum>${sum}</CtrlSum>
-      <InitgPty><Nm>Alice Schmidt</Nm></InitgPty>
-    </GrpHdr>
-    <PmtInf>
-      <PmtInfId>PMT-1</PmtInfId><PmtMtd>TRF</PmtMtd>${batch === undefined ? "" : `<BtchBookg>${batch}</BtchBookg>`}
-      <NbOfTxs>${txs.length}</NbOfTxs><CtrlSum>${(cents / 100).toFixed(2)}</CtrlSum>
-      <PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>
-      <ReqdExctnDt>${version === "09" ? `<Dt>${date}</Dt>` : date}</ReqdExctnDt>
-      <Dbtr><Nm>Alice Schmidt</Nm></Dbtr>
-      <DbtrAcct><Id><IBAN>${debtor}</IBAN></Id></DbtrAcct>
-      <DbtrAgt><FinInstnId><${bic}>TESTDEFFXXX</${bic}></FinInstnId></DbtrAgt>
-      <ChrgBr>SLEV</ChrgBr>${transactions}
-    </PmtInf>
-  </CstmrCdtTrfInitn>
-</Document>
-`;
-}
+const pain001 = (version: "03" | "09", { date = today(), ...options }: Options = {}) =>
+  writtenPain001(version, date, options);
 
 function send(path: string, xml: string, type = "application/xml"): Promise<TppResponse> {
   return bank.tpp.call("POST", path, { rawBody: xml, headers: { ...CREATION_HEADERS, "Content-Type": type } });

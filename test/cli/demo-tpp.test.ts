@@ -1,4 +1,4 @@
-/** `npm run demo-tpp` after `npm start`, the README's order: the demo TPP uses the running bank. */
+/** `npm run demo-tpp` after `npm start`, the README tour's order: the demo TPP uses the running bank. */
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,7 +1,7 @@
 /**
  * The PSU pages in a real chromium: payment and consent flows (confirm and cancel) in several
  * languages, a phone-sized viewport, JavaScript disabled, keyboard only, and an axe-core WCAG 2.2
- * AA audit of every step with zero violations. Every step is saved as a screenshot for the README.
+ * AA audit of every step with zero violations. Every step is saved as a screenshot for the docs.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -53,7 +53,7 @@ const EN = {
   login: "Login name", password: "Password", button: "Log in", code: "Authorization code",
 };
 
-/** The README walkthrough's payment: Alice's current account to her savings account. */
+/** The TPP guide walkthrough's payment: Alice's current account to her savings account. */
 const WALKTHROUGH_PAYMENT = {
   debtorAccount: ALICE_MAIN, creditorAccount: ALICE_SAVINGS, creditorName: "Alice Schmidt",
   instructedAmount: { currency: "EUR", amount: 12.5 }, remittanceInformationUnstructured: "Order 42",

@@ -229,7 +229,7 @@ for (const [locale, heading, notFound, imprint, never] of [
     });
 }
 
-/** Verification of Payee against the demo directory (README): one payee per outcome. */
+/** Verification of Payee against the demo directory (docs/tpp-guide.md): one payee per outcome. */
 const VOP_CASES = [
   ["match", "DE79100500000190000001", "Stadtwerke Musterstadt GmbH", /^✓ The name matches/],
   ["close", "DE79100500000190000001", "Stadtwerke Musterstad GmbH",

@@ -1,4 +1,4 @@
-/** The Verification of Payee name rules (README), as a table of given and held names. */
+/** The Verification of Payee name rules (docs/tpp-guide.md), as a table of given and held names. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { editDistance, matchName, type NameMatch } from "../../src/lib/payee-names.js";

@@ -106,7 +106,7 @@ function toJsonSchema(node: unknown): unknown {
 interface Operation { template: string; pattern: RegExp; method: string; op: Node; pointer: string }
 
 /**
- * What 1.3.16 adds for Verification of Payee, and nothing else of it (README): the statuses
+ * What 1.3.16 adds for Verification of Payee, and nothing else of it (docs/tpp-guide.md): the statuses
  * RCVC, RVCM, RVNC and, on initiatePayment, the headers Client-VOP-Requested and
  * Client-VOP-Request-ID.
  */

@@ -31,8 +31,8 @@ export function holdTpp(page: Page): void {
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
  * Where screenshot() saves: test-results/, which git ignores, so `npm test` never rewrites the
- * committed screenshots the README shows; `npm run screenshots` sets SCREENSHOTS_DIR to refresh
- * them.
+ * committed screenshots docs/psu-pages.md shows; `npm run screenshots` sets SCREENSHOTS_DIR to
+ * refresh them.
  */
 export function screenshotDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.SCREENSHOTS_DIR
@@ -121,7 +121,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(await axeSource);
   const only = JSON.stringify({ type: "tag", values: WCAG_TAGS });
   // The result page forwards itself to the TPP after at most 3 s (the spec's redirect, issue 34),
-  // which WCAG 2.2.1 counts as a time limit; README, "Back to the TPP", says why it is kept.
+  // which WCAG 2.2.1 counts as a time limit; docs/psu-pages.md says why it is kept.
   const rules = RESULT_PAGE.test(page.url()) ? JSON.stringify({ "meta-refresh": { enabled: false } }) : "{}";
   return page.evaluate(`axe.run(document, { runOnly: ${only}, rules: ${rules} })
     .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
