@@ -7,13 +7,14 @@
  * again (a `<name>.postgres.test.ts` next to it), so the file itself stays engine-agnostic and
  * every test added to it later runs on both engines too.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { copyFile, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe } from "node:test";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { openStore, type Engine, type Store } from "../../src/store/db.js";
+import { openStore, sqliteFile, type Engine, type Store } from "../../src/store/db.js";
 
 export type { Engine };
 export const ENGINES: readonly Engine[] = ["sqlite", "postgres"];
@@ -58,10 +59,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** An empty database with a name no other test (or helper's run) uses, on `adminUrl`'s server. */
-export async function freshPostgresDatabase(adminUrl = POSTGRES_ADMIN_URL): Promise<TestDatabase> {
+/**
+ * A database with a name no other test (or helper's run) uses, on `adminUrl`'s server: empty, or
+ * a copy of `template`.
+ */
+export async function freshPostgresDatabase(
+  adminUrl = POSTGRES_ADMIN_URL, template?: string,
+): Promise<TestDatabase> {
   const name = `psd2_test_${randomBytes(6).toString("hex")}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`), adminUrl);
+  const from = template ? ` TEMPLATE ${template}` : "";
+  await admin((client) => client.query(`CREATE DATABASE ${name}${from}`), adminUrl);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -93,11 +100,94 @@ export async function freshDatabase(engine: Engine): Promise<EngineDatabase> {
   };
 }
 
+/**
+ * A fresh database of `engine` that holds every migration already: a copy of a template migrated
+ * once per set of migrations and shared by the suite's processes, since migrating a database
+ * costs a test bank more than the rest of its start. What tests a start on an empty database
+ * (the CLI, spawned banks, the bench) uses freshDatabase.
+ */
+export async function freshMigratedDatabase(engine: Engine): Promise<EngineDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), `psd2-bank-${engine}-`));
+  const database = engine === "postgres" ? await clonePostgresTemplate() : undefined;
+  if (engine === "sqlite") await copySqliteTemplate(dataDir);
+  return {
+    dataDir,
+    databaseUrl: database?.url ?? "",
+    async remove() {
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const MIGRATIONS_DIR = fileURLToPath(new URL("../../src/store/migrations/", import.meta.url));
+
+/** Names the templates: a changed, added or removed migration makes new ones. */
+async function migrationsHash(): Promise<string> {
+  const hash = createHash("sha256");
+  for (const name of (await readdir(MIGRATIONS_DIR)).sort()) {
+    hash.update(name).update(await readFile(join(MIGRATIONS_DIR, name)));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+let sqliteTemplate: Promise<string> | undefined;
+let postgresTemplate: Promise<string> | undefined;
+
+/** The directory of the migrated SQLite template, built by the first process that needs it. */
+async function buildSqliteTemplate(): Promise<string> {
+  const dir = join(tmpdir(), `psd2-bank-template-${await migrationsHash()}`);
+  if ((await readdir(dir).catch(() => [])).length > 0) return dir;
+  const building = await mkdtemp(join(tmpdir(), "psd2-bank-template-building-"));
+  await (await openStore({ dataDir: building, databaseUrl: "" })).close();
+  // The rename publishes it whole; a process that lost the race uses the winner's.
+  await rename(building, dir).catch(() => rm(building, { recursive: true, force: true }));
+  return dir;
+}
+
+async function copySqliteTemplate(dataDir: string): Promise<void> {
+  const template = await (sqliteTemplate ??= buildSqliteTemplate());
+  const file = sqliteFile(template);
+  for (const name of await readdir(template)) {
+    if (join(template, name).startsWith(file)) await copyFile(join(template, name), join(dataDir, name));
+  }
+}
+
+/**
+ * The migrated PostgreSQL template, built under an advisory lock so that one process builds it
+ * while the others wait; its comment marks a build that finished (a killed run leaves none).
+ */
+async function buildPostgresTemplate(): Promise<string> {
+  const name = `psd2_template_${await migrationsHash()}`;
+  await admin(async (client) => {
+    await client.query("SELECT pg_advisory_lock(hashtext('psd2_template'))");
+    try {
+      const { rows } = await client.query<{ done: string | null }>(
+        "SELECT shobj_description(oid, 'pg_database') AS done FROM pg_database WHERE datname = $1",
+        [name]);
+      if (rows[0]?.done === "migrated") return;
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${name}`);
+      const url = new URL(POSTGRES_ADMIN_URL);
+      url.pathname = `/${name}`;
+      await (await openStore({ dataDir: "", databaseUrl: url.toString() })).close();
+      await client.query(`COMMENT ON DATABASE ${name} IS 'migrated'`);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext('psd2_template'))");
+    }
+  });
+  return name;
+}
+
+async function clonePostgresTemplate(): Promise<TestDatabase> {
+  return freshPostgresDatabase(POSTGRES_ADMIN_URL, await (postgresTemplate ??= buildPostgresTemplate()));
+}
+
 /** A migrated, empty Store on a fresh database of `engine`. */
 export async function freshStore(
   engine: Engine = testEngine(),
 ): Promise<{ store: Store; close(): Promise<void> }> {
-  const database = await freshDatabase(engine);
+  const database = await freshMigratedDatabase(engine);
   const store = await openStore(database);
   return {
     store,

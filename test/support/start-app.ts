@@ -15,7 +15,7 @@ import {
   issueTppCertificate, loadKeyAndCertificate, type DevCertificatePaths, type TppCertificateRequest,
 } from "../../src/tpp/dev-ca.js";
 import { BrowserClient } from "./browser.js";
-import { freshDatabase, testEngine, type EngineDatabase, type Engine } from "./engines.js";
+import { freshMigratedDatabase, testEngine, type EngineDatabase, type Engine } from "./engines.js";
 import { berlinGroupViolations } from "./berlin-group.js";
 import { TppClient, type ExchangeCheck } from "./tpp-client.js";
 
@@ -149,7 +149,7 @@ export function twoInstancesOnPostgres(started: (first: TestBank, second: TestBa
 
 export async function startBank(options: StartOptions = {}): Promise<TestBank> {
   if (options.sharing) return startInstance(options.sharing.database, options, false);
-  const database = await freshDatabase(options.engine ?? testEngine());
+  const database = await freshMigratedDatabase(options.engine ?? testEngine());
   // A bank that fails to start (tests of refused settings) must not leave its database behind.
   return startInstance(database, options, true).catch(async (error: unknown) => {
     await database.remove();
