@@ -98,7 +98,7 @@ async function fail(
  * A failed factor of another kind (the bank app's PIN), counted with the PSU's failures on
  * every channel; or why the PSU may not try at all. Undefined: the PSU may go on.
  */
-export async function refusedPsu(
+async function refusedPsu(
   deps: Deps, tx: Tx, psu: Psu, failed: boolean,
 ): Promise<Refusal | undefined> {
   if (psu.status === "blocked") return { problem: "psu_blocked_by_bank" };
@@ -213,7 +213,7 @@ async function verifyCode(
  * The PSU passed SCA (on any channel): its failures start over, and so does what it paid
  * without a second factor since its last SCA (RTS art. 16's counters).
  */
-export async function scaPassed({ store }: Deps, tx: Tx, psuId: string): Promise<void> {
+async function scaPassed({ store }: Deps, tx: Tx, psuId: string): Promise<void> {
   await store.psus.resetFailures(tx, psuId);
   await store.exemptions.resetSpent(tx, psuId);
 }
@@ -226,6 +226,8 @@ export function createScaFactors(deps: Deps) {
       text: (code: string) => string) => sendCode(deps, tx, sessionId, target, binding, text),
     verifyCode: (tx: Tx, sessionId: string, binding: string, target: Target, code: string) =>
       verifyCode(deps, tx, sessionId, binding, target, code),
+    boundFactor: (tx: Tx, psu: Psu, failed: boolean) => refusedPsu(deps, tx, psu, failed),
+    passed: (tx: Tx, psuId: string) => scaPassed(deps, tx, psuId),
   };
 }
 
