@@ -71,10 +71,13 @@ type Step<Done extends string> = LoginStep | Done;
 
 const nowIso = (deps: Deps) => deps.clock.now().toISOString();
 
-function idle(deps: Deps, session: LoginSession): boolean {
-  const idleMs = deps.clock.now().getTime() - Date.parse(session.lastSeenAt);
-  return idleMs > deps.settings.scaSessionIdleSeconds * 1000;
+/** Sessions last seen before this moment are idle for too long (SCA_SESSION_IDLE_SECONDS). */
+export function idleBefore({ clock, settings }: Pick<Deps, "clock" | "settings">): string {
+  return new Date(clock.now().getTime() - settings.scaSessionIdleSeconds * 1000).toISOString();
 }
+
+const idle = (deps: Deps, session: LoginSession) =>
+  Date.parse(session.lastSeenAt) < Date.parse(idleBefore(deps));
 
 /** The live session behind a cookie, in its context; one idle for too long is ended. */
 async function live<Done extends string, C extends Context<Done>>(
@@ -234,19 +237,27 @@ async function factorsOf(deps: Deps, tx: Tx, session: LoginSession) {
 }
 
 /**
- * A new session of an authorisation, at its first step, behind `secret` (its cookie's, or the
- * embedded channel's derived one); `returnTo` for one the OAuth server opened.
+ * What every channel's session starts as, behind `secret` (its cookie's, or the embedded
+ * channel's derived one): at the login step, its id the secret's hash.
  */
+export function freshSession(
+  { clock }: Pick<Deps, "clock">, secret: string, lang: string,
+): LoginSession<"login"> {
+  return {
+    id: hashSecret(secret), step: "login", psuId: null, deviceId: null, csrf: newSecret(), lang,
+    lastSeenAt: clock.now().toISOString(),
+  };
+}
+
+/** A new session of an authorisation; `returnTo` for one the OAuth server opened. */
 export async function openScaSession(
-  deps: Deps, tx: Tx, opened: { secret: string; authorisationId: string; lang: string;
-    returnTo?: string },
+  deps: Pick<Deps, "clock" | "store">, tx: Tx,
+  opened: { secret: string; authorisationId: string; lang: string; returnTo?: string },
 ): Promise<void> {
-  const at = nowIso(deps);
+  const session = freshSession(deps, opened.secret, opened.lang);
   await deps.store.scaSessions.insert(tx, {
-    id: hashSecret(opened.secret), authorisationId: opened.authorisationId, step: "login",
-    psuId: null, deviceId: null, csrf: newSecret(), lang: opened.lang, lastSeenAt: at,
-    returnTo: opened.returnTo,
-  }, at);
+    ...session, authorisationId: opened.authorisationId, returnTo: opened.returnTo,
+  }, session.lastSeenAt);
 }
 
 export function createScaSessionMachine<Done extends string, C extends Context<Done>>(
