@@ -10,7 +10,6 @@ import type { Tx } from "../kernel/ports.js";
 import type { Deps, ExemptionSettings } from "../deps.js";
 import type { ScaExemption } from "../sca/model.js";
 import type { SpentSinceSca } from "../sca/ports.js";
-import type { Payment } from "./model.js";
 
 /** RTS art. 16: at most 30 EUR each; since the last SCA at most 100 EUR, or 5 payments. */
 export const LOW_VALUE_MAX_MINOR = 30_00n;
@@ -31,13 +30,29 @@ export const TRA_BANDS = [
 /** RTS art. 19: the fraud rate is taken over the last 90 days. */
 export const FRAUD_RATE_DAYS = 90;
 
+/**
+ * What the rules read of a payment (payment/model.ts's Payment): the exemptions are the bank's
+ * rules over payments, not a part of the payment's lifecycle, which asks them.
+ */
+export interface ExemptablePayment {
+  service: string;
+  currency: string;
+  amountMinor: bigint;
+  creditorAccount: { iban: string };
+  signaturesRequired?: number;
+}
+
 /** The exemption a PSU may take on this payment, given what it can show (a known device). */
-export interface PaymentUnderReview { psuId: string; payment: Payment; knownDevice: boolean }
+export interface PaymentUnderReview {
+  psuId: string;
+  payment: ExemptablePayment;
+  knownDevice: boolean;
+}
 
 const NONE: ExemptionSettings = { trustedPayees: false, lowValue: "off", transactionRisk: false };
 
 /** A company's payment that needs several signatures gets an SCA for each (multi-level). */
-const exemptable = (p: Payment) => p.service === "payments" && p.currency === "EUR"
+const exemptable = (p: ExemptablePayment) => p.service === "payments" && p.currency === "EUR"
   && (p.signaturesRequired ?? 1) <= 1;
 
 /** The bank's fraud rate over the last 90 days, in parts per million (none executed: 0). */

@@ -6,7 +6,7 @@
 import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
-import type { ScaExemption } from "./model.js";
+import type { ScaExemption } from "../sca/model.js";
 
 /** What each article exempts, as the audit log and `payment show` name it. */
 export const EXEMPTION_NAMES: Readonly<Record<ScaExemption, string>> = {

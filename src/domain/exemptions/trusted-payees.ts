@@ -7,10 +7,10 @@
 import { validateIban } from "../../lib/iban.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
-import { createScaFactors, sha256 } from "./factors.js";
-import type { PsuSession } from "./model.js";
-import type { SmsSubject, TrustedPayee } from "./ports.js";
-import { refused, type StepResult } from "./problems.js";
+import { createScaFactors, sha256 } from "../sca/factors.js";
+import type { PsuSession } from "../sca/model.js";
+import type { SmsSubject, TrustedPayee } from "../sca/ports.js";
+import { refused, type StepResult } from "../sca/problems.js";
 
 /** A change of the list, as the PSU asks for it. */
 export interface PayeeChange { action: "add" | "remove"; iban: string; name: string }
