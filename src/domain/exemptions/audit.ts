@@ -29,7 +29,7 @@ export const exemptionAuditPath = (exemption: ScaExemption, what = "/sca/confirm
 
 /** One exemption applied, in the audit log (in the decision's transaction). */
 export async function auditExemption(
-  { store }: Deps, tx: Tx,
+  { store }: Pick<Deps, "store">, tx: Tx,
   applied: { exemption: ScaExemption; tppId: string; resourceId: string; at: string },
   what?: string,
 ): Promise<void> {

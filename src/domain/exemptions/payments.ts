@@ -79,7 +79,10 @@ function withinLowValue(on: ExemptionSettings["lowValue"], spent: SpentSinceSca,
     : spent.amountMinor + amount <= LOW_VALUE_LIMITS.amount.amountMinor;
 }
 
-async function allows(deps: Deps, tx: Tx, exemption: ScaExemption, r: PaymentUnderReview) {
+/** What the rules read: the counters and the fraud rate, the time, the bank's settings. */
+type RuleDeps = Pick<Deps, "store" | "clock" | "settings">;
+
+async function allows(deps: RuleDeps, tx: Tx, exemption: ScaExemption, r: PaymentUnderReview) {
   const on = deps.settings.exemptions ?? NONE;
   const { store } = deps;
   const p = r.payment;
@@ -98,7 +101,7 @@ async function allows(deps: Deps, tx: Tx, exemption: ScaExemption, r: PaymentUnd
 
 /** The first exemption (art. 13, 16, 18, in that order) this payment may take, or null. */
 export async function paymentExemption(
-  deps: Deps, tx: Tx, r: PaymentUnderReview,
+  deps: RuleDeps, tx: Tx, r: PaymentUnderReview,
 ): Promise<ScaExemption | null> {
   if (!exemptable(r.payment)) return null;
   for (const exemption of ["13", "16", "18"] as const) {
@@ -113,7 +116,7 @@ export async function paymentExemption(
  * which count every payment since the last SCA). False: nothing counted.
  */
 export async function spendExemption(
-  deps: Deps, tx: Tx, exemption: ScaExemption, r: Omit<PaymentUnderReview, "knownDevice">,
+  deps: RuleDeps, tx: Tx, exemption: ScaExemption, r: Omit<PaymentUnderReview, "knownDevice">,
 ): Promise<boolean> {
   const { exemptions } = deps.store;
   const amount = r.payment.amountMinor;

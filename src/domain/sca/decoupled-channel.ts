@@ -21,12 +21,12 @@ const DEFAULT_DECOUPLED_TIMEOUT_SECONDS = 300;
 
 export const isOpen = (a: Authorisation) => ["received", "psuIdentified"].includes(a.scaStatus);
 
-const nowIso = (deps: Deps) => deps.clock.now().toISOString();
-const timeoutMs = ({ settings }: Deps) =>
+const nowIso = (deps: Pick<Deps, "clock">) => deps.clock.now().toISOString();
+const timeoutMs = ({ settings }: Pick<Deps, "settings">) =>
   (settings.decoupledTimeoutSeconds ?? DEFAULT_DECOUPLED_TIMEOUT_SECONDS) * 1000;
 
 /** The moment before which a request was created that has timed out now. */
-export const lateBefore = (deps: Deps) =>
+export const lateBefore = (deps: Pick<Deps, "clock" | "settings">) =>
   new Date(deps.clock.now().getTime() - timeoutMs(deps)).toISOString();
 
 /** A request unanswered for too long fails, and its payment or consent is refused. */

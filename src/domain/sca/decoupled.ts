@@ -35,7 +35,7 @@ export type AppDecision = BoundOutcome;
 
 type AppMachine = ReturnType<typeof createBoundScaMachine<AppContext>>;
 
-const nowIso = (deps: Deps) => deps.clock.now().toISOString();
+const nowIso = (deps: Pick<Deps, "clock">) => deps.clock.now().toISOString();
 
 /** The sweep behind the app's own checks: every request past its time, a batch at a time. */
 async function expireLate(deps: Deps): Promise<number> {
@@ -74,7 +74,9 @@ async function pendingOf(
 }
 
 /** Binds a new app to a PSU who passed both factors; its secret goes into the app's cookie. */
-async function activate(deps: Deps, psuId: string, pin: string): Promise<string> {
+async function activate(
+  deps: Pick<Deps, "store" | "clock" | "passwords">, psuId: string, pin: string,
+): Promise<string> {
   const secret = newSecret();
   const at = nowIso(deps);
   const app: PsuApp = {
@@ -146,7 +148,7 @@ async function sandboxAnswer(deps: Deps, machine: AppMachine, login: string, app
  * updatePsuIdentification); the request then waits in that PSU's app. Throws FORMAT_ERROR
  * without PSU-ID, STATUS_INVALID once the authorisation named one or is over.
  */
-async function identify(deps: Deps, a: Authorisation, login: string | null) {
+async function identify(deps: Pick<Deps, "store">, a: Authorisation, login: string | null) {
   if (!login) {
     throw formatError("header", "PSU-ID", "PSU-ID names the PSU who confirms in the app.");
   }

@@ -43,7 +43,9 @@ export async function authorisationContext(
 }
 
 /** Art. 18's known device: a browser (by its cookie) this PSU passed SCA in before. */
-async function knownDevice(deps: Deps, tx: Tx, psu: Psu, browser: string | undefined) {
+async function knownDevice(
+  deps: Pick<Deps, "store">, tx: Tx, psu: Psu, browser: string | undefined,
+) {
   return browser !== undefined
     && deps.store.exemptions.isKnownDevice(tx, hashSecret(browser), psu.id);
 }

@@ -69,14 +69,14 @@ interface Machine<Done extends string, C extends Context<Done>> {
 
 type Step<Done extends string> = LoginStep | Done;
 
-const nowIso = (deps: Deps) => deps.clock.now().toISOString();
+const nowIso = (deps: Pick<Deps, "clock">) => deps.clock.now().toISOString();
 
 /** Sessions last seen before this moment are idle for too long (SCA_SESSION_IDLE_SECONDS). */
 export function idleBefore({ clock, settings }: Pick<Deps, "clock" | "settings">): string {
   return new Date(clock.now().getTime() - settings.scaSessionIdleSeconds * 1000).toISOString();
 }
 
-const idle = (deps: Deps, session: LoginSession) =>
+const idle = (deps: Pick<Deps, "clock" | "settings">, session: LoginSession) =>
   Date.parse(session.lastSeenAt) < Date.parse(idleBefore(deps));
 
 /** The live session behind a cookie, in its context; one idle for too long is ended. */
@@ -173,7 +173,8 @@ async function login<Done extends string, C extends Context<Done>>(
   });
 }
 
-async function psuAndDevice(deps: Deps, tx: Tx, session: LoginSession) {
+/** The PSU of a session and the device it chose, once it has both. */
+export async function psuAndDevice(deps: Pick<Deps, "store">, tx: Tx, session: LoginSession) {
   const { psus } = deps.store;
   const psu = session.psuId ? await psus.find(tx, session.psuId) : undefined;
   const device = session.deviceId ? await psus.findDevice(tx, session.deviceId) : undefined;
@@ -228,7 +229,7 @@ function verifyCode<Done extends string, C extends Context<Done>>(
 }
 
 /** What a page shows of the session: its PSU, its device, and the devices to choose from. */
-async function factorsOf(deps: Deps, tx: Tx, session: LoginSession) {
+async function factorsOf(deps: Pick<Deps, "store">, tx: Tx, session: LoginSession) {
   const { psus } = deps.store;
   const psu = session.psuId ? (await psus.find(tx, session.psuId)) ?? null : null;
   const device = session.deviceId ? (await psus.findDevice(tx, session.deviceId)) ?? null : null;
