@@ -1,13 +1,14 @@
 /**
  * The rules of the one SCA session machine (src/domain/sca/session.ts) hold on every channel:
  * the same cases run against the redirect pages of an authorisation, for each subject the PSU
- * authorises there (a payment, a consent, a funds-confirmation consent, a signing basket), and
- * the PSU's dashboard. Failures count across both factors, the limit blocks, an idle session
- * ends, the session id changes after each factor, codes can be resent only so often, and the
- * login never tells which logins exist (issue 19, "PSU login"). Then every channel (redirect
- * pages, OAuth, embedded API, bank app) with every subject (a payment, its cancellation, a
- * consent, a funds-confirmation consent, a signing basket) counts its failures with the PSU's
- * failures elsewhere, up to the one block.
+ * authorises there (a payment, a consent, a funds-confirmation consent, a signing basket), the
+ * pages an OAuth authorisation request leads to, and the PSU's dashboard. Failures count across
+ * both factors, the limit blocks, an idle session ends, the session id changes after each
+ * factor, codes can be resent only so often, and the login never tells which logins exist
+ * (issue 19, "PSU login"). Then every channel (redirect pages, OAuth, embedded API, bank app)
+ * with every subject (a payment, its cancellation, a consent, a funds-confirmation consent, a
+ * signing basket) counts its failures with the PSU's failures elsewhere, up to the one block;
+ * and an embedded session, with each subject, ends when idle as a page's does.
  */
 import assert from "node:assert/strict";
 import { Agent, get, request } from "node:https";
@@ -85,6 +86,17 @@ const CHANNELS: readonly Channel[] = [
     return linkOf(bank.tpp, res.body._links.scaRedirect);
   }),
   redirectPages("signing basket", basketLink),
+  {
+    ...redirectPages("payment", async () => ""),
+    name: "OAuth (payment)",
+    async start(bank) {
+      const { paymentId } = await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN }));
+      const { url } = await pushRequest(await oauthClient(bank), `PIS:${paymentId}`);
+      const browser = bank.browser();
+      const entry = await browser.get(url.pathname + url.search);
+      return { browser, page: await follow(browser, entry) };
+    },
+  },
   {
     name: "dashboard",
     cookie: "__Host-psd2-dashboard",
@@ -354,6 +366,19 @@ async function pageTries(browser: BrowserClient, page: Page): Promise<[string, s
   return [errorText(wrong), errorText(right)];
 }
 
+/**
+ * bob's password for an embedded authorisation: an update of the one its creation started, or
+ * the start of one (a cancellation's) with it.
+ */
+function embeddedPassword(bank: TestBank, made: Created, password: string) {
+  const links = made.body._links;
+  const update = links.updatePsuAuthentication ?? links.startAuthorisationWithPsuAuthentication;
+  const body = { psuData: { password } };
+  const to = linkOf(bank.tpp, update);
+  return links.updatePsuAuthentication ? bank.tpp.call("PUT", to, { body })
+    : bank.tpp.post(to, body, { "PSU-ID": "bob" });
+}
+
 const apiText = (res: { body: any; text: string }) =>
   String(res.body?.tppMessages?.[0]?.text ?? res.text);
 
@@ -370,17 +395,9 @@ const TRYING_CHANNELS: readonly TryingChannel[] = [
       return pageTries(browser, await follow(browser, entry));
     } },
   { name: "embedded API", approach: "embedded", async tries(bank, _subject, made) {
-    const links = made.body._links;
-    const update = links.updatePsuAuthentication ?? links.startAuthorisationWithPsuAuthentication;
-    const send = (password: string) => {
-      const body = { psuData: { password } };
-      const to = linkOf(bank.tpp, update);
-      return links.updatePsuAuthentication ? bank.tpp.call("PUT", to, { body })
-        : bank.tpp.post(to, body, { "PSU-ID": "bob" });
-    };
-    const wrong = await send("wrong");
+    const wrong = await embeddedPassword(bank, made, "wrong");
     assert.equal(wrong.status, 401, wrong.text);
-    return [apiText(wrong), apiText(await send("bob-demo"))];
+    return [apiText(wrong), apiText(await embeddedPassword(bank, made, "bob-demo"))];
   } },
   { name: "bank app", approach: "decoupled",
     async prepare(bank) {
@@ -421,4 +438,21 @@ for (const c of TRYING_CHANNELS) {
       assert.match(right, /blocked/, "the block holds for the right factor");
     });
   }
+}
+
+for (const subject of SUBJECTS) {
+  test(`embedded API, ${subject.name}: a session idle for longer than SCA_SESSION_IDLE_SECONDS `
+    + "ends", async (t) => {
+    const clock = manualClock(new Date());
+    const bank = await startOwnBank(t, { clock, env: { ...ENV, SCA_SESSION_IDLE_SECONDS: "120" } });
+    const made = await subject.create(bank, PSU_HEADERS.embedded);
+    const authenticated = await embeddedPassword(bank, made, "bob-demo");
+    assert.equal(authenticated.status, 200, authenticated.text);
+    const code = linkOf(bank.tpp, authenticated.body._links.authoriseTransaction);
+    clock.advance(121_000);
+    const body = { scaAuthenticationData: (await lastSmsCode(bank.browser(), "bob")).code };
+    const late = await bank.tpp.call("PUT", code, { body });
+    assert.equal(late.status, 400, late.text);
+    assert.match(apiText(late), /idle too long/);
+  });
 }
