@@ -4,7 +4,7 @@
  */
 import type { TransactionStatus } from "../domain/payment/model.js";
 import type { Overview } from "../domain/dashboard/dashboard.js";
-import type { PayeeChange } from "../domain/sca/trusted-payees.js";
+import type { PayeeChange } from "../domain/exemptions/trusted-payees.js";
 import { Html, html } from "../lib/html.js";
 import { groupedIban, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";

@@ -12,7 +12,7 @@ import {
   DASHBOARD, dashboardCodePage, dashboardDevicePage, dashboardLoginPage, dashboardPage,
   dashboardRevokePage, dashboardTrustedPage, PAYMENT_FILTERS, type PaymentListing,
 } from "./dashboard-views.js";
-import { readChange, type PayeeChange } from "../domain/sca/trusted-payees.js";
+import { readChange, type PayeeChange } from "../domain/exemptions/trusted-payees.js";
 import { translator, type MessageKey } from "./messages/index.js";
 import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,

@@ -1,10 +1,14 @@
 /**
  * The rules of the one SCA session machine (src/domain/sca/session.ts) hold on every channel:
  * the same cases run against the redirect pages of an authorisation, for each subject the PSU
- * authorises there (a payment, a consent, a signing basket), and the PSU's dashboard.
- * Failures count across both factors, the limit blocks, an idle session ends, the session id
- * changes after each factor, codes can be resent only so often, and the login never tells
- * which logins exist (issue 19, "PSU login").
+ * authorises there (a payment, a consent, a funds-confirmation consent, a signing basket), the
+ * pages an OAuth authorisation request leads to, and the PSU's dashboard. Failures count across
+ * both factors, the limit blocks, an idle session ends, the session id changes after each
+ * factor, codes can be resent only so often, and the login never tells which logins exist
+ * (issue 19, "PSU login"). Then every channel (redirect pages, OAuth, embedded API, bank app)
+ * with every subject (a payment, its cancellation, a consent, a funds-confirmation consent, a
+ * signing basket) counts its failures with the PSU's failures elsewhere, up to the one block;
+ * and an embedded session, with each subject, ends when idle as a page's does.
  */
 import assert from "node:assert/strict";
 import { Agent, get, request } from "node:https";
@@ -15,7 +19,8 @@ import {
   BOB_MAIN, CREATION_HEADERS, consentBody, createConsent, createdStatus, createPayment, linkOf,
   logIn, open, paymentBody,
 } from "../support/flows.js";
-import { lastSmsCode, wrongCode, wrongLogin } from "../support/psu.js";
+import { follow, oauthClient, pushRequest } from "../support/oauth-client.js";
+import { lastSmsCode, logInDashboard, wrongCode, wrongLogin } from "../support/psu.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
 
 const BLOCKED = "Too many failed attempts: access is blocked for up to 15 minutes. Try again later.";
@@ -74,7 +79,24 @@ const CHANNELS: readonly Channel[] = [
     (await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN }))).scaRedirect),
   redirectPages("consent", async (bank) => (await createConsent(bank.tpp,
     consentBody({ access: { accounts: [BOB_MAIN] } }))).scaRedirect),
+  redirectPages("funds-confirmation consent", async (bank) => {
+    const res = await bank.tpp.post("/psd2/v1/consents/confirmation-of-funds",
+      { account: { iban: BOB_MAIN } }, CREATION_HEADERS);
+    assert.equal(res.status, 201, res.text);
+    return linkOf(bank.tpp, res.body._links.scaRedirect);
+  }),
   redirectPages("signing basket", basketLink),
+  {
+    ...redirectPages("payment", async () => ""),
+    name: "OAuth (payment)",
+    async start(bank) {
+      const { paymentId } = await createPayment(bank.tpp, paymentBody({ debtorAccount: BOB_MAIN }));
+      const { url } = await pushRequest(await oauthClient(bank), `PIS:${paymentId}`);
+      const browser = bank.browser();
+      const entry = await browser.get(url.pathname + url.search);
+      return { browser, page: await follow(browser, entry) };
+    },
+  },
   {
     name: "dashboard",
     cookie: "__Host-psd2-dashboard",
@@ -259,3 +281,178 @@ test("an unknown login takes as long as a known one's wrong password (dummy hash
   t.diagnostic(`unknown / known login time: median ${median.toFixed(2)} of ${ratios.length} pairs`);
   assert.ok(median > 0.5 && median < 2, `median ratio ${median}`);
 });
+
+type Approach = "redirect" | "embedded" | "decoupled";
+
+const SCT = "/psd2/v1/payments/sepa-credit-transfers";
+const PSU_HEADERS: Record<Approach, Record<string, string>> = {
+  redirect: CREATION_HEADERS,
+  embedded: { "PSU-IP-Address": "192.0.2.1", "TPP-Redirect-Preferred": "false", "PSU-ID": "bob" },
+  decoupled: { "PSU-IP-Address": "192.0.2.1", "TPP-Decoupled-Preferred": "true", "PSU-ID": "bob" },
+};
+
+/** A subject awaiting bob: the TPP's answer (its _links) and the resource's id. */
+interface Created { body: any; id: string }
+
+interface Subject {
+  name: string;
+  /** The OAuth scope's service naming it; none: no scope names it. */
+  scope?: "PIS" | "AIS" | "PIIS";
+  create(bank: TestBank, headers: Record<string, string>): Promise<Created>;
+}
+
+async function created(
+  res: { status: number; body: any; text: string }, id: string, status: number,
+): Promise<Created> {
+  assert.equal(res.status, status, res.text);
+  return { body: res.body, id: res.body[id] as string };
+}
+
+/**
+ * A standing order of bob's, authorised in his app (the sandbox's), then cancelled; its
+ * redirect URIs are where a cancellation on the redirect pages goes back to.
+ */
+async function cancellation(bank: TestBank, headers: Record<string, string>): Promise<Created> {
+  const path = "/psd2/v1/periodic-payments/sepa-credit-transfers";
+  const startDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const order = await bank.tpp.post(path, paymentBody({ debtorAccount: BOB_MAIN, startDate,
+    frequency: "Monthly" }), { ...CREATION_HEADERS, ...PSU_HEADERS.decoupled });
+  assert.equal(order.status, createdStatus(bank.tpp), order.text);
+  const approved = await bank.browser().post("/sandbox/app/bob/approve", {});
+  assert.equal(approved.status, 200, approved.html);
+  const { paymentId } = order.body;
+  const res = await bank.tpp.call("DELETE", `${path}/${paymentId}`, { headers });
+  return { ...(await created(res, "paymentId", 202)), id: paymentId };
+}
+
+const SUBJECTS: readonly Subject[] = [
+  { name: "payment", scope: "PIS", create: async (bank, headers) => created(
+    await bank.tpp.post(SCT, paymentBody({ debtorAccount: BOB_MAIN }), headers), "paymentId",
+    createdStatus(bank.tpp)) },
+  { name: "payment cancellation", create: cancellation },
+  { name: "consent", scope: "AIS", create: async (bank, headers) => created(await bank.tpp.post(
+    "/psd2/v1/consents", consentBody({ access: { accounts: [BOB_MAIN] } }), headers),
+  "consentId", createdStatus(bank.tpp)) },
+  { name: "funds-confirmation consent", scope: "PIIS", create: async (bank, headers) =>
+    created(await bank.tpp.post("/psd2/v1/consents/confirmation-of-funds",
+      { account: { iban: BOB_MAIN } }, headers), "consentId", 201) },
+  { name: "signing basket", create: async (bank, headers) => {
+    const explicit = { ...CREATION_HEADERS, "TPP-Explicit-Authorisation-Preferred": "true" };
+    const payment = await bank.tpp.post(SCT, paymentBody({ debtorAccount: BOB_MAIN }), explicit);
+    const consent = await bank.tpp.post("/psd2/v1/consents",
+      consentBody({ access: { accounts: [BOB_MAIN] } }), explicit);
+    return created(await bank.tpp.post("/psd2/v1/signing-baskets", {
+      paymentIds: [payment.body.paymentId], consentIds: [consent.body.consentId],
+    }, headers), "basketId", createdStatus(bank.tpp));
+  } },
+];
+
+/** A channel's two tries for bob on a subject: a wrong factor, then the right one. */
+interface TryingChannel {
+  name: string;
+  approach: Approach;
+  /** What the channel needs before the subject is created (the bank app: its activation). */
+  prepare?(bank: TestBank): Promise<BrowserClient>;
+  /** Undefined where the channel cannot reach the subject. */
+  reaches?(subject: Subject): boolean;
+  tries(bank: TestBank, subject: Subject, made: Created, app?: BrowserClient):
+    Promise<[string, string]>;
+}
+
+/** A wrong, then the right password on a login page of the redirect pages. */
+async function pageTries(browser: BrowserClient, page: Page): Promise<[string, string]> {
+  const wrong = await logIn(browser, page, "bob", "wrong");
+  const right = await logIn(browser, wrong, "bob", "bob-demo");
+  return [errorText(wrong), errorText(right)];
+}
+
+/**
+ * bob's password for an embedded authorisation: an update of the one its creation started, or
+ * the start of one (a cancellation's) with it.
+ */
+function embeddedPassword(bank: TestBank, made: Created, password: string) {
+  const links = made.body._links;
+  const update = links.updatePsuAuthentication ?? links.startAuthorisationWithPsuAuthentication;
+  const body = { psuData: { password } };
+  const to = linkOf(bank.tpp, update);
+  return links.updatePsuAuthentication ? bank.tpp.call("PUT", to, { body })
+    : bank.tpp.post(to, body, { "PSU-ID": "bob" });
+}
+
+const apiText = (res: { body: any; text: string }) =>
+  String(res.body?.tppMessages?.[0]?.text ?? res.text);
+
+const TRYING_CHANNELS: readonly TryingChannel[] = [
+  { name: "redirect pages", approach: "redirect", async tries(bank, _subject, made) {
+    const browser = bank.browser();
+    return pageTries(browser, await open(browser, linkOf(bank.tpp, made.body._links.scaRedirect)));
+  } },
+  { name: "OAuth", approach: "redirect", reaches: (subject) => subject.scope !== undefined,
+    async tries(bank, subject, made) {
+      const { url } = await pushRequest(await oauthClient(bank), `${subject.scope}:${made.id}`);
+      const browser = bank.browser();
+      const entry = await browser.get(url.pathname + url.search);
+      return pageTries(browser, await follow(browser, entry));
+    } },
+  { name: "embedded API", approach: "embedded", async tries(bank, _subject, made) {
+    const wrong = await embeddedPassword(bank, made, "wrong");
+    assert.equal(wrong.status, 401, wrong.text);
+    return [apiText(wrong), apiText(await embeddedPassword(bank, made, "bob-demo"))];
+  } },
+  { name: "bank app", approach: "decoupled",
+    async prepare(bank) {
+      const app = bank.browser();
+      const overview = await logInDashboard(app, "bob");
+      const activated = await app.post("/dashboard/app", { _csrf: csrfOf(overview.html),
+        pin: "2468" });
+      assert.equal(activated.status, 303, activated.html);
+      return app;
+    },
+    async tries(_bank, _subject, _made, app) {
+      assert.ok(app);
+      const page = await app.get("/app");
+      const authorisation = /name="authorisation" value="([^"]+)"/.exec(page.html)?.[1] ?? "";
+      const approve = (pin: string) =>
+        app.post("/app/approve", { _csrf: csrfOf(page.html), authorisation, pin });
+      return [errorText(await approve("1111")), errorText(await approve("2468"))];
+    } },
+];
+
+for (const c of TRYING_CHANNELS) {
+  for (const subject of SUBJECTS) {
+    const reached = c.reaches?.(subject) ?? true;
+    const skip = !reached && "no OAuth scope names it";
+    test(`${c.name}, ${subject.name}: a failure counts with bob's failures elsewhere; the block `
+      + "holds for the right factor", { skip }, async (t) => {
+      const bank = await startOwnBank(t, { env: ENV });
+      const app = await c.prepare?.(bank);
+      const made = await subject.create(bank, PSU_HEADERS[c.approach]);
+      const elsewhere = bank.browser();
+      let page = await elsewhere.get("/dashboard");
+      for (const left of [2, 1]) {
+        page = await logIn(elsewhere, page, "bob", "wrong");
+        assert.equal(errorText(page), wrongLogin(left));
+      }
+      const [wrong, right] = await c.tries(bank, subject, made, app);
+      assert.match(wrong, /blocked/, "the third failure, the first on this channel, blocks");
+      assert.match(right, /blocked/, "the block holds for the right factor");
+    });
+  }
+}
+
+for (const subject of SUBJECTS) {
+  test(`embedded API, ${subject.name}: a session idle for longer than SCA_SESSION_IDLE_SECONDS `
+    + "ends", async (t) => {
+    const clock = manualClock(new Date());
+    const bank = await startOwnBank(t, { clock, env: { ...ENV, SCA_SESSION_IDLE_SECONDS: "120" } });
+    const made = await subject.create(bank, PSU_HEADERS.embedded);
+    const authenticated = await embeddedPassword(bank, made, "bob-demo");
+    assert.equal(authenticated.status, 200, authenticated.text);
+    const code = linkOf(bank.tpp, authenticated.body._links.authoriseTransaction);
+    clock.advance(121_000);
+    const body = { scaAuthenticationData: (await lastSmsCode(bank.browser(), "bob")).code };
+    const late = await bank.tpp.call("PUT", code, { body });
+    assert.equal(late.status, 400, late.text);
+    assert.match(apiText(late), /idle too long/);
+  });
+}

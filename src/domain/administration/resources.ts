@@ -9,8 +9,8 @@ import type { AuditEntry } from "../kernel/ports.js";
 import type { StorePort as Store } from "../deps.js";
 import type { CoreBanking } from "../account-information/core-banking.js";
 import { moveConsent } from "../consent/transitions.js";
-import { fraudRatePpm, traLimitMinor } from "../payment/exemptions.js";
-import { exemptionReason } from "../sca/exemptions.js";
+import { fraudRatePpm, traLimitMinor } from "../exemptions/payments.js";
+import { exemptionReason } from "../exemptions/audit.js";
 import { OperatorError } from "../kernel/errors.js";
 
 export interface ResourceFilter { tpp?: string; psu?: string; account?: string; limit?: number }

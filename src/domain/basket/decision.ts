@@ -9,7 +9,7 @@ import type { Deps } from "../deps.js";
 import { awaitsPsu } from "../payment/model.js";
 import { signingProblem } from "../payment/decision.js";
 import { unmatchedPayees } from "../payment/payee-check.js";
-import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
+import { signatureEvent, signaturesBefore, signedBy } from "../signatures/signatures.js";
 import type { ScaProblem } from "../sca/problems.js";
 import { awaitsSignature } from "../consent/transitions.js";
 import type { BasketView } from "./model.js";

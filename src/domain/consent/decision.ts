@@ -10,11 +10,11 @@ import {
 } from "../sca/decision.js";
 import type { Deps } from "../deps.js";
 import type { ScaProblem } from "../sca/problems.js";
-import { signatureEvent, signaturesBefore, signedBy } from "../sca/signatures.js";
+import { signatureEvent, signaturesBefore, signedBy } from "../signatures/signatures.js";
 import { consentChoices, grantFor, type PsuChoice } from "./grants.js";
 import type { Consent } from "./model.js";
 import { moveConsent, replaceRecurring } from "./transitions.js";
-import { auditExemption } from "../sca/exemptions.js";
+import { auditExemption } from "../exemptions/audit.js";
 
 type ConsentDecision = { confirm: boolean; ibans: readonly string[] } & Partial<PsuChoice>;
 

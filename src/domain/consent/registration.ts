@@ -15,7 +15,7 @@ import {
   formatError, noWayBack, referenceUnknown, resourceUnknown, type Origin,
 } from "../kernel/errors.js";
 import { chosenScaMethod } from "../sca/factors.js";
-import { namedCorporate } from "../sca/signatures.js";
+import { namedCorporate } from "../signatures/signatures.js";
 import { isBankOffered } from "./grants.js";
 import { readAccount, type AccountInput } from "../payment/rules.js";
 import { isValidPan, readMaskedPan } from "../../lib/pan.js";

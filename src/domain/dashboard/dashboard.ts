@@ -9,11 +9,11 @@ import { moveConsent } from "../consent/transitions.js";
 import { detailsOf, type ConsentDetails } from "../consent/registration.js";
 import type { Deps } from "../deps.js";
 import { awaitsPsu, type Payment } from "../payment/model.js";
-import { signedBy } from "../sca/signatures.js";
+import { signedBy } from "../signatures/signatures.js";
 import { createDashboardLogin } from "../sca/dashboard-login.js";
 import { createDecoupled } from "../sca/decoupled.js";
 import type { TrustedPayee } from "../sca/ports.js";
-import { createTrustedPayees } from "../sca/trusted-payees.js";
+import { createTrustedPayees } from "../exemptions/trusted-payees.js";
 import type { AccountRight } from "../account-information/core-banking.js";
 
 /** How many of each the dashboard lists, newest first. */

@@ -14,14 +14,14 @@ import { executeDue } from "./execution.js";
 import { awaitsPsu, type Payment } from "./model.js";
 import { unmatchedPayees } from "./payee-check.js";
 import { movePayment } from "./transitions.js";
-import { spendExemption } from "./exemptions.js";
-import { auditExemption } from "../sca/exemptions.js";
+import { spendExemption } from "../exemptions/payments.js";
+import { auditExemption } from "../exemptions/audit.js";
 import type { ScaExemption } from "../sca/model.js";
 import { changeScaStatusOf } from "../sca/transitions.js";
 import type { ScaProblem } from "../sca/problems.js";
 import {
   signatureEvent, signaturesBefore, signedBy, type SignatureEvent,
-} from "../sca/signatures.js";
+} from "../signatures/signatures.js";
 
 /** The PSU's right on the payment's debtor account, if the account is there and enabled. */
 async function debtorRight(deps: Deps, tx: Tx, psuId: string | null, p: Payment) {

@@ -8,7 +8,7 @@ import { dateInZone } from "../../lib/clock.js";
 import type { Tx } from "../kernel/ports.js";
 import type { ExecutionOutcome } from "../account-information/core-banking.js";
 import type { Deps } from "../deps.js";
-import { auditExemption } from "../sca/exemptions.js";
+import { auditExemption } from "../exemptions/audit.js";
 import type { ScaExemption } from "../sca/model.js";
 import type { Payment } from "./model.js";
 import { executionDate } from "./standing-orders.js";

@@ -18,7 +18,7 @@ import {
 import { cancelUnauthorised, rejectIfScaExpired, scaExpired } from "./expiry.js";
 import { validatePayment, type PaymentInitiationInput } from "./rules.js";
 import { chosenScaMethod } from "../sca/factors.js";
-import { namedCorporate } from "../sca/signatures.js";
+import { namedCorporate } from "../signatures/signatures.js";
 import {
   awaitsPsu, PAYMENT_PRODUCTS, type InitiationMessage, type Payment, type PaymentProduct,
 } from "./model.js";

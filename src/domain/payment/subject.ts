@@ -13,7 +13,7 @@ import type { Authorisation } from "../sca/model.js";
 import type { SmsSubject } from "../sca/ports.js";
 import type { DebtorOverview, Review, ScaSubject } from "../sca/subject.js";
 import { decideCancellation, decidePayment, paymentProblem, signingProblem } from "./decision.js";
-import { paymentExemption } from "./exemptions.js";
+import { paymentExemption } from "../exemptions/payments.js";
 import { rejectIfScaExpired, SCA_EXPIRED } from "./expiry.js";
 import { awaitsPsu, type Payment } from "./model.js";
 import { ownAccountTransfers } from "./payee-check.js";

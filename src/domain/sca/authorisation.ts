@@ -41,7 +41,7 @@ function reviewOf(tx: Tx, ctx: SessionContext): Promise<Review> | null {
  * A decided session stays, at step "done", until it idles out: so that what comes after the
  * decision (a double click, the back button, a reload) can still lead back to the TPP.
  */
-const endSession = (deps: Deps, tx: Tx, ctx: SessionContext) =>
+const endSession = (deps: Pick<Deps, "store">, tx: Tx, ctx: SessionContext) =>
   deps.store.scaSessions.advance(tx, ctx.session.id, ctx.session.step, { step: "done" });
 
 /** The bank already refused the subject at the review (a consent's accounts not the PSU's). */
@@ -51,7 +51,7 @@ function refusedByBank(ctx: SessionContext): boolean {
 }
 
 /** The SMS "sent" to a PSU, newest first: the sandbox's stand-in for a phone. */
-async function sandboxSms(deps: Deps, login: string) {
+async function sandboxSms(deps: Pick<Deps, "store">, login: string) {
   const { store } = deps;
   const psu = await store.psus.findByLogin(store.db, login);
   const messages = psu ? await store.sca.smsOf(store.db, psu.id, 50) : [];
@@ -62,7 +62,7 @@ async function sandboxSms(deps: Deps, login: string) {
  * The code the PSU's authenticator app shows now: the sandbox's stand-in for oathtool. Undefined
  * for an unknown login or a PSU without an app.
  */
-async function sandboxTotp(deps: Deps, login: string) {
+async function sandboxTotp(deps: Pick<Deps, "store" | "clock">, login: string) {
   const { store, clock } = deps;
   const psu = await store.psus.findByLogin(store.db, login);
   const devices = psu ? await store.psus.devices(store.db, psu.id) : [];
@@ -76,7 +76,9 @@ async function sandboxTotp(deps: Deps, login: string) {
  * After the second factor: the browser (its device cookie's secret) becomes a known device of
  * the session's PSU, for RTS art. 18.
  */
-async function rememberDevice(deps: Deps, secret: string | undefined, browser: string) {
+async function rememberDevice(
+  deps: Pick<Deps, "store" | "clock">, secret: string | undefined, browser: string,
+) {
   const { store } = deps;
   await store.transaction(async (tx) => {
     const session = secret ? await store.scaSessions.find(tx, hashSecret(secret)) : undefined;

@@ -66,13 +66,15 @@ async function current(deps: Deps, tx: Tx, authorisationId: string) {
 }
 
 /** A wrong code counts; as many as a PSU's failed logins end the authorisation. */
-async function wrongCode(deps: Deps, tx: Tx, id: string): Promise<ConfirmationOutcome> {
+async function wrongCode(
+  deps: Pick<Deps, "store" | "clock" | "settings">, tx: Tx, id: string,
+): Promise<ConfirmationOutcome> {
   const attempts = await deps.store.confirmations.countAttempt(tx, id);
   if (attempts >= deps.settings.loginFailuresMax) await failHeld(deps, tx, id);
   return { ok: false, problem: "code_wrong" };
 }
 
-async function failHeld(deps: Deps, tx: Tx, id: string): Promise<void> {
+async function failHeld(deps: Pick<Deps, "store" | "clock">, tx: Tx, id: string): Promise<void> {
   await deps.store.confirmations.drop(tx, id);
   await changeScaStatus(deps.store, tx, id, "fail", deps.clock.now().toISOString());
 }

@@ -9,7 +9,9 @@ import type { Deps } from "../deps.js";
 import { sha256 } from "./factors.js";
 import type { Psu, PsuSession, ScaDevice } from "./model.js";
 import type { StepResult } from "./problems.js";
-import { createScaSessionMachine, type ScaChannel } from "./session.js";
+import {
+  createScaSessionMachine, freshSession, idleBefore, type ScaChannel,
+} from "./session.js";
 
 export interface DashboardView {
   session: PsuSession;
@@ -37,19 +39,14 @@ function dashboardChannel(deps: Deps): ScaChannel<"dashboard", { session: PsuSes
 }
 
 export function createDashboardLogin(deps: Deps) {
-  const { store, clock, settings } = deps;
+  const { store } = deps;
   const machine = createScaSessionMachine(deps, dashboardChannel(deps));
-  const nowIso = () => clock.now().toISOString();
 
   /** A fresh session at the login step: the secret goes into the cookie, its hash is the id. */
   async function start(lang: string): Promise<string> {
     const secret = newSecret();
-    const idleMs = settings.scaSessionIdleSeconds * 1000;
-    const staleBefore = new Date(clock.now().getTime() - idleMs).toISOString();
-    await store.psuSessions.insert(store.db, {
-      id: hashSecret(secret), step: "login", psuId: null, deviceId: null, csrf: newSecret(), lang,
-      lastSeenAt: nowIso(),
-    }, nowIso(), staleBefore);
+    const session = freshSession(deps, secret, lang);
+    await store.psuSessions.insert(store.db, session, session.lastSeenAt, idleBefore(deps));
     return secret;
   }
 

@@ -10,14 +10,16 @@ import { hashSecret, newSecret, newUuid } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import { formatError, scaInvalid } from "../kernel/errors.js";
-import { refusedPsu, scaPassed } from "./factors.js";
+import {
+  decoupledChannel, isOpen, lateBefore, timeOut, type AppContext,
+} from "./decoupled-channel.js";
 import type { Authorisation, Psu } from "./model.js";
 import type { PsuApp } from "./ports.js";
-import { refused, type Refusal } from "./problems.js";
+import { refused } from "./problems.js";
 import { refuseWithoutReview } from "./psu-decision.js";
-import type { ScaSubject, SubjectView } from "./subject.js";
+import { createBoundScaMachine, type BoundAnswer, type BoundOutcome } from "./session.js";
+import type { SubjectView } from "./subject.js";
 import { afterDecision, loadSubject, sweepSubjects } from "./subjects.js";
-import { changeScaStatus } from "./transitions.js";
 
 /** A request as the app shows it: what the PSU approves, and for whom. */
 export interface DecoupledRequest {
@@ -28,36 +30,17 @@ export interface DecoupledRequest {
   resource: SubjectView;
 }
 
-export const DEFAULT_DECOUPLED_TIMEOUT_SECONDS = 300;
-
 /** The app's answer to an approval or rejection. */
-export type AppDecision = { ok: true } | ({ ok: false } & Refusal);
+export type AppDecision = BoundOutcome;
 
-const isOpen = (a: Authorisation) => ["received", "psuIdentified"].includes(a.scaStatus);
+type AppMachine = ReturnType<typeof createBoundScaMachine<AppContext>>;
 
-const nowIso = (deps: Deps) => deps.clock.now().toISOString();
-const timeoutMs = ({ settings }: Deps) =>
-  (settings.decoupledTimeoutSeconds ?? DEFAULT_DECOUPLED_TIMEOUT_SECONDS) * 1000;
-
-/** A request unanswered for too long fails, and its payment or consent is refused. */
-async function timeOut(deps: Deps, tx: Tx, a: Authorisation): Promise<boolean> {
-  if (Date.parse(a.createdAt ?? "") + timeoutMs(deps) > deps.clock.now().getTime()) return false;
-  const subject = await loadSubject(deps, tx, a);
-  // Refusing the payment or consent fails the authorisation with it.
-  if (subject?.awaiting) {
-    await refuseWithoutReview(deps, tx, { session: { psuId: null }, authorisation: a,
-      subject }, true);
-  } else {
-    await changeScaStatus(deps.store, tx, a.id, "fail", nowIso(deps));
-  }
-  return true;
-}
+const nowIso = (deps: Pick<Deps, "clock">) => deps.clock.now().toISOString();
 
 /** The sweep behind the app's own checks: every request past its time, a batch at a time. */
 async function expireLate(deps: Deps): Promise<number> {
-  const before = new Date(deps.clock.now().getTime() - timeoutMs(deps)).toISOString();
   return deps.store.transaction(async (tx) => {
-    const late = await deps.store.sca.lateDecoupled(tx, before, 100);
+    const late = await deps.store.sca.lateDecoupled(tx, lateBefore(deps), 100);
     for (const a of late) await timeOut(deps, tx, a);
     return late.length;
   });
@@ -77,23 +60,23 @@ async function playRejectingApps(deps: Deps): Promise<void> {
 }
 
 /** The PSU's requests still open, oldest first; each seen now is psuIdentified. */
-async function pendingOf(deps: Deps, tx: Tx, psu: Psu): Promise<DecoupledRequest[]> {
-  const { store } = deps;
+async function pendingOf(
+  deps: Deps, machine: AppMachine, tx: Tx, psu: Psu,
+): Promise<DecoupledRequest[]> {
   const requests: DecoupledRequest[] = [];
-  for (const a of await store.sca.pendingDecoupled(tx, psu.login)) {
-    if (await timeOut(deps, tx, a)) continue;
-    const subject = await loadSubject(deps, tx, a);
-    if (!subject?.awaiting) continue;
-    await changeScaStatus(store, tx, a.id, "identify", nowIso(deps), psu.id);
-    const tppName = (await store.tpps.name(tx, a.tppId)) ?? a.tppId;
-    requests.push({ authorisationId: a.id, createdAt: a.createdAt ?? "", tppName,
-      resourceId: a.resourceId, resource: subject.view });
+  for (const a of await deps.store.sca.pendingDecoupled(tx, psu.login)) {
+    const c = await machine.shown(tx, a.id, psu);
+    if (!c) continue;
+    requests.push({ authorisationId: a.id, createdAt: a.createdAt ?? "", tppName: c.tppName,
+      resourceId: a.resourceId, resource: c.resource });
   }
   return requests;
 }
 
 /** Binds a new app to a PSU who passed both factors; its secret goes into the app's cookie. */
-async function activate(deps: Deps, psuId: string, pin: string): Promise<string> {
+async function activate(
+  deps: Pick<Deps, "store" | "clock" | "passwords">, psuId: string, pin: string,
+): Promise<string> {
   const secret = newSecret();
   const at = nowIso(deps);
   const app: PsuApp = {
@@ -108,7 +91,9 @@ async function activate(deps: Deps, psuId: string, pin: string): Promise<string>
  * The app a cookie binds, with its PSU and open requests; undefined once revoked. `seen` marks
  * the app as used now: its page, not the poll it makes every second.
  */
-async function appView(deps: Deps, secret: string | undefined, seen: boolean) {
+async function appView(
+  deps: Deps, machine: AppMachine, secret: string | undefined, seen: boolean,
+) {
   const { store } = deps;
   if (!secret) return undefined;
   return store.transaction(async (tx) => {
@@ -116,78 +101,45 @@ async function appView(deps: Deps, secret: string | undefined, seen: boolean) {
     const psu = app && (await store.psus.find(tx, app.psuId));
     if (!app || !psu) return undefined;
     if (seen) await store.psuApps.touch(tx, app.id, nowIso(deps));
-    return { app, psu, requests: await pendingOf(deps, tx, psu) };
+    return { app, psu, requests: await pendingOf(deps, machine, tx, psu) };
   });
 }
 
-/** One of the PSU's open requests, loaded for a decision; undefined when no longer open. */
-async function openRequest(deps: Deps, tx: Tx, psu: Psu, authorisationId: string) {
-  const a = await deps.store.sca.findAuthorisation(tx, authorisationId);
-  if (!a || a.approach !== "decoupled" || a.namedPsu !== psu.login || !isOpen(a)) return;
-  if (await timeOut(deps, tx, a)) return;
-  const subject = await loadSubject(deps, tx, a);
-  return subject?.awaiting ? { a, subject } : undefined;
-}
-
-/** Approval: the PSU's authentication, then the decision, as after a review. */
-async function approveOpen(
-  deps: Deps, tx: Tx, psu: Psu, open: { a: Authorisation; subject: ScaSubject },
+/** The PSU's answer on one request, then what follows its decision (a basket's items). */
+async function decide(
+  deps: Deps, machine: AppMachine, psu: Psu, authorisationId: string, answer: BoundAnswer,
 ): Promise<AppDecision> {
-  const { subject } = open;
-  const problem = await subject.signingProblem(tx, psu.id);
-  if (problem) return refused(problem);
-  await scaPassed(deps, tx, psu.id);
-  await changeScaStatus(deps.store, tx, open.a.id, "authenticate", nowIso(deps), psu.id);
-  const ctx = { session: { psuId: psu.id }, authorisation: open.a };
-  const decision = await subject.decideWithoutReview(tx, ctx, true);
-  // Only a lost race gets here; throwing rolls the authentication back with it.
-  if (!decision.ok) throw new Error(`a decoupled decision was refused: ${decision.problem}`);
-  return decision;
-}
-
-/** The PSU's decision on one request: approve (the PIN checked already) or reject. */
-function decide(deps: Deps, psu: Psu, authorisationId: string, approve: boolean,
-  pinOk: boolean): Promise<AppDecision> {
-  return deps.store.transaction(async (tx): Promise<AppDecision> => {
-    const current = await deps.store.psus.find(tx, psu.id);
-    const refusal = current && (await refusedPsu(deps, tx, current, approve && !pinOk));
-    if (!current || refusal) return { ok: false, ...(refusal ?? refused("wrong_step")) };
-    const open = await openRequest(deps, tx, current, authorisationId);
-    if (!open) return refused("already_decided");
-    if (approve) return approveOpen(deps, tx, current, open);
-    const ctx = { session: { psuId: psu.id }, authorisation: open.a, subject: open.subject };
-    await refuseWithoutReview(deps, tx, ctx, false);
-    return { ok: true };
-  });
+  const outcome = await machine.answer(psu.id, authorisationId, answer);
+  const decided = await deps.store.sca.findAuthorisation(deps.store.db, authorisationId);
+  if (outcome.ok && decided) await afterDecision(deps, decided);
+  return outcome;
 }
 
 /** From the app: the PIN is checked before any transaction (hashing is slow). */
-async function answer(deps: Deps, secret: string | undefined, authorisationId: string,
-  approve: boolean, pin = ""): Promise<AppDecision> {
+async function answer(deps: Deps, machine: AppMachine, secret: string | undefined,
+  authorisationId: string, approve: boolean, pin = ""): Promise<AppDecision> {
   const { store } = deps;
   const app = secret ? await store.psuApps.findBySecret(store.db, hashSecret(secret)) : undefined;
   const psu = app && (await store.psus.find(store.db, app.psuId));
   if (!app || !psu) return refused("session_expired");
-  const pinOk = approve && (await deps.passwords.verify(app.pinHash, pin));
-  const outcome = await decide(deps, psu, authorisationId, approve, pinOk);
-  const decided = await store.sca.findAuthorisation(store.db, authorisationId);
-  if (outcome.ok && decided) await afterDecision(deps, decided);
-  return outcome;
+  const said: BoundAnswer = approve
+    ? { approve, factorPassed: await deps.passwords.verify(app.pinHash, pin) } : { approve };
+  return decide(deps, machine, psu, authorisationId, said);
 }
 
 /**
  * The sandbox's stand-in for the PSU's thumb: acts on the PSU's oldest open request as its app
  * would (approval without a PIN: the sandbox has no phone). Undefined when none is open.
  */
-async function sandboxAnswer(deps: Deps, login: string, approve: boolean) {
+async function sandboxAnswer(deps: Deps, machine: AppMachine, login: string, approve: boolean) {
   const { store } = deps;
   const psu = await store.psus.findByLogin(store.db, login);
   if (!psu) return undefined;
-  const [oldest] = await store.transaction((tx) => pendingOf(deps, tx, psu));
+  const [oldest] = await store.transaction((tx) => pendingOf(deps, machine, tx, psu));
   if (!oldest) return undefined;
-  const outcome = await decide(deps, psu, oldest.authorisationId, approve, true);
+  const said: BoundAnswer = approve ? { approve, factorPassed: true } : { approve };
+  const outcome = await decide(deps, machine, psu, oldest.authorisationId, said);
   const after = await store.sca.findAuthorisation(store.db, oldest.authorisationId);
-  if (outcome.ok && after) await afterDecision(deps, after);
   return { oldest, outcome, scaStatus: after?.scaStatus ?? "failed" };
 }
 
@@ -196,7 +148,7 @@ async function sandboxAnswer(deps: Deps, login: string, approve: boolean) {
  * updatePsuIdentification); the request then waits in that PSU's app. Throws FORMAT_ERROR
  * without PSU-ID, STATUS_INVALID once the authorisation named one or is over.
  */
-async function identify(deps: Deps, a: Authorisation, login: string | null) {
+async function identify(deps: Pick<Deps, "store">, a: Authorisation, login: string | null) {
   if (!login) {
     throw formatError("header", "PSU-ID", "PSU-ID names the PSU who confirms in the app.");
   }
@@ -210,13 +162,15 @@ async function identify(deps: Deps, a: Authorisation, login: string | null) {
 export const DECOUPLED_PSU_MESSAGE = "Please confirm the request in your bank's app.";
 
 export function createDecoupled(deps: Deps) {
+  const machine: AppMachine = createBoundScaMachine(deps, decoupledChannel(deps));
   return {
     identify: (a: Authorisation, login: string | null) => identify(deps, a, login),
     activate: (psuId: string, pin: string) => activate(deps, psuId, pin),
-    appView: (secret: string | undefined, seen = true) => appView(deps, secret, seen),
+    appView: (secret: string | undefined, seen = true) => appView(deps, machine, secret, seen),
     answer: (secret: string | undefined, authorisationId: string, approve: boolean, pin = "") =>
-      answer(deps, secret, authorisationId, approve, pin),
-    sandboxAnswer: (login: string, approve: boolean) => sandboxAnswer(deps, login, approve),
+      answer(deps, machine, secret, authorisationId, approve, pin),
+    sandboxAnswer: (login: string, approve: boolean) =>
+      sandboxAnswer(deps, machine, login, approve),
     /** Fails the requests past their time; in the sandbox, plays the rejecting test app. */
     sweep: async () => {
       await expireLate(deps);

@@ -43,7 +43,7 @@ export interface EmbeddedState {
 
 /** What the TPP tells the PSU to enter, for a code the authorisation `a` asked for. */
 function challenge(
-  { subjects }: Deps, device: ScaDevice, a: Authorisation | undefined,
+  { subjects }: Pick<Deps, "subjects">, device: ScaDevice, a: Authorisation | undefined,
 ): ChallengeData {
   const names = subjects[a?.resourceType ?? "payment"].smsNames;
   // The device's label already says how the code travels ("SMS to +49151…02").
@@ -54,7 +54,9 @@ function challenge(
 }
 
 /** The authorisation's session, opened by the first password the TPP sends. */
-async function openSession(deps: Deps, tx: Tx, a: Authorisation): Promise<void> {
+async function openSession(
+  deps: Pick<Deps, "store" | "clock">, tx: Tx, a: Authorisation,
+): Promise<void> {
   if (await deps.store.scaSessions.find(tx, embeddedSessionId(a.id))) return;
   await openScaSession(deps, tx,
     { secret: embeddedSecret(a.id), authorisationId: a.id, lang: a.lang });
@@ -64,7 +66,9 @@ async function openSession(deps: Deps, tx: Tx, a: Authorisation): Promise<void> 
  * The guidelines' update of the PSU's identification (PSU-ID, an empty body): the PSU is named
  * for the password to come; again with the same PSU-ID changes nothing.
  */
-async function identify({ store, clock }: Deps, a: Authorisation, login: string): Promise<void> {
+async function identify(
+  { store, clock }: Pick<Deps, "store" | "clock">, a: Authorisation, login: string,
+): Promise<void> {
   const named = await store.transaction(async (tx) => {
     if (a.namedPsu === login) return true;
     if (!(await store.sca.namePsu(tx, a.id, login))) return false;

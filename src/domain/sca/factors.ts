@@ -24,7 +24,7 @@ export const CODE_SENDS_MAX = 5;
 export const SANDBOX_FIXED_CODE = "123456";
 
 /** A test PSU's fixed code: right in sandbox mode, refused everywhere else. */
-const fixedCodeMatches = ({ settings }: Deps, code: string) =>
+const fixedCodeMatches = ({ settings }: Pick<Deps, "settings">, code: string) =>
   (settings.sandbox === true && code === SANDBOX_FIXED_CODE ? "ok" : "code_invalid");
 
 export type Identified =
@@ -62,7 +62,7 @@ export function methodOf(device: ScaDevice): ScaMethod {
 
 /** The device the PSU chose for an authorisation, once it has chosen (or had only one). */
 export async function chosenScaMethod(
-  deps: Deps, authorisationId: string,
+  deps: Pick<Deps, "store">, authorisationId: string,
 ): Promise<ScaMethod | undefined> {
   const { store } = deps;
   const deviceId = await store.sca.chosenMethod(store.db, authorisationId);
@@ -73,8 +73,11 @@ export async function chosenScaMethod(
 /** The PSU and the device a code goes to or comes from. */
 type Target = { psu: Psu; device: ScaDevice };
 
-const nowIso = (deps: Deps) => deps.clock.now().toISOString();
-const locked = (deps: Deps, f: LoginFailures) =>
+/** What the rules of the factors read: the store, the time, the limits. */
+type FactorDeps = Pick<Deps, "store" | "clock" | "settings">;
+
+const nowIso = (deps: Pick<Deps, "clock">) => deps.clock.now().toISOString();
+const locked = (deps: Pick<Deps, "clock">, f: LoginFailures) =>
   f.blockedUntil !== null && f.blockedUntil > nowIso(deps);
 
 /**
@@ -83,7 +86,8 @@ const locked = (deps: Deps, f: LoginFailures) =>
  * nothing about whether it exists).
  */
 async function fail(
-  deps: Deps, failures: LoginFailures, record: (blockedUntil: string | null) => Promise<void>,
+  deps: Pick<Deps, "clock" | "settings">, failures: LoginFailures,
+  record: (blockedUntil: string | null) => Promise<void>,
 ): Promise<Refusal> {
   const { clock, settings } = deps;
   const attemptsLeft = settings.loginFailuresMax - (failures.failedAttempts + 1);
@@ -98,8 +102,8 @@ async function fail(
  * A failed factor of another kind (the bank app's PIN), counted with the PSU's failures on
  * every channel; or why the PSU may not try at all. Undefined: the PSU may go on.
  */
-export async function refusedPsu(
-  deps: Deps, tx: Tx, psu: Psu, failed: boolean,
+async function refusedPsu(
+  deps: FactorDeps, tx: Tx, psu: Psu, failed: boolean,
 ): Promise<Refusal | undefined> {
   if (psu.status === "blocked") return { problem: "psu_blocked_by_bank" };
   if (locked(deps, psu)) return { problem: "psu_blocked" };
@@ -109,7 +113,7 @@ export async function refusedPsu(
 
 /** The password check, outside any transaction: hashing is slow and must not hold a lock. */
 async function checkPassword(
-  deps: Deps, login: string, password: string,
+  deps: Pick<Deps, "store" | "passwords">, login: string, password: string,
 ): Promise<CheckedPassword> {
   const psu = await deps.store.psus.findByLogin(deps.store.db, login);
   // Hash before any decision (a dummy for an unknown login): timing tells no login apart.
@@ -118,7 +122,7 @@ async function checkPassword(
 }
 
 /** An unknown login fails as a known one with a wrong password would, block included. */
-async function unknownLogin(deps: Deps, tx: Tx, login: string): Promise<Identified> {
+async function unknownLogin(deps: FactorDeps, tx: Tx, login: string): Promise<Identified> {
   const { unknownLogins } = deps.store;
   const key = sha256(`login|${login}`);
   const failures = (await unknownLogins.failures(tx, key))
@@ -129,7 +133,7 @@ async function unknownLogin(deps: Deps, tx: Tx, login: string): Promise<Identifi
 }
 
 /** First factor, inside the step's transaction: the PSU and its devices, or why not. */
-async function identify(deps: Deps, tx: Tx, checked: CheckedPassword): Promise<Identified> {
+async function identify(deps: FactorDeps, tx: Tx, checked: CheckedPassword): Promise<Identified> {
   const { psus } = deps.store;
   const psu = checked.psuId ? await psus.find(tx, checked.psuId) : undefined;
   if (!psu) return unknownLogin(deps, tx, checked.login);
@@ -147,7 +151,7 @@ async function identify(deps: Deps, tx: Tx, checked: CheckedPassword): Promise<I
 
 /** A fresh SMS code bound to `binding` (the old one stops working), within the limit. */
 async function sendCode(
-  deps: Deps, tx: Tx, sessionId: string, target: Target,
+  deps: FactorDeps, tx: Tx, sessionId: string, target: Target,
   binding: string, text: (code: string) => string,
 ): Promise<"ok" | ScaProblem> {
   const { store, clock, settings } = deps;
@@ -168,7 +172,8 @@ async function sendCode(
 }
 
 async function codeMatches(
-  deps: Deps, tx: Tx, sessionId: string, binding: string, device: ScaDevice, code: string,
+  deps: Pick<Deps, "store" | "clock">, tx: Tx, sessionId: string, binding: string,
+  device: ScaDevice, code: string,
 ): Promise<"ok" | ScaProblem> {
   const { store, clock } = deps;
   if (device.kind === "totp") {
@@ -190,8 +195,7 @@ async function codeMatches(
  * already used one does not (it proves the device, only too late or twice).
  */
 async function verifyCode(
-  deps: Deps, tx: Tx, sessionId: string, binding: string,
-  target: Target, code: string,
+  deps: FactorDeps, tx: Tx, sessionId: string, binding: string, target: Target, code: string,
 ): Promise<"ok" | Refusal> {
   const { psus } = deps.store;
   const { psu, device } = target;
@@ -213,12 +217,12 @@ async function verifyCode(
  * The PSU passed SCA (on any channel): its failures start over, and so does what it paid
  * without a second factor since its last SCA (RTS art. 16's counters).
  */
-export async function scaPassed({ store }: Deps, tx: Tx, psuId: string): Promise<void> {
+async function scaPassed({ store }: Pick<Deps, "store">, tx: Tx, psuId: string): Promise<void> {
   await store.psus.resetFailures(tx, psuId);
   await store.exemptions.resetSpent(tx, psuId);
 }
 
-export function createScaFactors(deps: Deps) {
+export function createScaFactors(deps: FactorDeps & Pick<Deps, "passwords">) {
   return {
     checkPassword: (login: string, password: string) => checkPassword(deps, login, password),
     identify: (tx: Tx, checked: CheckedPassword) => identify(deps, tx, checked),
@@ -226,6 +230,8 @@ export function createScaFactors(deps: Deps) {
       text: (code: string) => string) => sendCode(deps, tx, sessionId, target, binding, text),
     verifyCode: (tx: Tx, sessionId: string, binding: string, target: Target, code: string) =>
       verifyCode(deps, tx, sessionId, binding, target, code),
+    boundFactor: (tx: Tx, psu: Psu, failed: boolean) => refusedPsu(deps, tx, psu, failed),
+    passed: (tx: Tx, psuId: string) => scaPassed(deps, tx, psuId),
   };
 }
 

@@ -36,7 +36,9 @@ export type OAuthRefusal =
   | "scope_invalid" | "resource_unknown" | "already_decided" | "no_authorisation";
 
 /** The TPP's own resource of the scope's service, or undefined. */
-async function ownResource(deps: Deps, tx: Tx, tppId: string, scoped: ScopedResource) {
+async function ownResource(
+  deps: Pick<Deps, "store">, tx: Tx, tppId: string, scoped: ScopedResource,
+) {
   const { store } = deps;
   if (scoped.service === "PIS") {
     const payment = await store.payments.findForTpp(tx, scoped.id, tppId);
@@ -52,7 +54,7 @@ async function ownResource(deps: Deps, tx: Tx, tppId: string, scoped: ScopedReso
  * oauth approach): the one the creation started, or one the TPP started later.
  */
 async function openAuthorisation(
-  deps: Deps, tx: Tx, resourceId: string,
+  deps: Pick<Deps, "store">, tx: Tx, resourceId: string,
 ): Promise<Authorisation | undefined> {
   const all = await deps.store.sca.authorisationsOf(tx, resourceId);
   return all.reverse().find((a) => a.scaStatus === "received"

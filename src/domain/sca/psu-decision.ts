@@ -14,7 +14,8 @@ import { changeScaStatus } from "./transitions.js";
  * so the subject is refused (a payment RJCT, a consent rejected, a cancellation not made).
  */
 export async function refuseWithoutReview(
-  deps: Deps, tx: Tx, ctx: DecisionContext & { subject: ScaSubject }, timedOut: boolean,
+  deps: Pick<Deps, "store" | "clock">, tx: Tx, ctx: DecisionContext & { subject: ScaSubject },
+  timedOut: boolean,
 ): Promise<void> {
   const at = deps.clock.now().toISOString();
   await ctx.subject.refuseWithoutReview(tx, ctx, timedOut);

@@ -8,11 +8,27 @@ import { BROWSER_APPROACHES, type ScaApproach } from "../../lib/sca-approaches.j
 import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import type { SessionContext } from "./context.js";
-import type { LoginStep, Psu, ScaStep } from "./model.js";
+import type { Authorisation, LoginStep, Psu, ScaStep } from "./model.js";
 import type { ScaChannel } from "./session.js";
 import { testPsuExemption } from "./test-psus.js";
 import { loadSubject } from "./subjects.js";
 import { changeScaStatus } from "./transitions.js";
+
+type AuthorisationContext = Omit<SessionContext, "session">;
+
+/** An authorisation with what it is about, as it stands now; undefined once the subject is gone. */
+export async function contextOf(
+  deps: Deps, tx: Tx, authorisation: Authorisation,
+): Promise<AuthorisationContext | undefined> {
+  const subject = await loadSubject(deps, tx, authorisation);
+  if (!subject) return undefined;
+  const { owner } = subject;
+  return {
+    authorisation, subject, resource: subject.view,
+    tppName: (await deps.store.tpps.name(tx, authorisation.tppId)) ?? authorisation.tppId,
+    redirectUri: owner.redirectUri, nokRedirectUri: owner.nokRedirectUri,
+  };
+}
 
 /**
  * An authorisation with what it is about, whether or not a session is open for it yet; only of
@@ -20,22 +36,16 @@ import { changeScaStatus } from "./transitions.js";
  */
 export async function authorisationContext(
   deps: Deps, tx: Tx, authorisationId: string, approaches: readonly ScaApproach[],
-): Promise<Omit<SessionContext, "session"> | undefined> {
-  const { store } = deps;
-  const authorisation = await store.sca.findAuthorisation(tx, authorisationId);
-  if (!approaches.includes(authorisation?.approach ?? "redirect")) return undefined;
-  const subject = authorisation && (await loadSubject(deps, tx, authorisation));
-  if (!authorisation || !subject) return undefined;
-  const { owner } = subject;
-  return {
-    authorisation, subject, resource: subject.view,
-    tppName: (await store.tpps.name(tx, authorisation.tppId)) ?? authorisation.tppId,
-    redirectUri: owner.redirectUri, nokRedirectUri: owner.nokRedirectUri,
-  };
+): Promise<AuthorisationContext | undefined> {
+  const authorisation = await deps.store.sca.findAuthorisation(tx, authorisationId);
+  if (!authorisation || !approaches.includes(authorisation.approach ?? "redirect")) return;
+  return contextOf(deps, tx, authorisation);
 }
 
 /** Art. 18's known device: a browser (by its cookie) this PSU passed SCA in before. */
-async function knownDevice(deps: Deps, tx: Tx, psu: Psu, browser: string | undefined) {
+async function knownDevice(
+  deps: Pick<Deps, "store">, tx: Tx, psu: Psu, browser: string | undefined,
+) {
   return browser !== undefined
     && deps.store.exemptions.isKnownDevice(tx, hashSecret(browser), psu.id);
 }

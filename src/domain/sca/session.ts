@@ -3,8 +3,10 @@
  * step (the review of an authorisation, the PSU's dashboard). It owns the rules every channel
  * shares: the session behind a cookie and its idle expiry (SCA_SESSION_IDLE_SECONDS), the step
  * order, a new session id after each factor, failures counted across both factors (factors.ts),
- * and the limit of codes sent. A channel plugs in what its session is for (ScaChannel); an
- * embedded or decoupled channel is one more ScaChannel.
+ * and the limit of codes sent. A channel plugs in what its session is for (ScaChannel); the
+ * embedded API is one more ScaChannel. The bank app (decoupled) has no login session: its PSU is
+ * bound to the phone, and one answer there with the app's PIN is both factors (BoundScaChannel),
+ * its failures counted and blocked as the password's and the code's.
  */
 import { hashSecret, newSecret } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
@@ -12,13 +14,29 @@ import type { Deps } from "../deps.js";
 import { createScaFactors, type ScaFactors } from "./factors.js";
 import type { LoginSession, LoginStep, Psu, ScaDevice } from "./model.js";
 import type { LoginSessionPort } from "./ports.js";
-import { refused, type ScaProblem, type StepResult } from "./problems.js";
+import { refused, type Refusal, type ScaProblem, type StepResult } from "./problems.js";
 
-/** What a session is for: its context on each request, and what happens after each factor. */
 /** What a channel's context carries: at least its session. */
 type Context<Done extends string> = { session: LoginSession<LoginStep | Done> };
 
-export interface ScaChannel<Done extends string, C extends Context<Done>> {
+/** What every channel plugs in, with a login session or without: what the PSU is there for. */
+export interface ScaPurpose<C> {
+  /** False once what the session is for no longer waits for the PSU. */
+  stillOpen(c: C): boolean;
+  /** Why it no longer waits, where more can be said than that it was decided. */
+  whyClosed?(c: C): ScaProblem;
+  /**
+   * Why this PSU may not authorise what the session is for (a payment from someone else's
+   * account), asked right after the first factor: before a code is sent or spent.
+   */
+  refusal?(tx: Tx, c: C, psu: Psu): Promise<ScaProblem | null>;
+  /** The channel's own records, in the step's transaction. */
+  onIdentified(tx: Tx, c: C, psu: Psu): Promise<void>;
+  onAuthenticated(tx: Tx, c: C, psu: Psu): Promise<void>;
+}
+
+/** What a session is for: its context on each request, and what happens after each factor. */
+export interface ScaChannel<Done extends string, C extends Context<Done>> extends ScaPurpose<C> {
   sessions: LoginSessionPort<C["session"]>;
   /** The step after both factors. */
   authenticated: Done;
@@ -29,15 +47,6 @@ export interface ScaChannel<Done extends string, C extends Context<Done>> {
   cookieless?: boolean;
   /** The session's context, or why it cannot go on. */
   context(tx: Tx, session: C["session"]): Promise<C | ScaProblem>;
-  /** False once what the session is for no longer waits for the PSU. */
-  stillOpen(c: C): boolean;
-  /** Why it no longer waits, where more can be said than that it was decided. */
-  whyClosed?(c: C): ScaProblem;
-  /**
-   * Why this PSU may not authorise what the session is for (a payment from someone else's
-   * account), asked right after the password: before a code is sent or spent.
-   */
-  refusal?(tx: Tx, c: C, psu: Psu): Promise<ScaProblem | null>;
   /**
    * Whether an SCA exemption (RTS 2018/389) spares this PSU the second factor, asked right after
    * the password; the channel records which one. `browser`: the secret of the browser's
@@ -47,10 +56,8 @@ export interface ScaChannel<Done extends string, C extends Context<Done>> {
   /** What a code is bound to (RTS art. 5 dynamic linking), and the SMS that carries it. */
   binding(c: C, psu: Psu): string;
   smsText(c: C, code: string): string;
-  /** The channel's own records, in the step's transaction. */
-  onIdentified(tx: Tx, c: C, psu: Psu): Promise<void>;
+  /** The channel's own record of the chosen device, in the step's transaction. */
   onDeviceChosen(tx: Tx, c: C, device: ScaDevice): Promise<void>;
-  onAuthenticated(tx: Tx, c: C, psu: Psu): Promise<void>;
 }
 
 /** One channel's machine: what every step below works with. */
@@ -62,12 +69,15 @@ interface Machine<Done extends string, C extends Context<Done>> {
 
 type Step<Done extends string> = LoginStep | Done;
 
-const nowIso = (deps: Deps) => deps.clock.now().toISOString();
+const nowIso = (deps: Pick<Deps, "clock">) => deps.clock.now().toISOString();
 
-function idle(deps: Deps, session: LoginSession): boolean {
-  const idleMs = deps.clock.now().getTime() - Date.parse(session.lastSeenAt);
-  return idleMs > deps.settings.scaSessionIdleSeconds * 1000;
+/** Sessions last seen before this moment are idle for too long (SCA_SESSION_IDLE_SECONDS). */
+export function idleBefore({ clock, settings }: Pick<Deps, "clock" | "settings">): string {
+  return new Date(clock.now().getTime() - settings.scaSessionIdleSeconds * 1000).toISOString();
 }
+
+const idle = (deps: Pick<Deps, "clock" | "settings">, session: LoginSession) =>
+  Date.parse(session.lastSeenAt) < Date.parse(idleBefore(deps));
 
 /** The live session behind a cookie, in its context; one idle for too long is ended. */
 async function live<Done extends string, C extends Context<Done>>(
@@ -163,7 +173,8 @@ async function login<Done extends string, C extends Context<Done>>(
   });
 }
 
-async function psuAndDevice(deps: Deps, tx: Tx, session: LoginSession) {
+/** The PSU of a session and the device it chose, once it has both. */
+export async function psuAndDevice(deps: Pick<Deps, "store">, tx: Tx, session: LoginSession) {
   const { psus } = deps.store;
   const psu = session.psuId ? await psus.find(tx, session.psuId) : undefined;
   const device = session.deviceId ? await psus.findDevice(tx, session.deviceId) : undefined;
@@ -218,7 +229,7 @@ function verifyCode<Done extends string, C extends Context<Done>>(
 }
 
 /** What a page shows of the session: its PSU, its device, and the devices to choose from. */
-async function factorsOf(deps: Deps, tx: Tx, session: LoginSession) {
+async function factorsOf(deps: Pick<Deps, "store">, tx: Tx, session: LoginSession) {
   const { psus } = deps.store;
   const psu = session.psuId ? (await psus.find(tx, session.psuId)) ?? null : null;
   const device = session.deviceId ? (await psus.findDevice(tx, session.deviceId)) ?? null : null;
@@ -227,19 +238,27 @@ async function factorsOf(deps: Deps, tx: Tx, session: LoginSession) {
 }
 
 /**
- * A new session of an authorisation, at its first step, behind `secret` (its cookie's, or the
- * embedded channel's derived one); `returnTo` for one the OAuth server opened.
+ * What every channel's session starts as, behind `secret` (its cookie's, or the embedded
+ * channel's derived one): at the login step, its id the secret's hash.
  */
+export function freshSession(
+  { clock }: Pick<Deps, "clock">, secret: string, lang: string,
+): LoginSession<"login"> {
+  return {
+    id: hashSecret(secret), step: "login", psuId: null, deviceId: null, csrf: newSecret(), lang,
+    lastSeenAt: clock.now().toISOString(),
+  };
+}
+
+/** A new session of an authorisation; `returnTo` for one the OAuth server opened. */
 export async function openScaSession(
-  deps: Deps, tx: Tx, opened: { secret: string; authorisationId: string; lang: string;
-    returnTo?: string },
+  deps: Pick<Deps, "clock" | "store">, tx: Tx,
+  opened: { secret: string; authorisationId: string; lang: string; returnTo?: string },
 ): Promise<void> {
-  const at = nowIso(deps);
+  const session = freshSession(deps, opened.secret, opened.lang);
   await deps.store.scaSessions.insert(tx, {
-    id: hashSecret(opened.secret), authorisationId: opened.authorisationId, step: "login",
-    psuId: null, deviceId: null, csrf: newSecret(), lang: opened.lang, lastSeenAt: at,
-    returnTo: opened.returnTo,
-  }, at);
+    ...session, authorisationId: opened.authorisationId, returnTo: opened.returnTo,
+  }, session.lastSeenAt);
 }
 
 export function createScaSessionMachine<Done extends string, C extends Context<Done>>(
@@ -257,5 +276,64 @@ export function createScaSessionMachine<Done extends string, C extends Context<D
     resendCode: (secret: Secret) => resendCode(m, secret),
     verifyCode: (secret: Secret, code: string) => verifyCode(m, secret, code),
     factorsOf: (tx: Tx, session: LoginSession) => factorsOf(deps, tx, session),
+  };
+}
+
+/**
+ * A channel whose PSU is bound to the device it decides on (the bank app: possession of the
+ * phone, knowledge of its PIN), so that one answer there stands for both factors.
+ */
+export interface BoundScaChannel<C extends object> extends ScaPurpose<C> {
+  /** What `key` (an authorisation) asks of this PSU now, or why it cannot go on. */
+  context(tx: Tx, key: string, psu: Psu): Promise<C | ScaProblem>;
+  /** The PSU declined on its device: no factor is needed to say no. */
+  onDeclined(tx: Tx, c: C, psu: Psu): Promise<void>;
+}
+
+/** A bound PSU's answer: approved, its factor (the PIN) right or wrong, or declined. */
+export type BoundAnswer = { approve: true; factorPassed: boolean } | { approve: false };
+
+export type BoundOutcome = { ok: true } | ({ ok: false } & Refusal);
+
+/**
+ * The PSU's answer on its bound device: a wrong factor counts with its failures on every
+ * channel, and a blocked PSU may not answer at all; then as after the code on any channel.
+ */
+function answerBound<C extends object>(
+  deps: Deps, factors: ScaFactors, channel: BoundScaChannel<C>, psuId: string, key: string,
+  answer: BoundAnswer,
+): Promise<BoundOutcome> {
+  return deps.store.transaction(async (tx): Promise<BoundOutcome> => {
+    const psu = await deps.store.psus.find(tx, psuId);
+    const failed = answer.approve && !answer.factorPassed;
+    const refusal = psu && (await factors.boundFactor(tx, psu, failed));
+    if (!psu || refusal) return { ok: false, ...(refusal ?? refused("wrong_step")) };
+    const c = await channel.context(tx, key, psu);
+    if (typeof c === "string") return refused(c);
+    if (!channel.stillOpen(c)) return refused(channel.whyClosed?.(c) ?? "already_decided");
+    if (!answer.approve) {
+      await channel.onDeclined(tx, c, psu);
+      return { ok: true };
+    }
+    const problem = await channel.refusal?.(tx, c, psu);
+    if (problem) return refused(problem);
+    await factors.passed(tx, psu.id);
+    await channel.onAuthenticated(tx, c, psu);
+    return { ok: true };
+  });
+}
+
+export function createBoundScaMachine<C extends object>(deps: Deps, channel: BoundScaChannel<C>) {
+  const factors = createScaFactors(deps);
+  return {
+    /** What the device shows the PSU of `key`, if it still waits; shown, the PSU is identified. */
+    async shown(tx: Tx, key: string, psu: Psu): Promise<C | undefined> {
+      const c = await channel.context(tx, key, psu);
+      if (typeof c === "string" || !channel.stillOpen(c)) return undefined;
+      await channel.onIdentified(tx, c, psu);
+      return c;
+    },
+    answer: (psuId: string, key: string, answer: BoundAnswer) =>
+      answerBound(deps, factors, channel, psuId, key, answer),
   };
 }

@@ -16,7 +16,8 @@ export interface StartedFor {
 }
 
 export async function startAuthorisation(
-  { store, clock, scaLinks }: Deps, tx: Tx, about: StartedFor, redirect: RedirectTargets,
+  { store, clock, scaLinks }: Pick<Deps, "store" | "clock" | "scaLinks">, tx: Tx,
+  about: StartedFor, redirect: RedirectTargets,
   at = clock.now().toISOString(),
 ): Promise<StartedAuthorisation> {
   const authorisationId = newUuid();

@@ -10,7 +10,6 @@ import type { Tx } from "../kernel/ports.js";
 import type { Deps, ExemptionSettings } from "../deps.js";
 import type { ScaExemption } from "../sca/model.js";
 import type { SpentSinceSca } from "../sca/ports.js";
-import type { Payment } from "./model.js";
 
 /** RTS art. 16: at most 30 EUR each; since the last SCA at most 100 EUR, or 5 payments. */
 export const LOW_VALUE_MAX_MINOR = 30_00n;
@@ -31,13 +30,29 @@ export const TRA_BANDS = [
 /** RTS art. 19: the fraud rate is taken over the last 90 days. */
 export const FRAUD_RATE_DAYS = 90;
 
+/**
+ * What the rules read of a payment (payment/model.ts's Payment): the exemptions are the bank's
+ * rules over payments, not a part of the payment's lifecycle, which asks them.
+ */
+export interface ExemptablePayment {
+  service: string;
+  currency: string;
+  amountMinor: bigint;
+  creditorAccount: { iban: string };
+  signaturesRequired?: number;
+}
+
 /** The exemption a PSU may take on this payment, given what it can show (a known device). */
-export interface PaymentUnderReview { psuId: string; payment: Payment; knownDevice: boolean }
+export interface PaymentUnderReview {
+  psuId: string;
+  payment: ExemptablePayment;
+  knownDevice: boolean;
+}
 
 const NONE: ExemptionSettings = { trustedPayees: false, lowValue: "off", transactionRisk: false };
 
 /** A company's payment that needs several signatures gets an SCA for each (multi-level). */
-const exemptable = (p: Payment) => p.service === "payments" && p.currency === "EUR"
+const exemptable = (p: ExemptablePayment) => p.service === "payments" && p.currency === "EUR"
   && (p.signaturesRequired ?? 1) <= 1;
 
 /** The bank's fraud rate over the last 90 days, in parts per million (none executed: 0). */
@@ -64,7 +79,10 @@ function withinLowValue(on: ExemptionSettings["lowValue"], spent: SpentSinceSca,
     : spent.amountMinor + amount <= LOW_VALUE_LIMITS.amount.amountMinor;
 }
 
-async function allows(deps: Deps, tx: Tx, exemption: ScaExemption, r: PaymentUnderReview) {
+/** What the rules read: the counters and the fraud rate, the time, the bank's settings. */
+type RuleDeps = Pick<Deps, "store" | "clock" | "settings">;
+
+async function allows(deps: RuleDeps, tx: Tx, exemption: ScaExemption, r: PaymentUnderReview) {
   const on = deps.settings.exemptions ?? NONE;
   const { store } = deps;
   const p = r.payment;
@@ -83,7 +101,7 @@ async function allows(deps: Deps, tx: Tx, exemption: ScaExemption, r: PaymentUnd
 
 /** The first exemption (art. 13, 16, 18, in that order) this payment may take, or null. */
 export async function paymentExemption(
-  deps: Deps, tx: Tx, r: PaymentUnderReview,
+  deps: RuleDeps, tx: Tx, r: PaymentUnderReview,
 ): Promise<ScaExemption | null> {
   if (!exemptable(r.payment)) return null;
   for (const exemption of ["13", "16", "18"] as const) {
@@ -98,7 +116,7 @@ export async function paymentExemption(
  * which count every payment since the last SCA). False: nothing counted.
  */
 export async function spendExemption(
-  deps: Deps, tx: Tx, exemption: ScaExemption, r: Omit<PaymentUnderReview, "knownDevice">,
+  deps: RuleDeps, tx: Tx, exemption: ScaExemption, r: Omit<PaymentUnderReview, "knownDevice">,
 ): Promise<boolean> {
   const { exemptions } = deps.store;
   const amount = r.payment.amountMinor;

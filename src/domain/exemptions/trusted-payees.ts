@@ -7,10 +7,11 @@
 import { validateIban } from "../../lib/iban.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
-import { createScaFactors, sha256 } from "./factors.js";
-import type { PsuSession } from "./model.js";
-import type { SmsSubject, TrustedPayee } from "./ports.js";
-import { refused, type StepResult } from "./problems.js";
+import { createScaFactors, sha256 } from "../sca/factors.js";
+import type { PsuSession } from "../sca/model.js";
+import type { SmsSubject, TrustedPayee } from "../sca/ports.js";
+import { refused, type StepResult } from "../sca/problems.js";
+import { psuAndDevice } from "../sca/session.js";
 
 /** A change of the list, as the PSU asks for it. */
 export interface PayeeChange { action: "add" | "remove"; iban: string; name: string }
@@ -39,13 +40,6 @@ const subjectOf = (c: PayeeChange): SmsSubject => ({
   kind: c.action === "add" ? "trustedPayeeAdd" : "trustedPayeeRemove", payee: c.name, iban: c.iban,
 });
 
-async function sessionTarget(deps: Deps, tx: Tx, session: PsuSession) {
-  const { psus } = deps.store;
-  const psu = session.psuId ? await psus.find(tx, session.psuId) : undefined;
-  const device = session.deviceId ? await psus.findDevice(tx, session.deviceId) : undefined;
-  return psu && device ? { psu, device } : undefined;
-}
-
 export function createTrustedPayees(deps: Deps, asPsu: AsPsu) {
   const factors = createScaFactors(deps);
   const { store } = deps;
@@ -53,7 +47,7 @@ export function createTrustedPayees(deps: Deps, asPsu: AsPsu) {
   /** Asks for a change: the SMS device of the dashboard's login gets a code bound to it. */
   function ask(secret: string | undefined, change: PayeeChange): Promise<StepResult> {
     return asPsu(secret, async (tx, psuId, session) => {
-      const target = await sessionTarget(deps, tx, session);
+      const target = await psuAndDevice(deps, tx, session);
       if (!target) return refused("wrong_step");
       const ok = { ok: true, secret: secret ?? "" } as const;
       if (target.device.kind !== "sms") return ok;
@@ -66,7 +60,7 @@ export function createTrustedPayees(deps: Deps, asPsu: AsPsu) {
   /** The change, once the code bound to it is right; a wrong code counts as a failed factor. */
   function confirm(secret: string | undefined, change: PayeeChange, code: string) {
     return asPsu(secret, async (tx, psuId, session) => {
-      const target = await sessionTarget(deps, tx, session);
+      const target = await psuAndDevice(deps, tx, session);
       if (!target) return refused("wrong_step");
       const verified = await factors.verifyCode(tx, session.id, bindingOf(psuId, change),
         target, code);

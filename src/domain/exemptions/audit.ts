@@ -6,7 +6,7 @@
 import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
-import type { ScaExemption } from "./model.js";
+import type { ScaExemption } from "../sca/model.js";
 
 /** What each article exempts, as the audit log and `payment show` name it. */
 export const EXEMPTION_NAMES: Readonly<Record<ScaExemption, string>> = {
@@ -29,7 +29,7 @@ export const exemptionAuditPath = (exemption: ScaExemption, what = "/sca/confirm
 
 /** One exemption applied, in the audit log (in the decision's transaction). */
 export async function auditExemption(
-  { store }: Deps, tx: Tx,
+  { store }: Pick<Deps, "store">, tx: Tx,
   applied: { exemption: ScaExemption; tppId: string; resourceId: string; at: string },
   what?: string,
 ): Promise<void> {
