@@ -1,6 +1,6 @@
 /**
  * Tidy checks over src/**\/*.ts (docs/architecture.md), after TigerBeetle's src/tidy.zig: the
- * dependency rules between layers, who may import api/, sca/ and app.ts, no import cycles, no
+ * dependency rules between layers, who may import api/, sca/ and app/, no import cycles, no
  * `any`, refusals built only in the error catalog, and the length limits of functions and lines;
  * inside domain/, no cycle between folders, and sca/ knows none of the resources it authorises.
  * Sources are parsed with the TypeScript compiler, so comments and strings never count.
@@ -49,7 +49,7 @@ const dependencies = Object.keys(
 /**
  * docs/architecture.md, "Layers". A layer may always import itself and node: builtins. The command
  * line runs main -> cli -> app: main.ts only parses argv and dispatches to cli/, and cli/ reaches
- * the bank through the composition root (app.ts), never through api/, sca/, ledger/ or store/.
+ * the bank through the composition root (app/), never through api/, sca/, ledger/ or store/.
  */
 const RULES: Record<Layer, Rule> = {
   main: { value: ["cli", "config", "lib"], typeOnly: [], packages: [] },
@@ -74,11 +74,16 @@ const RULES: Record<Layer, Rule> = {
   lib: { value: [], typeOnly: [], packages: [] },
 };
 
-/** src/main.ts → main, src/app.ts → app, src/domain/x.ts → domain. */
+/** The layers that are one file directly in src/; every other layer is a folder. */
+const FILE_LAYERS: readonly Layer[] = ["main", "admin", "config"];
+
+/** src/main.ts → main, src/app/x.ts → app, src/domain/x.ts → domain; src/app.ts → none. */
 function layerOf(file: string): Layer | undefined {
   const [first = "", ...rest] = relative(SRC, file).split(/[\\/]/);
   const name = rest.length === 0 ? first.replace(/\.ts$/, "") : first;
-  return LAYERS.find((l) => l === name);
+  const layer = LAYERS.find((l) => l === name);
+  return layer !== undefined && FILE_LAYERS.includes(layer) === (rest.length === 0)
+    ? layer : undefined;
 }
 
 interface Import { specifier: string; typeOnly: boolean; line: number }
@@ -298,7 +303,7 @@ describe("tidy", () => {
     assert.deepEqual(violations, []);
   });
 
-  test("api/ and sca/ are imported by app.ts only, and app.ts by cli/ only", () => {
+  test("api/, sca/ and oauth/ are imported by app/ only, and app/ by cli/ only", () => {
     const importers: Partial<Record<Layer, Layer>> = {
       api: "app", sca: "app", oauth: "app", app: "cli",
     };
@@ -362,6 +367,12 @@ describe("the tidy checks themselves", () => {
     const refused = importViolations(storeFile, `import { movePayment } from "../domain/x.js";`);
     assert.equal(refused.length, 1);
     assert.match(refused[0] ?? "", /store → domain is not allowed/);
+  });
+
+  test("know the file layers and the folder layers, and no file named as a folder layer", () => {
+    const layers = ["main.ts", "app/build-app.ts", "app.ts", "main/x.ts", "domain/kernel/x.ts"]
+      .map((path) => layerOf(join(SRC, path)));
+    assert.deepEqual(layers, ["main", "app", undefined, undefined, "domain"]);
   });
 
   test("refuse every import of store in domain/, type-only ones too", () => {

@@ -1,5 +1,5 @@
 /**
- * What the use cases receive from app.ts: plain arguments, no container.
+ * What the use cases receive from the composition root (src/app/): plain arguments, no container.
  */
 import type { Clock } from "../lib/clock.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
