@@ -65,7 +65,7 @@ const RULES: Record<Layer, Rule> = {
     value: ["domain", "tpp", "lib"], typeOnly: [],
     packages: ["fastify", "fast-xml-parser", "xmllint-wasm"],
   },
-  sca: { value: ["domain", "lib"], typeOnly: [], packages: ["fastify", "jose", "@node-rs/argon2"] },
+  sca: { value: ["domain", "lib"], typeOnly: [], packages: ["fastify", "jose"] },
   oauth: { value: ["domain", "lib"], typeOnly: [], packages: ["oidc-provider"] },
   domain: { value: ["lib"], typeOnly: [], packages: [] },
   ledger: { value: ["store", "lib"], typeOnly: ["domain"], packages: [] },
@@ -86,7 +86,8 @@ function layerOf(file: string): Layer | undefined {
     ? layer : undefined;
 }
 
-interface Import { specifier: string; typeOnly: boolean; line: number }
+/** An import; `lazy` for an import() call, which loads its module only when it runs. */
+interface Import { specifier: string; typeOnly: boolean; line: number; lazy: boolean }
 
 function allTypeOnly(elements: readonly { isTypeOnly: boolean }[]): boolean {
   return elements.length > 0 && elements.every((e) => e.isTypeOnly);
@@ -98,7 +99,8 @@ function importsOf(source: ts.SourceFile): Import[] {
   const add = (node: ts.Node, specifier: ts.Expression | undefined, typeOnly: boolean) => {
     if (!specifier || !ts.isStringLiteralLike(specifier)) return;
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-    found.push({ specifier: specifier.text, typeOnly, line });
+    const lazy = ts.isCallExpression(node);
+    found.push({ specifier: specifier.text, typeOnly, line, lazy });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
@@ -201,6 +203,41 @@ function importCycles(graph: Map<string, string[]>): string[][] {
   };
   for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
   return cycles;
+}
+
+/**
+ * The modules an operator's command loads: the command line's own and the parts of app/ that
+ * open the store and the administration use cases. A command answers in well under a second
+ * only while none of them loads the listeners' layers.
+ */
+const OPERATOR_ENTRIES = ["main.ts", "app/administration.ts", "app/seeding.ts", "app/store.ts"]
+  .map((path) => join("src", path));
+const LISTENER_LAYERS: readonly Layer[] = ["api", "sca", "oauth"];
+
+/**
+ * The files of the listeners' layers that the entries load, following the imports that load a
+ * module when their file loads (no type-only ones, no import() calls), as "entry → file".
+ */
+function listenerLayersLoaded(
+  files: readonly { path: string; text: string }[], entries: readonly string[],
+): string[] {
+  const loads = new Map(files.map((f) => {
+    const source = ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true);
+    const targets = importsOf(source).filter((i) => i.specifier.startsWith(".") && !i.typeOnly
+      && !i.lazy).map((i) => resolve(dirname(f.path), i.specifier).replace(/\.js$/, ".ts"));
+    return [f.path, targets];
+  }));
+  return entries.flatMap((entry) => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of loads.get(file) ?? []) visit(next);
+    };
+    visit(join(ROOT, entry));
+    return [...seen].filter((file) => LISTENER_LAYERS.includes(layerOf(file) ?? "lib"))
+      .map((file) => `${entry} → ${relative(ROOT, file)}`);
+  });
 }
 
 const DOMAIN = join(SRC, "domain");
@@ -320,6 +357,10 @@ describe("tidy", () => {
     assert.deepEqual(violations, []);
   });
 
+  test("an operator's command loads none of api/, sca/ and oauth/", () => {
+    assert.deepEqual(listenerLayersLoaded(FILES, OPERATOR_ENTRIES), []);
+  });
+
   test("no file in src/ uses the type any", () => {
     assert.deepEqual(FILES.flatMap((f) => anyUses(f.path, f.text)), []);
   });
@@ -392,6 +433,22 @@ describe("the tidy checks themselves", () => {
       `import "../api/plugin.js";`,
     ].join("\n"));
     assert.equal(refused.length, 4, refused.join("\n"));
+  });
+
+  test("find the listeners' layers an entry loads, through imports that load at once", () => {
+    const file = (path: string, text: string) => ({ path: join(SRC, path), text });
+    const files = [
+      file("app/administration.ts", `import { s } from "./store.js";\n`
+        + `import type { Api } from "../api/plugin.js";\nconst p = () => import("../sca/p.js");`),
+      file("app/store.ts", `import { d } from "../domain/kernel/x.js";`),
+      file("domain/kernel/x.ts", `import { l } from "../../lib/l.js";`),
+      file("lib/l.ts", ``),
+    ];
+    const entries = [join("src", "app", "administration.ts")];
+    assert.deepEqual(listenerLayersLoaded(files, entries), []);
+    files[2] = file("domain/kernel/x.ts", `import { o } from "../../oauth/server.js";`);
+    assert.deepEqual(listenerLayersLoaded(files, entries),
+      ["src/app/administration.ts → src/oauth/server.ts"]);
   });
 
   test("find import cycles, type-only imports included, and only those", () => {

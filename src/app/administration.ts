@@ -16,7 +16,7 @@ import {
   createNotificationAdministration, type NotificationAdministration,
 } from "../domain/notification/administration.js";
 import { systemClock } from "../lib/clock.js";
-import { hashPassword } from "../sca/passwords.js";
+import { hashPassword } from "./passwords.js";
 import { openCoreBanking } from "./core-banking.js";
 import { DEMO_LOGINS } from "./seeding.js";
 import { openBankStore } from "./store.js";

@@ -10,7 +10,7 @@ import type { PayeeVerificationPort } from "../domain/vop/ports.js";
 import { createPayeeVerification } from "../domain/vop/verification.js";
 import type { Clock } from "../lib/clock.js";
 import { DEMO_VOP_DIRECTORY, readVopDirectory, sandboxVopScheme } from "../ledger/vop-directory.js";
-import { createPasswords } from "../sca/passwords.js";
+import { createPasswords } from "./passwords.js";
 import { createSmsTexts } from "../sca/sms-texts.js";
 import type { Store } from "../store/db.js";
 import { openCoreBanking } from "./core-banking.js";

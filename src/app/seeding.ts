@@ -9,7 +9,7 @@ import { systemClock, type Clock } from "../lib/clock.js";
 import { generateDataSet, type DataSet, type DataSetRequest } from "../ledger/data-set.js";
 import { ALL_DEMO_PSUS, seedDemoData } from "../ledger/demo-data.js";
 import type { Store } from "../store/db.js";
-import { hashPassword } from "../sca/passwords.js";
+import { hashPassword } from "./passwords.js";
 import { openBankStore } from "./store.js";
 
 export { demoCodeLines, demoPsuLines } from "../ledger/demo-guide.js";

@@ -29,7 +29,7 @@ import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import { newPaymentId } from "../../src/lib/ids.js";
 import { formatAmount } from "../../src/lib/money.js";
 import { executionDate } from "../../src/domain/payment/standing-orders.js";
-import { hashPassword } from "../../src/sca/passwords.js";
+import { hashPassword } from "../../src/app/passwords.js";
 import { createSmsTexts } from "../../src/sca/sms-texts.js";
 import { SCA_SUBJECTS } from "../../src/domain/subjects/registry.js";
 import { cardRepository } from "../../src/store/cards.js";
