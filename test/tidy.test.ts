@@ -1,8 +1,9 @@
 /**
  * Tidy checks over src/**\/*.ts (docs/architecture.md), after TigerBeetle's src/tidy.zig: the
  * dependency rules between layers, who may import api/, sca/ and app/, no import cycles, no
- * `any`, refusals built only in the error catalog, and the length limits of functions and lines;
- * inside domain/, no cycle between folders, and sca/ knows none of the resources it authorises.
+ * `any`, refusals built only in the error catalog, periodic work only through the scheduler, and
+ * the length limits of functions and lines; inside domain/, no cycle between folders, and sca/
+ * knows none of the resources it authorises.
  * Sources are parsed with the TypeScript compiler, so comments and strings never count.
  */
 import assert from "node:assert/strict";
@@ -329,6 +330,24 @@ function refusalsOutsideCatalog(file: string, text: string): string[] {
   return found;
 }
 
+/** `setInterval(...)` outside the scheduler, as "file:line": every periodic job runs through it. */
+function intervalsOutsideScheduler(file: string, text: string): string[] {
+  if (relative(SRC, file) === join("domain", "kernel", "scheduler.ts")) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const callee = ts.isCallExpression(node) ? node.expression : undefined;
+    const name = callee && ts.isPropertyAccessExpression(callee) ? callee.name : callee;
+    if (name !== undefined && ts.isIdentifier(name) && name.text === "setInterval") {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push(`${relative(ROOT, file)}:${line}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe("tidy", () => {
   test("finds the source files of every layer", () => {
     const layers = new Set(FILES.map((f) => layerOf(f.path)));
@@ -381,6 +400,10 @@ describe("tidy", () => {
 
   test("refusals to TPPs are built only by the catalog's named constructors", () => {
     assert.deepEqual(FILES.flatMap((f) => refusalsOutsideCatalog(f.path, f.text)), []);
+  });
+
+  test("periodic work runs only through the scheduler (domain/kernel/scheduler.ts)", () => {
+    assert.deepEqual(FILES.flatMap((f) => intervalsOutsideScheduler(f.path, f.text)), []);
   });
 
   const limits = [
@@ -504,6 +527,15 @@ describe("the tidy checks themselves", () => {
     const text = `throw new Xs2aError("FORMAT_ERROR", "body", "x");\nthrow formatError("b");`;
     const found = refusalsOutsideCatalog(domainFile, text);
     assert.deepEqual(found.map((w) => w.split(":").at(-1)), ["1"]);
+  });
+
+  test("find setInterval outside the scheduler, called by name or on globalThis", () => {
+    const text = [`const t = setInterval(tick, 1000);`, `// setInterval(tick)`,
+      `globalThis.setInterval(tick, 5);`, `setTimeout(tick, 1000);`].join("\n");
+    assert.deepEqual(intervalsOutsideScheduler(join(SRC, "app", "x.ts"), text)
+      .map((w) => w.split(":").at(-1)), ["1", "3"]);
+    const scheduler = join(SRC, "domain", "kernel", "scheduler.ts");
+    assert.deepEqual(intervalsOutsideScheduler(scheduler, text), []);
   });
 
   test("find any in type positions but not in comments or strings", () => {

@@ -17,12 +17,14 @@ import type { Store } from "../store/db.js";
 import type { DevCertificatePaths } from "../tpp/dev-ca.js";
 import { apiRoutes } from "./api-routes.js";
 import { appDeps, vopScheme } from "./deps.js";
-import { scheduleDueWork, scheduleNotifications, scheduleSweeps } from "./jobs.js";
+import {
+  dailyPruning, scheduleDueWork, scheduleNotifications, scheduleSweeps,
+} from "./jobs.js";
 import {
   adminListener, apiListener, authListener, boundPort, connectionLimits, limitConnections,
   listenAll,
 } from "./listeners.js";
-import { oauthServer, pruneOAuthRecords } from "./oauth.js";
+import { oauthServer } from "./oauth.js";
 import { psuPages } from "./psu-pages.js";
 import { openStartingStore } from "./seeding.js";
 import { tlsFor } from "./tls.js";
@@ -78,8 +80,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const deps = appDeps(config, store, clock, redirects.links, await vopScheme(config));
   const consents = createConsents(deps);
-  const scheduler = createScheduler(deps,
-    (job, error) => logger.error({ job, err: error }, "scheduled job failed"));
+  const jobFailed = (job: string, error: unknown) =>
+    logger.error({ job, err: error }, "scheduled job failed");
+  const scheduler = createScheduler(deps, jobFailed);
   const retention = scheduleSweeps(scheduler, deps, config, consents);
 
   const limits = connectionLimits(config);
@@ -102,17 +105,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const { executeDue, carryOutBaskets } = scheduleDueWork(scheduler, deps, config);
 
   const admin = adminListener(logger, store, { api, auth }, ready);
-  let pruning: NodeJS.Timeout | undefined;
-  const prune = () => Promise.all([audit.prune(), pruneOAuthRecords(store, clock)])
-    .catch((err: unknown) => logger.error({ err }, "pruning failed (audit log, OAuth)"));
+  const startPruning = dailyPruning(scheduler, { store, audit, clock }, jobFailed);
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
     executeDuePayments: executeDue, carryOutBaskets, pruneRetained: retention.prune,
     deliverNotifications: deliverNotificationsNow,
     async listen() {
-      await prune();
-      // Pruning is an idempotent delete: running it on every instance needs no coordination.
-      pruning = setInterval(() => void prune(), 86_400_000).unref();
+      await startPruning();
       const ports = await listenAll(config, { api, auth, admin }, () => app.close());
       if (config.authPort === 0) authUrl = `https://localhost:${ports.auth}`;
       if (config.apiPort === 0) apiUrl = `https://localhost:${ports.api}`;
@@ -121,7 +120,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async close() {
       // /ready fails first, so a load balancer stops sending while in-flight requests finish.
       draining = true;
-      clearInterval(pruning);
       scheduler.stop();
       // The admin listener goes last, so its /ready reports the draining until the end.
       await Promise.all([api.close(), auth.close()]);

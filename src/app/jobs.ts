@@ -1,18 +1,21 @@
 /**
  * The periodic jobs, each run once across instances by the one scheduler: status notifications to
  * TPPs, due payments, signing baskets a crash left held, decoupled requests past their time, the
- * consent sweep, and the pruning of retained records.
+ * consent sweep, and the pruning of retained records (hourly) and of the audit log (daily).
  */
 import { readFile } from "node:fs/promises";
 import type { Config } from "../config.js";
 import { carryOutUnfinished } from "../domain/basket/carry-out.js";
 import type { createConsents } from "../domain/consent/registration.js";
 import type { Deps } from "../domain/deps.js";
+import type { AuditLog } from "../domain/kernel/audit.js";
 import { createRetention } from "../domain/kernel/retention.js";
 import type { Scheduler } from "../domain/kernel/scheduler.js";
 import { deliverNotifications } from "../domain/notification/delivery.js";
 import { executeDuePayments } from "../domain/payment/execution.js";
 import { createDecoupled } from "../domain/sca/decoupled.js";
+import type { Clock } from "../lib/clock.js";
+import type { Store } from "../store/db.js";
 import { createNotificationSender } from "../tpp/notification-sender.js";
 import type { TlsMaterial } from "./tls.js";
 
@@ -75,3 +78,28 @@ export function scheduleSweeps(
   return retention;
 }
 
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The daily pruning of the audit log past AUDIT_RETENTION_DAYS and of the authorisation server's
+ * expired codes, tokens and pushed requests, once across instances. Returns its start, for when
+ * the bank starts listening: a first run there prunes what a stopped bank left, unless another
+ * instance pruned within the day, and the job is scheduled after it.
+ */
+export function dailyPruning(
+  scheduler: Scheduler, parts: { store: Store; audit: AuditLog; clock: Clock },
+  failed: (job: string, error: unknown) => void,
+): () => Promise<void> {
+  const { store, audit, clock } = parts;
+  const job = "audit-oauth-prune";
+  const prune = async () => {
+    const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    await Promise.all([audit.prune(), store.oauthRecords.prune(store.db, nowSeconds)]);
+  };
+  return async () => {
+    await scheduler.runOnce(job, DAY_MS, prune).catch((error: unknown) => failed(job, error));
+    // Scheduled after the first run: its lease would make a tick a day before it expire unused.
+    scheduler.every(job, DAY_MS, prune);
+  };
+}

@@ -4,15 +4,10 @@
  */
 import type { Config } from "../config.js";
 import type { Deps } from "../domain/deps.js";
-import type { Clock } from "../lib/clock.js";
 import { freshCookieKey, freshSigningKey, parseSigningKey } from "../oauth/keys.js";
 import { createOAuthServer, type OAuthServer } from "../oauth/server.js";
 import type { Store } from "../store/db.js";
 import { API_BASE, redirectRules } from "./api-routes.js";
-
-/** Expired codes, tokens and pushed requests of the authorisation server go. */
-export const pruneOAuthRecords = (store: Store, clock: Clock) =>
-  store.oauthRecords.prune(store.db, Math.floor(clock.now().getTime() / 1000));
 
 export async function oauthServer(
   config: Config, store: Store, deps: Deps, urls: { auth: () => string; api: () => string },
