@@ -12,6 +12,10 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { BASKET_CREATION, BASKET_TRANSITIONS } from "../src/domain/basket/transitions.js";
+import { CONSENT_CREATION, CONSENT_TRANSITIONS } from "../src/domain/consent/transitions.js";
+import { PAYMENT_CREATION, PAYMENT_TRANSITIONS } from "../src/domain/payment/transitions.js";
+import { SCA_TRANSITIONS } from "../src/domain/sca/transitions.js";
 
 function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -348,6 +352,63 @@ function intervalsOutsideScheduler(file: string, text: string): string[] {
   return found;
 }
 
+/**
+ * The lifecycles, by folder of domain/: the store's repository of the folder's resource, its port
+ * methods that write the status (compare-and-set), and every status its table names.
+ */
+const LIFECYCLES: Readonly<Record<string, { repository: string; writes: readonly string[];
+  rows: readonly Record<string, { from: readonly string[]; to: string }>[] }>> = {
+  payment: { repository: "payments", writes: ["transition", "transitionEntries",
+    "advanceStandingOrder"], rows: [PAYMENT_TRANSITIONS, PAYMENT_CREATION] },
+  consent: { repository: "consents", writes: ["transition", "transitionWhere",
+    "transitionOtherRecurring"], rows: [CONSENT_TRANSITIONS, CONSENT_CREATION] },
+  basket: { repository: "baskets", writes: ["transition"],
+    rows: [BASKET_TRANSITIONS, BASKET_CREATION] },
+  sca: { repository: "sca", writes: ["setScaStatus", "setScaStatusOf"], rows: [SCA_TRANSITIONS] },
+};
+
+const STATUS_FIELDS = ["status", "transactionStatus", "consentStatus", "scaStatus"];
+
+function statusesOf(folder: string): Set<string> {
+  const rows = (LIFECYCLES[folder]?.rows ?? []).flatMap((table) => Object.values(table));
+  return new Set(rows.flatMap((row) => [...row.from, row.to]));
+}
+
+/**
+ * Writes of a lifecycle's status outside its folder's transitions.ts, as "file:line: write": a
+ * call of a status-writing port method (`store.payments.transition(...)`), or a status the
+ * table names given as a literal (`status: "RCVD"`) in its folder, where a "create" row names it.
+ */
+function statusWritesOutsideTransitions(file: string, text: string): string[] {
+  const where = relative(SRC, file).split(/[\\/]/);
+  const own = where[0] === "domain" && where.length > 2 ? where[1] : undefined;
+  const inTransitions = where.at(-1) === "transitions.ts";
+  const statuses = own !== undefined ? statusesOf(own) : new Set<string>();
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const add = (node: ts.Node) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push(`${relative(ROOT, file)}:${line}: ${node.getText(source)}`);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)
+      && ts.isPropertyAccessExpression(node.expression.expression)) {
+      const method = node.expression.name.text;
+      const repository = node.expression.expression.name.text;
+      const [folder] = Object.entries(LIFECYCLES).find(([, l]) => l.repository === repository
+        && l.writes.includes(method)) ?? [];
+      if (folder !== undefined && !(inTransitions && folder === own)) add(node.expression);
+    } else if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && !inTransitions
+      && STATUS_FIELDS.includes(node.name.text) && ts.isStringLiteralLike(node.initializer)
+      && statuses.has(node.initializer.text)) {
+      add(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe("tidy", () => {
   test("finds the source files of every layer", () => {
     const layers = new Set(FILES.map((f) => layerOf(f.path)));
@@ -400,6 +461,10 @@ describe("tidy", () => {
 
   test("refusals to TPPs are built only by the catalog's named constructors", () => {
     assert.deepEqual(FILES.flatMap((f) => refusalsOutsideCatalog(f.path, f.text)), []);
+  });
+
+  test("only a lifecycle's transitions.ts writes its status; a create row names the first", () => {
+    assert.deepEqual(FILES.flatMap((f) => statusWritesOutsideTransitions(f.path, f.text)), []);
   });
 
   test("periodic work runs only through the scheduler (domain/kernel/scheduler.ts)", () => {
@@ -527,6 +592,20 @@ describe("the tidy checks themselves", () => {
     const text = `throw new Xs2aError("FORMAT_ERROR", "body", "x");\nthrow formatError("b");`;
     const found = refusalsOutsideCatalog(domainFile, text);
     assert.deepEqual(found.map((w) => w.split(":").at(-1)), ["1"]);
+  });
+
+  test("find status writes outside the lifecycle's transitions.ts", () => {
+    const text = [`await store.payments.transition(tx, id, ["RCVD"], "ACTC", change);`,
+      `await deps.store.sca.setScaStatusOf(tx, id, ["received"], "failed", at);`,
+      `const payment = { id, status: "RCVD", reason: null };`,
+      `const booking = { status: "rejected", reason: "funds" };`,
+      `if (payment.status === "RCVD") await store.payments.find(tx, id);`].join("\n");
+    const lines = (path: string) => statusWritesOutsideTransitions(
+      join(DOMAIN, ...path.split("/")), text).map((w) => w.split(":")[1]);
+    assert.deepEqual(lines("payment/initiation.ts"), ["1", "2", "3"]);
+    assert.deepEqual(lines("payment/transitions.ts"), ["2"]);
+    assert.deepEqual(lines("sca/transitions.ts"), ["1"]);
+    assert.deepEqual(lines("kernel/x.ts"), ["1", "2"]);
   });
 
   test("find setInterval outside the scheduler, called by name or on globalThis", () => {

@@ -30,6 +30,11 @@ export const BASKET_TRANSITIONS = {
   delete: { from: ["RCVD"], to: "CANC" },
 } as const satisfies Record<string, BasketTransition>;
 
+/** The "create" row: the status a basket is created in, from none. */
+export const BASKET_CREATION = {
+  create: { from: [], to: "RCVD" },
+} as const satisfies Record<string, BasketTransition>;
+
 export type BasketEvent = keyof typeof BASKET_TRANSITIONS;
 
 export const BASKET_EVENTS = Object.keys(BASKET_TRANSITIONS) as BasketEvent[];

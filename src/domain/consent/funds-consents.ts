@@ -7,6 +7,7 @@ import { addDays, dateInZone } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Consent } from "./model.js";
+import { CONSENT_CREATION } from "./transitions.js";
 import type { Consents, RegisteredConsent } from "./registration.js";
 import type { Deps, RedirectTargets, TppRef } from "../deps.js";
 import {
@@ -36,7 +37,8 @@ export function createFundsConsents(deps: Deps, consents: Consents) {
     const now = clock.now();
     const at = now.toISOString();
     const consent: Consent = {
-      id: newUuid(), tppId: tpp.id, status: "received", psuId: null, kind: "funds-confirmation",
+      id: newUuid(), tppId: tpp.id, status: CONSENT_CREATION.create.to, psuId: null,
+      kind: "funds-confirmation",
       access: {
         accounts: [reference.iban], balances: [], transactions: [],
         availableAccounts: null, availableAccountsWithBalance: null, allPsd2: null,

@@ -6,7 +6,8 @@ import { addDays, dateInZone, isIsoDate } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import {
-  awaitsSignature, CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
+  awaitsSignature, CONSENT_CREATION, CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules,
+  moveConsent,
 } from "./transitions.js";
 import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
@@ -305,7 +306,8 @@ function newConsent({ settings }: Pick<Deps, "settings">, c: {
   const { input, redirect } = c;
   const at = c.now.toISOString();
   return {
-    id: newUuid(), tppId: c.tpp.id, status: "received", psuId: null, access: c.access,
+    id: newUuid(), tppId: c.tpp.id, status: CONSENT_CREATION.create.to, psuId: null,
+    access: c.access,
     recurringIndicator: input.recurringIndicator,
     validUntil: input.validUntil > latest ? latest : input.validUntil,
     frequencyPerDay: Math.min(input.frequencyPerDay, settings.frequencyPerDayMax),

@@ -34,6 +34,11 @@ export const CONSENT_TRANSITIONS = {
   replace: { from: ["valid"], to: "terminatedByTpp" },
 } as const satisfies Record<string, ConsentTransition>;
 
+/** The "create" row: the status a consent is created in, from none. */
+export const CONSENT_CREATION = {
+  create: { from: [], to: "received" },
+} as const satisfies Record<string, ConsentTransition>;
+
 export const awaitsSignature = (status: ConsentStatus): boolean =>
   (AWAITING_SIGNATURE as readonly ConsentStatus[]).includes(status);
 

@@ -50,6 +50,18 @@ export const PAYMENT_TRANSITIONS = {
   cancelEntry: { from: AWAITING_PSU, to: "CANC" },
 } as const satisfies Record<string, PaymentTransition>;
 
+/**
+ * The "create" rows: the status a payment is created in, from none. RCVD; where the TPP reads the
+ * Verification of Payee in the status (Client-VOP-Requested, Berlin Group 1.3.16), the check's:
+ * every payee matched, one did not or only closely, one could not be checked (payee-check.ts).
+ */
+export const PAYMENT_CREATION = {
+  create: { from: [], to: "RCVD" },
+  createPayeesMatched: { from: [], to: "RCVC" },
+  createPayeeMismatched: { from: [], to: "RVCM" },
+  createPayeeUnchecked: { from: [], to: "RVNC" },
+} as const satisfies Record<string, PaymentTransition>;
+
 export type PaymentEvent = keyof typeof PAYMENT_TRANSITIONS;
 
 export const PAYMENT_EVENTS = Object.keys(PAYMENT_TRANSITIONS) as PaymentEvent[];
