@@ -42,12 +42,6 @@ export const BASKET_EVENTS = Object.keys(BASKET_TRANSITIONS) as BasketEvent[];
 export const isOpenBasket = (status: BasketStatus): boolean =>
   (OPEN_BASKET as readonly BasketStatus[]).includes(status);
 
-/** The status `event` leads to from `status`, or undefined when the table refuses it. */
-export function basketAfter(status: BasketStatus, event: BasketEvent): BasketStatus | undefined {
-  const { from, to }: BasketTransition = BASKET_TRANSITIONS[event];
-  return from.includes(status) ? to : undefined;
-}
-
 /**
  * Applies `event` as a compare-and-set on the basket's status; answers whether this call made the
  * change. Leaving the open statuses releases the items (a deleted basket's at once, a decided

@@ -122,5 +122,3 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
 
   return { authorise };
 }
-
-export type AccountAccess = ReturnType<typeof createAccountAccess>;

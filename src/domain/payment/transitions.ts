@@ -71,13 +71,6 @@ const ENTRIES_FOLLOW: Partial<Record<TransactionStatus, PaymentEvent>> = {
   CANC: "cancelEntry", RJCT: "refuseEntry",
 };
 
-/** The status `event` leads to from `status`, or undefined when the table refuses it. */
-export function paymentAfter(status: TransactionStatus, event: PaymentEvent):
-  TransactionStatus | undefined {
-  const { from, to }: PaymentTransition = PAYMENT_TRANSITIONS[event];
-  return from.includes(status) ? to : undefined;
-}
-
 export interface StatusChange {
   at: string; reason?: string | null; psuId?: string;
   /** A signature: the change happens only if the payment still has this many (then one more). */
