@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -485,6 +485,35 @@ function unusedExports(
   });
 }
 
+/** Whether an expression reads through `settings` (`settings.x`, `deps.settings.x?.y`). */
+function readsSettings(node: ts.Expression): boolean {
+  if (ts.isIdentifier(node)) return node.text === "settings";
+  if (ts.isPropertyAccessExpression(node)) {
+    return node.name.text === "settings" || readsSettings(node.expression);
+  }
+  return ts.isParenthesizedExpression(node) && readsSettings(node.expression);
+}
+
+/**
+ * Defaults given to a setting outside src/config.ts, as "file:line: text": `settings.x ?? 15`
+ * (or `?? A_CONSTANT`) in domain/, which receives every setting from the config.
+ */
+function settingDefaultsOutsideConfig(file: string, text: string): string[] {
+  if (!relative(SRC, file).startsWith(`domain${sep}`)) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && readsSettings(node.left)
+      && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push(`${relative(ROOT, file)}:${line}: ${node.getText(source)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe("tidy", () => {
   test("finds the source files of every layer", () => {
     const layers = new Set(FILES.map((f) => layerOf(f.path)));
@@ -548,6 +577,13 @@ describe("tidy", () => {
     const waiting = ["src/domain/sca/trusted-payees.ts: TrustedPayees"];
     const unused = unusedExports(FILES, importedNames(IMPORTERS));
     assert.deepEqual(unused.filter((u) => !waiting.includes(u)), []);
+  });
+
+  test("settings get their defaults in config.ts only, never in domain/", () => {
+    // domain/sca/ is being rewritten (issue 35); its two fallbacks go with that work.
+    const waiting = ["src/domain/sca/decoupled.ts", "src/domain/sca/embedded.ts"];
+    const found = FILES.flatMap((f) => settingDefaultsOutsideConfig(f.path, f.text));
+    assert.deepEqual(found.filter((w) => !waiting.some((file) => w.startsWith(`${file}:`))), []);
   });
 
   test("periodic work runs only through the scheduler (domain/kernel/scheduler.ts)", () => {
@@ -703,6 +739,16 @@ describe("the tidy checks themselves", () => {
     ];
     assert.deepEqual(unusedExports(files, importedNames(files)),
       ["src/lib/a.ts: dead", "src/lib/a.ts: Dead"]);
+  });
+
+  test("find fallbacks on settings in domain/, whatever the fallback", () => {
+    const text = [`const a = settings.bulkPaymentEntriesMax ?? 100;`,
+      `const b = deps.settings.exemptions?.lowValue ?? "off";`,
+      `const c = (settings.x ?? DEFAULT_X) * 1000;`, `const d = input.limit ?? 50;`,
+      `const e = settings.timeZone;`].join("\n");
+    assert.deepEqual(settingDefaultsOutsideConfig(join(DOMAIN, "payment", "x.ts"), text)
+      .map((w) => w.split(":")[1]), ["1", "2", "3"]);
+    assert.deepEqual(settingDefaultsOutsideConfig(join(SRC, "config.ts"), text), []);
   });
 
   test("find setInterval outside the scheduler, called by name or on globalThis", () => {

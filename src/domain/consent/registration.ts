@@ -56,8 +56,6 @@ export interface RegisteredConsent {
   consent: Consent; scaRedirect: string | null; authorisationId: string | null;
 }
 
-const DEFAULT_AUTHORISATION_MINUTES = 30;
-
 /** A consent with the IBANs granted in it and its last action's date, as the TPP and PSU see it. */
 export async function detailsOf(deps: Deps, tx: Tx, consent: Consent): Promise<ConsentDetails> {
   const granted: GrantedReference[] = [];
@@ -177,7 +175,7 @@ const startFor = (
   redirect, at);
 
 function lapseRulesAt(settings: Deps["settings"], now: Date) {
-  const minutes = settings.consentAuthorisationMinutes ?? DEFAULT_AUTHORISATION_MINUTES;
+  const minutes = settings.consentAuthorisationMinutes;
   const authorisationCutoff = new Date(now.getTime() - minutes * 60_000).toISOString();
   return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff);
 }

@@ -34,7 +34,6 @@ export const FRAUD_RATE_DAYS = 90;
 /** The exemption a PSU may take on this payment, given what it can show (a known device). */
 export interface PaymentUnderReview { psuId: string; payment: Payment; knownDevice: boolean }
 
-const NONE: ExemptionSettings = { trustedPayees: false, lowValue: "off", transactionRisk: false };
 
 /** A company's payment that needs several signatures gets an SCA for each (multi-level). */
 const exemptable = (p: Payment) => p.service === "payments" && p.currency === "EUR"
@@ -65,7 +64,7 @@ function withinLowValue(on: ExemptionSettings["lowValue"], spent: SpentSinceSca,
 }
 
 async function allows(deps: Deps, tx: Tx, exemption: ScaExemption, r: PaymentUnderReview) {
-  const on = deps.settings.exemptions ?? NONE;
+  const on = deps.settings.exemptions;
   const { store } = deps;
   const p = r.payment;
   switch (exemption) {
@@ -103,7 +102,7 @@ export async function spendExemption(
   const { exemptions } = deps.store;
   const amount = r.payment.amountMinor;
   if (exemption === "16") {
-    const on = deps.settings.exemptions?.lowValue ?? "off";
+    const on = deps.settings.exemptions.lowValue;
     if (on === "off" || !(await allows(deps, tx, "16", { ...r, knownDevice: false }))) return false;
     return exemptions.spendWithoutSca(tx, r.psuId, amount, LOW_VALUE_LIMITS[on]);
   }
