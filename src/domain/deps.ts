@@ -144,6 +144,13 @@ export interface Deps {
   subjects: ScaSubjects;
 }
 
+/**
+ * Deps whose store is narrowed to the repositories `R` a use case works with (db and transaction
+ * only where named), with the other Deps `K` it uses.
+ */
+export type StoreDeps<R extends keyof StorePort, K extends Exclude<keyof Deps, "store"> = never> =
+  Pick<Deps, K> & { store: Pick<StorePort, R> };
+
 /** The calling TPP as the domain needs it: its tenant key and display name. */
 export interface TppRef { id: string; name: string }
 

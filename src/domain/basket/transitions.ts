@@ -6,7 +6,7 @@
  * given; it still holds its items, carried out once the last signature is given.
  */
 import type { Tx } from "../kernel/ports.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import type { BasketStatus } from "./model.js";
 
 export interface BasketTransition { from: readonly BasketStatus[]; to: BasketStatus }
@@ -48,7 +48,7 @@ export const isOpenBasket = (status: BasketStatus): boolean =>
  * basket's each when carried out).
  */
 export async function moveBasket(
-  { store }: Pick<Deps, "store">, tx: Tx, basketId: string, event: BasketEvent,
+  { store }: StoreDeps<"baskets" | "notifications">, tx: Tx, basketId: string, event: BasketEvent,
   change: { at: string; psuId?: string; signaturesBefore?: number },
 ): Promise<boolean> {
   const { from, to }: BasketTransition = BASKET_TRANSITIONS[event];

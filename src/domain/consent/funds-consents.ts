@@ -9,7 +9,7 @@ import type { Tx } from "../kernel/ports.js";
 import type { Consent } from "./model.js";
 import { CONSENT_CREATION } from "./transitions.js";
 import type { Consents, RegisteredConsent } from "./registration.js";
-import type { Deps, RedirectTargets, TppRef } from "../deps.js";
+import type { RedirectTargets, StoreDeps, TppRef } from "../deps.js";
 import {
   accountNotCovered, consentUnusable, formatError, fundsConsentUnknown,
 } from "../kernel/errors.js";
@@ -23,7 +23,9 @@ export interface FundsConsentInput {
   registrationInformation?: string;
 }
 
-export function createFundsConsents(deps: Deps, consents: Consents) {
+export function createFundsConsents(
+  deps: StoreDeps<"db" | "consents" | "sca", "core" | "clock" | "settings">, consents: Consents,
+) {
   const { store, core, clock, settings } = deps;
 
   /** Throws FORMAT_ERROR (with path) for a malformed account or one not held at this bank. */

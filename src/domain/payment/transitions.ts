@@ -5,8 +5,11 @@
  * what this table says.
  */
 import type { Tx } from "../kernel/ports.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import { AWAITING_PSU, type Payment, type TransactionStatus } from "./model.js";
+
+/** What a payment's status change writes: the row and the outbox. */
+type PaymentStore = StoreDeps<"payments" | "notifications">;
 
 export interface PaymentTransition { from: readonly TransactionStatus[]; to: TransactionStatus }
 
@@ -82,7 +85,7 @@ export interface StatusChange {
  * made the change. A bulk that ends unbooked takes its payments still awaiting the PSU with it.
  */
 export async function movePayment(
-  { store }: Pick<Deps, "store">, tx: Tx, payment: Pick<Payment, "id" | "service" | "bulkId">,
+  { store }: PaymentStore, tx: Tx, payment: Pick<Payment, "id" | "service" | "bulkId">,
   event: PaymentEvent, change: StatusChange,
 ): Promise<boolean> {
   const { from, to }: PaymentTransition = PAYMENT_TRANSITIONS[event];
@@ -102,7 +105,7 @@ export async function movePayment(
  * and status): the order runs on, or is completed when no execution is left (`nextDate` null).
  */
 export async function advanceOrder(
-  { store }: Pick<Deps, "store">, tx: Tx, payment: Pick<Payment, "id" | "executions">,
+  { store }: PaymentStore, tx: Tx, payment: Pick<Payment, "id" | "executions">,
   change: { at: string; nextDate: string | null; reason: string | null },
 ): Promise<boolean> {
   const event = change.nextDate === null ? "completeOrder" : "runInstalment";
