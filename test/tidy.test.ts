@@ -317,16 +317,16 @@ function longLines(file: string, text: string): string[] {
     [...line].length > LINE_COLUMNS_MAX ? [`${relative(ROOT, file)}:${i + 1}`] : []);
 }
 
-/** `new Xs2aError(...)` outside the catalog, as "file:line". */
-function refusalsOutsideCatalog(file: string, text: string): string[] {
-  if (relative(SRC, file) === join("domain", "kernel", "errors.ts")) return [];
+/** The nodes of a file that `match`, as "file:line", or "file:line: text" with `withText`. */
+function nodesWhere(
+  file: string, text: string, match: (node: ts.Node) => boolean, withText = false,
+): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    const callee = ts.isNewExpression(node) ? node.expression : undefined;
-    if (callee !== undefined && ts.isIdentifier(callee) && callee.text === "Xs2aError") {
+    if (match(node)) {
       const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      found.push(`${relative(ROOT, file)}:${line}`);
+      found.push(`${relative(ROOT, file)}:${line}${withText ? `: ${node.getText(source)}` : ""}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -334,22 +334,21 @@ function refusalsOutsideCatalog(file: string, text: string): string[] {
   return found;
 }
 
+/** `new Xs2aError(...)` outside the catalog, as "file:line". */
+function refusalsOutsideCatalog(file: string, text: string): string[] {
+  if (relative(SRC, file) === join("domain", "kernel", "errors.ts")) return [];
+  return nodesWhere(file, text, (node) => ts.isNewExpression(node)
+    && ts.isIdentifier(node.expression) && node.expression.text === "Xs2aError");
+}
+
 /** `setInterval(...)` outside the scheduler, as "file:line": every periodic job runs through it. */
 function intervalsOutsideScheduler(file: string, text: string): string[] {
   if (relative(SRC, file) === join("domain", "kernel", "scheduler.ts")) return [];
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
+  return nodesWhere(file, text, (node) => {
     const callee = ts.isCallExpression(node) ? node.expression : undefined;
     const name = callee && ts.isPropertyAccessExpression(callee) ? callee.name : callee;
-    if (name !== undefined && ts.isIdentifier(name) && name.text === "setInterval") {
-      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      found.push(`${relative(ROOT, file)}:${line}`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+    return name !== undefined && ts.isIdentifier(name) && name.text === "setInterval";
+  });
 }
 
 /**
@@ -384,29 +383,19 @@ function statusWritesOutsideTransitions(file: string, text: string): string[] {
   const own = where[0] === "domain" && where.length > 2 ? where[1] : undefined;
   const inTransitions = where.at(-1) === "transitions.ts";
   const statuses = own !== undefined ? statusesOf(own) : new Set<string>();
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const add = (node: ts.Node) => {
-    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-    found.push(`${relative(ROOT, file)}:${line}: ${node.getText(source)}`);
-  };
-  const visit = (node: ts.Node): void => {
+  return nodesWhere(file, text, (node) => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)
       && ts.isPropertyAccessExpression(node.expression.expression)) {
       const method = node.expression.name.text;
       const repository = node.expression.expression.name.text;
       const [folder] = Object.entries(LIFECYCLES).find(([, l]) => l.repository === repository
         && l.writes.includes(method)) ?? [];
-      if (folder !== undefined && !(inTransitions && folder === own)) add(node.expression);
-    } else if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && !inTransitions
-      && STATUS_FIELDS.includes(node.name.text) && ts.isStringLiteralLike(node.initializer)
-      && statuses.has(node.initializer.text)) {
-      add(node);
+      return folder !== undefined && !(inTransitions && folder === own);
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+    return ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && !inTransitions
+      && STATUS_FIELDS.includes(node.name.text) && ts.isStringLiteralLike(node.initializer)
+      && statuses.has(node.initializer.text);
+  }, true);
 }
 
 /** The files that may import from src/: its own, the tests and the generated client's sources. */
@@ -500,18 +489,8 @@ function readsSettings(node: ts.Expression): boolean {
  */
 function settingDefaultsOutsideConfig(file: string, text: string): string[] {
   if (!relative(SRC, file).startsWith(`domain${sep}`)) return [];
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isBinaryExpression(node) && readsSettings(node.left)
-      && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) {
-      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      found.push(`${relative(ROOT, file)}:${line}: ${node.getText(source)}`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+  return nodesWhere(file, text, (node) => ts.isBinaryExpression(node) && readsSettings(node.left)
+    && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken, true);
 }
 
 describe("tidy", () => {

@@ -33,16 +33,21 @@ export function connectionLimits(config: Config) {
 
 type Limits = ReturnType<typeof connectionLimits>;
 
-/** Fastify's two lines per request cost throughput; the API logs one line per request itself. */
-const quiet = () => new LogController({ disableRequestLogging: true });
+/**
+ * A listener's logger, named; Fastify's two lines per request cost throughput, and the API logs
+ * one line per request itself.
+ */
+const logging = (logger: pino.Logger, listener: string) => ({
+  loggerInstance: logger.child({ listener }) as FastifyBaseLogger,
+  logController: new LogController({ disableRequestLogging: true }),
+});
 
 /** The TPP's listener: a client certificate is asked for, and judged by the API's plugin. */
 export function apiListener(
   config: Config, logger: pino.Logger, tls: TlsMaterial, limits: Limits,
 ): FastifyInstance {
   return Fastify({
-    loggerInstance: logger.child({ listener: "api" }) as FastifyBaseLogger,
-    logController: quiet(),
+    ...logging(logger, "api"),
     requestIdHeader: "x-request-id",
     bodyLimit: config.bodyLimitBytes,
     ...limits.fastify,
@@ -65,8 +70,7 @@ export function authListener(
   config: Config, logger: pino.Logger, tls: TlsMaterial, limits: Limits,
 ): FastifyInstance {
   return Fastify({
-    loggerInstance: logger.child({ listener: "auth" }) as FastifyBaseLogger,
-    logController: quiet(),
+    ...logging(logger, "auth"),
     ...limits.fastify,
     https: {
       key: tls.key, cert: tls.cert, minVersion: "TLSv1.2", maxHeaderSize: config.headerLimitBytes,
@@ -85,10 +89,7 @@ export function adminListener(
   const metrics = createMetrics(store);
   metrics.instrument(listeners.api, "api");
   metrics.instrument(listeners.auth, "auth");
-  const admin = Fastify({
-    loggerInstance: logger.child({ listener: "admin" }) as FastifyBaseLogger,
-    logController: quiet(),
-  });
+  const admin = Fastify(logging(logger, "admin"));
   adminRoutes(admin, metrics);
   healthRoutes(admin, { ready });
   return admin;

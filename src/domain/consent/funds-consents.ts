@@ -23,9 +23,10 @@ export interface FundsConsentInput {
   registrationInformation?: string;
 }
 
-export function createFundsConsents(
-  deps: StoreDeps<"db" | "consents" | "sca", "core" | "clock" | "settings">, consents: Consents,
-) {
+/** What a funds-confirmation consent works with besides the consents' use cases. */
+type FundsConsentDeps = StoreDeps<"db" | "consents" | "sca", "core" | "clock" | "settings">;
+
+export function createFundsConsents(deps: FundsConsentDeps, consents: Consents) {
   const { store, core, clock, settings } = deps;
 
   /** Throws FORMAT_ERROR (with path) for a malformed account or one not held at this bank. */
