@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp } from "../src/app.js";
+import { buildApp } from "../src/app/build-app.js";
 import { API_PROFILES, loadConfig } from "../src/config.js";
 import { generateTypes } from "./generate.js";
 

@@ -13,10 +13,8 @@ const MODES = ["sandbox", "production"] as const;
 export type Mode = typeof MODES[number];
 
 const SQLITE_SYNCHRONOUS = ["full", "normal"] as const;
-export type SqliteSynchronous = typeof SQLITE_SYNCHRONOUS[number];
 
 export const API_PROFILES = ["spec", "berlin-group"] as const;
-export type ApiProfile = typeof API_PROFILES[number];
 
 /** RTS art. 16: off, or the limit since the last SCA the bank chose (100 EUR or 5 payments). */
 export const LOW_VALUE_EXEMPTIONS = ["off", "amount", "count"] as const;

@@ -1,6 +1,6 @@
 /** `psd2-bank account ...`: the operator's account administration on the embedded ledger. */
 import { parseArgs } from "node:util";
-import type { Administration } from "../app.js";
+import type { Administration } from "../app/administration.js";
 import { OperatorError } from "../domain/kernel/errors.js";
 import type { AccountSummary } from "../domain/administration/accounts.js";
 import { print, required, table, usageEntry } from "./output.js";

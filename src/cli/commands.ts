@@ -1,6 +1,6 @@
 /** Every command of the psd2-bank command line, by name; main.ts parses argv and calls run(). */
 import { parseArgs } from "node:util";
-import type { Administration } from "../app.js";
+import type { Administration } from "../app/administration.js";
 import type { Config } from "../config.js";
 import { OperatorError } from "../domain/kernel/errors.js";
 import { accountCommand, ACCOUNT_USAGE } from "./accounts.js";
@@ -50,14 +50,14 @@ type Command = (config: Config, args: string[]) => Promise<void>;
  * The bank's modules load only for the command that needs them, so that help, a mistake in the
  * arguments and the light commands answer without loading the whole bank (a second and more).
  */
-const app = () => import("../app.js");
+const administration = () => import("../app/administration.js");
 const database = () => import("./database.js");
 const operations = () => import("./operations.js");
 
 /** Operator commands on the administration use cases, which close the store afterwards. */
 function administering(command: (admin: Administration, args: string[]) => Promise<void>): Command {
   return async (config, args) => {
-    const admin = await (await app()).openAdministration(config);
+    const admin = await (await administration()).openAdministration(config);
     try {
       await command(admin, args);
     } finally {

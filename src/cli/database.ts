@@ -1,6 +1,7 @@
 /** `psd2-bank migrate`, `seed` and `generate`: the database without starting the bank. */
 import { parseArgs } from "node:util";
-import { generateData, migrateDatabase, seedDatabase } from "../app.js";
+import { generateData, seedDatabase } from "../app/seeding.js";
+import { migrateDatabase } from "../app/store.js";
 import type { Config } from "../config.js";
 import { OperatorError } from "../domain/kernel/errors.js";
 

@@ -1,6 +1,6 @@
 /** `psd2-bank notification ...`: the statuses pushed to TPPs, as the operator follows them. */
 import { parseArgs } from "node:util";
-import type { Administration } from "../app.js";
+import type { Administration } from "../app/administration.js";
 import type { QueuedNotification } from "../domain/notification/ports.js";
 import { OperatorError } from "../domain/kernel/errors.js";
 import { print, required, table, usageEntry } from "./output.js";

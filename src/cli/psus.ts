@@ -1,6 +1,6 @@
 /** `psd2-bank psu ...`: the operator's PSU administration. */
 import { parseArgs } from "node:util";
-import type { Administration } from "../app.js";
+import type { Administration } from "../app/administration.js";
 import { OperatorError } from "../domain/kernel/errors.js";
 import qrcode from "qrcode-terminal";
 import { generatePassword } from "../domain/administration/psus.js";

@@ -1,6 +1,6 @@
 /** `psd2-bank payment ...` and `psd2-bank consent ...`: find across TPPs, show with history. */
 import { parseArgs } from "node:util";
-import type { Administration } from "../app.js";
+import type { Administration } from "../app/administration.js";
 import { OperatorError } from "../domain/kernel/errors.js";
 import type { AuthorisationRow, Shown } from "../domain/administration/resources.js";
 import { print, required, table, usageEntry } from "./output.js";

@@ -1,5 +1,7 @@
 /** `psd2-bank start`: both listeners, the ready banner, and a clean stop on SIGTERM or Ctrl-C. */
-import { API_BASE, buildApp, demoCodeLines, demoPsuLines, type App } from "../app.js";
+import { API_BASE } from "../app/api-routes.js";
+import { buildApp, type App } from "../app/build-app.js";
+import { demoCodeLines, demoPsuLines } from "../app/seeding.js";
 import type { Config } from "../config.js";
 import { makeIban } from "../lib/iban.js";
 import type { DevCertificatePaths } from "../tpp/dev-ca.js";

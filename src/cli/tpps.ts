@@ -1,6 +1,6 @@
 /** `psd2-bank tpp ...` and `psd2-bank audit`: the stop-list and the audit log. */
 import { parseArgs } from "node:util";
-import type { Administration } from "../app.js";
+import type { Administration } from "../app/administration.js";
 import { OperatorError } from "../domain/kernel/errors.js";
 import { print, required, table, usageEntry } from "./output.js";
 

@@ -1,5 +1,5 @@
 /**
- * What the use cases receive from app.ts: plain arguments, no container.
+ * What the use cases receive from the composition root (src/app/): plain arguments, no container.
  */
 import type { Clock } from "../lib/clock.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
@@ -19,6 +19,7 @@ import type {
   PsuAppPort, PsuPort, PsuSessionPort, ScaSessionPort, SmsTexts, UnknownLoginPort,
 } from "./sca/ports.js";
 
+/** The settings the domain reads, each given by src/config.ts, where its default is declared. */
 export interface DomainSettings {
   timeZone: string;
   bankName: string;
@@ -27,28 +28,28 @@ export interface DomainSettings {
   loginFailuresMax: number;
   loginBlockSeconds: number;
   /** PSU passwords one TPP may have checked at once (embedded approach); 0: no limit. */
-  tppConcurrentPasswordChecks?: number;
+  tppConcurrentPasswordChecks: number;
   consentValidityDaysMax: number;
   frequencyPerDayMax: number;
   /** A consent the PSU has not authorised after this long is rejected. */
-  consentAuthorisationMinutes?: number;
+  consentAuthorisationMinutes: number;
   /** A payment not authorised within this time after its creation is rejected (RJCT). */
   paymentScaTimeoutSeconds: number;
   /** The most payments one bulk payment may carry. */
-  bulkPaymentEntriesMax?: number;
+  bulkPaymentEntriesMax: number;
   /** A payment to another bank is ACSP until this long after its booking, then ACCC; 0: ACSC. */
-  clearingSettlementSeconds?: number;
+  clearingSettlementSeconds: number;
   /** A decoupled request the PSU leaves unanswered this long fails. */
-  decoupledTimeoutSeconds?: number;
+  decoupledTimeoutSeconds: number;
   /**
    * AUTHORISATION_CONFIRMATION: a PSU's confirmation on the bank's pages decides only once the
    * TPP sends the code the redirect back carried.
    */
-  authorisationConfirmation?: boolean;
+  authorisationConfirmation: boolean;
   /** Sandbox mode: test PSUs' behaviours apply (Psu.sandbox); never in production. */
-  sandbox?: boolean;
-  /** The SCA exemptions the bank applies (README, SCA exemptions); absent: none but art. 10a. */
-  exemptions?: ExemptionSettings;
+  sandbox: boolean;
+  /** The SCA exemptions the bank applies (README, SCA exemptions); besides art. 10a, always. */
+  exemptions: ExemptionSettings;
 }
 
 export interface ExemptionSettings {
@@ -142,6 +143,13 @@ export interface Deps {
   smsTexts: SmsTexts;
   subjects: ScaSubjects;
 }
+
+/**
+ * Deps whose store is narrowed to the repositories `R` a use case works with (db and transaction
+ * only where named), with the other Deps `K` it uses.
+ */
+export type StoreDeps<R extends keyof StorePort, K extends Exclude<keyof Deps, "store"> = never> =
+  Pick<Deps, K> & { store: Pick<StorePort, R> };
 
 /** The calling TPP as the domain needs it: its tenant key and display name. */
 export interface TppRef { id: string; name: string }

@@ -7,7 +7,3 @@ import { AssertionError } from "node:assert";
 export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new AssertionError({ message });
 }
-
-export function unreachable(value: never): never {
-  throw new AssertionError({ message: `unreachable: ${String(value)}` });
-}

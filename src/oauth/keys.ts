@@ -1,7 +1,7 @@
 /**
- * The authorisation server's keys, made once and kept in the database (app.ts), so that every
- * instance signs and verifies alike: an ES256 signing key (FAPI 2.0 allows PS256, ES256, EdDSA)
- * and a key for its cookies.
+ * The authorisation server's keys, made once and kept in the database (src/app/oauth.ts), so
+ * that every instance signs and verifies alike: an ES256 signing key (FAPI 2.0 allows PS256,
+ * ES256, EdDSA) and a key for its cookies.
  */
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { JWK } from "oidc-provider";

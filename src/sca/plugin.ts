@@ -1,7 +1,8 @@
 /**
  * What every PSU page on the auth listener shares, whichever page registers first: the form
  * parser, the security headers (strict CSP, no-referrer, no-store, ...), cookies, form fields
- * and the page language. app.ts registers it once before the redirect pages and the dashboard.
+ * and the page language. app/psu-pages.ts registers it once before the redirect pages and the
+ * dashboard.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

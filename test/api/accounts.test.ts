@@ -304,7 +304,8 @@ test("a new recurring consent of the PSU at the same TPP ends the older one", as
 
 test("the sweep expires lapsed consents and rejects stale ones without a read", async () => {
   const store = bank.app.store;
-  const settings = { timeZone: "Europe/Berlin", consentValidityDaysMax: 180, frequencyPerDayMax: 4 };
+  const settings = { timeZone: "Europe/Berlin", consentValidityDaysMax: 180, frequencyPerDayMax: 4,
+    consentAuthorisationMinutes: 30 };
   const consents = createConsents({ store, clock, settings } as unknown as Deps);
   const valid = await authorisedConsent(bank.tpp, bank.browser(), "bob", [BOB_MAIN],
     consentBody({ validUntil: addDays(today(), 1) }));

@@ -118,7 +118,9 @@ test("a consent revoked on the PSU's request and one that expired are pushed", a
   const today = dateInZone(new Date(), "Europe/Berlin");
   const lapsing = await authorisedConsentWith(consentBody({ validUntil: addDays(today, 1) }));
   const later = manualClock(new Date(Date.now() + 3 * 86_400_000));
-  const settings = { timeZone: "Europe/Berlin", consentValidityDaysMax: 180 };
+  const settings = {
+    timeZone: "Europe/Berlin", consentValidityDaysMax: 180, consentAuthorisationMinutes: 30,
+  };
   const sweep = createConsents({ store: bank.app.store, clock: later, settings } as unknown as Deps);
   await sweep.sweepConsents();
   await bank.app.deliverNotifications();

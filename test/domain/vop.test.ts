@@ -12,7 +12,7 @@ import { createEmbeddedLedger } from "../../src/ledger/core.js";
 import { seedDemoData } from "../../src/ledger/demo-data.js";
 import { DEMO_VOP_DIRECTORY, sandboxVopScheme } from "../../src/ledger/vop-directory.js";
 import { manualClock } from "../../src/lib/clock.js";
-import { hashPassword } from "../../src/sca/passwords.js";
+import { hashPassword } from "../../src/app/passwords.js";
 import { openStore, type Store } from "../../src/store/db.js";
 import { ALICE_MAIN, ALICE_SAVINGS, BOB_MAIN, EXTERNAL_IBAN } from "../support/flows.js";
 

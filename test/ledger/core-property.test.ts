@@ -29,7 +29,7 @@ import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import { newPaymentId } from "../../src/lib/ids.js";
 import { formatAmount } from "../../src/lib/money.js";
 import { executionDate } from "../../src/domain/payment/standing-orders.js";
-import { hashPassword } from "../../src/sca/passwords.js";
+import { hashPassword } from "../../src/app/passwords.js";
 import { createSmsTexts } from "../../src/sca/sms-texts.js";
 import { SCA_SUBJECTS } from "../../src/domain/subjects/registry.js";
 import { cardRepository } from "../../src/store/cards.js";
@@ -61,7 +61,10 @@ before(async () => {
     settings: {
       timeZone: TIME_ZONE, bankName: "Bank", smsCodeTtlSeconds: 300, scaSessionIdleSeconds: 300,
       loginFailuresMax: 5, loginBlockSeconds: 900, consentValidityDaysMax: 180, frequencyPerDayMax: 4,
-      paymentScaTimeoutSeconds: 1800,
+      paymentScaTimeoutSeconds: 1800, tppConcurrentPasswordChecks: 0,
+      consentAuthorisationMinutes: 30, bulkPaymentEntriesMax: 100, clearingSettlementSeconds: 0,
+      decoupledTimeoutSeconds: 300, authorisationConfirmation: false, sandbox: false,
+      exemptions: { trustedPayees: false, lowValue: "off", transactionRisk: false },
     },
     scaLinks: { scaRedirect: async () => "https://bank.example/sca" },
     passwords: { verify: async () => false, hash: async () => "" },

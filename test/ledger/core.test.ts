@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS, DEMO_BANK_CODE, seedDemoData } from "../../src/ledger/de
 import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import { makeIban } from "../../src/lib/iban.js";
 import { newPaymentId } from "../../src/lib/ids.js";
-import { hashPassword } from "../../src/sca/passwords.js";
+import { hashPassword } from "../../src/app/passwords.js";
 import { cardRepository } from "../../src/store/cards.js";
 import type { Store } from "../../src/store/db.js";
 import type { LedgerAccountRecord } from "../../src/store/ledger.js";

@@ -3,7 +3,7 @@
  */
 import assert from "node:assert/strict";
 import { presentersFor } from "../../src/api/profile.js";
-import type { App } from "../../src/app.js";
+import type { App } from "../../src/app/build-app.js";
 import { DEMO_BANK_CODE } from "../../src/ledger/demo-data.js";
 import { makeIban } from "../../src/lib/iban.js";
 import { csrfOf, formOf, type BrowserClient, type Page } from "./browser.js";

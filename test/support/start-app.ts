@@ -8,7 +8,7 @@ import { after, before } from "node:test";
 import { readFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { buildApp, type App } from "../../src/app.js";
+import { buildApp, type App } from "../../src/app/build-app.js";
 import { loadConfig } from "../../src/config.js";
 import type { Clock } from "../../src/lib/clock.js";
 import {

@@ -1,6 +1,6 @@
 /**
  * The port to the core banking system, declared by its consumer. src/ledger/ is the embedded
- * default; a bank plugs in its own core by implementing this interface in app.ts, nothing else.
+ * default; a bank plugs in its own core by implementing this interface in src/app/core-banking.ts.
  * Write methods take the caller's transaction so the embedded ledger books atomically with the
  * status change; an external adapter must instead be idempotent by paymentId.
  */

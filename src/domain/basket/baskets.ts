@@ -19,7 +19,7 @@ import { chosenScaMethod } from "../sca/factors.js";
 import { startAuthorisation } from "../sca/start.js";
 import { changeScaStatusOf } from "../sca/transitions.js";
 import type { Basket, BasketItem } from "./model.js";
-import { isOpenBasket, moveBasket } from "./transitions.js";
+import { BASKET_CREATION, isOpenBasket, moveBasket } from "./transitions.js";
 
 export interface BasketInput { paymentIds?: string[]; consentIds?: string[] }
 
@@ -148,7 +148,8 @@ export function createBaskets(deps: Deps) {
     const signaturesRequired = await checkItems(deps, tx, tpp.id, { paymentIds, consentIds });
     const at = clock.now().toISOString();
     const basket: Basket = {
-      id: newPaymentId(), tppId: tpp.id, status: "RCVD", psuId: null, paymentIds, consentIds,
+      id: newPaymentId(), tppId: tpp.id, status: BASKET_CREATION.create.to, psuId: null,
+      paymentIds, consentIds,
       redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
       createdAt: at, updatedAt: at, signaturesRequired, signatures: 0,
     };

@@ -34,11 +34,6 @@ export interface Basket {
   signatures?: number;
 }
 
-export const itemsOf = (basket: Pick<Basket, "paymentIds" | "consentIds">): BasketItem[] => [
-  ...basket.paymentIds.map((id) => ({ type: "payment" as const, id })),
-  ...basket.consentIds.map((id) => ({ type: "consent" as const, id })),
-];
-
 /** A basket as its SCA session sees it: with its items as they stand now. */
 export interface BasketView {
   type: "basket"; basket: Basket; payments: Payment[]; consents: Consent[];

@@ -6,7 +6,7 @@
  * given; it still holds its items, carried out once the last signature is given.
  */
 import type { Tx } from "../kernel/ports.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import type { BasketStatus } from "./model.js";
 
 export interface BasketTransition { from: readonly BasketStatus[]; to: BasketStatus }
@@ -30,6 +30,11 @@ export const BASKET_TRANSITIONS = {
   delete: { from: ["RCVD"], to: "CANC" },
 } as const satisfies Record<string, BasketTransition>;
 
+/** The "create" row: the status a basket is created in, from none. */
+export const BASKET_CREATION = {
+  create: { from: [], to: "RCVD" },
+} as const satisfies Record<string, BasketTransition>;
+
 export type BasketEvent = keyof typeof BASKET_TRANSITIONS;
 
 export const BASKET_EVENTS = Object.keys(BASKET_TRANSITIONS) as BasketEvent[];
@@ -37,19 +42,13 @@ export const BASKET_EVENTS = Object.keys(BASKET_TRANSITIONS) as BasketEvent[];
 export const isOpenBasket = (status: BasketStatus): boolean =>
   (OPEN_BASKET as readonly BasketStatus[]).includes(status);
 
-/** The status `event` leads to from `status`, or undefined when the table refuses it. */
-export function basketAfter(status: BasketStatus, event: BasketEvent): BasketStatus | undefined {
-  const { from, to }: BasketTransition = BASKET_TRANSITIONS[event];
-  return from.includes(status) ? to : undefined;
-}
-
 /**
  * Applies `event` as a compare-and-set on the basket's status; answers whether this call made the
  * change. Leaving the open statuses releases the items (a deleted basket's at once, a decided
  * basket's each when carried out).
  */
 export async function moveBasket(
-  { store }: Pick<Deps, "store">, tx: Tx, basketId: string, event: BasketEvent,
+  { store }: StoreDeps<"baskets" | "notifications">, tx: Tx, basketId: string, event: BasketEvent,
   change: { at: string; psuId?: string; signaturesBefore?: number },
 ): Promise<boolean> {
   const { from, to }: BasketTransition = BASKET_TRANSITIONS[event];

@@ -10,7 +10,7 @@ import type { Tx } from "../kernel/ports.js";
 import { moveConsent } from "./transitions.js";
 import type { Consent, GrantedAccount } from "./model.js";
 import type { Consents } from "./registration.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import { accessNotGranted, consentUsedUp } from "../kernel/errors.js";
 
 export type AccessKind = "account" | "balances" | "transactions";
@@ -58,7 +58,8 @@ function checkGrant(grant: GrantedAccount | undefined, kind: AccessKind): Grante
  * consent, else details, and balances and transactions where granted, of every account.
  */
 async function usedUp(
-  { store }: Deps, tx: Tx, consent: Consent, granted: GrantedAccount[], listOnly: boolean,
+  { store }: StoreDeps<"accessCounts">, tx: Tx, consent: Consent, granted: GrantedAccount[],
+  listOnly: boolean,
 ) {
   const reads = await store.accessCounts.readsOf(tx, consent.id, ONE_OFF_DAY);
   if (listOnly) return reads.some((r) => r.accountId === LIST);
@@ -68,7 +69,13 @@ async function usedUp(
   return done.length >= due;
 }
 
-export function createAccountAccess(deps: Deps, consents: Consents) {
+/** What counting and gating an account read works with. */
+type AccessDeps = StoreDeps<
+  "db" | "transaction" | "accessCounts" | "consents" | "notifications" | "oauthRecords",
+  "clock" | "settings"
+>;
+
+export function createAccountAccess(deps: AccessDeps, consents: Consents) {
   const { store, clock, settings } = deps;
 
   async function countAccess(consent: Consent, request: AccessRequest, granted: GrantedAccount[],
@@ -122,5 +129,3 @@ export function createAccountAccess(deps: Deps, consents: Consents) {
 
   return { authorise };
 }
-
-export type AccountAccess = ReturnType<typeof createAccountAccess>;

@@ -14,7 +14,7 @@ import type {
 import type { Consent } from "./model.js";
 import { scaAuthorisedAt } from "./sca-reuse.js";
 import type { Consents } from "./registration.js";
-import type { Deps } from "../deps.js";
+import type { Deps, StoreDeps } from "../deps.js";
 import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "../kernel/errors.js";
 import type { Payment } from "../payment/model.js";
 import {
@@ -73,13 +73,13 @@ type Gate = <R>(reader: Reader, accountId: string | null, endpoint: string,
   kind: AccessRequest["kind"], prepare: (granted: GrantedAccess) => Promise<R>,
 ) => Promise<GrantedAccess & { prepared: R }>;
 
-async function accountOf<A>({ store }: Deps, side: Side<A, unknown>, accountId: string) {
+async function accountOf<A>({ store }: StoreDeps<"db">, side: Side<A, unknown>, accountId: string) {
   const account = await side.get(store.db, accountId);
   if (!account) throw resourceUnknown("account");
   return account;
 }
 
-function viewReads<A, T>(deps: Deps, gate: Gate, side: Side<A, T>) {
+function viewReads<A, T>(deps: AccountDeps, gate: Gate, side: Side<A, T>) {
   const { store } = deps;
 
   /** Throws CONSENT_UNKNOWN / CONSENT_INVALID / CONSENT_EXPIRED / ACCESS_EXCEEDED. */
@@ -127,7 +127,8 @@ function viewReads<A, T>(deps: Deps, gate: Gate, side: Side<A, T>) {
 
 /** Pending transactions come with the first page only, within the query's dates. */
 async function pendingOf(
-  { store, core }: Deps, accountId: string, bounded: TransactionQuery, laterPage: boolean,
+  { store, core }: StoreDeps<"db", "core">, accountId: string, bounded: TransactionQuery,
+  laterPage: boolean,
 ): Promise<PendingTransaction[]> {
   if (bounded.bookingStatus === "booked" || bounded.bookingStatus === "information" || laterPage) {
     return [];
@@ -141,7 +142,7 @@ async function pendingOf(
  * (RTS art. 10a) and the account. A download is counted apart and spends its link once the
  * grant is checked. Also FORMAT_ERROR, PARAMETER_NOT_SUPPORTED, PERIOD_INVALID.
  */
-function gatedRead<A, T>(deps: Deps, gate: Gate, side: Side<A, T>) {
+function gatedRead<A, T>(deps: AccountDeps, gate: Gate, side: Side<A, T>) {
   const { store, clock, settings } = deps;
   return async (
     reader: Reader, accountId: string, parsed: TransactionQuery,
@@ -171,7 +172,7 @@ function gatedRead<A, T>(deps: Deps, gate: Gate, side: Side<A, T>) {
 }
 
 function transactionReads<A, T extends BookedTransaction>(
-  deps: Deps, gate: Gate, side: Side<A, T>,
+  deps: AccountDeps, gate: Gate, side: Side<A, T>,
 ) {
   const { store, clock, settings } = deps;
 
@@ -218,11 +219,15 @@ function transactionReads<A, T extends BookedTransaction>(
   return { transactions, statementFile };
 }
 
-function reads<A, T extends BookedTransaction>(deps: Deps, gate: Gate, side: Side<A, T>) {
+function reads<A, T extends BookedTransaction>(
+  deps: AccountDeps, gate: Gate, side: Side<A, T>,
+) {
   return { ...viewReads(deps, gate, side), ...transactionReads(deps, gate, side) };
 }
 
-function bankSide({ store, core }: Deps): Side<BankAccount, BookedTransaction> {
+function bankSide(
+  { store, core }: StoreDeps<"payments", "core">,
+): Side<BankAccount, BookedTransaction> {
   return {
     get: (tx, id) => core.getAccount(tx, id), getMany: (tx, ids) => core.getAccounts(tx, ids),
     idOf: (account) => account.id, balances: (tx, id) => core.balances(tx, id),
@@ -234,7 +239,7 @@ function bankSide({ store, core }: Deps): Side<BankAccount, BookedTransaction> {
   };
 }
 
-function cardSide({ core }: Deps): Side<CardAccount, CardTransaction> {
+function cardSide({ core }: Pick<Deps, "core">): Side<CardAccount, CardTransaction> {
   return {
     get: (tx, id) => core.getCardAccount(tx, id), balances: (tx, id) => core.cardBalances(tx, id),
     getMany: async (tx, ids) => {
@@ -252,7 +257,11 @@ function cardSide({ core }: Deps): Side<CardAccount, CardTransaction> {
   };
 }
 
-export function createAccounts(deps: Deps, consents: Consents) {
+/** What the account reads work with: the core's accounts, the consent's gate, the marks. */
+type AccountDeps = StoreDeps<"db" | "transaction" | "accessCounts" | "consents" | "deltaMarks"
+  | "notifications" | "oauthRecords" | "payments" | "sca", "clock" | "settings" | "core">;
+
+export function createAccounts(deps: AccountDeps, consents: Consents) {
   const { store, core } = deps;
   const access = createAccountAccess(deps, consents);
   const gate: Gate = (reader, accountId, endpoint, kind, prepare) =>

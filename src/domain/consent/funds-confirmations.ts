@@ -4,7 +4,7 @@
  */
 import { isValidPan, readMaskedPan } from "../../lib/pan.js";
 import type { CardReference } from "../account-information/core-banking.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import { formatError, referenceUnknown } from "../kernel/errors.js";
 import { readAccount, readAmount, type AccountInput } from "../payment/rules.js";
 
@@ -29,7 +29,7 @@ function readCardReference(input: AccountInput): CardReference | null {
   throw formatError("body", "account.maskedPan", "account.maskedPan is not a masked card number.");
 }
 
-export function createFundsConfirmations({ store, core }: Pick<Deps, "store" | "core">) {
+export function createFundsConfirmations({ store, core }: StoreDeps<"db", "core">) {
   /** Throws FORMAT_ERROR for a malformed account or amount, RESOURCE_UNKNOWN for a foreign IBAN. */
   async function fundsAvailable(input: FundsConfirmationInput): Promise<boolean> {
     const card = readCardReference(input.account);

@@ -7,8 +7,9 @@ import { addDays, dateInZone } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Consent } from "./model.js";
+import { CONSENT_CREATION } from "./transitions.js";
 import type { Consents, RegisteredConsent } from "./registration.js";
-import type { Deps, RedirectTargets, TppRef } from "../deps.js";
+import type { RedirectTargets, StoreDeps, TppRef } from "../deps.js";
 import {
   accountNotCovered, consentUnusable, formatError, fundsConsentUnknown,
 } from "../kernel/errors.js";
@@ -22,7 +23,10 @@ export interface FundsConsentInput {
   registrationInformation?: string;
 }
 
-export function createFundsConsents(deps: Deps, consents: Consents) {
+/** What a funds-confirmation consent works with besides the consents' use cases. */
+type FundsConsentDeps = StoreDeps<"db" | "consents" | "sca", "core" | "clock" | "settings">;
+
+export function createFundsConsents(deps: FundsConsentDeps, consents: Consents) {
   const { store, core, clock, settings } = deps;
 
   /** Throws FORMAT_ERROR (with path) for a malformed account or one not held at this bank. */
@@ -36,7 +40,8 @@ export function createFundsConsents(deps: Deps, consents: Consents) {
     const now = clock.now();
     const at = now.toISOString();
     const consent: Consent = {
-      id: newUuid(), tppId: tpp.id, status: "received", psuId: null, kind: "funds-confirmation",
+      id: newUuid(), tppId: tpp.id, status: CONSENT_CREATION.create.to, psuId: null,
+      kind: "funds-confirmation",
       access: {
         accounts: [reference.iban], balances: [], transactions: [],
         availableAccounts: null, availableAccountsWithBalance: null, allPsd2: null,

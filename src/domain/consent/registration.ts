@@ -6,7 +6,8 @@ import { addDays, dateInZone, isIsoDate } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import {
-  awaitsSignature, CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules, moveConsent,
+  awaitsSignature, CONSENT_CREATION, CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules,
+  moveConsent,
 } from "./transitions.js";
 import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
@@ -54,8 +55,6 @@ export interface ConsentDetails {
 export interface RegisteredConsent {
   consent: Consent; scaRedirect: string | null; authorisationId: string | null;
 }
-
-const DEFAULT_AUTHORISATION_MINUTES = 30;
 
 /** A consent with the IBANs granted in it and its last action's date, as the TPP and PSU see it. */
 export async function detailsOf(deps: Deps, tx: Tx, consent: Consent): Promise<ConsentDetails> {
@@ -176,7 +175,7 @@ const startFor = (
   redirect, at);
 
 function lapseRulesAt(settings: Deps["settings"], now: Date) {
-  const minutes = settings.consentAuthorisationMinutes ?? DEFAULT_AUTHORISATION_MINUTES;
+  const minutes = settings.consentAuthorisationMinutes;
   const authorisationCutoff = new Date(now.getTime() - minutes * 60_000).toISOString();
   return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff);
 }
@@ -305,7 +304,8 @@ function newConsent({ settings }: Pick<Deps, "settings">, c: {
   const { input, redirect } = c;
   const at = c.now.toISOString();
   return {
-    id: newUuid(), tppId: c.tpp.id, status: "received", psuId: null, access: c.access,
+    id: newUuid(), tppId: c.tpp.id, status: CONSENT_CREATION.create.to, psuId: null,
+    access: c.access,
     recurringIndicator: input.recurringIndicator,
     validUntil: input.validUntil > latest ? latest : input.validUntil,
     frequencyPerDay: Math.min(input.frequencyPerDay, settings.frequencyPerDayMax),

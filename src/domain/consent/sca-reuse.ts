@@ -5,7 +5,7 @@
  * consent) needs the PSU's password only. An exempted renewal does not extend the 180 days.
  */
 import type { Tx } from "../kernel/ports.js";
-import type { Deps } from "../deps.js";
+import type { Deps, StoreDeps } from "../deps.js";
 import type { ScaExemption } from "../sca/model.js";
 import { OLD_HISTORY_WINDOW_MS } from "../account-information/statement-query.js";
 import type { Consent } from "./model.js";
@@ -28,7 +28,9 @@ export async function consentExemption(
  * When the PSU passed SCA for this consent, for the hour in which history older than 90 days may
  * be read: an exempted renewal (password only) opens no such hour.
  */
-export async function scaAuthorisedAt(deps: Deps, consent: Consent): Promise<string | null> {
+export async function scaAuthorisedAt(
+  deps: StoreDeps<"db" | "sca", "clock">, consent: Consent,
+): Promise<string | null> {
   const at = consent.authorisedAt;
   if (at === null || deps.clock.now().getTime() - Date.parse(at) > OLD_HISTORY_WINDOW_MS) return at;
   const authorisations = await deps.store.sca.authorisationsOf(deps.store.db, consent.id);

@@ -5,9 +5,12 @@
  * store only applies what this table says.
  */
 import type { Tx } from "../kernel/ports.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import type { Consent, ConsentStatus } from "./model.js";
 import type { ConsentChange } from "./ports.js";
+
+/** What a consent's status change writes: the row, the outbox, and its OAuth tokens going. */
+type ConsentStore = StoreDeps<"consents" | "notifications" | "oauthRecords">;
 
 export interface ConsentTransition { from: readonly ConsentStatus[]; to: ConsentStatus }
 
@@ -34,6 +37,11 @@ export const CONSENT_TRANSITIONS = {
   replace: { from: ["valid"], to: "terminatedByTpp" },
 } as const satisfies Record<string, ConsentTransition>;
 
+/** The "create" row: the status a consent is created in, from none. */
+export const CONSENT_CREATION = {
+  create: { from: [], to: "received" },
+} as const satisfies Record<string, ConsentTransition>;
+
 export const awaitsSignature = (status: ConsentStatus): boolean =>
   (AWAITING_SIGNATURE as readonly ConsentStatus[]).includes(status);
 
@@ -53,7 +61,7 @@ export function consentAfter(status: ConsentStatus, event: ConsentEvent):
  * consent no longer valid takes its OAuth tokens with it (a PSU's revocation on the dashboard).
  */
 export async function moveConsent(
-  { store }: Pick<Deps, "store">, tx: Tx, consentId: string, event: ConsentEvent,
+  { store }: ConsentStore, tx: Tx, consentId: string, event: ConsentEvent,
   change: ConsentChange,
 ): Promise<boolean> {
   const { from, to }: ConsentTransition = CONSENT_TRANSITIONS[event];
@@ -89,7 +97,7 @@ export function lapseOf(consent: Consent, rules: readonly LapseRule[]): LapseRul
 
 /** Applies every lapse rule to all consents at once; returns how many each rule changed. */
 export async function lapseConsents(
-  { store }: Pick<Deps, "store">, tx: Tx, rules: readonly LapseRule[], at: string,
+  { store }: ConsentStore, tx: Tx, rules: readonly LapseRule[], at: string,
 ): Promise<number[]> {
   const counts: number[] = [];
   for (const { event, field, before } of rules) {
@@ -104,7 +112,7 @@ export async function lapseConsents(
 
 /** Ends the PSU's other valid recurring consents at the same TPP (as peers do). */
 export async function replaceRecurring(
-  { store }: Pick<Deps, "store">, tx: Tx, keep: Consent, psuId: string, at: string,
+  { store }: ConsentStore, tx: Tx, keep: Consent, psuId: string, at: string,
 ): Promise<void> {
   const { from, to }: ConsentTransition = CONSENT_TRANSITIONS.replace;
   const ids = await store.consents.transitionOtherRecurring(tx, keep, psuId, { from, to }, at);

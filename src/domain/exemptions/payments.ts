@@ -49,8 +49,6 @@ export interface PaymentUnderReview {
   knownDevice: boolean;
 }
 
-const NONE: ExemptionSettings = { trustedPayees: false, lowValue: "off", transactionRisk: false };
-
 /** A company's payment that needs several signatures gets an SCA for each (multi-level). */
 const exemptable = (p: ExemptablePayment) => p.service === "payments" && p.currency === "EUR"
   && (p.signaturesRequired ?? 1) <= 1;
@@ -83,7 +81,7 @@ function withinLowValue(on: ExemptionSettings["lowValue"], spent: SpentSinceSca,
 type RuleDeps = Pick<Deps, "store" | "clock" | "settings">;
 
 async function allows(deps: RuleDeps, tx: Tx, exemption: ScaExemption, r: PaymentUnderReview) {
-  const on = deps.settings.exemptions ?? NONE;
+  const on = deps.settings.exemptions;
   const { store } = deps;
   const p = r.payment;
   switch (exemption) {
@@ -121,7 +119,7 @@ export async function spendExemption(
   const { exemptions } = deps.store;
   const amount = r.payment.amountMinor;
   if (exemption === "16") {
-    const on = deps.settings.exemptions?.lowValue ?? "off";
+    const on = deps.settings.exemptions.lowValue;
     if (on === "off" || !(await allows(deps, tx, "16", { ...r, knownDevice: false }))) return false;
     return exemptions.spendWithoutSca(tx, r.psuId, amount, LOW_VALUE_LIMITS[on]);
   }

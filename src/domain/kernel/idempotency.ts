@@ -4,7 +4,7 @@
  * answer and creates nothing; the same key with a different body is refused.
  */
 import type { Tx } from "./ports.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import { requestIdReused, Xs2aError } from "./errors.js";
 
 export interface StoredResponse { statusCode: number; body: unknown }
@@ -12,7 +12,9 @@ export interface StoredResponse { statusCode: number; body: unknown }
 /** The key was stored by another request meanwhile: this one's work is rolled back. */
 class KeyTaken extends Error {}
 
-export function createIdempotency({ store, clock }: Pick<Deps, "store" | "clock">) {
+export function createIdempotency(
+  { store, clock }: StoreDeps<"db" | "idempotency" | "transaction", "clock">,
+) {
   /** The first answer under the key, or `error` when there is none. */
   async function earlierAnswer(
     key: { tppId: string; requestId: string; bodyHash: string }, error: unknown,

@@ -3,7 +3,7 @@
  * IDEMPOTENCY_RETENTION_HOURS get them) and the ids of used redirect tokens (single use matters
  * only until the token expires). Without pruning both tables grow with every request.
  */
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 
 /**
  * Instances' clocks differ a little: a token is forgotten an hour after it expired, so no
@@ -12,7 +12,7 @@ import type { Deps } from "../deps.js";
 const TOKEN_GRACE_MS = 3_600_000;
 
 export function createRetention(
-  { store, clock }: Pick<Deps, "store" | "clock">, idempotencyHours: number,
+  { store, clock }: StoreDeps<"db" | "idempotency" | "sca", "clock">, idempotencyHours: number,
 ) {
   return {
     /** Deletes what is past its retention; returns how many of each. */

@@ -3,7 +3,7 @@
  * database: each run first takes the job's lease for its period, and only the winner works.
  */
 import { newUuid } from "../../lib/ids.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 
 export interface Scheduler {
   /** Runs `work` if no instance has run `job` in the last `periodMs`; true when it ran here. */
@@ -14,7 +14,8 @@ export interface Scheduler {
 }
 
 export function createScheduler(
-  { store, clock }: Pick<Deps, "store" | "clock">, onError: (job: string, error: unknown) => void,
+  { store, clock }: StoreDeps<"db" | "leases", "clock">,
+  onError: (job: string, error: unknown) => void,
 ): Scheduler {
   const holder = newUuid();
   const timers: NodeJS.Timeout[] = [];

@@ -3,14 +3,14 @@
  * organizationIdentifier (NCA id + authorisation number), so a renewed certificate keeps access.
  * The bank's stop-list blocks a TPP by that identifier, effective on its next request.
  */
-import type { Deps, TppRef } from "../deps.js";
+import type { StoreDeps, TppRef } from "../deps.js";
 import { OperatorError, tppBlocked } from "./errors.js";
 
 const MINUTE_MS = 60_000;
 
 /** `requestsPerMinute`: per TPP across all instances; 0 = unlimited. */
 export function createTppRegistry(
-  { store, clock }: Pick<Deps, "store" | "clock">, requestsPerMinute = 0,
+  { store, clock }: StoreDeps<"db" | "tpps", "clock">, requestsPerMinute = 0,
 ) {
   // Registration is a write; remembering it per process keeps it off the read path. The stop-list
   // is checked on every request (from the store's cache while the database is unchanged), so that

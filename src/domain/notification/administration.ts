@@ -1,5 +1,5 @@
 /** The operator's view of pushed notifications: what is queued or failed, and a second chance. */
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import { OperatorError } from "../kernel/errors.js";
 import type { QueuedNotification } from "./ports.js";
 
@@ -13,7 +13,7 @@ export interface NotificationAdministration {
 const DEFAULT_LIMIT = 100;
 
 export function createNotificationAdministration(
-  { store, clock }: Pick<Deps, "store" | "clock">,
+  { store, clock }: StoreDeps<"db" | "notifications", "clock">,
 ): NotificationAdministration {
   return {
     list: ({ limit = DEFAULT_LIMIT, ...filter }) => {

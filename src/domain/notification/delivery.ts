@@ -4,7 +4,7 @@
  * TPP takes it or the retry period ends (then it waits for the operator's `notification retry`).
  * A notification counts as delivered only after the TPP answered 2xx: at least once.
  */
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import type { QueuedNotification } from "./ports.js";
 
 export interface DeliverySettings {
@@ -40,7 +40,7 @@ export function nextAttempt(
 
 export interface DeliveryRound { delivered: number; failed: number }
 
-type DeliveryDeps = Pick<Deps, "store" | "clock">;
+type DeliveryDeps = StoreDeps<"db" | "notifications", "clock">;
 
 /** One push and its outcome written back; true when the TPP took it. */
 async function pushOne(

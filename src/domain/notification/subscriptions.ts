@@ -1,5 +1,5 @@
 /** A resource's subscription to pushed statuses, taken with its creation (same transaction). */
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Subscription } from "./ports.js";
 
@@ -8,7 +8,7 @@ export interface NotificationSubscriptions {
 }
 
 export function createNotificationSubscriptions(
-  { store, clock }: Pick<Deps, "store" | "clock">,
+  { store, clock }: StoreDeps<"notifications", "clock">,
 ): NotificationSubscriptions {
   return {
     subscribe: (tx, subscription) =>

@@ -94,7 +94,7 @@ function readInitiation(
   settings: Deps["settings"], input: InitiationInput, product: PaymentProduct, today: string,
 ) {
   if (input.service === "bulk-payments") {
-    const bulk = validateBulk(input.body, product, today, settings.bulkPaymentEntriesMax ?? 100);
+    const bulk = validateBulk(input.body, product, today, settings.bulkPaymentEntriesMax);
     return { main: bulkPayment(bulk), entries: bulk.entries };
   }
   const valid = validatePayment(input.body, product, today);

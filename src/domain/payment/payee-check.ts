@@ -9,6 +9,7 @@ import type { VopOutcome } from "../vop/ports.js";
 import { NOT_POSSIBLE } from "../vop/verification.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Payment, TransactionStatus } from "./model.js";
+import { PAYMENT_CREATION } from "./transitions.js";
 
 export interface Payee { iban: string; name: string }
 
@@ -35,15 +36,19 @@ export function outcomeOf(checks: PayeeChecks, payee: Payee): VopOutcome {
 }
 
 /**
- * The status a payment is created in: RCVD, or with Client-VOP-Requested the check's: RCVC when
- * every payee matched, RVCM when one did not or only closely, RVNC when one could not be checked.
+ * The status a payment is created in (transitions.ts, its "create" rows): RCVD, or with
+ * Client-VOP-Requested the check's: RCVC when every payee matched, RVCM when one did not or only
+ * closely, RVNC when one could not be checked.
  */
 export function createdStatus(checks: PayeeChecks, outcomes: readonly VopOutcome[]):
   TransactionStatus {
-  if (!checks.requested) return "RCVD";
+  if (!checks.requested) return PAYMENT_CREATION.create.to;
   const results = new Set(outcomes.map((o) => o.result));
-  if (results.has("NMTC") || results.has("CMTC")) return "RVCM";
-  return results.has("NOAP") ? "RVNC" : "RCVC";
+  if (results.has("NMTC") || results.has("CMTC")) {
+    return PAYMENT_CREATION.createPayeeMismatched.to;
+  }
+  return results.has("NOAP") ? PAYMENT_CREATION.createPayeeUnchecked.to
+    : PAYMENT_CREATION.createPayeesMatched.to;
 }
 
 /** The ids of the payments whose payee account is the debtor account holder's own. */

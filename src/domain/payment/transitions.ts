@@ -5,8 +5,11 @@
  * what this table says.
  */
 import type { Tx } from "../kernel/ports.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import { AWAITING_PSU, type Payment, type TransactionStatus } from "./model.js";
+
+/** What a payment's status change writes: the row and the outbox. */
+type PaymentStore = StoreDeps<"payments" | "notifications">;
 
 export interface PaymentTransition { from: readonly TransactionStatus[]; to: TransactionStatus }
 
@@ -50,6 +53,18 @@ export const PAYMENT_TRANSITIONS = {
   cancelEntry: { from: AWAITING_PSU, to: "CANC" },
 } as const satisfies Record<string, PaymentTransition>;
 
+/**
+ * The "create" rows: the status a payment is created in, from none. RCVD; where the TPP reads the
+ * Verification of Payee in the status (Client-VOP-Requested, Berlin Group 1.3.16), the check's:
+ * every payee matched, one did not or only closely, one could not be checked (payee-check.ts).
+ */
+export const PAYMENT_CREATION = {
+  create: { from: [], to: "RCVD" },
+  createPayeesMatched: { from: [], to: "RCVC" },
+  createPayeeMismatched: { from: [], to: "RVCM" },
+  createPayeeUnchecked: { from: [], to: "RVNC" },
+} as const satisfies Record<string, PaymentTransition>;
+
 export type PaymentEvent = keyof typeof PAYMENT_TRANSITIONS;
 
 export const PAYMENT_EVENTS = Object.keys(PAYMENT_TRANSITIONS) as PaymentEvent[];
@@ -58,13 +73,6 @@ export const PAYMENT_EVENTS = Object.keys(PAYMENT_TRANSITIONS) as PaymentEvent[]
 const ENTRIES_FOLLOW: Partial<Record<TransactionStatus, PaymentEvent>> = {
   CANC: "cancelEntry", RJCT: "refuseEntry",
 };
-
-/** The status `event` leads to from `status`, or undefined when the table refuses it. */
-export function paymentAfter(status: TransactionStatus, event: PaymentEvent):
-  TransactionStatus | undefined {
-  const { from, to }: PaymentTransition = PAYMENT_TRANSITIONS[event];
-  return from.includes(status) ? to : undefined;
-}
 
 export interface StatusChange {
   at: string; reason?: string | null; psuId?: string;
@@ -77,7 +85,7 @@ export interface StatusChange {
  * made the change. A bulk that ends unbooked takes its payments still awaiting the PSU with it.
  */
 export async function movePayment(
-  { store }: Pick<Deps, "store">, tx: Tx, payment: Pick<Payment, "id" | "service" | "bulkId">,
+  { store }: PaymentStore, tx: Tx, payment: Pick<Payment, "id" | "service" | "bulkId">,
   event: PaymentEvent, change: StatusChange,
 ): Promise<boolean> {
   const { from, to }: PaymentTransition = PAYMENT_TRANSITIONS[event];
@@ -97,7 +105,7 @@ export async function movePayment(
  * and status): the order runs on, or is completed when no execution is left (`nextDate` null).
  */
 export async function advanceOrder(
-  { store }: Pick<Deps, "store">, tx: Tx, payment: Pick<Payment, "id" | "executions">,
+  { store }: PaymentStore, tx: Tx, payment: Pick<Payment, "id" | "executions">,
   change: { at: string; nextDate: string | null; reason: string | null },
 ): Promise<boolean> {
   const event = change.nextDate === null ? "completeOrder" : "runInstalment";

@@ -1,7 +1,7 @@
 /**
  * Verification of Payee across banks: the port to the scheme (EPC VOP), through which this bank,
  * as the requesting PSP, asks the payee's bank. The embedded default is a sandbox directory
- * (src/ledger/vop-directory.ts); a bank plugs in its scheme connection in app.ts instead.
+ * (src/ledger/vop-directory.ts); a bank plugs in its scheme connection in src/app/deps.ts instead.
  */
 import type { NameMatch } from "../../lib/payee-names.js";
 

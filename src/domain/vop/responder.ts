@@ -7,7 +7,7 @@
  * answer alike, NOAP.
  */
 import { validateIban } from "../../lib/iban.js";
-import type { Deps } from "../deps.js";
+import type { StoreDeps } from "../deps.js";
 import { formatError } from "../kernel/errors.js";
 import type { VopOutcome } from "./ports.js";
 
@@ -27,7 +27,7 @@ export interface VopLimits {
 }
 
 export function createVopResponder(
-  { store, clock, vop }: Pick<Deps, "store" | "clock" | "vop">, limits: VopLimits,
+  { store, clock, vop }: StoreDeps<"db" | "tpps", "clock" | "vop">, limits: VopLimits,
 ): VopResponder {
   /**
    * Counts under `key` (with `count` false only looks); 0 within `limit` (0: none), else the

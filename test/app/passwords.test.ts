@@ -1,8 +1,8 @@
-/** Tests for src/sca/passwords.ts: argon2id parameters, earlier hashes, bounded concurrency. */
+/** Tests for src/app/passwords.ts: argon2id parameters, earlier hashes, bounded concurrency. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { hash } from "@node-rs/argon2";
-import { createPasswords, hashPassword } from "../../src/sca/passwords.js";
+import { createPasswords, hashPassword } from "../../src/app/passwords.js";
 
 test("new hashes are argon2id with m = 19 MiB, t = 2, p = 1 (OWASP's parameters)", async () => {
   assert.match(await hashPassword("correct horse"), /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
