@@ -552,17 +552,11 @@ describe("tidy", () => {
   });
 
   test("no export in src/ that no file uses", () => {
-    // domain/sca/ is being rewritten (issue 35); its one unused export goes with that work.
-    const waiting = ["src/domain/sca/trusted-payees.ts: TrustedPayees"];
-    const unused = unusedExports(FILES, importedNames(IMPORTERS));
-    assert.deepEqual(unused.filter((u) => !waiting.includes(u)), []);
+    assert.deepEqual(unusedExports(FILES, importedNames(IMPORTERS)), []);
   });
 
   test("settings get their defaults in config.ts only, never in domain/", () => {
-    // domain/sca/ is being rewritten (issue 35); its two fallbacks go with that work.
-    const waiting = ["src/domain/sca/decoupled.ts", "src/domain/sca/embedded.ts"];
-    const found = FILES.flatMap((f) => settingDefaultsOutsideConfig(f.path, f.text));
-    assert.deepEqual(found.filter((w) => !waiting.some((file) => w.startsWith(`${file}:`))), []);
+    assert.deepEqual(FILES.flatMap((f) => settingDefaultsOutsideConfig(f.path, f.text)), []);
   });
 
   test("periodic work runs only through the scheduler (domain/kernel/scheduler.ts)", () => {

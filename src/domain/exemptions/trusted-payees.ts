@@ -81,5 +81,3 @@ export function createTrustedPayees(deps: Deps, asPsu: AsPsu) {
 
   return { ask, confirm };
 }
-
-export type TrustedPayees = ReturnType<typeof createTrustedPayees>;

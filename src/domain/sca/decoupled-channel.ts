@@ -17,13 +17,11 @@ import { changeScaStatus } from "./transitions.js";
 /** A request in the app: what the PSU decides on, for whom; its PSU is the app's. */
 export type AppContext = Omit<SessionContext, "session"> & { session: { psuId: string } };
 
-const DEFAULT_DECOUPLED_TIMEOUT_SECONDS = 300;
-
 export const isOpen = (a: Authorisation) => ["received", "psuIdentified"].includes(a.scaStatus);
 
 const nowIso = (deps: Pick<Deps, "clock">) => deps.clock.now().toISOString();
 const timeoutMs = ({ settings }: Pick<Deps, "settings">) =>
-  (settings.decoupledTimeoutSeconds ?? DEFAULT_DECOUPLED_TIMEOUT_SECONDS) * 1000;
+  settings.decoupledTimeoutSeconds * 1000;
 
 /** The moment before which a request was created that has timed out now. */
 export const lateBefore = (deps: Pick<Deps, "clock" | "settings">) =>

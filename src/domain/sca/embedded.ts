@@ -101,7 +101,7 @@ export function createEmbeddedAuthorisations(deps: Deps) {
   const { store } = deps;
   const machine = createScaSessionMachine(deps, embeddedChannel(deps));
   // Hashing is the costliest step; the PSU pages' logins share the same hashing threads.
-  const checks = createConcurrencyLimit(deps.settings.tppConcurrentPasswordChecks ?? 0);
+  const checks = createConcurrencyLimit(deps.settings.tppConcurrentPasswordChecks);
 
   async function logIn(a: Authorisation, login: string | null, password: string) {
     const psuLogin = login ?? a.namedPsu ?? null;
