@@ -15,6 +15,7 @@ import { createBaskets } from "./domain/basket/baskets.js";
 import { carryOutUnfinished } from "./domain/basket/carry-out.js";
 import { createDownloadLinks } from "./api/downloads.js";
 import { consentRoutes } from "./api/consents.js";
+import { v2ConsentRoutes, type V2ConsentRoutesOptions } from "./api/v2/consents.js";
 import { fundsConsentRoutes } from "./api/funds-consents.js";
 import { healthRoutes } from "./api/health.js";
 import { paymentRoutes } from "./api/payments.js";
@@ -95,6 +96,8 @@ import { createOAuthServer, MTLS_ROUTES, type OAuthServer } from "./oauth/server
 import { freshCookieKey, freshSigningKey, parseSigningKey } from "./oauth/keys.js";
 
 export const API_BASE = "/psd2/v1";
+/** The openFinance API Framework 2.x interface (API_VERSIONS). */
+export const API_V2_BASE = "/psd2/v2";
 
 /** The sandbox's demo PSUs, for the start banner: app.ts is the only importer of ledger/. */
 export { demoCodeLines, demoPsuLines } from "./ledger/demo-guide.js";
@@ -379,14 +382,13 @@ function xmlBodies(api: FastifyInstance, config: Config): XmlBodyOptions {
     attributesMax: config.xmlAttributesMax, readers };
 }
 
-function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () => object {
-  const { deps, consents, scheduler, audit, trustedCas, oauth } = parts;
-  const idempotency = createIdempotency(deps);
+/** The checks of every TPP request (plugin.ts) and the authorisation server's endpoints. */
+function installTppChecks(api: FastifyInstance, config: Config, parts: ApiParts): void {
+  const { deps, scheduler, audit, trustedCas, oauth } = parts;
   const registry = createTppRegistry(deps, config.tppRequestsPerMinute);
   if (config.tppRequestsPerMinute > 0) {
     scheduler.every("tpp-request-counts", 60_000, () => registry.forgetPastWindows());
   }
-  const base = API_BASE;
   const plugin = {
     ensureTpp: (tpp: TppIdentity) => registry.ensure(tpp),
     certificates: certificateSources(config, trustedCas),
@@ -399,13 +401,25 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     requireSignature: config.requireHttpSignature,
     bearer: oauth ? {
       verify: (token, der) => oauth.verifyAccessToken(token, der),
-      required: config.oauthBearerRequired, base,
+      required: config.oauthBearerRequired, base: API_BASE,
     } : undefined,
   });
+}
+
+function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () => object {
+  const { deps, consents, oauth } = parts;
+  const idempotency = createIdempotency(deps);
+  const base = API_BASE;
+  installTppChecks(api, config, parts);
   const redirects = { ...redirectRules(config), notificationPorts: config.notificationPorts,
     notificationLoopback: config.notificationLoopback };
   const presenters = presentersFor(config.apiProfile);
-  // First: it collects every route registered after it.
+  const notifications = createNotificationSubscriptions(deps);
+  // Before the v1 document: its contract is the openFinance files (schemas/openfinance/).
+  if (config.apiVersions.includes("v2")) {
+    v2Routes(api, deps, { idempotency, redirects, notifications });
+  }
+  // First of v1's: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
     base, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`,
     version: "v1", apiUrl: parts.apiUrl,
@@ -414,7 +428,6 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   });
   const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach,
     oauthMetadata: oauth?.metadataUrl, confirmation: config.authorisationConfirmation };
-  const notifications = createNotificationSubscriptions(deps);
   const embedded = createEmbeddedAuthorisations(deps);
   const decoupled = createDecoupled(deps);
   const confirmation = config.authorisationConfirmation
@@ -448,6 +461,17 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     mismatchesPerMinute: config.vopMismatchesPerMinute,
   }));
   return openApiDocument;
+}
+
+/**
+ * The openFinance API Framework 2.x interface at /psd2/v2: Consent API 2.1 for account access,
+ * over the consents of /v2 (createConsents(deps, "v2")); creations answer 201 with Location and
+ * ASPSP-SCA-Approach, as the berlin-group profile's do.
+ */
+function v2Routes(api: FastifyInstance, deps: Deps,
+  shared: Pick<V2ConsentRoutesOptions, "idempotency" | "redirects" | "notifications">): void {
+  v2ConsentRoutes(api, { ...shared, base: API_V2_BASE, consents: createConsents(deps, "v2"),
+    presenters: presentersFor("berlin-group") });
 }
 
 /** The PSU's listener: no client certificates. */
