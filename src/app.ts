@@ -9,13 +9,15 @@ import { join } from "node:path";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import pino from "pino";
 import { adminRoutes, createMetrics } from "./admin.js";
-import { accountRoutes } from "./api/accounts.js";
+import { accountRoutes, type AccountRoutesOptions } from "./api/accounts.js";
 import { basketRoutes } from "./api/signing-baskets.js";
 import { createBaskets } from "./domain/basket/baskets.js";
 import { carryOutUnfinished } from "./domain/basket/carry-out.js";
 import { createDownloadLinks } from "./api/downloads.js";
 import { consentRoutes } from "./api/consents.js";
 import { v2ConsentRoutes, type V2ConsentRoutesOptions } from "./api/v2/consents.js";
+import { V2_AIS } from "./api/v2/reference.js";
+import { v2Presenters } from "./api/v2/present.js";
 import { fundsConsentRoutes } from "./api/funds-consents.js";
 import { healthRoutes } from "./api/health.js";
 import { paymentRoutes } from "./api/payments.js";
@@ -415,9 +417,11 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
     notificationLoopback: config.notificationLoopback };
   const presenters = presentersFor(config.apiProfile);
   const notifications = createNotificationSubscriptions(deps);
+  const downloads = createDownloadLinks(parts.linkKey, deps.clock);
   // Before the v1 document: its contract is the openFinance files (schemas/openfinance/).
   if (config.apiVersions.includes("v2")) {
-    v2Routes(api, deps, { idempotency, redirects, notifications });
+    v2Routes(api, deps, { idempotency, redirects, notifications, downloads,
+      downloadThreshold: config.downloadThresholdEntries });
   }
   // First of v1's: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
@@ -446,8 +450,7 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   });
   accountRoutes(api, {
     base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,
-    downloads: createDownloadLinks(parts.linkKey, deps.clock),
-    downloadThreshold: config.downloadThresholdEntries,
+    downloads, downloadThreshold: config.downloadThresholdEntries,
   });
   const fundsConsents = createFundsConsents(deps, consents);
   fundsConsentRoutes(api, {
@@ -463,15 +466,25 @@ function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () =>
   return openApiDocument;
 }
 
+type V2Shared = Pick<V2ConsentRoutesOptions, "idempotency" | "redirects" | "notifications">
+  & Pick<AccountRoutesOptions, "downloads" | "downloadThreshold">;
+
 /**
- * The openFinance API Framework 2.x interface at /psd2/v2: Consent API 2.1 for account access,
- * over the consents of /v2 (createConsents(deps, "v2")); creations answer 201 with Location and
- * ASPSP-SCA-Approach, as the berlin-group profile's do.
+ * The openFinance API Framework 2.x interface at /psd2/v2: Consent API 2.1 for account access
+ * and AIS 2.4.1 reads, over the consents of /v2 (createConsents(deps, "v2")); creations answer
+ * 201 with Location and ASPSP-SCA-Approach, and reads take the berlin-group profile's shapes.
  */
-function v2Routes(api: FastifyInstance, deps: Deps,
-  shared: Pick<V2ConsentRoutesOptions, "idempotency" | "redirects" | "notifications">): void {
-  v2ConsentRoutes(api, { ...shared, base: API_V2_BASE, consents: createConsents(deps, "v2"),
-    presenters: presentersFor("berlin-group") });
+function v2Routes(api: FastifyInstance, deps: Deps, shared: V2Shared): void {
+  const consents = createConsents(deps, "v2");
+  const presenters = presentersFor("berlin-group");
+  const { idempotency, redirects, notifications } = shared;
+  v2ConsentRoutes(api, { idempotency, redirects, notifications, base: API_V2_BASE, consents,
+    presenters });
+  accountRoutes(api, {
+    base: API_V2_BASE, accounts: createAccounts(deps, consents), presenters: v2Presenters,
+    clock: deps.clock,
+    downloads: shared.downloads, downloadThreshold: shared.downloadThreshold, wire: V2_AIS,
+  });
 }
 
 /** The PSU's listener: no client certificates. */

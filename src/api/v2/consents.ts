@@ -14,6 +14,7 @@ import {
 } from "../headers.js";
 import { REDIRECT } from "../profile.js";
 import { readApproachPreference } from "../sca-approach.js";
+import { referenceHeaders, V2_REFUSAL } from "./reference.js";
 import {
   presentV2Consent, readV2Consent, v2ConsentBody, type V2ConsentBody,
 } from "./consent-body.js";
@@ -25,27 +26,12 @@ export interface V2ConsentRoutesOptions extends CreationRoute {
   redirects: UriRules;
 }
 
-const message = {
-  type: "object",
-  properties: { category: { type: "string" }, code: { type: "string" }, path: { type: "string" },
-    text: { type: "string" } },
-} as const;
-const refused = {
-  type: "object", properties: { apiClientMessages: { type: "array", items: message } },
-} as const;
-export const V2_REFUSALS = { 400: refused, 401: refused, 403: refused, 404: refused, 409: refused };
+const V2_REFUSALS = { 400: V2_REFUSAL, 401: V2_REFUSAL, 403: V2_REFUSAL, 404: V2_REFUSAL,
+  409: V2_REFUSAL };
 
 const CATEGORY = "consents/account-access";
 
-/**
- * Every openFinance answer names the guideline it follows (X-Reference-API-Version is required
- * in the files): here the Consent API 2.1.
- */
-async function reference(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  void reply.headers({ "X-Reference-API-Name": "Berlin Group openFinance API",
-    "X-Reference-API-Document": "Consent API for V2.x", "X-Reference-API-Version": "2.1" });
-  return payload;
-}
+const reference = referenceHeaders("Consent API for V2.x", "2.1");
 
 /** A /v2 consent route's options: the AIS role, 2.x refusals, the reference headers. */
 const route = (schema: object = {}) => ({ config: { role: "PSP_AI" as const },
