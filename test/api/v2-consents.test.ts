@@ -144,6 +144,11 @@ test("a consent lives in the interface that created it: the other one refuses it
   const accounts = await bank.tpp.get("/psd2/v1/accounts", { "Consent-ID": v2 });
   assert.equal(accounts.status, 400, accounts.text);
   assert.match(accounts.body.tppMessages[0].text, /created through \/v2/);
+  const basket = await bank.tpp.post("/psd2/v1/signing-baskets", { consentIds: [v2] },
+    { "TPP-Redirect-URI": OK_URI, "PSU-IP-Address": "192.0.2.1" });
+  assert.equal(basket.status, 400, basket.text);
+  assert.equal(basket.body.tppMessages[0].path, "consentIds[0]");
+  assert.match(basket.body.tppMessages[0].text, /created through \/v2/);
   const stillValid = await bank.tpp.get(`/psd2/v1/consents/${v1}/status`);
   assert.equal(stillValid.body.consentStatus, "valid");
 });
