@@ -13,6 +13,7 @@ import {
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 
 const V2 = "/psd2/v2/consents/account-access";
+const ALICE_CARD = "525412******3241";
 const CLIENT = {
   "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
 };
@@ -98,12 +99,17 @@ test("an aspspManaged consent: the PSU picks the accounts on the bank's pages", 
   assert.deepEqual(before.body.access, {});
   const browser = bank.browser();
   const review = await reachReview(browser, made._links.scaRedirect.href, "alice");
-  const done = await confirm(browser, review, [ALICE_SAVINGS]);
+  const done = await confirm(browser, review, [ALICE_SAVINGS, ALICE_CARD],
+    { balances: [ALICE_SAVINGS, ALICE_CARD], transactions: [ALICE_SAVINGS] });
   assert.equal(done.location, OK_URI);
   const read = await bank.tpp.get(`${V2}/${made.consentId}`);
   assert.equal(read.body.consentType, "aspspManaged");
-  assert.deepEqual(read.body.access, { payments: [{ account: { iban: ALICE_SAVINGS },
-    rights: ["accountDetails", "balances", "transactions"] }] });
+  assert.deepEqual(read.body.access, {
+    payments: [{ account: { iban: ALICE_SAVINGS },
+      rights: ["accountDetails", "balances", "transactions"] }],
+    // A card the PSU picked is under cards, by its masked PAN.
+    cards: [{ account: { maskedPan: ALICE_CARD }, rights: ["accountDetails", "balances"] }],
+  });
 });
 
 test("Client-Explicit-Authorisation-Preferred: the TPP starts the redirect authorisation", async () => {

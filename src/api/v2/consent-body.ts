@@ -149,16 +149,21 @@ const rightsOf = (balances: boolean, transactions: boolean) => [
   "accountDetails", ...(balances ? ["balances"] : []), ...(transactions ? ["transactions"] : []),
 ];
 
-/** What a consent gives: the granted accounts, else the accounts asked for (none: {}). */
+/**
+ * What a consent gives: the granted accounts (a card the PSU picked on an aspspManaged consent
+ * under cards), else the accounts asked for (none: {}).
+ */
 function accessOf(consent: Consent, granted: ConsentDetails["granted"]) {
-  const payments = granted.length > 0
+  const entries = granted.length > 0
     ? granted.map((g) => ({ account: g.reference, rights: rightsOf(g.balances, g.transactions) }))
     : consent.access.accounts.map((iban) => ({
       account: { iban },
       rights: rightsOf(consent.access.balances.includes(iban),
         consent.access.transactions.includes(iban)),
     }));
-  return payments.length > 0 ? { payments } : {};
+  const payments = entries.filter((e) => "iban" in e.account);
+  const cards = entries.filter((e) => !("iban" in e.account));
+  return { ...(payments.length > 0 ? { payments } : {}), ...(cards.length > 0 ? { cards } : {}) };
 }
 
 /** The Consent API 2.1 answer of GET /v2/consents/account-access/{consentId}. */
