@@ -607,6 +607,10 @@ function crossChecks(config: Config, problems: string[]): void {
   if (config.apiVersions.includes("v2") && !config.scaApproaches.includes("redirect")) {
     problems.push("API_VERSIONS with v2 needs redirect in SCA_APPROACHES: /v2 offers only it");
   }
+  if (config.apiVersions.includes("v2") && config.authorisationConfirmation) {
+    problems.push("API_VERSIONS with v2 needs AUTHORISATION_CONFIRMATION false: /v2 takes no "
+      + "confirmation code yet, so its authorisations would never be confirmed");
+  }
   if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
     problems.push(
       "TPP_CERT_HEADER needs TRUSTED_PROXIES: the addresses of the proxies that set it");

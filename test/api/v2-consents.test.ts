@@ -45,6 +45,10 @@ test("API_VERSIONS: v1,v2 in sandbox, v1 in production, an unknown value refused
   assert.throws(() => loadConfig({ API_VERSIONS: "v2" }), /API_VERSIONS must include v1/);
   assert.throws(() => loadConfig({ SCA_APPROACHES: "embedded", SCA_DEFAULT_APPROACH: "embedded" }),
     /API_VERSIONS with v2 needs redirect/);
+  assert.throws(() => loadConfig({ AUTHORISATION_CONFIRMATION: "true" }),
+    /API_VERSIONS with v2 needs AUTHORISATION_CONFIRMATION false/);
+  assert.equal(loadConfig({ AUTHORISATION_CONFIRMATION: "true", API_VERSIONS: "v1" })
+    .authorisationConfirmation, true);
 });
 
 test("the checker itself refuses a 1.3 answer on /v2", () => {
