@@ -16,6 +16,10 @@ const SQLITE_SYNCHRONOUS = ["full", "normal"] as const;
 
 export const API_PROFILES = ["spec", "berlin-group"] as const;
 
+/** The TPP API's interfaces: NextGenPSD2 1.3 at /v1, the openFinance API Framework 2.x at /v2. */
+export const API_VERSIONS = ["v1", "v2"] as const;
+export type ApiVersion = typeof API_VERSIONS[number];
+
 /** RTS art. 16: off, or the limit since the last SCA the bank chose (100 EUR or 5 payments). */
 export const LOW_VALUE_EXEMPTIONS = ["off", "amount", "count"] as const;
 
@@ -200,6 +204,16 @@ function readApproaches(raw: string): Reading<ScaApproach[]> {
     return { value: ["redirect"], problem: `SCA_APPROACHES must name ${allowed}, got "${raw}"` };
   }
   return { value: [...new Set(names.filter(isScaApproach))] };
+}
+
+function readApiVersions(raw: string): Reading<ApiVersion[]> {
+  const names = commaList(raw);
+  const unknown = names.filter((name) => !(API_VERSIONS as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    return { value: ["v1"],
+      problem: `API_VERSIONS must name ${API_VERSIONS.join(", ")}, got "${raw}"` };
+  }
+  return { value: API_VERSIONS.filter((version) => names.includes(version)) };
 }
 
 function validTimeZone(zone: string): boolean {
@@ -489,6 +503,15 @@ export const SETTINGS = {
       + "on create, plain-string links, nulls present) or `berlin-group` (strict NextGenPSD2 "
       + "1.3.12: 201 with `Location` and `ASPSP-SCA-Approach`, `{\"href\"}` links, `RCVD` on "
       + "create, optional fields omitted). Same rules, storage and paths in both" }),
+  apiVersions: text<ApiVersion[]>({ name: "API_VERSIONS",
+    fallback: (e) => (inProduction(e) ? ["v1"] : [...API_VERSIONS]),
+    shownDefault: "v1,v2 in sandbox, v1 in production",
+    shownRange: "comma-separated `v1`, `v2`",
+    parse: readApiVersions,
+    description: "the interfaces the TPP API serves: `v1` (NextGenPSD2 1.3 in the `API_PROFILE` "
+      + "dialect, below `/psd2/v1`) and `v2` (openFinance API Framework 2.x: Consent API 2.1 and "
+      + "AIS 2.4.1, below `/psd2/v2`); a consent lives once whichever created it, and is read "
+      + "through that interface only" }),
   consentValidityDaysMax: integer({
     name: "CONSENT_VALIDITY_DAYS_MAX", fallback: 180, min: 1, max: 180, why: "RTS art. 10a",
     description: "a consent's `validUntil` later than today plus this (or `9999-12-31`) is "
@@ -574,6 +597,17 @@ function crossChecks(config: Config, problems: string[]): void {
   }
   if (config.oauthBearerRequired && !config.scaApproaches.includes("oauth")) {
     problems.push("OAUTH_BEARER_REQUIRED needs the authorisation server: oauth in SCA_APPROACHES");
+  }
+  if (!config.apiVersions.includes("v1")) {
+    problems.push("API_VERSIONS must include v1: /v2 does not yet serve payments, baskets or "
+      + "funds confirmations");
+  }
+  if (config.apiVersions.includes("v2") && !config.scaApproaches.includes("redirect")) {
+    problems.push("API_VERSIONS with v2 needs redirect in SCA_APPROACHES: /v2 offers only it");
+  }
+  if (config.apiVersions.includes("v2") && config.authorisationConfirmation) {
+    problems.push("API_VERSIONS with v2 needs AUTHORISATION_CONFIRMATION false: /v2 takes no "
+      + "confirmation code yet, so its authorisations would never be confirmed");
   }
   if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
     problems.push(

@@ -179,7 +179,7 @@ function constructedPairs(): string[] {
     .map((made) => renderError(made))
     // A certificate constructor given an origin as its code makes no refusal at all.
     .filter(({ status }) => status !== undefined)
-    .map(({ status, body }) => `${body.tppMessages[0]?.code} ${status}`);
+    .map(({ status, body }) => `${body.tppMessages?.[0]?.code} ${status}`);
   return [...new Set(pairs)].sort();
 }
 

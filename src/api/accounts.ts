@@ -7,26 +7,28 @@ import { negotiate } from "./accept.js";
 import { readBooleanQuery, readConsentId, readPsuIpAddress } from "./headers.js";
 import type { Presenters } from "./profile.js";
 import {
-  FILE_ANSWERS, statementFiles, TRANSACTION_FORMATS, type StatementFileOptions,
+  FILE_ANSWERS, refusalsOf, statementFiles, TRANSACTION_FORMATS, type ReadWire,
+  type StatementFileOptions,
 } from "./statement-files.js";
 import {
   accountDetailsResponse, accountListResponse, balancesResponse, cardAccountDetailsResponse,
-  cardAccountListResponse, cardBalancesResponse, cardTransactionsResponse, errorResponse,
+  cardAccountListResponse, cardBalancesResponse, cardTransactionsResponse,
   transactionDetailsResponse, transactionsQuery, transactionsResponse, withBalanceQuery,
 } from "./schemas.js";
 
 export type AccountRoutesOptions = StatementFileOptions;
 
-const refusals = {
-  400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse,
-  429: errorResponse,
-};
-
 const config = { role: "PSP_AI" } as const;
 
-/** A read's options: its role, its query, its answer in the profile's dialect and refusals. */
-const reading = (presenters: Presenters, body: object, querystring: object = {}) =>
-  ({ config, schema: { querystring, response: { 200: presenters.schema(body), ...refusals } } });
+/**
+ * A read's options: its role, its query, its answer in the profile's dialect and the
+ * interface's refusals and answer headers.
+ */
+const reading = (presenters: Presenters, wire: ReadWire | undefined) =>
+  (body: object, querystring: object = {}) => ({
+    config, onSend: wire?.onSend,
+    schema: { querystring, response: { 200: presenters.schema(body), ...refusalsOf(wire) } },
+  });
 
 type Query = Record<string, string | undefined>;
 type ById = { Params: { accountId: string; transactionId?: string }; Querystring: Query };
@@ -42,7 +44,7 @@ function readerOf(request: FastifyRequest): Reader {
 export function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions): void {
   const { base, accounts, presenters } = options;
   const files = statementFiles(options);
-  const answers = (body: object, query?: object) => reading(presenters, body, query);
+  const answers = reading(presenters, options.wire);
   const list = answers(accountListResponse, withBalanceQuery);
   app.get<{ Querystring: Query }>(`${base}/accounts`, list, async (request) => {
     const reader = readerOf(request);
@@ -67,8 +69,9 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
 
   const listed = answers(transactionsResponse, transactionsQuery);
   const transactions = {
-    config: { ...listed.config, otherAnswers: FILE_ANSWERS },
-    schema: { ...listed.schema, response: { ...listed.schema.response, 406: errorResponse } },
+    ...listed, config: { ...listed.config, otherAnswers: FILE_ANSWERS },
+    schema: { ...listed.schema,
+      response: { ...listed.schema.response, 406: listed.schema.response[400] } },
   };
   const transactionsPath = `${base}/accounts/:accountId/transactions`;
   app.get<ById>(transactionsPath, transactions, async (request, reply) => {
@@ -92,15 +95,13 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
   });
 
   files.downloadRoute(app, readerOf);
-  cardAccountRoutes(app, { base, accounts, presenters });
+  cardAccountRoutes(app, options);
 }
 
 /** Berlin Group's card account endpoints; a card is granted and counted like an account. */
-function cardAccountRoutes(
-  app: FastifyInstance,
-  { base, accounts, presenters }: Pick<AccountRoutesOptions, "base" | "accounts" | "presenters">,
-): void {
-  const answers = (body: object, query?: object) => reading(presenters, body, query);
+function cardAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): void {
+  const { base, accounts, presenters } = options;
+  const answers = reading(presenters, options.wire);
   const withBalance = (request: FastifyRequest<{ Querystring: Query }>) =>
     readBooleanQuery(request.query, "withBalance");
 

@@ -1,6 +1,8 @@
 /**
- * The one renderer of refusals for TPPs: Xs2aError → HTTP status + { tppMessages }. The status of
- * a code can depend on where the offending value came from (Berlin Group message-code table).
+ * The one renderer of refusals for TPPs: Xs2aError → HTTP status + { tppMessages } (NextGenPSD2
+ * 1.3, /v1) or { apiClientMessages } (openFinance 2.x, /v2: the same messages under 2.x's name).
+ * The status of a code can depend on where the offending value came from (Berlin Group
+ * message-code table).
  */
 import type { MessageCode, Origin, Xs2aError } from "../domain/kernel/errors.js";
 
@@ -42,6 +44,7 @@ const STATUS: Record<MessageCode, number> = {
   RESOURCE_BLOCKED: 400,
   REFERENCE_MIX_INVALID: 400,
   REFERENCE_STATUS_INVALID: 409,
+  CONSENT_TYPE_NOT_SUPPORTED: 400,
 };
 
 /** Codes whose status differs by origin: an unknown consent in the path is 403, in a header 400. */
@@ -68,12 +71,20 @@ function wireCode(code: MessageCode): string {
   return unnamed.includes(code) ? "FORMAT_ERROR" : code;
 }
 
+/** Where an interface's refusals list their messages. */
+export type MessagesField = "tppMessages" | "apiClientMessages";
+
+/** The field of the interface a request path belongs to: /v2 is openFinance 2.x. */
+export function messagesFieldOf(path: string): MessagesField {
+  return /^\/psd2\/v2\//.test(path) ? "apiClientMessages" : "tppMessages";
+}
+
 export function renderError(
-  error: Xs2aError,
-): { status: number; body: { tppMessages: TppMessage[] } } {
+  error: Xs2aError, field: MessagesField = "tppMessages",
+): { status: number; body: Partial<Record<MessagesField, TppMessage[]>> } {
   const message: TppMessage = { category: "ERROR", code: wireCode(error.code), text: error.text };
   if (error.path !== undefined) message.path = error.path;
-  return { status: statusOf(error.code, error.origin), body: { tppMessages: [message] } };
+  return { status: statusOf(error.code, error.origin), body: { [field]: [message] } };
 }
 
 /** Every (code, status) pair a TPP can receive: what docs/errors.md must describe. */

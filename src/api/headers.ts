@@ -40,19 +40,36 @@ export function psuLanguage(headers: Headers): string {
   return negotiateLanguage(single(headers, "PSU-Accept-Language")) ?? "en";
 }
 
+/**
+ * What each interface calls the TPP's redirect headers: NextGenPSD2 1.3's TPP-*, openFinance
+ * 2.x's Client-*; the same rules judge both.
+ */
+export interface RedirectHeaderNames { ok: string; nok: string; explicit: string }
+
+export const V1_HEADERS: RedirectHeaderNames = {
+  ok: "TPP-Redirect-URI", nok: "TPP-Nok-Redirect-URI",
+  explicit: "TPP-Explicit-Authorisation-Preferred",
+};
+
+export const V2_HEADERS: RedirectHeaderNames = {
+  ok: "Client-Redirect-URI", nok: "Client-Nok-Redirect-URI",
+  explicit: "Client-Explicit-Authorisation-Preferred",
+};
+
 /** `domains`: the TPP certificate's, lowercase (TppIdentity.domains). */
 export function readRedirectTargets(
   headers: Headers, rules: RedirectRules, domains: readonly string[], required = true,
+  names = V1_HEADERS,
 ): RedirectTargets {
-  const ok = redirectUri(headers, "TPP-Redirect-URI", rules, domains);
+  const ok = redirectUri(headers, names.ok, rules, domains);
   if (ok === null && required) {
-    throw formatError("header", "TPP-Redirect-URI",
-      "TPP-Redirect-URI is required: the PSU's browser returns there after the authorisation.");
+    throw formatError("header", names.ok,
+      `${names.ok} is required: the PSU's browser returns there after the authorisation.`);
   }
   return {
     // Without a browser (embedded) nothing is redirected: no URI, kept as the empty string.
     redirectUri: ok ?? "",
-    nokRedirectUri: redirectUri(headers, "TPP-Nok-Redirect-URI", rules, domains),
+    nokRedirectUri: redirectUri(headers, names.nok, rules, domains),
     lang: psuLanguage(headers), namedPsu: readPsuId(headers),
   };
 }
@@ -71,8 +88,8 @@ export function readCorporateId(headers: Headers): string | null {
  * TPP-Explicit-Authorisation-Preferred: true asks for no implicit authorisation; the TPP starts
  * one with POST .../authorisations. Absent means false.
  */
-export function readExplicitAuthorisation(headers: Headers): boolean {
-  return readPreference(headers, "TPP-Explicit-Authorisation-Preferred") ?? false;
+export function readExplicitAuthorisation(headers: Headers, names = V1_HEADERS): boolean {
+  return readPreference(headers, names.explicit) ?? false;
 }
 
 /**

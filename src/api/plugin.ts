@@ -16,7 +16,7 @@ import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
 import { installXmlParser, type XmlBodyOptions } from "./xml/body.js";
 import type { PspRole, TppIdentity } from "../tpp/certificate.js";
-import { renderError } from "./errors.js";
+import { messagesFieldOf, renderError } from "./errors.js";
 import { readPsuIpAddress, single } from "./headers.js";
 import { installBearerCheck, type BearerOptions } from "./bearer.js";
 import { createSignatureCheck } from "./signature.js";
@@ -114,7 +114,7 @@ function headerText(request: FastifyRequest, name: string): string | null {
 }
 
 function sendRefusal(reply: FastifyReply, error: Xs2aError): void {
-  const { status, body } = renderError(error);
+  const { status, body } = renderError(error, messagesFieldOf(reply.request.url));
   // A 429 always says when to come back, also where no rate limit set its own wait.
   if (status === 429 && !reply.hasHeader("Retry-After")) void reply.header("Retry-After", "1");
   void reply.code(status).send(body);

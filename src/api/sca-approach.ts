@@ -8,8 +8,9 @@
 import type { LaterSca, RedirectTargets } from "../domain/deps.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
 import type { RedirectRules } from "../domain/kernel/redirect-uri.js";
+import { formatError } from "../domain/kernel/errors.js";
 import {
-  psuLanguage, readPreference, readPsuId, readRedirectTargets, type Headers,
+  psuLanguage, readPreference, readPsuId, readRedirectTargets, single, type Headers,
 } from "./headers.js";
 
 export interface ScaApproachRules {
@@ -121,4 +122,23 @@ function oauthLinks(chosen: ChosenApproach, paths: AuthorisationPaths): Record<s
   return paths.authorisation === null
     ? { ...scaOAuth, startAuthorisation: paths.authorisations }
     : { ...scaOAuth, scaStatus: paths.authorisation };
+}
+
+const PREFERABLE = ["redirect", "embedded", "decoupled", "signature"];
+
+/**
+ * openFinance 2.x's Client-SCA-Approach-Preference ("decoupled, redirect"): checked for form.
+ * /v2 offers the redirect approach only so far, which the file lets the bank answer with
+ * whatever the TPP prefers (ASPSP-SCA-Approach says the one taken).
+ */
+export function readApproachPreference(headers: Headers): string[] {
+  const name = "Client-SCA-Approach-Preference";
+  const value = single(headers, name);
+  if (value === undefined) return [];
+  const ranked = value.split(",").map((entry) => entry.trim().toLowerCase());
+  if (value.length > 35 || ranked.some((entry) => !PREFERABLE.includes(entry))) {
+    throw formatError("header", name,
+      `${name} lists some of ${PREFERABLE.join(", ")}, comma-separated (at most 35 characters).`);
+  }
+  return ranked;
 }

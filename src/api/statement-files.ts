@@ -6,7 +6,9 @@
  * (Berlin Group's large reports), a link the same TPP follows once, within ten minutes, with the
  * consent still valid.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler,
+} from "fastify";
 import type { Accounts, Reader } from "../domain/consent/accounts.js";
 import type { StatementFile } from "../domain/consent/statement-file.js";
 import type { BankAccount } from "../domain/account-information/core-banking.js";
@@ -36,6 +38,18 @@ const DOWNLOADED = {
   "text/plain": "The MT940 statement or MT942 report of a download link (see the transaction list)",
 };
 
+/**
+ * How an interface refuses and signs its reads: /v1's tppMessages, or /v2's apiClientMessages
+ * with the openFinance reference headers (v2/reference.ts).
+ */
+export interface ReadWire { refusal: object; onSend?: onSendHookHandler }
+
+/** The refusals a read answers, in the interface's body. */
+export function refusalsOf(wire: ReadWire = { refusal: errorResponse }) {
+  const { refusal } = wire;
+  return { 400: refusal, 401: refusal, 403: refusal, 404: refusal, 429: refusal };
+}
+
 export interface StatementFileOptions {
   base: string;
   accounts: Accounts;
@@ -43,6 +57,8 @@ export interface StatementFileOptions {
   clock: Clock;
   downloads: DownloadLinks;
   downloadThreshold: number;
+  /** Absent: /v1's. */
+  wire?: ReadWire;
 }
 
 type Query = Record<string, string | undefined>;
@@ -82,10 +98,9 @@ export function statementFiles(options: StatementFileOptions) {
 
   /** The download link's GET: the file it names, for the TPP and consent it was given to. */
   function downloadRoute(app: FastifyInstance, readerOf: (request: FastifyRequest) => Reader) {
-    const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse,
-      404: errorResponse, 429: errorResponse };
     const route = {
-      config: { role: "PSP_AI", otherAnswers: DOWNLOADED }, schema: { response: refusals },
+      config: { role: "PSP_AI", otherAnswers: DOWNLOADED },
+      schema: { response: refusalsOf(options.wire) }, onSend: options.wire?.onSend,
     } as const;
     type Download = { Params: { accountId: string; token: string } };
     app.get<Download>(`${base}/accounts/:accountId/transactions/download/:token`, route,

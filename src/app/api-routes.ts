@@ -13,6 +13,7 @@ import { openApiRoutes } from "../api/openapi.js";
 import { paymentRoutes } from "../api/payments.js";
 import { installApiPlugin, type ApiPluginOptions } from "../api/plugin.js";
 import { presentersFor } from "../api/profile.js";
+import { v2Routes } from "./api-v2-routes.js";
 import { basketRoutes } from "../api/signing-baskets.js";
 import type { CertificateSources } from "../api/tpp-certificate.js";
 import { vopRoutes } from "../api/vop.js";
@@ -95,15 +96,13 @@ function xmlBodies(api: FastifyInstance, config: Config): XmlBodyOptions {
     attributesMax: config.xmlAttributesMax, readers };
 }
 
-/** The TPP API's plugin and routes; returns the OpenAPI document they make up. */
-export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () => object {
-  const { deps, consents, scheduler, audit, trustedCas, oauth } = parts;
-  const idempotency = createIdempotency(deps);
+/** The checks of every TPP request (plugin.ts) and the authorisation server's endpoints. */
+function installTppChecks(api: FastifyInstance, config: Config, parts: ApiParts): void {
+  const { deps, scheduler, audit, trustedCas, oauth } = parts;
   const registry = createTppRegistry(deps, config.tppRequestsPerMinute);
   if (config.tppRequestsPerMinute > 0) {
     scheduler.every("tpp-request-counts", 60_000, () => registry.forgetPastWindows());
   }
-  const base = API_BASE;
   const plugin = {
     ensureTpp: (tpp: TppIdentity) => registry.ensure(tpp),
     certificates: certificateSources(config, trustedCas),
@@ -116,13 +115,28 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
     requireSignature: config.requireHttpSignature,
     bearer: oauth ? {
       verify: (token, der) => oauth.verifyAccessToken(token, der),
-      required: config.oauthBearerRequired, base,
+      required: config.oauthBearerRequired, base: API_BASE,
     } : undefined,
   });
+}
+
+/** The TPP API's plugin and routes; returns the OpenAPI document of /v1 they make up. */
+export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () => object {
+  const { deps, consents, oauth } = parts;
+  const idempotency = createIdempotency(deps);
+  const base = API_BASE;
+  installTppChecks(api, config, parts);
   const redirects = { ...redirectRules(config), notificationPorts: config.notificationPorts,
     notificationLoopback: config.notificationLoopback };
   const presenters = presentersFor(config.apiProfile);
-  // First: it collects every route registered after it.
+  const notifications = createNotificationSubscriptions(deps);
+  const downloads = createDownloadLinks(parts.linkKey, deps.clock);
+  // Before the v1 document: its contract is the openFinance files (schemas/openfinance/).
+  if (config.apiVersions.includes("v2")) {
+    v2Routes(api, deps, { idempotency, redirects, notifications, downloads,
+      downloadThreshold: config.downloadThresholdEntries });
+  }
+  // First of v1's: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
     base, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`,
     version: "v1", apiUrl: parts.apiUrl,
@@ -131,7 +145,6 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
   });
   const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach,
     oauthMetadata: oauth?.metadataUrl, confirmation: config.authorisationConfirmation };
-  const notifications = createNotificationSubscriptions(deps);
   const embedded = createEmbeddedAuthorisations(deps);
   const decoupled = createDecoupled(deps);
   const confirmation = config.authorisationConfirmation
@@ -150,8 +163,7 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
   });
   accountRoutes(api, {
     base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,
-    downloads: createDownloadLinks(parts.linkKey, deps.clock),
-    downloadThreshold: config.downloadThresholdEntries,
+    downloads, downloadThreshold: config.downloadThresholdEntries,
   });
   const fundsConsents = createFundsConsents(deps, consents);
   fundsConsentRoutes(api, {

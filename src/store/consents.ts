@@ -1,6 +1,8 @@
 /** Consents and the accounts a PSU granted in them, always scoped to the TPP. */
 import type { Selectable } from "kysely";
-import type { Consent, ConsentStatus, GrantedAccount } from "../domain/consent/model.js";
+import type {
+  Consent, ConsentStatus, ConsentType, GrantedAccount,
+} from "../domain/consent/model.js";
 import type {
   ConsentChange, ConsentRepository, LapseChange, StatusMove,
 } from "../domain/consent/ports.js";
@@ -28,6 +30,8 @@ function toConsent(row: Selectable<ConsentTable>): Consent {
     authorisedAt: row.authorised_at,
     signaturesRequired: Number(row.signatures_required), signatures: Number(row.signatures),
     ...(row.kind === "funds-confirmation" ? { kind: row.kind } : {}),
+    ...(row.api_version === "v2" ? { apiVersion: "v2" } : {}),
+    ...(row.consent_type ? { consentType: row.consent_type as ConsentType } : {}),
   };
 }
 
@@ -41,6 +45,7 @@ export const consentRepository = {
       nok_redirect_uri: c.nokRedirectUri, created_at: c.createdAt, updated_at: c.updatedAt,
       authorised_at: c.authorisedAt, kind: c.kind ?? null,
       signatures_required: c.signaturesRequired ?? 1,
+      api_version: c.apiVersion ?? null, consent_type: c.consentType ?? null,
     }).execute();
   },
 

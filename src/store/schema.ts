@@ -139,6 +139,8 @@ export interface ConsentTable {
   kind: string | null;
   signatures_required: Generated<number>;
   signatures: Generated<number>;
+  api_version: string | null;
+  consent_type: string | null;
 }
 
 export interface CorporateTable {

@@ -39,8 +39,10 @@ function servedRoutes(bank: TestBank): string[] {
       served.push(`${method} ${path.replace(/:[A-Za-z0-9_|:-]+/g, "{}")}`);
     }
   }
-  // The authorisation server's endpoints are described by its own metadata (RFC 8414).
-  return served.filter((route) => !route.includes(" /oauth/")).sort();
+  // The authorisation server's endpoints are described by its own metadata (RFC 8414), the /v2
+  // interface's by the openFinance files (test/support/openfinance.ts).
+  return served.filter((route) => !route.includes(" /oauth/") && !route.includes(" /psd2/v2/"))
+    .sort();
 }
 
 function documented(document: { paths: Record<string, Record<string, unknown>> }): [string, string][] {

@@ -90,7 +90,7 @@ function byUpdate(operation: Operation, requestBody: unknown): string | undefine
 }
 
 /** OpenAPI 3.0 is draft-04-flavoured: boolean exclusiveMinimum and `nullable` need rewriting for Ajv. */
-function toJsonSchema(node: unknown): unknown {
+export function toJsonSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(toJsonSchema);
   if (typeof node !== "object" || node === null) return node;
   const out: Node = {};
@@ -103,7 +103,7 @@ function toJsonSchema(node: unknown): unknown {
   return out;
 }
 
-interface Operation { template: string; pattern: RegExp; method: string; op: Node; pointer: string }
+export interface Operation { template: string; pattern: RegExp; method: string; op: Node; pointer: string }
 
 /**
  * What 1.3.16 adds for Verification of Payee, and nothing else of it (docs/tpp-guide.md): the statuses
@@ -160,7 +160,13 @@ function validatorFor(ref: string): ValidateFunction {
 }
 
 function check(ref: string, value: unknown, what: string): string[] {
-  const validate = validatorFor(ref);
+  return checkWith(validatorFor(ref), ref, value, what);
+}
+
+/** The rules `value` breaks, one line each; `ref` names the schema in the lines. */
+export function checkWith(
+  validate: ValidateFunction, ref: string, value: unknown, what: string,
+): string[] {
   if (validate(value)) return [];
   // One line per rule broken, not per array element breaking it.
   const lines = (validate.errors ?? []).map((e) =>
@@ -168,10 +174,10 @@ function check(ref: string, value: unknown, what: string): string[] {
   return [...new Set(lines)];
 }
 
-const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+export const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** The node at `pointer`, following $refs on the way and at the end; returns where it really lies. */
-function locate(document: Node, pointer: string): { node: Node; pointer: string } {
+export function locate(document: Node, pointer: string): { node: Node; pointer: string } {
   let node = document;
   let at = "#";
   const follow = () => {
@@ -189,7 +195,7 @@ function locate(document: Node, pointer: string): { node: Node; pointer: string 
 }
 
 /** The JSON schema pointer of a request body's or response's application/json content, if any. */
-function jsonSchemaAt(document: Node, pointer: string): string | undefined {
+export function jsonSchemaAt(document: Node, pointer: string): string | undefined {
   const { node, pointer: at } = locate(document, pointer);
   const content = node.content as Node | undefined;
   if (!content?.["application/json"]) return undefined;
@@ -197,7 +203,7 @@ function jsonSchemaAt(document: Node, pointer: string): string | undefined {
 }
 
 /** A header is text; OpenAPI's simple style writes a boolean or number parameter as its literal. */
-function typed(type: unknown, text: string): unknown {
+export function typed(type: unknown, text: string): unknown {
   if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
   const numeric = type === "integer" || type === "number";
   if (numeric && text.trim() !== "" && !Number.isNaN(Number(text))) return Number(text);
@@ -208,10 +214,10 @@ function typed(type: unknown, text: string): unknown {
  * The request headers the operation declares: each required one present, each one sent valid
  * against its schema (X-Request-ID a UUID, PSU-IP-Address an IPv4 address, ...).
  */
-function headerViolations(
+export function headerViolations(
   operation: Operation, sent: Record<string, string | string[]>, name: string,
+  document: Node = loaded!.document, checkAt = check,
 ): string[] {
-  const { document } = loaded!;
   const values = new Map(Object.entries(sent).map(([h, value]) => [h.toLowerCase(), value]));
   const violations: string[] = [];
   const declared = (operation.op.parameters ?? []) as Node[];
@@ -226,7 +232,7 @@ function headerViolations(
     }
     const { node: schema, pointer: at } = locate(document, `${pointer}/schema`);
     for (const one of Array.isArray(value) ? value : [value]) {
-      violations.push(...check(at, typed(schema.type, one), `${name} header ${header}`));
+      violations.push(...checkAt(at, typed(schema.type, one), `${name} header ${header}`));
     }
   });
   return violations;

@@ -18,6 +18,7 @@ import { BrowserClient } from "./browser.js";
 import { freshMigratedDatabase, testEngine, type EngineDatabase, type Engine } from "./engines.js";
 import { berlinGroupViolations } from "./berlin-group.js";
 import { TppClient, type ExchangeCheck } from "./tpp-client.js";
+import { openFinanceViolations } from "./openfinance.js";
 
 export interface TestBank {
   app: App;
@@ -53,6 +54,12 @@ export interface StartOptions {
 const conformsToBerlinGroup = (requests: boolean): ExchangeCheck => (exchange) => {
   const violations = berlinGroupViolations(exchange, requests);
   if (violations.length > 0) throw new Error(`Not Berlin Group NextGenPSD2 1.3.12:\n  ${violations.join("\n  ")}`);
+};
+
+/** Every /v2 exchange must conform to the openFinance files (test/support/openfinance.ts). */
+const conformsToOpenFinance: ExchangeCheck = (exchange) => {
+  const violations = openFinanceViolations(exchange);
+  if (violations.length > 0) throw new Error(`Not openFinance 2.x:\n  ${violations.join("\n  ")}`);
 };
 
 /**
@@ -91,7 +98,9 @@ function recordAnswers(api: FastifyInstance): Map<string, Set<string>> {
     const url = request.routeOptions.url;
     // Unknown paths have no operation; HEAD is GET's automatic twin. The OAuth endpoints are
     // described by the authorisation server's own metadata (RFC 8414), not the XS2A document.
-    if (url === undefined || request.method === "HEAD" || request.routeOptions.config.oauth) return;
+    // The /v2 interface's contract is the openFinance files, which the client checks instead.
+    if (url === undefined || request.method === "HEAD" || request.routeOptions.config.oauth
+      || url.startsWith("/psd2/v2/")) return;
     const key = `${request.method} ${url}`;
     seen.set(key, (seen.get(key) ?? new Set()).add(String(reply.statusCode)));
   });
@@ -195,6 +204,7 @@ async function startInstance(
         throw new Error(`The response schema of ${route} changed the answer:\n  ${lost}`);
       }
       conforms?.(exchange);
+      conformsToOpenFinance(exchange);
     };
     clients.push(made);
     return made;

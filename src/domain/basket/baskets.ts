@@ -6,12 +6,12 @@
 import { newPaymentId } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import { isBankOffered } from "../consent/grants.js";
-import { currentConsent } from "../consent/registration.js";
+import { currentConsent, interfaceOf } from "../consent/registration.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
-  authorisationOver, basketNotDeletable, consentUnknown, heldByBasket, noWayBack,
-  referenceMixInvalid, referenceStatusInvalid, referenceUnknown, relocated, resourceBlocked,
-  resourceUnknown,
+  authorisationOver, basketNotDeletable, consentOfOtherInterface, consentUnknown, heldByBasket,
+  noWayBack, referenceMixInvalid, referenceStatusInvalid, referenceUnknown, relocated,
+  resourceBlocked, resourceUnknown,
 } from "../kernel/errors.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import { awaitsPsu, type Payment } from "../payment/model.js";
@@ -84,6 +84,9 @@ async function basketConsent(
 ): Promise<number> {
   const found = await deps.store.consents.findForTpp(tx, id, tppId);
   if (!found) throw relocated(consentUnknown("body"), path);
+  // Signing baskets are NextGenPSD2 1.3's (/v1): a /v2 consent is not known there.
+  const createdOn = interfaceOf(found);
+  if (createdOn !== "v1") throw relocated(consentOfOtherInterface("body", createdOn), path);
   const consent = await currentConsent(deps, tx, found);
   if (consent.kind !== undefined || isBankOffered(consent)) {
     throw referenceMixInvalid(path, "A basket holds account information consents that name "

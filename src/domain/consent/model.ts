@@ -15,6 +15,17 @@ export interface RequestedAccess {
   allPsd2: string | null;
 }
 
+/**
+ * The TPP interface that created a consent: NextGenPSD2 1.3 (/v1) or the openFinance API
+ * Framework 2.x (/v2). A consent is read, used and changed only through the interface that
+ * created it (README, "v1 and v2").
+ */
+export type ConsentInterface = "v1" | "v2";
+
+/** The 2.x consent types the bank offers: named accounts, or accounts the PSU picks here. */
+export const CONSENT_TYPES = ["detailed", "aspspManaged"] as const;
+export type ConsentType = typeof CONSENT_TYPES[number];
+
 export interface GrantedAccount { accountId: string; balances: boolean; transactions: boolean }
 
 export interface Consent {
@@ -37,4 +48,8 @@ export interface Consent {
   signatures?: number;
   /** A funds-confirmation consent (PIIS) names one account; absent: account information. */
   kind?: "funds-confirmation";
+  /** Absent: created on /v1. */
+  apiVersion?: "v2";
+  /** A /v2 consent's consentType. */
+  consentType?: ConsentType;
 }

@@ -9,10 +9,13 @@ import {
   awaitsSignature, CONSENT_CREATION, CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules,
   moveConsent,
 } from "./transitions.js";
-import type { Consent, GrantedAccount, RequestedAccess } from "./model.js";
+import type {
+  Consent, ConsentInterface, ConsentType, GrantedAccount, RequestedAccess,
+} from "./model.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
-  authorisationOver, bankOfferedNotEmbedded, consentExpired, consentUnknown, consentUnusable,
+  authorisationOver, bankOfferedNotEmbedded, consentExpired, consentOfOtherInterface,
+  consentUnknown, consentUnusable,
   formatError, noWayBack, referenceUnknown, resourceUnknown, type Origin,
 } from "../kernel/errors.js";
 import { chosenScaMethod } from "../sca/factors.js";
@@ -201,14 +204,26 @@ async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: n
   });
 }
 
-/** The TPP's reads of its consents, each expiring the consent first when it has lapsed. */
-function createConsentReads(deps: Deps) {
+/** The interface a consent was created through. */
+export const interfaceOf = (consent: Pick<Consent, "apiVersion">): ConsentInterface =>
+  consent.apiVersion ?? "v1";
+
+/**
+ * The TPP's reads of its consents through one interface, each expiring the consent first when it
+ * has lapsed.
+ */
+function createConsentReads(deps: Deps, version: ConsentInterface) {
   const { store } = deps;
 
-  /** The TPP's consent, expiring it first when its last day has passed. */
+  /**
+   * The TPP's consent, expiring it first when its last day has passed. One created through the
+   * other interface is refused as unknown here (CONSENT_UNKNOWN, saying where it lives).
+   */
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
     const consent = await store.consents.findForTpp(store.db, consentId, tppId);
     if (!consent) throw consentUnknown(origin);
+    const createdOn = interfaceOf(consent);
+    if (createdOn !== version) throw consentOfOtherInterface(origin, createdOn);
     return currentConsent(deps, store.db, consent);
   }
 
@@ -277,8 +292,13 @@ function accessFor(input: ConsentInput, redirect: RedirectTargets): RequestedAcc
   return access;
 }
 
-/** How a consent is created: without an authorisation; for a company (PSU-Corporate-ID). */
-export interface ConsentCreation { explicit?: boolean; corporateId?: string | null }
+/**
+ * How a consent is created: without an authorisation; for a company (PSU-Corporate-ID); on /v2,
+ * its consentType.
+ */
+export interface ConsentCreation {
+  explicit?: boolean; corporateId?: string | null; consentType?: ConsentType;
+}
 
 /**
  * The signatures a consent needs, as far as known before the PSU chooses: the most any account
@@ -298,7 +318,7 @@ async function signaturesForAccess(
 /** A consent as registered: received, its validity and frequency within the bank's limits. */
 function newConsent({ settings }: Pick<Deps, "settings">, c: {
   tpp: TppRef; input: ConsentInput; access: RequestedAccess; redirect: RedirectTargets; now: Date;
-  signaturesRequired: number;
+  signaturesRequired: number; version: ConsentInterface; consentType?: ConsentType;
 }): Consent {
   const latest = addDays(dateInZone(c.now, settings.timeZone), settings.consentValidityDaysMax);
   const { input, redirect } = c;
@@ -313,24 +333,30 @@ function newConsent({ settings }: Pick<Deps, "settings">, c: {
     redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
     createdAt: at, updatedAt: at, authorisedAt: null,
     signaturesRequired: c.signaturesRequired, signatures: 0,
+    ...(c.version === "v2" ? { apiVersion: "v2", consentType: c.consentType ?? "detailed" } : {}),
   };
 }
 
-export function createConsents(deps: Deps) {
+/**
+ * The TPP's consent use cases through one interface (`version`): what it registers is recorded as
+ * created there, and it reads and changes only the consents created there.
+ */
+export function createConsents(deps: Deps, version: ConsentInterface = "v1") {
   const { store, clock, settings } = deps;
-  const reads = createConsentReads(deps);
+  const reads = createConsentReads(deps, version);
 
   /** Throws FORMAT_ERROR (with path). validUntil beyond the bank's maximum is adjusted down. */
   async function registerConsent(
     tx: Tx, tpp: TppRef, input: ConsentInput, redirect: RedirectTargets,
-    { explicit = false, corporateId = null }: ConsentCreation = {},
+    { explicit = false, corporateId = null, consentType }: ConsentCreation = {},
   ): Promise<RegisteredConsent> {
     const now = clock.now();
     checkTerms(input, dateInZone(now, settings.timeZone));
     const named = { ...input, access: await withCardsByPan(deps, tx, input.access) };
     const access = accessFor(named, redirect);
     const signaturesRequired = await signaturesForAccess(deps, tx, access, corporateId);
-    const consent = newConsent(deps, { tpp, input, access, redirect, now, signaturesRequired });
+    const consent = newConsent(deps,
+      { tpp, input, access, redirect, now, signaturesRequired, version, consentType });
     // Multi-level SCA: every user's authorisation is started alike, by the TPP (Berlin Group).
     if (!explicit && signaturesRequired === 1) {
       return insertWithAuthorisation(tx, consent, redirect);

@@ -45,7 +45,8 @@ export type MessageCode =
   | "TOKEN_UNKNOWN"
   | "TOKEN_INVALID"
   | "TOKEN_EXPIRED"
-  | "CORPORATE_ID_INVALID";
+  | "CORPORATE_ID_INVALID"
+  | "CONSENT_TYPE_NOT_SUPPORTED";
 
 /**
  * Where the offending value came from: Berlin Group gives some codes a different status per
@@ -178,6 +179,20 @@ export const consentUnknown = (origin: Origin): Xs2aError =>
     "CONSENT_UNKNOWN", origin, "No consent with this Consent-ID exists for this TPP.",
     origin === "header" ? "Consent-ID" : undefined,
   );
+
+/**
+ * A consent created through the other interface (/v1 or /v2): known to the bank, but not to
+ * this interface, so answered as unknown here, with a text that says where it lives.
+ */
+export const consentOfOtherInterface = (origin: Origin, createdOn: string): Xs2aError =>
+  new Xs2aError("CONSENT_UNKNOWN", origin,
+    `This consent was created through /${createdOn}; use it through /${createdOn} only.`,
+    origin === "header" ? "Consent-ID" : undefined);
+
+/** openFinance 2.x: a consentType the bank does not offer (it offers detailed, aspspManaged). */
+export const consentTypeNotSupported = (): Xs2aError =>
+  new Xs2aError("CONSENT_TYPE_NOT_SUPPORTED", "body",
+    "This bank offers the consent types detailed and aspspManaged.", "consentType");
 
 export const fundsConsentUnknown = (): Xs2aError =>
   new Xs2aError("CONSENT_UNKNOWN", "path",

@@ -32,6 +32,7 @@ import { signingBaskets } from "./0170-signing-baskets.js";
 import { authorisationConfirmations } from "./0190-authorisation-confirmations.js";
 import { exemptedTestPsu } from "./0191-exempted-test-psu.js";
 import { retentionIndexes } from "./0200-retention-indexes.js";
+import { consentInterface } from "./0220-consent-interface.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0190-authorisation-confirmations": authorisationConfirmations,
   "0191-exempted-test-psu": exemptedTestPsu,
   "0200-retention-indexes": retentionIndexes,
+  "0220-consent-interface": consentInterface,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,47 @@
+/**
+ * /v2's read answers: the berlin-group profile's NextGenPSD2 shapes, which AIS 2.4.1 keeps but
+ * for two things: a transaction's remittanceInformationUnstructured is a list of lines (1.3: one
+ * string), and a transaction's details come as transactionDetails (1.3.12: transactionsDetails).
+ * Answers and their response schemas are converted alike, so Fastify's serializer keeps them.
+ */
+import { presentersFor, type Presenters } from "../profile.js";
+
+type Json = Record<string, unknown>;
+
+const REMITTANCE = "remittanceInformationUnstructured";
+
+function remittanceLines(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(remittanceLines);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, v]) =>
+    [name, name === REMITTANCE && typeof v === "string" ? [v] : remittanceLines(v)]));
+}
+
+const DETAILS_1_3 = "transactionsDetails";
+const DETAILS = "transactionDetails";
+
+/** The schema of a 2.x answer: remittance lines, and the details' 2.x name (also if required). */
+function v2Schema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map((v) => (v === DETAILS_1_3 ? DETAILS : v2Schema(v)));
+  if (typeof schema !== "object" || schema === null) return schema;
+  return Object.fromEntries(Object.entries(schema).map(([name, v]) => [
+    name === DETAILS_1_3 ? DETAILS : name,
+    name === REMITTANCE ? { type: "array", items: { type: "string", maxLength: 140 } }
+      : v2Schema(v)]));
+}
+
+const berlinGroup = presentersFor("berlin-group");
+const lines = (body: Json) => remittanceLines(body) as Json;
+
+export const v2Presenters: Presenters = {
+  ...berlinGroup,
+  transactions: (view, accountPath, query) =>
+    lines(berlinGroup.transactions(view, accountPath, query)),
+  transaction: (t) => {
+    const { [DETAILS_1_3]: details } = lines(berlinGroup.transaction(t));
+    return { [DETAILS]: details };
+  },
+  cardTransactions: (view, accountPath, query) =>
+    lines(berlinGroup.cardTransactions(view, accountPath, query)),
+  schema: (s) => v2Schema(berlinGroup.schema(s)) as object,
+};

@@ -1,0 +1,33 @@
+/**
+ * What every /v2 answer carries beside its body: the openFinance reference headers (the files
+ * require X-Reference-API-Version on each answer, naming the guideline the service follows), and
+ * refusals as apiClientMessages (errors.ts renders them so on /v2).
+ */
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
+import type { ReadWire } from "../statement-files.js";
+
+/** The route hook that names the guideline (`document`, `version`) its answers follow. */
+export function referenceHeaders(document: string, version: string): onSendHookHandler {
+  return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    void reply.headers({ "X-Reference-API-Name": "Berlin Group openFinance API",
+      "X-Reference-API-Document": document, "X-Reference-API-Version": version });
+    return payload;
+  };
+}
+
+const message = {
+  type: "object",
+  properties: { category: { type: "string" }, code: { type: "string" }, path: { type: "string" },
+    text: { type: "string" } },
+} as const;
+
+/** The body of a /v2 refusal, as Fastify serializes it. */
+export const V2_REFUSAL = {
+  type: "object", properties: { apiClientMessages: { type: "array", items: message } },
+} as const;
+
+/** /v2's account reads: AIS 2.4.1. */
+export const V2_AIS: ReadWire = {
+  refusal: V2_REFUSAL,
+  onSend: referenceHeaders("XS2A API as PSD2 Interface, Account Information Service", "2.4.1"),
+};

@@ -1,0 +1,108 @@
+/**
+ * Checks an exchange on /psd2/v2 against the openFinance API Framework OpenAPI files the project
+ * keeps (schemas/openfinance/, CC BY 4.0, unmodified; SOURCE.txt there), as berlin-group.ts does
+ * for /v1 against NextGenPSD2 1.3.12: the operation its method and path name, the answer's status,
+ * required headers and body, and the headers and body of every accepted request.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import { parse } from "yaml";
+import {
+  checkWith, escape, headerViolations, jsonSchemaAt, locate, toJsonSchema, type Exchange,
+  type Operation,
+} from "./berlin-group.js";
+
+type Node = Record<string, unknown>;
+
+const FOLDER = fileURLToPath(new URL("../../../schemas/openfinance/", import.meta.url));
+/** The files' servers end in /psd2, as ours do: /psd2/v2/accounts is /v2/accounts there. */
+const PREFIX = "/psd2";
+
+interface File { name: string; document: Node; ajv: Ajv; operations: Operation[] }
+
+/**
+ * A path parameter is one segment, except the generic authorisation's {resource-path}, which the
+ * Consent file writes as "{service}/{product-type}" (consents/account-access).
+ */
+function patternOf(template: string): RegExp {
+  return new RegExp(`^${template.replace(/\{resource-path\}/g, "[^/]+(?:/[^/]+)?")
+    .replace(/\{[^}]+\}/g, "[^/]+")}$`);
+}
+
+function loadFile(name: string): File {
+  const document = toJsonSchema(parse(readFileSync(join(FOLDER, name), "utf8"))) as Node;
+  const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true, unicodeRegExp: false });
+  addFormats.default(ajv);
+  ajv.addFormat("url", true);
+  ajv.addSchema(document, name);
+  const operations: Operation[] = [];
+  for (const [template, item] of Object.entries(document.paths as Node)) {
+    for (const [method, op] of Object.entries(item as Node)) {
+      operations.push({ template: template.trim(), pattern: patternOf(template.trim()),
+        method: method.toUpperCase(), op: op as Node, pointer: `#/paths/${escape(template)}/${method}` });
+    }
+  }
+  return { name, document, ajv, operations };
+}
+
+let files: File[] | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+function checker(file: File) {
+  return (ref: string, value: unknown, what: string) => {
+    const key = `${file.name}${ref}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = file.ajv.compile({ $ref: `${file.name}${ref}` });
+      compiled.set(key, validate);
+    }
+    return checkWith(validate, `${file.name}${ref}`, value, what);
+  };
+}
+
+/** Every way the exchange departs from the openFinance files; empty when it conforms. */
+export function openFinanceViolations(exchange: Exchange): string[] {
+  files ??= readdirSync(FOLDER).filter((n) => n.endsWith(".yaml")).sort().map(loadFile);
+  const path = exchange.path.split("?")[0]!;
+  if (!path.startsWith(`${PREFIX}/v2/`)) return [];
+  const ofPath = path.slice(PREFIX.length);
+  const name = `${exchange.method} ${path} → ${exchange.status}`;
+  const found = files.flatMap((file) => file.operations
+    .filter((o) => o.method === exchange.method && o.pattern.test(ofPath))
+    .map((operation) => ({ file, operation })))
+    .sort((a, b) => (a.operation.template.match(/\{/g)?.length ?? 0)
+      - (b.operation.template.match(/\{/g)?.length ?? 0))[0];
+  if (!found) return [`${name}: no such operation in the openFinance files`];
+  const { file, operation } = found;
+  const check = checker(file);
+  const status = String(exchange.status);
+  if (!(operation.op.responses as Node)[status]) {
+    return [`${name}: status ${status} is not an answer of ${String(operation.op.operationId)}`];
+  }
+  const violations: string[] = [];
+  const at = `${operation.pointer}/responses/${status}`;
+  const { node: response } = locate(file.document, at);
+  for (const header of Object.keys((response.headers ?? {}) as Node)) {
+    const { node: declared } = locate(file.document, `${at}/headers/${escape(header)}`);
+    if (declared.required === true && exchange.headers[header.toLowerCase()] === undefined) {
+      violations.push(`${name}: header ${header} is required`);
+    }
+  }
+  const schema = jsonSchemaAt(file.document, at);
+  if (schema) violations.push(...check(schema, exchange.body, name));
+  else if (exchange.body !== undefined) violations.push(`${name}: a body where the file has none`);
+  if (exchange.requestHeaders && exchange.status < 300) {
+    violations.push(...headerViolations(operation, exchange.requestHeaders, `${name} (request)`,
+      file.document, check));
+  }
+  if (operation.op.requestBody && exchange.status < 300 && exchange.requestBody !== undefined) {
+    const requestSchema = jsonSchemaAt(file.document, `${operation.pointer}/requestBody`);
+    if (requestSchema) {
+      violations.push(...check(requestSchema, exchange.requestBody, `${name} (request)`));
+    }
+  }
+  return violations;
+}
