@@ -11,9 +11,9 @@ import type { Review } from "../domain/sca/subject.js";
 import { awaitingItems } from "../domain/basket/decision.js";
 import { html, type Html } from "../lib/html.js";
 import { totalsOf } from "../lib/money.js";
-import { groupedIban, money } from "./format.js";
+import { groupedIban, longDate, money } from "./format.js";
 import {
-  confirmForm, executionText, ibanOf, intro, longDate, page, payeeAcknowledgement, row,
+  confirmForm, executionText, ibanOf, intro, page, payeeAcknowledgement, row,
   scheduleText, sharesText, vopText, type PageFrame,
 } from "./views.js";
 

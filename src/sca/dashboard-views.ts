@@ -6,10 +6,10 @@ import type { TransactionStatus } from "../domain/payment/model.js";
 import type { Overview } from "../domain/dashboard/dashboard.js";
 import type { PayeeChange } from "../domain/sca/trusted-payees.js";
 import { Html, html } from "../lib/html.js";
-import { groupedIban, money } from "./format.js";
+import { groupedIban, longDate, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
 import {
-  codeForm, deviceForm, loginForm, longDate, page, sharesText, type DeviceInfo, type DeviceOption,
+  codeForm, deviceForm, loginForm, page, sharesText, type DeviceInfo, type DeviceOption,
   type PageFrame, vopText,
 } from "./views.js";
 

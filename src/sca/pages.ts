@@ -11,8 +11,10 @@ import {
 } from "../domain/sca/authorisation.js";
 import { newSecret } from "../lib/ids.js";
 import type { ScaStep } from "../domain/sca/model.js";
+import type { SubjectView } from "../domain/sca/subject.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
+import { aboutLine } from "./about.js";
 import type { BankLogo } from "./logo.js";
 import { problemMessage, refusalError } from "./problems.js";
 import {
@@ -89,18 +91,29 @@ function withChosenLanguage(
 }
 
 /** What a page's frame shows of an authorisation, with or without a session yet. */
-type FramedView = Pick<PageView, "tppName" | "authorisation"> & { session?: { csrf: string } };
+type FramedView = Pick<PageView, "tppName" | "authorisation"> & {
+  session?: { csrf: string }; resource?: SubjectView;
+};
+
+/** Before the review (login, device, code): the line saying what the PSU authorises. */
+function aboutOf(view: FramedView | undefined, frame: PageFrame): string | undefined {
+  return view?.resource && frame.step && frame.step < 3
+    ? aboutLine(frame, view.resource) : undefined;
+}
 
 /** The page builders every route shares. */
 function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
   const frame = (
     view: FramedView | undefined, lang: string, extra: Partial<PageFrame> = {},
-  ): PageFrame => ({
-    lang, t: translator(lang), bankName, links, tppName: view?.tppName,
-    tppId: view?.authorisation.tppId,
-    csrf: view?.session?.csrf, ...extra,
-    errorValues: { minutes: blockMinutes, ...extra.errorValues },
-  });
+  ): PageFrame => {
+    const f: PageFrame = {
+      lang, t: translator(lang), bankName, links, tppName: view?.tppName,
+      tppId: view?.authorisation.tppId,
+      csrf: view?.session?.csrf, ...extra,
+      errorValues: { minutes: blockMinutes, ...extra.errorValues },
+    };
+    return { ...f, about: aboutOf(view, f) };
+  };
 
   const problemPage = (
     reply: FastifyReply, lang: string, problem: ScaProblem, status: number, back?: string,
@@ -132,8 +145,7 @@ function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
       step: 3, error: shown ? problemMessage(shown)
         : refusesAll ? "error_foreign_accounts" : undefined,
       errorValues: { tpp: view.tppName, ibans: review?.foreign.join(", ") ?? "" },
-      ...(exemption && (exemption === "sandbox" ? { notice: "notice_exempted_sandbox" }
-        : { notice: "notice_exempted", noticeValues: { article: exemption } })),
+      ...(exemption && { notice: "notice_exempted", noticeDetail: `exemption_${exemption}` }),
     });
     const canConfirm = !review?.problem && !refusesAll;
     const body = resource.type === "payment"

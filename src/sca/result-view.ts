@@ -9,9 +9,9 @@ import type { BasketView } from "../domain/basket/model.js";
 import type { SubjectView } from "../domain/sca/subject.js";
 import type { ScaStatus } from "../domain/sca/model.js";
 import { html, type Html } from "../lib/html.js";
-import { money } from "./format.js";
+import { longDate, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
-import { longDate, page, type PageFrame } from "./views.js";
+import { page, type PageFrame } from "./views.js";
 
 export interface Outcome {
   /**

@@ -16,6 +16,7 @@ header .bank::before { content: ""; width: 2rem; height: 2rem; border-radius: 4p
 .languages ul { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; list-style: none; margin: 0;
   padding: 0; font-size: 0.9rem; }
 .languages a { color: #fff; }
+.languages .short { display: none; }
 .languages [aria-current] { font-weight: 700; text-decoration: none; }
 main {
   max-width: 34rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem; border-radius: 8px;
@@ -33,6 +34,10 @@ input:not([type=checkbox]):not([type=radio]) {
 :focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
 /* WCAG 1.4.11: the focus ring keeps 3:1 against what is behind it, white or the brand blue. */
 header :focus-visible { outline-color: #fff; }
+/* No default blue (#0000EE) anywhere: every link in the bank's colour unless a rule says else. */
+a { color: var(--brand); }
+/* Buttons in the page's font, not the browser's control font. */
+button { font: inherit; }
 button {
   margin-top: 1.25rem; padding: 0.7rem 1.4rem; font-size: 1rem; border: 0; border-radius: 4px;
   background: var(--brand); color: #fff; cursor: pointer;
@@ -96,7 +101,25 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
   padding: 0.6rem 0.8rem; }
 /* Left as it was by the PSU's own choice: neither a success nor a refusal. */
 .outcome { border-left: 4px solid var(--muted); background: #f1f3f6; padding: 0.6rem 0.8rem; }
+/* Before the password: what it is for, the first thing read after the heading. */
+.about { margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 6px; background: #eef4fb;
+  border-left: 4px solid var(--brand); }
+.about .hint { display: block; margin: 0 0 0.2rem; }
+.about strong { font-size: 1.1rem; }
+/* Calm news (an exemption): neither a success nor a warning. */
+.info { border-left: 4px solid var(--brand); background: #eef4fb; padding: 0.4rem 0.8rem; }
+.info p { margin: 0.2rem 0; }
 @media (max-width: 30rem) {
+  /* One line on a phone: the languages as their codes, their names still read out. */
+  header { flex-wrap: nowrap; padding: 0.6rem 0.75rem; gap: 0.5rem; }
+  header .bank { white-space: nowrap; font-size: 0.95rem; gap: 0.4rem; }
+  header .bank::before { width: 1.75rem; height: 1.75rem; flex-shrink: 0; }
+  .languages ul { flex-wrap: nowrap; gap: 0.4rem; font-size: 0.85rem; }
+  /* WCAG 2.5.8: each code a 24 px target. */
+  .languages a { display: inline-block; min-width: 24px; line-height: 24px; text-align: center; }
+  .languages .long { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); white-space: nowrap; }
+  .languages .short { display: inline; }
   main { margin: 0; border-radius: 0; padding: 1rem; }
   .card dl { grid-template-columns: 1fr; }
   .card dd { margin-bottom: 0.4rem; }

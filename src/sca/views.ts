@@ -11,7 +11,7 @@ import type {
 import type { VopOutcome } from "../domain/vop/ports.js";
 import { Html, html } from "../lib/html.js";
 import { LANGUAGES } from "../lib/languages.js";
-import { groupedIban, money } from "./format.js";
+import { groupedIban, longDate, money } from "./format.js";
 import { CATALOGUES, type MessageKey, type Translate } from "./messages/index.js";
 
 /** The bank's own pages, linked from every page's footer. */
@@ -30,6 +30,10 @@ export interface PageFrame {
   errorValues?: Record<string, string>;
   notice?: MessageKey;
   noticeValues?: Record<string, string>;
+  /** A second line under the notice, saying why (an exemption's reason in plain words). */
+  noticeDetail?: MessageKey;
+  /** Before the review: what the PSU is about to authorise, in one line (about.ts). */
+  about?: string;
   csrf?: string;
   /** The page's own address for the language switch, where it is not the step's. */
   path?: string;
@@ -69,8 +73,9 @@ function languageSwitch(frame: PageFrame): Html {
   const links = LANGUAGES.map((code) => {
     const current = new Html(code === frame.lang ? ' aria-current="true"' : "");
     return html`<li><a href="${path}${path.includes("?") ? "&" : "?"}lang=${code}" lang="${
-      code}" hreflang="${code}"${current}>${
-      CATALOGUES[code].language_name}</a></li>`;
+      code}" hreflang="${code}"${current}><span class="long">${
+      CATALOGUES[code].language_name}</span><span class="short" aria-hidden="true">${
+      code.toUpperCase()}</span></a></li>`;
   });
   const label = frame.t("language_switch");
   return html`<nav class="languages" aria-label="${label}"><ul>${links}</ul></nav>`;
@@ -84,9 +89,7 @@ export function page(frame: PageFrame, body: Html): string {
   const cancel = frame.csrf && !frame.dashboard && !frame.back ? cancelForm(frame) : html``;
   const back = frame.back ? html`<p><a class="button" href="${frame.back}">${
     frame.t("back_to_tpp", { tpp: frame.tppName ?? frame.t("unknown_tpp") })}</a></p>` : html``;
-  const notice = frame.notice
-    ? html`<p class="notice" role="status">${frame.t(frame.notice, frame.noticeValues)}</p>`
-    : html``;
+  const notice = frame.notice ? noticeOf(frame, frame.notice) : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">${forward(frame)}
 <title>${frame.t(frame.title ?? (frame.dashboard ? "dashboard_title" : "page_title"),
@@ -96,6 +99,15 @@ export function page(frame: PageFrame, body: Html): string {
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
 <main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main>${footer(frame)}</body>
 </html>`.text;
+}
+
+/** A success notice; with a detail line, calm news that needs no colour of success. */
+function noticeOf(frame: PageFrame, key: MessageKey): Html {
+  const text = frame.t(key, frame.noticeValues);
+  return frame.noticeDetail
+    ? html`<div class="info" role="status"><p><strong>${text}</strong></p><p>${
+      frame.t(frame.noticeDetail)}</p></div>`
+    : html`<p class="notice" role="status">${text}</p>`;
 }
 
 function forward(frame: PageFrame): Html {
@@ -155,7 +167,9 @@ const INTROS = {
 } as const satisfies Record<IntroKind, MessageKey>;
 
 export function intro(frame: PageFrame, type: IntroKind): Html {
-  return html`<h1>${frame.t(INTROS[type], { tpp: frame.tppName ?? "" })}</h1>`;
+  const about = frame.about ? html`<p class="about"><span class="hint">${
+    frame.t("about_label")}</span> <strong id="about">${frame.about}</strong></p>` : html``;
+  return html`<h1>${frame.t(INTROS[type], { tpp: frame.tppName ?? "" })}</h1>${about}`;
 }
 
 export function loginPage(frame: PageFrame, type: IntroKind): string {
@@ -371,12 +385,6 @@ export function confirmForm(frame: PageFrame, fields: Html): Html {
   return html`<form method="post" action="/sca/confirm">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">${fields}
 <button type="submit">${frame.t("button_confirm")}</button></form>`;
-}
-
-/** A calendar date (YYYY-MM-DD) as the PSU's language writes it; no time zone shift. */
-export function longDate(isoDate: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" })
-    .format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 function sharedOf(frame: PageFrame, consent: Consent, account: Grantable): string {

@@ -41,6 +41,13 @@ async function code(login: string): Promise<string> {
     ? nextTotp(psu.device.secret, client.authUrl) : (await lastSmsCode(client, login)).code;
 }
 
+/** Whether the first element ends above the second's top: read before it. */
+async function isAbove(page: Page, first: string, second: string): Promise<boolean> {
+  const a = await page.locator(first).boundingBox();
+  const b = await page.locator(second).boundingBox();
+  return a !== null && b !== null && a.y + a.height <= b.y;
+}
+
 interface LoginLabels { login: string; password: string; button: string }
 
 async function logIn(page: Page, login: string, labels: LoginLabels) {
@@ -68,10 +75,15 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
   assert.equal(await page.locator("h1").innerText(),
     "Demo TPP asks you to authorise a payment.");
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "1 Log in");
+  // What the password is for, before it is asked (issue 36).
+  const about = "Pay €12.50 to Alice Schmidt, asked by Demo TPP";
+  assert.equal(await page.locator("#about").innerText(), about);
+  assert.ok(await isAbove(page, "#about", "#password"), "said before the password");
   await step(page, "payment-1-login-en");
 
   await logIn(page, "alice", EN);
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "2 Verify");
+  assert.equal(await page.locator("#about").innerText(), about);
   await step(page, "payment-2-code-en");
   await page.getByLabel(EN.code).fill(await code("alice"));
   await page.getByRole("button", { name: "Continue" }).click();
@@ -103,6 +115,11 @@ test("payment on a phone, in German: a wrong password is tied to its field, then
     const { page, context, problems } = await chromium.context(PHONE);
     holdTpp(page);
     await page.goto(scaRedirect);
+    assert.equal(await page.locator("#about").innerText(),
+      "12,50\u00a0€ an Merchant GmbH zahlen, beauftragt von Demo TPP");
+    assert.ok(await isAbove(page, "#about", "#password"), "said before the password");
+    const header = await page.locator("header").boundingBox();
+    assert.ok(header && header.height < 60, `bank and languages on one line (${header?.height})`);
     await page.getByLabel("Anmeldename").fill("bob");
     await page.getByLabel("Passwort").fill("wrong");
     await page.getByRole("button", { name: "Anmelden" }).click();
@@ -115,6 +132,8 @@ test("payment on a phone, in German: a wrong password is tied to its field, then
 
     await logIn(page, "bob", { login: "Anmeldename", password: "Passwort", button: "Anmelden" });
     assert.match(await page.locator("main").innerText(), /SMS an \+49151/);
+    assert.equal(await page.locator("#about").innerText(),
+      "12,50\u00a0€ an Merchant GmbH zahlen, beauftragt von Demo TPP");
     await step(page, "payment-phone-de-2-code");
     await page.getByRole("button", { name: "Abbrechen" }).click();
     await page.waitForURL(/\/sca\/done$/);
@@ -162,6 +181,8 @@ test("bank-offered consent: bob shares his card's balances but not its transacti
   const { page, context, problems } = await chromium.context();
   holdTpp(page);
   await page.goto(scaRedirect);
+  assert.match(await page.locator("#about").innerText(),
+    /^Demo TPP asks to see your accounts until \p{L}+ \d{1,2}, \d{4}$/u);
   await logIn(page, "bob", EN);
   await page.getByLabel(EN.code).fill(await code("bob"));
   await page.getByRole("button", { name: "Continue" }).click();

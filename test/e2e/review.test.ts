@@ -17,7 +17,7 @@ import {
   BOB_MAIN, bookings, createPayment, EXTERNAL_IBAN, NOK_URI, OK_URI, paymentBody,
 } from "../support/flows.js";
 import { translator } from "../../src/sca/messages/index.js";
-import { longDate } from "../../src/sca/views.js";
+import { longDate } from "../../src/sca/format.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";

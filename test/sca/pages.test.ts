@@ -13,7 +13,7 @@ import {
   CREATION_HEADERS, enterCode, EXTERNAL_IBAN, forwardOf, linkOf, logIn, NOK_URI, OK_URI, open, paymentBody,
   reachReview, renewedWithoutCode, settled,
 } from "../support/flows.js";
-import { longDate } from "../../src/sca/views.js";
+import { longDate } from "../../src/sca/format.js";
 import { codeFor, demoPsu, lastSmsCode, WRONG_CODE, WRONG_LOGIN } from "../support/psu.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
