@@ -55,6 +55,8 @@ export interface ScaPagesOptions {
   /** How long failed logins block a PSU, as the block message says. */
   loginBlockSeconds: number;
   links: BankLinks;
+  /** The bank's time zone, for the date and time on a receipt. */
+  timeZone?: string;
   /** The OAuth authorisation server's interaction, where the bank offers it. */
   oauth?: OAuthPagesOptions;
 }
@@ -102,12 +104,12 @@ function aboutOf(view: FramedView | undefined, frame: PageFrame): string | undef
 }
 
 /** The page builders every route shares. */
-function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
+function pageKit(bankName: string, blockMinutes: string, links: BankLinks, timeZone?: string) {
   const frame = (
     view: FramedView | undefined, lang: string, extra: Partial<PageFrame> = {},
   ): PageFrame => {
     const f: PageFrame = {
-      lang, t: translator(lang), bankName, links, tppName: view?.tppName,
+      lang, t: translator(lang), bankName, links, timeZone, tppName: view?.tppName,
       tppId: view?.authorisation.tppId,
       csrf: view?.session?.csrf, ...extra,
       errorValues: { minutes: blockMinutes, ...extra.errorValues },
@@ -162,7 +164,7 @@ function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
 function scaKit(options: ScaPagesOptions) {
   const { authorisations } = options;
   const pages = pageKit(
-    options.bankName, blockMinutes(options.loginBlockSeconds), options.links);
+    options.bankName, blockMinutes(options.loginBlockSeconds), options.links, options.timeZone);
   const { frame, problemPage } = pages;
 
   /** No session: a dead end no more, the page leads back to the TPP of the last one opened. */

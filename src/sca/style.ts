@@ -109,6 +109,16 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
 /* Calm news (an exemption): neither a success nor a warning. */
 .info { border-left: 4px solid var(--brand); background: #eef4fb; padding: 0.4rem 0.8rem; }
 .info p { margin: 0.2rem 0; }
+.reference { font-family: ui-monospace, monospace; }
+.receipt h2 { margin-top: 1.25rem; }
+/* A receipt on paper: the outcome and the receipt, no navigation, no buttons, no shadows. */
+@media print {
+  body { background: #fff; }
+  header { background: none; color: #000; padding: 0; }
+  .languages, .steps, footer ul, .security, form, a.button { display: none; }
+  main { box-shadow: none; margin: 0; max-width: none; padding: 0; }
+  .notice, .warning, .outcome { border: 1px solid #000; background: none; color: #000; }
+}
 @media (max-width: 30rem) {
   /* One line on a phone: the languages as their codes, their names still read out. */
   header { flex-wrap: nowrap; padding: 0.6rem 0.75rem; gap: 0.5rem; }

@@ -52,6 +52,8 @@ export interface PageFrame {
   entry?: { action: string; token: string };
   /** The page's own title, where it is not an authorisation's or the dashboard's. */
   title?: MessageKey;
+  /** The bank's time zone (BANK_TIME_ZONE), for a moment's date and time; absent: UTC. */
+  timeZone?: string;
   /** The one script a page may load (the bank app's, from this origin). */
   script?: string;
 }
@@ -258,7 +260,7 @@ export function maskPhone(phone: string): string {
   return `${phone.slice(0, 6)}${"•".repeat(phone.length - 8)}${phone.slice(-2)}`;
 }
 
-type PaymentResource = Extract<SubjectView, { type: "payment" }>;
+export type PaymentResource = Extract<SubjectView, { type: "payment" }>;
 
 /** A <dt>/<dd> pair, or nothing for a missing value. */
 export function row(

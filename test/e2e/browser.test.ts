@@ -101,7 +101,16 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
   await page.getByRole("button", { name: "Confirm" }).click();
   await page.waitForURL(/\/sca\/done$/);
   assert.equal(await page.locator("h1").innerText(), "Done");
+  // The receipt (issue 36): what, from and to which account, when, the reference to quote.
+  const receipt = await page.locator(".receipt").innerText();
+  for (const shown of ["Receipt", "€12.50", "DE69 5001 0000 1000 0000 02", "Date and time",
+    "Reference", "Order 42"]) assert.ok(receipt.includes(shown), `${shown} in ${receipt}`);
   await step(page, "payment-4-result-en");
+  await page.emulateMedia({ media: "print" });
+  assert.equal(await page.locator(".languages").isVisible(), false, "no navigation on paper");
+  assert.equal(await page.locator("a.button").isVisible(), false, "no button on paper");
+  assert.equal(await page.locator(".receipt").isVisible(), true, "the receipt on paper");
+  await page.emulateMedia({ media: "screen" });
   assert.equal(await leaveForTpp(page, /^Back to Demo TPP$/, OK_URI), "The payment has been made.");
   await step(page, "payment-5-back-at-tpp", false);
   assert.deepEqual(problems, []);

@@ -307,4 +307,17 @@ export const de: Catalogue = {
     + "Gerät.",
   exemption_sandbox: "Sie sind die Testperson der Sandbox, die nie einen Code braucht (nur "
     + "Sandbox).",
+  receipt_heading: "Beleg",
+  receipt_time: "Datum und Uhrzeit",
+  receipt_reference: "Referenz",
+  error_heading: "Dieser Auftrag kann nicht fortgesetzt werden",
+  unavailable_heading: "Vorübergehend nicht erreichbar",
+  error_unavailable: "Die Bank kann gerade nicht antworten. Nichts, was Sie bestätigt haben, "
+    + "geht verloren. Bitte versuchen Sie es gleich noch einmal.",
+  button_try_again: "Erneut versuchen",
+  link_bank_home: "Zur Startseite",
+  link_forgot_password: "Passwort vergessen?",
+  link_login_help: "Hilfe bei der Anmeldung",
+  notice_idle: "Zu Ihrer Sicherheit endet diese Seite nach {minutes} Minuten ohne Aktivität.",
+  status_replaced: "ersetzt durch Ihre neuere Einwilligung",
 };

@@ -282,6 +282,19 @@ export const en = {
   exemption_16: "The amount is small and within the limit for payments without a code.",
   exemption_18: "Our fraud check found nothing unusual, and you use a device you used before.",
   exemption_sandbox: "You are the sandbox's test customer, who never needs a code (sandbox only).",
+  receipt_heading: "Receipt",
+  receipt_time: "Date and time",
+  receipt_reference: "Reference",
+  error_heading: "This request cannot go on",
+  unavailable_heading: "Temporarily unavailable",
+  error_unavailable: "The bank cannot answer right now. Nothing you confirmed is lost. Please "
+    + "try again in a moment.",
+  button_try_again: "Try again",
+  link_bank_home: "To the start page",
+  link_forgot_password: "Forgot your password?",
+  link_login_help: "Help with logging in",
+  notice_idle: "For your security, this page ends after {minutes} minutes without activity.",
+  status_replaced: "replaced by your newer consent",
 } as const;
 
 export type MessageKey = keyof typeof en;

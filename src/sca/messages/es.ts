@@ -295,4 +295,17 @@ export const es: Catalogue = {
     + "conocido.",
   exemption_sandbox: "Es el cliente de prueba del sandbox, que nunca necesita código (solo "
     + "sandbox).",
+  receipt_heading: "Justificante",
+  receipt_time: "Fecha y hora",
+  receipt_reference: "Referencia",
+  error_heading: "Esta solicitud no puede continuar",
+  unavailable_heading: "No disponible temporalmente",
+  error_unavailable: "El banco no puede responder ahora. No se pierde nada de lo que ha "
+    + "confirmado. Vuelva a intentarlo en un momento.",
+  button_try_again: "Volver a intentar",
+  link_bank_home: "A la página de inicio",
+  link_forgot_password: "¿Ha olvidado su contraseña?",
+  link_login_help: "Ayuda para iniciar sesión",
+  notice_idle: "Por su seguridad, esta página termina tras {minutes} minutos sin actividad.",
+  status_replaced: "sustituido por su consentimiento más reciente",
 };

@@ -306,4 +306,17 @@ export const fr: Catalogue = {
     + "appareil connu.",
   exemption_sandbox: "Vous êtes le client de test du bac à sable, qui n'a jamais besoin de code "
     + "(bac à sable uniquement).",
+  receipt_heading: "Justificatif",
+  receipt_time: "Date et heure",
+  receipt_reference: "Référence",
+  error_heading: "Cette demande ne peut pas continuer",
+  unavailable_heading: "Momentanément indisponible",
+  error_unavailable: "La banque ne peut pas répondre pour le moment. Rien de ce que vous avez "
+    + "confirmé n'est perdu. Veuillez réessayer dans un instant.",
+  button_try_again: "Réessayer",
+  link_bank_home: "Vers la page d'accueil",
+  link_forgot_password: "Mot de passe oublié ?",
+  link_login_help: "Aide à la connexion",
+  notice_idle: "Pour votre sécurité, cette page se ferme après {minutes} minutes d'inactivité.",
+  status_replaced: "remplacé par votre consentement plus récent",
 };

@@ -296,4 +296,17 @@ export const it: Catalogue = {
     + "dispositivo noto.",
   exemption_sandbox: "È il cliente di prova della sandbox, che non ha mai bisogno di un codice "
     + "(solo sandbox).",
+  receipt_heading: "Ricevuta",
+  receipt_time: "Data e ora",
+  receipt_reference: "Riferimento",
+  error_heading: "Questa richiesta non può proseguire",
+  unavailable_heading: "Temporaneamente non disponibile",
+  error_unavailable: "La banca non può rispondere in questo momento. Nulla di ciò che ha "
+    + "confermato va perso. Riprovi tra un attimo.",
+  button_try_again: "Riprova",
+  link_bank_home: "Alla pagina iniziale",
+  link_forgot_password: "Password dimenticata?",
+  link_login_help: "Aiuto per l'accesso",
+  notice_idle: "Per la sua sicurezza, questa pagina si chiude dopo {minutes} minuti di inattività.",
+  status_replaced: "sostituito dal suo consenso più recente",
 };

@@ -299,4 +299,17 @@ export const nl: Catalogue = {
   exemption_18: "Onze fraudecontrole vond niets ongewoons, en u gebruikt een bekend apparaat.",
   exemption_sandbox: "U bent de testklant van de sandbox, die nooit een code nodig heeft "
     + "(alleen sandbox).",
+  receipt_heading: "Bewijs",
+  receipt_time: "Datum en tijd",
+  receipt_reference: "Referentie",
+  error_heading: "Dit verzoek kan niet verder",
+  unavailable_heading: "Tijdelijk niet bereikbaar",
+  error_unavailable: "De bank kan nu niet antwoorden. Niets wat u hebt bevestigd gaat verloren. "
+    + "Probeer het zo opnieuw.",
+  button_try_again: "Opnieuw proberen",
+  link_bank_home: "Naar de startpagina",
+  link_forgot_password: "Wachtwoord vergeten?",
+  link_login_help: "Hulp bij inloggen",
+  notice_idle: "Voor uw veiligheid eindigt deze pagina na {minutes} minuten zonder activiteit.",
+  status_replaced: "vervangen door uw nieuwere toestemming",
 };
