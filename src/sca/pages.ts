@@ -4,7 +4,7 @@
  * CSRF token; every page carries a strict CSP and is never cached (plugin.ts). Never
  * tppMessages here.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   backToTpp, type Authorisations, type EntryView, type PageView, type RedirectClaims,
   type ScaProblem,
@@ -30,7 +30,7 @@ import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
 import {
   blockMinutes, codePage, consentReviewPage, devicePage, loginPage, messagePage,
-  paymentReviewPage, sitePage,
+  paymentReviewPage, sitePage, unavailablePage,
   type BankLinks, type ConsentChoice, type PageFrame,
 } from "./views.js";
 
@@ -314,6 +314,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.get("/sca/static/logo", async (_request, reply) => reply.type(options.logo.contentType)
     .header("Cache-Control", "public, max-age=3600").send(options.logo.body));
 
+  failurePages(app, kit, options.authorisations);
   siteRoutes(app, kit);
   entryRoutes(app, kit);
   loginRoutes(app, options, kit);
@@ -326,6 +327,24 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
       problemPage: kit.problemPage,
     });
   }
+}
+
+/**
+ * A failure on any page of this listener a browser asked for (HTML), a database timeout say:
+ * 503 with the bank's page; nothing is lost, since each action is one database transaction.
+ * Anything else (a TPP's script, the sandbox's JSON) keeps Fastify's answer.
+ */
+function failurePages(app: FastifyInstance, kit: ScaKit, authorisations: Authorisations): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 500 || !/text\/html/.test(request.headers.accept ?? "")) throw error;
+    request.log.error({ err: error }, "a PSU page failed");
+    const back = await authorisations.wayBack(cookieOf(request, BACK_COOKIE))
+      .catch(() => undefined);
+    const f = kit.frame(undefined, requestLanguage(request), { back });
+    return reply.code(503).header("Retry-After", "5").type("text/html; charset=utf-8")
+      .send(unavailablePage(f, request.method === "GET" ? request.url : "/"));
+  });
 }
 
 /** The site root and unknown paths: a page in the PSU's language, never the framework's JSON. */

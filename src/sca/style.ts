@@ -56,7 +56,8 @@ button.link { background: none; color: var(--brand); padding: 0; text-decoration
   font-weight: 600; padding: 0.6rem 0.8rem; }
 fieldset { border: 0; padding: 0; }
 .account { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; margin: 0.5rem 0; }
-.account label { margin: 0; font-family: ui-monospace, monospace; }
+.account label { margin: 0; font-family: ui-monospace, monospace; overflow-wrap: normal;
+  word-break: keep-all; }
 .choices { flex-basis: 100%; display: flex; gap: 1.5rem; padding-left: 1.75rem; }
 .choice { display: inline-flex; gap: 0.4rem; align-items: baseline; }
 .account .choice label { display: inline; font-family: inherit; font-weight: normal; }

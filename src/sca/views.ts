@@ -420,6 +420,10 @@ function choicesOf(frame: PageFrame, account: Grantable, i: number, chosen: Cons
     box("balances", "access_balances")}${box("transactions", "access_transactions")}</span>`;
 }
 
+/** An IBAN in groups of four as a bank prints it; a card's masked number as it is. */
+const referenceText = (reference: string) =>
+  /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(reference) ? groupedIban(reference) : reference;
+
 export function consentReviewPage(
   frame: PageFrame, consent: Consent, accounts: readonly Grantable[], canConfirm: boolean,
   chosen: ConsentChoice = NOTHING_CHOSEN,
@@ -428,7 +432,7 @@ export function consentReviewPage(
   const boxes = accounts.map((a, i) => html`<div class="account">
 <input type="checkbox" id="account-${i}" name="account" value="${a.reference}"${
   ticked(chosen.accounts.includes(a.reference))} aria-describedby="account-${i}-info">
-<label for="account-${i}">${a.reference}</label>
+<label for="account-${i}">${referenceText(a.reference)}</label>
 <span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency}${
   pick ? html`` : html` · ${sharedOf(frame, consent, a)}`}</span>${
   pick ? choicesOf(frame, a, i, chosen) : html``}</div>`);
@@ -449,6 +453,26 @@ export function sitePage(frame: PageFrame, dashboardPath: string): string {
 <p><a href="${dashboardPath}">${frame.t("link_dashboard")}</a></p>`);
 }
 
-export function messagePage(frame: PageFrame): string {
-  return page(frame, html``);
+/**
+ * A page that only says something: with an error, a whole page (heading, the reason, and the
+ * way back to the TPP, else to the bank's start page), never one red line.
+ */
+export function messagePage(frame: PageFrame, heading: MessageKey = "error_heading"): string {
+  if (!frame.error) return page(frame, html``);
+  const home = frame.back ? html`` : html`<p><a class="button" href="/">${
+    frame.t("link_bank_home")}</a></p>`;
+  return page({ ...frame, error: undefined }, html`<h1>${frame.t(heading)}</h1>
+<p class="error" role="alert" id="form-error">${frame.t(frame.error, frame.errorValues)}</p>${
+  home}`);
+}
+
+/**
+ * Any failure behind a PSU page (a database timeout): the bank's page in the PSU's language,
+ * to try again (`retry`) or go back to the TPP, never the framework's JSON.
+ */
+export function unavailablePage(frame: PageFrame, retry: string): string {
+  return page(frame, html`<h1>${frame.t("unavailable_heading")}</h1>
+<p class="warning" role="alert" id="form-error">${frame.t("error_unavailable")}</p>
+<p><a class="button${frame.back ? " secondary" : ""}" href="${retry}">${
+  frame.t("button_try_again")}</a></p>`);
 }

@@ -19,6 +19,7 @@ import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
 import { manualClock } from "../../src/lib/clock.js";
+import { groupedIban } from "../../src/sca/format.js";
 
 let bank!: TestBank;
 let chromium!: RealBrowser;
@@ -167,8 +168,10 @@ test("consent in French: bob picks his account and confirms; the review says wha
     await step(page, "consent-2-code-fr");
     await page.getByLabel("Code d'autorisation").fill(await code("bob"));
     await page.getByRole("button", { name: "Continuer" }).click();
-    assert.equal(await page.getByLabel(BOB_MAIN).isChecked(), false, "nothing pre-ticked");
-    await page.getByLabel(BOB_MAIN).check();
+    assert.equal(await page.getByLabel(groupedIban(BOB_MAIN)).isChecked(), false, "nothing pre-ticked");
+    await page.getByLabel(groupedIban(BOB_MAIN)).check();
+    assert.doesNotMatch(await page.locator("main").innerText(), new RegExp(BOB_MAIN),
+      "no raw 22-character IBAN: groups of four");
     assert.match(await page.locator("main").innerText(),
       /Accès valable jusqu'au \d{1,2} \p{L}+ \d{4}/u);
     assert.match(await page.locator("main").innerText(),
@@ -196,9 +199,9 @@ test("bank-offered consent: bob shares his card's balances but not its transacti
   await page.getByLabel(EN.code).fill(await code("bob"));
   await page.getByRole("button", { name: "Continue" }).click();
   assert.equal(await page.locator("input[type=checkbox]:checked").count(), 0, "nothing pre-ticked");
-  const mainRow = page.locator(".account", { has: page.getByLabel(BOB_MAIN) });
+  const mainRow = page.locator(".account", { has: page.getByLabel(groupedIban(BOB_MAIN)) });
   const cardRow = page.locator(".account", { has: page.getByLabel(BOB_CARD) });
-  for (const box of [page.getByLabel(BOB_MAIN), mainRow.getByLabel("balances"),
+  for (const box of [page.getByLabel(groupedIban(BOB_MAIN)), mainRow.getByLabel("balances"),
     mainRow.getByLabel("transactions"), page.getByLabel(BOB_CARD), cardRow.getByLabel("balances")]) {
     await box.check();
   }

@@ -130,7 +130,7 @@ test("the consent review labels each account checkbox with its IBAN, in German t
   const { scaRedirect } = await createConsent(bank.tpp);
   const browser = bank.browser();
   const review = await pageAt(browser, withLang(scaRedirect, "de"), "bob", "review");
-  assert.equal(labelOf(review.html, "account"), BOB_MAIN);
+  assert.equal(labelOf(review.html, "account"), groupedIban(BOB_MAIN));
   assert.match(review.html, new RegExp(`name="account" value="${BOB_MAIN}"`));
   assert.deepEqual(buttons(review.html), [LABELS.de.confirm, LABELS.de.cancel]);
 });
