@@ -64,6 +64,6 @@ export function basketReviewPage(
     frame.t("basket_foreign", { ibans: review.foreign.join(", ") })}</p>` : html``;
   const confirm = canConfirm
     ? confirmForm(frame, payeeAcknowledgement(frame, payments, own)) : html``;
-  return page(frame, html`${intro(frame, "basket")}${paid}${granted}${foreign}
-<p class="hint">${frame.t("review_next", { tpp: frame.tppName ?? "" })}</p>${confirm}`);
+  return page({ ...frame, confirm }, html`${intro(frame, "basket")}${paid}${granted}${foreign}
+<p class="hint">${frame.t("review_next", { tpp: frame.tppName ?? "" })}</p>`);
 }

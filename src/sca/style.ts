@@ -102,6 +102,12 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
   padding: 0.6rem 0.8rem; }
 /* Left as it was by the PSU's own choice: neither a success nor a refusal. */
 .outcome { border-left: 4px solid var(--muted); background: #f1f3f6; padding: 0.6rem 0.8rem; }
+/* The dashboard uses a desktop's width: its lists as a grid of two columns. */
+@media (min-width: 60rem) {
+  main:has(> section), main:has(> section) + footer { max-width: 64rem; }
+  main > section > .cards { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 0 1rem; }
+}
 /* Before the password: what it is for, the first thing read after the heading. */
 .about { margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 6px; background: #eef4fb;
   border-left: 4px solid var(--brand); }
@@ -122,7 +128,7 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
 }
 @media (max-width: 30rem) {
   /* One line on a phone: the languages as their codes, their names still read out. */
-  header { flex-wrap: nowrap; padding: 0.6rem 0.75rem; gap: 0.5rem; }
+  header { padding: 0.6rem 0.75rem; gap: 0.5rem; }
   header .bank { white-space: nowrap; font-size: 0.95rem; gap: 0.4rem; }
   header .bank::before { width: 1.75rem; height: 1.75rem; flex-shrink: 0; }
   .languages ul { flex-wrap: nowrap; gap: 0.4rem; font-size: 0.85rem; }
@@ -131,6 +137,12 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
   .languages .long { position: absolute; width: 1px; height: 1px; overflow: hidden;
     clip-path: inset(50%); white-space: nowrap; }
   .languages .short { display: inline; }
+  /* A review's Confirm and Cancel stay in reach: a bar pinned to the bottom of the screen. */
+  .actions { position: sticky; bottom: 0; display: flex; flex-wrap: wrap; gap: 0 0.75rem;
+    align-items: flex-end; margin: 1rem -1rem -1rem; padding: 0.75rem 1rem; background: #fff;
+    box-shadow: 0 -2px 8px rgb(0 0 0 / 0.15); }
+  .actions form, .actions button { margin-top: 0; }
+  .actions .choice { margin-top: 0; }
   main { margin: 0; border-radius: 0; padding: 1rem; }
   .card dl { grid-template-columns: 1fr; }
   .card dd { margin-bottom: 0.4rem; }

@@ -52,6 +52,8 @@ export interface PageFrame {
   entry?: { action: string; token: string };
   /** The page's own title, where it is not an authorisation's or the dashboard's. */
   title?: MessageKey;
+  /** A review's Confirm form: shown with Cancel in one bar, pinned to the bottom on a phone. */
+  confirm?: Html;
   /** The bank's time zone (BANK_TIME_ZONE), for a moment's date and time; absent: UTC. */
   timeZone?: string;
   /** The one script a page may load (the bank app's, from this origin). */
@@ -99,8 +101,14 @@ export function page(frame: PageFrame, body: Html): string {
 <link rel="stylesheet" href="/sca/static/style.css">${
   frame.script ? html`<script src="${frame.script}" defer></script>` : html``}</head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
-<main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main>${footer(frame)}</body>
+<main>${steps(frame)}${error}${notice}${body}${back}${actions(frame, cancel)}</main>${
+  footer(frame)}</body>
 </html>`.text;
+}
+
+/** Cancel, and on a review Confirm beside it in one bar. */
+function actions(frame: PageFrame, cancel: Html): Html {
+  return frame.confirm ? html`<div class="actions">${frame.confirm}${cancel}</div>` : cancel;
 }
 
 /** A success notice; with a detail line, calm news that needs no colour of success. */
@@ -371,7 +379,7 @@ export function paymentReviewPage(
     ? confirmForm(frame, vopAcknowledgement(frame, resource, own)) : html``;
   const execution = resource.cancellation
     ? null : executionText(frame, p, review?.executesOn ?? null);
-  return page(frame, html`${intro(frame, introKind(resource))}
+  return page({ ...frame, confirm }, html`${intro(frame, introKind(resource))}
 <dl class="review">
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
 ${payeeSection(frame, resource, own)}${row(frame, "review_execution", execution)}
@@ -380,7 +388,7 @@ ${row(frame, "review_fees", frame.t("fees_none"))}${debtorSection(frame, p, debt
 ${row(frame, "payment_signatures", resource.cancellation ? null : signaturesText(frame, p))}
 ${row(frame, "review_tpp", frame.tppId ? frame.t("tpp_registered", {
     tpp: frame.tppName ?? "", id: frame.tppId }) : null)}
-</dl>${warning}${next}${confirm}`);
+</dl>${warning}${next}`);
 }
 
 export function confirmForm(frame: PageFrame, fields: Html): Html {

@@ -307,6 +307,10 @@ test("dashboard: bob logs in, sees his consent and payment, revokes the consent,
   await page.getByRole("button", { name: "Continue" }).click();
   assert.match(await page.locator("main").innerText(), /Logged in as Bob Meyer/);
   assert.match(await page.locator("main").innerText(), /€12\.50 to Stadtwerke/);
+  // A desktop's width used: the lists as two columns (issue 36).
+  const columns = await page.evaluate(
+    "getComputedStyle(document.querySelector('main > section > .cards')).gridTemplateColumns");
+  assert.equal(String(columns).split(" ").length, 2, `two columns: ${String(columns)}`);
   await step(page, "dashboard-3-overview-en");
 
   const revoke = page.locator(`form:has(input[value="${consentId}"]) button`);
