@@ -131,7 +131,7 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
   header { padding: 0.6rem 0.75rem; gap: 0.5rem; }
   header .bank { white-space: nowrap; font-size: 0.95rem; gap: 0.4rem; }
   header .bank::before { width: 1.75rem; height: 1.75rem; flex-shrink: 0; }
-  .languages ul { flex-wrap: nowrap; gap: 0.4rem; font-size: 0.85rem; }
+  .languages ul { flex-wrap: nowrap; gap: 0.25rem; font-size: 0.85rem; }
   /* WCAG 2.5.8: each code a 24 px target. */
   .languages a { display: inline-block; min-width: 24px; line-height: 24px; text-align: center; }
   .languages .long { position: absolute; width: 1px; height: 1px; overflow: hidden;
