@@ -104,7 +104,7 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
 .outcome { border-left: 4px solid var(--muted); background: #f1f3f6; padding: 0.6rem 0.8rem; }
 /* The dashboard uses a desktop's width: its lists as a grid of two columns. */
 @media (min-width: 60rem) {
-  main:has(> section), main:has(> section) + footer { max-width: 64rem; }
+  main:has(> section > .cards), main:has(> section > .cards) + footer { max-width: 64rem; }
   main > section > .cards { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr));
     gap: 0 1rem; }
 }

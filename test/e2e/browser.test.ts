@@ -107,6 +107,8 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
   for (const shown of ["Receipt", "€12.50", "DE69 5001 0000 1000 0000 02", "Date and time",
     "Reference", "Order 42"]) assert.ok(receipt.includes(shown), `${shown} in ${receipt}`);
   await step(page, "payment-4-result-en");
+  const width = await page.evaluate("document.querySelector('main').offsetWidth") as number;
+  assert.ok(width < 600, `a receipt keeps the pages' narrow column (${width}px)`);
   await page.emulateMedia({ media: "print" });
   assert.equal(await page.locator(".languages").isVisible(), false, "no navigation on paper");
   assert.equal(await page.locator("a.button").isVisible(), false, "no button on paper");
