@@ -34,7 +34,7 @@ export async function psuPages(
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName,
     sandbox: config.mode === "sandbox",
     logo: await loadBankLogo(config.bankLogoFile), loginThrottle,
-    loginBlockSeconds: config.loginBlockSeconds, links,
+    loginBlockSeconds: config.loginBlockSeconds, links, timeZone: config.timeZone,
     oauth: oauth ? {
       oauth: createOAuthAuthorisations(deps), interactions: oauth.server, authUrl: oauth.authUrl,
     } : undefined,
@@ -42,7 +42,7 @@ export async function psuPages(
   const dashboard = createPsuDashboard(deps);
   dashboardPages(auth, {
     dashboard, bankName: config.bankName, loginThrottle,
-    loginBlockSeconds: config.loginBlockSeconds, links,
+    loginBlockSeconds: config.loginBlockSeconds, links, timeZone: config.timeZone,
   });
   appPages(auth, {
     decoupled: createDecoupled(deps), bankName: config.bankName, links,

@@ -8,7 +8,7 @@ import type { DecoupledRequest } from "../domain/sca/decoupled.js";
 import { awaitingItems } from "../domain/basket/decision.js";
 import type { BasketView } from "../domain/basket/model.js";
 import { Html, html } from "../lib/html.js";
-import { totalsOf } from "../lib/money.js";
+import { totalsText } from "./about.js";
 import { groupedIban, money } from "./format.js";
 import { page, type PageFrame } from "./views.js";
 
@@ -37,10 +37,8 @@ function requestText(frame: PageFrame, request: DecoupledRequest): string {
 /** A basket: how many items, and its payments' totals (each listed on the TPP's side). */
 function basketText(frame: PageFrame, resource: BasketView, tpp: string): string {
   const { payments, consents } = awaitingItems(resource);
-  const total = totalsOf(payments).map(([currency, minor]) => money(minor, currency, frame.lang))
-    .join(" + ");
   const count = String(payments.length + consents.length);
-  return frame.t("app_basket", { tpp, count, total: total || "-" });
+  return frame.t("app_basket", { tpp, count, total: totalsText(frame.lang, payments) });
 }
 
 function requestCard(frame: PageFrame, request: DecoupledRequest, index: number): Html {

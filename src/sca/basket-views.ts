@@ -11,9 +11,9 @@ import type { Review } from "../domain/sca/subject.js";
 import { awaitingItems } from "../domain/basket/decision.js";
 import { html, type Html } from "../lib/html.js";
 import { totalsOf } from "../lib/money.js";
-import { groupedIban, money } from "./format.js";
+import { groupedIban, longDate, money } from "./format.js";
 import {
-  confirmForm, executionText, ibanOf, intro, longDate, page, payeeAcknowledgement, row,
+  confirmForm, executionText, ibanOf, intro, page, payeeAcknowledgement, row,
   scheduleText, sharesText, vopText, type PageFrame,
 } from "./views.js";
 
@@ -64,6 +64,6 @@ export function basketReviewPage(
     frame.t("basket_foreign", { ibans: review.foreign.join(", ") })}</p>` : html``;
   const confirm = canConfirm
     ? confirmForm(frame, payeeAcknowledgement(frame, payments, own)) : html``;
-  return page(frame, html`${intro(frame, "basket")}${paid}${granted}${foreign}
-<p class="hint">${frame.t("review_next", { tpp: frame.tppName ?? "" })}</p>${confirm}`);
+  return page({ ...frame, confirm }, html`${intro(frame, "basket")}${paid}${granted}${foreign}
+<p class="hint">${frame.t("review_next", { tpp: frame.tppName ?? "" })}</p>`);
 }

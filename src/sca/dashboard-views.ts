@@ -6,10 +6,11 @@ import type { TransactionStatus } from "../domain/payment/model.js";
 import type { Overview } from "../domain/dashboard/dashboard.js";
 import type { PayeeChange } from "../domain/exemptions/trusted-payees.js";
 import { Html, html } from "../lib/html.js";
-import { groupedIban, money } from "./format.js";
+import { groupedIban, longDate, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
+import { receiptOf, referenceOf } from "./result-view.js";
 import {
-  codeForm, deviceForm, loginForm, longDate, page, sharesText, type DeviceInfo, type DeviceOption,
+  codeForm, deviceForm, loginForm, page, sharesText, type DeviceInfo, type DeviceOption,
   type PageFrame, vopText,
 } from "./views.js";
 
@@ -41,12 +42,26 @@ const PAYMENT_STATUS: Record<TransactionStatus, MessageKey> = {
   RJCT: "status_payment_rejected", CANC: "status_payment_cancelled",
 };
 
+type ListedPayment = Overview["payments"][number];
+
 function row(frame: PageFrame, key: MessageKey, value: Html | string): Html {
   return html`<dt>${frame.t(key)}</dt><dd>${value}</dd>`;
 }
 
+type ListedConsent = Overview["consents"][number];
+
+/**
+ * Ended by the PSU's own newer consent at the same TPP (a recurring consent replaces the one
+ * before), not by the TPP: the newer one was authorised the moment the older one ended.
+ */
+function replacedIn(consents: readonly ListedConsent[]): Set<string> {
+  const given = new Set(consents.map((c) => `${c.consent.tppId} ${c.consent.authorisedAt}`));
+  return new Set(consents.filter((c) => c.consent.status === "terminatedByTpp"
+    && given.has(`${c.consent.tppId} ${c.consent.updatedAt}`)).map((c) => c.consent.id));
+}
+
 function consentCard(
-  frame: PageFrame, c: Overview["consents"][number], i: number, revocable = true,
+  frame: PageFrame, c: ListedConsent, i: number, revocable = true, replaced = false,
 ): Html {
   const accounts = html`<ul>${c.granted.map((g) => {
     const reference = "iban" in g.reference ? g.reference.iban : g.reference.maskedPan;
@@ -61,7 +76,8 @@ function consentCard(
 <button type="submit" class="secondary">${revokeLabel}</button></form>` : html``;
   const heading = frame.t("consent_of", { tpp: c.tppName });
   return html`<li class="card"><h3 id="consent-${i}">${heading}</h3>
-<dl>${row(frame, "consent_status", frame.t(`status_${c.consent.status}`))}
+<dl>${row(frame, "consent_status",
+    frame.t(replaced ? "status_replaced" : `status_${c.consent.status}`))}
 ${c.granted.length ? row(frame, "consent_accounts", accounts) : html``}
 ${c.givenOn ? row(frame, "consent_given", longDate(c.givenOn, frame.lang)) : html``}
 ${row(frame, "consent_valid_until", longDate(c.consent.validUntil, frame.lang))}
@@ -70,15 +86,33 @@ ${row(frame, "consent_last_use", longDate(c.lastActionDate, frame.lang))}</dl>${
 
 const ibanText = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
 
-function paymentCard(frame: PageFrame, p: Overview["payments"][number], extra = html``): Html {
+/** Where the receipt of one of the PSU's payments can be seen again, and printed. */
+export const receiptLink = (id: string) => `${DASHBOARD}/receipt?payment=${id}`;
+
+function paymentCard(
+  frame: PageFrame, p: ListedPayment, own: readonly string[], extra = html``,
+): Html {
   const amount = money(p.amountMinor, p.currency, frame.lang);
+  // Between the PSU's own accounts the name check has nothing to warn about (issue 36).
+  const ownPayee = own.includes(p.creditorAccount.iban);
   return html`<li class="card"><h3>${frame.t("payment_of", { amount, payee: p.creditorName })}</h3>
 <dl>${row(frame, "review_payee_iban", ibanText(p.creditorAccount.iban))}
 ${row(frame, "review_debtor", ibanText(p.debtorAccount.iban))}
 ${row(frame, "payment_tpp", p.tppName)}
-${p.vop ? row(frame, "review_vop", vopText(frame, p.vop) ?? "") : html``}
+${p.vop ? row(frame, "review_vop", vopText(frame, p.vop, ownPayee) ?? "") : html``}
 ${row(frame, "consent_status", frame.t(PAYMENT_STATUS[p.status]))}
-${row(frame, "payment_date", longDate(p.date, frame.lang))}${extra}</dl></li>`;
+${row(frame, "payment_date", longDate(p.date, frame.lang))}
+${row(frame, "receipt_reference", referenceOf(p))}${extra}</dl>
+<p><a href="${receiptLink(p.id)}">${frame.t("receipt_heading")}</a></p></li>`;
+}
+
+/** A payment's receipt, again from the dashboard: printable, no forwarding anywhere. */
+export function dashboardReceiptPage(frame: PageFrame, p: ListedPayment): string {
+  const amount = money(p.amountMinor, p.currency, frame.lang);
+  const resource = { type: "payment" as const, payment: p, cancellation: false, entries: [] };
+  return page(frame, html`<h1>${frame.t("payment_of", { amount, payee: p.creditorName })}</h1>
+<p>${frame.t(PAYMENT_STATUS[p.status])}</p>${receiptOf(frame, resource)}
+<p><a class="button secondary" href="${DASHBOARD}">${frame.t("link_dashboard")}</a></p>`);
 }
 
 function section(
@@ -107,7 +141,6 @@ const FILTER_OF: Record<TransactionStatus, Exclude<PaymentFilter, "all">> = {
   ACSC: "executed", ACCC: "executed", RJCT: "rejected", CANC: "rejected",
 };
 
-type ListedPayment = Overview["payments"][number];
 
 /** Authorisations nobody completed: kept out of the way, one click away. */
 const abandonedPayment = (p: ListedPayment) =>
@@ -140,6 +173,7 @@ function pager(frame: PageFrame, listing: PaymentListing, pages: number): Html {
 
 function paymentsSection(
   frame: PageFrame, payments: readonly ListedPayment[], listing: PaymentListing,
+  own: readonly string[],
 ): Html {
   const active = payments.filter((p) => !abandonedPayment(p));
   const chosen = listing.filter === "all" ? active
@@ -147,12 +181,12 @@ function paymentsSection(
   const pages = Math.max(1, Math.ceil(chosen.length / PER_PAGE));
   const page = Math.min(Math.max(1, listing.page), pages);
   const cards = chosen.slice((page - 1) * PER_PAGE, page * PER_PAGE)
-    .map((p) => paymentCard(frame, p));
+    .map((p) => paymentCard(frame, p, own));
   const empty = payments.length === 0 ? "dashboard_no_payments" : "filter_none";
   const body = html`${payments.length ? filterNav(frame, listing.filter) : html``}${
     cardsOr(frame, empty, cards)}${pager(frame, { ...listing, page }, pages)}`;
   return section(frame, "dashboard_payments", body,
-    payments.filter(abandonedPayment).map((p) => paymentCard(frame, p)));
+    payments.filter(abandonedPayment).map((p) => paymentCard(frame, p, own)));
 }
 
 /** "Are you sure?" before a revocation, which cannot be undone. */
@@ -174,13 +208,16 @@ export function dashboardPage(
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
 <button type="submit" class="secondary">${frame.t("button_logout")}</button></form>`;
   const { consents } = overview;
+  const replaced = replacedIn(consents);
+  const card = (c: ListedConsent, i: number) =>
+    consentCard(frame, c, i, true, replaced.has(c.consent.id));
   return page(frame, html`<h1>${frame.t("dashboard_heading")}</h1>
 <p>${frame.t("dashboard_signed_in", { name: psuName })}</p>${logout}
 ${section(frame, "dashboard_consents", cardsOr(frame, "dashboard_no_consents",
-    consents.filter((c) => !abandonedConsent(c)).map((c, i) => consentCard(frame, c, i))),
-  consents.filter(abandonedConsent).map((c, i) => consentCard(frame, c, consents.length + i)))}
-${signatureSection(frame, overview.awaitingSignature)}
-${paymentsSection(frame, overview.payments, listing)}
+    consents.filter((c) => !abandonedConsent(c)).map(card)),
+  consents.filter(abandonedConsent).map((c, i) => card(c, consents.length + i)))}
+${signatureSection(frame, overview.awaitingSignature, overview.ownIbans)}
+${paymentsSection(frame, overview.payments, listing, overview.ownIbans)}
 ${trustedSection(frame, overview.trustedPayees)}${appSection(frame, overview.apps)}`);
 }
 
@@ -222,9 +259,11 @@ ${codeForm(frame, device, `${DASHBOARD}/trusted/confirm`, changeFields(change))}
 }
 
 /** A company user's payments to sign; only shown to a user who has some. */
-function signatureSection(frame: PageFrame, payments: Overview["awaitingSignature"]): Html {
+function signatureSection(
+  frame: PageFrame, payments: Overview["awaitingSignature"], own: readonly string[],
+): Html {
   if (payments.length === 0) return html``;
-  const cards = payments.map((p) => paymentCard(frame, p, row(frame, "payment_signatures",
+  const cards = payments.map((p) => paymentCard(frame, p, own, row(frame, "payment_signatures",
     frame.t("signatures_given", {
       given: String(p.signatures ?? 0), required: String(p.signaturesRequired ?? 1),
     }))));

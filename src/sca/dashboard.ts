@@ -10,7 +10,8 @@ import { isLanguage } from "../lib/languages.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import {
   DASHBOARD, dashboardCodePage, dashboardDevicePage, dashboardLoginPage, dashboardPage,
-  dashboardRevokePage, dashboardTrustedPage, PAYMENT_FILTERS, type PaymentListing,
+  dashboardReceiptPage, dashboardRevokePage, dashboardTrustedPage, PAYMENT_FILTERS,
+  type PaymentListing,
 } from "./dashboard-views.js";
 import { readChange, type PayeeChange } from "../domain/exemptions/trusted-payees.js";
 import { translator, type MessageKey } from "./messages/index.js";
@@ -30,6 +31,8 @@ export interface DashboardPagesOptions {
   loginThrottle: RateLimit;
   loginBlockSeconds: number;
   links: BankLinks;
+  /** The bank's time zone, for the date and time on a receipt. */
+  timeZone?: string;
 }
 
 /** What the overview says after a redirect (?done=...). */
@@ -53,7 +56,7 @@ function dashboardKit(options: DashboardPagesOptions) {
 
   const frame = (view: DashboardView, extra: Partial<PageFrame> = {}): PageFrame => ({
     lang: view.session.lang, t: translator(view.session.lang), bankName: options.bankName,
-    links: options.links,
+    links: options.links, timeZone: options.timeZone,
     csrf: view.session.csrf, path: DASHBOARD, dashboard: true, ...extra,
     errorValues: { minutes: blockMinutes(options.loginBlockSeconds), ...extra.errorValues },
   });
@@ -222,6 +225,17 @@ function overviewRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: Dash
     if (!found) return show(reply, view, { error: "error_revoke_refused" }, 400);
     return html(reply, dashboardRevokePage(kit.frame(view), found));
   });
+
+  app.get<{ Querystring: { payment?: string } }>(`${DASHBOARD}/receipt`,
+    async (request, reply) => {
+      const view = await dashboard.view(cookieOf(request, COOKIE));
+      if (view?.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
+      // Only the PSU's own: the overview lists no other PSU's payment.
+      const { payments } = await dashboard.overview(view.session.psuId ?? "");
+      const found = payments.find((p) => p.id === request.query.payment);
+      if (!found) return reply.redirect(DASHBOARD, 303);
+      return html(reply, dashboardReceiptPage(kit.frame(view), found));
+    });
 
   app.post<{ Body: Form }>(`${DASHBOARD}/revoke`, async (request, reply) => {
     const view = await posted(request, reply);

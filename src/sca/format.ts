@@ -17,3 +17,15 @@ export function money(amountMinor: bigint, currency: string, lang: string): stri
 export function groupedIban(iban: string): string {
   return iban.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
 }
+
+/** A calendar date (YYYY-MM-DD) as the PSU's language writes it; no time zone shift. */
+export function longDate(isoDate: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" })
+    .format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** A moment as the PSU's language writes it, in the bank's time zone: "March 1, 2030 at 10:00". */
+export function dateTime(iso: string, lang: string, timeZone = "UTC"): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone })
+    .format(new Date(iso));
+}

@@ -4,15 +4,17 @@
  * CSRF token; every page carries a strict CSP and is never cached (plugin.ts). Never
  * tppMessages here.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   backToTpp, type Authorisations, type EntryView, type PageView, type RedirectClaims,
   type ScaProblem,
 } from "../domain/sca/authorisation.js";
 import { newSecret } from "../lib/ids.js";
 import type { ScaStep } from "../domain/sca/model.js";
+import type { SubjectView } from "../domain/sca/subject.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
+import { aboutLine } from "./about.js";
 import type { BankLogo } from "./logo.js";
 import { problemMessage, refusalError } from "./problems.js";
 import {
@@ -28,7 +30,7 @@ import { STYLESHEET } from "./style.js";
 import { introKind } from "./views.js";
 import {
   blockMinutes, codePage, consentReviewPage, devicePage, loginPage, messagePage,
-  paymentReviewPage, sitePage,
+  paymentReviewPage, sitePage, unavailablePage,
   type BankLinks, type ConsentChoice, type PageFrame,
 } from "./views.js";
 
@@ -53,6 +55,8 @@ export interface ScaPagesOptions {
   /** How long failed logins block a PSU, as the block message says. */
   loginBlockSeconds: number;
   links: BankLinks;
+  /** The bank's time zone, for the date and time on a receipt. */
+  timeZone?: string;
   /** The OAuth authorisation server's interaction, where the bank offers it. */
   oauth?: OAuthPagesOptions;
 }
@@ -89,18 +93,29 @@ function withChosenLanguage(
 }
 
 /** What a page's frame shows of an authorisation, with or without a session yet. */
-type FramedView = Pick<PageView, "tppName" | "authorisation"> & { session?: { csrf: string } };
+type FramedView = Pick<PageView, "tppName" | "authorisation"> & {
+  session?: { csrf: string }; resource?: SubjectView;
+};
+
+/** Before the review (login, device, code): the line saying what the PSU authorises. */
+function aboutOf(view: FramedView | undefined, frame: PageFrame): string | undefined {
+  return view?.resource && frame.step && frame.step < 3
+    ? aboutLine(frame, view.resource) : undefined;
+}
 
 /** The page builders every route shares. */
-function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
+function pageKit(bankName: string, blockMinutes: string, links: BankLinks, timeZone?: string) {
   const frame = (
     view: FramedView | undefined, lang: string, extra: Partial<PageFrame> = {},
-  ): PageFrame => ({
-    lang, t: translator(lang), bankName, links, tppName: view?.tppName,
-    tppId: view?.authorisation.tppId,
-    csrf: view?.session?.csrf, ...extra,
-    errorValues: { minutes: blockMinutes, ...extra.errorValues },
-  });
+  ): PageFrame => {
+    const f: PageFrame = {
+      lang, t: translator(lang), bankName, links, timeZone, tppName: view?.tppName,
+      tppId: view?.authorisation.tppId,
+      csrf: view?.session?.csrf, ...extra,
+      errorValues: { minutes: blockMinutes, ...extra.errorValues },
+    };
+    return { ...f, about: aboutOf(view, f) };
+  };
 
   const problemPage = (
     reply: FastifyReply, lang: string, problem: ScaProblem, status: number, back?: string,
@@ -132,8 +147,7 @@ function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
       step: 3, error: shown ? problemMessage(shown)
         : refusesAll ? "error_foreign_accounts" : undefined,
       errorValues: { tpp: view.tppName, ibans: review?.foreign.join(", ") ?? "" },
-      ...(exemption && (exemption === "sandbox" ? { notice: "notice_exempted_sandbox" }
-        : { notice: "notice_exempted", noticeValues: { article: exemption } })),
+      ...(exemption && { notice: "notice_exempted", noticeDetail: `exemption_${exemption}` }),
     });
     const canConfirm = !review?.problem && !refusesAll;
     const body = resource.type === "payment"
@@ -150,7 +164,7 @@ function pageKit(bankName: string, blockMinutes: string, links: BankLinks) {
 function scaKit(options: ScaPagesOptions) {
   const { authorisations } = options;
   const pages = pageKit(
-    options.bankName, blockMinutes(options.loginBlockSeconds), options.links);
+    options.bankName, blockMinutes(options.loginBlockSeconds), options.links, options.timeZone);
   const { frame, problemPage } = pages;
 
   /** No session: a dead end no more, the page leads back to the TPP of the last one opened. */
@@ -300,6 +314,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   app.get("/sca/static/logo", async (_request, reply) => reply.type(options.logo.contentType)
     .header("Cache-Control", "public, max-age=3600").send(options.logo.body));
 
+  failurePages(app, kit, options.authorisations);
   siteRoutes(app, kit);
   entryRoutes(app, kit);
   loginRoutes(app, options, kit);
@@ -312,6 +327,24 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
       problemPage: kit.problemPage,
     });
   }
+}
+
+/**
+ * A failure on any page of this listener a browser asked for (HTML), a database timeout say:
+ * 503 with the bank's page; nothing is lost, since each action is one database transaction.
+ * Anything else (a TPP's script, the sandbox's JSON) keeps Fastify's answer.
+ */
+function failurePages(app: FastifyInstance, kit: ScaKit, authorisations: Authorisations): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 500 || !/text\/html/.test(request.headers.accept ?? "")) throw error;
+    request.log.error({ err: error }, "a PSU page failed");
+    const back = await authorisations.wayBack(cookieOf(request, BACK_COOKIE))
+      .catch(() => undefined);
+    const f = kit.frame(undefined, requestLanguage(request), { back });
+    return reply.code(503).header("Retry-After", "5").type("text/html; charset=utf-8")
+      .send(unavailablePage(f, request.method === "GET" ? request.url : "/"));
+  });
 }
 
 /** The site root and unknown paths: a page in the PSU's language, never the framework's JSON. */

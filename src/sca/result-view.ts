@@ -9,9 +9,11 @@ import type { BasketView } from "../domain/basket/model.js";
 import type { SubjectView } from "../domain/sca/subject.js";
 import type { ScaStatus } from "../domain/sca/model.js";
 import { html, type Html } from "../lib/html.js";
-import { money } from "./format.js";
+import { dateTime, longDate, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
-import { longDate, page, type PageFrame } from "./views.js";
+import {
+  ibanOf, page, row, scheduleText, type PageFrame, type PaymentResource,
+} from "./views.js";
 
 export interface Outcome {
   /**
@@ -122,12 +124,36 @@ export function resultPage(frame: PageFrame, resource: SubjectView, scaStatus: S
 
 function aboutOf(frame: PageFrame, resource: SubjectView): Html {
   if (resource.type === "basket") return basketItemsOutcome(frame, resource);
-  const p = resource.type === "payment" ? resource.payment : null;
-  return p ? html`<dl class="review">
-<dt>${frame.t("review_amount")}</dt><dd class="amount">${
-  money(p.amountMinor, p.currency, frame.lang)}</dd>
-<dt>${frame.t("review_payee")}</dt><dd>${
-  resource.type === "payment" && resource.entries.length > 0
-    ? frame.t("review_payees", { count: String(resource.entries.length) }) : p.creditorName}</dd>
-</dl>` : html``;
+  return resource.type === "payment" ? receiptOf(frame, resource) : html``;
+}
+
+/** The end-to-end id the TPP gave, else the payment's own id shortened: what the PSU quotes. */
+export function referenceOf(p: Payment): string {
+  return p.endToEndId && p.endToEndId !== "NOTPROVIDED"
+    ? p.endToEndId : p.id.replace(/-/g, "").slice(0, 10).toUpperCase();
+}
+
+/**
+ * A receipt as a bank prints one (issue 36): amount, payee and IBAN, the account debited, when,
+ * the reference to quote, a schedule's dates; the print style sheet keeps only this and the
+ * outcome.
+ */
+export function receiptOf(frame: PageFrame, resource: PaymentResource): Html {
+  const p = resource.payment;
+  const count = resource.entries.length;
+  const payee = count > 0
+    ? row(frame, "review_payee", frame.t("review_payees", { count: String(count) }))
+    : html`${row(frame, "review_payee", p.creditorName)}${
+      row(frame, "review_payee_iban", ibanOf(p.creditorAccount.iban))}`;
+  const date = p.requestedExecutionDate && longDate(p.requestedExecutionDate, frame.lang);
+  return html`<section class="receipt" aria-labelledby="receipt-heading"><h2 id="receipt-heading">${
+    frame.t("receipt_heading")}</h2><dl class="review">
+${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
+${payee}${row(frame, "review_debtor", ibanOf(p.debtorAccount.iban))}
+${row(frame, "review_purpose", p.remittance)}
+${row(frame, "review_execution", p.standingOrder ? null : date)}
+${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}
+${row(frame, "receipt_time", dateTime(p.updatedAt, frame.lang, frame.timeZone))}
+${row(frame, "receipt_reference", html`<span class="reference">${referenceOf(p)}</span>`)}
+</dl></section>`;
 }

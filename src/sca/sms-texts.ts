@@ -5,7 +5,7 @@
 import type { SmsAmount, SmsSubject, SmsTexts } from "../domain/sca/ports.js";
 import { groupedIban, money } from "./format.js";
 import { translator, type Translate } from "./messages/index.js";
-import { longDate } from "./views.js";
+import { longDate } from "./format.js";
 
 function totalText(totals: readonly SmsAmount[], lang: string): string {
   return totals.map((t) => money(t.amountMinor, t.currency, lang)).join(" + ");

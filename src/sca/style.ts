@@ -16,6 +16,7 @@ header .bank::before { content: ""; width: 2rem; height: 2rem; border-radius: 4p
 .languages ul { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; list-style: none; margin: 0;
   padding: 0; font-size: 0.9rem; }
 .languages a { color: #fff; }
+.languages .short { display: none; }
 .languages [aria-current] { font-weight: 700; text-decoration: none; }
 main {
   max-width: 34rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem; border-radius: 8px;
@@ -33,6 +34,10 @@ input:not([type=checkbox]):not([type=radio]) {
 :focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
 /* WCAG 1.4.11: the focus ring keeps 3:1 against what is behind it, white or the brand blue. */
 header :focus-visible { outline-color: #fff; }
+/* No default blue (#0000EE) anywhere: every link in the bank's colour unless a rule says else. */
+a { color: var(--brand); }
+/* Buttons in the page's font, not the browser's control font. */
+button { font: inherit; }
 button {
   margin-top: 1.25rem; padding: 0.7rem 1.4rem; font-size: 1rem; border: 0; border-radius: 4px;
   background: var(--brand); color: #fff; cursor: pointer;
@@ -51,7 +56,8 @@ button.link { background: none; color: var(--brand); padding: 0; text-decoration
   font-weight: 600; padding: 0.6rem 0.8rem; }
 fieldset { border: 0; padding: 0; }
 .account { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; margin: 0.5rem 0; }
-.account label { margin: 0; font-family: ui-monospace, monospace; }
+.account label { margin: 0; font-family: ui-monospace, monospace; overflow-wrap: normal;
+  word-break: keep-all; }
 .choices { flex-basis: 100%; display: flex; gap: 1.5rem; padding-left: 1.75rem; }
 .choice { display: inline-flex; gap: 0.4rem; align-items: baseline; }
 .account .choice label { display: inline; font-family: inherit; font-weight: normal; }
@@ -96,7 +102,47 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
   padding: 0.6rem 0.8rem; }
 /* Left as it was by the PSU's own choice: neither a success nor a refusal. */
 .outcome { border-left: 4px solid var(--muted); background: #f1f3f6; padding: 0.6rem 0.8rem; }
+/* The dashboard uses a desktop's width: its lists as a grid of two columns. */
+@media (min-width: 60rem) {
+  main:has(> section > .cards), main:has(> section > .cards) + footer { max-width: 64rem; }
+  main > section > .cards { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 0 1rem; }
+}
+/* Before the password: what it is for, the first thing read after the heading. */
+.about { margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 6px; background: #eef4fb;
+  border-left: 4px solid var(--brand); }
+.about .hint { display: block; margin: 0 0 0.2rem; }
+.about strong { font-size: 1.1rem; }
+/* Calm news (an exemption): neither a success nor a warning. */
+.info { border-left: 4px solid var(--brand); background: #eef4fb; padding: 0.4rem 0.8rem; }
+.info p { margin: 0.2rem 0; }
+.reference { font-family: ui-monospace, monospace; }
+.receipt h2 { margin-top: 1.25rem; }
+/* A receipt on paper: the outcome and the receipt, no navigation, no buttons, no shadows. */
+@media print {
+  body { background: #fff; }
+  header { background: none; color: #000; padding: 0; }
+  .languages, .steps, footer ul, .security, form, a.button { display: none; }
+  main { box-shadow: none; margin: 0; max-width: none; padding: 0; }
+  .notice, .warning, .outcome { border: 1px solid #000; background: none; color: #000; }
+}
 @media (max-width: 30rem) {
+  /* One line on a phone: the languages as their codes, their names still read out. */
+  header { padding: 0.6rem 0.75rem; gap: 0.5rem; }
+  header .bank { white-space: nowrap; font-size: 0.95rem; gap: 0.4rem; }
+  header .bank::before { width: 1.75rem; height: 1.75rem; flex-shrink: 0; }
+  .languages ul { flex-wrap: nowrap; gap: 0.25rem; font-size: 0.85rem; }
+  /* WCAG 2.5.8: each code a 24 px target. */
+  .languages a { display: inline-block; min-width: 24px; line-height: 24px; text-align: center; }
+  .languages .long { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); white-space: nowrap; }
+  .languages .short { display: inline; }
+  /* A review's Confirm and Cancel stay in reach: a bar pinned to the bottom of the screen. */
+  .actions { position: sticky; bottom: 0; display: flex; flex-wrap: wrap; gap: 0 0.75rem;
+    align-items: flex-end; margin: 1rem -1rem -1rem; padding: 0.75rem 1rem; background: #fff;
+    box-shadow: 0 -2px 8px rgb(0 0 0 / 0.15); }
+  .actions form, .actions button { margin-top: 0; }
+  .actions .choice { margin-top: 0; }
   main { margin: 0; border-radius: 0; padding: 1rem; }
   .card dl { grid-template-columns: 1fr; }
   .card dd { margin-bottom: 0.4rem; }

@@ -11,7 +11,7 @@ import type {
 import type { VopOutcome } from "../domain/vop/ports.js";
 import { Html, html } from "../lib/html.js";
 import { LANGUAGES } from "../lib/languages.js";
-import { groupedIban, money } from "./format.js";
+import { groupedIban, longDate, money } from "./format.js";
 import { CATALOGUES, type MessageKey, type Translate } from "./messages/index.js";
 
 /** The bank's own pages, linked from every page's footer. */
@@ -30,6 +30,10 @@ export interface PageFrame {
   errorValues?: Record<string, string>;
   notice?: MessageKey;
   noticeValues?: Record<string, string>;
+  /** A second line under the notice, saying why (an exemption's reason in plain words). */
+  noticeDetail?: MessageKey;
+  /** Before the review: what the PSU is about to authorise, in one line (about.ts). */
+  about?: string;
   csrf?: string;
   /** The page's own address for the language switch, where it is not the step's. */
   path?: string;
@@ -48,6 +52,10 @@ export interface PageFrame {
   entry?: { action: string; token: string };
   /** The page's own title, where it is not an authorisation's or the dashboard's. */
   title?: MessageKey;
+  /** A review's Confirm form: shown with Cancel in one bar, pinned to the bottom on a phone. */
+  confirm?: Html;
+  /** The bank's time zone (BANK_TIME_ZONE), for a moment's date and time; absent: UTC. */
+  timeZone?: string;
   /** The one script a page may load (the bank app's, from this origin). */
   script?: string;
 }
@@ -69,8 +77,9 @@ function languageSwitch(frame: PageFrame): Html {
   const links = LANGUAGES.map((code) => {
     const current = new Html(code === frame.lang ? ' aria-current="true"' : "");
     return html`<li><a href="${path}${path.includes("?") ? "&" : "?"}lang=${code}" lang="${
-      code}" hreflang="${code}"${current}>${
-      CATALOGUES[code].language_name}</a></li>`;
+      code}" hreflang="${code}"${current}><span class="long">${
+      CATALOGUES[code].language_name}</span><span class="short" aria-hidden="true">${
+      code.toUpperCase()}</span></a></li>`;
   });
   const label = frame.t("language_switch");
   return html`<nav class="languages" aria-label="${label}"><ul>${links}</ul></nav>`;
@@ -84,9 +93,7 @@ export function page(frame: PageFrame, body: Html): string {
   const cancel = frame.csrf && !frame.dashboard && !frame.back ? cancelForm(frame) : html``;
   const back = frame.back ? html`<p><a class="button" href="${frame.back}">${
     frame.t("back_to_tpp", { tpp: frame.tppName ?? frame.t("unknown_tpp") })}</a></p>` : html``;
-  const notice = frame.notice
-    ? html`<p class="notice" role="status">${frame.t(frame.notice, frame.noticeValues)}</p>`
-    : html``;
+  const notice = frame.notice ? noticeOf(frame, frame.notice) : html``;
   return "<!doctype html>\n" + html`<html lang="${frame.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">${forward(frame)}
 <title>${frame.t(frame.title ?? (frame.dashboard ? "dashboard_title" : "page_title"),
@@ -94,8 +101,23 @@ export function page(frame: PageFrame, body: Html): string {
 <link rel="stylesheet" href="/sca/static/style.css">${
   frame.script ? html`<script src="${frame.script}" defer></script>` : html``}</head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
-<main>${steps(frame)}${error}${notice}${body}${back}${cancel}</main>${footer(frame)}</body>
+<main>${steps(frame)}${error}${notice}${body}${back}${actions(frame, cancel)}</main>${
+  footer(frame)}</body>
 </html>`.text;
+}
+
+/** Cancel, and on a review Confirm beside it in one bar. */
+function actions(frame: PageFrame, cancel: Html): Html {
+  return frame.confirm ? html`<div class="actions">${frame.confirm}${cancel}</div>` : cancel;
+}
+
+/** A success notice; with a detail line, calm news that needs no colour of success. */
+function noticeOf(frame: PageFrame, key: MessageKey): Html {
+  const text = frame.t(key, frame.noticeValues);
+  return frame.noticeDetail
+    ? html`<div class="info" role="status"><p><strong>${text}</strong></p><p>${
+      frame.t(frame.noticeDetail)}</p></div>`
+    : html`<p class="notice" role="status">${text}</p>`;
 }
 
 function forward(frame: PageFrame): Html {
@@ -155,7 +177,9 @@ const INTROS = {
 } as const satisfies Record<IntroKind, MessageKey>;
 
 export function intro(frame: PageFrame, type: IntroKind): Html {
-  return html`<h1>${frame.t(INTROS[type], { tpp: frame.tppName ?? "" })}</h1>`;
+  const about = frame.about ? html`<p class="about"><span class="hint">${
+    frame.t("about_label")}</span> <strong id="about">${frame.about}</strong></p>` : html``;
+  return html`<h1>${frame.t(INTROS[type], { tpp: frame.tppName ?? "" })}</h1>${about}`;
 }
 
 export function loginPage(frame: PageFrame, type: IntroKind): string {
@@ -244,7 +268,7 @@ export function maskPhone(phone: string): string {
   return `${phone.slice(0, 6)}${"•".repeat(phone.length - 8)}${phone.slice(-2)}`;
 }
 
-type PaymentResource = Extract<SubjectView, { type: "payment" }>;
+export type PaymentResource = Extract<SubjectView, { type: "payment" }>;
 
 /** A <dt>/<dd> pair, or nothing for a missing value. */
 export function row(
@@ -355,7 +379,7 @@ export function paymentReviewPage(
     ? confirmForm(frame, vopAcknowledgement(frame, resource, own)) : html``;
   const execution = resource.cancellation
     ? null : executionText(frame, p, review?.executesOn ?? null);
-  return page(frame, html`${intro(frame, introKind(resource))}
+  return page({ ...frame, confirm }, html`${intro(frame, introKind(resource))}
 <dl class="review">
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
 ${payeeSection(frame, resource, own)}${row(frame, "review_execution", execution)}
@@ -364,19 +388,13 @@ ${row(frame, "review_fees", frame.t("fees_none"))}${debtorSection(frame, p, debt
 ${row(frame, "payment_signatures", resource.cancellation ? null : signaturesText(frame, p))}
 ${row(frame, "review_tpp", frame.tppId ? frame.t("tpp_registered", {
     tpp: frame.tppName ?? "", id: frame.tppId }) : null)}
-</dl>${warning}${next}${confirm}`);
+</dl>${warning}${next}`);
 }
 
 export function confirmForm(frame: PageFrame, fields: Html): Html {
   return html`<form method="post" action="/sca/confirm">
 <input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">${fields}
 <button type="submit">${frame.t("button_confirm")}</button></form>`;
-}
-
-/** A calendar date (YYYY-MM-DD) as the PSU's language writes it; no time zone shift. */
-export function longDate(isoDate: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" })
-    .format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 function sharedOf(frame: PageFrame, consent: Consent, account: Grantable): string {
@@ -410,6 +428,10 @@ function choicesOf(frame: PageFrame, account: Grantable, i: number, chosen: Cons
     box("balances", "access_balances")}${box("transactions", "access_transactions")}</span>`;
 }
 
+/** An IBAN in groups of four as a bank prints it; a card's masked number as it is. */
+const referenceText = (reference: string) =>
+  /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(reference) ? groupedIban(reference) : reference;
+
 export function consentReviewPage(
   frame: PageFrame, consent: Consent, accounts: readonly Grantable[], canConfirm: boolean,
   chosen: ConsentChoice = NOTHING_CHOSEN,
@@ -418,7 +440,7 @@ export function consentReviewPage(
   const boxes = accounts.map((a, i) => html`<div class="account">
 <input type="checkbox" id="account-${i}" name="account" value="${a.reference}"${
   ticked(chosen.accounts.includes(a.reference))} aria-describedby="account-${i}-info">
-<label for="account-${i}">${a.reference}</label>
+<label for="account-${i}">${referenceText(a.reference)}</label>
 <span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency}${
   pick ? html`` : html` · ${sharedOf(frame, consent, a)}`}</span>${
   pick ? choicesOf(frame, a, i, chosen) : html``}</div>`);
@@ -439,6 +461,26 @@ export function sitePage(frame: PageFrame, dashboardPath: string): string {
 <p><a href="${dashboardPath}">${frame.t("link_dashboard")}</a></p>`);
 }
 
-export function messagePage(frame: PageFrame): string {
-  return page(frame, html``);
+/**
+ * A page that only says something: with an error, a whole page (heading, the reason, and the
+ * way back to the TPP, else to the bank's start page), never one red line.
+ */
+export function messagePage(frame: PageFrame, heading: MessageKey = "error_heading"): string {
+  if (!frame.error) return page(frame, html``);
+  const home = frame.back ? html`` : html`<p><a class="button" href="/">${
+    frame.t("link_bank_home")}</a></p>`;
+  return page({ ...frame, error: undefined }, html`<h1>${frame.t(heading)}</h1>
+<p class="error" role="alert" id="form-error">${frame.t(frame.error, frame.errorValues)}</p>${
+  home}`);
+}
+
+/**
+ * Any failure behind a PSU page (a database timeout): the bank's page in the PSU's language,
+ * to try again (`retry`) or go back to the TPP, never the framework's JSON.
+ */
+export function unavailablePage(frame: PageFrame, retry: string): string {
+  return page(frame, html`<h1>${frame.t("unavailable_heading")}</h1>
+<p class="warning" role="alert" id="form-error">${frame.t("error_unavailable")}</p>
+<p><a class="button${frame.back ? " secondary" : ""}" href="${retry}">${
+  frame.t("button_try_again")}</a></p>`);
 }

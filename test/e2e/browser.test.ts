@@ -19,6 +19,7 @@ import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
 import { manualClock } from "../../src/lib/clock.js";
+import { groupedIban } from "../../src/sca/format.js";
 
 let bank!: TestBank;
 let chromium!: RealBrowser;
@@ -39,6 +40,13 @@ async function code(login: string): Promise<string> {
   const client = bank.browser();
   return psu.device.kind === "totp"
     ? nextTotp(psu.device.secret, client.authUrl) : (await lastSmsCode(client, login)).code;
+}
+
+/** Whether the first element ends above the second's top: read before it. */
+async function isAbove(page: Page, first: string, second: string): Promise<boolean> {
+  const a = await page.locator(first).boundingBox();
+  const b = await page.locator(second).boundingBox();
+  return a !== null && b !== null && a.y + a.height <= b.y;
 }
 
 interface LoginLabels { login: string; password: string; button: string }
@@ -68,10 +76,15 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
   assert.equal(await page.locator("h1").innerText(),
     "Demo TPP asks you to authorise a payment.");
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "1 Log in");
+  // What the password is for, before it is asked (issue 36).
+  const about = "Pay €12.50 to Alice Schmidt, asked by Demo TPP";
+  assert.equal(await page.locator("#about").innerText(), about);
+  assert.ok(await isAbove(page, "#about", "#password"), "said before the password");
   await step(page, "payment-1-login-en");
 
   await logIn(page, "alice", EN);
   assert.equal(await page.locator('[aria-current="step"]').innerText(), "2 Verify");
+  assert.equal(await page.locator("#about").innerText(), about);
   await step(page, "payment-2-code-en");
   await page.getByLabel(EN.code).fill(await code("alice"));
   await page.getByRole("button", { name: "Continue" }).click();
@@ -89,7 +102,18 @@ test("payment: alice logs in, verifies, reviews the payment in large type, confi
   await page.getByRole("button", { name: "Confirm" }).click();
   await page.waitForURL(/\/sca\/done$/);
   assert.equal(await page.locator("h1").innerText(), "Done");
+  // The receipt (issue 36): what, from and to which account, when, the reference to quote.
+  const receipt = await page.locator(".receipt").innerText();
+  for (const shown of ["Receipt", "€12.50", "DE69 5001 0000 1000 0000 02", "Date and time",
+    "Reference", "Order 42"]) assert.ok(receipt.includes(shown), `${shown} in ${receipt}`);
   await step(page, "payment-4-result-en");
+  const width = await page.evaluate("document.querySelector('main').offsetWidth") as number;
+  assert.ok(width < 600, `a receipt keeps the pages' narrow column (${width}px)`);
+  await page.emulateMedia({ media: "print" });
+  assert.equal(await page.locator(".languages").isVisible(), false, "no navigation on paper");
+  assert.equal(await page.locator("a.button").isVisible(), false, "no button on paper");
+  assert.equal(await page.locator(".receipt").isVisible(), true, "the receipt on paper");
+  await page.emulateMedia({ media: "screen" });
   assert.equal(await leaveForTpp(page, /^Back to Demo TPP$/, OK_URI), "The payment has been made.");
   await step(page, "payment-5-back-at-tpp", false);
   assert.deepEqual(problems, []);
@@ -103,6 +127,11 @@ test("payment on a phone, in German: a wrong password is tied to its field, then
     const { page, context, problems } = await chromium.context(PHONE);
     holdTpp(page);
     await page.goto(scaRedirect);
+    assert.equal(await page.locator("#about").innerText(),
+      "12,50\u00a0€ an Merchant GmbH zahlen, beauftragt von Demo TPP");
+    assert.ok(await isAbove(page, "#about", "#password"), "said before the password");
+    const header = await page.locator("header").boundingBox();
+    assert.ok(header && header.height < 60, `bank and languages on one line (${header?.height})`);
     await page.getByLabel("Anmeldename").fill("bob");
     await page.getByLabel("Passwort").fill("wrong");
     await page.getByRole("button", { name: "Anmelden" }).click();
@@ -115,6 +144,8 @@ test("payment on a phone, in German: a wrong password is tied to its field, then
 
     await logIn(page, "bob", { login: "Anmeldename", password: "Passwort", button: "Anmelden" });
     assert.match(await page.locator("main").innerText(), /SMS an \+49151/);
+    assert.equal(await page.locator("#about").innerText(),
+      "12,50\u00a0€ an Merchant GmbH zahlen, beauftragt von Demo TPP");
     await step(page, "payment-phone-de-2-code");
     await page.getByRole("button", { name: "Abbrechen" }).click();
     await page.waitForURL(/\/sca\/done$/);
@@ -139,8 +170,10 @@ test("consent in French: bob picks his account and confirms; the review says wha
     await step(page, "consent-2-code-fr");
     await page.getByLabel("Code d'autorisation").fill(await code("bob"));
     await page.getByRole("button", { name: "Continuer" }).click();
-    assert.equal(await page.getByLabel(BOB_MAIN).isChecked(), false, "nothing pre-ticked");
-    await page.getByLabel(BOB_MAIN).check();
+    assert.equal(await page.getByLabel(groupedIban(BOB_MAIN)).isChecked(), false, "nothing pre-ticked");
+    await page.getByLabel(groupedIban(BOB_MAIN)).check();
+    assert.doesNotMatch(await page.locator("main").innerText(), new RegExp(BOB_MAIN),
+      "no raw 22-character IBAN: groups of four");
     assert.match(await page.locator("main").innerText(),
       /Accès valable jusqu'au \d{1,2} \p{L}+ \d{4}/u);
     assert.match(await page.locator("main").innerText(),
@@ -162,13 +195,15 @@ test("bank-offered consent: bob shares his card's balances but not its transacti
   const { page, context, problems } = await chromium.context();
   holdTpp(page);
   await page.goto(scaRedirect);
+  assert.match(await page.locator("#about").innerText(),
+    /^Demo TPP asks to see your accounts until \p{L}+ \d{1,2}, \d{4}$/u);
   await logIn(page, "bob", EN);
   await page.getByLabel(EN.code).fill(await code("bob"));
   await page.getByRole("button", { name: "Continue" }).click();
   assert.equal(await page.locator("input[type=checkbox]:checked").count(), 0, "nothing pre-ticked");
-  const mainRow = page.locator(".account", { has: page.getByLabel(BOB_MAIN) });
+  const mainRow = page.locator(".account", { has: page.getByLabel(groupedIban(BOB_MAIN)) });
   const cardRow = page.locator(".account", { has: page.getByLabel(BOB_CARD) });
-  for (const box of [page.getByLabel(BOB_MAIN), mainRow.getByLabel("balances"),
+  for (const box of [page.getByLabel(groupedIban(BOB_MAIN)), mainRow.getByLabel("balances"),
     mainRow.getByLabel("transactions"), page.getByLabel(BOB_CARD), cardRow.getByLabel("balances")]) {
     await box.check();
   }
@@ -274,6 +309,10 @@ test("dashboard: bob logs in, sees his consent and payment, revokes the consent,
   await page.getByRole("button", { name: "Continue" }).click();
   assert.match(await page.locator("main").innerText(), /Logged in as Bob Meyer/);
   assert.match(await page.locator("main").innerText(), /€12\.50 to Stadtwerke/);
+  // A desktop's width used: the lists as two columns (issue 36).
+  const columns = await page.evaluate(
+    "getComputedStyle(document.querySelector('main > section > .cards')).gridTemplateColumns");
+  assert.equal(String(columns).split(" ").length, 2, `two columns: ${String(columns)}`);
   await step(page, "dashboard-3-overview-en");
 
   const revoke = page.locator(`form:has(input[value="${consentId}"]) button`);

@@ -17,7 +17,7 @@ import {
   BOB_MAIN, bookings, createPayment, EXTERNAL_IBAN, NOK_URI, OK_URI, paymentBody,
 } from "../support/flows.js";
 import { translator } from "../../src/sca/messages/index.js";
-import { longDate } from "../../src/sca/views.js";
+import { longDate } from "../../src/sca/format.js";
 import { demoPsu, lastSmsCode, nextTotp } from "../support/psu.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
@@ -196,6 +196,14 @@ test("on a phone an IBAN wraps between its groups of four, never inside one", as
   assert.equal(await page.locator(".warning").count(), 0, "0,01 € is within bob's means");
   const width = await page.evaluate("document.documentElement.scrollWidth") as number;
   assert.ok(width <= 320, `no horizontal scrolling (${width}px)`);
+  // Confirm and Cancel in a bar pinned to the bottom of the screen, in reach before scrolling.
+  await page.evaluate("window.scrollTo(0, 0)");
+  for (const name of ["Bestätigen", "Abbrechen"]) {
+    const box = await page.getByRole("button", { name }).boundingBox();
+    assert.ok(box && box.y + box.height <= 640, `${name} on screen at the top (${box?.y})`);
+  }
+  assert.ok(await page.evaluate(
+    "document.documentElement.scrollHeight > innerHeight") as boolean, "a review longer than one screen");
   await screenshot(page, "payment-review-phone-de");
   await context.close();
 });

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { DEMO_BANK_CODE } from "../../src/ledger/demo-data.js";
 import { makeIban } from "../../src/lib/iban.js";
+import { groupedIban } from "../../src/sca/format.js";
 import type { BrowserClient, Page } from "../support/browser.js";
 import {
   BOB_MAIN, cancel, confirm, consentBody, createConsent, enterCode, logIn, NOK_URI, OK_URI, open,
@@ -112,7 +113,9 @@ test("carol selects two of her three accounts and the TPP reads exactly those tw
   const review = await reachReview(browser, scaRedirect, "carol");
   const boxes = accountBoxes(review.html).sort((a, b) => a.value.localeCompare(b.value));
   const offered = [CAROL_CARD, ...CAROL_IBANS].sort();
-  assert.deepEqual(boxes, offered.map((ref) => ({ value: ref, label: ref })), "her accounts and her card");
+  // Labelled as a bank prints them: an IBAN in groups of four, a card's masked number as it is.
+  assert.deepEqual(boxes, offered.map((ref) => ({ value: ref, label: ref === CAROL_CARD ? ref : groupedIban(ref) })),
+    "her accounts and her card");
   assert.match(review.html, /<button type="submit">Confirm<\/button>/);
   const chosen = CAROL_IBANS.slice(0, 2);
   const done = await confirm(browser, review, chosen);

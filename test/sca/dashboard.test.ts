@@ -9,7 +9,7 @@ import { after, before, test } from "node:test";
 import { manualClock } from "../../src/lib/clock.js";
 import { csrfOf, errorText, type BrowserClient, type Page } from "../support/browser.js";
 import {
-  ALICE_MAIN, authorisedConsent, BOB_MAIN, CAROL_MAIN, confirm, createPayment, logIn, open,
+  ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, BOB_MAIN, CAROL_MAIN, confirm, createPayment, logIn, open,
   paymentBody,
   reachReview,
 } from "../support/flows.js";
@@ -247,4 +247,36 @@ test("dashboard logins share the authorisation's per-address throttle: 429 with 
   const third = await browser.post("/dashboard/login", { _csrf: csrfOf(second.html), login: "bob", password: "bob-demo" });
   assert.equal(third.status, 429);
   assert.ok(Number(third.headers["retry-after"]) > 0);
+});
+
+test("the dashboard as online banking (issue 36): a payment between the PSU's own accounts never "
+  + "warns of its name, each payment's receipt is one click away and only the PSU's, a consent "
+  + "a newer one replaced says so", async (t) => {
+  const own = await ownBank(t);
+  const browser = own.browser();
+  const first = await authorisedConsent(own.tpp, browser, "alice", [ALICE_MAIN]);
+  await authorisedConsent(own.tpp, browser, "alice", [ALICE_MAIN]);
+  assert.equal(await consentStatus(own.tpp, first), "terminatedByTpp");
+  const { paymentId, scaRedirect } = await createPayment(own.tpp, paymentBody({
+    creditorAccount: { iban: ALICE_SAVINGS }, creditorName: "Mallory", endToEndIdentification: "E2E-36",
+  }));
+  const review = await reachReview(browser, scaRedirect, "alice");
+  await confirm(browser, review);
+
+  const page = await logInDashboard(browser, "alice");
+  assert.match(page.html, /<dd>replaced by your newer consent<\/dd>/);
+  assert.doesNotMatch(page.html, /ended by the provider/);
+  assert.match(page.html, /<dt>Name check<\/dt><dd><span class="vop-match">✓ Your own account/);
+  assert.doesNotMatch(page.html, /does not match/);
+  assert.match(page.html, /<dt>Reference<\/dt><dd>E2E-36<\/dd>/);
+  const link = `/dashboard/receipt?payment=${paymentId}`;
+  assert.ok(page.html.includes(`href="${link}"`), "the receipt linked from the payment");
+  const receipt = await browser.get(link);
+  assert.equal(receipt.status, 200);
+  assert.match(receipt.html, /<h2 id="receipt-heading">Receipt<\/h2>/);
+  assert.match(receipt.html, /<span class="reference">E2E-36<\/span>/);
+  const bob = own.browser();
+  await logInDashboard(bob, "bob");
+  const foreign = await bob.get(link);
+  assert.equal(foreign.status, 303, "another PSU's receipt is not shown");
 });

@@ -13,7 +13,7 @@ import {
   CREATION_HEADERS, enterCode, EXTERNAL_IBAN, forwardOf, linkOf, logIn, NOK_URI, OK_URI, open, paymentBody,
   reachReview, renewedWithoutCode, settled,
 } from "../support/flows.js";
-import { longDate } from "../../src/sca/views.js";
+import { longDate } from "../../src/sca/format.js";
 import { codeFor, demoPsu, lastSmsCode, WRONG_CODE, WRONG_LOGIN } from "../support/psu.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
@@ -130,7 +130,7 @@ test("the consent review labels each account checkbox with its IBAN, in German t
   const { scaRedirect } = await createConsent(bank.tpp);
   const browser = bank.browser();
   const review = await pageAt(browser, withLang(scaRedirect, "de"), "bob", "review");
-  assert.equal(labelOf(review.html, "account"), BOB_MAIN);
+  assert.equal(labelOf(review.html, "account"), groupedIban(BOB_MAIN));
   assert.match(review.html, new RegExp(`name="account" value="${BOB_MAIN}"`));
   assert.deepEqual(buttons(review.html), [LABELS.de.confirm, LABELS.de.cancel]);
 });

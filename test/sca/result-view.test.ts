@@ -149,3 +149,23 @@ test("a payment's result names its amount and payee; a bulk's the number of paye
     cancellation: false, entries: [payment({ id: "e-1" }), payment({ id: "e-2" })] };
   assert.match(rendered("en", bulk, "finalised").html, /<dd>2 payees<\/dd>/);
 });
+
+test("a payment's result is a receipt: when, the reference to quote, from and to which account, "
+  + "a standing order's schedule (issue 36)", () => {
+  const single = rendered("en", paid({ endToEndId: "E2E-4711", remittance: "Order 42" }),
+    "finalised").html;
+  assert.match(single, /<h2 id="receipt-heading">Receipt<\/h2>/);
+  assert.match(single, /<dt>Date and time<\/dt><dd>March 1, 2030 at 9:00\sAM<\/dd>/);
+  assert.match(single, /<dt>Reference<\/dt><dd><span class="reference">E2E-4711<\/span><\/dd>/);
+  assert.match(single,
+    /<dt>From account<\/dt><dd><span class="iban">DE96 5001 0000 1000 0000 01<\/span><\/dd>/);
+  assert.match(single,
+    /<dt>Payee IBAN<\/dt><dd><span class="iban">DE89 3704 0044 0532 0130 00<\/span><\/dd>/);
+  assert.match(single, /<dt>Purpose<\/dt><dd>Order 42<\/dd>/);
+  // No end-to-end id from the TPP: the payment's own id, short enough to read out.
+  assert.match(rendered("de", paid(), "finalised").html,
+    /<dt>Referenz<\/dt><dd><span class="reference">P1<\/span><\/dd>/);
+  const order = rendered("de", paid({ status: "ACTC", standingOrder: ORDER,
+    requestedExecutionDate: "2030-03-15" }), "finalised").html;
+  assert.match(order, /<dt>Ausführungsplan<\/dt><dd>Monatlich ab 15\. März 2030, bis Sie den Dauerauftrag löschen/);
+});

@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 import { presentersFor } from "../../src/api/profile.js";
 import type { App } from "../../src/app/build-app.js";
 import { DEMO_BANK_CODE } from "../../src/ledger/demo-data.js";
+import { html } from "../../src/lib/html.js";
 import { makeIban } from "../../src/lib/iban.js";
+import { CATALOGUES } from "../../src/sca/messages/index.js";
 import { csrfOf, formOf, type BrowserClient, type Page } from "./browser.js";
 import { codeFor } from "./psu.js";
 import type { TppClient, TppResponse } from "./tpp-client.js";
@@ -136,7 +138,8 @@ export async function enterCode(browser: BrowserClient, page: Page, code: string
  * (a renewal) goes from the password straight to the review.
  */
 export const renewedWithoutCode = (page: Page) =>
-  /action="\/sca\/confirm"/.test(page.html) && page.html.includes("2018/389, art. 10a)");
+  /action="\/sca\/confirm"/.test(page.html) && Object.values(CATALOGUES)
+    .some((c) => page.html.includes(html`${c.exemption_10a}`.text));
 
 /**
  * Login → code → review, asserting each step (a consent renewal under art. 10a has no code

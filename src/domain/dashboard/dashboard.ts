@@ -28,6 +28,8 @@ export interface Overview {
   apps: { id: string; activatedOn: string }[];
   /** The PSU's trusted payees (RTS art. 13); null when the bank does not apply art. 13. */
   trustedPayees: TrustedPayee[] | null;
+  /** The IBANs the PSU holds or acts on: a payment to one of them has no payee to check. */
+  ownIbans: string[];
   /** Payments from a company's account that still need this user's signature (multi-level). */
   awaitingSignature: Overview["payments"];
 }
@@ -67,7 +69,7 @@ export function createPsuDashboard(deps: Deps) {
         consents: await Promise.all(consents.map(async (c) => ({
           ...(await detailsOf(deps, tx, c)), tppName: await tppName(tx, c.tppId),
           givenOn: c.authorisedAt && day(c.authorisedAt) }))),
-        payments,
+        payments, ownIbans: own,
         awaitingSignature: await awaitingSignatureOf(deps, tx, psuId, payments, mandated),
         apps: (await store.psuApps.listOf(tx, psuId))
           .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),

@@ -274,10 +274,6 @@ export const de: Catalogue = {
   error_exemption_spent: "Diese Zahlung braucht jetzt Ihren Code: Seit Ihrer letzten Anmeldung "
     + "mit Code ist die Grenze für Zahlungen ohne Code erreicht. Gehen Sie zurück zu {tpp} und "
     + "beginnen Sie neu.",
-  notice_exempted: "Kein Code nötig: Ihr Passwort genügt hier (Ausnahme von der starken "
-    + "Kundenauthentifizierung, Delegierte Verordnung 2018/389, Art. {article}).",
-  notice_exempted_sandbox: "Kein Code nötig: Sie sind die Test-Person der Sandbox, deren starke "
-    + "Kundenauthentifizierung immer ausgenommen ist (nur in der Sandbox).",
   trusted_heading: "Vertrauenswürdige Empfänger",
   trusted_text: "Eine Zahlung an einen vertrauenswürdigen Empfänger braucht nur Ihr Passwort, "
     + "keinen Code. Einen Empfänger hinzuzufügen oder zu entfernen braucht einen Code von Ihrem "
@@ -294,4 +290,31 @@ export const de: Catalogue = {
   notice_trusted: "Der Empfänger ist jetzt vertrauenswürdig.",
   notice_distrusted: "Der Empfänger ist nicht mehr vertrauenswürdig.",
   error_trusted_payee: "Geben Sie eine gültige IBAN und den Namen des Empfängers ein.",
+  about_label: "Was Sie freigeben",
+  about_payment: "{amount} an {payee} zahlen, beauftragt von {tpp}",
+  about_bulk: "Insgesamt {amount} an {count} Empfänger zahlen, beauftragt von {tpp}",
+  about_cancellation: "Die Zahlung von {amount} an {payee} stornieren, beauftragt von {tpp}",
+  about_consent: "{tpp} möchte Ihre Konten bis {date} einsehen",
+  about_funds: "{tpp} möchte bis {date} die Deckung Ihres Kontos für Kartenzahlungen prüfen",
+  about_basket: "{count} Zahlungen und Zugriffe, insgesamt {total}, beauftragt von {tpp}",
+  notice_exempted: "Diesmal genügt Ihr Passwort.",
+  exemption_10a: "Sie haben den Zugriff dieses Anbieters in den letzten 180 Tagen mit einem "
+    + "Code bestätigt.",
+  exemption_13: "Der Empfänger steht auf Ihrer Liste vertrauenswürdiger Empfänger.",
+  exemption_14: "Sie wiederholt eine Zahlung, die Sie bereits mit einem Code bestätigt haben.",
+  exemption_16: "Der Betrag ist klein und liegt im Rahmen für Zahlungen ohne Code.",
+  exemption_18: "Unsere Betrugsprüfung fand nichts Ungewöhnliches, und Sie nutzen ein bekanntes "
+    + "Gerät.",
+  exemption_sandbox: "Sie sind die Testperson der Sandbox, die nie einen Code braucht (nur "
+    + "Sandbox).",
+  receipt_heading: "Beleg",
+  receipt_time: "Datum und Uhrzeit",
+  receipt_reference: "Referenz",
+  error_heading: "Dieser Auftrag kann nicht fortgesetzt werden",
+  unavailable_heading: "Vorübergehend nicht erreichbar",
+  error_unavailable: "Die Bank kann gerade nicht antworten. Nichts, was Sie bestätigt haben, "
+    + "geht verloren. Bitte versuchen Sie es gleich noch einmal.",
+  button_try_again: "Erneut versuchen",
+  link_bank_home: "Zur Startseite",
+  status_replaced: "ersetzt durch Ihre neuere Einwilligung",
 };

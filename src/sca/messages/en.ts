@@ -255,10 +255,6 @@ export const en = {
   error_exemption_spent: "This payment now needs your code: since your last authentication "
     + "with a code, the limit for payments without one has been reached. Go back to {tpp} and "
     + "start again.",
-  notice_exempted: "No code needed: your password is enough here (exempt from strong customer "
-    + "authentication, Delegated Regulation 2018/389, art. {article}).",
-  notice_exempted_sandbox: "No code needed: you are the sandbox's test PSU whose strong customer "
-    + "authentication is always exempted (sandbox only).",
   trusted_heading: "Trusted payees",
   trusted_text: "A payment to a trusted payee needs your password only, no code. Adding or "
     + "removing a payee needs a code from your device.",
@@ -272,6 +268,30 @@ export const en = {
   notice_trusted: "The payee is now trusted.",
   notice_distrusted: "The payee is no longer trusted.",
   error_trusted_payee: "Enter a valid IBAN and the payee's name.",
+  about_label: "What you authorise",
+  about_payment: "Pay {amount} to {payee}, asked by {tpp}",
+  about_bulk: "Pay {amount} in total to {count} payees, asked by {tpp}",
+  about_cancellation: "Cancel the payment of {amount} to {payee}, asked by {tpp}",
+  about_consent: "{tpp} asks to see your accounts until {date}",
+  about_funds: "{tpp} asks to check your account's funds for card payments until {date}",
+  about_basket: "{count} payments and consents, {total} in total, asked by {tpp}",
+  notice_exempted: "A password is enough this time.",
+  exemption_10a: "You confirmed this provider's access with a code within the last 180 days.",
+  exemption_13: "The payee is on your list of trusted payees.",
+  exemption_14: "It repeats a payment you already confirmed with a code.",
+  exemption_16: "The amount is small and within the limit for payments without a code.",
+  exemption_18: "Our fraud check found nothing unusual, and you use a device you used before.",
+  exemption_sandbox: "You are the sandbox's test customer, who never needs a code (sandbox only).",
+  receipt_heading: "Receipt",
+  receipt_time: "Date and time",
+  receipt_reference: "Reference",
+  error_heading: "This request cannot go on",
+  unavailable_heading: "Temporarily unavailable",
+  error_unavailable: "The bank cannot answer right now. Nothing you confirmed is lost. Please "
+    + "try again in a moment.",
+  button_try_again: "Try again",
+  link_bank_home: "To the start page",
+  status_replaced: "replaced by your newer consent",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -263,10 +263,6 @@ export const es: Catalogue = {
   error_exemption_spent: "Este pago necesita ahora su código: desde su última autenticación "
     + "con código se ha alcanzado el límite de pagos sin código. Vuelva a {tpp} y empiece de "
     + "nuevo.",
-  notice_exempted: "No hace falta código: aquí basta su contraseña (exención de la "
-    + "autenticación reforzada, Reglamento Delegado 2018/389, art. {article}).",
-  notice_exempted_sandbox: "No hace falta código: es la persona de prueba del sandbox cuya "
-    + "autenticación reforzada siempre está exenta (solo en el sandbox).",
   trusted_heading: "Beneficiarios de confianza",
   trusted_text: "Un pago a un beneficiario de confianza solo necesita su contraseña, sin "
     + "código. Añadir o quitar un beneficiario necesita un código de su dispositivo.",
@@ -282,4 +278,31 @@ export const es: Catalogue = {
   notice_trusted: "El beneficiario ahora es de confianza.",
   notice_distrusted: "El beneficiario ya no es de confianza.",
   error_trusted_payee: "Introduzca un IBAN válido y el nombre del beneficiario.",
+  about_label: "Lo que autoriza",
+  about_payment: "Pagar {amount} a {payee}, a petición de {tpp}",
+  about_bulk: "Pagar {amount} en total a {count} beneficiarios, a petición de {tpp}",
+  about_cancellation: "Cancelar el pago de {amount} a {payee}, a petición de {tpp}",
+  about_consent: "{tpp} pide ver sus cuentas hasta el {date}",
+  about_funds: "{tpp} pide comprobar los fondos de su cuenta para pagos con tarjeta hasta el "
+    + "{date}",
+  about_basket: "{count} pagos y accesos, {total} en total, a petición de {tpp}",
+  notice_exempted: "Esta vez basta con su contraseña.",
+  exemption_10a: "Confirmó el acceso de este proveedor con un código en los últimos 180 días.",
+  exemption_13: "El beneficiario está en su lista de beneficiarios de confianza.",
+  exemption_14: "Repite un pago que ya confirmó con un código.",
+  exemption_16: "El importe es pequeño y está dentro del límite de pagos sin código.",
+  exemption_18: "Nuestro control antifraude no encontró nada inusual y usa un dispositivo "
+    + "conocido.",
+  exemption_sandbox: "Es el cliente de prueba del sandbox, que nunca necesita código (solo "
+    + "sandbox).",
+  receipt_heading: "Justificante",
+  receipt_time: "Fecha y hora",
+  receipt_reference: "Referencia",
+  error_heading: "Esta solicitud no puede continuar",
+  unavailable_heading: "No disponible temporalmente",
+  error_unavailable: "El banco no puede responder ahora. No se pierde nada de lo que ha "
+    + "confirmado. Vuelva a intentarlo en un momento.",
+  button_try_again: "Volver a intentar",
+  link_bank_home: "A la página de inicio",
+  status_replaced: "sustituido por su consentimiento más reciente",
 };

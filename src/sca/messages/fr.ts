@@ -273,10 +273,6 @@ export const fr: Catalogue = {
   error_exemption_spent: "Ce paiement demande maintenant votre code : depuis votre dernière "
     + "authentification avec un code, la limite des paiements sans code est atteinte. Retournez "
     + "chez {tpp} et recommencez.",
-  notice_exempted: "Aucun code nécessaire : votre mot de passe suffit ici (exemption "
-    + "d'authentification forte, règlement délégué 2018/389, art. {article}).",
-  notice_exempted_sandbox: "Aucun code nécessaire : vous êtes l'utilisateur de test du bac à sable "
-    + "dont l'authentification forte est toujours exemptée (bac à sable uniquement).",
   trusted_heading: "Bénéficiaires de confiance",
   trusted_text: "Un paiement à un bénéficiaire de confiance ne demande que votre mot de passe, "
     + "sans code. Ajouter ou retirer un bénéficiaire demande un code de votre appareil.",
@@ -292,4 +288,32 @@ export const fr: Catalogue = {
   notice_trusted: "Le bénéficiaire est désormais de confiance.",
   notice_distrusted: "Le bénéficiaire n'est plus de confiance.",
   error_trusted_payee: "Saisissez un IBAN valide et le nom du bénéficiaire.",
+  about_label: "Ce que vous autorisez",
+  about_payment: "Payer {amount} à {payee}, à la demande de {tpp}",
+  about_bulk: "Payer {amount} au total à {count} bénéficiaires, à la demande de {tpp}",
+  about_cancellation: "Annuler le paiement de {amount} à {payee}, à la demande de {tpp}",
+  about_consent: "{tpp} demande à consulter vos comptes jusqu'au {date}",
+  about_funds: "{tpp} demande à vérifier la provision de votre compte pour les paiements par "
+    + "carte jusqu'au {date}",
+  about_basket: "{count} paiements et accès, {total} au total, à la demande de {tpp}",
+  notice_exempted: "Votre mot de passe suffit cette fois.",
+  exemption_10a: "Vous avez confirmé l'accès de ce prestataire avec un code au cours des 180 "
+    + "derniers jours.",
+  exemption_13: "Le bénéficiaire figure sur votre liste de bénéficiaires de confiance.",
+  exemption_14: "Il répète un paiement que vous avez déjà confirmé avec un code.",
+  exemption_16: "Le montant est faible et dans la limite des paiements sans code.",
+  exemption_18: "Notre contrôle anti-fraude n'a rien relevé d'inhabituel, et vous utilisez un "
+    + "appareil connu.",
+  exemption_sandbox: "Vous êtes le client de test du bac à sable, qui n'a jamais besoin de code "
+    + "(bac à sable uniquement).",
+  receipt_heading: "Justificatif",
+  receipt_time: "Date et heure",
+  receipt_reference: "Référence",
+  error_heading: "Cette demande ne peut pas continuer",
+  unavailable_heading: "Momentanément indisponible",
+  error_unavailable: "La banque ne peut pas répondre pour le moment. Rien de ce que vous avez "
+    + "confirmé n'est perdu. Veuillez réessayer dans un instant.",
+  button_try_again: "Réessayer",
+  link_bank_home: "Vers la page d'accueil",
+  status_replaced: "remplacé par votre consentement plus récent",
 };

@@ -263,10 +263,6 @@ export const it: Catalogue = {
   error_exemption_spent: "Questo pagamento richiede ora il suo codice: dall'ultima "
     + "autenticazione con codice è stato raggiunto il limite dei pagamenti senza codice. Torni a "
     + "{tpp} e ricominci.",
-  notice_exempted: "Nessun codice necessario: qui basta la sua password (esenzione "
-    + "dall'autenticazione forte, regolamento delegato 2018/389, art. {article}).",
-  notice_exempted_sandbox: "Nessun codice necessario: è l'utente di prova della sandbox la cui "
-    + "autenticazione forte è sempre esentata (solo nella sandbox).",
   trusted_heading: "Beneficiari di fiducia",
   trusted_text: "Un pagamento a un beneficiario di fiducia richiede solo la password, nessun "
     + "codice. Aggiungere o rimuovere un beneficiario richiede un codice dal suo dispositivo.",
@@ -282,4 +278,32 @@ export const it: Catalogue = {
   notice_trusted: "Il beneficiario è ora di fiducia.",
   notice_distrusted: "Il beneficiario non è più di fiducia.",
   error_trusted_payee: "Inserisca un IBAN valido e il nome del beneficiario.",
+  about_label: "Cosa autorizza",
+  about_payment: "Pagare {amount} a {payee}, su richiesta di {tpp}",
+  about_bulk: "Pagare {amount} in totale a {count} beneficiari, su richiesta di {tpp}",
+  about_cancellation: "Annullare il pagamento di {amount} a {payee}, su richiesta di {tpp}",
+  about_consent: "{tpp} chiede di vedere i suoi conti fino al {date}",
+  about_funds: "{tpp} chiede di verificare la disponibilità del suo conto per i pagamenti con "
+    + "carta fino al {date}",
+  about_basket: "{count} pagamenti e accessi, {total} in totale, su richiesta di {tpp}",
+  notice_exempted: "Questa volta basta la password.",
+  exemption_10a: "Ha confermato l'accesso di questo fornitore con un codice negli ultimi 180 "
+    + "giorni.",
+  exemption_13: "Il beneficiario è nel suo elenco di beneficiari di fiducia.",
+  exemption_14: "Ripete un pagamento che ha già confermato con un codice.",
+  exemption_16: "L'importo è piccolo ed entro il limite dei pagamenti senza codice.",
+  exemption_18: "Il nostro controllo antifrode non ha trovato nulla di insolito e usa un "
+    + "dispositivo noto.",
+  exemption_sandbox: "È il cliente di prova della sandbox, che non ha mai bisogno di un codice "
+    + "(solo sandbox).",
+  receipt_heading: "Ricevuta",
+  receipt_time: "Data e ora",
+  receipt_reference: "Riferimento",
+  error_heading: "Questa richiesta non può proseguire",
+  unavailable_heading: "Temporaneamente non disponibile",
+  error_unavailable: "La banca non può rispondere in questo momento. Nulla di ciò che ha "
+    + "confermato va perso. Riprovi tra un attimo.",
+  button_try_again: "Riprova",
+  link_bank_home: "Alla pagina iniziale",
+  status_replaced: "sostituito dal suo consenso più recente",
 };

@@ -269,10 +269,6 @@ export const nl: Catalogue = {
   error_exemption_spent: "Deze betaling heeft nu uw code nodig: sinds uw laatste authenticatie "
     + "met code is de grens voor betalingen zonder code bereikt. Ga terug naar {tpp} en begin "
     + "opnieuw.",
-  notice_exempted: "Geen code nodig: uw wachtwoord is hier genoeg (vrijstelling van sterke "
-    + "klantauthenticatie, Gedelegeerde Verordening 2018/389, art. {article}).",
-  notice_exempted_sandbox: "Geen code nodig: u bent de testgebruiker van de sandbox wiens sterke "
-    + "klantauthenticatie altijd is vrijgesteld (alleen in de sandbox).",
   trusted_heading: "Vertrouwde begunstigden",
   trusted_text: "Een betaling aan een vertrouwde begunstigde vraagt alleen uw wachtwoord, geen "
     + "code. Een begunstigde toevoegen of verwijderen vraagt een code van uw apparaat.",
@@ -287,4 +283,30 @@ export const nl: Catalogue = {
   notice_trusted: "De begunstigde is nu vertrouwd.",
   notice_distrusted: "De begunstigde is niet meer vertrouwd.",
   error_trusted_payee: "Vul een geldige IBAN en de naam van de begunstigde in.",
+  about_label: "Wat u goedkeurt",
+  about_payment: "{amount} betalen aan {payee}, gevraagd door {tpp}",
+  about_bulk: "In totaal {amount} betalen aan {count} begunstigden, gevraagd door {tpp}",
+  about_cancellation: "De betaling van {amount} aan {payee} annuleren, gevraagd door {tpp}",
+  about_consent: "{tpp} wil uw rekeningen inzien tot {date}",
+  about_funds: "{tpp} wil tot {date} het saldo van uw rekening voor kaartbetalingen controleren",
+  about_basket: "{count} betalingen en toegangen, in totaal {total}, gevraagd door {tpp}",
+  notice_exempted: "Uw wachtwoord is deze keer genoeg.",
+  exemption_10a: "U hebt de toegang van deze aanbieder in de afgelopen 180 dagen met een code "
+    + "bevestigd.",
+  exemption_13: "De begunstigde staat op uw lijst van vertrouwde begunstigden.",
+  exemption_14: "Het herhaalt een betaling die u al met een code hebt bevestigd.",
+  exemption_16: "Het bedrag is klein en valt binnen de limiet voor betalingen zonder code.",
+  exemption_18: "Onze fraudecontrole vond niets ongewoons, en u gebruikt een bekend apparaat.",
+  exemption_sandbox: "U bent de testklant van de sandbox, die nooit een code nodig heeft "
+    + "(alleen sandbox).",
+  receipt_heading: "Bewijs",
+  receipt_time: "Datum en tijd",
+  receipt_reference: "Referentie",
+  error_heading: "Dit verzoek kan niet verder",
+  unavailable_heading: "Tijdelijk niet bereikbaar",
+  error_unavailable: "De bank kan nu niet antwoorden. Niets wat u hebt bevestigd gaat verloren. "
+    + "Probeer het zo opnieuw.",
+  button_try_again: "Opnieuw proberen",
+  link_bank_home: "Naar de startpagina",
+  status_replaced: "vervangen door uw nieuwere toestemming",
 };
