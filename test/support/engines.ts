@@ -87,17 +87,9 @@ export interface EngineDatabase {
   remove(): Promise<void>;
 }
 
-export async function freshDatabase(engine: Engine): Promise<EngineDatabase> {
-  const dataDir = await mkdtemp(join(tmpdir(), `psd2-bank-${engine}-`));
-  const database = engine === "postgres" ? await freshPostgresDatabase() : undefined;
-  return {
-    dataDir,
-    databaseUrl: database?.url ?? "",
-    async remove() {
-      await database?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+/** An empty database of `engine`: what tests of a start on an empty database use. */
+export function freshDatabase(engine: Engine): Promise<EngineDatabase> {
+  return databaseFor(engine, false);
 }
 
 /**
@@ -106,10 +98,15 @@ export async function freshDatabase(engine: Engine): Promise<EngineDatabase> {
  * costs a test bank more than the rest of its start. What tests a start on an empty database
  * (the CLI, spawned banks, the bench) uses freshDatabase.
  */
-export async function freshMigratedDatabase(engine: Engine): Promise<EngineDatabase> {
+export function freshMigratedDatabase(engine: Engine): Promise<EngineDatabase> {
+  return databaseFor(engine, true);
+}
+
+async function databaseFor(engine: Engine, migrated: boolean): Promise<EngineDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), `psd2-bank-${engine}-`));
-  const database = engine === "postgres" ? await clonePostgresTemplate() : undefined;
-  if (engine === "sqlite") await copySqliteTemplate(dataDir);
+  const database = engine !== "postgres" ? undefined
+    : migrated ? await clonePostgresTemplate() : await freshPostgresDatabase();
+  if (engine === "sqlite" && migrated) await copySqliteTemplate(dataDir);
   return {
     dataDir,
     databaseUrl: database?.url ?? "",
