@@ -603,11 +603,13 @@ function crossChecks(config: Config, problems: string[]): void {
       + "funds confirmations");
   }
   if (config.apiVersions.includes("v2") && !config.scaApproaches.includes("redirect")) {
-    problems.push("API_VERSIONS with v2 needs redirect in SCA_APPROACHES: /v2 offers only it");
+    problems.push("API_VERSIONS with v2 needs redirect in SCA_APPROACHES: /v2 offers only it "
+      + "(API_VERSIONS=v1 serves the other approaches alone)");
   }
   if (config.apiVersions.includes("v2") && config.authorisationConfirmation) {
     problems.push("API_VERSIONS with v2 needs AUTHORISATION_CONFIRMATION false: /v2 takes no "
-      + "confirmation code yet, so its authorisations would never be confirmed");
+      + "confirmation code yet, so its authorisations would never be confirmed (API_VERSIONS=v1 "
+      + "serves the confirmation alone)");
   }
   if (config.tppCertHeader !== "" && config.trustedProxies.length === 0) {
     problems.push(
