@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { ALL_DEMO_PSUS } from "../../src/ledger/demo-data.js";
 import { totpAt } from "../../src/lib/totp.js";
+import { bankClockAt } from "./bank-clock.js";
 import assert from "node:assert/strict";
 import { csrfOf, type BrowserClient, type Page } from "./browser.js";
 
@@ -13,12 +14,15 @@ const lastStep = new Map<string, number>();
 /**
  * A valid code for a step this process has not used before at this bank (the bank accepts ±1
  * step). The memory is per bank: the demo secrets are the same in every bank a test starts, and a
- * step spent at one bank is still good at another.
+ * step spent at one bank is still good at another. When a PSU has spent its three steps of the
+ * window, a bank on a skipping clock moves on to the next window; any other bank is waited for.
  */
-export async function nextTotp(secret: string, bankUrl: string, now: () => number = Date.now): Promise<string> {
+export async function nextTotp(secret: string, bankUrl: string, now?: () => number): Promise<string> {
   const key = `${bankUrl} ${secret}`;
+  const skipping = now ? undefined : bankClockAt(bankUrl);
+  const time = now ?? (skipping ? () => skipping.now().getTime() : Date.now);
   for (;;) {
-    const at = now();
+    const at = time();
     const current = Math.floor(at / 30_000);
     // The previous step is good only until this window ends: not when it ends within 5 s, or a
     // slow request arrives when the bank has moved on by two steps.
@@ -28,7 +32,8 @@ export async function nextTotp(secret: string, bankUrl: string, now: () => numbe
       lastStep.set(key, step);
       return totpAt(secret, step * 30_000 + 1);
     }
-    await sleep(1000);
+    if (skipping) skipping.skip(30_000 - (at % 30_000) + 1);
+    else await sleep(1000);
   }
 }
 

@@ -19,6 +19,7 @@ import { freshMigratedDatabase, testEngine, type EngineDatabase, type Engine } f
 import { berlinGroupViolations } from "./berlin-group.js";
 import { TppClient, type ExchangeCheck } from "./tpp-client.js";
 import { openFinanceViolations } from "./openfinance.js";
+import { isSkipping, registerBankClock, skippingClock } from "./bank-clock.js";
 
 export interface TestBank {
   app: App;
@@ -34,6 +35,8 @@ export interface TestBank {
   browser(): BrowserClient;
   /** The data directory and DATABASE_URL this bank runs on. */
   database: EngineDatabase;
+  /** The test's own clock, or the system's time the TOTP helper may move forward (bank-clock.ts). */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -181,10 +184,13 @@ async function startInstance(
     // behind a proxy share its address; the per-address limit's own test sets it.
     MAX_CONNECTIONS_PER_ADDRESS: "0", ...options.env,
   });
-  const app = await buildApp(config, { clock: options.clock, logLevel: process.env.TEST_LOG_LEVEL ?? "silent" });
+  // Two instances of one bank keep one time, as servers synchronised by NTP do.
+  const clock = options.clock ?? options.sharing?.clock ?? skippingClock();
+  const app = await buildApp(config, { clock, logLevel: process.env.TEST_LOG_LEVEL ?? "silent" });
   const changed = watchSerialization(app.api);
   const answers = recordAnswers(app.api);
   const { apiUrl, authUrl, adminUrl } = await app.listen();
+  const forget = isSkipping(clock) ? registerBankClock(authUrl, clock) : () => undefined;
   const certs = app.certificates;
   if (!certs) throw new Error("test banks use the development CA");
   const [ca, cert, key] = await Promise.all([
@@ -211,7 +217,7 @@ async function startInstance(
   };
   const tpp = client({ cert, key });
   return {
-    app, apiUrl, authUrl, adminUrl, certs, ca, tpp, database,
+    app, apiUrl, authUrl, adminUrl, certs, ca, tpp, database, clock,
     async tppWith(request) {
       const issuer = await loadKeyAndCertificate(certs.caCert, certs.caKey);
       const issued = await issueTppCertificate(issuer, {
@@ -223,6 +229,7 @@ async function startInstance(
     browser: () => new BrowserClient(authUrl, ca),
     async close() {
       for (const client of clients) client.close();
+      forget();
       await app.close();
       if (ownsDatabase) await database.remove();
       const undocumented = undocumentedAnswers(app.openApiDocument() as Document, answers);
