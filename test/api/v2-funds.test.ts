@@ -231,6 +231,19 @@ test("refusals of a funds confirmation under the consent rule: status, code, pat
   for (const [res, status, code, path] of rows) assertRefusal(res, status, code, path);
 });
 
+test("a TPP without the PSP_IC role is refused with ROLE_INVALID, 401 as the files have it",
+  async () => {
+    const client = await bank.tppWith({
+      organizationIdentifier: "PSDDE-BAFIN-777777", roles: ["PSP_AI", "PSP_PI"],
+    });
+    const rows = [
+      await client.post(CONSENTS, fundsConsent(), CLIENT),
+      await client.post(FUNDS, { account: { iban: ALICE_MAIN },
+        instructedAmount: { currency: "EUR", amount: "1" } }),
+    ];
+    for (const res of rows) assertRefusal(res, 401, "ROLE_INVALID");
+  });
+
 test("without FUNDS_CONFIRMATION_CONSENT_REQUIRED the bank confirms funds without a consent",
   async (t) => {
     const own = await startOwnBank(t);

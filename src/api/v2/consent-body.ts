@@ -140,7 +140,7 @@ function managedAccess(entries: AccessRights[]): ConsentInput["access"] {
  */
 export function readV2Consent(body: V2ConsentBody): { input: ConsentInput; type: ConsentType } {
   const type = body.consentType;
-  if (!isConsentType(type)) throw consentTypeNotSupported(CONSENT_TYPES);
+  if (!isConsentType(type)) throw consentTypeNotSupported(...CONSENT_TYPES);
   const entries = paymentEntries(body.access, READ_RIGHTS);
   const access = type === "detailed" ? detailedAccess(entries) : managedAccess(entries);
   return {

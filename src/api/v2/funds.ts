@@ -69,7 +69,7 @@ interface FundsConsentBody extends Omit<FundsConsentInput, "account"> {
 function readFundsConsent(request: FundsConsentBody): { input: FundsConsentInput;
   validUntil: string; } {
   const { access, consentType, recurringIndicator, validTo, ...card } = request;
-  if (consentType !== TYPE) throw consentTypeNotSupported([TYPE]);
+  if (consentType !== TYPE) throw consentTypeNotSupported(TYPE);
   const entries = paymentEntries(access, [RIGHT]);
   if (entries.length > 1) {
     throw parameterNotSupported("access.payments",

@@ -205,7 +205,7 @@ export const consentOfOtherKind = (
     origin === "header" ? "Consent-ID" : undefined);
 
 /** openFinance 2.x: a consentType the bank does not offer for this kind of consent. */
-export const consentTypeNotSupported = (offered: readonly string[]): Xs2aError =>
+export const consentTypeNotSupported = (...offered: string[]): Xs2aError =>
   new Xs2aError("CONSENT_TYPE_NOT_SUPPORTED", "body",
     `This bank offers the consent types ${offered.join(" and ")} here.`, "consentType");
 
