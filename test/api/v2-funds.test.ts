@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
-  ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, confirm, EXTERNAL_IBAN, NOK_URI, OK_URI,
+  ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, BOB_MAIN, confirm, EXTERNAL_IBAN, NOK_URI, OK_URI,
   reachReview, REDIRECTS,
 } from "../support/flows.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
@@ -21,8 +21,9 @@ const CLIENT = {
   "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
 };
 
+// Bob confirms with an SMS code, at once; a TOTP PSU waits for the next time step each time.
 const fundsConsent = (over: Record<string, unknown> = {}) => ({
-  access: { payments: [{ account: { iban: ALICE_MAIN }, rights: ["fundsConfirmations"] }] },
+  access: { payments: [{ account: { iban: BOB_MAIN }, rights: ["fundsConfirmations"] }] },
   consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31",
   cardNumber: "1234567890123456", cardInformation: "Shop card", ...over,
 });
@@ -47,18 +48,18 @@ async function created(body: unknown = fundsConsent(), headers: Record<string, s
   return res;
 }
 
-/** A funds-confirmation consent for `iban` that alice granted on the redirect pages. */
-async function granted(iban = ALICE_MAIN): Promise<string> {
+/** A funds-confirmation consent for `iban` that bob granted on the redirect pages. */
+async function granted(iban = BOB_MAIN): Promise<string> {
   const { body } = await created(fundsConsent({
     access: { payments: [{ account: { iban }, rights: ["fundsConfirmations"] }] } }));
   const browser = bank.browser();
   const done = await confirm(browser, await reachReview(browser, body._links.scaRedirect.href,
-    "alice"), [iban]);
+    "bob"), [iban]);
   assert.equal(done.location, OK_URI, done.html);
   return body.consentId;
 }
 
-const ask = (consentId: string | null, iban = ALICE_MAIN, amount = "1.00") =>
+const ask = (consentId: string | null, iban = BOB_MAIN, amount = "1.00") =>
   bank.tpp.post(FUNDS, { account: { iban }, payee: "Shop",
     instructedAmount: { currency: "EUR", amount } },
   consentId === null ? {} : { "Consent-ID": consentId });
@@ -74,14 +75,14 @@ test("a funds-confirmation consent: created, authorised on the PSU pages, used, 
     { consentStatus: "received" });
   assertRefusal(await ask(consentId), 401, "CONSENT_INVALID", "Consent-ID");
   const browser = bank.browser();
-  const review = await reachReview(browser, _links.scaRedirect.href, "alice");
+  const review = await reachReview(browser, _links.scaRedirect.href, "bob");
   assert.match(review.html, /asks to check whether your account holds the funds/);
-  const done = await confirm(browser, review, [ALICE_MAIN]);
+  const done = await confirm(browser, review, [BOB_MAIN]);
   assert.equal(done.location, OK_URI, done.html);
   const read = await bank.tpp.get(`${CONSENTS}/${consentId}`);
   assert.equal(read.status, 200, read.text);
   assert.deepEqual(read.body.access,
-    { payments: [{ account: { iban: ALICE_MAIN }, rights: ["fundsConfirmations"] }] });
+    { payments: [{ account: { iban: BOB_MAIN }, rights: ["fundsConfirmations"] }] });
   assert.equal(read.body.consentType, "detailed");
   assert.equal(read.body.consentStatus, "valid");
   // 9999-12-31 asks for the bank's maximum (CONSENT_VALIDITY_DAYS_MAX days from today).
@@ -95,7 +96,7 @@ test("a funds-confirmation consent: created, authorised on the PSU pages, used, 
   assert.equal(yes.status, 200, yes.text);
   assert.deepEqual(yes.body, { fundsAvailable: true });
   assert.equal(yes.headers["x-reference-api-version"], "2.4.1");
-  assert.deepEqual((await ask(consentId, ALICE_MAIN, "999999999.99")).body,
+  assert.deepEqual((await ask(consentId, BOB_MAIN, "999999999.99")).body,
     { fundsAvailable: false });
   const deleted = await bank.tpp.call("DELETE", `${CONSENTS}/${consentId}`);
   assert.equal(deleted.status, 204, deleted.text);
@@ -124,7 +125,7 @@ test("Client-Explicit-Authorisation-Preferred: the TPP starts the redirect autho
   assert.equal(started.headers["aspsp-sca-approach"], "REDIRECT");
   const browser = bank.browser();
   const done = await confirm(browser,
-    await reachReview(browser, started.body._links.scaRedirect.href, "alice"), [ALICE_MAIN]);
+    await reachReview(browser, started.body._links.scaRedirect.href, "bob"), [BOB_MAIN]);
   assert.equal(done.location, OK_URI);
   assert.deepEqual((await ask(body.consentId)).body, { fundsAvailable: true });
   assertRefusal(await bank.tpp.post(body._links.startAuthorisation.href, undefined), 409,
@@ -134,7 +135,7 @@ test("Client-Explicit-Authorisation-Preferred: the TPP starts the redirect autho
 test("a funds-confirmation consent lives in its interface and its kind: others refuse it", async () => {
   const v2Funds = await granted();
   const v1Funds = (await bank.tpp.post("/psd2/v1/consents/confirmation-of-funds",
-    { account: { iban: ALICE_MAIN } }, REDIRECTS)).body.consentId;
+    { account: { iban: BOB_MAIN } }, REDIRECTS)).body.consentId;
   const v2Access = (await bank.tpp.post(ACCOUNT_ACCESS, {
     access: { payments: [{ account: { iban: ALICE_MAIN }, rights: ["balances"] }] },
     consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31", frequencyPerDay: 4,
@@ -143,7 +144,7 @@ test("a funds-confirmation consent lives in its interface and its kind: others r
   const elsewhere: [TppResponse, number, RegExp][] = [
     [await bank.tpp.get(`/psd2/v1/consents/confirmation-of-funds/${v2Funds}`), 403,
       /created through \/v2/],
-    [await bank.tpp.post("/psd2/v1/funds-confirmations", { account: { iban: ALICE_MAIN },
+    [await bank.tpp.post("/psd2/v1/funds-confirmations", { account: { iban: BOB_MAIN },
       instructedAmount: { currency: "EUR", amount: "1" } }, { "Consent-ID": v2Funds }), 400,
       /created through \/v2/],
   ];
@@ -222,10 +223,10 @@ test("refusals of a funds confirmation under the consent rule: status, code, pat
   const rows: [TppResponse, number, string, string][] = [
     [await ask(null), 400, "FORMAT_ERROR", "Consent-ID"],
     [await ask(crypto.randomUUID()), 400, "CONSENT_UNKNOWN", "Consent-ID"],
-    [await ask(consentId, ALICE_SAVINGS), 401, "CONSENT_INVALID", "account"],
+    [await ask(consentId, ALICE_MAIN), 401, "CONSENT_INVALID", "account"],
     [await ask(consentId, "DE00"), 400, "FORMAT_ERROR", "account.iban"],
-    [await ask(consentId, ALICE_MAIN, "0"), 400, "FORMAT_ERROR", "instructedAmount.amount"],
-    [await bank.tpp.post(FUNDS, { account: { iban: ALICE_MAIN } }, { "Consent-ID": consentId }),
+    [await ask(consentId, BOB_MAIN, "0"), 400, "FORMAT_ERROR", "instructedAmount.amount"],
+    [await bank.tpp.post(FUNDS, { account: { iban: BOB_MAIN } }, { "Consent-ID": consentId }),
       400, "FORMAT_ERROR", "instructedAmount"],
   ];
   for (const [res, status, code, path] of rows) assertRefusal(res, status, code, path);
@@ -238,7 +239,7 @@ test("a TPP without the PSP_IC role is refused with ROLE_INVALID, 401 as the fil
     });
     const rows = [
       await client.post(CONSENTS, fundsConsent(), CLIENT),
-      await client.post(FUNDS, { account: { iban: ALICE_MAIN },
+      await client.post(FUNDS, { account: { iban: BOB_MAIN },
         instructedAmount: { currency: "EUR", amount: "1" } }),
     ];
     for (const res of rows) assertRefusal(res, 401, "ROLE_INVALID");
@@ -247,7 +248,7 @@ test("a TPP without the PSP_IC role is refused with ROLE_INVALID, 401 as the fil
 test("without FUNDS_CONFIRMATION_CONSENT_REQUIRED the bank confirms funds without a consent",
   async (t) => {
     const own = await startOwnBank(t);
-    const ask = (amount: string, iban = ALICE_MAIN) => own.tpp.post(FUNDS,
+    const ask = (amount: string, iban = BOB_MAIN) => own.tpp.post(FUNDS,
       { account: { iban }, instructedAmount: { currency: "EUR", amount } });
     assert.deepEqual((await ask("1.00")).body, { fundsAvailable: true });
     assert.deepEqual((await ask("999999999.99")).body, { fundsAvailable: false });
