@@ -1,9 +1,8 @@
 /**
  * The openFinance API Framework 2.x interface at /psd2/v2 (API_VERSIONS): Consent API 2.1 for
- * account access and AIS 2.4.1 reads, over the account-access consents of /v2; funds confirmations
- * (api-v2-funds.ts);
- * creations answer 201 with Location and ASPSP-SCA-Approach, reads take the berlin-group
- * profile's shapes where 2.x keeps them.
+ * account access and AIS 2.4.1 reads, over the account-access consents of /v2, and funds
+ * confirmations (api-v2-funds.ts); creations answer 201 with Location and ASPSP-SCA-Approach,
+ * reads take the berlin-group profile's shapes where 2.x keeps them.
  */
 import type { FastifyInstance } from "fastify";
 import { accountRoutes, type AccountRoutesOptions } from "../api/accounts.js";

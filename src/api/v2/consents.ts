@@ -125,10 +125,10 @@ export function v2ConsentRoutes(app: FastifyInstance, options: V2ConsentRoutesOp
  * TPP sent.
  */
 function asV2Field(error: unknown, fields: Record<string, string> = {}): never {
-  const renamed = { validUntil: "validTo", ...fields };
-  if (error instanceof Xs2aError && error.path !== undefined && error.path in renamed) {
-    throw relocated(error, renamed[error.path as keyof typeof renamed]);
-  }
+  const renamed: Record<string, string> = { validUntil: "validTo", ...fields };
+  const to = error instanceof Xs2aError && error.path !== undefined
+    && Object.hasOwn(renamed, error.path) ? renamed[error.path] : undefined;
+  if (to !== undefined) throw relocated(error as Xs2aError, to);
   throw error;
 }
 

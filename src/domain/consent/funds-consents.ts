@@ -1,6 +1,7 @@
 /**
- * Funds-confirmation consents (Berlin Group PIIS consent, 2.x shapes under the 1.3 prefix): the
- * PSU allows a card issuer (PSP_IC) to ask whether one account holds an amount. Registered like
+ * Funds-confirmation consents (Berlin Group PIIS consent: /v1's consents/confirmation-of-funds,
+ * /v2's Consent API 2.1 consents/funds-confirmations; each through its own `consents`): the PSU
+ * allows a card issuer (PSP_IC) to ask whether one account holds an amount. Registered like
  * an account-information consent and authorised on the same redirect pages, it grants only that.
  */
 import { newUuid } from "../../lib/ids.js";

@@ -222,7 +222,7 @@ export const interfaceOf = (consent: Pick<Consent, "apiVersion">): ConsentInterf
   consent.apiVersion ?? "v1";
 
 /** What a consent gives: account access, or funds confirmations. */
-export const kindOf = (consent: Pick<Consent, "kind">): ConsentKind =>
+const kindOf = (consent: Pick<Consent, "kind">): ConsentKind =>
   consent.kind ?? "account-access";
 
 /** What a consent records of the interface that created it (and on /v2, its consentType). */
