@@ -176,10 +176,11 @@ function constructedPairs(): string[] {
     .filter(([name, make]) => typeof make === "function" && /^[a-z]/.test(name))
     .flatMap(([, make]) => samples.map((s) => (make as (...args: string[]) => unknown)(s, s, s)))
     .filter((made): made is errors.Xs2aError => made instanceof errors.Xs2aError)
-    .map((made) => renderError(made))
+    .flatMap((made) => [renderError(made), renderError(made, "apiClientMessages")])
     // A certificate constructor given an origin as its code makes no refusal at all.
     .filter(({ status }) => status !== undefined)
-    .map(({ status, body }) => `${body.tppMessages?.[0]?.code} ${status}`);
+    .map(({ status, body }) =>
+      `${(body.tppMessages ?? body.apiClientMessages)?.[0]?.code} ${status}`);
   return [...new Set(pairs)].sort();
 }
 

@@ -57,8 +57,15 @@ const STATUS_BY_ORIGIN: Partial<Record<MessageCode, Partial<Record<Origin, numbe
   SIGNATURE_INVALID: { body: 400 },
 };
 
-function statusOf(code: MessageCode, origin: Origin): number {
-  return STATUS_BY_ORIGIN[code]?.[origin] ?? STATUS[code];
+/**
+ * Codes the openFinance 2.x files list under another status than this table: ROLE_INVALID is one
+ * of their 401 codes and none of their 403 ones.
+ */
+const V2_STATUS: Partial<Record<MessageCode, number>> = { ROLE_INVALID: 401 };
+
+function statusOf(code: MessageCode, origin: Origin, field: MessagesField): number {
+  const v2 = field === "apiClientMessages" ? V2_STATUS[code] : undefined;
+  return v2 ?? STATUS_BY_ORIGIN[code]?.[origin] ?? STATUS[code];
 }
 
 export interface TppMessage { category: "ERROR"; code: string; text: string; path?: string }
@@ -84,13 +91,14 @@ export function renderError(
 ): { status: number; body: Partial<Record<MessagesField, TppMessage[]>> } {
   const message: TppMessage = { category: "ERROR", code: wireCode(error.code), text: error.text };
   if (error.path !== undefined) message.path = error.path;
-  return { status: statusOf(error.code, error.origin), body: { [field]: [message] } };
+  return { status: statusOf(error.code, error.origin, field), body: { [field]: [message] } };
 }
 
 /** Every (code, status) pair a TPP can receive: what docs/errors.md must describe. */
 export function errorCatalogue(): { code: string; status: number }[] {
   const pairs = (Object.keys(STATUS) as MessageCode[]).flatMap((code) =>
-    [STATUS[code], ...Object.values(STATUS_BY_ORIGIN[code] ?? {})]
+    [STATUS[code], ...Object.values(STATUS_BY_ORIGIN[code] ?? {}), V2_STATUS[code]]
+      .filter((status) => status !== undefined)
       .map((status) => `${wireCode(code)} ${status}`));
   return [...new Set(pairs)].map((pair) => {
     const [code = "", status = ""] = pair.split(" ");

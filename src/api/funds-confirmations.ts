@@ -1,5 +1,6 @@
 /**
- * POST /funds-confirmations for card-based payment instrument issuers (role PSP_IC).
+ * POST /funds-confirmations for card-based payment instrument issuers (role PSP_IC): NextGenPSD2
+ * 1.3 at /v1, PIIS 2.4.1 at /v2 (the same body; refusals and headers as `wire` says).
  */
 import type { FastifyInstance } from "fastify";
 import type { FundsConsentGate } from "../domain/consent/funds-consents.js";
@@ -7,6 +8,7 @@ import type {
   FundsConfirmationInput, FundsConfirmations,
 } from "../domain/consent/funds-confirmations.js";
 import { amount, cardOrAccountReference, errorResponse } from "./schemas.js";
+import type { ReadWire } from "./statement-files.js";
 
 const fundsConfirmationBody = {
   type: "object",
@@ -26,11 +28,14 @@ const fundsConfirmationResponse = {
 
 export function fundsConfirmationRoutes(
   app: FastifyInstance,
-  options: { base: string; funds: FundsConfirmations; consentGate?: FundsConsentGate },
+  options: {
+    base: string; funds: FundsConfirmations; consentGate?: FundsConsentGate; wire?: ReadWire;
+  },
 ): void {
-  const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+  const refusal = options.wire?.refusal ?? errorResponse;
+  const refusals = { 400: refusal, 401: refusal, 403: refusal };
   app.post<{ Body: FundsConfirmationInput }>(`${options.base}/funds-confirmations`, {
-    config: { role: "PSP_IC" },
+    config: { role: "PSP_IC" }, onSend: options.wire?.onSend,
     schema: {
       body: fundsConfirmationBody, response: { 200: fundsConfirmationResponse, ...refusals },
     },

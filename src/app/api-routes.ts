@@ -134,7 +134,8 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
   // Before the v1 document: its contract is the openFinance files (schemas/openfinance/).
   if (config.apiVersions.includes("v2")) {
     v2Routes(api, deps, { idempotency, redirects, notifications, downloads,
-      downloadThreshold: config.downloadThresholdEntries });
+      downloadThreshold: config.downloadThresholdEntries,
+      fundsConsentRequired: config.fundsConfirmationConsentRequired });
   }
   // First of v1's: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {

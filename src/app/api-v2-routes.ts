@@ -1,8 +1,8 @@
 /**
  * The openFinance API Framework 2.x interface at /psd2/v2 (API_VERSIONS): Consent API 2.1 for
- * account access and AIS 2.4.1 reads, over the consents of /v2 (createConsents(deps, "v2"));
- * creations answer 201 with Location and ASPSP-SCA-Approach, reads take the berlin-group
- * profile's shapes where 2.x keeps them.
+ * account access and AIS 2.4.1 reads, over the account-access consents of /v2, and funds
+ * confirmations (api-v2-funds.ts); creations answer 201 with Location and ASPSP-SCA-Approach,
+ * reads take the berlin-group profile's shapes where 2.x keeps them.
  */
 import type { FastifyInstance } from "fastify";
 import { accountRoutes, type AccountRoutesOptions } from "../api/accounts.js";
@@ -13,14 +13,16 @@ import { V2_AIS } from "../api/v2/reference.js";
 import { createAccounts } from "../domain/consent/accounts.js";
 import { createConsents } from "../domain/consent/registration.js";
 import type { Deps } from "../domain/deps.js";
+import { v2FundsRoutes } from "./api-v2-funds.js";
 
 export const API_V2_BASE = "/psd2/v2";
 
 export type V2Shared = Pick<V2ConsentRoutesOptions, "idempotency" | "redirects" | "notifications">
-  & Pick<AccountRoutesOptions, "downloads" | "downloadThreshold">;
+  & Pick<AccountRoutesOptions, "downloads" | "downloadThreshold">
+  & { fundsConsentRequired: boolean };
 
 export function v2Routes(api: FastifyInstance, deps: Deps, shared: V2Shared): void {
-  const consents = createConsents(deps, "v2");
+  const consents = createConsents(deps, "v2", "account-access");
   const { idempotency, redirects, notifications } = shared;
   v2ConsentRoutes(api, { idempotency, redirects, notifications, base: API_V2_BASE, consents,
     presenters: presentersFor("berlin-group") });
@@ -29,4 +31,6 @@ export function v2Routes(api: FastifyInstance, deps: Deps, shared: V2Shared): vo
     clock: deps.clock, downloads: shared.downloads, downloadThreshold: shared.downloadThreshold,
     wire: V2_AIS,
   });
+  v2FundsRoutes(api, deps, { base: API_V2_BASE, idempotency, redirects, notifications,
+    presenters: presentersFor("berlin-group"), consentRequired: shared.fundsConsentRequired });
 }

@@ -11,7 +11,7 @@ import {
   consentTypeNotSupported, formatError, parameterNotSupported,
 } from "../../domain/kernel/errors.js";
 
-const text = (maxLength: number) => ({ type: "string", maxLength }) as const;
+export const text = (maxLength: number) => ({ type: "string", maxLength }) as const;
 
 const accessRights = {
   type: "object",
@@ -24,7 +24,8 @@ const accessRights = {
   additionalProperties: false,
 } as const;
 
-const category = { type: "array", minItems: 1, maxItems: 100, items: accessRights } as const;
+/** One access category's entries (access.payments, ...), as the file shapes them. */
+export const category = { type: "array", minItems: 1, maxItems: 100, items: accessRights } as const;
 
 /** Shapes only; the consent type, the categories and the rights are judged in readV2Consent. */
 export const v2ConsentBody = {
@@ -47,11 +48,14 @@ export const v2ConsentBody = {
   additionalProperties: false,
 } as const;
 
-interface AccessRights { account?: Record<string, unknown>; rights: string[] }
+export interface AccessRights { account?: Record<string, unknown>; rights: string[] }
+
+/** The categories of the file's accountAccess. */
+export type AccountAccess = Partial<Record<"payments" | "cards" | "cardAccounts" | "savings"
+  | "loans" | "securities", AccessRights[]>>;
 
 export interface V2ConsentBody {
-  access: Partial<Record<"payments" | "cards" | "cardAccounts" | "savings" | "loans"
-    | "securities", AccessRights[]>>;
+  access: AccountAccess;
   consentType: string;
   recurringIndicator: boolean;
   validTo: string;
@@ -66,16 +70,16 @@ function isConsentType(value: string): value is ConsentType {
   return (CONSENT_TYPES as readonly string[]).includes(value);
 }
 
-function checkRights(entry: AccessRights, path: string): void {
-  const other = entry.rights.find((right) => !READ_RIGHTS.includes(right));
+function checkRights(entry: AccessRights, path: string, offered: readonly string[]): void {
+  const other = entry.rights.find((right) => !offered.includes(right));
   if (other !== undefined) {
     throw parameterNotSupported(`${path}.rights`,
-      `This bank grants the rights ${READ_RIGHTS.join(", ")}; not "${other}".`);
+      `This bank grants the rights ${offered.join(", ")} here; not "${other}".`);
   }
 }
 
 /** A detailed entry's account: an IBAN alone, as the bank's payment accounts are known. */
-function ibanOf(entry: AccessRights, path: string): { iban: string } {
+export function ibanOf(entry: AccessRights, path: string): { iban: string } {
   const account = entry.account;
   if (account === undefined) {
     throw formatError("body", `${path}.account`, "A detailed consent names each account.");
@@ -87,18 +91,21 @@ function ibanOf(entry: AccessRights, path: string): { iban: string } {
   return { iban };
 }
 
-/** The entries of access.payments; other categories are not offered. */
-function paymentEntries(body: V2ConsentBody): AccessRights[] {
-  const other = Object.keys(body.access).find((name) => name !== "payments");
+/**
+ * The entries of access.payments, each asking for some of the `offered` rights; other categories
+ * are not offered.
+ */
+export function paymentEntries(access: AccountAccess, offered: readonly string[]): AccessRights[] {
+  const other = Object.keys(access).find((name) => name !== "payments");
   if (other !== undefined) {
     throw parameterNotSupported(`access.${other}`,
       "This bank offers access to payment accounts (access.payments) only.");
   }
-  const entries = body.access.payments;
+  const entries = access.payments;
   if (entries === undefined) {
     throw formatError("body", "access.payments", "Ask for access to payment accounts.");
   }
-  entries.forEach((entry, i) => checkRights(entry, `access.payments[${i}]`));
+  entries.forEach((entry, i) => checkRights(entry, `access.payments[${i}]`, offered));
   return entries;
 }
 
@@ -133,8 +140,8 @@ function managedAccess(entries: AccessRights[]): ConsentInput["access"] {
  */
 export function readV2Consent(body: V2ConsentBody): { input: ConsentInput; type: ConsentType } {
   const type = body.consentType;
-  if (!isConsentType(type)) throw consentTypeNotSupported();
-  const entries = paymentEntries(body);
+  if (!isConsentType(type)) throw consentTypeNotSupported(...CONSENT_TYPES);
+  const entries = paymentEntries(body.access, READ_RIGHTS);
   const access = type === "detailed" ? detailedAccess(entries) : managedAccess(entries);
   return {
     type,

@@ -1,12 +1,16 @@
 /**
- * The openFinance Consent API 2.1 for account access at /v2 (base /psd2/v2): create, read,
- * status, delete, and the generic authorisation sub-resources for the redirect approach, over
- * the same consent aggregate and SCA sessions as /v1. The Client-* headers follow the rules of
- * their 1.3 counterparts (headers.ts); answers are the file's shapes, refusals apiClientMessages.
+ * The openFinance Consent API 2.1 at /v2 (base /psd2/v2) for account access: create, read, and
+ * what every consent category shares (status, delete, the generic authorisation sub-resources for
+ * the redirect approach), over the same consent aggregate and SCA sessions as /v1. The Client-*
+ * headers follow the rules of their 1.3 counterparts (headers.ts); answers are the file's shapes,
+ * refusals apiClientMessages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Consents } from "../../domain/consent/registration.js";
+import type { Consents, RegisteredConsent } from "../../domain/consent/registration.js";
+import type { RedirectTargets, TppRef } from "../../domain/deps.js";
+import type { Tx } from "../../domain/kernel/ports.js";
 import { relocated, Xs2aError } from "../../domain/kernel/errors.js";
+import type { PspRole } from "../../tpp/certificate.js";
 import { answerCreation, type CreationRoute } from "../creation.js";
 import {
   psuLanguage, readCorporateId, readExplicitAuthorisation, readPsuId, readRedirectTargets,
@@ -21,44 +25,69 @@ import {
 
 export interface V2ConsentRoutesOptions extends CreationRoute {
   base: string;
-  /** The consents of /v2 (createConsents(deps, "v2")). */
+  /** The account-access consents of /v2 (createConsents(deps, "v2", "account-access")). */
   consents: Consents;
   redirects: UriRules;
+}
+
+/** One consent category of the Consent API 2.1 (`consents/{path}`) and the role it needs. */
+export interface V2Category {
+  base: string;
+  path: "account-access" | "funds-confirmations";
+  role: PspRole;
+  /** The category's consents: of its kind, created through /v2. */
+  consents: Consents;
 }
 
 const V2_REFUSALS = { 400: V2_REFUSAL, 401: V2_REFUSAL, 403: V2_REFUSAL, 404: V2_REFUSAL,
   409: V2_REFUSAL };
 
-const CATEGORY = "consents/account-access";
-
 const reference = referenceHeaders("Consent API for V2.x", "2.1");
 
-/** A /v2 consent route's options: the AIS role, 2.x refusals, the reference headers. */
-const route = (schema: object = {}) => ({ config: { role: "PSP_AI" as const },
+/** A /v2 consent route's options: the category's role, 2.x refusals, the reference headers. */
+export const v2ConsentRoute = (role: PspRole, schema: object = {}) => ({ config: { role },
   schema: { response: V2_REFUSALS, ...schema }, onSend: reference });
 type ById = { Params: { consentId: string } };
 type ByAuthorisation = { Params: { consentId: string; authorisationId: string } };
 
 const href = (path: string) => ({ href: path });
 
-type CreationRequest = FastifyRequest<{ Body: V2ConsentBody }>;
+/** Where a category's consents are created: /v2/consents/{category}. */
+export const v2ConsentsPath = (category: Pick<V2Category, "base" | "path">) =>
+  `${category.base}/consents/${category.path}`;
 
-/** POST /v2/consents/account-access: the consent and, unless the TPP starts it, its redirect. */
-async function createConsent(request: CreationRequest, reply: FastifyReply,
-  options: V2ConsentRoutesOptions, selfOf: (id: string) => string): Promise<FastifyReply> {
+const selfOf = (category: Pick<V2Category, "base" | "path">) => (id: string) =>
+  `${v2ConsentsPath(category)}/${id}`;
+
+/** How the TPP asks for a /v2 consent's authorisation: the redirect, whether it starts it. */
+export interface V2Authorisation { redirect: RedirectTargets; explicit: boolean }
+
+/**
+ * What one /v2 consent creation registers, in `tx`, and what else (headers read) makes two
+ * requests the same.
+ */
+export interface V2Registration {
+  register(tx: Tx, tpp: TppRef, sca: V2Authorisation): Promise<RegisteredConsent>;
+  fingerprint?: Record<string, unknown>;
+  /** The aggregate's fields by the names the 2.x body gives them, for refusals' paths. */
+  fields?: Record<string, string>;
+}
+
+/** POST /v2/consents/{category}: the consent and, unless the TPP starts it, its redirect. */
+export async function createV2Consent(request: FastifyRequest, reply: FastifyReply,
+  options: CreationRoute & { redirects: UriRules; base: string; path: V2Category["path"] },
+  registration: V2Registration): Promise<FastifyReply> {
   readApproachPreference(request.headers);
-  const { input, type } = readV2Consent(request.body);
   const redirect = { ...readRedirectTargets(request.headers, options.redirects,
     request.tpp.domains, true, V2_HEADERS), approach: "redirect" as const };
   const explicit = readExplicitAuthorisation(request.headers, V2_HEADERS);
-  const corporateId = readCorporateId(request.headers);
   const tpp = { id: request.tpp.id, name: request.tpp.name };
   return answerCreation(request, reply, options, {
-    resourceType: "consent", idField: "consentId", selfOf, chosen: REDIRECT,
-    fingerprint: { ...redirect, explicit, corporateId },
+    resourceType: "consent", idField: "consentId", selfOf: selfOf(options), chosen: REDIRECT,
+    fingerprint: { ...redirect, explicit, ...registration.fingerprint },
     create: async (tx) => {
-      const registered = await options.consents.registerConsent(tx, tpp, input, redirect,
-        { explicit, corporateId, consentType: type }).catch(asV2Field);
+      const registered = await registration.register(tx, tpp, { redirect, explicit })
+        .catch((error: unknown) => asV2Field(error, registration.fields));
       const { consent, scaRedirect, authorisationId } = registered;
       return { resourceId: consent.id, authorisationId, present: (paths) => ({
         consentStatus: consent.status, consentId: consent.id,
@@ -75,52 +104,74 @@ async function createConsent(request: CreationRequest, reply: FastifyReply,
 
 export function v2ConsentRoutes(app: FastifyInstance, options: V2ConsentRoutesOptions): void {
   const { base, consents } = options;
-  const selfOf = (id: string) => `${base}/${CATEGORY}/${id}`;
-  app.post<{ Body: V2ConsentBody }>(`${base}/${CATEGORY}`, route({ body: v2ConsentBody }),
-    (request, reply) => createConsent(request, reply, options, selfOf));
-  app.get<ById>(`${base}/${CATEGORY}/:consentId`, route(), async (request) => presentV2Consent(
-    await consents.consentDetails(request.tpp.id, request.params.consentId)));
-  app.get<ById>(`${base}/${CATEGORY}/:consentId/status`, route(), async (request) => {
-    const consent = await consents.getConsent(request.tpp.id, request.params.consentId, "path");
-    return { consentStatus: consent.status };
+  const category: V2Category = { base, path: "account-access", role: "PSP_AI", consents };
+  app.post<{ Body: V2ConsentBody }>(v2ConsentsPath(category), v2ConsentRoute("PSP_AI",
+    { body: v2ConsentBody }), (request, reply) => {
+    const { input, type } = readV2Consent(request.body);
+    const corporateId = readCorporateId(request.headers);
+    return createV2Consent(request, reply, { ...options, path: category.path }, {
+      fingerprint: { corporateId },
+      register: (tx, tpp, { redirect, explicit }) => consents.registerConsent(tx, tpp, input,
+        redirect, { explicit, corporateId, consentType: type }),
+    });
   });
-  app.delete<ById>(`${base}/${CATEGORY}/:consentId`, route(), async (request, reply) => {
-    await consents.terminate(request.tpp.id, request.params.consentId);
-    return reply.code(204).send();
-  });
-  v2AuthorisationRoutes(app, options, selfOf);
+  app.get<ById>(selfOf(category)(":consentId"), v2ConsentRoute("PSP_AI"), async (request) =>
+    presentV2Consent(await consents.consentDetails(request.tpp.id, request.params.consentId)));
+  v2ConsentResourceRoutes(app, category);
 }
 
-/** The aggregate's validUntil is 2.x's validTo: a refusal names the field the TPP sent. */
-function asV2Field(error: unknown): never {
-  if (error instanceof Xs2aError && error.path === "validUntil") {
-    throw relocated(error, "validTo");
-  }
+/**
+ * The aggregate's validUntil is 2.x's validTo (and so on, `fields`): a refusal names the field the
+ * TPP sent.
+ */
+function asV2Field(error: unknown, fields: Record<string, string> = {}): never {
+  const renamed: Record<string, string> = { validUntil: "validTo", ...fields };
+  const to = error instanceof Xs2aError && error.path !== undefined
+    && Object.hasOwn(renamed, error.path) ? renamed[error.path] : undefined;
+  if (to !== undefined) throw relocated(error as Xs2aError, to);
   throw error;
 }
 
+/**
+ * What every consent category shares: its status, its deletion by the TPP, and the generic
+ * authorisation sub-resources for the redirect approach.
+ */
+export function v2ConsentResourceRoutes(app: FastifyInstance, category: V2Category): void {
+  const { consents } = category;
+  const self = selfOf(category)(":consentId");
+  const reading = v2ConsentRoute(category.role);
+  app.get<ById>(`${self}/status`, reading, async (request) => {
+    const consent = await consents.getConsent(request.tpp.id, request.params.consentId, "path");
+    return { consentStatus: consent.status };
+  });
+  app.delete<ById>(self, reading, async (request, reply) => {
+    await consents.terminate(request.tpp.id, request.params.consentId);
+    return reply.code(204).send();
+  });
+  v2AuthorisationRoutes(app, category);
+}
+
 /** The generic authorisation sub-resources of a /v2 consent, for the redirect approach. */
-function v2AuthorisationRoutes(
-  app: FastifyInstance, options: V2ConsentRoutesOptions, selfOf: (id: string) => string,
-): void {
-  const { consents } = options;
-  const reading = route();
-  app.post<ById>(`${selfOf(":consentId")}/authorisations`, reading, async (request, reply) => {
+function v2AuthorisationRoutes(app: FastifyInstance, category: V2Category): void {
+  const { consents } = category;
+  const of = selfOf(category);
+  const reading = v2ConsentRoute(category.role);
+  app.post<ById>(`${of(":consentId")}/authorisations`, reading, async (request, reply) => {
     readApproachPreference(request.headers);
     const sca = { lang: psuLanguage(request.headers), namedPsu: readPsuId(request.headers),
       approach: "redirect" as const };
     const started = await consents.authoriseConsent(request.tpp.id, request.params.consentId, sca);
-    const self = `${selfOf(request.params.consentId)}/authorisations/${started.authorisationId}`;
+    const self = `${of(request.params.consentId)}/authorisations/${started.authorisationId}`;
     return reply.code(201).headers({ Location: self, "ASPSP-SCA-Approach": "REDIRECT" }).send({
       scaStatus: "received", authorisationId: started.authorisationId,
       _links: { scaRedirect: href(started.scaRedirect), scaStatus: href(self) },
     });
   });
-  app.get<ById>(`${selfOf(":consentId")}/authorisations`, reading, async (request) => {
+  app.get<ById>(`${of(":consentId")}/authorisations`, reading, async (request) => {
     const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId);
     return { authorisationIds: all.map((a) => a.id) };
   });
-  app.get<ByAuthorisation>(`${selfOf(":consentId")}/authorisations/:authorisationId`, reading,
+  app.get<ByAuthorisation>(`${of(":consentId")}/authorisations/:authorisationId`, reading,
     async (request) => {
       const { scaStatus } = await consents.getAuthorisation(request.tpp.id,
         request.params.consentId, request.params.authorisationId);

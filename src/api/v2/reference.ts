@@ -31,3 +31,9 @@ export const V2_AIS: ReadWire = {
   refusal: V2_REFUSAL,
   onSend: referenceHeaders("XS2A API as PSD2 Interface, Account Information Service", "2.4.1"),
 };
+
+/** /v2's funds confirmations: PIIS 2.4.1. */
+export const V2_PIIS: ReadWire = {
+  refusal: V2_REFUSAL,
+  onSend: referenceHeaders("XS2A API as PSD2 Interface, Confirmation of Funds Service", "2.4.1"),
+};

@@ -1,14 +1,14 @@
 /**
- * Funds-confirmation consents (Berlin Group PIIS consent, 2.x shapes under the 1.3 prefix): the
- * PSU allows a card issuer (PSP_IC) to ask whether one account holds an amount. Registered like
+ * Funds-confirmation consents (Berlin Group PIIS consent: /v1's consents/confirmation-of-funds,
+ * /v2's Consent API 2.1 consents/funds-confirmations; each through its own `consents`): the PSU
+ * allows a card issuer (PSP_IC) to ask whether one account holds an amount. Registered like
  * an account-information consent and authorised on the same redirect pages, it grants only that.
  */
-import { addDays, dateInZone } from "../../lib/clock.js";
 import { newUuid } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Consent } from "./model.js";
 import { CONSENT_CREATION } from "./transitions.js";
-import type { Consents, RegisteredConsent } from "./registration.js";
+import { validUntilOf, type Consents, type RegisteredConsent } from "./registration.js";
 import type { RedirectTargets, StoreDeps, TppRef } from "../deps.js";
 import {
   accountNotCovered, consentUnusable, formatError, fundsConsentUnknown,
@@ -23,36 +23,53 @@ export interface FundsConsentInput {
   registrationInformation?: string;
 }
 
+/**
+ * How a funds-confirmation consent is asked for beyond its body: until when (none: as long as the
+ * bank allows), and without an authorisation when the TPP starts it itself.
+ */
+export interface FundsConsentTerms { validUntil?: string; explicit?: boolean }
+
 /** What a funds-confirmation consent works with besides the consents' use cases. */
 type FundsConsentDeps = StoreDeps<"db" | "consents" | "sca", "core" | "clock" | "settings">;
 
-export function createFundsConsents(deps: FundsConsentDeps, consents: Consents) {
-  const { store, core, clock, settings } = deps;
+/** A funds-confirmation consent as registered: received, for one account. */
+function newFundsConsent(
+  tpp: TppRef, iban: string, redirect: RedirectTargets, c: { at: string; validUntil: string },
+): Consent {
+  return {
+    id: newUuid(), tppId: tpp.id, status: CONSENT_CREATION.create.to, psuId: null,
+    kind: "funds-confirmation",
+    access: {
+      accounts: [iban], balances: [], transactions: [],
+      availableAccounts: null, availableAccountsWithBalance: null, allPsd2: null,
+    },
+    // Not recurring: granting it must not end the PSU's account-information consent.
+    recurringIndicator: false, frequencyPerDay: 1, combinedServiceIndicator: false,
+    validUntil: c.validUntil,
+    redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
+    createdAt: c.at, updatedAt: c.at, authorisedAt: null,
+  };
+}
 
-  /** Throws FORMAT_ERROR (with path) for a malformed account or one not held at this bank. */
+export function createFundsConsents(deps: FundsConsentDeps, consents: Consents) {
+  const { store, core, clock } = deps;
+
+  /**
+   * Throws FORMAT_ERROR (with path) for a malformed account or one not held at this bank, or a
+   * validUntil before today; one beyond the bank's maximum is adjusted down.
+   */
   async function registerFundsConsent(
     tx: Tx, tpp: TppRef, input: FundsConsentInput, redirect: RedirectTargets,
+    terms: FundsConsentTerms = {},
   ): Promise<RegisteredConsent> {
     const reference = readAccount(input.account, "account");
     if (!(await core.findAccountByIban(tx, reference.iban))) {
       throw formatError("body", "account", "The account is not held at this bank.");
     }
     const now = clock.now();
-    const at = now.toISOString();
-    const consent: Consent = {
-      id: newUuid(), tppId: tpp.id, status: CONSENT_CREATION.create.to, psuId: null,
-      kind: "funds-confirmation",
-      access: {
-        accounts: [reference.iban], balances: [], transactions: [],
-        availableAccounts: null, availableAccountsWithBalance: null, allPsd2: null,
-      },
-      // Not recurring: granting it must not end the PSU's account-information consent.
-      recurringIndicator: false, frequencyPerDay: 1, combinedServiceIndicator: false,
-      validUntil: addDays(dateInZone(now, settings.timeZone), settings.consentValidityDaysMax),
-      redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
-      createdAt: at, updatedAt: at, authorisedAt: null,
-    };
-    return consents.insertWithAuthorisation(tx, consent, redirect);
+    const consent = newFundsConsent(tpp, reference.iban, redirect,
+      { at: now.toISOString(), validUntil: validUntilOf(deps, now, terms.validUntil) });
+    return consents.insertConsent(tx, consent, redirect, terms.explicit ?? false);
   }
 
   /** The TPP's funds-confirmation consent; an account-information consent is unknown here. */

@@ -26,6 +26,9 @@ export type ConsentInterface = "v1" | "v2";
 export const CONSENT_TYPES = ["detailed", "aspspManaged"] as const;
 export type ConsentType = typeof CONSENT_TYPES[number];
 
+/** What a consent gives: access to account information, or answers to funds confirmations. */
+export type ConsentKind = "account-access" | "funds-confirmation";
+
 export interface GrantedAccount { accountId: string; balances: boolean; transactions: boolean }
 
 export interface Consent {

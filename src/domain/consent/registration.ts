@@ -10,12 +10,12 @@ import {
   moveConsent,
 } from "./transitions.js";
 import type {
-  Consent, ConsentInterface, ConsentType, GrantedAccount, RequestedAccess,
+  Consent, ConsentInterface, ConsentKind, ConsentType, GrantedAccount, RequestedAccess,
 } from "./model.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
   authorisationOver, bankOfferedNotEmbedded, consentExpired, consentOfOtherInterface,
-  consentUnknown, consentUnusable,
+  consentOfOtherKind, consentUnknown, consentUnusable,
   formatError, noWayBack, referenceUnknown, resourceUnknown, type Origin,
 } from "../kernel/errors.js";
 import { chosenScaMethod } from "../sca/factors.js";
@@ -155,12 +155,25 @@ function readAccess(input: ConsentInput["access"]): RequestedAccess {
   return access;
 }
 
-/** The consent's validity and frequency as asked. Throws FORMAT_ERROR (with path). */
-function checkTerms(input: ConsentInput, today: string): void {
-  if (!isIsoDate(input.validUntil) || input.validUntil < today) {
+/**
+ * The last day of a consent asked to run until `asked` (none: as long as the bank allows): a date
+ * today or later, adjusted down to the bank's maximum. Throws FORMAT_ERROR (validUntil).
+ */
+export function validUntilOf(
+  { settings }: Pick<Deps, "settings">, now: Date, asked?: string,
+): string {
+  const today = dateInZone(now, settings.timeZone);
+  const latest = addDays(today, settings.consentValidityDaysMax);
+  if (asked === undefined) return latest;
+  if (!isIsoDate(asked) || asked < today) {
     throw formatError("body", "validUntil",
       "validUntil must be a date (YYYY-MM-DD), today or later.");
   }
+  return asked > latest ? latest : asked;
+}
+
+/** The consent's frequency as asked. Throws FORMAT_ERROR (with path). */
+function checkFrequency(input: ConsentInput): void {
   if (!Number.isInteger(input.frequencyPerDay) || input.frequencyPerDay < 1) {
     throw formatError("body", "frequencyPerDay",
       "frequencyPerDay must be an integer of at least 1.");
@@ -208,22 +221,34 @@ async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: n
 export const interfaceOf = (consent: Pick<Consent, "apiVersion">): ConsentInterface =>
   consent.apiVersion ?? "v1";
 
+/** What a consent gives: account access, or funds confirmations. */
+const kindOf = (consent: Pick<Consent, "kind">): ConsentKind =>
+  consent.kind ?? "account-access";
+
+/** What a consent records of the interface that created it (and on /v2, its consentType). */
+const createdThrough = (version: ConsentInterface, consentType: ConsentType | undefined) =>
+  (version === "v2" ? { apiVersion: "v2" as const, consentType: consentType ?? "detailed" } : {});
+
 /**
- * The TPP's reads of its consents through one interface, each expiring the consent first when it
- * has lapsed.
+ * The TPP's reads of its consents through one interface (and, where `kind` is given, of that kind
+ * alone), each expiring the consent first when it has lapsed.
  */
-function createConsentReads(deps: Deps, version: ConsentInterface) {
+function createConsentReads(deps: Deps, version: ConsentInterface, kind?: ConsentKind) {
   const { store } = deps;
 
   /**
    * The TPP's consent, expiring it first when its last day has passed. One created through the
-   * other interface is refused as unknown here (CONSENT_UNKNOWN, saying where it lives).
+   * other interface, or of another kind than asked, is refused as unknown here (CONSENT_UNKNOWN,
+   * saying where it lives or what it is).
    */
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
     const consent = await store.consents.findForTpp(store.db, consentId, tppId);
     if (!consent) throw consentUnknown(origin);
     const createdOn = interfaceOf(consent);
     if (createdOn !== version) throw consentOfOtherInterface(origin, createdOn);
+    if (kind !== undefined && kindOf(consent) !== kind) {
+      throw consentOfOtherKind(origin, kindOf(consent), kind);
+    }
     return currentConsent(deps, store.db, consent);
   }
 
@@ -315,35 +340,36 @@ async function signaturesForAccess(
   return Math.max(1, ...accounts.map((a) => a?.signaturesRequired ?? 1));
 }
 
-/** A consent as registered: received, its validity and frequency within the bank's limits. */
+/** A consent as registered: received, its frequency within the bank's limits. */
 function newConsent({ settings }: Pick<Deps, "settings">, c: {
   tpp: TppRef; input: ConsentInput; access: RequestedAccess; redirect: RedirectTargets; now: Date;
-  signaturesRequired: number; version: ConsentInterface; consentType?: ConsentType;
+  validUntil: string; signaturesRequired: number; consentType?: ConsentType;
 }): Consent {
-  const latest = addDays(dateInZone(c.now, settings.timeZone), settings.consentValidityDaysMax);
   const { input, redirect } = c;
   const at = c.now.toISOString();
   return {
     id: newUuid(), tppId: c.tpp.id, status: CONSENT_CREATION.create.to, psuId: null,
     access: c.access,
     recurringIndicator: input.recurringIndicator,
-    validUntil: input.validUntil > latest ? latest : input.validUntil,
+    validUntil: c.validUntil,
     frequencyPerDay: Math.min(input.frequencyPerDay, settings.frequencyPerDayMax),
     combinedServiceIndicator: input.combinedServiceIndicator,
     redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
     createdAt: at, updatedAt: at, authorisedAt: null,
     signaturesRequired: c.signaturesRequired, signatures: 0,
-    ...(c.version === "v2" ? { apiVersion: "v2", consentType: c.consentType ?? "detailed" } : {}),
+    ...(c.consentType ? { consentType: c.consentType } : {}),
   };
 }
 
 /**
  * The TPP's consent use cases through one interface (`version`): what it registers is recorded as
- * created there, and it reads and changes only the consents created there.
+ * created there, and it reads and changes only the consents created there (of `kind`, if given).
  */
-export function createConsents(deps: Deps, version: ConsentInterface = "v1") {
-  const { store, clock, settings } = deps;
-  const reads = createConsentReads(deps, version);
+export function createConsents(
+  deps: Deps, version: ConsentInterface = "v1", kind?: ConsentKind,
+) {
+  const { store, clock } = deps;
+  const reads = createConsentReads(deps, version, kind);
 
   /** Throws FORMAT_ERROR (with path). validUntil beyond the bank's maximum is adjusted down. */
   async function registerConsent(
@@ -351,35 +377,36 @@ export function createConsents(deps: Deps, version: ConsentInterface = "v1") {
     { explicit = false, corporateId = null, consentType }: ConsentCreation = {},
   ): Promise<RegisteredConsent> {
     const now = clock.now();
-    checkTerms(input, dateInZone(now, settings.timeZone));
+    const validUntil = validUntilOf(deps, now, input.validUntil);
+    checkFrequency(input);
     const named = { ...input, access: await withCardsByPan(deps, tx, input.access) };
     const access = accessFor(named, redirect);
     const signaturesRequired = await signaturesForAccess(deps, tx, access, corporateId);
     const consent = newConsent(deps,
-      { tpp, input, access, redirect, now, signaturesRequired, version, consentType });
-    // Multi-level SCA: every user's authorisation is started alike, by the TPP (Berlin Group).
-    if (!explicit && signaturesRequired === 1) {
-      return insertWithAuthorisation(tx, consent, redirect);
-    }
-    await store.consents.insert(tx, consent);
-    return { consent, scaRedirect: null, authorisationId: null };
+      { tpp, input, access, redirect, now, validUntil, signaturesRequired, consentType });
+    return insertConsent(tx, consent, redirect, explicit);
   }
 
   /**
-   * Stores a new consent with the implicit authorisation the PSU completes on the redirect
-   * pages.
+   * Stores a new consent as created through this interface, with the implicit authorisation the
+   * PSU completes on the redirect pages unless the TPP starts one itself (`explicit`).
    */
-  async function insertWithAuthorisation(
-    tx: Tx, consent: Consent, redirect: RedirectTargets,
+  async function insertConsent(
+    tx: Tx, consent: Consent, redirect: RedirectTargets, explicit: boolean,
   ): Promise<RegisteredConsent> {
-    await store.consents.insert(tx, consent);
+    const recorded = { ...consent, ...createdThrough(version, consent.consentType) };
+    await store.consents.insert(tx, recorded);
+    // Multi-level SCA: every user's authorisation is started alike, by the TPP (Berlin Group).
+    if (explicit || (recorded.signaturesRequired ?? 1) > 1) {
+      return { consent: recorded, scaRedirect: null, authorisationId: null };
+    }
     return {
-      consent, ...await startFor(deps, tx, consent, redirect, consent.createdAt),
+      consent: recorded, ...await startFor(deps, tx, recorded, redirect, recorded.createdAt),
     };
   }
 
   return {
-    ...reads, registerConsent, insertWithAuthorisation, ...createConsentChanges(deps, reads),
+    ...reads, registerConsent, insertConsent, ...createConsentChanges(deps, reads),
     sweepConsents: () => sweepConsents(deps),
   };
 }

@@ -189,10 +189,25 @@ export const consentOfOtherInterface = (origin: Origin, createdOn: string): Xs2a
     `This consent was created through /${createdOn}; use it through /${createdOn} only.`,
     origin === "header" ? "Consent-ID" : undefined);
 
-/** openFinance 2.x: a consentType the bank does not offer (it offers detailed, aspspManaged). */
-export const consentTypeNotSupported = (): Xs2aError =>
+const KIND_TEXT = {
+  "account-access": "access to account information", "funds-confirmation": "funds confirmations",
+} as const;
+
+/**
+ * A consent of another kind than the request is about (an account-access consent where a
+ * funds-confirmation one is meant, or the reverse).
+ */
+export const consentOfOtherKind = (
+  origin: Origin, kind: keyof typeof KIND_TEXT, wanted: keyof typeof KIND_TEXT,
+): Xs2aError =>
+  new Xs2aError("CONSENT_UNKNOWN", origin,
+    `This consent gives ${KIND_TEXT[kind]}, not ${KIND_TEXT[wanted]}.`,
+    origin === "header" ? "Consent-ID" : undefined);
+
+/** openFinance 2.x: a consentType the bank does not offer for this kind of consent. */
+export const consentTypeNotSupported = (...offered: string[]): Xs2aError =>
   new Xs2aError("CONSENT_TYPE_NOT_SUPPORTED", "body",
-    "This bank offers the consent types detailed and aspspManaged.", "consentType");
+    `This bank offers the consent types ${offered.join(" and ")} here.`, "consentType");
 
 export const fundsConsentUnknown = (): Xs2aError =>
   new Xs2aError("CONSENT_UNKNOWN", "path",
