@@ -104,6 +104,14 @@ test("every kind of permission with its provider, purpose or 'not stated', data 
       { ...REDIRECTS, [PURPOSE]: "Card payments at Demo Shop" });
     assert.equal(funds.status, 201, funds.text);
     await confirm(browser, await reachReview(browser, linkOf(bank.tpp, funds.body._links.scaRedirect), "bob"), [BOB_MAIN]);
+    const v2Tpp = await bank.tppWith({ name: "Haushalt App", organizationIdentifier: "PSDDE-BAFIN-515151" });
+    const v2 = await v2Tpp.post("/psd2/v2/consents/account-access", {
+      access: { payments: [{ account: { iban: BOB_MAIN }, rights: ["accountDetails", "balances"] }] },
+      consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31", frequencyPerDay: 4,
+    }, { "Client-Redirect-URI": OK_URI, "PSU-IP-Address": "192.0.2.1", [PURPOSE]: "Savings goals" });
+    assert.equal(v2.status, 201, v2.text);
+    await confirm(browser, await reachReview(browser, v2.body._links.scaRedirect.href, "bob"),
+      [BOB_MAIN], { balances: [BOB_MAIN], transactions: [] });
     const order = await authorisedOrder(bank, clock, { [PURPOSE]: "Rent for flat 3" });
     const tooLong = await bank.tpp.post("/psd2/v1/consents", consentBody(),
       { ...CREATION_HEADERS, [PURPOSE]: "x".repeat(141) });
@@ -120,6 +128,9 @@ test("every kind of permission with its provider, purpose or 'not stated', data 
     const fundsCard = cardOf(page, `value="${funds.body.consentId as string}"`);
     assert.match(fundsCard, /Purpose Card payments at Demo Shop/);
     assert.match(fundsCard, /Data only whether an amount is available \(yes or no\)/);
+    const v2Card = cardOf(page, `value="${v2.body.consentId as string}"`);
+    assert.match(v2Card, /^Access for Haushalt App Status active Purpose Savings goals/);
+    assert.match(v2Card, /Data account details, balances Given/);
     const orderCard = cardOf(page, `value="${order}"`);
     assert.match(orderCard, /Standing order: €1\.25 to Hausverwaltung Nord/);
     assert.match(orderCard, /Status active .*Initiated through Demo TPP Purpose Rent for flat 3/);
