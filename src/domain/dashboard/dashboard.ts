@@ -59,6 +59,30 @@ async function awaitingSignatureOf(
   return open.filter((_, i) => !signed[i]);
 }
 
+/** Everything the PSU holds, gave or started through TPPs; never another PSU's. */
+async function overviewOf(deps: Deps, listing: Listing, psuId: string): Promise<Overview> {
+  const { store, settings } = deps;
+  const { day, tppName } = listing;
+  return store.transaction(async (tx) => {
+    const mandated = await deps.core.listMandatedAccounts(tx, psuId);
+    const own = [...await deps.core.listAccountsOfPsu(tx, psuId), ...mandated]
+      .map((a) => a.iban);
+    const payments = await Promise.all((await store.payments.ofPsu(tx, psuId, own, LISTED))
+      .map(async (p) => ({ ...p, tppName: await tppName(tx, p.tppId), date: day(p.createdAt) })));
+    return {
+      ...(await holdingsOf(deps, tx, psuId)),
+      consents: await consentsOf(deps, tx, psuId, listing, LISTED),
+      orders: await ordersOf(deps, tx, payments, listing),
+      payments, ownIbans: own, historyDays: listing.historyDays,
+      awaitingSignature: await awaitingSignatureOf(deps, tx, psuId, payments, mandated),
+      apps: (await store.psuApps.listOf(tx, psuId))
+        .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),
+      trustedPayees: settings.exemptions?.trustedPayees
+        ? await store.exemptions.trustedPayees(tx, psuId) : null,
+    };
+  });
+}
+
 export type { DashboardView } from "../sca/dashboard-login.js";
 
 /** historyDays: PERMISSION_HISTORY_DAYS, how long an ended permission stays listed. */
@@ -67,35 +91,12 @@ export function createPsuDashboard(deps: Deps, historyDays: number) {
   const login = createDashboardLogin(deps);
   const decoupled = createDecoupled(deps);
   const nowIso = () => clock.now().toISOString();
-
   const listing: Listing = {
     day: (iso) => dateInZone(new Date(iso), settings.timeZone),
     tppName: async (tx, tppId) => (await store.tpps.name(tx, tppId)) ?? tppId,
     historyDays,
   };
-  const { day, tppName } = listing;
-
-  /** Everything the PSU holds, gave or started through TPPs; never another PSU's. */
-  async function overview(psuId: string): Promise<Overview> {
-    return store.transaction(async (tx) => {
-      const mandated = await deps.core.listMandatedAccounts(tx, psuId);
-      const own = [...await deps.core.listAccountsOfPsu(tx, psuId), ...mandated]
-        .map((a) => a.iban);
-      const payments = await Promise.all((await store.payments.ofPsu(tx, psuId, own, LISTED))
-        .map(async (p) => ({ ...p, tppName: await tppName(tx, p.tppId), date: day(p.createdAt) })));
-      return {
-        ...(await holdingsOf(deps, tx, psuId)),
-        consents: await consentsOf(deps, tx, psuId, listing, LISTED),
-        orders: await ordersOf(deps, tx, payments, listing),
-        payments, ownIbans: own, historyDays,
-        awaitingSignature: await awaitingSignatureOf(deps, tx, psuId, payments, mandated),
-        apps: (await store.psuApps.listOf(tx, psuId))
-          .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),
-        trustedPayees: settings.exemptions?.trustedPayees
-          ? await store.exemptions.trustedPayees(tx, psuId) : null,
-      };
-    });
-  }
+  const overview = (psuId: string) => overviewOf(deps, listing, psuId);
 
   /**
    * valid → revokedByPsu for one of the PSU's own consents; the TPP's next call with it fails.
