@@ -350,6 +350,9 @@ export const SETTINGS = {
       + "kept for retries; later the scheduler prunes it and the key may create again" }),
   auditRetentionDays: integer({ name: "AUDIT_RETENTION_DAYS", fallback: 730, min: 1,
     description: "how long audit log entries are kept before they are pruned" }),
+  permissionHistoryDays: integer({ name: "PERMISSION_HISTORY_DAYS", fallback: 730, min: 1,
+    max: 3650, description: "how long the PSU's dashboard lists a permission after it ended "
+      + "(withdrawn, expired, replaced, refused; PSR); then the scheduler deletes the consent" }),
   tlsCertFile: file({ name: "TLS_CERT_FILE", shownDefault: "(empty: development CA)",
     description: "the bank's server certificate (PEM) for both listeners; required in "
       + "production, together with `TLS_KEY_FILE` and `TPP_TRUST_STORE_FILE`" }),

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ConsentInput, Consents } from "../domain/consent/registration.js";
 import type { createIdempotency } from "../domain/kernel/idempotency.js";
+import type { DeclaredPurposes } from "../domain/dashboard/purposes.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
   psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets, type UriRules,
@@ -34,6 +35,7 @@ export interface ConsentRoutesOptions {
   decoupled: Decoupled;
   confirmation?: AuthorisationConfirmation;
   notifications: NotificationSubscriptions;
+  purposes: DeclaredPurposes;
 }
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };

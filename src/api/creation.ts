@@ -10,7 +10,8 @@ import type { NotifiedResource } from "../domain/notification/ports.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import type { Tx } from "../domain/kernel/ports.js";
 import { readNotificationRequest } from "./notification-headers.js";
-import type { UriRules } from "./headers.js";
+import type { DeclaredPurposes } from "../domain/dashboard/purposes.js";
+import { declaredPurpose, type UriRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import {
   resourcePaths, sendCreated, type Presenters, type ResourcePaths,
@@ -22,6 +23,7 @@ export interface CreationRoute {
   redirects: UriRules;
   presenters: Presenters;
   notifications: NotificationSubscriptions;
+  purposes: DeclaredPurposes;
 }
 
 /** What one creation made, and its answer's body once its paths are known. */
@@ -47,6 +49,9 @@ export async function answerCreation(
 ): Promise<FastifyReply> {
   const tppId = request.tpp.id;
   const notify = readNotificationRequest(request.headers, request.tpp.domains, route.redirects);
+  // A basket is no permission of its own: its items are.
+  const purpose = creation.resourceType === "signing-basket"
+    ? null : declaredPurpose(request.headers);
   const response = await route.idempotency.once({
     tppId, requestId: String(request.headers["x-request-id"]),
     bodyHash: requestFingerprint(request, creation.fingerprint),
@@ -56,6 +61,7 @@ export async function answerCreation(
       await route.notifications.subscribe(tx, { ...notify.accepted, tppId,
         resourceId: created.resourceId, resourceType: creation.resourceType });
     }
+    if (purpose !== null) await route.purposes.declare(tx, created.resourceId, purpose);
     const paths = resourcePaths(creation.selfOf(created.resourceId), created.authorisationId);
     return { statusCode: route.presenters.createdStatus, body: created.present(paths) };
   });

@@ -5,11 +5,13 @@
 import type { FastifyInstance } from "fastify";
 import type { FundsConsentInput, FundsConsents } from "../domain/consent/funds-consents.js";
 import { resourceUnknown } from "../domain/kernel/errors.js";
+import type { DeclaredPurposes } from "../domain/dashboard/purposes.js";
 import type { createIdempotency } from "../domain/kernel/idempotency.js";
 import type { Decoupled } from "../domain/sca/decoupled.js";
 import type { EmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import { authorisationUpdateRoutes, type UpdateRequest } from "./authorisation-updates.js";
 import type { RedirectRules } from "../domain/kernel/redirect-uri.js";
+import { declaredPurpose } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
 import { presentConsentStatus } from "./present.js";
 import { sendCreated, type Presenters } from "./profile.js";
@@ -30,6 +32,7 @@ export interface FundsConsentRoutesOptions {
   approaches: ScaApproachRules;
   embedded: EmbeddedAuthorisations;
   decoupled: Decoupled;
+  purposes: DeclaredPurposes;
 }
 
 const body = {
@@ -73,12 +76,14 @@ export function fundsConsentRoutes(app: FastifyInstance, options: FundsConsentRo
   }, async (request, reply) => {
     const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
     const tpp = { id: request.tpp.id, name: request.tpp.name };
+    const purpose = declaredPurpose(request.headers);
     const response = await idempotency.once({
       tppId: tpp.id, requestId: String(request.headers["x-request-id"]),
       bodyHash: requestFingerprint(request, { ...redirect, chosen }),
     }, async (tx) => {
       const registered = await fundsConsents.registerFundsConsent(tx, tpp, request.body, redirect);
       const { consent } = registered;
+      if (purpose !== null) await options.purposes.declare(tx, consent.id, purpose);
       const self = `${path}/${consent.id}`;
       return {
         statusCode: 201,

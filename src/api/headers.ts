@@ -140,3 +140,30 @@ export function readBooleanQuery(query: Record<string, unknown>, name: string): 
   if (value === "true" || value === "false") return value === "true";
   throw formatError("query", name, `${name} must be true or false.`);
 }
+
+export const PURPOSE_HEADER = "TPP-Declared-Purpose";
+/** As long as a remittance information: room for a sentence, not for a document. */
+const PURPOSE_MAX = 140;
+
+/**
+ * The purpose a TPP declares for a consent or payment it creates, shown to the PSU on the
+ * dashboard (PSR); null when absent. A header carries Latin-1 at best: text beyond ASCII comes
+ * percent-encoded as UTF-8.
+ */
+export function declaredPurpose(headers: Headers): string | null {
+  const value = single(headers, PURPOSE_HEADER)?.trim();
+  if (!value) return null;
+  let text: string;
+  try {
+    text = decodeURIComponent(value).trim();
+  } catch {
+    throw formatError("header", PURPOSE_HEADER,
+      `${PURPOSE_HEADER} must be text, percent-encoded as UTF-8 beyond ASCII.`);
+  }
+  // eslint-disable-next-line no-control-regex
+  if ([...text].length > PURPOSE_MAX || /[\u0000-\u001f\u007f]/.test(text)) {
+    throw formatError("header", PURPOSE_HEADER,
+      `${PURPOSE_HEADER} must be at most ${PURPOSE_MAX} characters without control characters.`);
+  }
+  return text || null;
+}

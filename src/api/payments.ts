@@ -8,6 +8,7 @@ import { PAYMENT_SERVICES, type PaymentService } from "../domain/payment/model.j
 import type {
   AuthorisationKind, InitiationInput, PaymentRef,
 } from "../domain/payment/initiation.js";
+import type { DeclaredPurposes } from "../domain/dashboard/purposes.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
   psuLanguage, readCorporateId, readExplicitAuthorisation, readVopRequested,
@@ -51,6 +52,7 @@ export interface PaymentRoutesOptions {
   decoupled: Decoupled;
   confirmation?: AuthorisationConfirmation;
   notifications: NotificationSubscriptions;
+  purposes: DeclaredPurposes;
   clock: Clock;
 }
 

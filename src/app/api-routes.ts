@@ -23,6 +23,7 @@ import type { Config } from "../config.js";
 import { createBaskets } from "../domain/basket/baskets.js";
 import { createAccounts } from "../domain/consent/accounts.js";
 import { createFundsConfirmations } from "../domain/consent/funds-confirmations.js";
+import { createDeclaredPurposes } from "../domain/dashboard/purposes.js";
 import { createFundsConsents } from "../domain/consent/funds-consents.js";
 import type { createConsents } from "../domain/consent/registration.js";
 import type { Deps } from "../domain/deps.js";
@@ -130,10 +131,11 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
     notificationLoopback: config.notificationLoopback };
   const presenters = presentersFor(config.apiProfile);
   const notifications = createNotificationSubscriptions(deps);
+  const purposes = createDeclaredPurposes(deps);
   const downloads = createDownloadLinks(parts.linkKey, deps.clock);
   // Before the v1 document: its contract is the openFinance files (schemas/openfinance/).
   if (config.apiVersions.includes("v2")) {
-    v2Routes(api, deps, { idempotency, redirects, notifications, downloads,
+    v2Routes(api, deps, { idempotency, redirects, notifications, purposes, downloads,
       downloadThreshold: config.downloadThresholdEntries,
       fundsConsentRequired: config.fundsConfirmationConsentRequired });
   }
@@ -152,15 +154,15 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
     ? (a: Authorisation, code: string) => confirmAuthorisation(deps, a, code) : undefined;
   paymentRoutes(api, {
     base, payments: createPayments(deps), idempotency, redirects, presenters, approaches,
-    embedded, decoupled, confirmation, notifications, clock: deps.clock,
+    embedded, decoupled, confirmation, notifications, purposes, clock: deps.clock,
   });
   consentRoutes(api, {
     base, consents, idempotency, redirects, presenters, approaches, embedded, decoupled,
-    confirmation, notifications,
+    confirmation, notifications, purposes,
   });
   basketRoutes(api, {
     base, baskets: createBaskets(deps), idempotency, redirects, presenters,
-    approaches, embedded, decoupled, confirmation, notifications,
+    approaches, embedded, decoupled, confirmation, notifications, purposes,
   });
   accountRoutes(api, {
     base, accounts: createAccounts(deps, consents), presenters, clock: deps.clock,
@@ -169,6 +171,7 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
   const fundsConsents = createFundsConsents(deps, consents);
   fundsConsentRoutes(api, {
     base, fundsConsents, idempotency, redirects, presenters, approaches, embedded, decoupled,
+    purposes,
   });
   fundsConfirmationRoutes(api, { base, funds: createFundsConfirmations(deps),
     consentGate: config.fundsConfirmationConsentRequired

@@ -17,20 +17,21 @@ import { v2FundsRoutes } from "./api-v2-funds.js";
 
 export const API_V2_BASE = "/psd2/v2";
 
-export type V2Shared = Pick<V2ConsentRoutesOptions, "idempotency" | "redirects" | "notifications">
+export type V2Shared = Pick<V2ConsentRoutesOptions, "idempotency" | "redirects" | "notifications"
+  | "purposes">
   & Pick<AccountRoutesOptions, "downloads" | "downloadThreshold">
   & { fundsConsentRequired: boolean };
 
 export function v2Routes(api: FastifyInstance, deps: Deps, shared: V2Shared): void {
   const consents = createConsents(deps, "v2", "account-access");
-  const { idempotency, redirects, notifications } = shared;
-  v2ConsentRoutes(api, { idempotency, redirects, notifications, base: API_V2_BASE, consents,
-    presenters: presentersFor("berlin-group") });
+  const { idempotency, redirects, notifications, purposes } = shared;
+  v2ConsentRoutes(api, { idempotency, redirects, notifications, purposes, base: API_V2_BASE,
+    consents, presenters: presentersFor("berlin-group") });
   accountRoutes(api, {
     base: API_V2_BASE, accounts: createAccounts(deps, consents), presenters: v2Presenters,
     clock: deps.clock, downloads: shared.downloads, downloadThreshold: shared.downloadThreshold,
     wire: V2_AIS,
   });
-  v2FundsRoutes(api, deps, { base: API_V2_BASE, idempotency, redirects, notifications,
+  v2FundsRoutes(api, deps, { base: API_V2_BASE, idempotency, redirects, notifications, purposes,
     presenters: presentersFor("berlin-group"), consentRequired: shared.fundsConsentRequired });
 }

@@ -53,10 +53,11 @@ export interface App {
    */
   carryOutBaskets(): Promise<number>;
   /**
-   * Prunes idempotency answers past IDEMPOTENCY_RETENTION_HOURS and used redirect tokens past
-   * their expiry now; the scheduler does it every hour.
+   * Prunes idempotency answers past IDEMPOTENCY_RETENTION_HOURS, used redirect tokens past
+   * their expiry and consents ended before PERMISSION_HISTORY_DAYS now; the scheduler does it
+   * every hour.
    */
-  pruneRetained(): Promise<{ idempotency: number; tokens: number }>;
+  pruneRetained(): Promise<{ idempotency: number; tokens: number; consents: number }>;
   /** Pushes the due status notifications now (the scheduler does it every NOTIFICATION_POLL_MS). */
   deliverNotifications(): Promise<unknown>;
   /** The OpenAPI document served at {API_BASE}/openapi.json, without a request. */

@@ -9,6 +9,7 @@ import { carryOutUnfinished } from "../domain/basket/carry-out.js";
 import type { createConsents } from "../domain/consent/registration.js";
 import type { Deps } from "../domain/deps.js";
 import type { AuditLog } from "../domain/kernel/audit.js";
+import { createPermissionHistory } from "../domain/dashboard/permissions.js";
 import { createRetention } from "../domain/kernel/retention.js";
 import type { Scheduler } from "../domain/kernel/scheduler.js";
 import { deliverNotifications } from "../domain/notification/delivery.js";
@@ -67,15 +68,20 @@ export function scheduleDueWork(scheduler: Scheduler, deps: Deps, config: Config
   return { executeDue, carryOutBaskets };
 }
 
-/** The hourly pruning of retained records and the consent sweep; returns the pruning. */
+/**
+ * The hourly pruning of retained records (answers, tokens, the permission history) and the
+ * consent sweep; returns the pruning.
+ */
 export function scheduleSweeps(
   scheduler: Scheduler, deps: Deps, config: Config, consents: ReturnType<typeof createConsents>,
 ) {
   // Statuses are also checked on use; the sweep keeps them right for everyone reading the store.
   scheduler.every("consent-sweep", 60_000, async () => { await consents.sweepConsents(); });
   const retention = createRetention(deps, config.idempotencyRetentionHours);
-  scheduler.every("retention-prune", 3_600_000, async () => { await retention.prune(); });
-  return retention;
+  const history = createPermissionHistory(deps, config.permissionHistoryDays);
+  const prune = async () => ({ ...await retention.prune(), consents: await history.purge() });
+  scheduler.every("retention-prune", 3_600_000, async () => { await prune(); });
+  return { prune };
 }
 
 

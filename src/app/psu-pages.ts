@@ -39,7 +39,7 @@ export async function psuPages(
       oauth: createOAuthAuthorisations(deps), interactions: oauth.server, authUrl: oauth.authUrl,
     } : undefined,
   });
-  const dashboard = createPsuDashboard(deps);
+  const dashboard = createPsuDashboard(deps, config.permissionHistoryDays);
   dashboardPages(auth, {
     dashboard, bankName: config.bankName, loginThrottle,
     loginBlockSeconds: config.loginBlockSeconds, links, timeZone: config.timeZone,

@@ -8,6 +8,7 @@ import type { AccessCountPort, ConsentRepository, DeltaMarkPort } from "./consen
 import type { CoreBanking } from "./account-information/core-banking.js";
 import type { NotificationPort } from "./notification/ports.js";
 import type { PaymentRepository } from "./payment/ports.js";
+import type { PermissionPort } from "./dashboard/ports.js";
 import type {
   AuditPort, IdempotencyPort, LeasePort, OAuthRecordPort, SavepointPort, TppPort, Tx,
 } from "./kernel/ports.js";
@@ -101,6 +102,8 @@ export interface StorePort {
   exemptions: ExemptionPort;
   /** Decisions held for the TPP's confirmation code. */
   confirmations: ConfirmationPort;
+  /** The permission dashboard: declared purposes, the history's purge (PSR). */
+  permissions: PermissionPort;
   tpps: TppPort;
   idempotency: IdempotencyPort;
   audit: AuditPort;

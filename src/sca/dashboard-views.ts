@@ -4,14 +4,16 @@
  */
 import type { TransactionStatus } from "../domain/payment/model.js";
 import type { Overview } from "../domain/dashboard/dashboard.js";
+import { WITHDRAWN_BY_PSU } from "../domain/dashboard/permissions.js";
+import { OLD_HISTORY_DAYS } from "../domain/account-information/statement-query.js";
 import type { PayeeChange } from "../domain/exemptions/trusted-payees.js";
 import { Html, html } from "../lib/html.js";
 import { groupedIban, longDate, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
 import { receiptOf, referenceOf } from "./result-view.js";
 import {
-  codeForm, deviceForm, loginForm, page, sharesText, type DeviceInfo, type DeviceOption,
-  type PageFrame, vopText,
+  codeForm, deviceForm, loginForm, page, scheduleText, sharesText, type DeviceInfo,
+  type DeviceOption, type PageFrame, vopText,
 } from "./views.js";
 
 export const DASHBOARD = "/dashboard";
@@ -55,9 +57,12 @@ type ListedConsent = Overview["consents"][number];
  * before), not by the TPP: the newer one was authorised the moment the older one ended.
  */
 function replacedIn(consents: readonly ListedConsent[]): Set<string> {
-  const given = new Set(consents.map((c) => `${c.consent.tppId} ${c.consent.authorisedAt}`));
+  const key = (c: ListedConsent, at: string | null) => `${c.consent.tppId} ${at}`;
   return new Set(consents.filter((c) => c.consent.status === "terminatedByTpp"
-    && given.has(`${c.consent.tppId} ${c.consent.updatedAt}`)).map((c) => c.consent.id));
+    // Not by itself: a consent the TPP deleted in the instant it was authorised.
+    && consents.some((n) => n !== c
+      && key(n, n.consent.authorisedAt) === key(c, c.consent.updatedAt)))
+    .map((c) => c.consent.id));
 }
 
 function consentCard(
@@ -66,7 +71,9 @@ function consentCard(
   const accounts = html`<ul>${c.granted.map((g) => {
     const reference = "iban" in g.reference ? g.reference.iban : g.reference.maskedPan;
     const shown = "iban" in g.reference ? groupedIban(reference) : reference;
-    return html`<li><span class="iban">${shown}</span> · ${sharesText(frame, g)}</li>`;
+    // A funds-confirmation consent shares no data of the account: the Data row says what.
+    const shares = c.consent.kind === "funds-confirmation" ? "" : ` · ${sharesText(frame, g)}`;
+    return html`<li><span class="iban">${shown}</span>${shares}</li>`;
   })}</ul>`;
   const revokeLabel = frame.t("button_revoke", { tpp: c.tppName });
   // A GET: it only asks "are you sure?"; the revocation itself is the confirmation page's POST.
@@ -78,10 +85,33 @@ function consentCard(
   return html`<li class="card"><h3 id="consent-${i}">${heading}</h3>
 <dl>${row(frame, "consent_status",
     frame.t(replaced ? "status_replaced" : `status_${c.consent.status}`))}
+${endedRow(frame, c.endedOn)}${purposeRow(frame, c.purpose)}
 ${c.granted.length ? row(frame, "consent_accounts", accounts) : html``}
+${row(frame, "permission_data", dataText(frame, c))}
 ${c.givenOn ? row(frame, "consent_given", longDate(c.givenOn, frame.lang)) : html``}
 ${row(frame, "consent_valid_until", longDate(c.consent.validUntil, frame.lang))}
 ${row(frame, "consent_last_use", longDate(c.lastActionDate, frame.lang))}</dl>${revoke}</li>`;
+}
+
+/** PSR: the purpose as the provider declared it, said to be missing where it declared none. */
+const purposeRow = (frame: PageFrame, purpose: string | null) =>
+  row(frame, "permission_purpose", purpose ?? frame.t("purpose_not_stated"));
+
+const endedRow = (frame: PageFrame, endedOn: string | null) =>
+  endedOn ? row(frame, "permission_ended", longDate(endedOn, frame.lang)) : html``;
+
+/**
+ * The categories of data a consent opens, across its accounts, and how far back transactions
+ * go (RTS art. 10a: 90 days, older ones only in the hour after the PSU's authentication).
+ */
+function dataText(frame: PageFrame, c: ListedConsent): string {
+  if (c.consent.kind === "funds-confirmation") return frame.t("data_funds");
+  const shared = [frame.t("access_list")];
+  if (c.granted.some((g) => g.balances)) shared.push(frame.t("access_balances"));
+  if (c.granted.some((g) => g.transactions)) {
+    shared.push(frame.t("data_transactions_back", { days: String(OLD_HISTORY_DAYS) }));
+  }
+  return shared.join(", ");
 }
 
 const ibanText = (iban: string) => html`<span class="iban">${groupedIban(iban)}</span>`;
@@ -213,9 +243,12 @@ export function dashboardPage(
     consentCard(frame, c, i, true, replaced.has(c.consent.id));
   return page(frame, html`<h1>${frame.t("dashboard_heading")}</h1>
 <p>${frame.t("dashboard_signed_in", { name: psuName })}</p>${logout}
-${section(frame, "dashboard_consents", cardsOr(frame, "dashboard_no_consents",
-    consents.filter((c) => !abandonedConsent(c)).map(card)),
+${accountsSection(frame, overview)}
+${section(frame, "dashboard_consents", html`<p>${frame.t("permissions_text",
+    { days: String(overview.historyDays) })}</p>${cardsOr(frame, "dashboard_no_consents",
+    consents.filter((c) => !abandonedConsent(c)).map(card))}`,
   consents.filter(abandonedConsent).map((c, i) => card(c, consents.length + i)))}
+${ordersSection(frame, overview.orders)}
 ${signatureSection(frame, overview.awaitingSignature, overview.ownIbans)}
 ${paymentsSection(frame, overview.payments, listing, overview.ownIbans)}
 ${trustedSection(frame, overview.trustedPayees)}${appSection(frame, overview.apps)}`);
@@ -286,4 +319,71 @@ ${cards.length > 0 ? html`<ul class="cards">${cards}</ul>` : html``}
 <input id="app-pin" name="pin" type="password" inputmode="numeric" pattern="[0-9]{4,8}"
  maxlength="8" autocomplete="new-password" required>
 <button type="submit">${frame.t("dashboard_app_activate")}</button></form>`);
+}
+
+/** "•••• 1234": a card's last four digits, as on the card's back and in the bank's app. */
+const maskedCard = (maskedPan: string) => `•••• ${maskedPan.slice(-4)}`;
+
+const balanceRow = (frame: PageFrame, balance: bigint | null, currency: string) =>
+  balance === null ? html`` : row(frame, "review_available", money(balance, currency, frame.lang));
+
+/** Issue 36: the PSU's accounts with their balances first, its cards after them, masked. */
+function accountsSection(frame: PageFrame, overview: Overview): Html {
+  const accounts = overview.accounts.map((a) => html`<li class="card"><h3>${
+    a.name ?? a.product ?? frame.t("account_unnamed")}</h3><p>${ibanText(a.iban)}</p>
+<dl>${balanceRow(frame, a.balance, a.currency)}</dl></li>`);
+  const cards = overview.cards.map((c) => html`<li class="card"><h3>${
+    c.product ?? c.name ?? frame.t("card_unnamed")}</h3><p><span class="iban">${
+    maskedCard(c.maskedPan)}</span></p>
+<dl>${balanceRow(frame, c.balance, c.currency)}</dl></li>`);
+  return section(frame, "dashboard_accounts",
+    cardsOr(frame, "dashboard_no_accounts", [...accounts, ...cards]));
+}
+
+type ListedOrder = Overview["orders"][number];
+
+/** A standing order's status in the PSU's words: running, or how it ended. */
+function orderStatus(p: ListedOrder): MessageKey {
+  if (p.status === "CANC" && p.statusReason === WITHDRAWN_BY_PSU) return "status_withdrawn";
+  if (p.status === "ACTC") return "status_valid";
+  if (p.status === "ACSC" || p.status === "ACCC") return "status_order_completed";
+  if (p.status === "RJCT") return "status_rejected";
+  return PAYMENT_STATUS[p.status];
+}
+
+function orderCard(frame: PageFrame, p: ListedOrder, withdrawable = true): Html {
+  const amount = money(p.amountMinor, p.currency, frame.lang);
+  // A GET: it only asks "are you sure?"; the withdrawal itself is the confirmation page's POST.
+  const withdraw = withdrawable && p.status === "ACTC"
+    ? html`<form method="get" action="${DASHBOARD}/withdraw">
+<input type="hidden" name="payment" value="${p.id}">
+<button type="submit" class="secondary">${frame.t("button_withdraw_order")}</button></form>`
+    : html``;
+  return html`<li class="card"><h3>${frame.t("order_of", { amount, payee: p.creditorName })}</h3>
+<dl>${row(frame, "consent_status", frame.t(orderStatus(p)))}${endedRow(frame, p.endedOn)}
+${row(frame, "payment_tpp", p.tppName)}${purposeRow(frame, p.purpose)}
+${row(frame, "review_debtor", ibanText(p.debtorAccount.iban))}
+${row(frame, "review_payee_iban", ibanText(p.creditorAccount.iban))}
+${row(frame, "review_schedule", scheduleText(frame, p.standingOrder) ?? "")}
+${p.requestedExecutionDate && p.status === "ACTC"
+    ? row(frame, "order_next", longDate(p.requestedExecutionDate, frame.lang)) : html``}
+</dl>${withdraw}</li>`;
+}
+
+/** PSR: payments that run again, each a permission the PSU gave a provider and may withdraw. */
+function ordersSection(frame: PageFrame, orders: Overview["orders"]): Html {
+  if (orders.length === 0) return html``;
+  return section(frame, "dashboard_orders",
+    html`<ul class="cards">${orders.map((p) => orderCard(frame, p))}</ul>`);
+}
+
+/** "Are you sure?" before a standing order is stopped, which cannot be undone. */
+export function dashboardWithdrawPage(frame: PageFrame, p: ListedOrder): string {
+  return page(frame, html`<h1>${frame.t("withdraw_confirm_heading", { payee: p.creditorName })}</h1>
+<p>${frame.t("withdraw_confirm_text", { tpp: p.tppName })}</p>
+<ul class="cards">${orderCard(frame, p, false)}</ul>
+<form method="post" action="${DASHBOARD}/withdraw">${csrfField(frame)}
+<input type="hidden" name="payment" value="${p.id}">
+<button type="submit">${frame.t("button_withdraw_confirm")}</button></form>
+<p><a class="button secondary" href="${DASHBOARD}">${frame.t("link_keep_order")}</a></p>`);
 }

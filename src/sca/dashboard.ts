@@ -10,7 +10,8 @@ import { isLanguage } from "../lib/languages.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import {
   DASHBOARD, dashboardCodePage, dashboardDevicePage, dashboardLoginPage, dashboardPage,
-  dashboardReceiptPage, dashboardRevokePage, dashboardTrustedPage, PAYMENT_FILTERS,
+  dashboardReceiptPage, dashboardRevokePage, dashboardTrustedPage, dashboardWithdrawPage,
+  PAYMENT_FILTERS,
   type PaymentListing,
 } from "./dashboard-views.js";
 import { readChange, type PayeeChange } from "../domain/exemptions/trusted-payees.js";
@@ -39,6 +40,7 @@ export interface DashboardPagesOptions {
 const NOTICES: Record<string, MessageKey> = {
   revoked: "notice_revoked", logged_out: "notice_logged_out", expired: "notice_session_ended",
   app_revoked: "notice_app_revoked", trusted: "notice_trusted", distrusted: "notice_distrusted",
+  withdrawn: "notice_withdrawn",
 };
 
 function setCookie(reply: FastifyReply, secret: string, maxAge?: number): void {
@@ -138,6 +140,7 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
   stepRoutes(app, options, kit);
   overviewRoutes(app, dashboard, kit);
   trustedPayeeRoutes(app, dashboard, kit);
+  withdrawalRoutes(app, dashboard, kit);
   appActivationRoutes(app, dashboard, kit);
 }
 
@@ -300,5 +303,30 @@ function trustedPayeeRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: 
     }
     if (done.problem === "session_expired") return reply.redirect(`${DASHBOARD}?done=expired`, 303);
     return codePage(reply, view, change, refusalError(done), 401);
+  });
+}
+
+/** PSR: a standing order a provider initiated is stopped (after an "are you sure?"). */
+function withdrawalRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: DashboardKit) {
+  const { show, posted } = kit;
+
+  app.get<{ Querystring: { payment?: string } }>(`${DASHBOARD}/withdraw`,
+    async (request, reply) => {
+      const view = await dashboard.view(cookieOf(request, COOKIE));
+      if (view?.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
+      const { orders } = await dashboard.overview(view.session.psuId ?? "");
+      const found = orders.find((p) => p.id === request.query.payment && p.status === "ACTC");
+      if (!found) return show(reply, view, { error: "error_withdraw_refused" }, 400);
+      return html(reply, dashboardWithdrawPage(kit.frame(view), found));
+    });
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/withdraw`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    if (view.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
+    if (await dashboard.withdrawOrder(cookieOf(request, COOKIE), field(request.body, "payment"))) {
+      return reply.redirect(`${DASHBOARD}?done=withdrawn`, 303);
+    }
+    return show(reply, view, { error: "error_withdraw_refused" }, 400);
   });
 }

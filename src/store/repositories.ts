@@ -10,6 +10,7 @@ import { leaseRepository } from "./leases.js";
 import { notificationRepository } from "./notifications.js";
 import { createLedgerRepository } from "./ledger.js";
 import { paymentRepository } from "./payments.js";
+import { permissionRepository } from "./permissions.js";
 import { psuRepository } from "./psus.js";
 import { psuSessionRepository } from "./psu-sessions.js";
 import { psuAppRepository } from "./psu-apps.js";
@@ -46,6 +47,7 @@ export function createRepositories(engine: Engine) {
     unknownLogins: unknownLoginRepository,
     exemptions: exemptionRepository,
     confirmations: confirmationRepository,
+    permissions: permissionRepository,
   };
 }
 

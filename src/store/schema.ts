@@ -368,6 +368,11 @@ export interface SigningBasketItemTable {
   held_id: string | null;
 }
 
+/** The purpose a TPP declared for a consent or payment it created (TPP-Declared-Purpose). */
+export interface PermissionPurposeTable {
+  resource_id: string; purpose: string; declared_at: string;
+}
+
 export interface Database {
   tpps: TppTable;
   psus: PsuTable;
@@ -394,6 +399,7 @@ export interface Database {
   card_accounts: CardAccountTable;
   card_transaction_details: CardTransactionDetailsTable;
   consent_delta_marks: ConsentDeltaMarkTable;
+  permission_purposes: PermissionPurposeTable;
   pending_transactions: PendingTransactionTable;
   psu_sessions: PsuSessionTable;
   authorisation_methods: AuthorisationMethodTable;

@@ -16,7 +16,7 @@ export interface TransactionQuery extends StatementQuery {
 
 const ITEMS_PER_PAGE_MAX = 500;
 const ITEMS_PER_PAGE_DEFAULT = 100;
-const OLD_HISTORY_DAYS = 90;
+export const OLD_HISTORY_DAYS = 90;
 export const OLD_HISTORY_WINDOW_MS = 60 * 60 * 1000;
 
 function readBookingStatus(value: string | undefined): BookingStatus {

@@ -45,7 +45,9 @@ async function rejectConsent(
   deps: Deps, tx: Tx, ctx: DecisionContext, consent: Consent,
 ): Promise<Decision> {
   const at = deps.clock.now().toISOString();
-  if (!(await moveConsent(deps, tx, consent.id, "reject", { at }))) {
+  // The refusing PSU keeps it in its dashboard's history (PSR); a signer's stays the first's.
+  const psuId = consent.psuId ?? ctx.session.psuId ?? undefined;
+  if (!(await moveConsent(deps, tx, consent.id, "reject", { at, psuId }))) {
     return { ok: false, problem: "already_decided" };
   }
   await settleAuthorisation(deps, tx, ctx, "fail", at);

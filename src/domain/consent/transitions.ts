@@ -42,6 +42,10 @@ export const CONSENT_CREATION = {
   create: { from: [], to: "received" },
 } as const satisfies Record<string, ConsentTransition>;
 
+/** The statuses no event leaves: the consent has ended, and only its history remains. */
+export const ENDED_CONSENT: readonly ConsentStatus[] =
+  ["rejected", "revokedByPsu", "expired", "terminatedByTpp"];
+
 export const awaitsSignature = (status: ConsentStatus): boolean =>
   (AWAITING_SIGNATURE as readonly ConsentStatus[]).includes(status);
 

@@ -6,24 +6,37 @@
 import { dateInZone } from "../../lib/clock.js";
 import type { Tx } from "../kernel/ports.js";
 import { moveConsent } from "../consent/transitions.js";
-import { detailsOf, type ConsentDetails } from "../consent/registration.js";
 import type { Deps } from "../deps.js";
-import { awaitsPsu, type Payment } from "../payment/model.js";
+import { awaitsPsu } from "../payment/model.js";
 import { signedBy } from "../signatures/signatures.js";
 import { createDashboardLogin } from "../sca/dashboard-login.js";
 import { createDecoupled } from "../sca/decoupled.js";
 import type { TrustedPayee } from "../sca/ports.js";
 import { createTrustedPayees } from "../exemptions/trusted-payees.js";
 import type { AccountRight } from "../account-information/core-banking.js";
+import {
+  consentsOf, holdingsOf, ordersOf, withdrawOrder, type HeldAccount, type HeldCard,
+  type ListedConsent, type ListedOrder, type ListedPayment, type Listing,
+} from "./permissions.js";
 
 /** How many of each the dashboard lists, newest first. */
 const LISTED = 200;
 
 export interface Overview {
-  /** givenOn: the day the PSU authorised it, in the bank's time zone. */
-  consents: (ConsentDetails & { tppName: string; givenOn: string | null })[];
+  /** The PSU's own accounts with their balances, then its cards (PSR dashboard, issue 36). */
+  accounts: HeldAccount[];
+  cards: HeldCard[];
+  /**
+   * Consents within the history (PERMISSION_HISTORY_DAYS); givenOn: the day the PSU authorised
+   * it, in the bank's time zone.
+   */
+  consents: ListedConsent[];
   /** date: the day the TPP initiated it, in the bank's time zone. */
-  payments: (Payment & { tppName: string; date: string })[];
+  payments: ListedPayment[];
+  /** Of `payments`, the standing orders within the history, each a permission to pay again. */
+  orders: ListedOrder[];
+  /** PERMISSION_HISTORY_DAYS: how long an ended permission stays listed. */
+  historyDays: number;
   /** The PSU's bank apps (decoupled approach), each with the day it was activated. */
   apps: { id: string; activatedOn: string }[];
   /** The PSU's trusted payees (RTS art. 13); null when the bank does not apply art. 13. */
@@ -46,38 +59,44 @@ async function awaitingSignatureOf(
   return open.filter((_, i) => !signed[i]);
 }
 
+/** Everything the PSU holds, gave or started through TPPs; never another PSU's. */
+async function overviewOf(deps: Deps, listing: Listing, psuId: string): Promise<Overview> {
+  const { store, settings } = deps;
+  const { day, tppName } = listing;
+  return store.transaction(async (tx) => {
+    const mandated = await deps.core.listMandatedAccounts(tx, psuId);
+    const own = [...await deps.core.listAccountsOfPsu(tx, psuId), ...mandated]
+      .map((a) => a.iban);
+    const payments = await Promise.all((await store.payments.ofPsu(tx, psuId, own, LISTED))
+      .map(async (p) => ({ ...p, tppName: await tppName(tx, p.tppId), date: day(p.createdAt) })));
+    return {
+      ...(await holdingsOf(deps, tx, psuId)),
+      consents: await consentsOf(deps, tx, psuId, listing, LISTED),
+      orders: await ordersOf(deps, tx, payments, listing),
+      payments, ownIbans: own, historyDays: listing.historyDays,
+      awaitingSignature: await awaitingSignatureOf(deps, tx, psuId, payments, mandated),
+      apps: (await store.psuApps.listOf(tx, psuId))
+        .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),
+      trustedPayees: settings.exemptions?.trustedPayees
+        ? await store.exemptions.trustedPayees(tx, psuId) : null,
+    };
+  });
+}
+
 export type { DashboardView } from "../sca/dashboard-login.js";
 
-export function createPsuDashboard(deps: Deps) {
+/** historyDays: PERMISSION_HISTORY_DAYS, how long an ended permission stays listed. */
+export function createPsuDashboard(deps: Deps, historyDays: number) {
   const { store, clock, settings } = deps;
   const login = createDashboardLogin(deps);
   const decoupled = createDecoupled(deps);
   const nowIso = () => clock.now().toISOString();
-
-  /** Everything the PSU gave or started through TPPs; never another PSU's. */
-  async function overview(psuId: string): Promise<Overview> {
-    const tppName = async (tx: Tx, tppId: string) => (await store.tpps.name(tx, tppId)) ?? tppId;
-    const day = (iso: string) => dateInZone(new Date(iso), settings.timeZone);
-    return store.transaction(async (tx) => {
-      const consents = await store.consents.search(tx, { psuId, limit: LISTED });
-      const mandated = await deps.core.listMandatedAccounts(tx, psuId);
-      const own = [...await deps.core.listAccountsOfPsu(tx, psuId), ...mandated]
-        .map((a) => a.iban);
-      const payments = await Promise.all((await store.payments.ofPsu(tx, psuId, own, LISTED))
-        .map(async (p) => ({ ...p, tppName: await tppName(tx, p.tppId), date: day(p.createdAt) })));
-      return {
-        consents: await Promise.all(consents.map(async (c) => ({
-          ...(await detailsOf(deps, tx, c)), tppName: await tppName(tx, c.tppId),
-          givenOn: c.authorisedAt && day(c.authorisedAt) }))),
-        payments, ownIbans: own,
-        awaitingSignature: await awaitingSignatureOf(deps, tx, psuId, payments, mandated),
-        apps: (await store.psuApps.listOf(tx, psuId))
-          .map((a) => ({ id: a.id, activatedOn: day(a.createdAt) })),
-        trustedPayees: settings.exemptions?.trustedPayees
-          ? await store.exemptions.trustedPayees(tx, psuId) : null,
-      };
-    });
-  }
+  const listing: Listing = {
+    day: (iso) => dateInZone(new Date(iso), settings.timeZone),
+    tppName: async (tx, tppId) => (await store.tpps.name(tx, tppId)) ?? tppId,
+    historyDays,
+  };
+  const overview = (psuId: string) => overviewOf(deps, listing, psuId);
 
   /**
    * valid → revokedByPsu for one of the PSU's own consents; the TPP's next call with it fails.
@@ -90,6 +109,14 @@ export function createPsuDashboard(deps: Deps) {
         && (await moveConsent(deps, tx, consent.id, "revoke", { at: nowIso() }));
       return revoked ? { ok: true, secret: secret ?? "" } : { ok: false, problem: "wrong_step" };
     });
+    return result.ok;
+  }
+
+  /** Stops one of the PSU's standing orders a TPP initiated (permissions.ts). */
+  async function withdraw(secret: string | undefined, paymentId: string): Promise<boolean> {
+    const result = await login.asPsu(secret, async (tx, psuId) =>
+      (await withdrawOrder(deps, tx, psuId, paymentId))
+        ? { ok: true, secret: secret ?? "" } : { ok: false, problem: "wrong_step" });
     return result.ok;
   }
 
@@ -109,7 +136,9 @@ export function createPsuDashboard(deps: Deps) {
   }
 
   const trustedPayees = createTrustedPayees(deps, login.asPsu);
-  return { ...login, overview, revoke, activateApp, revokeApp, trustedPayees };
+  return {
+    ...login, overview, revoke, withdrawOrder: withdraw, activateApp, revokeApp, trustedPayees,
+  };
 }
 
 export type PsuDashboard = ReturnType<typeof createPsuDashboard>;

@@ -24,6 +24,11 @@ export const PAYMENT_TRANSITIONS = {
   cancel: { from: AWAITING_PSU, to: "CANC" },
   /** The PSU confirmed the cancellation of an authorised payment not yet executed. */
   cancelAuthorised: { from: ["ACTC"], to: "CANC" },
+  /**
+   * The PSU withdrew, on its dashboard, a standing order a TPP initiated (PSR): no further
+   * executions; the TPP learns it like any status change.
+   */
+  withdraw: { from: ["ACTC"], to: "CANC" },
   /** The PSU did not complete SCA in time. */
   expireSca: { from: AWAITING_PSU, to: "RJCT" },
   /** The PSU rejected it in the bank's app (decoupled approach). */

@@ -317,4 +317,31 @@ export const de: Catalogue = {
   button_try_again: "Erneut versuchen",
   link_bank_home: "Zur Startseite",
   status_replaced: "ersetzt durch Ihre neuere Einwilligung",
+  dashboard_accounts: "Ihre Konten und Karten",
+  dashboard_no_accounts: "Sie haben kein Konto bei dieser Bank.",
+  account_unnamed: "Konto",
+  card_unnamed: "Karte",
+  permissions_text: "Was jeder Anbieter sehen darf, wofür und bis wann. Beendete Berechtigungen "
+    + "bleiben {days} Tage lang aufgeführt, mit Zeitpunkt und Grund ihres Endes.",
+  permission_purpose: "Zweck",
+  purpose_not_stated: "vom Anbieter nicht angegeben",
+  permission_data: "Daten",
+  data_funds: "nur, ob ein Betrag verfügbar ist (ja oder nein)",
+  data_transactions_back: "Umsätze der letzten {days} Tage (ältere nur in der Stunde nach Ihrer "
+    + "Freigabe)",
+  permission_ended: "Beendet am",
+  dashboard_orders: "Daueraufträge über Anbieter",
+  order_of: "Dauerauftrag: {amount} an {payee}",
+  order_next: "Nächste Zahlung",
+  status_withdrawn: "von Ihnen beendet",
+  status_order_completed: "abgeschlossen",
+  button_withdraw_order: "Diesen Dauerauftrag beenden",
+  withdraw_confirm_heading: "Den Dauerauftrag an {payee} beenden?",
+  withdraw_confirm_text: "Danach wird keine weitere Zahlung ausgeführt. {tpp}, der ihn "
+    + "eingerichtet hat, wird benachrichtigt. Das lässt sich nicht rückgängig machen.",
+  button_withdraw_confirm: "Ja, Dauerauftrag beenden",
+  link_keep_order: "Nein, behalten",
+  notice_withdrawn: "Der Dauerauftrag wurde beendet. Es wird keine weitere Zahlung ausgeführt.",
+  error_withdraw_refused: "Dieser Dauerauftrag kann nicht beendet werden: Er ist bereits "
+    + "beendet.",
 };

@@ -292,6 +292,32 @@ export const en = {
   button_try_again: "Try again",
   link_bank_home: "To the start page",
   status_replaced: "replaced by your newer consent",
+  dashboard_accounts: "Your accounts and cards",
+  dashboard_no_accounts: "You hold no account at this bank.",
+  account_unnamed: "Account",
+  card_unnamed: "Card",
+  permissions_text: "What each provider may see, for what, and until when. Ended permissions "
+    + "stay listed for {days} days with when and why they ended.",
+  permission_purpose: "Purpose",
+  purpose_not_stated: "not stated by the provider",
+  permission_data: "Data",
+  data_funds: "only whether an amount is available (yes or no)",
+  data_transactions_back: "transactions of the last {days} days (older ones only in the hour "
+    + "after you approved)",
+  permission_ended: "Ended on",
+  dashboard_orders: "Standing orders through providers",
+  order_of: "Standing order: {amount} to {payee}",
+  order_next: "Next payment",
+  status_withdrawn: "stopped by you",
+  status_order_completed: "completed",
+  button_withdraw_order: "Stop this standing order",
+  withdraw_confirm_heading: "Stop the standing order to {payee}?",
+  withdraw_confirm_text: "After this no further payment is made. {tpp}, which set it up, is "
+    + "told. This cannot be undone.",
+  button_withdraw_confirm: "Yes, stop the standing order",
+  link_keep_order: "No, keep it",
+  notice_withdrawn: "The standing order has been stopped. No further payment will be made.",
+  error_withdraw_refused: "This standing order cannot be stopped: it has already ended.",
 } as const;
 
 export type MessageKey = keyof typeof en;

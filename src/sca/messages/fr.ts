@@ -316,4 +316,31 @@ export const fr: Catalogue = {
   button_try_again: "Réessayer",
   link_bank_home: "Vers la page d'accueil",
   status_replaced: "remplacé par votre consentement plus récent",
+  dashboard_accounts: "Vos comptes et cartes",
+  dashboard_no_accounts: "Vous ne détenez aucun compte dans cette banque.",
+  account_unnamed: "Compte",
+  card_unnamed: "Carte",
+  permissions_text: "Ce que chaque prestataire peut voir, dans quel but et jusqu’à quand. Les "
+    + "autorisations terminées restent affichées {days} jours, avec la date et le motif de leur "
+    + "fin.",
+  permission_purpose: "Finalité",
+  purpose_not_stated: "non indiquée par le prestataire",
+  permission_data: "Données",
+  data_funds: "uniquement si un montant est disponible (oui ou non)",
+  data_transactions_back: "opérations des {days} derniers jours (plus anciennes seulement dans "
+    + "l’heure suivant votre accord)",
+  permission_ended: "Terminé le",
+  dashboard_orders: "Virements permanents via des prestataires",
+  order_of: "Virement permanent : {amount} à {payee}",
+  order_next: "Prochain paiement",
+  status_withdrawn: "arrêté par vous",
+  status_order_completed: "terminé",
+  button_withdraw_order: "Arrêter ce virement permanent",
+  withdraw_confirm_heading: "Arrêter le virement permanent à {payee} ?",
+  withdraw_confirm_text: "Ensuite, aucun autre paiement n’est effectué. {tpp}, qui l’a mis en "
+    + "place, en est informé. Cette action est définitive.",
+  button_withdraw_confirm: "Oui, arrêter le virement permanent",
+  link_keep_order: "Non, le garder",
+  notice_withdrawn: "Le virement permanent a été arrêté. Aucun autre paiement ne sera effectué.",
+  error_withdraw_refused: "Ce virement permanent ne peut pas être arrêté : il est déjà terminé.",
 };

@@ -306,4 +306,32 @@ export const it: Catalogue = {
   button_try_again: "Riprova",
   link_bank_home: "Alla pagina iniziale",
   status_replaced: "sostituito dal suo consenso più recente",
+  dashboard_accounts: "I suoi conti e carte",
+  dashboard_no_accounts: "Non ha alcun conto presso questa banca.",
+  account_unnamed: "Conto",
+  card_unnamed: "Carta",
+  permissions_text: "Che cosa può vedere ciascun fornitore, a quale scopo e fino a quando. Le "
+    + "autorizzazioni terminate restano elencate per {days} giorni, con data e motivo della "
+    + "fine.",
+  permission_purpose: "Finalità",
+  purpose_not_stated: "non indicata dal fornitore",
+  permission_data: "Dati",
+  data_funds: "solo se un importo è disponibile (sì o no)",
+  data_transactions_back: "movimenti degli ultimi {days} giorni (quelli più vecchi solo nell’ora "
+    + "dopo la sua approvazione)",
+  permission_ended: "Terminata il",
+  dashboard_orders: "Ordini permanenti tramite fornitori",
+  order_of: "Ordine permanente: {amount} a {payee}",
+  order_next: "Prossimo pagamento",
+  status_withdrawn: "interrotto da lei",
+  status_order_completed: "completato",
+  button_withdraw_order: "Interrompi questo ordine permanente",
+  withdraw_confirm_heading: "Interrompere l’ordine permanente a {payee}?",
+  withdraw_confirm_text: "Dopo non verrà eseguito alcun altro pagamento. {tpp}, che lo ha "
+    + "impostato, viene informato. L’operazione non si può annullare.",
+  button_withdraw_confirm: "Sì, interrompi l’ordine permanente",
+  link_keep_order: "No, mantienilo",
+  notice_withdrawn: "L’ordine permanente è stato interrotto. Non verrà eseguito alcun altro "
+    + "pagamento.",
+  error_withdraw_refused: "Questo ordine permanente non può essere interrotto: è già terminato.",
 };

@@ -32,7 +32,7 @@ const MODEL: Model = {
   // of the users who must sign (multi-level SCA): the same events.
   RCVD: RECEIVED, RCVC: RECEIVED, RVCM: RECEIVED, RVNC: RECEIVED, PATC: RECEIVED,
   ACTC: {
-    cancelAuthorised: "CANC", book: "ACSC", bookToClearing: "ACSP", refuseBooking: "RJCT",
+    cancelAuthorised: "CANC", withdraw: "CANC", book: "ACSC", bookToClearing: "ACSP", refuseBooking: "RJCT",
     bookPartly: "PART", runInstalment: "ACTC", completeOrder: "ACSC",
   },
   ACSP: { settle: "ACCC" },
