@@ -10,12 +10,12 @@ import {
   moveConsent,
 } from "./transitions.js";
 import type {
-  Consent, ConsentInterface, ConsentType, GrantedAccount, RequestedAccess,
+  Consent, ConsentType, GrantedAccount, RequestedAccess,
 } from "./model.js";
+import { requireInterface, type ApiInterface } from "../kernel/interface.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
-  authorisationOver, bankOfferedNotEmbedded, consentExpired, consentOfOtherInterface,
-  consentUnknown, consentUnusable,
+  authorisationOver, bankOfferedNotEmbedded, consentExpired, consentUnknown, consentUnusable,
   formatError, noWayBack, referenceUnknown, resourceUnknown, type Origin,
 } from "../kernel/errors.js";
 import { chosenScaMethod } from "../sca/factors.js";
@@ -204,15 +204,11 @@ async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: n
   });
 }
 
-/** The interface a consent was created through. */
-export const interfaceOf = (consent: Pick<Consent, "apiVersion">): ConsentInterface =>
-  consent.apiVersion ?? "v1";
-
 /**
  * The TPP's reads of its consents through one interface, each expiring the consent first when it
  * has lapsed.
  */
-function createConsentReads(deps: Deps, version: ConsentInterface) {
+function createConsentReads(deps: Deps, version: ApiInterface) {
   const { store } = deps;
 
   /**
@@ -222,8 +218,7 @@ function createConsentReads(deps: Deps, version: ConsentInterface) {
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
     const consent = await store.consents.findForTpp(store.db, consentId, tppId);
     if (!consent) throw consentUnknown(origin);
-    const createdOn = interfaceOf(consent);
-    if (createdOn !== version) throw consentOfOtherInterface(origin, createdOn);
+    requireInterface(consent, version, () => consentUnknown(origin), "consent");
     return currentConsent(deps, store.db, consent);
   }
 
@@ -318,7 +313,7 @@ async function signaturesForAccess(
 /** A consent as registered: received, its validity and frequency within the bank's limits. */
 function newConsent({ settings }: Pick<Deps, "settings">, c: {
   tpp: TppRef; input: ConsentInput; access: RequestedAccess; redirect: RedirectTargets; now: Date;
-  signaturesRequired: number; version: ConsentInterface; consentType?: ConsentType;
+  signaturesRequired: number; version: ApiInterface; consentType?: ConsentType;
 }): Consent {
   const latest = addDays(dateInZone(c.now, settings.timeZone), settings.consentValidityDaysMax);
   const { input, redirect } = c;
@@ -341,7 +336,7 @@ function newConsent({ settings }: Pick<Deps, "settings">, c: {
  * The TPP's consent use cases through one interface (`version`): what it registers is recorded as
  * created there, and it reads and changes only the consents created there.
  */
-export function createConsents(deps: Deps, version: ConsentInterface = "v1") {
+export function createConsents(deps: Deps, version: ApiInterface = "v1") {
   const { store, clock, settings } = deps;
   const reads = createConsentReads(deps, version);
 
