@@ -11,6 +11,7 @@ import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
   ALICE_MAIN, BOB_MAIN, confirm, createPayment, EXTERNAL_IBAN, NOK_URI, OK_URI, reachReview,
 } from "../support/flows.js";
+import { openFinanceViolations } from "../support/openfinance.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
 
@@ -33,7 +34,7 @@ const entry = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const single = (over: Record<string, unknown> = {}) =>
-  ({ ...entry(), debtorAccount: { iban: ALICE_MAIN }, ...over });
+  ({ ...entry(), debtorAccount: { iban: BOB_MAIN }, ...over });
 
 let bank: TestBank;
 before(async () => { bank = await startBank(); });
@@ -46,11 +47,12 @@ const periodic = (over: Record<string, unknown> = {}) => single({
 });
 const bulk = (over: Record<string, unknown> = {}) => ({
   paymentInformationId: "BULK-2026-11", batchBooking: true, numberOfTransactions: 2,
-  controlSum: "3.30", debtorAccount: { iban: ALICE_MAIN },
+  controlSum: "3.30", debtorAccount: { iban: BOB_MAIN },
   creditTransfers: [
     entry({ instructedAmount: { currency: "EUR", amount: "1.10" } }),
-    entry({ instructedAmount: { currency: "EUR", amount: "2.2" }, creditor: { name: "Bob Meyer" },
-      creditorAccount: { iban: BOB_MAIN }, paymentIdentification: undefined }),
+    entry({ instructedAmount: { currency: "EUR", amount: "2.2" },
+      creditor: { name: "Alice Schmidt" }, creditorAccount: { iban: ALICE_MAIN },
+      paymentIdentification: undefined }),
   ],
   ...over,
 });
@@ -74,8 +76,11 @@ async function created(path: string, body: unknown, headers: Record<string, stri
   return res;
 }
 
-/** The PSU confirms on the bank's pages; its browser returns to Client-Redirect-URI. */
-async function authorise(scaRedirect: string, login = "alice") {
+/**
+ * The PSU confirms on the bank's pages; its browser returns to Client-Redirect-URI. Bob pays: his
+ * SMS codes need no wait for the next TOTP step between authorisations.
+ */
+async function authorise(scaRedirect: string, login = "bob") {
   const browser = bank.browser();
   const done = await confirm(browser, await reachReview(browser, scaRedirect, login));
   assert.equal(done.location, OK_URI, done.html);
@@ -88,6 +93,22 @@ async function paymentRows(): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+test("the checker takes each payment path for its PIS operation and refuses 1.3's shapes", () => {
+  const status = openFinanceViolations({
+    method: "GET", path: `${SCT}/p/status`, requestBody: undefined, status: 200,
+    headers: { "x-request-id": "r", "x-reference-api-version": "2.4.1" },
+    body: { transactionStatus: "NOPE" },
+  }).join("\n");
+  // The status path is getTransactionStatus, not an {authorisation-category} named "status".
+  assert.match(status, /transactionStatus must be equal to one of the allowed values/);
+  const details = openFinanceViolations({
+    method: "GET", path: `${SCT}/p`, requestBody: undefined, status: 200,
+    headers: { "x-request-id": "r" },
+    body: { ...single(), remittanceInformationUnstructured: "Order 42", transactionStatus: "RCVD" },
+  }).join("\n");
+  assert.match(details, /remittanceInformationUnstructured must be array/);
+});
 
 test("a single payment: created, authorised on the PSU pages, its status and details; executed, it cannot be cancelled",
   async () => {
@@ -131,7 +152,7 @@ test("a periodic payment: authorised, its cancellation authorised by the PSU thr
     assert.equal(cancelled.body._links.scaStatus.href, scaStatus);
     assert.deepEqual((await bank.tpp.get(scaStatus)).body, { scaStatus: "received" });
     const browser = bank.browser();
-    const review = await reachReview(browser, cancelled.body._links.scaRedirect.href, "alice");
+    const review = await reachReview(browser, cancelled.body._links.scaRedirect.href, "bob");
     assert.match(review.html, /asks you to authorise the cancellation of a payment/);
     assert.equal((await confirm(browser, review)).location, OK_URI);
     assert.equal(await statusOf(path), "CANC");
@@ -149,7 +170,7 @@ test("a bulk payment: its count, control sum and paymentInformationId; one SCA b
   assert.equal(read.body.controlSum, "3.30");
   assert.equal(read.body.batchBooking, true);
   assert.deepEqual(read.body.creditTransfers.map((e: any) => [e.creditor.name, e.instructedAmount.amount]),
-    [["Merchant GmbH", "1.10"], ["Bob Meyer", "2.20"]]);
+    [["Merchant GmbH", "1.10"], ["Alice Schmidt", "2.20"]]);
   await authorise(res.body._links.scaRedirect.href);
   assert.equal(await statusOf(path), "ACSC");
   assert.equal((await bank.tpp.get(path)).body.transactionStatus, "ACSC");
@@ -216,7 +237,7 @@ test("refusals in the file's terms, each storing nothing", async () => {
       "creditorAccount.iban"],
     [SCT, single({ creditorAgent: { financialInstitutionId: { bicfi: "NOTABIC" } } }), CLIENT, 400,
       "FORMAT_ERROR", "creditorAgent.financialInstitutionId.bicfi"],
-    [SCT, single({ debtorAccount: { iban: EXTERNAL_IBAN }, creditorAccount: { iban: BOB_MAIN } }),
+    [SCT, single({ debtorAccount: { iban: EXTERNAL_IBAN }, creditorAccount: { iban: ALICE_MAIN } }),
       CLIENT, 400, "FORMAT_ERROR", "debtorAccount"],
     [SCT, { ...single(), ...twoLines }, CLIENT, 400, "FORMAT_ERROR",
       "remittanceInformationUnstructured"],
@@ -227,7 +248,7 @@ test("refusals in the file's terms, each storing nothing", async () => {
       "startDateTime"],
     [BULK, bulk({ controlSum: "3.31" }), CLIENT, 400, "FORMAT_ERROR", "controlSum"],
     [BULK, bulk({ numberOfTransactions: 3 }), CLIENT, 400, "FORMAT_ERROR", "numberOfTransactions"],
-    [BULK, bulk({ creditTransfers: [entry({ creditor: { name: "Bob" },
+    [BULK, bulk({ creditTransfers: [entry({ creditor: { name: "Alice" },
       creditorAccount: { iban: "DE00" } }), entry()], controlSum: "25.00" }), CLIENT, 400,
       "FORMAT_ERROR", "creditTransfers[0].creditorAccount.iban"],
   ];
@@ -249,4 +270,8 @@ test("refusals in the file's terms, each storing nothing", async () => {
     404, "RESOURCE_UNKNOWN");
   assertRefusal(await bank.tpp.get(`${V2}/payments/pain.001-target-2-payments/${paymentId}`), 404,
     "PRODUCT_UNKNOWN");
+  const xml = await bank.tpp.call("POST", SCT, { rawBody: "<Document/>",
+    headers: { ...CLIENT, "Content-Type": "application/xml" } });
+  // The file's 415 has no body.
+  assert.deepEqual([xml.status, xml.text], [415, ""]);
 });

@@ -16,7 +16,8 @@ export const href = (path: string) => ({ href: path });
 export function creationLinks(scaRedirect: string | null, paths: ResourcePaths) {
   return {
     ...(scaRedirect === null ? { startAuthorisation: href(paths.authorisations) }
-      : { scaRedirect: href(scaRedirect), scaStatus: href(paths.authorisation ?? paths.authorisations) }),
+      : { scaRedirect: href(scaRedirect),
+        scaStatus: href(paths.authorisation ?? paths.authorisations) }),
     self: href(paths.self), status: href(paths.status),
   };
 }

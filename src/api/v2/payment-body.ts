@@ -116,7 +116,8 @@ function checkBulkTotals(body: V2Bulk): void {
   const { creditTransfers } = body;
   if (body.numberOfTransactions !== creditTransfers.length) {
     throw formatError("body", "numberOfTransactions",
-      `numberOfTransactions is ${body.numberOfTransactions}, creditTransfers has ${creditTransfers.length}.`);
+      `numberOfTransactions is ${body.numberOfTransactions}, `
+        + `creditTransfers has ${creditTransfers.length}.`);
   }
   const sum = creditTransfers.reduce((s, e) => s + thousandths(e.instructedAmount.amount), 0n);
   if (!/^[0-9]{1,18}(\.[0-9]{1,3})?$/.test(body.controlSum)
@@ -139,7 +140,8 @@ export function readV2Initiation(
     } };
   }
   const single = body as V2Periodic;
-  const payment: PaymentInitiationInput = { ...entryInput(single), debtorAccount: single.debtorAccount };
+  const payment: PaymentInitiationInput =
+    { ...entryInput(single), debtorAccount: single.debtorAccount };
   if (service === "payments") return { service, corporateId, body: payment };
   const endDate = dateOf(single.endDateTime, single.endDate, "endDateTime");
   return { service, corporateId, body: {
