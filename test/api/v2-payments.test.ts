@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
-  ALICE_MAIN, BOB_MAIN, confirm, createPayment, EXTERNAL_IBAN, NOK_URI, OK_URI, reachReview,
+  ALICE_MAIN, BOB_MAIN, confirm, createPayment, EXTERNAL_IBAN, ibanOf, NOK_URI, OK_URI,
+  reachReview,
 } from "../support/flows.js";
 import { openFinanceViolations } from "../support/openfinance.js";
 import { startBank, type TestBank } from "../support/start-app.js";
@@ -195,6 +196,38 @@ test("Client-Explicit-Authorisation-Preferred: the TPP starts the authorisation;
     const deleted = await bank.tpp.call("DELETE", other);
     assert.equal(deleted.status, 204, deleted.text);
     assert.equal(await statusOf(other), "CANC");
+  });
+
+test("two signatures (PSU-Corporate-ID): the TPP starts each user's authorisation; PATC, then ACSC",
+  async () => {
+    const asNordwind = { ...CLIENT, "PSU-Corporate-ID": "nordwind" };
+    const { body } = await created(SCT, single({ debtorAccount: { iban: ibanOf("8500000001") } }),
+      asNordwind);
+    assert.deepEqual(Object.keys(body._links).sort(), ["self", "startAuthorisation", "status"]);
+    const path = body._links.self.href;
+    for (const [login, status] of [["karl", "PATC"], ["jana", "ACSC"]] as const) {
+      const started = await bank.tpp.post(body._links.startAuthorisation.href, undefined);
+      assert.equal(started.status, 201, started.text);
+      await authorise(started.body._links.scaRedirect.href, login);
+      assert.equal(await statusOf(path), status);
+    }
+    const ids = (await bank.tpp.get(`${path}/authorisations`)).body.authorisationIds;
+    assert.equal(ids.length, 2);
+    const unknown = await bank.tpp.post(SCT, single(), { ...CLIENT, "PSU-Corporate-ID": "nobody" });
+    assertRefusal(unknown, 401, "CORPORATE_ID_INVALID", "PSU-Corporate-ID");
+  });
+
+test("a retry with the same X-Request-ID and body gets the first answer and stores nothing more",
+  async () => {
+    const headers = { ...CLIENT, "X-Request-ID": crypto.randomUUID() };
+    const first = await created(BULK, bulk(), headers);
+    const rows = await paymentRows();
+    const again = await bank.tpp.post(BULK, bulk(), headers);
+    assert.equal(again.status, 201, again.text);
+    assert.deepEqual(again.body, first.body);
+    assert.equal(await paymentRows(), rows);
+    const changed = await bank.tpp.post(BULK, bulk({ batchBooking: false }), headers);
+    assertRefusal(changed, 400, "FORMAT_ERROR", "X-Request-ID");
   });
 
 test("a payment lives in the interface that created it: the other one refuses it", async () => {

@@ -172,6 +172,15 @@ export function asV2Field(error: unknown): never {
   throw error;
 }
 
+/** `read`'s result, or its refusal naming the field the TPP sent. */
+export function inV2Terms<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    return asV2Field(error);
+  }
+}
+
 const accountOf = ({ iban, currency }: Payment["debtorAccount"]) =>
   ({ iban, ...(currency !== null && { currency }) });
 

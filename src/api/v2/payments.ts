@@ -21,7 +21,7 @@ import { REDIRECT } from "../profile.js";
 import { readApproachPreference } from "../sca-approach.js";
 import { authorisationRoutes, creationLinks, href } from "./authorisations.js";
 import {
-  asV2Field, presentV2Bulk, presentV2Payment, readV2Initiation, V2_PAYMENT_BODIES,
+  asV2Field, inV2Terms, presentV2Bulk, presentV2Payment, readV2Initiation, V2_PAYMENT_BODIES,
   type V2PaymentBody,
 } from "./payment-body.js";
 import { referenceHeaders, V2_REFUSAL } from "./reference.js";
@@ -61,11 +61,8 @@ async function initiate(request: CreationRequest, reply: FastifyReply,
   const redirect = { ...readRedirectTargets(request.headers, options.redirects,
     request.tpp.domains, true, V2_HEADERS), approach: "redirect" as const };
   const explicit = readExplicitAuthorisation(request.headers, V2_HEADERS);
-  const input = (() => {
-    try {
-      return readV2Initiation(service, request.body, readCorporateId(request.headers));
-    } catch (error) { return asV2Field(error); }
-  })();
+  const input = inV2Terms(() =>
+    readV2Initiation(service, request.body, readCorporateId(request.headers)));
   const tpp = { id: request.tpp.id, name: request.tpp.name };
   const checks = await payments.verifyPayees(product, input, false).catch(asV2Field);
   return answerCreation(request, reply, options, {
