@@ -113,11 +113,16 @@ function headerText(request: FastifyRequest, name: string): string | null {
   return typeof value === "string" && value.length <= 200 ? value : null;
 }
 
+/** openFinance 2.x answers these statuses without a body (its files' decline_406, _415, …). */
+const BODILESS_2X = [406, 408, 415, 500, 503];
+
 function sendRefusal(reply: FastifyReply, error: Xs2aError): void {
-  const { status, body } = renderError(error, messagesFieldOf(reply.request.url));
+  const field = messagesFieldOf(reply.request.url);
+  const { status, body } = renderError(error, field);
   // A 429 always says when to come back, also where no rate limit set its own wait.
   if (status === 429 && !reply.hasHeader("Retry-After")) void reply.header("Retry-After", "1");
-  void reply.code(status).send(body);
+  const bodiless = field === "apiClientMessages" && BODILESS_2X.includes(status);
+  void reply.code(status).send(bodiless ? undefined : body);
 }
 
 export interface ApiPluginOptions {

@@ -1,19 +1,22 @@
 /**
  * The openFinance API Framework 2.x interface at /psd2/v2 (API_VERSIONS): Consent API 2.1 for
- * account access and AIS 2.4.1 reads, over the account-access consents of /v2, and funds
- * confirmations (api-v2-funds.ts); creations answer 201 with Location and ASPSP-SCA-Approach,
- * reads take the berlin-group profile's shapes where 2.x keeps them.
+ * account access and AIS 2.4.1 reads over the account-access consents of /v2, funds
+ * confirmations (api-v2-funds.ts), and PIS 2.4.1 over the payments of /v2; creations answer 201
+ * with Location and ASPSP-SCA-Approach, reads take the berlin-group profile's shapes where 2.x
+ * keeps them.
  */
 import type { FastifyInstance } from "fastify";
 import { accountRoutes, type AccountRoutesOptions } from "../api/accounts.js";
 import { presentersFor } from "../api/profile.js";
 import { v2ConsentRoutes, type V2ConsentRoutesOptions } from "../api/v2/consents.js";
+import { v2PaymentRoutes } from "../api/v2/payments.js";
 import { v2Presenters } from "../api/v2/present.js";
 import { V2_AIS } from "../api/v2/reference.js";
 import { createAccounts } from "../domain/consent/accounts.js";
 import { createConsents } from "../domain/consent/registration.js";
 import type { Deps } from "../domain/deps.js";
 import { v2FundsRoutes } from "./api-v2-funds.js";
+import { createPayments } from "../domain/payment/initiation.js";
 
 export const API_V2_BASE = "/psd2/v2";
 
@@ -34,4 +37,6 @@ export function v2Routes(api: FastifyInstance, deps: Deps, shared: V2Shared): vo
   });
   v2FundsRoutes(api, deps, { base: API_V2_BASE, idempotency, redirects, notifications, purposes,
     presenters: presentersFor("berlin-group"), consentRequired: shared.fundsConsentRequired });
+  v2PaymentRoutes(api, { idempotency, redirects, notifications, purposes, base: API_V2_BASE,
+    payments: createPayments(deps, "v2"), presenters: presentersFor("berlin-group") });
 }

@@ -37,6 +37,9 @@ function toPayment(row: Selectable<PaymentTable>): Payment {
     vopOverriddenAt: row.vop_overridden_at,
     initiationMessage: row.initiation_message ? JSON.parse(row.initiation_message) : null,
     signaturesRequired: Number(row.signatures_required), signatures: Number(row.signatures),
+    ...(row.api_version === "v2" ? { apiVersion: "v2" } : {}),
+    ...(row.payment_information_id === null ? {}
+      : { paymentInformationId: row.payment_information_id }),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -62,6 +65,7 @@ export const paymentRepository = {
       vop_overridden_at: p.vopOverriddenAt,
       initiation_message: p.initiationMessage ? JSON.stringify(p.initiationMessage) : null,
       signatures_required: p.signaturesRequired ?? 1,
+      api_version: p.apiVersion ?? null, payment_information_id: p.paymentInformationId ?? null,
     }).execute();
   },
 

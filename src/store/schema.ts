@@ -119,6 +119,8 @@ export interface PaymentTable {
   initiation_message: string | null;
   signatures_required: Generated<number>;
   signatures: Generated<number>;
+  api_version: string | null;
+  payment_information_id: string | null;
 }
 
 export interface ConsentTable {

@@ -25,12 +25,50 @@ interface File { name: string; document: Node; ajv: Ajv; operations: Operation[]
 
 /**
  * A path parameter is one segment, except the generic authorisation's {resource-path}, which the
- * Consent file writes as "{service}/{product-type}" (consents/account-access).
+ * Consent file writes as "{service}/{product-type}" (consents/account-access); each is captured.
  */
 function patternOf(template: string): RegExp {
-  return new RegExp(`^${template.replace(/\{resource-path\}/g, "[^/]+(?:/[^/]+)?")
-    .replace(/\{[^}]+\}/g, "[^/]+")}$`);
+  return new RegExp(`^${template.replace(/\{resource-path\}/g, "([^/]+(?:/[^/]+)?)")
+    .replace(/\{[^}]+\}/g, "([^/]+)")}$`);
 }
+
+/** The values a path parameter's schema allows, when it lists them (payment-service, …). */
+function enumOf(file: File, operation: Operation, name: string): unknown[] | undefined {
+  const count = ((operation.op.parameters ?? []) as Node[]).length;
+  for (let i = 0; i < count; i++) {
+    const at = `${operation.pointer}/parameters/${i}`;
+    const declared = locate(file.document, at).node;
+    if (declared.in === "path" && declared.name === name && declared.schema) {
+      return locate(file.document, `${at}/schema`).node.enum as unknown[] | undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether the path is one of the operation's: its pattern matches and each parameter whose
+ * values the file lists has one of them (so /status is no {authorisation-category}).
+ */
+function fits(file: File, operation: Operation, path: string): boolean {
+  const values = operation.pattern.exec(path)?.slice(1);
+  if (!values) return false;
+  const names = [...operation.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  return names.every((name, i) => enumOf(file, operation, name)?.includes(values[i]) ?? true);
+}
+
+/** The file that has a path under the first segment (/v2/payments/…): PIS for payments. */
+const owns = (file: File, path: string) => file.operations.some((o) =>
+  o.template.startsWith(`/v2/${path.split("/")[2]}/`));
+
+/** Fewer parameters first, then more literal text, then the file owning the path's service. */
+function specificity(file: File, operation: Operation, path: string): number[] {
+  const { template } = operation;
+  return [template.match(/\{/g)?.length ?? 0, -template.replace(/\{[^}]+\}/g, "").length,
+    owns(file, path) ? 0 : 1];
+}
+
+const before = (a: number[], b: number[]) =>
+  a.map((v, i) => v - (b[i] ?? 0)).find((d) => d !== 0) ?? 0;
 
 function loadFile(name: string): File {
   const document = toJsonSchema(parse(readFileSync(join(FOLDER, name), "utf8"))) as Node;
@@ -71,10 +109,10 @@ export function openFinanceViolations(exchange: Exchange): string[] {
   const ofPath = path.slice(PREFIX.length);
   const name = `${exchange.method} ${path} → ${exchange.status}`;
   const found = files.flatMap((file) => file.operations
-    .filter((o) => o.method === exchange.method && o.pattern.test(ofPath))
+    .filter((o) => o.method === exchange.method && fits(file, o, ofPath))
     .map((operation) => ({ file, operation })))
-    .sort((a, b) => (a.operation.template.match(/\{/g)?.length ?? 0)
-      - (b.operation.template.match(/\{/g)?.length ?? 0))[0];
+    .sort((a, b) => before(specificity(a.file, a.operation, ofPath),
+      specificity(b.file, b.operation, ofPath)))[0];
   if (!found) return [`${name}: no such operation in the openFinance files`];
   const { file, operation } = found;
   const check = checker(file);

@@ -13,11 +13,11 @@ import { relocated, Xs2aError } from "../../domain/kernel/errors.js";
 import type { PspRole } from "../../tpp/certificate.js";
 import { answerCreation, type CreationRoute } from "../creation.js";
 import {
-  psuLanguage, readCorporateId, readExplicitAuthorisation, readPsuId, readRedirectTargets,
-  V2_HEADERS, type UriRules,
+  readCorporateId, readExplicitAuthorisation, readRedirectTargets, V2_HEADERS, type UriRules,
 } from "../headers.js";
 import { REDIRECT } from "../profile.js";
 import { readApproachPreference } from "../sca-approach.js";
+import { authorisationRoutes, creationLinks } from "./authorisations.js";
 import { referenceHeaders, V2_REFUSAL } from "./reference.js";
 import {
   presentV2Consent, readV2Consent, v2ConsentBody, type V2ConsentBody,
@@ -48,9 +48,6 @@ const reference = referenceHeaders("Consent API for V2.x", "2.1");
 export const v2ConsentRoute = (role: PspRole, schema: object = {}) => ({ config: { role },
   schema: { response: V2_REFUSALS, ...schema }, onSend: reference });
 type ById = { Params: { consentId: string } };
-type ByAuthorisation = { Params: { consentId: string; authorisationId: string } };
-
-const href = (path: string) => ({ href: path });
 
 /** Where a category's consents are created: /v2/consents/{category}. */
 export const v2ConsentsPath = (category: Pick<V2Category, "base" | "path">) =>
@@ -91,12 +88,7 @@ export async function createV2Consent(request: FastifyRequest, reply: FastifyRep
       const { consent, scaRedirect, authorisationId } = registered;
       return { resourceId: consent.id, authorisationId, present: (paths) => ({
         consentStatus: consent.status, consentId: consent.id,
-        _links: {
-          ...(scaRedirect === null ? { startAuthorisation: href(paths.authorisations) }
-            : { scaRedirect: href(scaRedirect),
-              scaStatus: href(paths.authorisation ?? paths.authorisations) }),
-          self: href(paths.self), status: href(paths.status),
-        },
+        _links: creationLinks(scaRedirect, paths),
       }) };
     },
   });
@@ -154,27 +146,16 @@ export function v2ConsentResourceRoutes(app: FastifyInstance, category: V2Catego
 /** The generic authorisation sub-resources of a /v2 consent, for the redirect approach. */
 function v2AuthorisationRoutes(app: FastifyInstance, category: V2Category): void {
   const { consents } = category;
-  const of = selfOf(category);
-  const reading = v2ConsentRoute(category.role);
-  app.post<ById>(`${of(":consentId")}/authorisations`, reading, async (request, reply) => {
-    readApproachPreference(request.headers);
-    const sca = { lang: psuLanguage(request.headers), namedPsu: readPsuId(request.headers),
-      approach: "redirect" as const };
-    const started = await consents.authoriseConsent(request.tpp.id, request.params.consentId, sca);
-    const self = `${of(request.params.consentId)}/authorisations/${started.authorisationId}`;
-    return reply.code(201).headers({ Location: self, "ASPSP-SCA-Approach": "REDIRECT" }).send({
-      scaStatus: "received", authorisationId: started.authorisationId,
-      _links: { scaRedirect: href(started.scaRedirect), scaStatus: href(self) },
-    });
+  authorisationRoutes(app, {
+    path: selfOf(category)(":consentId"), route: v2ConsentRoute(category.role),
+    refOf: (request) => ({ tppId: request.tpp.id,
+      consentId: (request.params as ById["Params"]).consentId }),
+    categories: [{
+      segment: "authorisations",
+      start: (ref, sca) => consents.authoriseConsent(ref.tppId, ref.consentId, sca),
+      list: (ref) => consents.listAuthorisations(ref.tppId, ref.consentId),
+      scaStatus: async (ref, id) =>
+        (await consents.getAuthorisation(ref.tppId, ref.consentId, id)).scaStatus,
+    }],
   });
-  app.get<ById>(`${of(":consentId")}/authorisations`, reading, async (request) => {
-    const all = await consents.listAuthorisations(request.tpp.id, request.params.consentId);
-    return { authorisationIds: all.map((a) => a.id) };
-  });
-  app.get<ByAuthorisation>(`${of(":consentId")}/authorisations/:authorisationId`, reading,
-    async (request) => {
-      const { scaStatus } = await consents.getAuthorisation(request.tpp.id,
-        request.params.consentId, request.params.authorisationId);
-      return { scaStatus };
-    });
 }

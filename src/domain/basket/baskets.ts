@@ -6,10 +6,11 @@
 import { newPaymentId } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import { isBankOffered } from "../consent/grants.js";
-import { currentConsent, interfaceOf } from "../consent/registration.js";
+import { currentConsent } from "../consent/registration.js";
+import { requireInterface } from "../kernel/interface.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
-  authorisationOver, basketNotDeletable, consentOfOtherInterface, consentUnknown, heldByBasket,
+  authorisationOver, basketNotDeletable, consentUnknown, heldByBasket,
   noWayBack, referenceMixInvalid, referenceStatusInvalid, referenceUnknown, relocated,
   resourceBlocked, resourceUnknown,
 } from "../kernel/errors.js";
@@ -63,9 +64,10 @@ async function basketPayment(
   deps: Deps, tx: Tx, tppId: string, id: string, path: string,
 ): Promise<number> {
   const found = await deps.store.payments.findForTpp(tx, id, tppId);
-  if (!found || found.bulkId !== null) {
-    throw referenceUnknown(path, "No payment with this id exists for this TPP.");
-  }
+  const unknown = () => referenceUnknown(path, "No payment with this id exists for this TPP.");
+  if (!found || found.bulkId !== null) throw unknown();
+  // Signing baskets are NextGenPSD2 1.3's (/v1): a /v2 payment is not known there.
+  requireInterface(found, "v1", unknown, "payment");
   if (found.service === "bulk-payments") {
     throw referenceMixInvalid(path, "A bulk payment is authorised on its own, not in a basket.");
   }
@@ -85,8 +87,7 @@ async function basketConsent(
   const found = await deps.store.consents.findForTpp(tx, id, tppId);
   if (!found) throw relocated(consentUnknown("body"), path);
   // Signing baskets are NextGenPSD2 1.3's (/v1): a /v2 consent is not known there.
-  const createdOn = interfaceOf(found);
-  if (createdOn !== "v1") throw relocated(consentOfOtherInterface("body", createdOn), path);
+  requireInterface(found, "v1", () => relocated(consentUnknown("body"), path), "consent");
   const consent = await currentConsent(deps, tx, found);
   if (consent.kind !== undefined || isBankOffered(consent)) {
     throw referenceMixInvalid(path, "A basket holds account information consents that name "

@@ -15,13 +15,6 @@ export interface RequestedAccess {
   allPsd2: string | null;
 }
 
-/**
- * The TPP interface that created a consent: NextGenPSD2 1.3 (/v1) or the openFinance API
- * Framework 2.x (/v2). A consent is read, used and changed only through the interface that
- * created it (README, "v1 and v2").
- */
-export type ConsentInterface = "v1" | "v2";
-
 /** The 2.x consent types the bank offers: named accounts, or accounts the PSU picks here. */
 export const CONSENT_TYPES = ["detailed", "aspspManaged"] as const;
 export type ConsentType = typeof CONSENT_TYPES[number];

@@ -10,12 +10,13 @@ import {
   moveConsent,
 } from "./transitions.js";
 import type {
-  Consent, ConsentInterface, ConsentKind, ConsentType, GrantedAccount, RequestedAccess,
+  Consent, ConsentKind, ConsentType, GrantedAccount, RequestedAccess,
 } from "./model.js";
+import { createdThrough, requireInterface, type ApiInterface } from "../kernel/interface.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
-  authorisationOver, bankOfferedNotEmbedded, consentExpired, consentOfOtherInterface,
-  consentOfOtherKind, consentUnknown, consentUnusable,
+  authorisationOver, bankOfferedNotEmbedded, consentExpired, consentOfOtherKind, consentUnknown,
+  consentUnusable,
   formatError, noWayBack, referenceUnknown, resourceUnknown, type Origin,
 } from "../kernel/errors.js";
 import { chosenScaMethod } from "../sca/factors.js";
@@ -217,23 +218,19 @@ async function sweepConsents(deps: Deps): Promise<{ expired: number; rejected: n
   });
 }
 
-/** The interface a consent was created through. */
-export const interfaceOf = (consent: Pick<Consent, "apiVersion">): ConsentInterface =>
-  consent.apiVersion ?? "v1";
-
 /** What a consent gives: account access, or funds confirmations. */
 const kindOf = (consent: Pick<Consent, "kind">): ConsentKind =>
   consent.kind ?? "account-access";
 
 /** What a consent records of the interface that created it (and on /v2, its consentType). */
-const createdThrough = (version: ConsentInterface, consentType: ConsentType | undefined) =>
-  (version === "v2" ? { apiVersion: "v2" as const, consentType: consentType ?? "detailed" } : {});
+const recordedAs = (version: ApiInterface, consentType: ConsentType | undefined) =>
+  (version === "v2" ? { ...createdThrough(version), consentType: consentType ?? "detailed" } : {});
 
 /**
  * The TPP's reads of its consents through one interface (and, where `kind` is given, of that kind
  * alone), each expiring the consent first when it has lapsed.
  */
-function createConsentReads(deps: Deps, version: ConsentInterface, kind?: ConsentKind) {
+function createConsentReads(deps: Deps, version: ApiInterface, kind?: ConsentKind) {
   const { store } = deps;
 
   /**
@@ -244,8 +241,7 @@ function createConsentReads(deps: Deps, version: ConsentInterface, kind?: Consen
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
     const consent = await store.consents.findForTpp(store.db, consentId, tppId);
     if (!consent) throw consentUnknown(origin);
-    const createdOn = interfaceOf(consent);
-    if (createdOn !== version) throw consentOfOtherInterface(origin, createdOn);
+    requireInterface(consent, version, () => consentUnknown(origin), "consent");
     if (kind !== undefined && kindOf(consent) !== kind) {
       throw consentOfOtherKind(origin, kindOf(consent), kind);
     }
@@ -365,9 +361,7 @@ function newConsent({ settings }: Pick<Deps, "settings">, c: {
  * The TPP's consent use cases through one interface (`version`): what it registers is recorded as
  * created there, and it reads and changes only the consents created there (of `kind`, if given).
  */
-export function createConsents(
-  deps: Deps, version: ConsentInterface = "v1", kind?: ConsentKind,
-) {
+export function createConsents(deps: Deps, version: ApiInterface = "v1", kind?: ConsentKind) {
   const { store, clock } = deps;
   const reads = createConsentReads(deps, version, kind);
 
@@ -394,7 +388,7 @@ export function createConsents(
   async function insertConsent(
     tx: Tx, consent: Consent, redirect: RedirectTargets, explicit: boolean,
   ): Promise<RegisteredConsent> {
-    const recorded = { ...consent, ...createdThrough(version, consent.consentType) };
+    const recorded = { ...consent, ...recordedAs(version, consent.consentType) };
     await store.consents.insert(tx, recorded);
     // Multi-level SCA: every user's authorisation is started alike, by the TPP (Berlin Group).
     if (explicit || (recorded.signaturesRequired ?? 1) > 1) {

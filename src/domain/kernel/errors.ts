@@ -181,13 +181,14 @@ export const consentUnknown = (origin: Origin): Xs2aError =>
   );
 
 /**
- * A consent created through the other interface (/v1 or /v2): known to the bank, but not to
- * this interface, so answered as unknown here, with a text that says where it lives.
+ * A resource created through the other interface (/v1 or /v2): known to the bank, but not to
+ * this interface, so answered as `unknown` (its code, origin and path), with a text that says
+ * where the `what` lives.
  */
-export const consentOfOtherInterface = (origin: Origin, createdOn: string): Xs2aError =>
-  new Xs2aError("CONSENT_UNKNOWN", origin,
-    `This consent was created through /${createdOn}; use it through /${createdOn} only.`,
-    origin === "header" ? "Consent-ID" : undefined);
+export const ofOtherInterface = (unknown: Xs2aError, what: string, createdOn: string): Xs2aError =>
+  new Xs2aError(unknown.code, unknown.origin,
+    `This ${what} was created through /${createdOn}; use it through /${createdOn} only.`,
+    unknown.path);
 
 const KIND_TEXT = {
   "account-access": "access to account information", "funds-confirmation": "funds confirmations",
@@ -265,6 +266,14 @@ export const cancellationTooLate = (status: string): Xs2aError =>
 export const cancellationNotNeeded = (status: string): Xs2aError =>
   new Xs2aError("CANCELLATION_INVALID", "state", "Only an authorised payment not yet executed "
     + `needs a cancellation authorisation; its status is ${status}.`);
+
+/**
+ * openFinance 2.x has no CANCELLATION_INVALID on its authorisation paths: a cancellation
+ * authorisation the payment's status rules out is a conflict there (STATUS_INVALID, 409).
+ */
+export const cancellationConflict = (error: unknown): unknown =>
+  error instanceof Xs2aError && error.code === "CANCELLATION_INVALID"
+    ? new Xs2aError("STATUS_INVALID", "state", error.text) : error;
 
 // ---- Signing baskets ----
 

@@ -5,6 +5,7 @@
 import { dateInZone } from "../../lib/clock.js";
 import { newPaymentId } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
+import { createdThrough, requireInterface, type ApiInterface } from "../kernel/interface.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
   authorisationOver, cancellationNotNeeded, formatError, noWayBack, productUnknown,
@@ -36,6 +37,8 @@ export type InitiationInput = (
   message?: InitiationMessage | null;
   /** The company the TPP named (PSU-Corporate-ID): it must hold the debtor account. */
   corporateId?: string | null;
+  /** A /v2 bulk's own identification, shown back in its details. */
+  paymentInformationId?: string;
 };
 
 /**
@@ -108,13 +111,20 @@ function readInitiation(
   };
 }
 
-/** Another TPP's payment, or one of another service or product than the path's, is unknown. */
-async function findOwn({ store }: Deps, tx: Tx, ref: PaymentRef): Promise<Payment> {
+/**
+ * Another TPP's payment, or one of another service or product than the path's, is unknown; one
+ * created through the other interface is unknown too, saying where it lives.
+ */
+async function findOwn(
+  { store }: Deps, tx: Tx, ref: PaymentRef, version: ApiInterface,
+): Promise<Payment> {
   const payment = await store.payments.findForTpp(tx, ref.paymentId, ref.tppId);
   const named = payment && payment.bulkId === null;
   const elsewhere = (key: "service" | "product") =>
     ref[key] !== undefined && payment?.[key] !== ref[key];
-  if (!named || elsewhere("service") || elsewhere("product")) throw resourceUnknown("payment");
+  const unknown = () => resourceUnknown("payment");
+  if (!named || elsewhere("service") || elsewhere("product")) throw unknown();
+  requireInterface(payment, version, unknown, "payment");
   return payment;
 }
 
@@ -142,18 +152,18 @@ function startCancellation(
   return startLater(deps, tx, payment, "payment-cancellation", sca);
 }
 
-/** The TPP's reads of its payments and of their authorisations. */
-function createPaymentReads(deps: Deps) {
+/** The TPP's reads, through one interface, of its payments and of their authorisations. */
+function createPaymentReads(deps: Deps, version: ApiInterface) {
   const { store, clock } = deps;
 
   /** Throws RESOURCE_UNKNOWN for an unknown id or another TPP's payment. */
   async function getPayment(ref: PaymentRef): Promise<Payment> {
     // A read takes no write lock: only a payment whose SCA timed out changes, and that change is
     // a compare-and-set in a transaction of its own.
-    const payment = await findOwn(deps, store.db, ref);
+    const payment = await findOwn(deps, store.db, ref, version);
     if (!scaExpired(deps, payment, clock.now())) return payment;
     return store.transaction(
-      async (tx) => rejectIfScaExpired(deps, tx, await findOwn(deps, tx, ref)));
+      async (tx) => rejectIfScaExpired(deps, tx, await findOwn(deps, tx, ref, version)));
   }
 
   /**
@@ -193,13 +203,13 @@ function createPaymentReads(deps: Deps) {
 }
 
 /** Authorisations the TPP starts after the initiation: of the payment, or of its cancellation. */
-function createLaterAuthorisations(deps: Deps) {
+function createLaterAuthorisations(deps: Deps, version: ApiInterface) {
   const { store } = deps;
 
   /** POST authorisations: throws STATUS_INVALID once the payment is no longer awaiting the PSU. */
   async function authorisePayment(ref: PaymentRef, sca: LaterSca): Promise<StartedAuthorisation> {
     return store.transaction(async (tx) => {
-      const payment = await rejectIfScaExpired(deps, tx, await findOwn(deps, tx, ref));
+      const payment = await rejectIfScaExpired(deps, tx, await findOwn(deps, tx, ref, version));
       if (!awaitsPsu(payment.status)) {
         throw authorisationOver("payment", payment.status);
       }
@@ -217,7 +227,7 @@ function createLaterAuthorisations(deps: Deps) {
     ref: PaymentRef, sca: LaterSca,
   ): Promise<StartedAuthorisation | null> {
     return store.transaction(async (tx) => {
-      const payment = await findOwn(deps, tx, ref);
+      const payment = await findOwn(deps, tx, ref, version);
       if (payment.status === "ACTC") return startCancellation(deps, tx, payment, sca);
       await refuseIfHeld(deps, tx, { type: "payment", id: payment.id });
       await cancelUnauthorised(deps, tx, payment);
@@ -230,7 +240,7 @@ function createLaterAuthorisations(deps: Deps) {
     ref: PaymentRef, sca: LaterSca,
   ): Promise<StartedAuthorisation> {
     return store.transaction(async (tx) => {
-      const payment = await findOwn(deps, tx, ref);
+      const payment = await findOwn(deps, tx, ref, version);
       if (payment.status !== "ACTC") {
         throw cancellationNotNeeded(payment.status);
       }
@@ -241,7 +251,11 @@ function createLaterAuthorisations(deps: Deps) {
   return { authorisePayment, cancelPayment, authoriseCancellation };
 }
 
-export function createPayments(deps: Deps) {
+/**
+ * The TPP's payment use cases through one interface (`version`): what it initiates is recorded as
+ * created there, and it reads and changes only the payments created there.
+ */
+export function createPayments(deps: Deps, version: ApiInterface = "v1") {
   const { store, core, clock, settings } = deps;
 
   const validInitiation = (product: PaymentProduct, input: InitiationInput) =>
@@ -285,7 +299,9 @@ export function createPayments(deps: Deps) {
       vopOverriddenAt: null, redirectUri: redirect.redirectUri,
       nokRedirectUri: redirect.nokRedirectUri, createdAt: at, updatedAt: at,
       initiationMessage: input.message ?? null, signaturesRequired: debtor.signaturesRequired,
-      signatures: 0,
+      signatures: 0, ...createdThrough(version),
+      ...(input.paymentInformationId === undefined ? {}
+        : { paymentInformationId: input.paymentInformationId }),
     };
     await store.payments.insert(tx, payment);
     for (const [i, entry] of entries.entries()) {
@@ -302,8 +318,8 @@ export function createPayments(deps: Deps) {
   }
 
   return {
-    verifyPayees, initiatePayment, ...createPaymentReads(deps),
-    ...createLaterAuthorisations(deps),
+    verifyPayees, initiatePayment, ...createPaymentReads(deps, version),
+    ...createLaterAuthorisations(deps, version),
   };
 }
 

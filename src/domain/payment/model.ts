@@ -102,4 +102,8 @@ export interface Payment {
   nokRedirectUri: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Created through openFinance 2.x (/v2); absent: NextGenPSD2 1.3 (/v1). */
+  apiVersion?: "v2";
+  /** A /v2 bulk's paymentInformationId, as the TPP gave it. */
+  paymentInformationId?: string;
 }

@@ -33,6 +33,7 @@ import { authorisationConfirmations } from "./0190-authorisation-confirmations.j
 import { exemptedTestPsu } from "./0191-exempted-test-psu.js";
 import { retentionIndexes } from "./0200-retention-indexes.js";
 import { consentInterface } from "./0220-consent-interface.js";
+import { paymentInterface } from "./0230-payment-interface.js";
 import { permissionHistory } from "./0270-permission-history.js";
 
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "0191-exempted-test-psu": exemptedTestPsu,
   "0200-retention-indexes": retentionIndexes,
   "0220-consent-interface": consentInterface,
+  "0230-payment-interface": paymentInterface,
   "0270-permission-history": permissionHistory,
 };
 

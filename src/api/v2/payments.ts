@@ -1,0 +1,137 @@
+/**
+ * PIS 2.4.1 at /v2 (base /psd2/v2): single, periodic and bulk payments in JSON under their 2.x
+ * paths, their details, status and cancellation, and the generic authorisation sub-resources
+ * (authorisations, cancellation-authorisations) for the redirect approach, over the same payment
+ * aggregate and SCA sessions as /v1 (createPayments(deps, "v2")). The Client-* headers follow the
+ * rules of their 1.3 counterparts (headers.ts); refusals are apiClientMessages.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { cancellationConflict } from "../../domain/kernel/errors.js";
+import {
+  readProduct, type PaymentRef, type Payments,
+} from "../../domain/payment/initiation.js";
+import { PAYMENT_SERVICES, type PaymentService } from "../../domain/payment/model.js";
+import { answerCreation, type CreationRoute } from "../creation.js";
+import {
+  psuLanguage, readCorporateId, readExplicitAuthorisation, readPsuId, readRedirectTargets,
+  V2_HEADERS, type UriRules,
+} from "../headers.js";
+import { presentPaymentStatus } from "../present.js";
+import { REDIRECT } from "../profile.js";
+import { readApproachPreference } from "../sca-approach.js";
+import { authorisationRoutes, creationLinks, href } from "./authorisations.js";
+import {
+  asV2Field, inV2Terms, presentV2Bulk, presentV2Payment, readV2Initiation, V2_PAYMENT_BODIES,
+  type V2PaymentBody,
+} from "./payment-body.js";
+import { referenceHeaders, V2_REFUSAL } from "./reference.js";
+
+export interface V2PaymentRoutesOptions extends CreationRoute {
+  base: string;
+  /** The payments of /v2 (createPayments(deps, "v2")). */
+  payments: Payments;
+  redirects: UriRules;
+}
+
+const REFUSALS = Object.fromEntries([400, 401, 403, 404, 405, 409].map((s) => [s, V2_REFUSAL]));
+
+const reference = referenceHeaders("XS2A API as PSD2 Interface, Payment Initiation Service",
+  "2.4.1");
+
+/** A /v2 payment route's options: the PIS role, 2.x refusals, the reference headers. */
+const route = (schema: object = {}) => ({ config: { role: "PSP_PI" as const },
+  schema: { response: REFUSALS, ...schema }, onSend: reference });
+
+type ByPayment = { Params: { product: string; paymentId: string } };
+
+/** The payment a path names: of this service and product only. */
+function refOf(request: FastifyRequest, service: PaymentService): PaymentRef {
+  const { product, paymentId } = request.params as ByPayment["Params"];
+  return { tppId: request.tpp.id, paymentId, service, product: readProduct(product) };
+}
+
+type CreationRequest = FastifyRequest<{ Params: { product: string }; Body: V2PaymentBody }>;
+
+/** POST /v2/{service}/{product}: the payment and, unless the TPP starts it, its redirect. */
+async function initiate(request: CreationRequest, reply: FastifyReply,
+  options: V2PaymentRoutesOptions, service: PaymentService): Promise<FastifyReply> {
+  const { payments, base } = options;
+  const product = readProduct(request.params.product);
+  readApproachPreference(request.headers);
+  const redirect = { ...readRedirectTargets(request.headers, options.redirects,
+    request.tpp.domains, true, V2_HEADERS), approach: "redirect" as const };
+  const explicit = readExplicitAuthorisation(request.headers, V2_HEADERS);
+  const input = inV2Terms(() =>
+    readV2Initiation(service, request.body, readCorporateId(request.headers)));
+  const tpp = { id: request.tpp.id, name: request.tpp.name };
+  const checks = await payments.verifyPayees(product, input, false).catch(asV2Field);
+  return answerCreation(request, reply, options, {
+    resourceType: "payment", idField: "paymentId", chosen: REDIRECT,
+    selfOf: (id) => `${base}/${service}/${product}/${id}`,
+    fingerprint: { ...redirect, explicit, corporateId: input.corporateId },
+    create: async (tx) => {
+      const { payment, authorisationId, scaRedirect } = await payments.initiatePayment(
+        tx, tpp, product, input, redirect, checks, explicit).catch(asV2Field);
+      return { resourceId: payment.id, authorisationId, present: (paths) => ({
+        transactionStatus: payment.status, paymentId: payment.id,
+        _links: creationLinks(scaRedirect, paths),
+      }) };
+    },
+  });
+}
+
+/** GET details and status, DELETE (cancellation) of one service's payments. */
+function paymentReadRoutes(
+  app: FastifyInstance, { base, payments }: V2PaymentRoutesOptions, service: PaymentService,
+) {
+  const path = `${base}/${service}/:product/:paymentId`;
+  app.get<ByPayment>(`${path}/status`, route(), async (request) =>
+    presentPaymentStatus(await payments.getPayment(refOf(request, service))));
+  app.get<ByPayment>(path, route(), async (request) => {
+    const found = await payments.getWithEntries(refOf(request, service));
+    return service === "bulk-payments" ? presentV2Bulk(found) : presentV2Payment(found.payment);
+  });
+  app.delete<ByPayment>(path, route(), async (request, reply) => {
+    readApproachPreference(request.headers);
+    const started = await payments.cancelPayment(refOf(request, service),
+      { lang: psuLanguage(request.headers), namedPsu: readPsuId(request.headers),
+        approach: "redirect" });
+    if (started === null) return reply.code(204).send();
+    const scaStatus =
+      `${request.url.split("?")[0]}/cancellation-authorisations/${started.authorisationId}`;
+    return reply.code(202).send({ transactionStatus: "ACTC",
+      _links: { scaRedirect: href(started.scaRedirect), scaStatus: href(scaStatus) } });
+  });
+}
+
+export function v2PaymentRoutes(app: FastifyInstance, options: V2PaymentRoutesOptions): void {
+  const { base, payments } = options;
+  for (const service of PAYMENT_SERVICES) {
+    app.post<{ Params: { product: string }; Body: V2PaymentBody }>(`${base}/${service}/:product`,
+      // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever
+      // it carries.
+      { ...route({ body: V2_PAYMENT_BODIES[service] }),
+        preValidation: async (request: FastifyRequest<{ Params: { product: string } }>) => {
+          readProduct(request.params.product);
+        } },
+      (request, reply) => initiate(request, reply, options, service));
+    paymentReadRoutes(app, options, service);
+    authorisationRoutes(app, {
+      path: `${base}/${service}/:product/:paymentId`, route: route(),
+      refOf: (request) => refOf(request, service),
+      categories: [
+        { segment: "authorisations", start: payments.authorisePayment,
+          list: (ref) => payments.listAuthorisations(ref, "payment"),
+          scaStatus: async (ref, id) =>
+            (await payments.getAuthorisation(ref, id, "payment")).scaStatus },
+        { segment: "cancellation-authorisations",
+          start: (ref, sca) => payments.authoriseCancellation(ref, sca).catch((error) => {
+            throw cancellationConflict(error);
+          }),
+          list: (ref) => payments.listAuthorisations(ref, "payment-cancellation"),
+          scaStatus: async (ref, id) =>
+            (await payments.getAuthorisation(ref, id, "payment-cancellation")).scaStatus },
+      ],
+    });
+  }
+}
