@@ -512,9 +512,9 @@ export const SETTINGS = {
     shownRange: "comma-separated `v1`, `v2`",
     parse: readApiVersions,
     description: "the interfaces the TPP API serves: `v1` (NextGenPSD2 1.3 in the `API_PROFILE` "
-      + "dialect, below `/psd2/v1`) and `v2` (openFinance API Framework 2.x: Consent API 2.1 and "
-      + "AIS 2.4.1, below `/psd2/v2`); a consent lives once whichever created it, and is read "
-      + "through that interface only" }),
+      + "dialect, below `/psd2/v1`) and `v2` (openFinance API Framework 2.x: Consent API 2.1, "
+      + "AIS, PIS and PIIS 2.4.1, below `/psd2/v2`); a consent or payment lives once whichever "
+      + "created it, and is read through that interface only" }),
   consentValidityDaysMax: integer({
     name: "CONSENT_VALIDITY_DAYS_MAX", fallback: 180, min: 1, max: 180, why: "RTS art. 10a",
     description: "a consent's `validUntil` later than today plus this (or `9999-12-31`) is "
