@@ -15,6 +15,7 @@ import { createDecoupled } from "../sca/decoupled.js";
 import type { TrustedPayee } from "../sca/ports.js";
 import { createTrustedPayees } from "../exemptions/trusted-payees.js";
 import type { AccountRight } from "../account-information/core-banking.js";
+import { reportFraud as reportFraudAs, type ReportOutcome } from "../fraud/signals.js";
 
 /** How many of each the dashboard lists, newest first. */
 const LISTED = 200;
@@ -47,6 +48,23 @@ async function awaitingSignatureOf(
 }
 
 export type { DashboardView } from "../sca/dashboard-login.js";
+
+/**
+ * The PSU reports one of the payments its overview lists as fraud (PSR art. 83, proposal);
+ * another PSU's payment is refused as an unknown one, as is any without a logged-in PSU.
+ */
+async function reportListedPayment(
+  deps: Deps, dashboard: Pick<ReturnType<typeof createDashboardLogin>, "view">
+    & { overview(psuId: string): Promise<Overview> },
+  secret: string | undefined, paymentId: string,
+): Promise<ReportOutcome | "unknown"> {
+  const view = await dashboard.view(secret);
+  const psuId = view?.session.step === "dashboard" ? view.session.psuId : null;
+  const payment = psuId
+    ? (await dashboard.overview(psuId)).payments.find((p) => p.id === paymentId) : undefined;
+  if (!psuId || !payment) return "unknown";
+  return deps.store.transaction((tx) => reportFraudAs(deps, tx, payment, psuId));
+}
 
 export function createPsuDashboard(deps: Deps) {
   const { store, clock, settings } = deps;
@@ -109,7 +127,9 @@ export function createPsuDashboard(deps: Deps) {
   }
 
   const trustedPayees = createTrustedPayees(deps, login.asPsu);
-  return { ...login, overview, revoke, activateApp, revokeApp, trustedPayees };
+  const reportFraud = (secret: string | undefined, paymentId: string) =>
+    reportListedPayment(deps, { ...login, overview }, secret, paymentId);
+  return { ...login, overview, revoke, activateApp, revokeApp, trustedPayees, reportFraud };
 }
 
 export type PsuDashboard = ReturnType<typeof createPsuDashboard>;

@@ -317,4 +317,17 @@ export const de: Catalogue = {
   button_try_again: "Erneut versuchen",
   link_bank_home: "Zur Startseite",
   status_replaced: "ersetzt durch Ihre neuere Einwilligung",
+  review_fraud: "Betrugswarnung",
+  fraud_flagged: "Kunden dieser Bank haben Zahlungen an dieses Konto als Betrug gemeldet. Zahlen "
+    + "Sie nur, wenn Sie den Empfänger kennen und sicher sind, wer das Geld erhält.",
+  button_report_fraud: "Diese Zahlung als Betrug melden",
+  report_fraud_heading: "Diese Zahlung als Betrug melden?",
+  report_fraud_text: "Melden Sie sie, wenn Sie diese Zahlung nicht wollten oder der Empfänger "
+    + "Sie getäuscht hat. Die Bank speichert Ihre Meldung; melden weitere Kunden dasselbe "
+    + "Empfängerkonto, wird jeder gewarnt, der dorthin zahlt.",
+  button_report_fraud_confirm: "Ja, als Betrug melden",
+  notice_fraud_reported: "Ihre Meldung ist gespeichert. Bitte rufen Sie auch die Bank an, damit "
+    + "sie versuchen kann, das Geld zurückzuholen.",
+  error_fraud_report: "Diese Zahlung kann nicht gemeldet werden: nur eine ausgeführte Zahlung, "
+    + "und nur einmal.",
 };

@@ -305,4 +305,16 @@ export const es: Catalogue = {
   button_try_again: "Volver a intentar",
   link_bank_home: "A la página de inicio",
   status_replaced: "sustituido por su consentimiento más reciente",
+  review_fraud: "Aviso de fraude",
+  fraud_flagged: "Clientes de este banco han denunciado como fraude pagos a esta cuenta. Pague "
+    + "solo si conoce al beneficiario y está seguro de quién recibe el dinero.",
+  button_report_fraud: "Denunciar este pago como fraude",
+  report_fraud_heading: "¿Denunciar este pago como fraude?",
+  report_fraud_text: "Denúncielo si no quería este pago o si el beneficiario le engañó. El banco "
+    + "registra su denuncia; si otros clientes denuncian la misma cuenta, se avisa a todos los "
+    + "que le paguen.",
+  button_report_fraud_confirm: "Sí, denunciarlo como fraude",
+  notice_fraud_reported: "Su denuncia ha quedado registrada. Llame también al banco, para que "
+    + "intente recuperar el dinero.",
+  error_fraud_report: "Este pago no se puede denunciar: solo un pago ejecutado, y una sola vez.",
 };

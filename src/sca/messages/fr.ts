@@ -316,4 +316,18 @@ export const fr: Catalogue = {
   button_try_again: "Réessayer",
   link_bank_home: "Vers la page d'accueil",
   status_replaced: "remplacé par votre consentement plus récent",
+  review_fraud: "Alerte à la fraude",
+  fraud_flagged: "Des clients de cette banque ont signalé des paiements vers ce compte comme "
+    + "frauduleux. Ne payez que si vous connaissez le bénéficiaire et savez qui reçoit "
+    + "l'argent.",
+  button_report_fraud: "Signaler ce paiement comme fraude",
+  report_fraud_heading: "Signaler ce paiement comme fraude ?",
+  report_fraud_text: "Signalez-le si vous ne vouliez pas ce paiement ou si le bénéficiaire vous "
+    + "a trompé. La banque enregistre votre signalement ; si d'autres clients signalent le même "
+    + "compte, tous ceux qui le paient sont avertis.",
+  button_report_fraud_confirm: "Oui, le signaler comme fraude",
+  notice_fraud_reported: "Votre signalement est enregistré. Appelez aussi la banque, afin "
+    + "qu'elle tente de récupérer l'argent.",
+  error_fraud_report: "Ce paiement ne peut pas être signalé : seul un paiement exécuté peut "
+    + "l'être, une seule fois.",
 };
