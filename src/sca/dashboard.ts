@@ -14,6 +14,7 @@ import {
   PAYMENT_FILTERS, type PaymentListing,
 } from "./dashboard-views.js";
 import { readChange, type PayeeChange } from "../domain/exemptions/trusted-payees.js";
+import { isReportable } from "../domain/fraud/signals.js";
 import { translator, type MessageKey } from "./messages/index.js";
 import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,
@@ -314,7 +315,9 @@ function fraudReportRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: D
       if (view?.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
       const { payments } = await dashboard.overview(view.session.psuId ?? "");
       const found = payments.find((p) => p.id === request.query.payment);
-      if (!found) return show(reply, view, { error: "error_fraud_report" }, 400);
+      if (!found || !isReportable(found)) {
+        return show(reply, view, { error: "error_fraud_report" }, 400);
+      }
       return html(reply, dashboardReportFraudPage(kit.frame(view), found));
     });
 
