@@ -49,6 +49,7 @@ test("bob reports a payment as fraud from his dashboard, after an 'are you sure?
   const { page, context, problems } = await chromium.context();
   await page.goto(`${bank.authUrl}/dashboard`);
   await logInBob(page);
+  await audited(page, "fraud-0-dashboard-en");
   const report = page.locator(`form:has(input[value="${paymentId}"]) button`);
   assert.equal(await report.innerText(), "Report this payment as fraud");
   await report.click();
