@@ -3,7 +3,7 @@
  * line: a payee IBAN that two PSUs reported (`payment report-fraud`, the dashboard's action) is
  * flagged, one PSU's reports alone never flag it; a later payment's review warns of it; `fraud
  * export` writes the flagged IBANs, `fraud import` flags another PSP's list or, for a list with a
- * mistake, nothing. Rerun on PostgreSQL by fraud-signals.postgres.test.ts.
+ * mistake, nothing. A signing basket's review warns payment by payment. Rerun on PostgreSQL by fraud-signals.postgres.test.ts.
  */
 import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
@@ -12,7 +12,8 @@ import { after, before, test } from "node:test";
 import { csrfOf, errorText, type BrowserClient } from "../support/browser.js";
 import { assertRefused, jsonOf, runOperator } from "../support/cli.js";
 import {
-  ALICE_MAIN, BOB_MAIN, CAROL_MAIN, confirm, createPayment, paymentBody, reachReview,
+  ALICE_MAIN, BOB_MAIN, CAROL_MAIN, confirm, createdStatus, createPayment, CREATION_HEADERS,
+  linkOf, paymentBody, reachReview,
 } from "../support/flows.js";
 import { logInDashboard } from "../support/psu.js";
 import { startBank, type TestBank } from "../support/start-app.js";
@@ -136,7 +137,22 @@ test("fraud export writes the flagged IBANs; import flags another PSP's list", a
   const again = JSON.parse(cli("fraud", "export").stdout).identifiers
     .find((i: { value: string }) => i.value === OTHER_PSP);
   assert.deepEqual([again.reporters, again.sharedBy], [0, "Other Bank SA"]);
+  assert.deepEqual(await basketWarnings([OTHER_PSP, "DE89370400440532013000"]), [true, false]);
 });
+
+/** Whether a signing basket's review warns, payment by payment, of bob's payments to `ibans`. */
+async function basketWarnings(ibans: string[]): Promise<boolean[]> {
+  const paymentIds = [];
+  for (const iban of ibans) {
+    paymentIds.push((await createPayment(bank.tpp, payTo(BOB_MAIN, iban))).paymentId);
+  }
+  const basket = await bank.tpp.post("/psd2/v1/signing-baskets", { paymentIds }, CREATION_HEADERS);
+  assert.equal(basket.status, createdStatus(bank.tpp), basket.text);
+  const review = await reachReview(bank.browser(), linkOf(bank.tpp, basket.body._links.scaRedirect),
+    "bob");
+  return review.html.split('<dl class="review">').slice(1, 1 + ibans.length)
+    .map((payment) => payment.includes("<dt>Fraud warning</dt>"));
+}
 
 test("a list with a mistake is refused naming it, and flags nothing", async () => {
   const good = { type: "IBAN", value: "NL91ABNA0417164300" };
