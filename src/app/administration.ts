@@ -11,6 +11,7 @@ import {
   createResourceQueries, type ResourceQueries,
 } from "../domain/administration/resources.js";
 import { createAuditLog, type AuditLog } from "../domain/kernel/audit.js";
+import { createFraudSharing, type FraudSharing } from "../domain/fraud/sharing.js";
 import { createTppRegistry, type TppRegistry } from "../domain/kernel/tpps.js";
 import {
   createNotificationAdministration, type NotificationAdministration,
@@ -29,6 +30,8 @@ export interface Administration {
   audit: AuditLog;
   resources: ResourceQueries;
   notifications: NotificationAdministration;
+  /** The flagged payee identifiers shared with other PSPs (PSR art. 83, proposal). */
+  fraud: FraudSharing;
 }
 
 export async function openAdministration(
@@ -46,6 +49,7 @@ export async function openAdministration(
     audit: createAuditLog({ store, clock: systemClock, retentionDays: config.auditRetentionDays }),
     resources: createResourceQueries({ store, core }),
     notifications: createNotificationAdministration({ store, clock: systemClock }),
+    fraud: createFraudSharing({ store, clock: systemClock }, config.bankName),
     close: () => store.close(),
   };
 }

@@ -4,6 +4,7 @@ import type { Administration } from "../app/administration.js";
 import type { Config } from "../config.js";
 import { OperatorError } from "../domain/kernel/errors.js";
 import { accountCommand, ACCOUNT_USAGE } from "./accounts.js";
+import { fraudCommand, FRAUD_USAGE } from "./fraud.js";
 import { notificationCommand, NOTIFICATION_USAGE } from "./notifications.js";
 import { psuCommand, PSU_USAGE } from "./psus.js";
 import { resourceCommand, RESOURCE_USAGE } from "./resources.js";
@@ -34,6 +35,7 @@ ${PSU_USAGE}
 ${ACCOUNT_USAGE}
 ${TPP_USAGE}
 ${RESOURCE_USAGE}
+${FRAUD_USAGE}
 ${NOTIFICATION_USAGE}
   demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
       --port N              the demo TPP's port (default 8080)
@@ -106,6 +108,7 @@ const COMMANDS: Record<string, Command> = {
   tpp: administering(tppCommand),
   payment: administering((admin, args) => resourceCommand("payment", admin, args)),
   consent: administering((admin, args) => resourceCommand("consent", admin, args)),
+  fraud: administering(fraudCommand),
   audit: administering(auditCommand),
   notification: administering(notificationCommand),
 };

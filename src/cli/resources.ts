@@ -10,7 +10,8 @@ export const RESOURCE_USAGE = [
   usageEntry("payment show ID", "a payment with its authorisations and request history, and "
     + "why it had no second factor (the SCA exemption's RTS article)"),
   usageEntry("payment report-fraud ID", "records the PSU's report of an executed payment as "
-    + "fraud; prints the fraud rate of the last 90 days (RTS art. 18)"),
+    + "fraud; prints the fraud rate of the last 90 days (RTS art. 18)",
+  "and whether its payee IBAN is flagged (reported by two PSUs: PSR art. 83, proposal)"),
   usageEntry("consent find [--tpp ID] [--psu LOGIN] [--account IBAN] [--limit N]"),
   usageEntry("consent show ID",
     "a consent with its accounts, authorisations and request history"),
@@ -65,7 +66,8 @@ export async function resourceCommand(
     const report = await queries.reportFraud(required(id, "the payment's id"));
     return print(values.json, report, () => `payment ${report.paymentId} reported as fraud; `
       + `fraud rate of the last 90 days: ${report.fraudRatePpm} per million; transaction risk `
-      + `analysis (TRA_EXEMPTION) may exempt payments up to ${report.traLimit}`);
+      + `analysis (TRA_EXEMPTION) may exempt payments up to ${report.traLimit}; payee `
+      + `${report.payeeIban} ${report.payeeFlagged ? "is flagged" : "is not flagged (yet)"}`);
   }
   if (action === "show") {
     const item = kind === "payment"

@@ -15,6 +15,7 @@ import type {
 import type { Authorisation, AuthorisedResource, ResourceType } from "./sca/model.js";
 import type { ScaSubject } from "./sca/subject.js";
 import type { PayeeVerification } from "./vop/verification.js";
+import type { FraudSignalPort } from "./fraud/ports.js";
 import type {
   AuthorisationPort, ChallengePort, ConfirmationPort, ExemptionPort, PsuAdministrationPort,
   PsuAppPort, PsuPort, PsuSessionPort, ScaSessionPort, SmsTexts, UnknownLoginPort,
@@ -100,6 +101,8 @@ export interface StorePort {
   psus: PsuPort & PsuAdministrationPort;
   unknownLogins: UnknownLoginPort;
   exemptions: ExemptionPort;
+  /** PSUs' fraud reports and the flagged payee identifiers (PSR arts. 83, 89, proposal). */
+  fraudSignals: FraudSignalPort;
   /** Decisions held for the TPP's confirmation code. */
   confirmations: ConfirmationPort;
   /** The permission dashboard: declared purposes, the history's purge (PSR). */

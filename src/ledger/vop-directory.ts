@@ -1,7 +1,9 @@
 /**
  * The sandbox's Verification of Payee scheme: the other banks' answers come from a directory of
  * IBAN -> holder name (VOP_DIRECTORY_FILE, else the demo directory below), matched by the same
- * rules as this bank's own payees. Scenario IBANs answer "not possible" or never in time.
+ * rules as this bank's own payees. Scenario IBANs answer "not possible" or never in time. It
+ * stands for the EPC's VOP scheme, and so reaches what that scheme reaches: payee banks in the
+ * SEPA countries, for euro transfers.
  */
 import { readFile } from "node:fs/promises";
 import { matchName } from "../lib/payee-names.js";
@@ -35,8 +37,21 @@ const NO_ANSWER_MS = 60_000;
 
 const NOT_POSSIBLE: VopOutcome = { result: "NOAP", matchedName: null };
 
+/**
+ * The IBAN prefixes of the SEPA schemes' geographical scope (EPC409-09, the EEA, CH, GB, the
+ * microstates, and AL, MD, ME, MK admitted in 2024-2025); territories use one of these prefixes.
+ */
+const SEPA_IBAN_COUNTRIES: ReadonlySet<string> = new Set((
+  "AD AL AT BE BG CH CY CZ DE DK EE ES FI FR GB GI GR HR HU IE IS IT LI LT LU LV MC MD ME MK "
+  + "MT NL NO PL PT RO SE SI SK SM VA").split(" "));
+
+/** What the EPC's VOP scheme reaches: a payee bank in a SEPA country, a transfer in euro. */
+const epcVopReaches = ({ iban, currency }: { iban: string; currency: string }) =>
+  currency === "EUR" && SEPA_IBAN_COUNTRIES.has(iban.slice(0, 2));
+
 export function sandboxVopScheme(directory: VopDirectory): PayeeVerificationPort {
   return {
+    reaches: epcVopReaches,
     async verify({ iban, name }) {
       if (directory.noAnswer.includes(iban)) {
         await new Promise((resolve) => setTimeout(resolve, NO_ANSWER_MS).unref());

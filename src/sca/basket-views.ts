@@ -13,16 +13,18 @@ import { html, type Html } from "../lib/html.js";
 import { totalsOf } from "../lib/money.js";
 import { groupedIban, longDate, money } from "./format.js";
 import {
-  confirmForm, executionText, ibanOf, intro, page, payeeAcknowledgement, row,
+  confirmForm, executionText, fraudWarning, ibanOf, intro, page, payeeAcknowledgement, row,
   scheduleText, sharesText, vopText, type PageFrame,
 } from "./views.js";
 
-function paymentRows(frame: PageFrame, p: Payment, own: readonly string[]): Html {
+function paymentRows(frame: PageFrame, p: Payment, review: Review | null): Html {
+  const own = review?.ownPayees ?? [];
   return html`<dl class="review">
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
 ${row(frame, "review_payee", p.creditorName)}${
   row(frame, "review_payee_iban", ibanOf(p.creditorAccount.iban))}
 ${row(frame, "review_vop", vopText(frame, p.vop, own.includes(p.id)))}
+${row(frame, "review_fraud", fraudWarning(frame, review?.flaggedPayees.includes(p.id) ?? false))}
 ${row(frame, "review_purpose", p.remittance)}
 ${row(frame, "review_execution", executionText(frame, p, p.requestedExecutionDate))}
 ${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}
@@ -56,7 +58,7 @@ export function basketReviewPage(
   const { payments, consents } = awaitingItems(resource);
   const own = review?.ownPayees ?? [];
   const paid = payments.length === 0 ? html`` : html`<h2>${
-    frame.t("review_basket_payments")}</h2>${payments.map((p) => paymentRows(frame, p, own))}${
+    frame.t("review_basket_payments")}</h2>${payments.map((p) => paymentRows(frame, p, review))}${
     totalRows(frame, payments)}`;
   const granted = consents.length === 0 ? html`` : html`<h2>${
     frame.t("review_basket_consents")}</h2>${consents.map((c) => consentRows(frame, c))}`;

@@ -7,6 +7,7 @@ import type { Overview } from "../domain/dashboard/dashboard.js";
 import { WITHDRAWN_BY_PSU } from "../domain/dashboard/permissions.js";
 import { OLD_HISTORY_DAYS } from "../domain/account-information/statement-query.js";
 import type { PayeeChange } from "../domain/exemptions/trusted-payees.js";
+import { isReportable } from "../domain/fraud/signals.js";
 import { Html, html } from "../lib/html.js";
 import { groupedIban, longDate, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
@@ -133,7 +134,29 @@ ${p.vop ? row(frame, "review_vop", vopText(frame, p.vop, ownPayee) ?? "") : html
 ${row(frame, "consent_status", frame.t(PAYMENT_STATUS[p.status]))}
 ${row(frame, "payment_date", longDate(p.date, frame.lang))}
 ${row(frame, "receipt_reference", referenceOf(p))}${extra}</dl>
-<p><a href="${receiptLink(p.id)}">${frame.t("receipt_heading")}</a></p></li>`;
+<p><a href="${receiptLink(p.id)}">${frame.t("receipt_heading")}</a></p>${
+  fraudButton(frame, p)}</li>`;
+}
+
+/** PSR art. 83 (proposal): a GET, it only asks "are you sure?"; the report is that page's POST. */
+const fraudButton = (frame: PageFrame, p: ListedPayment): Html => isReportable(p)
+  ? html`<form method="get" action="${DASHBOARD}/report-fraud">
+<input type="hidden" name="payment" value="${p.id}">
+<button type="submit" class="secondary">${frame.t("button_report_fraud")}</button></form>`
+  : html``;
+
+/** The "are you sure?" before a payment is reported as fraud. */
+export function dashboardReportFraudPage(frame: PageFrame, p: ListedPayment): string {
+  const amount = money(p.amountMinor, p.currency, frame.lang);
+  return page(frame, html`<h1>${frame.t("report_fraud_heading")}</h1>
+<p>${frame.t("payment_of", { amount, payee: p.creditorName })}, ${
+  ibanText(p.creditorAccount.iban)}</p>
+<p>${frame.t("report_fraud_text")}</p>
+<form method="post" action="${DASHBOARD}/report-fraud">
+<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
+<input type="hidden" name="payment" value="${p.id}">
+<button type="submit">${frame.t("button_report_fraud_confirm")}</button></form>
+<p><a class="button secondary" href="${DASHBOARD}">${frame.t("link_dashboard")}</a></p>`);
 }
 
 /** A payment's receipt, again from the dashboard: printable, no forwarding anywhere. */

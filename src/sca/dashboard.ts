@@ -10,11 +10,11 @@ import { isLanguage } from "../lib/languages.js";
 import type { RateLimit } from "../lib/rate-limit.js";
 import {
   DASHBOARD, dashboardCodePage, dashboardDevicePage, dashboardLoginPage, dashboardPage,
-  dashboardReceiptPage, dashboardRevokePage, dashboardTrustedPage, dashboardWithdrawPage,
-  PAYMENT_FILTERS,
-  type PaymentListing,
+  dashboardReceiptPage, dashboardReportFraudPage, dashboardRevokePage, dashboardTrustedPage,
+  dashboardWithdrawPage, PAYMENT_FILTERS, type PaymentListing,
 } from "./dashboard-views.js";
 import { readChange, type PayeeChange } from "../domain/exemptions/trusted-payees.js";
+import { isReportable } from "../domain/fraud/signals.js";
 import { translator, type MessageKey } from "./messages/index.js";
 import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type Form, type FormRequest,
@@ -41,6 +41,7 @@ const NOTICES: Record<string, MessageKey> = {
   revoked: "notice_revoked", logged_out: "notice_logged_out", expired: "notice_session_ended",
   app_revoked: "notice_app_revoked", trusted: "notice_trusted", distrusted: "notice_distrusted",
   withdrawn: "notice_withdrawn",
+  fraud_reported: "notice_fraud_reported",
 };
 
 function setCookie(reply: FastifyReply, secret: string, maxAge?: number): void {
@@ -142,6 +143,7 @@ export function dashboardPages(app: FastifyInstance, options: DashboardPagesOpti
   trustedPayeeRoutes(app, dashboard, kit);
   withdrawalRoutes(app, dashboard, kit);
   appActivationRoutes(app, dashboard, kit);
+  fraudReportRoutes(app, dashboard, kit);
 }
 
 /** The bank app: activated on this device with a new PIN, or deactivated on one. */
@@ -328,5 +330,31 @@ function withdrawalRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: Da
       return reply.redirect(`${DASHBOARD}?done=withdrawn`, 303);
     }
     return show(reply, view, { error: "error_withdraw_refused" }, 400);
+  });
+}
+
+/** PSR art. 83 (proposal): the PSU reports one of its executed payments as fraud, once asked. */
+function fraudReportRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: DashboardKit) {
+  const { show, posted } = kit;
+  app.get<{ Querystring: { payment?: string } }>(`${DASHBOARD}/report-fraud`,
+    async (request, reply) => {
+      const view = await dashboard.view(cookieOf(request, COOKIE));
+      if (view?.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
+      const { payments } = await dashboard.overview(view.session.psuId ?? "");
+      const found = payments.find((p) => p.id === request.query.payment);
+      if (!found || !isReportable(found)) {
+        return show(reply, view, { error: "error_fraud_report" }, 400);
+      }
+      return html(reply, dashboardReportFraudPage(kit.frame(view), found));
+    });
+
+  app.post<{ Body: Form }>(`${DASHBOARD}/report-fraud`, async (request, reply) => {
+    const view = await posted(request, reply);
+    if (!view) return;
+    if (view.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
+    const outcome = await dashboard.reportFraud(cookieOf(request, COOKIE),
+      field(request.body, "payment"));
+    if (outcome === "reported") return reply.redirect(`${DASHBOARD}?done=fraud_reported`, 303);
+    return show(reply, view, { error: "error_fraud_report" }, 400);
   });
 }

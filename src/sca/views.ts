@@ -297,11 +297,20 @@ export function vopText(frame: PageFrame, vop: VopOutcome | null, own = false): 
   }
 }
 
+/**
+ * PSR art. 83 (proposal): the payee's IBAN is flagged as used for fraud, said before Confirm;
+ * nothing when it is not.
+ */
+export const fraudWarning = (frame: PageFrame, flagged: boolean): Html | null => flagged
+  ? html`<span class="warning" role="alert">${frame.t("fraud_flagged")}</span>` : null;
+
 const paidTo = (resource: PaymentResource) =>
   resource.entries.length > 0 ? resource.entries : [resource.payment];
 
 /** Who gets the money, each payee with the outcome of the check of its name. */
-function payeeSection(frame: PageFrame, resource: PaymentResource, own: readonly string[]): Html {
+function payeeSection(
+  frame: PageFrame, resource: PaymentResource, own: readonly string[], flagged: readonly string[],
+): Html {
   const bulk = resource.entries.length > 0;
   return html`${paidTo(resource).map((e) => html`
 ${bulk ? row(frame, "review_amount", money(e.amountMinor, e.currency, frame.lang)) : html``}
@@ -309,6 +318,7 @@ ${row(frame, "review_payee", e.creditorName)}${
   row(frame, "review_payee_iban", ibanOf(e.creditorAccount.iban))}
 ${resource.cancellation ? html`` : row(frame, "review_vop",
     vopText(frame, e.vop, own.includes(e.id)))}
+${row(frame, "review_fraud", fraudWarning(frame, flagged.includes(e.id)))}
 ${row(frame, "review_purpose", e.remittance)}`)}`;
 }
 
@@ -382,7 +392,8 @@ export function paymentReviewPage(
   return page({ ...frame, confirm }, html`${intro(frame, introKind(resource))}
 <dl class="review">
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
-${payeeSection(frame, resource, own)}${row(frame, "review_execution", execution)}
+${payeeSection(frame, resource, own, review?.flaggedPayees ?? [])}${
+  row(frame, "review_execution", execution)}
 ${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}
 ${row(frame, "review_fees", frame.t("fees_none"))}${debtorSection(frame, p, debtor)}
 ${row(frame, "payment_signatures", resource.cancellation ? null : signaturesText(frame, p))}

@@ -69,13 +69,6 @@ export const exemptionRepository: OnStore<ExemptionPort> = {
     return row?.at ?? undefined;
   },
 
-  async reportFraud(tx, paymentId, at) {
-    const result = await tx.insertInto("fraud_reports")
-      .values({ payment_id: paymentId, reported_at: at })
-      .onConflict((oc) => oc.column("payment_id").doNothing()).executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
-  },
-
   async fraudVolumes(tx, since) {
     // A bulk counts by its payments, not its own row as well.
     const row = await tx.selectFrom("payments")

@@ -6,6 +6,7 @@ import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
 import { confirmationRepository } from "./confirmations.js";
 import { consentRepository } from "./consents.js";
 import { exemptionRepository } from "./exemptions.js";
+import { fraudSignalRepository } from "./fraud-signals.js";
 import { leaseRepository } from "./leases.js";
 import { notificationRepository } from "./notifications.js";
 import { createLedgerRepository } from "./ledger.js";
@@ -46,6 +47,7 @@ export function createRepositories(engine: Engine) {
     scaSessions: scaSessionRepository,
     unknownLogins: unknownLoginRepository,
     exemptions: exemptionRepository,
+    fraudSignals: fraudSignalRepository,
     confirmations: confirmationRepository,
     permissions: permissionRepository,
   };

@@ -183,7 +183,11 @@ export interface ExemptionCounterTable { psu_id: string; payments: number; amoun
 export interface TrustedPayeeTable {
   psu_id: string; iban: string; name: string; created_at: string;
 }
-export interface FraudReportTable { payment_id: string; reported_at: string }
+export interface FraudReportTable {
+  payment_id: string; reported_at: string; psu_id: string | null; payee_iban: string | null;
+}
+
+export interface SharedFraudSignalTable { iban: string; shared_by: string; flagged_at: string }
 export interface KnownDeviceTable { secret_hash: string; psu_id: string; last_sca_at: string }
 
 export interface PsuAppTable {
@@ -412,6 +416,7 @@ export interface Database {
   authorisation_confirmations: AuthorisationConfirmationTable;
   trusted_payees: TrustedPayeeTable;
   fraud_reports: FraudReportTable;
+  shared_fraud_signals: SharedFraudSignalTable;
   known_devices: KnownDeviceTable;
   corporates: CorporateTable;
   corporate_users: CorporateUserTable;

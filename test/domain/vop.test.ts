@@ -1,6 +1,7 @@
 /**
  * Verification of Payee in the domain, over a real SQLite file with the demo data: a payee
- * account held by the debtor account's own holder is a transfer between one's own accounts.
+ * account held by the debtor account's own holder is a transfer between one's own accounts; a
+ * payee is checked in every currency, and one no scheme reaches is "not possible" unasked.
  */
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -21,6 +22,7 @@ const clock = manualClock(new Date("2026-03-16T09:00:00.000Z"));
 let dir: string;
 let store: Store;
 let vop: PayeeVerification;
+let coreOf: () => ReturnType<typeof createEmbeddedLedger>;
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), "psd2-bank-vop-"));
@@ -30,6 +32,7 @@ before(async () => {
     ledger: store.ledger, clock, timeZone: TIME_ZONE, bankCode: "50010000", bic: "DEMODEFFXXX",
     limits: { overdraftMinor: 0n, dailyPaymentLimitMinor: 1_000_000n },
   });
+  coreOf = () => core;
   vop = createPayeeVerification(core, sandboxVopScheme(DEMO_VOP_DIRECTORY),
     { bankCode: "50010000", timeoutMs: 1_000 });
 });
@@ -50,6 +53,39 @@ test("another holder's account, or an account elsewhere, is not the payer's own"
 });
 
 test("the name check itself still tells what the scheme would: the own account's name is checked", async () => {
-  assert.deepEqual(await vop.verify(store.db, { iban: ALICE_SAVINGS, name: "Alice Savings" }),
+  assert.deepEqual(await vop.verify(store.db, { iban: ALICE_SAVINGS, name: "Alice Savings", currency: "EUR" }),
     { result: "NMTC", matchedName: null });
 });
+
+/** The demo scheme, counting what it is asked; it holds a Turkish holder, which EPC VOP cannot reach. */
+function countingScheme() {
+  const demo = sandboxVopScheme({ ...DEMO_VOP_DIRECTORY,
+    holders: { ...DEMO_VOP_DIRECTORY.holders, [TURKISH]: "Ali Yilmaz" } });
+  const asked: string[] = [];
+  return { asked, scheme: { reaches: demo.reaches,
+    verify: (p: { iban: string; name: string }) => { asked.push(p.iban); return demo.verify(p); } } };
+}
+
+const TURKISH = "TR330006100519786457841326";
+const FRENCH = "FR1420041010050500013M02606";
+
+test("a payee at this bank is checked in any currency; elsewhere only where a scheme reaches",
+  async () => {
+    const { asked, scheme } = countingScheme();
+    const checks = createPayeeVerification(
+      coreOf(), scheme,
+      { bankCode: "50010000", timeoutMs: 1_000 });
+    const outcome = async (iban: string, name: string, currency: string) =>
+      (await checks.verify(store.db, { iban, name, currency })).result;
+    for (const currency of ["EUR", "SEK", "USD", "CHF"]) {
+      assert.equal(await outcome(BOB_MAIN, "Bob Meyer", currency), "MTCH", currency);
+      assert.equal(await outcome(BOB_MAIN, "Carol Weber", currency), "NMTC", currency);
+    }
+    assert.equal(await outcome(FRENCH, "Jean Dupont", "EUR"), "MTCH");
+    assert.deepEqual(asked, [FRENCH]);
+    for (const [iban, currency] of [[FRENCH, "USD"], [FRENCH, "SEK"], [TURKISH, "EUR"],
+      [TURKISH, "TRY"]] as const) {
+      assert.equal(await outcome(iban, "Jean Dupont", currency), "NOAP", `${iban} ${currency}`);
+    }
+    assert.deepEqual(asked, [FRENCH], "a payee bank no scheme reaches is never asked");
+  });

@@ -54,3 +54,19 @@ test("a sandbox seeded before 0191: tester0 becomes the exempted test PSU with a
       assert.deepEqual(devices.rows, [{ psu_id: "t0", phone: "+4915100000010" }]);
     });
   });
+
+test("a fraud report made before 0280 gets its PSU and payee IBAN from its payment", async () => {
+  await onNewFile(async (db, migrator) => {
+    assert.equal((await migrator.migrateTo("0220-consent-interface")).error, undefined);
+    await sql`insert into payments (id, tpp_id, service, product, status, debtor_iban,
+      creditor_iban, creditor_name, amount, currency, redirect_uri, created_at, updated_at,
+      psu_id) values ('p1', 't1', 'payments', 'sepa-credit-transfers', 'ACSC', 'DE1', 'DE2',
+      'N', 100, 'EUR', 'https://tpp.example', '2026-01-01', '2026-01-01', 'psu-1')`.execute(db);
+    await sql`insert into fraud_reports (payment_id, reported_at) values ('p1', '2026-01-02')`
+      .execute(db);
+    assert.equal((await migrator.migrateTo("0280-fraud-signals")).error, undefined);
+    const { rows } = await sql<{ psu_id: string; payee_iban: string }>`select psu_id, payee_iban
+      from fraud_reports`.execute(db);
+    assert.deepEqual(rows, [{ psu_id: "psu-1", payee_iban: "DE2" }]);
+  });
+});

@@ -12,6 +12,8 @@ import { moveConsent } from "../consent/transitions.js";
 import { fraudRatePpm, traLimitMinor } from "../exemptions/payments.js";
 import { exemptionReason } from "../exemptions/audit.js";
 import { OperatorError } from "../kernel/errors.js";
+import { isFlagged, reportFraud } from "../fraud/signals.js";
+import type { Payment } from "../payment/model.js";
 
 export interface ResourceFilter { tpp?: string; psu?: string; account?: string; limit?: number }
 
@@ -30,8 +32,12 @@ export interface ConsentRow { id: string; tpp: string; psu: string | null; statu
 export interface AuthorisationRow { id: string; scaStatus: string; psu: string | null;
   createdAt: string; updatedAt: string; exemption: string | null }
 
-/** A PSU's report of fraud on a payment, and what it makes of the bank's fraud rate. */
-export interface FraudReport { paymentId: string; fraudRatePpm: string; traLimit: string }
+/**
+ * A PSU's report of fraud on a payment, what it makes of the bank's fraud rate, and whether its
+ * payee is flagged now.
+ */
+export interface FraudReport { paymentId: string; fraudRatePpm: string; traLimit: string;
+  payeeIban: string; payeeFlagged: boolean }
 
 export interface Shown<T> { resource: T; authorisations: AuthorisationRow[]; history: AuditEntry[] }
 
@@ -51,26 +57,38 @@ async function secondFactorOf(store: Store, paymentId: string, recurring: boolea
   return `none: exempted under ${exemptionReason(done.exemption)}, password only`;
 }
 
+/** The PSU who authorised a payment (a bulk's payment: the bulk's), null before anyone did. */
+async function authorisingPsu(store: Store, payment: Payment): Promise<string | null> {
+  if (payment.psuId !== null || payment.bulkId === null) return payment.psuId;
+  return (await store.payments.find(store.db, payment.bulkId))?.psuId ?? null;
+}
+
 /**
- * RTS art. 18: the PSU reports an executed payment as fraud; the bank's fraud rate (last 90
- * days) and the amount up to which transaction risk analysis may exempt follow from it.
+ * The PSU reports an executed payment as fraud. RTS art. 18: the bank's fraud rate (last 90
+ * days) and the amount up to which transaction risk analysis may exempt follow from it; PSR
+ * art. 83 (proposal): its payee's IBAN is flagged once two PSUs reported it.
  */
-async function reportFraud(
+async function reportFraudOf(
   { store, clock }: { store: Store; clock: Clock }, id: string,
 ): Promise<FraudReport> {
   const payment = await store.payments.find(store.db, id);
   if (!payment) throw new OperatorError(`No payment with the id ${id}.`, "id");
-  if (!["ACSC", "ACCC", "ACSP"].includes(payment.status)) {
+  const psuId = await authorisingPsu(store, payment);
+  const outcome = psuId === null ? "not_executed"
+    : await reportFraud({ store, clock }, store.db, payment, psuId);
+  if (outcome === "not_executed") {
     throw new OperatorError(
       `Only an executed payment can be reported as fraud; this one is ${payment.status}.`, "id");
   }
-  if (!(await store.exemptions.reportFraud(store.db, id, clock.now().toISOString()))) {
+  if (outcome === "already_reported") {
     throw new OperatorError(`The payment ${id} was reported as fraud already.`, "id");
   }
   const rate = await fraudRatePpm({ store, clock }, store.db);
   const limit = await traLimitMinor({ store, clock }, store.db);
+  const payeeIban = payment.creditorAccount.iban;
   return { paymentId: id, fraudRatePpm: rate.toString(),
-    traLimit: `${formatAmount(limit, "EUR")} EUR` };
+    traLimit: `${formatAmount(limit, "EUR")} EUR`, payeeIban,
+    payeeFlagged: await isFlagged({ store }, store.db, payeeIban) };
 }
 
 /** Payments and consents as rows, PSUs by their login (looked up once per PSU). */
@@ -165,7 +183,7 @@ export function createResourceQueries(deps: ResourceDeps) {
     },
 
     showPayment: async (id: string) => show(id, await paymentRow(id), "payment"),
-    reportFraud: (id: string) => reportFraud({ store, clock }, id),
+    reportFraud: (id: string) => reportFraudOf({ store, clock }, id),
     showConsent: async (id: string) => show(id, await consentRow(id), "consent"),
 
     /** valid → revokedByPsu; the TPP's next read is refused. Throws for any other status. */

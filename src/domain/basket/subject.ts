@@ -10,6 +10,7 @@ import type { Deps, SubjectType } from "../deps.js";
 import { rejectIfScaExpired } from "../payment/expiry.js";
 import type { Payment } from "../payment/model.js";
 import { ownAccountTransfers } from "../payment/payee-check.js";
+import { flaggedPayments } from "../fraud/signals.js";
 import { amountsOf } from "../payment/subject.js";
 import { sha256 } from "../sca/factors.js";
 import type { Review, ScaSubject } from "../sca/subject.js";
@@ -41,8 +42,12 @@ async function review(deps: Deps, tx: Tx, psuId: string, view: BasketView): Prom
     foreign.push(...(await consentChoices(deps, tx, psuId, consent)).foreign);
   }
   const problem = await basketProblem(deps, tx, psuId, view);
-  const ownPayees = await ownAccountTransfers(deps, tx, awaitingItems(view).payments);
-  return { problem, accounts: [], foreign, debtor: null, executesOn: null, ownPayees };
+  const { payments } = awaitingItems(view);
+  const ownPayees = await ownAccountTransfers(deps, tx, payments);
+  const flaggedPayees = await flaggedPayments(deps, tx, payments);
+  return {
+    problem, accounts: [], foreign, debtor: null, executesOn: null, ownPayees, flaggedPayees,
+  };
 }
 
 function basketSubject(deps: Deps, view: BasketView): ScaSubject {

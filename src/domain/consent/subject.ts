@@ -62,7 +62,8 @@ function accountConsentSubject(deps: Deps, view: ConsentView): ScaSubject {
       const choices = await consentChoices(deps, tx, psuId, consent);
       const problem = consent.status === "partiallyAuthorised"
         ? await laterSignerProblem(deps, tx, psuId, consent) : null;
-      return { problem, ...choices, debtor: null, executesOn: null, ownPayees: [] };
+      return { problem, ...choices, debtor: null, executesOn: null, ownPayees: [],
+        flaggedPayees: [] };
     },
     decide: (tx, ctx, decision) => decideConsent(deps, tx, ctx, consent, decision),
     // Nothing lets the PSU choose: the consent grants what it names.

@@ -18,6 +18,7 @@ import {
   consentsOf, holdingsOf, ordersOf, withdrawOrder, type HeldAccount, type HeldCard,
   type ListedConsent, type ListedOrder, type ListedPayment, type Listing,
 } from "./permissions.js";
+import { reportFraud as reportFraudAs, type ReportOutcome } from "../fraud/signals.js";
 
 /** How many of each the dashboard lists, newest first. */
 const LISTED = 200;
@@ -85,6 +86,23 @@ async function overviewOf(deps: Deps, listing: Listing, psuId: string): Promise<
 
 export type { DashboardView } from "../sca/dashboard-login.js";
 
+/**
+ * The PSU reports one of the payments its overview lists as fraud (PSR art. 83, proposal);
+ * another PSU's payment is refused as an unknown one, as is any without a logged-in PSU.
+ */
+async function reportListedPayment(
+  deps: Deps, dashboard: Pick<ReturnType<typeof createDashboardLogin>, "view">
+    & { overview(psuId: string): Promise<Overview> },
+  secret: string | undefined, paymentId: string,
+): Promise<ReportOutcome | "unknown"> {
+  const view = await dashboard.view(secret);
+  const psuId = view?.session.step === "dashboard" ? view.session.psuId : null;
+  const payment = psuId
+    ? (await dashboard.overview(psuId)).payments.find((p) => p.id === paymentId) : undefined;
+  if (!psuId || !payment) return "unknown";
+  return deps.store.transaction((tx) => reportFraudAs(deps, tx, payment, psuId));
+}
+
 /** historyDays: PERMISSION_HISTORY_DAYS, how long an ended permission stays listed. */
 export function createPsuDashboard(deps: Deps, historyDays: number) {
   const { store, clock, settings } = deps;
@@ -136,8 +154,11 @@ export function createPsuDashboard(deps: Deps, historyDays: number) {
   }
 
   const trustedPayees = createTrustedPayees(deps, login.asPsu);
+  const reportFraud = (secret: string | undefined, paymentId: string) =>
+    reportListedPayment(deps, { ...login, overview }, secret, paymentId);
   return {
     ...login, overview, revoke, withdrawOrder: withdraw, activateApp, revokeApp, trustedPayees,
+    reportFraud,
   };
 }
 

@@ -269,7 +269,7 @@ export function createPayments(deps: Deps, version: ApiInterface = "v1") {
     requested: boolean): Promise<PayeeChecks> {
     const { main, entries } = validInitiation(product, input);
     const payees = (entries.length > 0 ? entries : [main])
-      .map((p) => ({ iban: p.creditorAccount.iban, name: p.creditorName }));
+      .map((p) => ({ iban: p.creditorAccount.iban, name: p.creditorName, currency: p.currency }));
     return checkPayees(deps, payees, requested);
   }
 
@@ -288,8 +288,10 @@ export function createPayments(deps: Deps, version: ApiInterface = "v1") {
       throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
     }
     await namedCorporate(deps, tx, input.corporateId, debtor.psuId);
-    const vopOf = (p: { creditorAccount: { iban: string }; creditorName: string }) =>
-      outcomeOf(checks, { iban: p.creditorAccount.iban, name: p.creditorName });
+    const vopOf = (
+      p: { creditorAccount: { iban: string }; creditorName: string; currency: string },
+    ) => outcomeOf(checks,
+      { iban: p.creditorAccount.iban, name: p.creditorName, currency: p.currency });
     const outcomes = entries.length > 0 ? entries.map(vopOf) : [vopOf(main)];
     const at = clock.now().toISOString();
     const payment: Payment = {

@@ -5,13 +5,14 @@
  * also reads the outcome in the status (Berlin Group 1.3.16: RCVC, RVCM, RVNC).
  */
 import type { Deps } from "../deps.js";
-import type { VopOutcome } from "../vop/ports.js";
+import type { CheckedPayee, VopOutcome } from "../vop/ports.js";
 import { NOT_POSSIBLE } from "../vop/verification.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Payment, TransactionStatus } from "./model.js";
 import { PAYMENT_CREATION } from "./transitions.js";
 
-export interface Payee { iban: string; name: string }
+/** A payee and the transfer's currency: a scheme answers for some currencies only. */
+export type Payee = CheckedPayee;
 
 export interface PayeeChecks {
   /** The TPP asked to read the outcome in the status (Client-VOP-Requested: true). */
@@ -19,7 +20,7 @@ export interface PayeeChecks {
   outcomes: ReadonlyMap<string, VopOutcome>;
 }
 
-const keyOf = (p: Payee) => `${p.iban}\n${p.name}`;
+const keyOf = (p: Payee) => `${p.iban}\n${p.name}\n${p.currency}`;
 
 /** Checks each distinct payee once, all at once (a bulk is bounded by BULK_PAYMENT_ENTRIES_MAX). */
 export async function checkPayees(

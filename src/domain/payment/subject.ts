@@ -17,6 +17,7 @@ import { paymentExemption } from "../exemptions/payments.js";
 import { rejectIfScaExpired, SCA_EXPIRED } from "./expiry.js";
 import { awaitsPsu, type Payment } from "./model.js";
 import { ownAccountTransfers } from "./payee-check.js";
+import { flaggedPayments } from "../fraud/signals.js";
 import { movePayment } from "./transitions.js";
 
 /** A payment (or its cancellation) as the pages show it; a bulk with its entries. */
@@ -64,8 +65,10 @@ async function review(deps: Deps, tx: Tx, psuId: string, view: PaymentView): Pro
   const { requestedExecutionDate: date } = payment;
   const today = dateInZone(deps.clock.now(), deps.settings.timeZone);
   const executesOn = date !== null && date > today ? date : null;
-  const ownPayees = await ownAccountTransfers(deps, tx, entries.length > 0 ? entries : [payment]);
-  return { problem, accounts: [], foreign: [], debtor, executesOn, ownPayees };
+  const paid = entries.length > 0 ? entries : [payment];
+  const ownPayees = await ownAccountTransfers(deps, tx, paid);
+  const flaggedPayees = cancellation ? [] : await flaggedPayments(deps, tx, paid);
+  return { problem, accounts: [], foreign: [], debtor, executesOn, ownPayees, flaggedPayees };
 }
 
 /** What a payment and its cancellation share. */

@@ -191,8 +191,6 @@ export interface ExemptionPort {
   distrust(tx: Tx, psuId: string, iban: string): Promise<boolean>;
   /** When the PSU last passed SCA (not an exemption) for a consent of this TPP. */
   lastConsentSca(tx: Tx, tppId: string, psuId: string): Promise<string | undefined>;
-  /** False when it was reported already. */
-  reportFraud(tx: Tx, paymentId: string, at: string): Promise<boolean>;
   /**
    * Remote credit transfers executed since `since` (RTS art. 19: the last 90 days): the total
    * amount of all, and of those the PSU reported as fraud.

@@ -53,6 +53,11 @@ export interface Review {
   executesOn: string | null;
   /** The payments whose payee account is the payer's own: no name check to heed (README). */
   ownPayees: string[];
+  /**
+   * The payments whose payee IBAN is flagged as used for fraud (PSR art. 83, proposal): the
+   * review warns before Confirm.
+   */
+  flaggedPayees: string[];
 }
 
 export interface DebtorOverview {

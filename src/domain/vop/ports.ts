@@ -14,7 +14,16 @@ export interface VopOutcome {
   matchedName: string | null;
 }
 
+/** A payee as a check needs it: the currency is the transfer's (PSR art. 50, proposal). */
+export interface CheckedPayee { iban: string; name: string; currency: string }
+
 export interface PayeeVerificationPort {
+  /**
+   * Whether a scheme this bank takes part in can route a check to the payee's bank, for a
+   * transfer in `currency` (EPC VOP: SEPA countries, euro). When none can, the check is "not
+   * possible" at once: nothing is asked, and the PSU and the TPP are told so.
+   */
+  reaches(payee: { iban: string; currency: string }): boolean;
   /**
    * Asks the payee's bank whether `name` is the holder of `iban`. May take long or fail: the
    * caller bounds it (VOP_TIMEOUT_MS) and reads a failure as NOAP.

@@ -1,12 +1,14 @@
 /**
  * Verification of Payee before the PSU authorises a credit transfer (Instant Payments
- * Regulation, EU 2024/886, art. 5c): a payee at this bank is checked against the holder's name
- * the core holds; a payee elsewhere through the scheme port, within VOP_TIMEOUT_MS.
+ * Regulation, EU 2024/886, art. 5c; for every credit transfer, instant or not, in any currency,
+ * PSR art. 50 in the Commission's proposal COM(2023) 367): a payee at this bank is checked
+ * against the holder's name the core holds, whatever the currency; a payee elsewhere through the
+ * scheme port, within VOP_TIMEOUT_MS, where a scheme reaches its bank; else "not possible".
  */
 import type { CoreBanking } from "../account-information/core-banking.js";
 import type { Tx } from "../kernel/ports.js";
 import { matchName } from "../../lib/payee-names.js";
-import type { PayeeVerificationPort, VopOutcome } from "./ports.js";
+import type { CheckedPayee, PayeeVerificationPort, VopOutcome } from "./ports.js";
 
 export interface PayeeVerificationSettings {
   /** This bank's national bank code: IBANs carrying it are checked here. */
@@ -15,8 +17,11 @@ export interface PayeeVerificationSettings {
 }
 
 export interface PayeeVerification {
-  /** The outcome for one payee; never throws: a failed or late answer is NOAP. */
-  verify(tx: Tx, payee: { iban: string; name: string }): Promise<VopOutcome>;
+  /**
+   * The outcome for one payee of a credit transfer in any currency; never throws: a failed or
+   * late answer, and a payee's bank no scheme reaches, is NOAP.
+   */
+  verify(tx: Tx, payee: CheckedPayee): Promise<VopOutcome>;
   /** As the responding PSP: the outcome for an account of this bank (else NOAP). */
   respond(tx: Tx, payee: { iban: string; name: string }): Promise<VopOutcome>;
   /**
@@ -61,8 +66,10 @@ export function createPayeeVerification(
   }
   return {
     respond, ownAccount,
-    verify: (tx, payee) => heldHere(payee.iban, settings.bankCode)
-      ? respond(tx, payee)
-      : withTimeout(scheme.verify(payee), settings.timeoutMs),
+    async verify(tx, { iban, name, currency }) {
+      if (heldHere(iban, settings.bankCode)) return respond(tx, { iban, name });
+      if (!scheme.reaches({ iban, currency })) return NOT_POSSIBLE;
+      return withTimeout(scheme.verify({ iban, name }), settings.timeoutMs);
+    },
   };
 }

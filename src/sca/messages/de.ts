@@ -344,4 +344,17 @@ export const de: Catalogue = {
   notice_withdrawn: "Der Dauerauftrag wurde beendet. Es wird keine weitere Zahlung ausgeführt.",
   error_withdraw_refused: "Dieser Dauerauftrag kann nicht beendet werden: Er ist bereits "
     + "beendet.",
+  review_fraud: "Betrugswarnung",
+  fraud_flagged: "Kunden dieser Bank haben Zahlungen an dieses Konto als Betrug gemeldet. Zahlen "
+    + "Sie nur, wenn Sie den Empfänger kennen und sicher sind, wer das Geld erhält.",
+  button_report_fraud: "Diese Zahlung als Betrug melden",
+  report_fraud_heading: "Diese Zahlung als Betrug melden?",
+  report_fraud_text: "Melden Sie sie, wenn Sie diese Zahlung nicht wollten oder der Empfänger "
+    + "Sie getäuscht hat. Die Bank speichert Ihre Meldung; melden weitere Kunden dasselbe "
+    + "Empfängerkonto, wird jeder gewarnt, der dorthin zahlt.",
+  button_report_fraud_confirm: "Ja, als Betrug melden",
+  notice_fraud_reported: "Ihre Meldung ist gespeichert. Bitte rufen Sie auch die Bank an, damit "
+    + "sie versuchen kann, das Geld zurückzuholen.",
+  error_fraud_report: "Diese Zahlung kann nicht gemeldet werden: nur eine ausgeführte Zahlung, "
+    + "und nur einmal.",
 };

@@ -318,6 +318,19 @@ export const en = {
   link_keep_order: "No, keep it",
   notice_withdrawn: "The standing order has been stopped. No further payment will be made.",
   error_withdraw_refused: "This standing order cannot be stopped: it has already ended.",
+  review_fraud: "Fraud warning",
+  fraud_flagged: "Customers of this bank have reported payments to this account as fraud. Pay "
+    + "only if you know the payee and are sure who gets the money.",
+  button_report_fraud: "Report this payment as fraud",
+  report_fraud_heading: "Report this payment as fraud?",
+  report_fraud_text: "Report it if you did not intend this payment or the payee deceived you. "
+    + "The bank records your report; once other customers report the same payee account, "
+    + "everyone paying it is warned.",
+  button_report_fraud_confirm: "Yes, report it as fraud",
+  notice_fraud_reported: "Your report has been recorded. Please also call the bank, so that it "
+    + "can try to recover the money.",
+  error_fraud_report: "This payment cannot be reported: only an executed payment can, and only "
+    + "once.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -331,4 +331,16 @@ export const es: Catalogue = {
   link_keep_order: "No, mantenerla",
   notice_withdrawn: "La orden permanente se ha detenido. No se realizará ningún otro pago.",
   error_withdraw_refused: "Esta orden permanente no se puede detener: ya ha finalizado.",
+  review_fraud: "Aviso de fraude",
+  fraud_flagged: "Clientes de este banco han denunciado como fraude pagos a esta cuenta. Pague "
+    + "solo si conoce al beneficiario y está seguro de quién recibe el dinero.",
+  button_report_fraud: "Denunciar este pago como fraude",
+  report_fraud_heading: "¿Denunciar este pago como fraude?",
+  report_fraud_text: "Denúncielo si no quería este pago o si el beneficiario le engañó. El banco "
+    + "registra su denuncia; si otros clientes denuncian la misma cuenta, se avisa a todos los "
+    + "que le paguen.",
+  button_report_fraud_confirm: "Sí, denunciarlo como fraude",
+  notice_fraud_reported: "Su denuncia ha quedado registrada. Llame también al banco, para que "
+    + "intente recuperar el dinero.",
+  error_fraud_report: "Este pago no se puede denunciar: solo un pago ejecutado, y una sola vez.",
 };

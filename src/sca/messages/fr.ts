@@ -343,4 +343,18 @@ export const fr: Catalogue = {
   link_keep_order: "Non, le garder",
   notice_withdrawn: "Le virement permanent a été arrêté. Aucun autre paiement ne sera effectué.",
   error_withdraw_refused: "Ce virement permanent ne peut pas être arrêté : il est déjà terminé.",
+  review_fraud: "Alerte à la fraude",
+  fraud_flagged: "Des clients de cette banque ont signalé des paiements vers ce compte comme "
+    + "frauduleux. Ne payez que si vous connaissez le bénéficiaire et savez qui reçoit "
+    + "l'argent.",
+  button_report_fraud: "Signaler ce paiement comme fraude",
+  report_fraud_heading: "Signaler ce paiement comme fraude ?",
+  report_fraud_text: "Signalez-le si vous ne vouliez pas ce paiement ou si le bénéficiaire vous "
+    + "a trompé. La banque enregistre votre signalement ; si d'autres clients signalent le même "
+    + "compte, tous ceux qui le paient sont avertis.",
+  button_report_fraud_confirm: "Oui, le signaler comme fraude",
+  notice_fraud_reported: "Votre signalement est enregistré. Appelez aussi la banque, afin "
+    + "qu'elle tente de récupérer l'argent.",
+  error_fraud_report: "Ce paiement ne peut pas être signalé : seul un paiement exécuté peut "
+    + "l'être, une seule fois.",
 };

@@ -334,4 +334,17 @@ export const it: Catalogue = {
   notice_withdrawn: "L’ordine permanente è stato interrotto. Non verrà eseguito alcun altro "
     + "pagamento.",
   error_withdraw_refused: "Questo ordine permanente non può essere interrotto: è già terminato.",
+  review_fraud: "Avviso di frode",
+  fraud_flagged: "Clienti di questa banca hanno segnalato come frode pagamenti verso questo "
+    + "conto. Paghi solo se conosce il beneficiario ed è sicuro di chi riceve il denaro.",
+  button_report_fraud: "Segnala questo pagamento come frode",
+  report_fraud_heading: "Segnalare questo pagamento come frode?",
+  report_fraud_text: "Lo segnali se non voleva questo pagamento o se il beneficiario l'ha "
+    + "ingannata. La banca registra la sua segnalazione; se altri clienti segnalano lo stesso "
+    + "conto, chiunque lo paghi viene avvisato.",
+  button_report_fraud_confirm: "Sì, segnalalo come frode",
+  notice_fraud_reported: "La sua segnalazione è stata registrata. Chiami anche la banca, perché "
+    + "possa tentare di recuperare il denaro.",
+  error_fraud_report: "Questo pagamento non può essere segnalato: solo un pagamento eseguito, e "
+    + "una sola volta.",
 };

@@ -335,4 +335,17 @@ export const nl: Catalogue = {
   link_keep_order: "Nee, behouden",
   notice_withdrawn: "De periodieke betaling is gestopt. Er wordt geen betaling meer uitgevoerd.",
   error_withdraw_refused: "Deze periodieke betaling kan niet worden gestopt: ze is al beëindigd.",
+  review_fraud: "Fraudewaarschuwing",
+  fraud_flagged: "Klanten van deze bank hebben betalingen naar deze rekening als fraude gemeld. "
+    + "Betaal alleen als u de begunstigde kent en zeker weet wie het geld krijgt.",
+  button_report_fraud: "Deze betaling als fraude melden",
+  report_fraud_heading: "Deze betaling als fraude melden?",
+  report_fraud_text: "Meld haar als u deze betaling niet wilde of de begunstigde u heeft "
+    + "misleid. De bank legt uw melding vast; melden andere klanten dezelfde rekening, dan "
+    + "wordt iedereen gewaarschuwd die ernaar betaalt.",
+  button_report_fraud_confirm: "Ja, als fraude melden",
+  notice_fraud_reported: "Uw melding is vastgelegd. Bel ook de bank, zodat zij kan proberen het "
+    + "geld terug te halen.",
+  error_fraud_report: "Deze betaling kan niet worden gemeld: alleen een uitgevoerde betaling, en "
+    + "maar één keer.",
 };

@@ -35,6 +35,7 @@ import { retentionIndexes } from "./0200-retention-indexes.js";
 import { consentInterface } from "./0220-consent-interface.js";
 import { paymentInterface } from "./0230-payment-interface.js";
 import { permissionHistory } from "./0270-permission-history.js";
+import { fraudSignals } from "./0280-fraud-signals.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "0220-consent-interface": consentInterface,
   "0230-payment-interface": paymentInterface,
   "0270-permission-history": permissionHistory,
+  "0280-fraud-signals": fraudSignals,
 };
 
 export const migrationProvider: MigrationProvider = {
