@@ -113,6 +113,7 @@ function installTppChecks(api: FastifyInstance, config: Config, parts: ApiParts)
     ...plugin, bodyLimit: config.bodyLimitBytes, xml: xmlBodies(api, config),
     audit: (entry) => audit.record(entry),
     requireSignature: config.requireHttpSignature,
+    requireJwsSignature: config.v2JwsSignatureRequired,
     bearer: oauth ? {
       verify: (token, der) => oauth.verifyAccessToken(token, der),
       required: config.oauthBearerRequired, base: API_BASE,
