@@ -9,6 +9,7 @@ import { accountRoutes, type AccountRoutesOptions } from "../api/accounts.js";
 import { presentersFor } from "../api/profile.js";
 import { v2ConsentRoutes, type V2ConsentRoutesOptions } from "../api/v2/consents.js";
 import { v2Presenters } from "../api/v2/present.js";
+import { v2OpenApiRoutes, type V2OpenApiOptions } from "../api/v2/openapi.js";
 import { V2_AIS } from "../api/v2/reference.js";
 import { createAccounts } from "../domain/consent/accounts.js";
 import { createConsents } from "../domain/consent/registration.js";
@@ -17,9 +18,12 @@ import type { Deps } from "../domain/deps.js";
 export const API_V2_BASE = "/psd2/v2";
 
 export type V2Shared = Pick<V2ConsentRoutesOptions, "idempotency" | "redirects" | "notifications">
-  & Pick<AccountRoutesOptions, "downloads" | "downloadThreshold">;
+  & Pick<AccountRoutesOptions, "downloads" | "downloadThreshold">
+  & { document: Omit<V2OpenApiOptions, "base"> };
 
 export function v2Routes(api: FastifyInstance, deps: Deps, shared: V2Shared): void {
+  // First: the document publishes every /v2 route registered after it.
+  v2OpenApiRoutes(api, { ...shared.document, base: API_V2_BASE });
   const consents = createConsents(deps, "v2");
   const { idempotency, redirects, notifications } = shared;
   v2ConsentRoutes(api, { idempotency, redirects, notifications, base: API_V2_BASE, consents,
