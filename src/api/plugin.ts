@@ -115,10 +115,13 @@ function headerText(request: FastifyRequest, name: string): string | null {
 }
 
 function sendRefusal(reply: FastifyReply, error: Xs2aError): void {
-  const { status, body } = renderError(error, messagesFieldOf(reply.request.url));
+  const field = messagesFieldOf(reply.request.url);
+  const { status, body } = renderError(error, field);
   // A 429 always says when to come back, also where no rate limit set its own wait.
   if (status === 429 && !reply.hasHeader("Retry-After")) void reply.header("Retry-After", "1");
-  void reply.code(status).send(body);
+  // The openFinance files' 429 (decline_429_AIS) has no body: Retry-After says it all.
+  const bodiless = status === 429 && field === "apiClientMessages";
+  void reply.code(status).send(bodiless ? undefined : body);
 }
 
 export interface ApiPluginOptions {

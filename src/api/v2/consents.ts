@@ -41,6 +41,12 @@ type ByAuthorisation = { Params: { consentId: string; authorisationId: string } 
 
 const href = (path: string) => ({ href: path });
 
+/** The Consent API 2.1 file requires PSU-IP-Address on a creation: the PSU is there to grant it. */
+const PSU_PRESENT = {
+  type: "object", required: ["PSU-IP-Address"],
+  properties: { "PSU-IP-Address": { type: "string" } },
+} as const;
+
 type CreationRequest = FastifyRequest<{ Body: V2ConsentBody }>;
 
 /** POST /v2/consents/account-access: the consent and, unless the TPP starts it, its redirect. */
@@ -76,7 +82,8 @@ async function createConsent(request: CreationRequest, reply: FastifyReply,
 export function v2ConsentRoutes(app: FastifyInstance, options: V2ConsentRoutesOptions): void {
   const { base, consents } = options;
   const selfOf = (id: string) => `${base}/${CATEGORY}/${id}`;
-  app.post<{ Body: V2ConsentBody }>(`${base}/${CATEGORY}`, route({ body: v2ConsentBody }),
+  app.post<{ Body: V2ConsentBody }>(`${base}/${CATEGORY}`,
+    route({ body: v2ConsentBody, headers: PSU_PRESENT }),
     (request, reply) => createConsent(request, reply, options, selfOf));
   app.get<ById>(`${base}/${CATEGORY}/:consentId`, route(), async (request) => presentV2Consent(
     await consents.consentDetails(request.tpp.id, request.params.consentId)));
