@@ -42,15 +42,34 @@ function fileOperations(files: Files): FileOperation[] {
       }))));
 }
 
+const normal = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * Whether a route's parameter can be the template's: the same name, one inside the other
+ * (:product, {payment-product}), or both an id (:consentId, {resourceId}). So a generic
+ * template never takes an id for its {authorisation-category}.
+ */
+function sameParameter(segment: string, routeSegment: string): boolean {
+  const [a, b] = [normal(segment), normal(routeSegment)];
+  return a.includes(b) || b.includes(a) || (a.endsWith("id") && b.endsWith("id"));
+}
+
+/** Whether the route segments `taken` fit one template segment. */
+function fits(segment: string, taken: string[]): boolean {
+  const [first = ""] = taken;
+  if (!isParameter(segment)) return taken.length === 1 && first === segment;
+  // {resource-path} is a resource's own path: it starts with its name (consents, payments).
+  if (taken.length === 2) return !first.startsWith(":");
+  return !first.startsWith(":") || sameParameter(segment, first);
+}
+
 /** The route segments each template segment covers: {resource-path} one or two, fixed ones. */
 function align(template: string[], route: string[]): string[][] | null {
   const [head, ...rest] = template;
   if (head === undefined) return route.length === 0 ? [] : null;
   for (const span of head === "{resource-path}" ? [1, 2] : [1]) {
     const taken = route.slice(0, span);
-    const fits = taken.length === span && (isParameter(head)
-      ? span === 1 || taken.every((s) => !s.startsWith(":")) : taken[0] === head);
-    const tail = fits ? align(rest, route.slice(span)) : null;
+    const tail = taken.length === span && fits(head, taken) ? align(rest, route.slice(span)) : null;
     if (tail) return [taken, ...tail];
   }
   return null;
@@ -83,18 +102,23 @@ function resolved(files: Files, file: string, node: Json): Json {
   return structuredClone(components[ref[1]!]?.[ref[2]!] as Json);
 }
 
-/** The path the route is published under, and the template parameters it fixes. */
+const routeParameter = (segment: string) => `{${segment.slice(1)}}`;
+
+/**
+ * The path the route is published under, the template parameters it fixes, and the route's own
+ * parameters inside a fixed one ({resource-path} of payments/:product).
+ */
 function publishedPath(match: Match, base: string) {
   const fixed: { name: string; value: string }[] = [];
+  const own: string[] = [];
   const segments = match.template.map((segment, i) => {
     const span = match.spans[i] ?? [];
-    const single = span.length === 1 && span[0]!.startsWith(":");
-    if (isParameter(segment) && !single) {
-      fixed.push({ name: segment.slice(1, -1), value: span.join("/") });
-    }
-    return isParameter(segment) && single ? segment : span.join("/");
+    if (isParameter(segment) && span.length === 1 && span[0]!.startsWith(":")) return segment;
+    if (isParameter(segment)) fixed.push({ name: segment.slice(1, -1), value: span.join("/") });
+    own.push(...span.filter((s) => s.startsWith(":")).map((s) => s.slice(1)));
+    return span.map((s) => (s.startsWith(":") ? routeParameter(s) : s)).join("/");
   });
-  return { path: [base, ...segments].join("/"), fixed };
+  return { path: [base, ...segments].join("/"), fixed, own };
 }
 
 interface Published { file: string; path: string; method: string; op: Json }
@@ -102,13 +126,17 @@ interface Published { file: string; path: string; method: string; op: Json }
 /** The file's operation for the route, its fixed parameters left out and its name made unique. */
 function publish(files: Files, match: Match, facts: OperationFacts, options: V2OpenApiOptions):
   Published {
-  const { path, fixed } = publishedPath(match, options.base);
+  const { path, fixed, own } = publishedPath(match, options.base);
   const fixedNames = fixed.map((f) => f.name);
   const op = structuredClone(match.op);
-  op.parameters = ((op.parameters ?? []) as Json[]).map((p) => resolved(files, match.file, p))
-    .filter((p) => p.in !== "path" || !fixedNames.includes(String(p.name)));
+  const ownParameters = own.map((name) =>
+    ({ name, in: "path", required: true, schema: { type: "string" } }));
+  op.parameters = [...ownParameters, ...((op.parameters ?? []) as Json[])
+    .map((p) => resolved(files, match.file, p))
+    .filter((p) => p.in !== "path" || !fixedNames.includes(String(p.name)))];
   // One generic operation serves several routes: each is named after what it fixes.
-  op.operationId = `${String(op.operationId)}${pascal(fixed.map((f) => f.value).join("-"))}`;
+  const named = fixed.map((f) => f.value.replace(/:[^/]+/g, "")).join("-");
+  op.operationId = `${String(op.operationId)}${pascal(named)}`;
   op.security = security(facts, options.base, options.oauth);
   if (facts.role) op["x-psd2-role"] = facts.role;
   return { file: match.file, path, method: match.method.toLowerCase(), op };
