@@ -13,6 +13,10 @@ COPY tsconfig.json tsconfig.app.json ./
 COPY src ./src
 COPY test ./test
 COPY client ./client
+# The build turns the openFinance files (schemas/openfinance) into the JSON that /v2's published
+# document is made of, under dist/src.
+COPY schemas ./schemas
+COPY scripts/openfinance-json.mjs ./scripts/
 RUN npm run build && npm prune --omit=dev
 
 # Production by default (the bank's own TLS files and trust store mounted, see compose.yaml);

@@ -435,6 +435,12 @@ export const SETTINGS = {
       + "`SIGNATURE_MISSING`); a `Signature` that is sent is always verified (`Digest` "
       + "SHA-256/SHA-512 of the body, signing certificate trusted, valid, not revoked, same "
       + "organizationIdentifier as the TLS certificate)" }),
+  v2JwsSignatureRequired: flag({ name: "V2_JWS_SIGNATURE_REQUIRED", fallback: false,
+    description: "refuse `/psd2/v2` requests without an openFinance 2.x `x-jws-signature` (401 "
+      + "`SIGNATURE_MISSING`); one that is sent is always verified (JAdES over `Digest`, "
+      + "`X-Request-ID` and the other signed headers; the signing certificate judged as for "
+      + "`REQUIRE_HTTP_SIGNATURE`); 1.3's `Signature` and `REQUIRE_HTTP_SIGNATURE` are not "
+      + "those of `/psd2/v2`" }),
   tppCertHeader: text({ name: "TPP_CERT_HEADER", fallback: "", shownDefault: "(empty: none)",
     shownRange: "a header name",
     parse: (raw) => {

@@ -74,7 +74,7 @@ const RULES: Record<Layer, Rule> = {
   oauth: { value: ["domain", "lib"], typeOnly: [], packages: ["oidc-provider"] },
   domain: { value: ["lib"], typeOnly: [], packages: [] },
   ledger: { value: ["store", "lib"], typeOnly: ["domain"], packages: [] },
-  tpp: { value: ["lib"], typeOnly: [], packages: ["@peculiar/x509", "asn1js", "reflect-metadata"] },
+  tpp: { value: ["lib"], typeOnly: [], packages: ["@peculiar/x509", "asn1js", "jose", "reflect-metadata"] },
   store: { value: ["lib"], typeOnly: ["domain"], packages: ["kysely", "better-sqlite3", "pg"] },
   lib: { value: [], typeOnly: [], packages: [] },
 };

@@ -1,15 +1,19 @@
 /**
  * The answer to a request creating a payment, consent or signing basket: the creation runs once
  * per X-Request-ID (its idempotency claim and the resource in one transaction), the TPP's
- * subscription to pushed statuses (TPP-Notification-URI) is taken in the same transaction, and
- * the answer, first or replayed, carries the profile's status and headers.
+ * subscription to pushed statuses (TPP-Notification-URI, on /v2 Client-Notification-URI) is taken
+ * in the same transaction, and the answer, first or replayed, carries the profile's status and
+ * headers.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { createIdempotency } from "../domain/kernel/idempotency.js";
 import type { NotifiedResource } from "../domain/notification/ports.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import type { Tx } from "../domain/kernel/ports.js";
-import { readNotificationRequest } from "./notification-headers.js";
+import { isV2Path } from "./errors.js";
+import {
+  readNotificationRequest, V1_NOTIFICATION, V2_NOTIFICATION,
+} from "./notification-headers.js";
 import type { DeclaredPurposes } from "../domain/dashboard/purposes.js";
 import { declaredPurpose, type UriRules } from "./headers.js";
 import { requestFingerprint } from "./plugin.js";
@@ -48,7 +52,10 @@ export async function answerCreation(
   request: FastifyRequest, reply: FastifyReply, route: CreationRoute, creation: Creation,
 ): Promise<FastifyReply> {
   const tppId = request.tpp.id;
-  const notify = readNotificationRequest(request.headers, request.tpp.domains, route.redirects);
+  // Each interface names the headers its own way; their rules are one.
+  const names = isV2Path(request.url) ? V2_NOTIFICATION : V1_NOTIFICATION;
+  const notify = readNotificationRequest(request.headers, request.tpp.domains, route.redirects,
+    names);
   // A basket is no permission of its own: its items are.
   const purpose = creation.resourceType === "signing-basket"
     ? null : declaredPurpose(request.headers);

@@ -81,9 +81,12 @@ function wireCode(code: MessageCode): string {
 /** Where an interface's refusals list their messages. */
 export type MessagesField = "tppMessages" | "apiClientMessages";
 
-/** The field of the interface a request path belongs to: /v2 is openFinance 2.x. */
+/** Whether a request path is of /v2, openFinance 2.x (else NextGenPSD2 1.3). */
+export const isV2Path = (path: string): boolean => /^\/psd2\/v2\//.test(path);
+
+/** The field of the interface a request path belongs to. */
 export function messagesFieldOf(path: string): MessagesField {
-  return /^\/psd2\/v2\//.test(path) ? "apiClientMessages" : "tppMessages";
+  return isV2Path(path) ? "apiClientMessages" : "tppMessages";
 }
 
 export function renderError(

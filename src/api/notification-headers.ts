@@ -1,7 +1,8 @@
 /**
- * TPP-Notification-URI and TPP-Notification-Content-Preferred on a creation (Berlin Group), and
- * the ASPSP-Notification-* answer. A URI outside the domains of the TPP's certificate is declined
- * with ASPSP-Notification-Support: false, as the Berlin Group file allows; a malformed one is a
+ * TPP-Notification-URI and TPP-Notification-Content-Preferred on a creation (Berlin Group 1.3;
+ * openFinance 2.x names them Client-Notification-*, same rules), and the ASPSP-Notification-*
+ * answer. A URI outside the domains of the TPP's certificate is declined with
+ * ASPSP-Notification-Support: false, as the Berlin Group files allow; a malformed one is a
  * FORMAT_ERROR.
  */
 import type { NotificationContent } from "../domain/notification/ports.js";
@@ -11,8 +12,15 @@ import { single, type UriRules } from "./headers.js";
 
 type Headers = Record<string, string | string[] | undefined>;
 
-const URI = "TPP-Notification-URI";
-const PREFERRED = "TPP-Notification-Content-Preferred";
+/** The request headers' names on one interface. */
+export interface NotificationHeaderNames { uri: string; preferred: string }
+
+export const V1_NOTIFICATION: NotificationHeaderNames = {
+  uri: "TPP-Notification-URI", preferred: "TPP-Notification-Content-Preferred",
+};
+export const V2_NOTIFICATION: NotificationHeaderNames = {
+  uri: "Client-Notification-URI", preferred: "Client-Notification-Content-Preferred",
+};
 const URI_LENGTH_MAX = 500;
 /** Every status change: LAST is contained in PROCESS, so a TPP asking for it gets PROCESS. */
 const SUPPORTED: readonly NotificationContent[] = ["SCA", "PROCESS"];
@@ -38,15 +46,15 @@ function allowed(url: URL, rules: UriRules): boolean {
     && !url.hostname.endsWith(".") && (onLoopback || rules.notificationPorts.includes(port));
 }
 
-function notificationUri(headers: Headers, rules: UriRules): URL | null {
-  const value = single(headers, URI);
+function notificationUri(headers: Headers, rules: UriRules, name: string): URL | null {
+  const value = single(headers, name);
   if (value === undefined || value === "") return null;
   let url: URL | null = null;
   try {
     url = value.length <= URI_LENGTH_MAX ? new URL(value) : null;
   } catch { /* refused below */ }
   if (url === null || !allowed(url, rules)) {
-    throw formatError("header", URI, `${URI} must be an https URL on port `
+    throw formatError("header", name, `${name} must be an https URL on port `
       + `${rules.notificationPorts.join(" or ")}, without credentials or a trailing dot, of at `
       + `most ${URI_LENGTH_MAX} characters.`);
   }
@@ -54,14 +62,14 @@ function notificationUri(headers: Headers, rules: UriRules): URL | null {
 }
 
 /** "status=SCA, PROCESS" (Berlin Group); what the bank notifies of it. */
-function preferredContent(headers: Headers): NotificationContent[] {
-  const value = single(headers, PREFERRED);
+function preferredContent(headers: Headers, name: string): NotificationContent[] {
+  const value = single(headers, name);
   if (value === undefined) return [...SUPPORTED];
   const match = /^\s*status\s*=\s*(.*)$/i.exec(value);
   const items = match?.[1]?.split(",").map((x) => x.trim().toUpperCase()) ?? [];
   if (items.length === 0 || items.some((x) => !["SCA", "PROCESS", "LAST"].includes(x))) {
-    throw formatError("header", PREFERRED,
-      `${PREFERRED} must read status=X1, ..., Xn with each X one of SCA, PROCESS, LAST.`);
+    throw formatError("header", name,
+      `${name} must read status=X1, ..., Xn with each X one of SCA, PROCESS, LAST.`);
   }
   const wanted = SUPPORTED.filter((c) => items.includes(c)
     || (c === "PROCESS" && items.includes("LAST")));
@@ -71,9 +79,10 @@ function preferredContent(headers: Headers): NotificationContent[] {
 /** `domains`: the TPP certificate's, lowercase (TppIdentity.domains). */
 export function readNotificationRequest(
   headers: Headers, domains: readonly string[], rules: UriRules,
+  names: NotificationHeaderNames = V1_NOTIFICATION,
 ): NotificationRequest {
-  const url = notificationUri(headers, rules);
-  const content = preferredContent(headers);
+  const url = notificationUri(headers, rules, names.uri);
+  const content = preferredContent(headers, names.preferred);
   if (url === null) return { accepted: null, headers: {} };
   if (!inDomains(url.hostname, domains)) {
     return { accepted: null, headers: { "ASPSP-Notification-Support": "false" } };

@@ -236,13 +236,18 @@ export function openApiRoutes(app: FastifyInstance, options: OpenApiOptions): ()
     }
   });
   let document: Json | undefined;
-  let page: string | undefined;
   const built = () => (document ??= buildDocument(routes, options));
+  documentRoutes(app, options.base, built);
+  return built;
+}
+
+/** GET {base}/openapi.json and its HTML reference page, GET {base}/reference. */
+export function documentRoutes(app: FastifyInstance, base: string, built: () => Json): void {
+  let page: string | undefined;
   const config = { document: true };
-  app.get(`${options.base}/openapi.json`, { config }, async () => built());
-  app.get(`${options.base}/reference`, { config }, async (_request, reply) => {
+  app.get(`${base}/openapi.json`, { config }, async () => built());
+  app.get(`${base}/reference`, { config }, async (_request, reply) => {
     page ??= referencePage(built());
     return reply.type("text/html; charset=utf-8").header("Content-Security-Policy", CSP).send(page);
   });
-  return built;
 }

@@ -16,10 +16,11 @@ import { isUuid } from "../lib/ids.js";
 import { parseJsonBody } from "../lib/json-body.js";
 import { installXmlParser, type XmlBodyOptions } from "./xml/body.js";
 import type { PspRole, TppIdentity } from "../tpp/certificate.js";
-import { messagesFieldOf, renderError } from "./errors.js";
+import { isV2Path, messagesFieldOf, renderError } from "./errors.js";
 import { readPsuIpAddress, single } from "./headers.js";
 import { installBearerCheck, type BearerOptions } from "./bearer.js";
 import { createSignatureCheck } from "./signature.js";
+import { createJwsSignatureCheck } from "./v2/jws-signature.js";
 import { createIdentify, type CertificateSources } from "./tpp-certificate.js";
 
 declare module "fastify" {
@@ -114,7 +115,7 @@ function headerText(request: FastifyRequest, name: string): string | null {
 }
 
 /** openFinance 2.x answers these statuses without a body (its files' decline_406, _415, …). */
-const BODILESS_2X = [406, 408, 415, 500, 503];
+const BODILESS_2X = [406, 408, 415, 429, 500, 503];
 
 function sendRefusal(reply: FastifyReply, error: Xs2aError): void {
   const field = messagesFieldOf(reply.request.url);
@@ -135,6 +136,8 @@ export interface ApiPluginOptions {
   certificates: CertificateSources;
   /** Whether every request must carry a Signature; one that is present is always verified. */
   requireSignature: boolean;
+  /** Whether every /v2 request must carry x-jws-signature; one that is sent is always verified. */
+  requireJwsSignature: boolean;
   /** Counts a TPP's request: 0 to proceed, else the seconds it must wait (429, Retry-After). */
   admitTpp: (tppId: string) => Promise<number>;
   /** OAuth access tokens on XS2A calls, where the bank runs its authorisation server. */
@@ -212,13 +215,15 @@ function installTppChecks(app: FastifyInstance, options: ApiPluginOptions): void
     }
   });
 
-  const checkSignature = createSignatureCheck({
-    required: options.requireSignature, certificates: options.certificates,
-  });
+  const { certificates } = options;
+  const checkSignature = createSignatureCheck({ required: options.requireSignature, certificates });
+  // Each interface signs its own way: 1.3 with Signature, 2.x with x-jws-signature.
+  const checkJws = createJwsSignatureCheck({ required: options.requireJwsSignature, certificates });
   // After body parsing, so the Digest is checked against the bytes as they arrived.
   app.addHook("preValidation", async (request) => {
     if (request.routeOptions.config.probe || request.routeOptions.config.oauth) return;
-    await checkSignature(request, request.rawBody ?? EMPTY);
+    const check = isV2Path(request.url) ? checkJws : checkSignature;
+    await check(request, request.rawBody ?? EMPTY);
   });
 }
 

@@ -5,7 +5,9 @@
  */
 import { X509Certificate } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { digestInvalid, signatureInvalid, signatureMissing } from "../domain/kernel/errors.js";
+import {
+  digestInvalid, signatureInvalid, signatureMissing, type Xs2aError,
+} from "../domain/kernel/errors.js";
 import { createRecheckCache } from "../lib/recheck-cache.js";
 import {
   checkDigest, checkSignature, keyIdMatches, parseKeyId, parseSignature, signingCertificateDer,
@@ -24,15 +26,13 @@ const invalid = (path: string, text: string) => signatureInvalid(path, `${text}.
 
 type SigningCheck = { ok: true; id: string; cert: X509Certificate } | { ok: false; text: string };
 
-/** Chain, validity, revocation and the PSD2 profile of a TPP-Signature-Certificate value. */
+/** Chain, validity, revocation and the PSD2 profile of a signing certificate (base64 DER). */
 async function checkSigningCertificate(
-  value: string, policy: SignaturePolicy,
+  value: string, certificates: CertificateSources,
 ): Promise<SigningCheck> {
   const der = signingCertificateDer(value);
-  if (!der) {
-    return { ok: false, text: "TPP-Signature-Certificate must be a base64 DER certificate" };
-  }
-  const { trust, revocation } = policy.certificates;
+  if (!der) return { ok: false, text: "The signing certificate must be base64 DER" };
+  const { trust, revocation } = certificates;
   const check = await checkChainedCertificate(der, trust.check(der, new Date()), revocation);
   if (!check.ok) {
     const reason = check.text.replace(/\.$/, "");
@@ -41,16 +41,15 @@ async function checkSigningCertificate(
   return { ok: true, id: check.identity.id, cert: new X509Certificate(der) };
 }
 
-/** A TPP sends the same signing certificate on every request: its verdict is reused for a while. */
-function signingCertificates(policy: SignaturePolicy) {
+/**
+ * The signing certificate `value` (base64 DER, sent in `path`), judged as the TLS certificate is
+ * and required to be the same organisation's. A TPP sends the same one on every request: its
+ * verdict is reused for a while.
+ */
+export function signingCertificates(certificates: CertificateSources) {
   const verdicts = createRecheckCache<SigningCheck>(RECHECK_MS, 1_000);
-  return async (request: FastifyRequest): Promise<X509Certificate> => {
-    const path = "TPP-Signature-Certificate";
-    const value = single(request.headers, path);
-    if (value === undefined) {
-      throw invalid(path, "A Signature needs its signing certificate in this header");
-    }
-    const check = await verdicts.get(value, () => checkSigningCertificate(value, policy));
+  return async (request: FastifyRequest, value: string, path: string): Promise<X509Certificate> => {
+    const check = await verdicts.get(value, () => checkSigningCertificate(value, certificates));
     if (!check.ok) throw invalid(path, check.text);
     if (check.id !== request.tpp.id) {
       throw invalid(path,
@@ -60,17 +59,40 @@ function signingCertificates(policy: SignaturePolicy) {
   };
 }
 
+/** The certificate of TPP-Signature-Certificate, which a Signature needs. */
+function certificateHeader(policy: SignaturePolicy) {
+  const judged = signingCertificates(policy.certificates);
+  const path = "TPP-Signature-Certificate";
+  return (request: FastifyRequest): Promise<X509Certificate> => {
+    const value = single(request.headers, path);
+    if (value === undefined) {
+      throw invalid(path, "A Signature needs its signing certificate in this header");
+    }
+    return judged(request, value, path);
+  };
+}
+
 type SigningCertificate = (request: FastifyRequest) => Promise<X509Certificate>;
+
+/**
+ * A Digest, on either interface, is checked whenever sent: it must match the body as received.
+ * `refusal`: the interface's answer when it does not (1.3: a malformed request, 400).
+ */
+export function checkSentDigest(
+  request: FastifyRequest, rawBody: Uint8Array,
+  refusal: (text: string) => Xs2aError = digestInvalid,
+): void {
+  const digest = single(request.headers, "Digest");
+  if (digest === undefined) return;
+  const problem = checkDigest(digest, rawBody);
+  if (problem) throw refusal(`${problem}.`);
+}
 
 async function checkRequestSignature(
   request: FastifyRequest, rawBody: Uint8Array, required: boolean,
   signingCertificate: SigningCertificate,
 ): Promise<void> {
-  const digest = single(request.headers, "Digest");
-  if (digest !== undefined) {
-    const problem = checkDigest(digest, rawBody);
-    if (problem) throw digestInvalid(`${problem}.`);
-  }
+  checkSentDigest(request, rawBody);
   const header = single(request.headers, "Signature");
   if (header === undefined) {
     if (!required) return;
@@ -94,7 +116,7 @@ async function checkRequestSignature(
  * may proceed.
  */
 export function createSignatureCheck(policy: SignaturePolicy) {
-  const signingCertificate = signingCertificates(policy);
+  const signingCertificate = certificateHeader(policy);
   return (request: FastifyRequest, rawBody: Uint8Array) =>
     checkRequestSignature(request, rawBody, policy.required, signingCertificate);
 }

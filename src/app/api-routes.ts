@@ -114,6 +114,7 @@ function installTppChecks(api: FastifyInstance, config: Config, parts: ApiParts)
     ...plugin, bodyLimit: config.bodyLimitBytes, xml: xmlBodies(api, config),
     audit: (entry) => audit.record(entry),
     requireSignature: config.requireHttpSignature,
+    requireJwsSignature: config.v2JwsSignatureRequired,
     bearer: oauth ? {
       verify: (token, der) => oauth.verifyAccessToken(token, der),
       required: config.oauthBearerRequired, base: API_BASE,
@@ -134,17 +135,21 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
   const purposes = createDeclaredPurposes(deps);
   const downloads = createDownloadLinks(parts.linkKey, deps.clock);
   // Before the v1 document: its contract is the openFinance files (schemas/openfinance/).
+  const documented = {
+    apiUrl: parts.apiUrl,
+    oauth: oauth
+      ? { metadataUrl: oauth.metadataUrl, required: config.oauthBearerRequired } : undefined,
+  };
   if (config.apiVersions.includes("v2")) {
     v2Routes(api, deps, { idempotency, redirects, notifications, purposes, downloads,
       downloadThreshold: config.downloadThresholdEntries,
-      fundsConsentRequired: config.fundsConfirmationConsentRequired });
+      fundsConsentRequired: config.fundsConfirmationConsentRequired,
+      document: { ...documented, title: `${config.bankName} openFinance API` } });
   }
   // First of v1's: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
     base, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`,
-    version: "v1", apiUrl: parts.apiUrl,
-    oauth: oauth
-      ? { metadataUrl: oauth.metadataUrl, required: config.oauthBearerRequired } : undefined,
+    version: "v1", ...documented,
   });
   const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach,
     oauthMetadata: oauth?.metadataUrl, confirmation: config.authorisationConfirmation };

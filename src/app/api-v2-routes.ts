@@ -11,6 +11,7 @@ import { presentersFor } from "../api/profile.js";
 import { v2ConsentRoutes, type V2ConsentRoutesOptions } from "../api/v2/consents.js";
 import { v2PaymentRoutes } from "../api/v2/payments.js";
 import { v2Presenters } from "../api/v2/present.js";
+import { v2OpenApiRoutes, type V2OpenApiOptions } from "../api/v2/openapi.js";
 import { V2_AIS } from "../api/v2/reference.js";
 import { createAccounts } from "../domain/consent/accounts.js";
 import { createConsents } from "../domain/consent/registration.js";
@@ -23,9 +24,11 @@ export const API_V2_BASE = "/psd2/v2";
 export type V2Shared = Pick<V2ConsentRoutesOptions, "idempotency" | "redirects" | "notifications"
   | "purposes">
   & Pick<AccountRoutesOptions, "downloads" | "downloadThreshold">
-  & { fundsConsentRequired: boolean };
+  & { fundsConsentRequired: boolean; document: Omit<V2OpenApiOptions, "base"> };
 
 export function v2Routes(api: FastifyInstance, deps: Deps, shared: V2Shared): void {
+  // First: the document publishes every /v2 route registered after it.
+  v2OpenApiRoutes(api, { ...shared.document, base: API_V2_BASE });
   const consents = createConsents(deps, "v2", "account-access");
   const { idempotency, redirects, notifications, purposes } = shared;
   v2ConsentRoutes(api, { idempotency, redirects, notifications, purposes, base: API_V2_BASE,

@@ -105,28 +105,42 @@ function headerValue(headers: Headers, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** The draft's signing string, after checking that everything the bank requires is covered. */
-export function signingString(
-  parameters: SignatureParameters, request: SignedRequest,
+/**
+ * The lines `name: value` of the named headers in order (`(request-target)`: method and target),
+ * after checking that every header in `required` is among them. `what` names the signature in
+ * the reasons. The JAdES HttpHeaders mechanism of openFinance 2.x signs the same text.
+ */
+export function signedHeaderText(
+  names: readonly string[], required: readonly string[], request: SignedRequest, what: string,
 ): { text: string } | { problem: string } {
-  const required = [
-    ...ALWAYS_SIGNED, ...SIGNED_WHEN_PRESENT.filter((name) => request.headers[name] !== undefined),
-  ];
-  const unsigned = required.filter((name) => !parameters.headers.includes(name));
-  if (unsigned.length > 0) return { problem: `Signature must cover ${unsigned.join(", ")}` };
+  const unsigned = required.filter((name) => !names.includes(name));
+  if (unsigned.length > 0) return { problem: `${what} must cover ${unsigned.join(", ")}` };
   const lines: string[] = [];
-  for (const name of parameters.headers) {
+  for (const name of names) {
     if (name === "(request-target)") {
       lines.push(`${name}: ${request.method.toLowerCase()} ${request.target}`);
       continue;
     }
     const value = headerValue(request.headers, name);
     if (value === undefined) {
-      return { problem: `Signature covers ${name}, which the request does not carry` };
+      return { problem: `${what} covers ${name}, which the request does not carry` };
     }
     lines.push(`${name}: ${value}`);
   }
   return { text: lines.join("\n") };
+}
+
+/** The headers a signature must cover: `always`, and those of `whenPresent` the request carries. */
+export const requiredHeaders = (
+  always: readonly string[], whenPresent: readonly string[], headers: Headers,
+): string[] => [...always, ...whenPresent.filter((name) => headers[name] !== undefined)];
+
+/** The draft's signing string, after checking that everything the bank requires is covered. */
+export function signingString(
+  parameters: SignatureParameters, request: SignedRequest,
+): { text: string } | { problem: string } {
+  const required = requiredHeaders(ALWAYS_SIGNED, SIGNED_WHEN_PRESENT, request.headers);
+  return signedHeaderText(parameters.headers, required, request, "Signature");
 }
 
 export interface KeyId { serial: string; issuer: string }

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { bgPaymentBody, CREATION_HEADERS, createPayment, paymentBody } from "../support/flows.js";
+import { routesServed } from "../support/served-routes.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import { TppClient } from "../support/tpp-client.js";
 
@@ -22,28 +23,11 @@ before(async () => {
 after(async () => { await Promise.all([spec.close(), bg.close()]); });
 
 /**
- * "GET /psd2/v1/accounts/{}" for every route in Fastify's printed route tree. Parameter names
- * are blanked: where two routes share a parameter node the tree prints "{product}|{paymentId}".
+ * The routes documented here: the authorisation server's endpoints are described by its own
+ * metadata (RFC 8414), the /v2 interface's by its own document (v2-openapi.test.ts).
  */
-function servedRoutes(bank: TestBank): string[] {
-  const served: string[] = [];
-  const stack: { depth: number; path: string }[] = [];
-  for (const line of bank.app.api.printRoutes({ commonPrefix: false }).split("\n")) {
-    const match = /^([│├└─\s]*)(\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? "").length;
-    while (stack.length > 0 && stack[stack.length - 1]!.depth >= depth) stack.pop();
-    const path = (stack[stack.length - 1]?.path ?? "") + match[2];
-    stack.push({ depth, path });
-    for (const method of (match[3] ?? "").split(", ").filter((m) => m !== "" && m !== "HEAD")) {
-      served.push(`${method} ${path.replace(/:[A-Za-z0-9_|:-]+/g, "{}")}`);
-    }
-  }
-  // The authorisation server's endpoints are described by its own metadata (RFC 8414), the /v2
-  // interface's by the openFinance files (test/support/openfinance.ts).
-  return served.filter((route) => !route.includes(" /oauth/") && !route.includes(" /psd2/v2/"))
-    .sort();
-}
+const servedRoutes = (bank: TestBank) => routesServed(bank)
+  .filter((route) => !route.includes(" /oauth/") && !route.includes(" /psd2/v2/"));
 
 function documented(document: { paths: Record<string, Record<string, unknown>> }): [string, string][] {
   return Object.entries(document.paths).flatMap(([path, item]) =>

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import ts from "typescript";
 import { generateTypes } from "../../client/generate.js";
-import { bgConsentBody, bgPaymentBody, CREATION_HEADERS } from "../support/flows.js";
+import { ALICE_MAIN, bgConsentBody, bgPaymentBody, CREATION_HEADERS } from "../support/flows.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import { berlinGroupClient } from "../support/typed-client.js";
 
@@ -31,10 +31,10 @@ after(async () => {
 });
 
 /** Type-checks `code` (an ES module using the client with the generated types); returns the errors. */
-async function typeErrors(code: string): Promise<string[]> {
+async function typeErrors(code: string, types = "bank"): Promise<string[]> {
   const file = join(dir, `use-${Math.random().toString(36).slice(2)}.mts`);
   await writeFile(file, `import { createClient } from ${JSON.stringify(CLIENT.replace(/\.ts$/, ".js"))};\n`
-    + `import type { paths } from "./bank.js";\nconst client = createClient<paths>({ baseUrl: "https://x", tls: { cert: "", key: "" } });\n${code}\n`);
+    + `import type { paths } from "./${types}.js";\nconst client = createClient<paths>({ baseUrl: "https://x", tls: { cert: "", key: "" } });\n${code}\n`);
   const program = ts.createProgram([file], {
     strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
     target: ts.ScriptTarget.ES2022, types: ["node"], skipLibCheck: true, typeRoots: [join(CLIENT, "..", "..", "node_modules", "@types")],
@@ -96,4 +96,28 @@ test("the client creates a payment and a consent at the bank; the answers confor
   } finally {
     client.close();
   }
+});
+
+test("v2: types generated from /psd2/v2/openapi.json type-check a consent creation; the client runs it", async () => {
+  const document = await bank.tpp.get("/psd2/v2/openapi.json");
+  const types = await generateTypes(document.body);
+  await writeFile(join(dir, "bank-v2.ts"), types);
+  const body = `{ access: { payments: [{ account: { iban: "DE1" }, rights: ["ais"] }] },
+    consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31", frequencyPerDay: 4 }`;
+  assert.deepEqual(await typeErrors(`await client.request("post", "/psd2/v2/consents/account-access", { body: ${body} });`, "bank-v2"), []);
+  const wrong = await typeErrors(`await client.request("post", "/psd2/v2/consents/account-access", { body: { validUntil: "x" } });`, "bank-v2");
+  assert.ok(wrong.length > 0);
+  const { createClient } = await import("../../client/index.js");
+  // Its types were checked above, from a module generated now; here it runs untyped.
+  const client = createClient<Record<string, never>>({
+    baseUrl: bank.apiUrl, observe: bank.tpp.check,
+    tls: { cert: await readFile(bank.certs.tppCert), key: await readFile(bank.certs.tppKey), ca: bank.ca },
+    headers: { "Client-Redirect-URI": "https://localhost/ok", "PSU-IP-Address": "192.0.2.1" },
+  });
+  const request = client.request as unknown as (method: string, path: string, init: object) =>
+    Promise<{ status: number; body: unknown }>;
+  const created = await request("post", "/psd2/v2/consents/account-access", { body: {
+    access: { payments: [{ account: { iban: ALICE_MAIN }, rights: ["ais"] }] },
+    consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31", frequencyPerDay: 4 } });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
 });

@@ -18,7 +18,7 @@ import {
 import { REDIRECT } from "../profile.js";
 import { readApproachPreference } from "../sca-approach.js";
 import { authorisationRoutes, creationLinks } from "./authorisations.js";
-import { referenceHeaders, V2_REFUSAL } from "./reference.js";
+import { PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
 import {
   presentV2Consent, readV2Consent, v2ConsentBody, type V2ConsentBody,
 } from "./consent-body.js";
@@ -98,7 +98,7 @@ export function v2ConsentRoutes(app: FastifyInstance, options: V2ConsentRoutesOp
   const { base, consents } = options;
   const category: V2Category = { base, path: "account-access", role: "PSP_AI", consents };
   app.post<{ Body: V2ConsentBody }>(v2ConsentsPath(category), v2ConsentRoute("PSP_AI",
-    { body: v2ConsentBody }), (request, reply) => {
+    { body: v2ConsentBody, headers: PSU_PRESENT }), (request, reply) => {
     const { input, type } = readV2Consent(request.body);
     const corporateId = readCorporateId(request.headers);
     return createV2Consent(request, reply, { ...options, path: category.path }, {

@@ -19,6 +19,7 @@ import {
 import {
   createV2Consent, v2ConsentResourceRoutes, v2ConsentRoute, v2ConsentsPath, type V2Category,
 } from "./consents.js";
+import { PSU_PRESENT } from "./reference.js";
 
 export interface V2FundsConsentRoutesOptions extends CreationRoute {
   base: string;
@@ -105,7 +106,8 @@ export function v2FundsConsentRoutes(
   const { fundsConsents } = options;
   const funds: V2Category = { base: options.base, path: "funds-confirmations", role: "PSP_IC",
     consents: options.consents };
-  app.post<{ Body: FundsConsentBody }>(v2ConsentsPath(funds), v2ConsentRoute(funds.role, { body }),
+  app.post<{ Body: FundsConsentBody }>(v2ConsentsPath(funds),
+    v2ConsentRoute(funds.role, { body, headers: PSU_PRESENT }),
     (request, reply) => {
       const { input, validUntil } = readFundsConsent(request.body);
       return createV2Consent(request, reply, { ...options, path: funds.path }, {

@@ -24,7 +24,7 @@ import {
   asV2Field, inV2Terms, presentV2Bulk, presentV2Payment, readV2Initiation, V2_PAYMENT_BODIES,
   type V2PaymentBody,
 } from "./payment-body.js";
-import { referenceHeaders, V2_REFUSAL } from "./reference.js";
+import { PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
 
 export interface V2PaymentRoutesOptions extends CreationRoute {
   base: string;
@@ -110,7 +110,7 @@ export function v2PaymentRoutes(app: FastifyInstance, options: V2PaymentRoutesOp
     app.post<{ Params: { product: string }; Body: V2PaymentBody }>(`${base}/${service}/:product`,
       // The product is checked before the body, so an unknown product is PRODUCT_UNKNOWN whatever
       // it carries.
-      { ...route({ body: V2_PAYMENT_BODIES[service] }),
+      { ...route({ body: V2_PAYMENT_BODIES[service], headers: PSU_PRESENT }),
         preValidation: async (request: FastifyRequest<{ Params: { product: string } }>) => {
           readProduct(request.params.product);
         } },

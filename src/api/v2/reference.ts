@@ -21,6 +21,15 @@ const message = {
     text: { type: "string" } },
 } as const;
 
+/**
+ * The openFinance files require PSU-IP-Address on every creation (consents and payments): the
+ * PSU is there to grant it.
+ */
+export const PSU_PRESENT = {
+  type: "object", required: ["PSU-IP-Address"],
+  properties: { "PSU-IP-Address": { type: "string" } },
+} as const;
+
 /** The body of a /v2 refusal, as Fastify serializes it. */
 export const V2_REFUSAL = {
   type: "object", properties: { apiClientMessages: { type: "array", items: message } },

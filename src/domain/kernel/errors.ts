@@ -376,6 +376,11 @@ export const signatureMissing = (): Xs2aError =>
   new Xs2aError("SIGNATURE_MISSING", "header", "The bank requires every request to be signed: "
     + "send Digest, Signature and TPP-Signature-Certificate.", "Signature");
 
+/** openFinance 2.x (/v2) signs with x-jws-signature instead (V2_JWS_SIGNATURE_REQUIRED). */
+export const jwsSignatureMissing = (): Xs2aError =>
+  new Xs2aError("SIGNATURE_MISSING", "header", "The bank requires every /v2 request to be "
+    + "signed: send Digest and x-jws-signature.", "x-jws-signature");
+
 // ---- The bank itself ----
 
 export const internalError = (): Xs2aError =>
