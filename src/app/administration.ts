@@ -15,6 +15,9 @@ import { createTppRegistry, type TppRegistry } from "../domain/kernel/tpps.js";
 import {
   createNotificationAdministration, type NotificationAdministration,
 } from "../domain/notification/administration.js";
+import {
+  createStatisticsReport, type StatisticsReport,
+} from "../domain/statistics/report.js";
 import { systemClock } from "../lib/clock.js";
 import { hashPassword } from "./passwords.js";
 import { openCoreBanking } from "./core-banking.js";
@@ -29,6 +32,8 @@ export interface Administration {
   audit: AuditLog;
   resources: ResourceQueries;
   notifications: NotificationAdministration;
+  /** The published statistics of the dedicated interface. */
+  statistics: StatisticsReport;
 }
 
 export async function openAdministration(
@@ -46,6 +51,7 @@ export async function openAdministration(
     audit: createAuditLog({ store, clock: systemClock, retentionDays: config.auditRetentionDays }),
     resources: createResourceQueries({ store, core }),
     notifications: createNotificationAdministration({ store, clock: systemClock }),
+    statistics: createStatisticsReport({ store, clock: systemClock }),
     close: () => store.close(),
   };
 }

@@ -24,6 +24,7 @@ import {
   adminListener, apiListener, authListener, boundPort, connectionLimits, limitConnections,
   listenAll,
 } from "./listeners.js";
+import { measureInterfaces } from "./interface-statistics.js";
 import { oauthServer } from "./oauth.js";
 import { psuPages } from "./psu-pages.js";
 import { openStartingStore } from "./seeding.js";
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const limits = connectionLimits(config);
   const api = apiListener(config, logger, tls, limits);
+  const auth = authListener(config, logger, tls, limits);
+  const statistics = measureInterfaces(deps, scheduler, { api, auth });
   const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
   const oauth = await oauthServer(config, store, deps, { auth: () => authUrl, api: () => apiUrl });
   const openApiDocument = apiRoutes(api, config, { deps, consents, scheduler, audit, oauth,
@@ -95,7 +98,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const ready = async () => !draining && await store.ping(2_000);
   healthRoutes(api, { ready });
 
-  const auth = authListener(config, logger, tls, limits);
   healthRoutes(auth, { ready });
   limitConnections(config, [api, auth], () => draining);
   await psuPages(auth, config, deps, redirects, oauth && { server: oauth, authUrl: () => authUrl });
@@ -123,6 +125,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       scheduler.stop();
       // The admin listener goes last, so its /ready reports the draining until the end.
       await Promise.all([api.close(), auth.close()]);
+      // The last figures of this instance, so a restart loses none of them.
+      await statistics.flush().catch((error: unknown) => jobFailed("interface-statistics", error));
       await admin.close();
       await store.close();
     },

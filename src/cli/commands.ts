@@ -7,6 +7,7 @@ import { accountCommand, ACCOUNT_USAGE } from "./accounts.js";
 import { notificationCommand, NOTIFICATION_USAGE } from "./notifications.js";
 import { psuCommand, PSU_USAGE } from "./psus.js";
 import { resourceCommand, RESOURCE_USAGE } from "./resources.js";
+import { statisticsCommand, STATISTICS_USAGE } from "./statistics.js";
 import { auditCommand, tppCommand, TPP_USAGE } from "./tpps.js";
 
 export const USAGE = `Usage: psd2-bank [--config FILE] <command> [options]
@@ -35,6 +36,7 @@ ${ACCOUNT_USAGE}
 ${TPP_USAGE}
 ${RESOURCE_USAGE}
 ${NOTIFICATION_USAGE}
+${STATISTICS_USAGE}
   demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
       --port N              the demo TPP's port (default 8080)
       --api-url URL         use a bank that is already running instead of starting one
@@ -108,6 +110,7 @@ const COMMANDS: Record<string, Command> = {
   consent: administering((admin, args) => resourceCommand("consent", admin, args)),
   audit: administering(auditCommand),
   notification: administering(notificationCommand),
+  statistics: administering(statisticsCommand),
 };
 
 function known(command: string): Command {

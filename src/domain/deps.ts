@@ -13,6 +13,7 @@ import type {
 } from "./kernel/ports.js";
 import type { Authorisation, AuthorisedResource, ResourceType } from "./sca/model.js";
 import type { ScaSubject } from "./sca/subject.js";
+import type { InterfaceStatisticsPort } from "./statistics/ports.js";
 import type { PayeeVerification } from "./vop/verification.js";
 import type {
   AuthorisationPort, ChallengePort, ConfirmationPort, ExemptionPort, PsuAdministrationPort,
@@ -101,6 +102,8 @@ export interface StorePort {
   exemptions: ExemptionPort;
   /** Decisions held for the TPP's confirmation code. */
   confirmations: ConfirmationPort;
+  /** The published statistics of the dedicated interface. */
+  interfaceStatistics: InterfaceStatisticsPort;
   tpps: TppPort;
   idempotency: IdempotencyPort;
   audit: AuditPort;

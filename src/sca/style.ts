@@ -118,6 +118,12 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
 .info p { margin: 0.2rem 0; }
 .reference { font-family: ui-monospace, monospace; }
 .receipt h2 { margin-top: 1.25rem; }
+/* The interface statistics: a quarter's figures beside its chart. */
+.figures { width: 100%; border-collapse: collapse; font-size: 0.85rem; margin: 1rem 0; }
+.figures th, .figures td { padding: 0.3rem 0.4rem; border-bottom: 1px solid #d5d9e2;
+  text-align: right; vertical-align: top; }
+.figures th:first-child { text-align: left; }
+.chart { display: block; max-width: 100%; height: auto; }
 /* A receipt on paper: the outcome and the receipt, no navigation, no buttons, no shadows. */
 @media print {
   body { background: #fff; }

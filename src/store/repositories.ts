@@ -17,6 +17,7 @@ import { oauthRecordRepository } from "./oauth-records.js";
 import { scaRepository, scaSessionRepository, unknownLoginRepository } from "./sca.js";
 import { statsRepository } from "./stats.js";
 import { statementRepository } from "./statements.js";
+import { interfaceStatisticsRepository } from "./interface-statistics.js";
 import { idempotencyRepository, secretRepository, tppRepository } from "./tpps.js";
 import { savepointRepository } from "./savepoints.js";
 
@@ -46,6 +47,7 @@ export function createRepositories(engine: Engine) {
     unknownLogins: unknownLoginRepository,
     exemptions: exemptionRepository,
     confirmations: confirmationRepository,
+    interfaceStatistics: interfaceStatisticsRepository,
   };
 }
 

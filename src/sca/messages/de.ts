@@ -317,4 +317,31 @@ export const de: Catalogue = {
   button_try_again: "Erneut versuchen",
   link_bank_home: "Zur Startseite",
   status_replaced: "ersetzt durch Ihre neuere Einwilligung",
+  statistics_title: "Statistiken der Schnittstelle der {bank}",
+  statistics_heading: "Wie verfügbar und schnell unsere Schnittstelle für Drittanbieter ist",
+  statistics_intro: "Jedes Quartal veröffentlichen wir, wie verfügbar und wie schnell unsere "
+    + "Schnittstelle für Kontoinformations-, Zahlungsauslöse- und Deckungsbestätigungsdienste "
+    + "war, neben unseren eigenen Online-Banking-Seiten (Verordnung (EU) 2018/389, Artikel 32 "
+    + "Absatz 4). Ein Tag läuft von Mitternacht bis Mitternacht UTC.",
+  statistics_definitions: "Die Schnittstelle gilt als nicht verfügbar ab der ersten von fünf "
+    + "aufeinanderfolgenden Anfragen, die nicht innerhalb von 30 Sekunden beantwortet wurden, "
+    + "bis wieder eine Anfrage beantwortet wird. Fehler sind die Antworten, die die Bank "
+    + "verursacht hat (Serverfehler und nicht innerhalb von 30 Sekunden beantwortete Anfragen), "
+    + "nicht Ablehnungen fehlerhafter Anfragen.",
+  statistics_download: "Tageswerte (CSV)",
+  statistics_quarter: "{n}. Quartal {year}",
+  statistics_period: "Vom {from} bis {to}.",
+  statistics_none: "Für dieses Quartal liegen keine Werte vor.",
+  statistics_category: "Anfragen für",
+  statistics_requests: "Anzahl",
+  statistics_mean: "Mittlere Antwortzeit",
+  statistics_errors: "Fehlerantworten",
+  statistics_availability: "Verfügbarkeit",
+  statistics_chart: "Mittlere Antwortzeit je Art der Anfrage, {quarter}",
+  statistics_downtime: "Nicht verfügbar: {dedicated} die Schnittstelle für Drittanbieter, {psu} "
+    + "unsere Online-Banking-Seiten.",
+  category_ais: "Kontoinformationen (AIS)",
+  category_pis: "Zahlungsauslösung (PIS)",
+  category_piis: "Deckungsbestätigung (PIIS)",
+  category_psu: "Unsere Online-Banking-Seiten",
 };

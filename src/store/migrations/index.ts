@@ -33,6 +33,7 @@ import { authorisationConfirmations } from "./0190-authorisation-confirmations.j
 import { exemptedTestPsu } from "./0191-exempted-test-psu.js";
 import { retentionIndexes } from "./0200-retention-indexes.js";
 import { consentInterface } from "./0220-consent-interface.js";
+import { interfaceStatistics } from "./0260-interface-statistics.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0191-exempted-test-psu": exemptedTestPsu,
   "0200-retention-indexes": retentionIndexes,
   "0220-consent-interface": consentInterface,
+  "0260-interface-statistics": interfaceStatistics,
 };
 
 export const migrationProvider: MigrationProvider = {
