@@ -60,6 +60,11 @@ export interface App {
   pruneRetained(): Promise<{ idempotency: number; tokens: number }>;
   /** Pushes the due status notifications now (the scheduler does it every NOTIFICATION_POLL_MS). */
   deliverNotifications(): Promise<unknown>;
+  /**
+   * Adds this instance's interface statistics to the database now (the scheduler does it every
+   * 10 s, and close() once more).
+   */
+  flushStatistics(): Promise<void>;
   /** The OpenAPI document served at {API_BASE}/openapi.json, without a request. */
   openApiDocument(): object;
 }
@@ -111,7 +116,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
     executeDuePayments: executeDue, carryOutBaskets, pruneRetained: retention.prune,
-    deliverNotifications: deliverNotificationsNow,
+    deliverNotifications: deliverNotificationsNow, flushStatistics: () => statistics.flush(),
     async listen() {
       await startPruning();
       const ports = await listenAll(config, { api, auth, admin }, () => app.close());
