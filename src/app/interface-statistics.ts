@@ -22,7 +22,7 @@ export function apiCategory(route: string): Category | null {
   const [, first = "", second] = /^\/psd2\/v\d+\/([a-z-]+)(?:\/([a-z-]+))?/.exec(route) ?? [];
   if (first === "funds-confirmations" || second === "confirmation-of-funds") return "PIIS";
   if (PIS.has(first)) return "PIS";
-  return AIS.has(first) || first.endsWith("-consents") ? "AIS" : null;
+  return AIS.has(first) ? "AIS" : null;
 }
 
 /** The PSU's pages, without the probes and the statistics themselves. */
