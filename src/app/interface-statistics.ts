@@ -40,9 +40,12 @@ function instrument(
     const category = route === undefined ? null : categoryOf(route);
     if (category) marks.set(request, recorder.arrived(category));
   });
-  server.addHook("onResponse", async (request, reply) => {
+  // Counted as the answer is handed to the connection, before the client can have it: a flush
+  // after the client's answer holds its request. The body's transfer is not in the time.
+  server.addHook("onSend", async (request, reply, payload) => {
     const mark = marks.get(request);
     if (mark) recorder.answered(mark, reply.statusCode, reply.elapsedTime);
+    return payload;
   });
 }
 

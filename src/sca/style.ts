@@ -123,6 +123,8 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
 .figures th, .figures td { padding: 0.3rem 0.4rem; border-bottom: 1px solid #d5d9e2;
   text-align: right; vertical-align: top; }
 .figures th:first-child { text-align: left; }
+/* Five columns on a phone: the headings' long words break at their soft hyphens (messages). */
+.figures td { white-space: nowrap; }
 .chart { display: block; max-width: 100%; height: auto; }
 /* A receipt on paper: the outcome and the receipt, no navigation, no buttons, no shadows. */
 @media print {
@@ -152,5 +154,7 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
   main { margin: 0; border-radius: 0; padding: 1rem; }
   .card dl { grid-template-columns: 1fr; }
   .card dd { margin-bottom: 0.4rem; }
+  .figures { font-size: 0.75rem; }
+  .figures th, .figures td { padding: 0.25rem 0.15rem; }
 }
 `;

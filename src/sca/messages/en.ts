@@ -310,7 +310,7 @@ export const en = {
   statistics_requests: "Number",
   statistics_mean: "Mean response time",
   statistics_errors: "Error responses",
-  statistics_availability: "Availability",
+  statistics_availability: "Availa\u00ADbility",
   statistics_chart: "Mean response time per kind of request, {quarter}",
   statistics_downtime: "Time down: {dedicated} for the interface for providers, {psu} for our "
     + "online banking pages.",

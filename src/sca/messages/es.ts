@@ -324,7 +324,7 @@ export const es: Catalogue = {
   statistics_requests: "Número",
   statistics_mean: "Tiempo medio de respuesta",
   statistics_errors: "Respuestas de error",
-  statistics_availability: "Disponibilidad",
+  statistics_availability: "Disponi\u00ADbilidad",
   statistics_chart: "Tiempo medio de respuesta por tipo de solicitud, {quarter}",
   statistics_downtime: "Tiempo sin servicio: {dedicated} en la interfaz para proveedores, {psu} "
     + "en nuestras páginas de banca en línea.",

@@ -335,7 +335,7 @@ export const fr: Catalogue = {
   statistics_requests: "Nombre",
   statistics_mean: "Temps de réponse moyen",
   statistics_errors: "Réponses en erreur",
-  statistics_availability: "Disponibilité",
+  statistics_availability: "Disponi\u00ADbilité",
   statistics_chart: "Temps de réponse moyen par type de requête, {quarter}",
   statistics_downtime: "Indisponibilité : {dedicated} pour l’interface des prestataires, {psu} "
     + "pour nos pages de banque en ligne.",

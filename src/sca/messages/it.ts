@@ -325,7 +325,7 @@ export const it: Catalogue = {
   statistics_requests: "Numero",
   statistics_mean: "Tempo medio di risposta",
   statistics_errors: "Risposte di errore",
-  statistics_availability: "Disponibilità",
+  statistics_availability: "Disponi\u00ADbilità",
   statistics_chart: "Tempo medio di risposta per tipo di richiesta, {quarter}",
   statistics_downtime: "Non disponibilità: {dedicated} per l’interfaccia dei prestatori, {psu} "
     + "per le nostre pagine di home banking.",
