@@ -29,17 +29,21 @@ describe("interface statistics of two instances on one PostgreSQL database",
   { skip: postgresUnavailable ?? false }, () => {
     test("both add to the same day, at the same moment; a closing one flushes first", async () => {
       const first = await startBank({ engine: "postgres", clock });
+      let second: TestBank | undefined;
       try {
-        const second = await startBank({ sharing: first, clock });
+        second = await startBank({ sharing: first, clock });
         await Promise.all([reads(first, 7), reads(second, 5)]);
         await Promise.all([first.app.flushStatistics(), second.app.flushStatistics()]);
         assert.equal(await aisRequestsToday(second), "12");
         await Promise.all([reads(first, 2), reads(second, 3)]);
         await Promise.all([first.app.flushStatistics(), second.app.flushStatistics()]);
         await reads(second, 4);
-        await second.close();
+        const closing = second;
+        second = undefined;
+        await closing.close();
         assert.equal(await aisRequestsToday(first), "21");
       } finally {
+        await second?.close();
         await first.close();
       }
     });
