@@ -17,6 +17,7 @@ import {
 
 export const UNANSWERED_MS = 30_000;
 const SERIES = 5;
+const DAY_MS = 86_400_000;
 
 /** One request while it is being answered. */
 export interface RequestMark {
@@ -134,6 +135,15 @@ export function createInterfaceRecorder(
   const { store, clock } = deps;
   const instanceId = newUuid();
   const measured = createMeasurements();
+  // Formatting a date costs more than the rest of a request's accounting: once a day suffices.
+  let today = { start: 0, end: 0, day: "" };
+  const dayOf = (ms: number): string => {
+    if (ms < today.start || ms >= today.end) {
+      const start = ms - (ms % DAY_MS);
+      today = { start, end: start + DAY_MS, day: new Date(start).toISOString().slice(0, 10) };
+    }
+    return today.day;
+  };
 
   async function write(taken: DayCounts[], windows: Downtime[]): Promise<void> {
     if (taken.length === 0 && windows.length === 0) return;
@@ -146,9 +156,9 @@ export function createInterfaceRecorder(
   return {
     /** A request arrived (before anything else is done with it). */
     arrived(category: Category): RequestMark {
-      const now = clock.now();
-      const mark: RequestMark = { category, day: now.toISOString().slice(0, 10),
-        arrivedMs: now.getTime(), outcome: "open", answeredMs: 0 };
+      const arrivedMs = clock.now().getTime();
+      const mark: RequestMark = { category, day: dayOf(arrivedMs), arrivedMs, outcome: "open",
+        answeredMs: 0 };
       measured.series[interfaceOf(category)].arrived(mark);
       return mark;
     },
