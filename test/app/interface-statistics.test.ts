@@ -77,7 +77,7 @@ test("requests count in their category on the clock's day; the page, the CSV and
   assert.doesNotMatch(page.html, /<script/);
   assert.match(page.html, /<h2 id="q\d{4}Q\d">\d\. Quartal \d{4}<\/h2>/);
   assert.match(page.html, /<svg class="chart" role="img"/);
-  assert.match(page.html, /Zahlungsauslösung \(PIS\)<\/th>\s*<td>3<\/td>/);
+  assert.match(page.html, /Zahlungs\u00adauslösung \(PIS\)<\/th>\s*<td>3<\/td>/);
 });
 
 test("API routes map to the guidelines' categories; the API's description and VoP to none", () => {
