@@ -16,6 +16,9 @@ import { createTppRegistry, type TppRegistry } from "../domain/kernel/tpps.js";
 import {
   createNotificationAdministration, type NotificationAdministration,
 } from "../domain/notification/administration.js";
+import {
+  createStatisticsReport, type StatisticsReport,
+} from "../domain/statistics/report.js";
 import { systemClock } from "../lib/clock.js";
 import { hashPassword } from "./passwords.js";
 import { openCoreBanking } from "./core-banking.js";
@@ -32,6 +35,8 @@ export interface Administration {
   notifications: NotificationAdministration;
   /** The flagged payee identifiers shared with other PSPs (PSR art. 83, proposal). */
   fraud: FraudSharing;
+  /** The published statistics of the dedicated interface. */
+  statistics: StatisticsReport;
 }
 
 export async function openAdministration(
@@ -50,6 +55,7 @@ export async function openAdministration(
     resources: createResourceQueries({ store, core }),
     notifications: createNotificationAdministration({ store, clock: systemClock }),
     fraud: createFraudSharing({ store, clock: systemClock }, config.bankName),
+    statistics: createStatisticsReport({ store, clock: systemClock }),
     close: () => store.close(),
   };
 }

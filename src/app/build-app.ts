@@ -24,6 +24,7 @@ import {
   adminListener, apiListener, authListener, boundPort, connectionLimits, limitConnections,
   listenAll,
 } from "./listeners.js";
+import { measureInterfaces } from "./interface-statistics.js";
 import { oauthServer } from "./oauth.js";
 import { psuPages } from "./psu-pages.js";
 import { openStartingStore } from "./seeding.js";
@@ -60,6 +61,11 @@ export interface App {
   pruneRetained(): Promise<{ idempotency: number; tokens: number; consents: number }>;
   /** Pushes the due status notifications now (the scheduler does it every NOTIFICATION_POLL_MS). */
   deliverNotifications(): Promise<unknown>;
+  /**
+   * Adds this instance's interface statistics to the database now (the scheduler does it every
+   * 10 s, and close() once more).
+   */
+  flushStatistics(): Promise<void>;
   /** The OpenAPI document served at {API_BASE}/openapi.json, without a request. */
   openApiDocument(): object;
 }
@@ -88,6 +94,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const limits = connectionLimits(config);
   const api = apiListener(config, logger, tls, limits);
+  const auth = authListener(config, logger, tls, limits);
+  const statistics = measureInterfaces(deps, scheduler, { api, auth });
   const audit = createAuditLog({ store, clock, retentionDays: config.auditRetentionDays });
   const oauth = await oauthServer(config, store, deps, { auth: () => authUrl, api: () => apiUrl });
   const openApiDocument = apiRoutes(api, config, { deps, consents, scheduler, audit, oauth,
@@ -96,7 +104,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const ready = async () => !draining && await store.ping(2_000);
   healthRoutes(api, { ready });
 
-  const auth = authListener(config, logger, tls, limits);
   healthRoutes(auth, { ready });
   limitConnections(config, [api, auth], () => draining);
   await psuPages(auth, config, deps, redirects, oauth && { server: oauth, authUrl: () => authUrl });
@@ -110,7 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
     executeDuePayments: executeDue, carryOutBaskets, pruneRetained: retention.prune,
-    deliverNotifications: deliverNotificationsNow,
+    deliverNotifications: deliverNotificationsNow, flushStatistics: () => statistics.flush(),
     async listen() {
       await startPruning();
       const ports = await listenAll(config, { api, auth, admin }, () => app.close());
@@ -124,6 +131,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       scheduler.stop();
       // The admin listener goes last, so its /ready reports the draining until the end.
       await Promise.all([api.close(), auth.close()]);
+      // The last figures of this instance, so a restart loses none of them.
+      await statistics.flush().catch((error: unknown) => jobFailed("interface-statistics", error));
       await admin.close();
       await store.close();
     },

@@ -9,12 +9,14 @@ import type { Deps } from "../domain/deps.js";
 import { createAuthorisations } from "../domain/sca/authorisation.js";
 import { createDecoupled } from "../domain/sca/decoupled.js";
 import { createOAuthAuthorisations } from "../domain/sca/oauth.js";
+import { createStatisticsReport } from "../domain/statistics/report.js";
 import { createRateLimit } from "../lib/rate-limit.js";
 import type { OAuthServer } from "../oauth/server.js";
 import { appPages } from "../sca/app.js";
 import { dashboardPages } from "../sca/dashboard.js";
 import { loadBankLogo } from "../sca/logo.js";
 import { scaPages } from "../sca/pages.js";
+import { statisticsPages } from "../sca/statistics.js";
 import { psuPagesPlugin } from "../sca/plugin.js";
 import type { ScaRedirects } from "../sca/redirect.js";
 
@@ -44,6 +46,8 @@ export async function psuPages(
     dashboard, bankName: config.bankName, loginThrottle,
     loginBlockSeconds: config.loginBlockSeconds, links, timeZone: config.timeZone,
   });
+  statisticsPages(auth, { report: createStatisticsReport(deps), clock: deps.clock,
+    bankName: config.bankName, links });
   appPages(auth, {
     decoupled: createDecoupled(deps), bankName: config.bankName, links,
     loginBlockSeconds: config.loginBlockSeconds, sandbox: config.mode === "sandbox",

@@ -8,6 +8,7 @@ import { fraudCommand, FRAUD_USAGE } from "./fraud.js";
 import { notificationCommand, NOTIFICATION_USAGE } from "./notifications.js";
 import { psuCommand, PSU_USAGE } from "./psus.js";
 import { resourceCommand, RESOURCE_USAGE } from "./resources.js";
+import { statisticsCommand, STATISTICS_USAGE } from "./statistics.js";
 import { auditCommand, tppCommand, TPP_USAGE } from "./tpps.js";
 
 export const USAGE = `Usage: psd2-bank [--config FILE] <command> [options]
@@ -37,6 +38,7 @@ ${TPP_USAGE}
 ${RESOURCE_USAGE}
 ${FRAUD_USAGE}
 ${NOTIFICATION_USAGE}
+${STATISTICS_USAGE}
   demo-tpp              the bank and a demo TPP web app (shop checkout, budgeting) on localhost
       --port N              the demo TPP's port (default 8080)
       --api-url URL         use a bank that is already running instead of starting one
@@ -111,6 +113,7 @@ const COMMANDS: Record<string, Command> = {
   fraud: administering(fraudCommand),
   audit: administering(auditCommand),
   notification: administering(notificationCommand),
+  statistics: administering(statisticsCommand),
 };
 
 function known(command: string): Command {

@@ -14,6 +14,7 @@ import type {
 } from "./kernel/ports.js";
 import type { Authorisation, AuthorisedResource, ResourceType } from "./sca/model.js";
 import type { ScaSubject } from "./sca/subject.js";
+import type { InterfaceStatisticsPort } from "./statistics/ports.js";
 import type { PayeeVerification } from "./vop/verification.js";
 import type { FraudSignalPort } from "./fraud/ports.js";
 import type {
@@ -107,6 +108,8 @@ export interface StorePort {
   confirmations: ConfirmationPort;
   /** The permission dashboard: declared purposes, the history's purge (PSR). */
   permissions: PermissionPort;
+  /** The published statistics of the dedicated interface. */
+  interfaceStatistics: InterfaceStatisticsPort;
   tpps: TppPort;
   idempotency: IdempotencyPort;
   audit: AuditPort;

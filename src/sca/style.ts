@@ -118,6 +118,14 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
 .info p { margin: 0.2rem 0; }
 .reference { font-family: ui-monospace, monospace; }
 .receipt h2 { margin-top: 1.25rem; }
+/* The interface statistics: a quarter's figures beside its chart. */
+.figures { width: 100%; border-collapse: collapse; font-size: 0.85rem; margin: 1rem 0; }
+.figures th, .figures td { padding: 0.3rem 0.4rem; border-bottom: 1px solid #d5d9e2;
+  text-align: right; vertical-align: top; }
+.figures th:first-child { text-align: left; }
+/* Five columns on a phone: the headings' long words break at their soft hyphens (messages). */
+.figures td { white-space: nowrap; }
+.chart { display: block; max-width: 100%; height: auto; }
 /* A receipt on paper: the outcome and the receipt, no navigation, no buttons, no shadows. */
 @media print {
   body { background: #fff; }
@@ -146,5 +154,7 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
   main { margin: 0; border-radius: 0; padding: 1rem; }
   .card dl { grid-template-columns: 1fr; }
   .card dd { margin-bottom: 0.4rem; }
+  .figures { font-size: 0.75rem; }
+  .figures th, .figures td { padding: 0.25rem 0.15rem; }
 }
 `;

@@ -19,6 +19,7 @@ import { oauthRecordRepository } from "./oauth-records.js";
 import { scaRepository, scaSessionRepository, unknownLoginRepository } from "./sca.js";
 import { statsRepository } from "./stats.js";
 import { statementRepository } from "./statements.js";
+import { interfaceStatisticsRepository } from "./interface-statistics.js";
 import { idempotencyRepository, secretRepository, tppRepository } from "./tpps.js";
 import { savepointRepository } from "./savepoints.js";
 
@@ -50,6 +51,7 @@ export function createRepositories(engine: Engine) {
     fraudSignals: fraudSignalRepository,
     confirmations: confirmationRepository,
     permissions: permissionRepository,
+    interfaceStatistics: interfaceStatisticsRepository,
   };
 }
 

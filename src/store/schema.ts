@@ -286,6 +286,14 @@ export interface ConsentAccessCountTable {
 
 export interface TppRequestCountTable { tpp_id: string; window_start: string; count: number }
 
+export interface InterfaceStatisticsTable {
+  day: string; category: string; requests: Money; errors: Money; duration_us: Money;
+}
+
+export interface InterfaceDowntimeTable {
+  instance_id: string; interface: string; started_at: string; ended_at: string;
+}
+
 export interface CardAccountTable {
   account_id: string;
   masked_pan: string;
@@ -402,6 +410,8 @@ export interface Database {
   consent_access_counts: ConsentAccessCountTable;
   job_leases: JobLeaseTable;
   tpp_request_counts: TppRequestCountTable;
+  interface_statistics: InterfaceStatisticsTable;
+  interface_downtime: InterfaceDowntimeTable;
   card_accounts: CardAccountTable;
   card_transaction_details: CardTransactionDetailsTable;
   consent_delta_marks: ConsentDeltaMarkTable;

@@ -10,6 +10,8 @@ export interface Scheduler {
   runOnce(job: string, periodMs: number, work: () => Promise<void>): Promise<boolean>;
   /** Tries `job` every `periodMs` until stop(); a failed run goes to onError, the next comes. */
   every(job: string, periodMs: number, work: () => Promise<void>): void;
+  /** Runs `work` every `periodMs` on this instance, for what each instance holds of its own. */
+  everyHere(job: string, periodMs: number, work: () => Promise<void>): void;
   stop(): void;
 }
 
@@ -29,19 +31,21 @@ export function createScheduler(
     return true;
   }
 
+  function repeat(job: string, periodMs: number, run: () => Promise<unknown>): void {
+    // A run may outlast its period (a slow TPP endpoint); the next tick here waits for it.
+    let running = false;
+    const tick = () => {
+      if (running) return;
+      running = true;
+      run().catch((error: unknown) => onError(job, error)).finally(() => { running = false; });
+    };
+    timers.push(setInterval(tick, periodMs).unref());
+  }
+
   return {
     runOnce,
-    every(job, periodMs, work) {
-      // A run may outlast its period (a slow TPP endpoint); the next tick here waits for it.
-      let running = false;
-      const tick = () => {
-        if (running) return;
-        running = true;
-        runOnce(job, periodMs, work).catch((error: unknown) => onError(job, error))
-          .finally(() => { running = false; });
-      };
-      timers.push(setInterval(tick, periodMs).unref());
-    },
+    every: (job, periodMs, work) => repeat(job, periodMs, () => runOnce(job, periodMs, work)),
+    everyHere: repeat,
     stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
     },

@@ -357,4 +357,31 @@ export const de: Catalogue = {
     + "sie versuchen kann, das Geld zurückzuholen.",
   error_fraud_report: "Diese Zahlung kann nicht gemeldet werden: nur eine ausgeführte Zahlung, "
     + "und nur einmal.",
+  statistics_title: "Statistiken der Schnittstelle der {bank}",
+  statistics_heading: "Wie verfügbar und schnell unsere Schnittstelle für Drittanbieter ist",
+  statistics_intro: "Jedes Quartal veröffentlichen wir, wie verfügbar und wie schnell unsere "
+    + "Schnittstelle für Kontoinformations-, Zahlungsauslöse- und Deckungsbestätigungsdienste "
+    + "war, neben unseren eigenen Online-Banking-Seiten (Verordnung (EU) 2018/389, Artikel 32 "
+    + "Absatz 4). Ein Tag läuft von Mitternacht bis Mitternacht UTC.",
+  statistics_definitions: "Die Schnittstelle gilt als nicht verfügbar ab der ersten von fünf "
+    + "aufeinanderfolgenden Anfragen, die nicht innerhalb von 30 Sekunden beantwortet wurden, "
+    + "bis wieder eine Anfrage beantwortet wird. Fehler sind die Antworten, die die Bank "
+    + "verursacht hat (Serverfehler und nicht innerhalb von 30 Sekunden beantwortete Anfragen), "
+    + "nicht Ablehnungen fehlerhafter Anfragen.",
+  statistics_download: "Tageswerte (CSV)",
+  statistics_quarter: "{n}. Quartal {year}",
+  statistics_period: "Vom {from} bis {to}.",
+  statistics_none: "Für dieses Quartal liegen keine Werte vor.",
+  statistics_category: "Anfragen für",
+  statistics_requests: "Anzahl",
+  statistics_mean: "Mittlere Antwort\u00ADzeit",
+  statistics_errors: "Fehler\u00ADantworten",
+  statistics_availability: "Verfüg\u00ADbarkeit",
+  statistics_chart: "Mittlere Antwortzeit je Art der Anfrage, {quarter}",
+  statistics_downtime: "Nicht verfügbar: {dedicated} die Schnittstelle für Drittanbieter, {psu} "
+    + "unsere Online-Banking-Seiten.",
+  category_ais: "Konto\u00ADinformationen (AIS)",
+  category_pis: "Zahlungs\u00ADauslösung (PIS)",
+  category_piis: "Deckungs\u00ADbestätigung (PIIS)",
+  category_psu: "Unsere Online-Banking-Seiten",
 };

@@ -331,6 +331,32 @@ export const en = {
     + "can try to recover the money.",
   error_fraud_report: "This payment cannot be reported: only an executed payment can, and only "
     + "once.",
+  statistics_title: "Interface statistics of {bank}",
+  statistics_heading: "How available and fast our interface for providers is",
+  statistics_intro: "Each quarter we publish how available and how fast our interface for "
+    + "account information, payment initiation and confirmation of funds providers was, beside "
+    + "our own online banking pages (Regulation (EU) 2018/389, article 32(4)). Days run from "
+    + "midnight to midnight UTC.",
+  statistics_definitions: "The interface counts as down from the first of five consecutive "
+    + "requests not answered within 30 seconds until a request is answered again. Errors are the "
+    + "answers the bank caused (server errors and requests not answered within 30 seconds), not "
+    + "refusals of wrong requests.",
+  statistics_download: "Daily figures (CSV)",
+  statistics_quarter: "Q{n} {year}",
+  statistics_period: "From {from} to {to}.",
+  statistics_none: "No figures for this quarter.",
+  statistics_category: "Requests for",
+  statistics_requests: "Number",
+  statistics_mean: "Mean response time",
+  statistics_errors: "Error responses",
+  statistics_availability: "Availa\u00ADbility",
+  statistics_chart: "Mean response time per kind of request, {quarter}",
+  statistics_downtime: "Time down: {dedicated} for the interface for providers, {psu} for our "
+    + "online banking pages.",
+  category_ais: "Account information (AIS)",
+  category_pis: "Payment initiation (PIS)",
+  category_piis: "Confirmation of funds (PIIS)",
+  category_psu: "Our online banking pages",
 } as const;
 
 export type MessageKey = keyof typeof en;

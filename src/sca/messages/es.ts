@@ -343,4 +343,31 @@ export const es: Catalogue = {
   notice_fraud_reported: "Su denuncia ha quedado registrada. Llame también al banco, para que "
     + "intente recuperar el dinero.",
   error_fraud_report: "Este pago no se puede denunciar: solo un pago ejecutado, y una sola vez.",
+  statistics_title: "Estadísticas de la interfaz de {bank}",
+  statistics_heading: "Disponibilidad y rapidez de nuestra interfaz para proveedores",
+  statistics_intro: "Cada trimestre publicamos la disponibilidad y la rapidez de nuestra "
+    + "interfaz para los proveedores de información sobre cuentas, de iniciación de pagos y de "
+    + "confirmación de fondos, junto a nuestras propias páginas de banca en línea (Reglamento "
+    + "(UE) 2018/389, artículo 32, apartado 4). Los días van de medianoche a medianoche UTC.",
+  statistics_definitions: "La interfaz se considera no disponible desde la primera de cinco "
+    + "solicitudes consecutivas sin respuesta en 30 segundos hasta que una solicitud vuelve a "
+    + "recibir respuesta. Los errores son las respuestas causadas por el banco (errores del "
+    + "servidor y solicitudes sin respuesta en 30 segundos), no los rechazos de solicitudes "
+    + "incorrectas.",
+  statistics_download: "Cifras diarias (CSV)",
+  statistics_quarter: "{n}.º trimestre de {year}",
+  statistics_period: "Del {from} al {to}.",
+  statistics_none: "No hay cifras para este trimestre.",
+  statistics_category: "Solicitudes de",
+  statistics_requests: "Número",
+  statistics_mean: "Tiempo medio de respuesta",
+  statistics_errors: "Respuestas de error",
+  statistics_availability: "Disponi\u00ADbilidad",
+  statistics_chart: "Tiempo medio de respuesta por tipo de solicitud, {quarter}",
+  statistics_downtime: "Tiempo sin servicio: {dedicated} en la interfaz para proveedores, {psu} "
+    + "en nuestras páginas de banca en línea.",
+  category_ais: "Información sobre cuentas (AIS)",
+  category_pis: "Iniciación de pagos (PIS)",
+  category_piis: "Confirmación de fondos (PIIS)",
+  category_psu: "Nuestras páginas de banca en línea",
 };

@@ -357,4 +357,31 @@ export const fr: Catalogue = {
     + "qu'elle tente de récupérer l'argent.",
   error_fraud_report: "Ce paiement ne peut pas être signalé : seul un paiement exécuté peut "
     + "l'être, une seule fois.",
+  statistics_title: "Statistiques de l’interface de {bank}",
+  statistics_heading: "Disponibilité et rapidité de notre interface pour les prestataires",
+  statistics_intro: "Chaque trimestre, nous publions la disponibilité et la rapidité de notre "
+    + "interface pour les prestataires d’information sur les comptes, d’initiation de paiement "
+    + "et de confirmation de fonds, à côté de nos propres pages de banque en ligne (règlement "
+    + "(UE) 2018/389, article 32, paragraphe 4). Les jours vont de minuit à minuit UTC.",
+  statistics_definitions: "L’interface est considérée comme indisponible dès la première de cinq "
+    + "requêtes consécutives sans réponse dans les 30 secondes, jusqu’à ce qu’une requête "
+    + "reçoive de nouveau une réponse. Les erreurs sont les réponses dues à la banque (erreurs "
+    + "du serveur et requêtes sans réponse dans les 30 secondes), pas les refus de requêtes "
+    + "erronées.",
+  statistics_download: "Chiffres quotidiens (CSV)",
+  statistics_quarter: "{n}e trimestre {year}",
+  statistics_period: "Du {from} au {to}.",
+  statistics_none: "Aucun chiffre pour ce trimestre.",
+  statistics_category: "Requêtes pour",
+  statistics_requests: "Nombre",
+  statistics_mean: "Temps de réponse moyen",
+  statistics_errors: "Réponses en erreur",
+  statistics_availability: "Disponi\u00ADbilité",
+  statistics_chart: "Temps de réponse moyen par type de requête, {quarter}",
+  statistics_downtime: "Indisponibilité : {dedicated} pour l’interface des prestataires, {psu} "
+    + "pour nos pages de banque en ligne.",
+  category_ais: "Information sur les comptes (AIS)",
+  category_pis: "Initiation de paiement (PIS)",
+  category_piis: "Confirmation de fonds (PIIS)",
+  category_psu: "Nos pages de banque en ligne",
 };

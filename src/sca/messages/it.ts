@@ -347,4 +347,31 @@ export const it: Catalogue = {
     + "possa tentare di recuperare il denaro.",
   error_fraud_report: "Questo pagamento non può essere segnalato: solo un pagamento eseguito, e "
     + "una sola volta.",
+  statistics_title: "Statistiche dell’interfaccia di {bank}",
+  statistics_heading: "Disponibilità e velocità della nostra interfaccia per i prestatori",
+  statistics_intro: "Ogni trimestre pubblichiamo la disponibilità e la velocità della nostra "
+    + "interfaccia per i prestatori di servizi di informazione sui conti, di disposizione di "
+    + "ordini di pagamento e di conferma della disponibilità di fondi, accanto alle nostre "
+    + "pagine di home banking (regolamento (UE) 2018/389, articolo 32, paragrafo 4). I giorni "
+    + "vanno da mezzanotte a mezzanotte UTC.",
+  statistics_definitions: "L’interfaccia è considerata non disponibile dalla prima di cinque "
+    + "richieste consecutive senza risposta entro 30 secondi, finché una richiesta non riceve di "
+    + "nuovo risposta. Gli errori sono le risposte causate dalla banca (errori del server e "
+    + "richieste senza risposta entro 30 secondi), non i rifiuti di richieste errate.",
+  statistics_download: "Dati giornalieri (CSV)",
+  statistics_quarter: "{n}° trimestre {year}",
+  statistics_period: "Dal {from} al {to}.",
+  statistics_none: "Nessun dato per questo trimestre.",
+  statistics_category: "Richieste per",
+  statistics_requests: "Numero",
+  statistics_mean: "Tempo medio di risposta",
+  statistics_errors: "Risposte di errore",
+  statistics_availability: "Disponi\u00ADbilità",
+  statistics_chart: "Tempo medio di risposta per tipo di richiesta, {quarter}",
+  statistics_downtime: "Non disponibilità: {dedicated} per l’interfaccia dei prestatori, {psu} "
+    + "per le nostre pagine di home banking.",
+  category_ais: "Informazioni sui conti (AIS)",
+  category_pis: "Disposizione di pagamenti (PIS)",
+  category_piis: "Conferma di fondi (PIIS)",
+  category_psu: "Le nostre pagine di home banking",
 };

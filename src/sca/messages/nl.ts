@@ -348,4 +348,31 @@ export const nl: Catalogue = {
     + "geld terug te halen.",
   error_fraud_report: "Deze betaling kan niet worden gemeld: alleen een uitgevoerde betaling, en "
     + "maar één keer.",
+  statistics_title: "Statistieken van de interface van {bank}",
+  statistics_heading: "Hoe beschikbaar en snel onze interface voor aanbieders is",
+  statistics_intro: "Elk kwartaal publiceren we hoe beschikbaar en hoe snel onze interface voor "
+    + "aanbieders van rekeninginformatie, betaalinitiatie en bevestiging van beschikbare "
+    + "middelen was, naast onze eigen internetbankierenpagina’s (Verordening (EU) 2018/389, "
+    + "artikel 32, lid 4). Een dag loopt van middernacht tot middernacht UTC.",
+  statistics_definitions: "De interface geldt als onbeschikbaar vanaf het eerste van vijf "
+    + "opeenvolgende verzoeken die niet binnen 30 seconden beantwoord zijn, tot er weer een "
+    + "verzoek beantwoord wordt. Fouten zijn de antwoorden die de bank veroorzaakte "
+    + "(serverfouten en verzoeken die niet binnen 30 seconden beantwoord zijn), geen weigeringen "
+    + "van foutieve verzoeken.",
+  statistics_download: "Dagcijfers (CSV)",
+  statistics_quarter: "{n}e kwartaal {year}",
+  statistics_period: "Van {from} tot en met {to}.",
+  statistics_none: "Geen cijfers voor dit kwartaal.",
+  statistics_category: "Verzoeken voor",
+  statistics_requests: "Aantal",
+  statistics_mean: "Gemiddelde antwoord\u00ADtijd",
+  statistics_errors: "Fout\u00ADantwoorden",
+  statistics_availability: "Beschik\u00ADbaarheid",
+  statistics_chart: "Gemiddelde antwoordtijd per soort verzoek, {quarter}",
+  statistics_downtime: "Onbeschikbaar: {dedicated} voor de interface voor aanbieders, {psu} voor "
+    + "onze internetbankierenpagina’s.",
+  category_ais: "Rekening\u00ADinformatie (AIS)",
+  category_pis: "Betaal\u00ADinitiatie (PIS)",
+  category_piis: "Bevestiging van middelen (PIIS)",
+  category_psu: "Onze internetbankierenpagina’s",
 };

@@ -36,6 +36,7 @@ import { consentInterface } from "./0220-consent-interface.js";
 import { paymentInterface } from "./0230-payment-interface.js";
 import { permissionHistory } from "./0270-permission-history.js";
 import { fraudSignals } from "./0280-fraud-signals.js";
+import { interfaceStatistics } from "./0260-interface-statistics.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0230-payment-interface": paymentInterface,
   "0270-permission-history": permissionHistory,
   "0280-fraud-signals": fraudSignals,
+  "0260-interface-statistics": interfaceStatistics,
 };
 
 export const migrationProvider: MigrationProvider = {
