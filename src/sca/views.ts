@@ -120,13 +120,15 @@ export function page(frame: PageFrame, body: Html): string {
  * A session's step ends after SCA_SESSION_IDLE_SECONDS without activity (RTS art. 4). Without
  * script, the stylesheet shows the first notice shortly before, the second at the limit
  * (style.ts); the link renders the page again, which keeps the session going or, once it ended,
- * says so with the way back to the TPP (WCAG 2.2.1: warned, and extended by one click).
+ * says so with the way back to the TPP (WCAG 2.2.1: warned, and extended by one click). No live
+ * role: a change of style is no change a screen reader announces, and a hidden alert would be
+ * one more alert on the page.
  */
 function idleNotice(frame: PageFrame): Html {
   const path = pathOf(frame);
   if (!frame.step || !frame.csrf || frame.entry || frame.back || !path) return html``;
-  return html`<div class="idle idle-soon" role="status"><p>${frame.t("idle_soon")} <a href="${
-    path}">${frame.t("idle_stay")}</a></p></div><div class="idle idle-over" role="alert"><p>${
+  return html`<div class="idle idle-soon"><p>${frame.t("idle_soon")} <a href="${
+    path}">${frame.t("idle_stay")}</a></p></div><div class="idle idle-over"><p>${
     frame.t("idle_over")} <a href="${path}">${frame.t("idle_continue")}</a></p></div>`;
 }
 
