@@ -80,8 +80,10 @@ button.link { background: none; color: var(--brand); padding: 0; text-decoration
   font-weight: 600; padding: 0.6rem 0.8rem; }
 fieldset { border: 0; padding: 0; }
 .account { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; margin: 0.5rem 0; }
-.account label { margin: 0; font-weight: 400; }
+/* An account to tick: its name and IBAN beside the box, what it holds and shares under them. */
+.account label { margin: 0; font-weight: 400; flex: 1; }
 .account label strong { margin-right: 0.3rem; }
+.account > .hint { flex-basis: 100%; margin: 0; padding-left: 2rem; }
 .choices { flex-basis: 100%; display: flex; gap: 1.5rem; padding-left: 1.75rem; }
 .choice { display: inline-flex; gap: 0.4rem; align-items: baseline; }
 .account .choice label { display: inline; font-family: inherit; font-weight: normal; }
