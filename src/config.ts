@@ -302,6 +302,14 @@ export const SETTINGS = {
   bankHelpUrl: url({ name: "BANK_HELP_URL", fallback: () => DEMO_SITE + "/help",
     shownDefault: `\`${DEMO_SITE}/help\``,
     description: "the bank's help and contact page, linked in the PSU pages' footer" }),
+  psuPasswordResetUrl: url({ name: "PSU_PASSWORD_RESET_URL",
+    fallback: () => DEMO_SITE + "/password-reset", shownDefault: `\`${DEMO_SITE}/password-reset\``,
+    description: "where a PSU who forgot its password gets a new one, linked as \"Forgot your "
+      + "password?\" under the login form" }),
+  psuLoginHelpUrl: url({ name: "PSU_LOGIN_HELP_URL", fallback: () => DEMO_SITE + "/help/login",
+    shownDefault: `\`${DEMO_SITE}/help/login\``,
+    description: "help with logging in (login name, blocked access, devices), linked under the "
+      + "login form" }),
   bankLogoFile: file({ name: "BANK_LOGO_FILE", shownDefault: "(empty: a built-in bank mark)",
     check: (raw) => (/\.(svg|png)$/i.test(raw) ? undefined
       : `BANK_LOGO_FILE must be an .svg or .png file, got "${raw}"`),

@@ -31,12 +31,14 @@ export async function psuPages(
   psuPagesPlugin(auth, { hsts: !localHost });
   const links = {
     imprint: config.bankImprintUrl, privacy: config.bankPrivacyUrl, help: config.bankHelpUrl,
+    passwordReset: config.psuPasswordResetUrl, loginHelp: config.psuLoginHelpUrl,
   };
   scaPages(auth, {
     authorisations: createAuthorisations(deps), redirects, bankName: config.bankName,
     sandbox: config.mode === "sandbox",
     logo: await loadBankLogo(config.bankLogoFile), loginThrottle,
     loginBlockSeconds: config.loginBlockSeconds, links, timeZone: config.timeZone,
+    idleSeconds: config.scaSessionIdleSeconds,
     oauth: oauth ? {
       oauth: createOAuthAuthorisations(deps), interactions: oauth.server, authUrl: oauth.authUrl,
     } : undefined,

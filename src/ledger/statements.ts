@@ -45,7 +45,7 @@ async function seqRange(tx: Tx, accountId: string, q: StatementQuery) {
 }
 
 export function createStatements({ ledger, clock, timeZone, cached }: StatementOptions):
-  Pick<CoreBanking, "statement" | "transaction" | "balances" | "pending"> {
+  Pick<CoreBanking, "statement" | "transaction" | "bookingOf" | "balances" | "pending"> {
   async function statement(tx: Tx, accountId: string, q: StatementQuery): Promise<StatementPage> {
     const range = await seqRange(tx, accountId, q);
     if (!range) return { transactions: [], page: 0, pageCount: 1 };
@@ -64,6 +64,10 @@ export function createStatements({ ledger, clock, timeZone, cached }: StatementO
     return row && toTransaction(row);
   }
 
+  async function bookingOf(tx: Tx, accountId: string, bookingId: string) {
+    const transferId = await ledger.transferOfPayment(tx, bookingId);
+    return transferId === undefined ? undefined : transaction(tx, accountId, transferId);
+  }
   /** closingBooked at the end of yesterday; interimAvailable and expected as of now. */
   async function balances(tx: Tx, accountId: string): Promise<Balance[]> {
     const today = dateInZone(clock.now(), timeZone);
@@ -108,5 +112,5 @@ export function createStatements({ ledger, clock, timeZone, cached }: StatementO
     });
   }
 
-  return { statement, transaction, balances, pending };
+  return { statement, transaction, bookingOf, balances, pending };
 }

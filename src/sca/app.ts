@@ -6,12 +6,16 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDecision, Decoupled } from "../domain/sca/decoupled.js";
-import { APP, APP_SCRIPT, appInactivePage, appPage } from "./app-views.js";
+import { appIcon } from "./app-icons.js";
+import {
+  APP, APP_ICON_SIZES, APP_MANIFEST, APP_SCRIPT, appInactivePage, appManifest, appPage,
+} from "./app-views.js";
 import { translator, type MessageKey } from "./messages/index.js";
 import {
   cookieOf, field, rememberLanguage, requestLanguage, sameText, type FormRequest,
 } from "./plugin.js";
 import { refusalError } from "./problems.js";
+import { outcomeNotice } from "./result-view.js";
 import { blockMinutes, type BankLinks, type PageFrame } from "./views.js";
 
 export const APP_COOKIE = "__Host-psd2-app";
@@ -38,7 +42,8 @@ export function setAppCookie(reply: FastifyReply, secret: string): void {
 
 function appPolicy(reply: FastifyReply): void {
   reply.header("Content-Security-Policy", "default-src 'none'; script-src 'self'; "
-    + "connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
+    + "connect-src 'self'; style-src 'self'; img-src 'self'; manifest-src 'self'; "
+    + "form-action 'self'; "
     + "frame-ancestors 'none'; base-uri 'none'");
 }
 
@@ -55,36 +60,40 @@ export function appPages(app: FastifyInstance, options: AppPagesOptions): void {
     const lang = requestLanguage(request);
     return {
       lang, t: translator(lang), bankName: options.bankName, links: options.links,
-      dashboard: true, title: "app_title", path: APP, ...extra,
+      dashboard: true, title: "app_title", path: APP, manifest: APP_MANIFEST, ...extra,
       errorValues: { minutes: blockMinutes(options.loginBlockSeconds), ...extra.errorValues },
     };
   };
 
-  /** The app's page: its requests, or how to activate it; `extra` carries an outcome. */
+  /**
+   * The app's page: its requests, or how to activate it; `extra` carries a notice or an error,
+   * `answered` the request the PSU confirmed, whose outcome heads the page.
+   */
   async function show(
     request: FastifyRequest, reply: FastifyReply, extra: Partial<PageFrame> = {}, status = 200,
+    answered?: string,
   ) {
     appPolicy(reply);
-    const view = await decoupled.appView(cookieOf(request, APP_COOKIE));
+    const secret = cookieOf(request, APP_COOKIE);
+    const view = await decoupled.appView(secret);
     const html = (body: string) => reply.code(status).type("text/html; charset=utf-8").send(body);
     if (!view) return html(appInactivePage(frameOf(request, extra)));
-    const frame = frameOf(request, { csrf: view.app.csrf, script: `${APP}/app.js`, ...extra });
-    return html(appPage(frame, view.requests));
+    const outcome = answered ? await decoupled.outcome(secret, answered) : undefined;
+    const frame = frameOf(request, { csrf: view.app.csrf, script: `${APP}/app.js`,
+      ...(answered && !outcome && { notice: NOTICES.approved }), ...extra });
+    return html(appPage(frame, view.requests, outcome && outcomeNotice(
+      { ...frame, tppName: outcome.tppName }, outcome.resource, outcome.scaStatus)));
   }
 
-  app.get<{ Querystring: { done?: string } }>(APP, async (request, reply) => {
+  type Done = { Querystring: { done?: string; authorisation?: string } };
+  app.get<Done>(APP, async (request, reply) => {
     rememberLanguage(request, reply);
-    return show(request, reply, { notice: NOTICES[request.query.done ?? ""] });
+    const { done = "", authorisation } = request.query;
+    // After Confirm, what became of it says more than that the provider learns it.
+    const answered = done === "approved" ? authorisation : undefined;
+    return show(request, reply, answered ? {} : { notice: NOTICES[done] }, 200, answered);
   });
-
-  app.get(`${APP}/pending`, async (request, reply) => {
-    const view = await decoupled.appView(cookieOf(request, APP_COOKIE), false);
-    if (!view) return reply.code(401).type("text/plain").send("");
-    return reply.type("text/plain").send(view.requests.map((r) => r.authorisationId).join(","));
-  });
-
-  app.get(`${APP}/app.js`, async (_request, reply) =>
-    reply.type("text/javascript; charset=utf-8").send(APP_SCRIPT));
+  assetRoutes(app, decoupled, options.bankName);
 
   for (const approve of [true, false]) {
     app.post(`${APP}/${approve ? "approve" : "reject"}`, async (request: FormRequest, reply) => {
@@ -99,11 +108,38 @@ export function appPages(app: FastifyInstance, options: AppPagesOptions): void {
       }
       const result = await decoupled.answer(secret, field(request.body, "authorisation"), approve,
         pin);
-      if (result.ok) return reply.redirect(`${APP}?done=${approve ? "approved" : "rejected"}`, 303);
+      const answered = encodeURIComponent(field(request.body, "authorisation"));
+      if (result.ok) {
+        return reply.redirect(approve
+          ? `${APP}?done=approved&authorisation=${answered}` : `${APP}?done=rejected`, 303);
+      }
       return show(request, reply, decisionError(result), 400);
     });
   }
   if (options.sandbox) sandboxAppRoutes(app, decoupled);
+}
+
+/**
+ * What the app's page loads besides itself: its script and the poll it makes, and what makes it
+ * installable on a phone, its manifest and icons, all from the bank itself.
+ */
+function assetRoutes(app: FastifyInstance, decoupled: Decoupled, bankName: string): void {
+  app.get(`${APP}/pending`, async (request, reply) => {
+    const view = await decoupled.appView(cookieOf(request, APP_COOKIE), false);
+    if (!view) return reply.code(401).type("text/plain").send("");
+    return reply.type("text/plain").send(view.requests.map((r) => r.authorisationId).join(","));
+  });
+  app.get(`${APP}/app.js`, async (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").send(APP_SCRIPT));
+  app.get(APP_MANIFEST.href, async (request, reply) => reply
+    .type("application/manifest+json; charset=utf-8")
+    .header("Cache-Control", "public, max-age=3600")
+    .send(appManifest(bankName, requestLanguage(request))));
+  for (const size of APP_ICON_SIZES) {
+    const icon = appIcon(size);
+    app.get(`${APP}/icon-${size}.png`, async (_request, reply) => reply.type("image/png")
+      .header("Cache-Control", "public, max-age=86400").send(icon));
+  }
 }
 
 /** For a TPP's automated tests (sandbox only): the PSU's app approves or rejects its oldest. */

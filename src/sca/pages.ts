@@ -26,7 +26,7 @@ import { basketReviewPage } from "./basket-views.js";
 import { DASHBOARD } from "./dashboard-views.js";
 import { oauthPages, type OAuthPagesOptions } from "./oauth-pages.js";
 import { resultPage } from "./result-view.js";
-import { STYLESHEET } from "./style.js";
+import { stylesheet } from "./style.js";
 import { introKind } from "./views.js";
 import {
   blockMinutes, codePage, consentReviewPage, devicePage, loginPage, messagePage,
@@ -54,6 +54,8 @@ export interface ScaPagesOptions {
   loginThrottle: RateLimit;
   /** How long failed logins block a PSU, as the block message says. */
   loginBlockSeconds: number;
+  /** SCA_SESSION_IDLE_SECONDS: when the pages tell the PSU its session is about to end. */
+  idleSeconds: number;
   links: BankLinks;
   /** The bank's time zone, for the date and time on a receipt. */
   timeZone?: string;
@@ -309,7 +311,7 @@ export function scaPages(app: FastifyInstance, options: ScaPagesOptions): void {
   const kit = entryKit(options);
 
   app.get("/sca/static/style.css", async (_request, reply) => reply.type("text/css; charset=utf-8")
-    .header("Cache-Control", "public, max-age=3600").send(STYLESHEET));
+    .header("Cache-Control", "public, max-age=3600").send(stylesheet(options.idleSeconds)));
 
   app.get("/sca/static/logo", async (_request, reply) => reply.type(options.logo.contentType)
     .header("Cache-Control", "public, max-age=3600").send(options.logo.body));
@@ -474,7 +476,8 @@ function decisionRoutes(app: FastifyInstance, authorisations: Authorisations, ki
     const view = await session(request, reply, "done");
     if (!view) return;
     const f = frame(view, view.session.lang, { back: backToTpp(view), path: STEP_PATH.done });
-    return render(reply, view, resultPage(f, view.resource, view.authorisation.scaStatus));
+    const { resource, authorisation, receipt } = view;
+    return render(reply, view, resultPage(f, resource, authorisation.scaStatus, receipt));
   });
 
   app.post<{ Body: Form }>("/sca/confirm", async (request, reply) => {

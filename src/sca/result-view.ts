@@ -6,13 +6,13 @@
 import type { Consent } from "../domain/consent/model.js";
 import type { Payment } from "../domain/payment/model.js";
 import type { BasketView } from "../domain/basket/model.js";
-import type { SubjectView } from "../domain/sca/subject.js";
+import type { ReceiptAccount, SubjectView } from "../domain/sca/subject.js";
 import type { ScaStatus } from "../domain/sca/model.js";
 import { html, type Html } from "../lib/html.js";
 import { dateTime, longDate, money } from "./format.js";
 import type { MessageKey } from "./messages/index.js";
 import {
-  ibanOf, page, row, scheduleText, type PageFrame, type PaymentResource,
+  accountText, ibanOf, page, row, scheduleText, type PageFrame, type PaymentResource,
 } from "./views.js";
 
 export interface Outcome {
@@ -113,19 +113,35 @@ export function outcomeOf(frame: PageFrame, resource: SubjectView, scaStatus: Sc
  * The outcome, what it was about (amount and payee of a payment, each item of a basket), and the
  * way back, which the page takes by itself after a few seconds; its button stays as the fallback.
  */
-export function resultPage(frame: PageFrame, resource: SubjectView, scaStatus: ScaStatus): string {
-  const outcome = outcomeOf(frame, resource, scaStatus);
-  const tone = TONES[outcome.tone];
-  const forwarding = { ...frame, forwardSeconds: tone.forward };
-  return page(forwarding, html`<h1>${frame.t(tone.title)}</h1><p class="${tone.cls}" role="${
-    tone.role}" id="outcome">${frame.t(outcome.key, outcome.values)}</p>${
-    aboutOf(frame, resource)}`);
+export function resultPage(
+  frame: PageFrame, resource: SubjectView, scaStatus: ScaStatus, account: ReceiptAccount | null,
+): string {
+  const { tone, text } = toned(frame, resource, scaStatus);
+  return page({ ...frame, forwardSeconds: tone.forward }, html`<h1>${frame.t(tone.title)}</h1>
+<p class="${tone.cls}" role="${tone.role}" id="outcome">${text}</p>${
+  aboutOf(frame, resource, account)}`);
 }
 
-function aboutOf(frame: PageFrame, resource: SubjectView): Html {
-  if (resource.type === "basket") return basketItemsOutcome(frame, resource);
-  return resource.type === "payment" ? receiptOf(frame, resource) : html``;
+function toned(frame: PageFrame, resource: SubjectView, scaStatus: ScaStatus) {
+  const outcome = outcomeOf(frame, resource, scaStatus);
+  return { tone: TONES[outcome.tone], text: frame.t(outcome.key, outcome.values) };
 }
+
+/** The bank app's word after a decision, as the result page says it: heading and sentence. */
+export function outcomeNotice(frame: PageFrame, resource: SubjectView, scaStatus: ScaStatus): Html {
+  const { tone, text } = toned(frame, resource, scaStatus);
+  return html`<p class="${tone.cls}" role="${tone.role}" id="outcome"><strong>${
+    frame.t(tone.title)}</strong><br>${text}</p>`;
+}
+
+function aboutOf(frame: PageFrame, resource: SubjectView, account: ReceiptAccount | null): Html {
+  if (resource.type === "basket") return basketItemsOutcome(frame, resource);
+  return resource.type === "payment" ? receiptOf(frame, resource, account) : html``;
+}
+
+const balanceAfter = (frame: PageFrame, account: ReceiptAccount | null) =>
+  account?.balanceAfterMinor == null ? null
+    : money(account.balanceAfterMinor, account.currency, frame.lang);
 
 /** The end-to-end id the TPP gave, else the payment's own id shortened: what the PSU quotes. */
 export function referenceOf(p: Payment): string {
@@ -134,11 +150,14 @@ export function referenceOf(p: Payment): string {
 }
 
 /**
- * A receipt as a bank prints one (issue 36): amount, payee and IBAN, the account debited, when,
- * the reference to quote, a schedule's dates; the print style sheet keeps only this and the
- * outcome.
+ * A receipt as a bank prints one (issue 36): amount, payee and IBAN, the account debited by its
+ * name and what it holds after the booking, when, the reference to quote, a schedule's dates; the
+ * print style sheet keeps only this and the outcome. Without `account` (the dashboard's copy), the
+ * account debited by its IBAN.
  */
-export function receiptOf(frame: PageFrame, resource: PaymentResource): Html {
+export function receiptOf(
+  frame: PageFrame, resource: PaymentResource, account: ReceiptAccount | null = null,
+): Html {
   const p = resource.payment;
   const count = resource.entries.length;
   const payee = count > 0
@@ -149,7 +168,8 @@ export function receiptOf(frame: PageFrame, resource: PaymentResource): Html {
   return html`<section class="receipt" aria-labelledby="receipt-heading"><h2 id="receipt-heading">${
     frame.t("receipt_heading")}</h2><dl class="review">
 ${row(frame, "review_amount", money(p.amountMinor, p.currency, frame.lang), "amount")}
-${payee}${row(frame, "review_debtor", ibanOf(p.debtorAccount.iban))}
+${payee}${row(frame, "review_debtor", accountText(account, p.debtorAccount.iban))}
+${row(frame, "receipt_balance_after", balanceAfter(frame, account))}
 ${row(frame, "review_purpose", p.remittance)}
 ${row(frame, "review_execution", p.standingOrder ? null : date)}
 ${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}

@@ -2,10 +2,18 @@
  * The SMS a PSU gets with a code, in the language of its pages, written from the same catalogues:
  * what the code authorises, with amounts and IBANs as the pages show them.
  */
-import type { SmsAmount, SmsSubject, SmsTexts } from "../domain/sca/ports.js";
-import { groupedIban, money } from "./format.js";
+import type { SmsAccount, SmsAmount, SmsSubject, SmsTexts } from "../domain/sca/ports.js";
+import { groupedIban, longDate, money } from "./format.js";
 import { translator, type Translate } from "./messages/index.js";
-import { longDate } from "./format.js";
+
+/**
+ * The account a payment leaves, as the PSU knows it: its name and the IBAN's first and last
+ * four characters; the middle masked with "*", which the GSM 7-bit alphabet has ("•" it has not).
+ */
+export function smsAccountText({ name, iban }: SmsAccount): string {
+  const masked = `${iban.slice(0, 4)} **** ${iban.slice(-4)}`;
+  return name ? `${name} ${masked}` : masked;
+}
 
 function totalText(totals: readonly SmsAmount[], lang: string): string {
   return totals.map((t) => money(t.amountMinor, t.currency, lang)).join(" + ");
@@ -25,9 +33,9 @@ function subjectText(t: Translate, s: SmsSubject, lang: string): string {
   switch (s.kind) {
     case "payment": case "cancellation": return t(`sms_${s.kind}`,
       { amount: money(s.amount.amountMinor, s.amount.currency, lang), payee: s.payee,
-        iban: groupedIban(s.iban) });
-    case "bulk": return t("sms_bulk",
-      { total: totalText(s.totals, lang), count: String(s.payees) });
+        iban: groupedIban(s.iban), account: smsAccountText(s.from) });
+    case "bulk": return t("sms_bulk", { total: totalText(s.totals, lang),
+      count: String(s.payees), account: smsAccountText(s.from) });
     case "consent": return t("sms_consent",
       { tpp: s.tpp, date: longDate(s.validUntil, lang) });
     case "basket": return basketText(t, s, lang);

@@ -1,5 +1,29 @@
-/** The PSU pages' stylesheet, served by psd2-bank itself (no external assets). */
-export const STYLESHEET = `
+/**
+ * The PSU pages' stylesheet, served by psd2-bank itself (no external assets); `idleSeconds`
+ * (SCA_SESSION_IDLE_SECONDS) times the notices of a session about to end (views.ts idleNotice).
+ */
+export function stylesheet(idleSeconds: number): string {
+  return STYLESHEET + idleRules(idleSeconds);
+}
+
+/**
+ * Without script: each notice hidden until its moment, counted from the page's load (a reload or
+ * the next step starts again, as the session's idle time does); the first a minute before the
+ * limit, or halfway for a shorter limit; the second at the limit, in its place.
+ */
+function idleRules(idle: number): string {
+  const soon = Math.max(0, idle - Math.min(60, Math.floor(idle / 2)));
+  return `
+.idle { position: fixed; top: 0; left: 0; right: 0; z-index: 2; visibility: hidden; }
+.idle p { max-width: 34rem; margin: 0 auto; }
+.idle-soon { animation: idle-show 0s ${soon}s forwards, idle-hide 0s ${idle}s forwards; }
+.idle-over { animation: idle-show 0s ${idle}s forwards; }
+@keyframes idle-show { to { visibility: visible; } }
+@keyframes idle-hide { to { visibility: hidden; } }
+`;
+}
+
+const STYLESHEET = `
 :root { color-scheme: light; --ink: #1a1f36; --muted: #4f566b; --brand: #0b4f8a; --error: #a4161a; }
 * { box-sizing: border-box; }
 body {
@@ -56,8 +80,10 @@ button.link { background: none; color: var(--brand); padding: 0; text-decoration
   font-weight: 600; padding: 0.6rem 0.8rem; }
 fieldset { border: 0; padding: 0; }
 .account { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; margin: 0.5rem 0; }
-.account label { margin: 0; font-family: ui-monospace, monospace; overflow-wrap: normal;
-  word-break: keep-all; }
+/* An account to tick: its name and IBAN beside the box, what it holds and shares under them. */
+.account label { margin: 0; font-weight: 400; flex: 1; }
+.account label strong { margin-right: 0.3rem; }
+.account > .hint { flex-basis: 100%; margin: 0; padding-left: 2rem; }
 .choices { flex-basis: 100%; display: flex; gap: 1.5rem; padding-left: 1.75rem; }
 .choice { display: inline-flex; gap: 0.4rem; align-items: baseline; }
 .account .choice label { display: inline; font-family: inherit; font-weight: normal; }
@@ -117,6 +143,16 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.75rem 0; }
 .info { border-left: 4px solid var(--brand); background: #eef4fb; padding: 0.4rem 0.8rem; }
 .info p { margin: 0.2rem 0; }
 .reference { font-family: ui-monospace, monospace; }
+/* The session's end, announced over the page (idleRules below place it in time). */
+.idle { border-bottom: 4px solid var(--error); background: #fdecea; color: var(--error);
+  font-weight: 600; padding: 0.75rem 1rem; box-shadow: 0 2px 8px rgb(0 0 0 / 0.15); }
+.idle a { color: var(--error); }
+.login-help { list-style: none; padding: 0; margin: 1rem 0 0; display: flex; flex-wrap: wrap;
+  gap: 0.5rem 1.5rem; font-size: 0.95rem; }
+/* The bank app: the amount first, as the request's headline. */
+.headline { font-size: 2rem; font-weight: 700; line-height: 1.2; margin: 0.75rem 0 0.25rem; }
+.expiry { color: var(--muted); margin: 0.75rem 0 0; }
+.countdown { font-variant-numeric: tabular-nums; font-weight: 700; color: var(--ink); }
 .receipt h2 { margin-top: 1.25rem; }
 /* The interface statistics: a quarter's figures beside its chart. */
 .figures { width: 100%; border-collapse: collapse; font-size: 0.85rem; margin: 1rem 0; }

@@ -6,7 +6,7 @@ import type { Consent } from "../domain/consent/model.js";
 import { grantFor, isBankOffered } from "../domain/consent/grants.js";
 import type { Payment, StandingOrder } from "../domain/payment/model.js";
 import type {
-  DebtorOverview, Grantable, Review, SubjectView,
+  AccountName, DebtorOverview, Grantable, Review, SubjectView,
 } from "../domain/sca/subject.js";
 import type { VopOutcome } from "../domain/vop/ports.js";
 import { Html, html } from "../lib/html.js";
@@ -14,8 +14,10 @@ import { LANGUAGES } from "../lib/languages.js";
 import { groupedIban, longDate, money } from "./format.js";
 import { CATALOGUES, type MessageKey, type Translate } from "./messages/index.js";
 
-/** The bank's own pages, linked from every page's footer. */
-export interface BankLinks { imprint: string; privacy: string; help: string }
+/** The bank's own pages, linked from every page's footer; and under the login form. */
+export interface BankLinks {
+  imprint: string; privacy: string; help: string; passwordReset: string; loginHelp: string;
+}
 
 export interface PageFrame {
   lang: string;
@@ -58,6 +60,8 @@ export interface PageFrame {
   timeZone?: string;
   /** The one script a page may load (the bank app's, from this origin). */
   script?: string;
+  /** The bank app's web app manifest: installable, full-screen, with the bank's own icons. */
+  manifest?: { href: string; icon: string };
 }
 
 function steps(frame: PageFrame): Html {
@@ -70,9 +74,13 @@ function steps(frame: PageFrame): Html {
 
 const STEP_PATHS = ["/sca/login", "/sca/code", "/sca/review"] as const;
 
+/** The page's own address, which a GET renders again. */
+const pathOf = (frame: PageFrame) =>
+  frame.path ?? (frame.step ? STEP_PATHS[frame.step - 1] : undefined);
+
 /** Plain links, so switching works without JavaScript; the step's GET re-renders the page. */
 function languageSwitch(frame: PageFrame): Html {
-  const path = frame.path ?? (frame.step ? STEP_PATHS[frame.step - 1] : undefined);
+  const path = pathOf(frame);
   if (!path) return html``;
   const links = LANGUAGES.map((code) => {
     const current = new Html(code === frame.lang ? ' aria-current="true"' : "");
@@ -99,11 +107,29 @@ export function page(frame: PageFrame, body: Html): string {
 <title>${frame.t(frame.title ?? (frame.dashboard ? "dashboard_title" : "page_title"),
   { bank: frame.bankName })}</title>
 <link rel="stylesheet" href="/sca/static/style.css">${
-  frame.script ? html`<script src="${frame.script}" defer></script>` : html``}</head>
+  frame.script ? html`<script src="${frame.script}" defer></script>` : html``}${
+  installable(frame)}</head>
 <body><header><p class="bank">${frame.bankName}</p>${languageSwitch(frame)}</header>
-<main>${steps(frame)}${error}${notice}${body}${back}${actions(frame, cancel)}</main>${
+<main>${idleNotice(frame)}${steps(frame)}${error}${notice}${body}${back}${
+  actions(frame, cancel)}</main>${
   footer(frame)}</body>
 </html>`.text;
+}
+
+/**
+ * A session's step ends after SCA_SESSION_IDLE_SECONDS without activity (RTS art. 4). Without
+ * script, the stylesheet shows the first notice shortly before, the second at the limit
+ * (style.ts); the link renders the page again, which keeps the session going or, once it ended,
+ * says so with the way back to the TPP (WCAG 2.2.1: warned, and extended by one click). No live
+ * role: a change of style is no change a screen reader announces, and a hidden alert would be
+ * one more alert on the page.
+ */
+function idleNotice(frame: PageFrame): Html {
+  const path = pathOf(frame);
+  if (!frame.step || !frame.csrf || frame.entry || frame.back || !path) return html``;
+  return html`<div class="idle idle-soon"><p>${frame.t("idle_soon")} <a href="${
+    path}">${frame.t("idle_stay")}</a></p></div><div class="idle idle-over"><p>${
+    frame.t("idle_over")} <a href="${path}">${frame.t("idle_continue")}</a></p></div>`;
 }
 
 /** Cancel, and on a review Confirm beside it in one bar. */
@@ -118,6 +144,12 @@ function noticeOf(frame: PageFrame, key: MessageKey): Html {
     ? html`<div class="info" role="status"><p><strong>${text}</strong></p><p>${
       frame.t(frame.noticeDetail)}</p></div>`
     : html`<p class="notice" role="status">${text}</p>`;
+}
+
+function installable(frame: PageFrame): Html {
+  return frame.manifest ? html`
+<link rel="manifest" href="${frame.manifest.href}"><meta name="theme-color" content="#0b4f8a">
+<link rel="apple-touch-icon" href="${frame.manifest.icon}">` : html``;
 }
 
 function forward(frame: PageFrame): Html {
@@ -197,7 +229,15 @@ export function loginForm(frame: PageFrame, action: string): Html {
 <label for="password">${frame.t("label_password")}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${
   new Html(described)}>
-<button type="submit">${frame.t("button_login")}</button></form>`;
+<button type="submit">${frame.t("button_login")}</button></form>${loginHelp(frame)}`;
+}
+
+/** Where a PSU stuck at the login goes: the bank's password reset and its help. */
+function loginHelp(frame: PageFrame): Html {
+  if (!frame.links) return html``;
+  return html`<ul class="login-help"><li><a href="${frame.links.passwordReset}">${
+    frame.t("login_forgot_password")}</a></li><li><a href="${frame.links.loginHelp}">${
+    frame.t("login_help")}</a></li></ul>`;
 }
 
 export interface DeviceInfo { kind: string; label: string; phone: string | null }
@@ -308,7 +348,7 @@ const paidTo = (resource: PaymentResource) =>
   resource.entries.length > 0 ? resource.entries : [resource.payment];
 
 /** Who gets the money, each payee with the outcome of the check of its name. */
-function payeeSection(
+export function payeeSection(
   frame: PageFrame, resource: PaymentResource, own: readonly string[], flagged: readonly string[],
 ): Html {
   const bulk = resource.entries.length > 0;
@@ -364,13 +404,20 @@ function signaturesText(frame: PageFrame, p: Payment): string | null {
     { given: String(p.signatures ?? 0), required: String(required) }) : null;
 }
 
+/**
+ * An account as the PSU's online banking names it: its nickname, else its product, over its IBAN
+ * in groups of four; the IBAN alone where the bank knows no name.
+ */
+export function accountText(account: AccountName | null, iban: string): Html {
+  const name = account?.name ?? account?.product;
+  return name ? html`${name}<br>${ibanOf(iban)}` : ibanOf(iban);
+}
+
 /** The account the money leaves: its name, its IBAN and what it holds now. */
-function debtorSection(frame: PageFrame, p: Payment, debtor: DebtorOverview | null): Html {
-  const account = debtor?.name ?? debtor?.product;
-  const shown = account
-    ? html`${account}<br>${ibanOf(p.debtorAccount.iban)}` : ibanOf(p.debtorAccount.iban);
+export function debtorSection(frame: PageFrame, p: Payment, debtor: DebtorOverview | null): Html {
   const available = debtor && money(debtor.availableMinor, debtor.currency, frame.lang);
-  return html`${row(frame, "review_debtor", shown)}${row(frame, "review_available", available)}`;
+  return html`${row(frame, "review_debtor", accountText(debtor, p.debtorAccount.iban))}${
+    row(frame, "review_available", available)}`;
 }
 
 export function paymentReviewPage(
@@ -402,10 +449,19 @@ ${row(frame, "review_tpp", frame.tppId ? frame.t("tpp_registered", {
 </dl>${warning}${next}`);
 }
 
-export function confirmForm(frame: PageFrame, fields: Html): Html {
-  return html`<form method="post" action="/sca/confirm">
-<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">${fields}
-<button type="submit">${frame.t("button_confirm")}</button></form>`;
+/**
+ * The review's form; with an `id`, its button is left to confirmButton, which submits it from
+ * the bar of Confirm and Cancel (a consent's form holds the accounts to tick, far above the bar).
+ */
+export function confirmForm(frame: PageFrame, fields: Html, id?: string): Html {
+  return html`<form method="post" action="/sca/confirm"${new Html(id ? ` id="${id}"` : "")}>
+<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">${fields}${
+  id ? html`` : confirmButton(frame)}</form>`;
+}
+
+export function confirmButton(frame: PageFrame, form?: string): Html {
+  return html`<button type="submit"${new Html(form ? ` form="${form}"` : "")}>${
+    frame.t("button_confirm")}</button>`;
 }
 
 function sharedOf(frame: PageFrame, consent: Consent, account: Grantable): string {
@@ -443,6 +499,23 @@ function choicesOf(frame: PageFrame, account: Grantable, i: number, chosen: Cons
 const referenceText = (reference: string) =>
   /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(reference) ? groupedIban(reference) : reference;
 
+/** An account to tick, named as online banking names it: its name, then its IBAN. */
+function grantableName(a: Grantable): Html {
+  const name = a.name ?? a.product;
+  const reference = html`<span class="iban">${referenceText(a.reference)}</span>`;
+  return name ? html`<strong>${name}</strong> ${reference}` : reference;
+}
+
+/** Under an account: what it holds now (not for a card), its currency and what it shares. */
+function grantableInfo(frame: PageFrame, consent: Consent, a: Grantable, pick: boolean): Html {
+  const held = a.availableMinor === undefined ? a.currency : frame.t("account_available",
+    { amount: money(a.availableMinor, a.currency, frame.lang) });
+  return html`${held}${pick ? html`` : html` · ${sharedOf(frame, consent, a)}`}`;
+}
+
+/** The form's id: its Confirm sits in the bar with Cancel, pinned to the bottom on a phone. */
+const CONSENT_FORM = "consent-form";
+
 export function consentReviewPage(
   frame: PageFrame, consent: Consent, accounts: readonly Grantable[], canConfirm: boolean,
   chosen: ConsentChoice = NOTHING_CHOSEN,
@@ -451,9 +524,8 @@ export function consentReviewPage(
   const boxes = accounts.map((a, i) => html`<div class="account">
 <input type="checkbox" id="account-${i}" name="account" value="${a.reference}"${
   ticked(chosen.accounts.includes(a.reference))} aria-describedby="account-${i}-info">
-<label for="account-${i}">${referenceText(a.reference)}</label>
-<span class="hint" id="account-${i}-info">${a.product ?? ""} · ${a.currency}${
-  pick ? html`` : html` · ${sharedOf(frame, consent, a)}`}</span>${
+<label for="account-${i}">${grantableName(a)}</label>
+<span class="hint" id="account-${i}-info">${grantableInfo(frame, consent, a, pick)}</span>${
   pick ? choicesOf(frame, a, i, chosen) : html``}</div>`);
   const legend = frame.t("review_accounts", { tpp: frame.tppName ?? "" });
   const validUntil = frame.t("review_valid_until", {
@@ -461,8 +533,9 @@ export function consentReviewPage(
   });
   const fields = html`<fieldset${errorRef(frame)}><legend>${legend}</legend>
 ${boxes}</fieldset><p class="hint">${validUntil}</p>`;
-  const form = canConfirm ? confirmForm(frame, fields) : html``;
-  return page(frame, html`${intro(frame, consent.kind ?? "consent")}${form}`);
+  const form = canConfirm ? confirmForm(frame, fields, CONSENT_FORM) : html``;
+  const confirm = canConfirm ? confirmButton(frame, CONSENT_FORM) : undefined;
+  return page({ ...frame, confirm }, html`${intro(frame, consent.kind ?? "consent")}${form}`);
 }
 
 /** The site's root, and (with an error) any unknown path: what this site is, and a way on. */

@@ -3,14 +3,21 @@
  * from the dashboard with both factors and an app PIN, it shows a TPP's request within two
  * seconds without a reload, confirms it with the PIN (a wrong PIN counts as a failed attempt),
  * rejects another, and passes the same axe audit as every PSU page. The TPP sees each outcome.
+ * A request reads as a bank's app shows one (issue 36): what it is about in one line, the amount
+ * as the headline, the payee with IBAN and the name check, the purpose, the account debited and
+ * what it holds, the time left counting down; after Confirm, what became of the payment. The app
+ * is installable: a manifest and the bank's own icons, nothing from a third party.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import {
   axeViolations, launchChromium, requireChromium, screenshot, type RealBrowser,
 } from "../support/chromium.js";
-import { BOB_MAIN, consentBody, linkOf, paymentBody } from "../support/flows.js";
+import { groupedIban } from "../../src/sca/format.js";
+import {
+  BOB_MAIN, consentBody, EXTERNAL_IBAN, linkOf, paymentBody,
+} from "../support/flows.js";
 import { lastSmsCode } from "../support/psu.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
@@ -47,6 +54,21 @@ async function activate(page: Page, pin: string): Promise<void> {
   await page.waitForURL(/\/app\?done=activated$/);
 }
 
+/** The rows of the request's details, "Payee" → "Stadtwerke". */
+const detailsOf = (page: Page) => page.evaluate(`Object.fromEntries([...document.querySelectorAll(
+  ".card dt")].map((dt) => [dt.textContent, dt.nextElementSibling.innerText]))`) as
+  Promise<Record<string, string>>;
+
+/** What chromium itself makes of the app's manifest: its errors, and why it is not installable. */
+async function installability(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const manifest = await cdp.send("Page.getAppManifest") as { errors: unknown[]; data?: string };
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  return { errors: manifest.errors, data: JSON.parse(manifest.data ?? "{}"),
+    // A test's browser context is incognito, which no manifest can change.
+    installable: installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito") };
+}
+
 async function scaStatusOf(body: any): Promise<string> {
   return (await bank.tpp.get(linkOf(bank.tpp, body._links.scaStatus))).body.scaStatus;
 }
@@ -63,6 +85,21 @@ test("bob's app shows a payment within 2 s, refuses a wrong PIN, confirms with t
     const shownWithin = Date.now();
     await page.getByText(/€12\.50 to Stadtwerke/).waitFor({ timeout: 2_000 });
     assert.ok(Date.now() - shownWithin <= 2_000);
+    assert.equal(await page.locator(".card .about strong").innerText(),
+      "Pay €12.50 to Stadtwerke, asked by Demo TPP");
+    assert.equal(await page.locator(".card .headline").innerText(), "€12.50");
+    const details = await detailsOf(page);
+    assert.equal(details.Payee, "Stadtwerke");
+    assert.equal(details["Payee IBAN"], groupedIban(EXTERNAL_IBAN));
+    assert.match(details["Name check"] ?? "", /./);
+    assert.equal(details.Purpose, "Order 42");
+    assert.equal(details["From account"], "Girokonto\nDE51 5001 0000 2000 0000 01");
+    assert.match(details["Available now"] ?? "", /^€[\d,]+\.\d\d$/);
+    // The time left counts down, on the app's own script (the page allows no inline script).
+    const countdown = page.locator(".countdown");
+    const first = await countdown.innerText();
+    assert.match(first, /^\d+:\d\d$/);
+    await countdown.filter({ hasNotText: first }).waitFor();
     await step(page, "app-2-request-phone-en");
     await page.getByLabel("App PIN").fill("1111");
     await page.getByRole("button", { name: "Confirm" }).click();
@@ -70,6 +107,8 @@ test("bob's app shows a payment within 2 s, refuses a wrong PIN, confirms with t
     await page.getByLabel("App PIN").fill("2468");
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(/done=approved/);
+    assert.equal(await page.locator("#outcome").innerText(), "Done\nThe payment has been made.");
+    await step(page, "app-3-outcome-phone-en");
     assert.equal(await scaStatusOf(created.body), "finalised");
     const status = await bank.tpp.get(
       `/psd2/v1/payments/sepa-credit-transfers/${created.body.paymentId}/status`);
@@ -82,5 +121,26 @@ test("bob's app shows a payment within 2 s, refuses a wrong PIN, confirms with t
     await page.waitForURL(/done=rejected/);
     assert.equal(await scaStatusOf(consent.body), "failed");
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+test("the app is installable: a manifest, the bank's own icons, full-screen on a phone",
+  async () => {
+    const { page, context, problems } = await chromium!.context({
+      viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+    });
+    await page.goto(`${bank.authUrl}/app`);
+    const { errors, data, installable } = await installability(context, page);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(installable, [], "chromium finds nothing against installing it");
+    assert.equal(data.display, "standalone");
+    assert.equal(data.start_url, "/app");
+    for (const { src, sizes } of data.icons as { src: string; sizes: string }[]) {
+      const icon = await page.request.get(new URL(src, bank.authUrl).href);
+      assert.equal(icon.headers()["content-type"], "image/png");
+      const png = await icon.body();
+      assert.equal(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, sizes);
+    }
+    assert.deepEqual(problems, [], "no request left the bank's origin, nothing the CSP refused");
     await context.close();
   });

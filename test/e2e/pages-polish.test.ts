@@ -2,15 +2,22 @@
  * Issue 36's polish, in a real chromium on a desktop and a phone, in English and German: an
  * invalid link's page is a whole page with a heading, the reason and a way on; no link in the
  * browser's default blue, buttons in the page's font; a database outage behind a PSU page reads
- * as the bank's own 503 page in the PSU's language, never the framework's JSON. axe at 0.
+ * as the bank's own 503 page in the PSU's language, never the framework's JSON. Accounts named as
+ * a bank names them (name, IBAN in groups of four, what they hold) on the consent review and the
+ * receipt, with the balance after the booking; the consent review's Confirm and Cancel pinned on
+ * a phone; the login's links for a forgotten password and help; the session's idle end told
+ * before and when it comes, without script. axe at 0.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { BrowserContextOptions, Page } from "playwright-core";
-import { axeViolations, screenshot, type RealBrowser } from "../support/chromium.js";
+import { axeViolations, holdTpp, screenshot, type RealBrowser } from "../support/chromium.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import { postgresUnavailable, setPostgresReachable } from "../support/engines.js";
-import { createPayment, paymentBody } from "../support/flows.js";
+import {
+  BOB_MAIN, consentBody, createConsent, createPayment, paymentBody,
+} from "../support/flows.js";
+import { lastSmsCode } from "../support/psu.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
 
 let bank!: TestBank;
@@ -88,4 +95,128 @@ test("a database outage behind a PSU page: the bank's 503 page in German, try ag
     assert.equal(await page.locator("#about").innerText(),
       "12,50\u00a0€ an Merchant GmbH zahlen, beauftragt von Demo TPP");
     await context.close();
+  });
+
+const LABELS = {
+  en: { login: "Login name", password: "Password", button: "Log in", code: "Authorization code",
+    next: "Continue" },
+  de: { login: "Anmeldename", password: "Passwort", button: "Anmelden", code: "Autorisierungscode",
+    next: "Weiter" },
+} as const;
+
+/** Bob (an SMS user) logs in on the link's page: on to the code page. */
+async function logInBob(page: Page, link: string, lang: "en" | "de"): Promise<void> {
+  const labels = LABELS[lang];
+  await page.goto(link);
+  await page.getByLabel(labels.login).fill("bob");
+  await page.getByLabel(labels.password).fill("bob-demo");
+  await page.getByRole("button", { name: labels.button }).click();
+  await page.waitForURL(/\/sca\/code/);
+}
+
+async function toReview(page: Page, on: TestBank, link: string, lang: "en" | "de") {
+  await logInBob(page, link, lang);
+  await page.getByLabel(LABELS[lang].code).fill((await lastSmsCode(on.browser(), "bob")).code);
+  await page.getByRole("button", { name: LABELS[lang].next }).click();
+  await page.waitForURL(/\/sca\/review/);
+}
+
+/** The rows of a definition list, label to shown text (lines as a reader sees them). */
+const rowsOf = (page: Page, list: string) => page.evaluate(`Object.fromEntries([
+  ...document.querySelectorAll(${JSON.stringify(`${list} dt`)})].map((dt) =>
+  [dt.textContent, dt.nextElementSibling.innerText]))`) as Promise<Record<string, string>>;
+
+for (const [lang, options, texts] of [
+  ["en", {}, { reset: "Forgot your password?", help: "Help with logging in" }],
+  ["de", PHONE, { reset: "Passwort vergessen?", help: "Hilfe bei der Anmeldung" }],
+] as const) {
+  test(`the login in ${lang}${options === PHONE ? " on a phone" : ""} links the bank's password `
+    + "reset and its help", async () => {
+    const { scaRedirect } = await createPayment(bank.tpp, paymentBody(),
+      { "PSU-Accept-Language": lang });
+    const { page, context } = await chromium.context({ ...options, locale: lang });
+    await page.goto(scaRedirect);
+    assert.equal(await page.getByRole("link", { name: texts.reset }).getAttribute("href"),
+      "https://psd2-bank.example/password-reset");
+    assert.equal(await page.getByRole("link", { name: texts.help }).getAttribute("href"),
+      "https://psd2-bank.example/help/login");
+    await audited(page, `login-links-${lang}`);
+    await context.close();
+  });
+}
+
+test("the session's idle end, without script: told before, extended by a click, told when it "
+  + "comes, then the way back", async (t) => {
+  const own = await startOwnBank(t, { env: { SCA_SESSION_IDLE_SECONDS: "4" } });
+  const { scaRedirect } = await createPayment(own.tpp, paymentBody({ debtorAccount: BOB_MAIN }));
+  const { page, context, problems } = await chromium.context();
+  await logInBob(page, scaRedirect, "en");
+  const soon = page.locator(".idle-soon");
+  const over = page.locator(".idle-over");
+  assert.equal(await soon.isVisible(), false, "nothing to say at first");
+  await soon.waitFor({ state: "visible" });
+  assert.match(await soon.innerText(), /Your session is about to end/);
+  await audited(page, "idle-soon-en");
+  await page.getByRole("link", { name: "Stay logged in" }).click();
+  await page.waitForURL(/\/sca\/code$/);
+  assert.equal(await soon.isVisible(), false, "the count starts again");
+  await over.waitFor({ state: "visible" });
+  assert.equal(await soon.isVisible(), false, "one notice at a time");
+  assert.match(await over.innerText(), /Your session has ended .* Nothing was authorised\./);
+  await page.getByRole("link", { name: "Continue" }).click();
+  assert.match(await page.locator("main").innerText(), /Your session has ended/);
+  assert.match(await page.locator("main a.button").innerText(), /^Back to /);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the consent review on a phone, in German: each account by its name, IBAN in groups and "
+  + "what it holds; Confirm and Cancel pinned, Confirm sends the ticks", async () => {
+  const { scaRedirect } = await createConsent(bank.tpp, consentBody({
+    access: { accounts: [], balances: [], transactions: [] } }), { "PSU-Accept-Language": "de" });
+  const { page, context, problems } = await chromium.context({ ...PHONE, locale: "de-DE" });
+  holdTpp(page);
+  await toReview(page, bank, scaRedirect, "de");
+  assert.equal(await page.locator("label[for=account-0]").innerText(),
+    "Girokonto DE51 5001 0000 2000 0000 01");
+  assert.match(await page.locator("#account-0-info").innerText(), /^[\d.]+,\d\d\u00a0€ verfügbar$/);
+  await page.evaluate("window.scrollTo(0, 0)");
+  for (const name of ["Bestätigen", "Abbrechen"]) {
+    const box = await page.getByRole("button", { name }).boundingBox();
+    assert.ok(box && box.y + box.height <= 844, `${name} on screen at the top (${box?.y})`);
+  }
+  await page.getByLabel("Girokonto DE51").check();
+  await audited(page, "consent-review-phone-de");
+  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await page.waitForURL(/\/sca\/done$/);
+  assert.match(await page.locator("#outcome").innerText(), /darf nun bis zum/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** Bob pays `amount` from his Girokonto and confirms: the receipt's rows. */
+async function paidReceipt(amount: string, name?: string): Promise<Record<string, string>> {
+  const { scaRedirect } = await createPayment(bank.tpp, paymentBody({
+    debtorAccount: BOB_MAIN, instructedAmount: { currency: "EUR", amount } }));
+  const { page, context, problems } = await chromium.context();
+  holdTpp(page);
+  await toReview(page, bank, scaRedirect, "en");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await page.waitForURL(/\/sca\/done$/);
+  const receipt = await rowsOf(page, ".receipt");
+  if (name) await audited(page, name);
+  assert.deepEqual(problems, []);
+  await context.close();
+  return receipt;
+}
+
+test("the receipt names the account debited as a bank does and the balance after the booking",
+  async () => {
+    const first = await paidReceipt("1.25");
+    const second = await paidReceipt("2.00", "payment-receipt-balance-en");
+    assert.equal(second["From account"], "Girokonto\nDE51 5001 0000 2000 0000 01");
+    const after = (receipt: Record<string, string>) => receipt["Balance after the booking"] ?? "";
+    assert.match(after(second), /^€[\d,]+\.\d\d$/);
+    const cents = (text: string) => Number(text.replace(/[^\d]/g, ""));
+    assert.equal(cents(after(second)), cents(after(first)) - 200, "the running balance, booked");
   });

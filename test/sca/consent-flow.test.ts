@@ -48,7 +48,9 @@ function accountBoxes(html: string): { value: string; label: string }[] {
     /<input type="checkbox" id="([^"]+)" name="account" value="([^"]+)"/g);
   return [...boxes].map(([, id, value]) => ({
     value: value ?? "",
-    label: new RegExp(`<label for="${id}">([^<]*)</label>`).exec(html)?.[1] ?? "",
+    // The reference under the account's name: what the PSU compares with its statements.
+    label: new RegExp(`<label for="${id}">[^]*?<span class="iban">([^<]*)</span>`)
+      .exec(html)?.[1] ?? "",
   }));
 }
 
@@ -116,7 +118,7 @@ test("carol selects two of her three accounts and the TPP reads exactly those tw
   // Labelled as a bank prints them: an IBAN in groups of four, a card's masked number as it is.
   assert.deepEqual(boxes, offered.map((ref) => ({ value: ref, label: ref === CAROL_CARD ? ref : groupedIban(ref) })),
     "her accounts and her card");
-  assert.match(review.html, /<button type="submit">Confirm<\/button>/);
+  assert.match(review.html, /<button type="submit"[^>]*>Confirm<\/button>/);
   const chosen = CAROL_IBANS.slice(0, 2);
   const done = await confirm(browser, review, chosen);
   assert.equal(done.status, 200, done.html);

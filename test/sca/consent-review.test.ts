@@ -1,4 +1,7 @@
-/** The consent review says, for each account, what the TPP will see, and until when. */
+/**
+ * The consent review says, for each account, what the TPP will see, and until when; it names the
+ * account as online banking does: its name, its IBAN in groups of four, what it holds now.
+ */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { BOB_MAIN, confirm, consentBody, createConsent, reachReview } from "../support/flows.js";
@@ -20,7 +23,9 @@ for (const [what, access, shown] of [
     const body = consentBody(access ? { access } : {});
     const { scaRedirect } = await createConsent(bank.tpp, body);
     const review = await reachReview(bank.browser(), scaRedirect, "bob");
-    assert.equal(hintOf(review.html), `Girokonto · EUR · ${shown}`);
+    assert.match(review.html, new RegExp("<label for=\"account-0\"><strong>Girokonto</strong> "
+      + "<span class=\"iban\">DE51 5001 0000 2000 0000 01</span></label>"));
+    assert.match(hintOf(review.html) ?? "", new RegExp(`^€[\\d,]+\\.\\d\\d available · ${shown}$`));
     const validUntil = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" })
       .format(new Date(`${body.validUntil}T00:00:00Z`));
     assert.match(review.html, new RegExp(`Access valid until ${validUntil}<`));

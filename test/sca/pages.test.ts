@@ -33,8 +33,8 @@ function decode(text: string): string {
 function labelOf(html: string, name: string): string | undefined {
   const input = new RegExp(`<input [^>]*name="${name}"[^>]*>`).exec(html)?.[0];
   const id = input && /\bid="([^"]+)"/.exec(input)?.[1];
-  const label = id && new RegExp(`<label for="${id}">([^<]*)</label>`).exec(html)?.[1];
-  return label ? decode(label) : undefined;
+  const label = id && new RegExp(`<label for="${id}">([\\s\\S]*?)</label>`).exec(html)?.[1];
+  return label ? decode(label.replace(/<[^>]+>/g, "")) : undefined;
 }
 
 const buttons = (html: string) =>
@@ -126,11 +126,12 @@ test("the app's code page names the app once, in the page's language", async () 
   assert.doesNotMatch(code.html, /Authenticator app/, "no English device name on a German page");
 });
 
-test("the consent review labels each account checkbox with its IBAN, in German too", async () => {
+test("the consent review labels each account checkbox with its name and IBAN, in German too",
+  async () => {
   const { scaRedirect } = await createConsent(bank.tpp);
   const browser = bank.browser();
   const review = await pageAt(browser, withLang(scaRedirect, "de"), "bob", "review");
-  assert.equal(labelOf(review.html, "account"), groupedIban(BOB_MAIN));
+  assert.equal(labelOf(review.html, "account"), `Girokonto ${groupedIban(BOB_MAIN)}`);
   assert.match(review.html, new RegExp(`name="account" value="${BOB_MAIN}"`));
   assert.deepEqual(buttons(review.html), [LABELS.de.confirm, LABELS.de.cancel]);
 });

@@ -121,7 +121,7 @@ function rendered(lang: string, resource: SubjectView, scaStatus: ScaStatus) {
   const html = resultPage({
     lang, t: translator(lang), bankName: "PSD2 Demo Bank", tppName: "Demo TPP",
     back: "https://tpp.example/ok",
-  }, resource, scaStatus);
+  }, resource, scaStatus, null);
   const outcome = /<p class="[^"]*" role="(\w+)" id="outcome">([^<]*)<\/p>/.exec(html);
   return {
     title: decode(/<h1>([^<]*)<\/h1>/.exec(html)?.[1] ?? ""), role: outcome?.[1],

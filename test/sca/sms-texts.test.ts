@@ -1,7 +1,8 @@
 /**
  * The SMS a PSU gets with its code, read from the sandbox outbox (`GET {auth}/sandbox/sms/{login}`):
  * in the language of the PSU's pages, naming what the code authorises and nothing it does not
- * (a consent names no amount), with amounts and IBANs written as the pages write them.
+ * (a consent names no amount), with amounts and IBANs written as the pages write them, and a
+ * payment's own account by its name and masked IBAN, as a bank names it (issue 36).
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -28,16 +29,19 @@ const toCarol = (amount: string) => paymentBody({ debtorAccount: BOB_MAIN,
   creditorAccount: CAROL_MAIN, creditorName: "Carol Weber",
   instructedAmount: { currency: "EUR", amount } });
 
-test("a payment's SMS, in German: the amount and the IBAN as the pages write them", async () => {
+test("a payment's SMS, in German: the amount and the IBAN as the pages write them, the account "
+  + "it leaves by name", async () => {
   const { scaRedirect } = await createPayment(bank.tpp, toCarol("1234.50"));
   assert.equal(await smsFor(scaRedirect, "de"), "PSD2 Demo Bank: Ihr Code N gibt die Zahlung von "
-    + "1.234,50 € an Carol Weber (DE06 5001 0000 3000 0000 01) frei. Geben Sie ihn nie weiter.");
+    + "1.234,50 € an Carol Weber (DE06 5001 0000 3000 0000 01) zulasten Girokonto DE51 **** 0001 "
+    + "frei. Geben Sie ihn nie weiter.");
 });
 
 test("a payment's SMS, in English", async () => {
   const { scaRedirect } = await createPayment(bank.tpp, toCarol("12.50"));
   assert.equal(await smsFor(scaRedirect, "en"), "PSD2 Demo Bank: your code N authorises the "
-    + "payment of €12.50 to Carol Weber (DE06 5001 0000 3000 0000 01). Never share it.");
+    + "payment of €12.50 to Carol Weber (DE06 5001 0000 3000 0000 01) from Girokonto "
+    + "DE51 **** 0001. Never share it.");
 });
 
 test("a bulk payment's SMS, in Dutch: the total and how many payments", async () => {
@@ -46,8 +50,8 @@ test("a bulk payment's SMS, in Dutch: the total and how many payments", async ()
       ({ debtorAccount: _debtor, ...entry }) => entry),
   }, CREATION_HEADERS);
   const sms = await smsFor(linkOf(bank.tpp, res.body._links.scaRedirect), "nl");
-  assert.equal(sms, "PSD2 Demo Bank: uw code N keurt de bulkbetaling van in totaal € 12,50 goed "
-    + "(betalingen: 2). Deel hem nooit.");
+  assert.equal(sms, "PSD2 Demo Bank: uw code N keurt de bulkbetaling van in totaal € 12,50 "
+    + "(betalingen: 2) vanaf Girokonto DE51 **** 0001 goed. Deel hem nooit.");
 });
 
 test("a consent's SMS, in French: who gets access and until when, no amount nor payee", async () => {

@@ -166,6 +166,11 @@ export interface CoreBanking {
   transaction(
     tx: Tx, accountId: string, transactionId: string,
   ): Promise<BookedTransaction | undefined>;
+  /**
+   * The leg on `accountId` of the payment booked under `bookingId` (executePayment's paymentId),
+   * with the balance after it; undefined while not booked.
+   */
+  bookingOf(tx: Tx, accountId: string, bookingId: string): Promise<BookedTransaction | undefined>;
   /** Pending transactions of an account or card, oldest first; their sums are in the balances. */
   pending(tx: Tx, accountId: string): Promise<PendingTransaction[]>;
   getCardAccount(tx: Tx, accountId: string): Promise<CardAccount | undefined>;

@@ -58,7 +58,7 @@ function basketSubject(deps: Deps, view: BasketView): ScaSubject {
     closedProblem: "already_decided",
     binding: sha256(basketLink(view)),
     refusedAtReview: false,
-    sms() {
+    async sms() {
       const { payments, consents } = awaitingItems(view);
       return { kind: "basket", totals: amountsOf(payments), payments: payments.length,
         consents: consents.length };

@@ -15,17 +15,23 @@ export function isBankOffered(consent: Pick<Consent, "access">): boolean {
     && a.allPsd2 === null;
 }
 
-/** The accounts and cards the PSU may grant: its own, and those it signs for. */
+/**
+ * The accounts and cards the PSU may grant: its own, and those it signs for; each account with
+ * what it holds now, as the review names it (a card's balance is not money the PSU holds).
+ */
 async function grantable(deps: Deps, tx: Tx, psuId: string): Promise<Grantable[]> {
   const { core } = deps;
   const signed = (await core.listMandatedAccounts(tx, psuId)).filter((a) => a.right !== "viewer");
+  const accounts = await Promise.all([...(await core.listAccountsOfPsu(tx, psuId)), ...signed]
+    .map(async (a) => ({ ...a, reference: a.iban,
+      availableMinor: await core.availableBalance(tx, a.id) })));
   return [
-    ...[...(await core.listAccountsOfPsu(tx, psuId)), ...signed]
-      .map((a) => ({ ...a, reference: a.iban })),
+    ...accounts,
     ...(await core.listCardAccountsOfPsu(tx, psuId))
-      .map((c) => ({ ...c, reference: c.maskedPan, signaturesRequired: 1 })),
-  ].map(({ id, reference, currency, product, signaturesRequired }) =>
-    ({ id, reference, currency, product, signaturesRequired }));
+      .map((c) => ({ ...c, reference: c.maskedPan, signaturesRequired: 1,
+        availableMinor: undefined })),
+  ].map(({ id, reference, currency, product, signaturesRequired, name, availableMinor }) =>
+    ({ id, reference, currency, product, signaturesRequired, name, availableMinor }));
 }
 
 /**

@@ -50,7 +50,7 @@ function accountConsentSubject(deps: Deps, view: ConsentView): ScaSubject {
     closedProblem: view.heldBy === undefined ? "already_decided" : "in_basket",
     binding: sha256(`consent|${consent.id}`),
     refusedAtReview: consent.status === "rejected",
-    sms: (tpp) => ({ kind: "consent", tpp, validUntil: consent.validUntil }),
+    sms: async (_tx, tpp) => ({ kind: "consent", tpp, validUntil: consent.validUntil }),
     current: async (tx) =>
       consentSubject(deps, { ...view, consent: await currentConsent(deps, tx, consent) }),
     refusal: async () => null,

@@ -10,8 +10,8 @@ import type { Deps, SubjectType } from "../deps.js";
 import { sha256 } from "../sca/factors.js";
 import { holderOf } from "../sca/holding.js";
 import type { Authorisation } from "../sca/model.js";
-import type { SmsSubject } from "../sca/ports.js";
-import type { DebtorOverview, Review, ScaSubject } from "../sca/subject.js";
+import type { SmsAccount, SmsSubject } from "../sca/ports.js";
+import type { DebtorOverview, ReceiptAccount, Review, ScaSubject } from "../sca/subject.js";
 import { decideCancellation, decidePayment, paymentProblem, signingProblem } from "./decision.js";
 import { paymentExemption } from "../exemptions/payments.js";
 import { rejectIfScaExpired, SCA_EXPIRED } from "./expiry.js";
@@ -39,10 +39,39 @@ export const amountsOf = (payments: readonly Payment[]) => totalsOf(payments)
 const payeeLink = (p: Payment) =>
   `${p.id}|${p.amountMinor}|${p.currency}|${p.creditorAccount.iban}|${p.creditorName}`;
 
-/** The SMS of one payment's code, or of its cancellation's. */
-const oneSms = (kind: "payment" | "cancellation", p: Payment): SmsSubject => ({ kind,
-  amount: { amountMinor: p.amountMinor, currency: p.currency }, payee: p.creditorName,
-  iban: p.creditorAccount.iban });
+/** The account a payment leaves, as an SMS names it: the PSU's name for it, else the product. */
+async function smsAccount({ core }: Deps, tx: Tx, p: Payment): Promise<SmsAccount> {
+  const account = await core.findAccountByIban(tx, p.debtorAccount.iban);
+  return { name: account?.name ?? account?.product ?? null, iban: p.debtorAccount.iban };
+}
+
+/** The SMS of a payment's code (a bulk's: its total), or of its cancellation's. */
+async function smsOf(
+  deps: Deps, tx: Tx, kind: "payment" | "cancellation", view: PaymentView,
+): Promise<SmsSubject> {
+  const { payment: p, entries } = view;
+  const from = await smsAccount(deps, tx, p);
+  if (kind === "payment" && entries.length > 0) {
+    return { kind: "bulk", totals: amountsOf(entries), payees: entries.length, from };
+  }
+  return { kind, amount: { amountMinor: p.amountMinor, currency: p.currency },
+    payee: p.creditorName, iban: p.creditorAccount.iban, from };
+}
+
+/**
+ * The account a decided payment left, for its receipt; the balance after the booking once the
+ * core booked it under the payment's id (a bulk books each entry: none).
+ */
+async function receiptAccount(
+  { core }: Deps, tx: Tx, view: PaymentView,
+): Promise<ReceiptAccount | null> {
+  const p = view.payment;
+  const account = await core.findAccountByIban(tx, p.debtorAccount.iban);
+  if (!account) return null;
+  const booked = view.entries.length === 0 ? await core.bookingOf(tx, account.id, p.id) : undefined;
+  return { name: account.name, product: account.product, currency: account.currency,
+    balanceAfterMinor: booked?.balanceAfterMinor ?? null };
+}
 
 /** The payment as the PSU's online banking shows its debtor account. */
 async function debtorOverview(
@@ -88,13 +117,12 @@ function paymentBase(deps: Deps, view: PaymentView) {
 
 /** The payment's own authorisation: it waits until authorised, rejected or held. */
 export function paymentSubject(deps: Deps, view: PaymentView): ScaSubject {
-  const { payment: p, entries } = view;
+  const { payment: p } = view;
   const base = paymentBase(deps, view);
   return {
     ...base,
-    sms: () => entries.length > 0
-      ? { kind: "bulk", totals: amountsOf(entries), payees: entries.length }
-      : oneSms("payment", p),
+    sms: (tx) => smsOf(deps, tx, "payment", view),
+    receipt: (tx) => receiptAccount(deps, tx, view),
     current: async () => paymentSubject(deps, view),
     awaiting: view.heldBy === undefined && awaitsPsu(p.status),
     binding: sha256(`payment|${payeeLink(p)}`),
@@ -120,7 +148,7 @@ export function cancellationSubject(deps: Deps, view: PaymentView): ScaSubject {
     current: async () => cancellationSubject(deps, view),
     awaiting: view.heldBy === undefined && p.status === "ACTC",
     binding: sha256(`cancellation|${payeeLink(p)}`),
-    sms: () => oneSms("cancellation", p),
+    sms: (tx) => smsOf(deps, tx, "cancellation", view),
     exemption: null,
     decide: (tx, ctx, { confirm }) => decideCancellation(deps, tx, ctx, p, confirm),
     decideWithoutReview: (tx, ctx, confirm) => decideCancellation(deps, tx, ctx, p, confirm),

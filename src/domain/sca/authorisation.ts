@@ -15,7 +15,7 @@ import { refused, type ScaProblem } from "./problems.js";
 import { redirectChannel } from "./redirect-channel.js";
 import { createRedirectLinks } from "./redirect-links.js";
 import { createScaSessionMachine } from "./session.js";
-import type { Decision, PsuDecision, Review } from "./subject.js";
+import type { Decision, PsuDecision, ReceiptAccount, Review } from "./subject.js";
 import { afterDecision } from "./subjects.js";
 
 export type { SessionContext } from "./context.js";
@@ -29,6 +29,8 @@ export type PageView = SessionContext & {
   /** The PSU's devices while it chooses one (step "device"), otherwise empty. */
   devices: ScaDevice[];
   review: Review | null;
+  /** After the decision on a payment: the account its receipt names. */
+  receipt: ReceiptAccount | null;
 };
 
 /** On the review: what the PSU may decide. */
@@ -114,8 +116,9 @@ export function createAuthorisations(deps: Deps) {
       const ctx = await machine.live(tx, secret);
       if (typeof ctx === "string") return ctx;
       const { device, devices } = await machine.factorsOf(tx, ctx.session);
+      const receipt = ctx.session.step === "done" ? await ctx.subject.receipt?.(tx) : null;
       return { ...ctx, device, devices, review: await reviewOf(tx, ctx),
-        ...awaitedCode(ctx, secret) };
+        receipt: receipt ?? null, ...awaitedCode(ctx, secret) };
     });
   }
 

@@ -20,7 +20,7 @@ export type AppContext = Omit<SessionContext, "session"> & { session: { psuId: s
 export const isOpen = (a: Authorisation) => ["received", "psuIdentified"].includes(a.scaStatus);
 
 const nowIso = (deps: Pick<Deps, "clock">) => deps.clock.now().toISOString();
-const timeoutMs = ({ settings }: Pick<Deps, "settings">) =>
+export const timeoutMs = ({ settings }: Pick<Deps, "settings">) =>
   settings.decoupledTimeoutSeconds * 1000;
 
 /** The moment before which a request was created that has timed out now. */

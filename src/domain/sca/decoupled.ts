@@ -11,24 +11,32 @@ import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";
 import { formatError, scaInvalid } from "../kernel/errors.js";
 import {
-  decoupledChannel, isOpen, lateBefore, timeOut, type AppContext,
+  decoupledChannel, isOpen, lateBefore, timeOut, timeoutMs, type AppContext,
 } from "./decoupled-channel.js";
-import type { Authorisation, Psu } from "./model.js";
+import { contextOf } from "./redirect-channel.js";
+import type { Authorisation, Psu, ScaStatus } from "./model.js";
 import type { PsuApp } from "./ports.js";
 import { refused } from "./problems.js";
 import { refuseWithoutReview } from "./psu-decision.js";
 import { createBoundScaMachine, type BoundAnswer, type BoundOutcome } from "./session.js";
-import type { SubjectView } from "./subject.js";
+import type { Review, SubjectView } from "./subject.js";
 import { afterDecision, loadSubject, sweepSubjects } from "./subjects.js";
 
 /** A request as the app shows it: what the PSU approves, and for whom. */
 export interface DecoupledRequest {
   authorisationId: string;
   createdAt: string;
+  /** Until it fails unanswered (DECOUPLED_TIMEOUT_SECONDS after its creation). */
+  secondsLeft: number;
   tppName: string;
   resourceId: string;
   resource: SubjectView;
+  /** What a review shows (the debtor account, the payees' name check); null on the app's poll. */
+  review: Review | null;
 }
+
+/** What became of a request the PSU answered in the app, as the app says it afterwards. */
+export interface AppOutcome { resource: SubjectView; scaStatus: ScaStatus; tppName: string }
 
 /** The app's answer to an approval or rejection. */
 export type AppDecision = BoundOutcome;
@@ -59,18 +67,44 @@ async function playRejectingApps(deps: Deps): Promise<void> {
   });
 }
 
-/** The PSU's requests still open, oldest first; each seen now is psuIdentified. */
+/**
+ * The PSU's requests still open, oldest first; each seen now is psuIdentified. `reviewed`: each
+ * with its review, for the app's page (its poll every second needs only the ids).
+ */
 async function pendingOf(
-  deps: Deps, machine: AppMachine, tx: Tx, psu: Psu,
+  deps: Deps, machine: AppMachine, tx: Tx, psu: Psu, reviewed = false,
 ): Promise<DecoupledRequest[]> {
   const requests: DecoupledRequest[] = [];
   for (const a of await deps.store.sca.pendingDecoupled(tx, psu.login)) {
     const c = await machine.shown(tx, a.id, psu);
     if (!c) continue;
-    requests.push({ authorisationId: a.id, createdAt: a.createdAt ?? "", tppName: c.tppName,
-      resourceId: a.resourceId, resource: c.resource });
+    const createdAt = a.createdAt ?? "";
+    requests.push({ authorisationId: a.id, createdAt, tppName: c.tppName,
+      secondsLeft: Math.floor(
+        (Date.parse(createdAt) + timeoutMs(deps) - deps.clock.now().getTime()) / 1000),
+      resourceId: a.resourceId, resource: c.resource,
+      review: reviewed ? await c.subject.review(tx, psu.id) : null });
   }
   return requests;
+}
+
+/**
+ * What became of a request this app's PSU answered: its subject and status now, so the app says
+ * made, scheduled or refused rather than only that the TPP learns it. Undefined for another's.
+ */
+async function outcomeOf(
+  deps: Deps, secret: string | undefined, authorisationId: string,
+): Promise<AppOutcome | undefined> {
+  const { store } = deps;
+  if (!secret) return undefined;
+  return store.transaction(async (tx) => {
+    const app = await store.psuApps.findBySecret(tx, hashSecret(secret));
+    const psu = app && (await store.psus.find(tx, app.psuId));
+    const a = psu && (await store.sca.findAuthorisation(tx, authorisationId));
+    if (!a || a.approach !== "decoupled" || a.namedPsu !== psu?.login) return undefined;
+    const c = await contextOf(deps, tx, a);
+    return c && { resource: c.resource, scaStatus: a.scaStatus, tppName: c.tppName };
+  });
 }
 
 /** Binds a new app to a PSU who passed both factors; its secret goes into the app's cookie. */
@@ -101,7 +135,7 @@ async function appView(
     const psu = app && (await store.psus.find(tx, app.psuId));
     if (!app || !psu) return undefined;
     if (seen) await store.psuApps.touch(tx, app.id, nowIso(deps));
-    return { app, psu, requests: await pendingOf(deps, machine, tx, psu) };
+    return { app, psu, requests: await pendingOf(deps, machine, tx, psu, seen) };
   });
 }
 
@@ -167,6 +201,8 @@ export function createDecoupled(deps: Deps) {
     identify: (a: Authorisation, login: string | null) => identify(deps, a, login),
     activate: (psuId: string, pin: string) => activate(deps, psuId, pin),
     appView: (secret: string | undefined, seen = true) => appView(deps, machine, secret, seen),
+    outcome: (secret: string | undefined, authorisationId: string) =>
+      outcomeOf(deps, secret, authorisationId),
     answer: (secret: string | undefined, authorisationId: string, approve: boolean, pin = "") =>
       answer(deps, machine, secret, authorisationId, approve, pin),
     sandboxAnswer: (login: string, approve: boolean) =>

@@ -152,7 +152,7 @@ async function identify(deps: FactorDeps, tx: Tx, checked: CheckedPassword): Pro
 /** A fresh SMS code bound to `binding` (the old one stops working), within the limit. */
 async function sendCode(
   deps: FactorDeps, tx: Tx, sessionId: string, target: Target,
-  binding: string, text: (code: string) => string,
+  binding: string, text: (code: string) => string | Promise<string>,
 ): Promise<"ok" | ScaProblem> {
   const { store, clock, settings } = deps;
   const previous = await store.sca.findChallenge(tx, sessionId);
@@ -166,7 +166,8 @@ async function sendCode(
   });
   const { psu, device } = target;
   await store.sca.sendSms(tx, {
-    id: newUuid(), psuId: psu.id, phone: device.phone ?? "", text: text(code), at: nowIso(deps),
+    id: newUuid(), psuId: psu.id, phone: device.phone ?? "", text: await text(code),
+    at: nowIso(deps),
   });
   return "ok";
 }
@@ -227,7 +228,8 @@ export function createScaFactors(deps: FactorDeps & Pick<Deps, "passwords">) {
     checkPassword: (login: string, password: string) => checkPassword(deps, login, password),
     identify: (tx: Tx, checked: CheckedPassword) => identify(deps, tx, checked),
     sendCode: (tx: Tx, sessionId: string, target: Target, binding: string,
-      text: (code: string) => string) => sendCode(deps, tx, sessionId, target, binding, text),
+      text: (code: string) => string | Promise<string>) =>
+      sendCode(deps, tx, sessionId, target, binding, text),
     verifyCode: (tx: Tx, sessionId: string, binding: string, target: Target, code: string) =>
       verifyCode(deps, tx, sessionId, binding, target, code),
     boundFactor: (tx: Tx, psu: Psu, failed: boolean) => refusedPsu(deps, tx, psu, failed),

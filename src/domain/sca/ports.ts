@@ -58,10 +58,14 @@ export interface OtpChallenge {
 /** An amount of money in minor units, in one currency. */
 export interface SmsAmount { amountMinor: bigint; currency: string }
 
+/** The account a payment leaves, as the SMS names it: its name and its IBAN, masked. */
+export interface SmsAccount { name: string | null; iban: string }
+
 /** What an SMS code authorises: its text names exactly this (RTS art. 5). */
 export type SmsSubject =
-  | { kind: "payment" | "cancellation"; amount: SmsAmount; payee: string; iban: string }
-  | { kind: "bulk"; totals: SmsAmount[]; payees: number }
+  | { kind: "payment" | "cancellation"; amount: SmsAmount; payee: string; iban: string;
+    from: SmsAccount }
+  | { kind: "bulk"; totals: SmsAmount[]; payees: number; from: SmsAccount }
   | { kind: "consent"; tpp: string; validUntil: string }
   | { kind: "basket"; totals: SmsAmount[]; payments: number; consents: number }
   | { kind: "dashboard" }

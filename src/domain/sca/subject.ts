@@ -38,6 +38,9 @@ export interface Grantable {
   product: string | null;
   /** How many users of the holding company must sign (multi-level SCA); absent: one. */
   signaturesRequired?: number;
+  /** On the review: the PSU's own name for it, and what it holds now (accounts, not cards). */
+  name?: string | null;
+  availableMinor?: bigint;
 }
 
 /** What the review shows besides the subject's view, for the PSU's decision. */
@@ -60,9 +63,17 @@ export interface Review {
   flaggedPayees: string[];
 }
 
-export interface DebtorOverview {
-  name: string | null;
-  product: string | null;
+/** An account as the bank's online banking names it: the PSU's nickname, else the product. */
+export interface AccountName { name: string | null; product: string | null }
+
+/** The account a payment left, on its receipt: its name, and the balance after the booking. */
+export interface ReceiptAccount extends AccountName {
+  currency: string;
+  /** Null until the payment is booked on it (scheduled, refused, a bulk's several bookings). */
+  balanceAfterMinor: bigint | null;
+}
+
+export interface DebtorOverview extends AccountName {
   availableMinor: bigint;
   currency: string;
   /** The amount exceeds what the account may pay now, overdraft included: the bank would refuse. */
@@ -93,8 +104,8 @@ export interface ScaSubject {
   readonly binding: string;
   /** The bank refused it already as the PSU reached the review (a consent's foreign accounts). */
   readonly refusedAtReview: boolean;
-  /** What the SMS carrying a code names. */
-  sms(tppName: string): SmsSubject;
+  /** What the SMS carrying a code names (a payment's debtor account by its name). */
+  sms(tx: Tx, tppName: string): Promise<SmsSubject>;
   /** The subject as it stands now: past its deadline, it is refused first. */
   current(tx: Tx): Promise<ScaSubject>;
   /** Why this PSU may not authorise it at all (another's debtor account), after the password. */
@@ -111,6 +122,8 @@ export interface ScaSubject {
   onAuthenticated(tx: Tx, authorisationId: string, psuId: string): Promise<void>;
   /** What the review shows the PSU about to decide. */
   review(tx: Tx, psuId: string): Promise<Review>;
+  /** A payment's: the account its receipt names, once decided; the others have no receipt. */
+  receipt?(tx: Tx): Promise<ReceiptAccount | null>;
   /** The PSU's decision on the review (or held for, then confirmed by, the TPP). */
   decide(tx: Tx, ctx: DecisionContext, decision: PsuDecision): Promise<Decision>;
   /** Confirmed where there is no review (embedded code, bank app): everything it names. */

@@ -114,9 +114,10 @@ export const de: Catalogue = {
   device_totp: "Authenticator-App",
   device_sms: "SMS an {phone}",
   sms_text: "{bank}: Ihr Code {code} {what}. Geben Sie ihn nie weiter.",
-  sms_payment: "gibt die Zahlung von {amount} an {payee} ({iban}) frei",
-  sms_cancellation: "storniert die Zahlung von {amount} an {payee} ({iban})",
-  sms_bulk: "gibt die Sammelzahlung über insgesamt {total} frei (Zahlungen: {count})",
+  sms_payment: "gibt die Zahlung von {amount} an {payee} ({iban}) zulasten {account} frei",
+  sms_cancellation: "storniert die Zahlung von {amount} an {payee} ({iban}) zulasten {account}",
+  sms_bulk: "gibt die Sammelzahlung über insgesamt {total} (Zahlungen: {count}) zulasten "
+    + "{account} frei",
   sms_consent: "gibt {tpp} bis {date} Zugriff auf Ihre Kontodaten",
   sms_basket: "gibt den Auftragskorb frei: {items}",
   sms_basket_payments: "insgesamt {total} (Zahlungen: {count})",
@@ -232,9 +233,6 @@ export const de: Catalogue = {
   app_not_activated: "Dieses Gerät ist noch nicht für die {bank} App freigeschaltet. Melden "
     + "Sie sich im Online-Banking an und schalten Sie es dort mit einer App-PIN frei.",
   app_activate_link: "Zum Freischalten anmelden",
-  app_payment: "{tpp} bittet Sie, eine Zahlung von {amount} an {payee} ({iban}) zu bestätigen.",
-  app_cancellation: "{tpp} bittet Sie, den Widerruf der Zahlung von {amount} an {payee} zu "
-    + "bestätigen.",
   app_consent: "{tpp} bittet um Zugriff auf Informationen zu Ihren Konten: {accounts}.",
   app_consent_all: "alle Ihre Konten",
   app_pin_label: "App-PIN",
@@ -310,6 +308,16 @@ export const de: Catalogue = {
   receipt_heading: "Beleg",
   receipt_time: "Datum und Uhrzeit",
   receipt_reference: "Referenz",
+  idle_soon: "Ihre Sitzung endet gleich, weil eine Weile nichts geschehen ist.",
+  idle_stay: "Angemeldet bleiben",
+  idle_over: "Ihre Sitzung ist nach einer Weile ohne Aktivität beendet. Es wurde nichts "
+    + "freigegeben.",
+  idle_continue: "Weiter",
+  login_forgot_password: "Passwort vergessen?",
+  login_help: "Hilfe bei der Anmeldung",
+  app_time_left: "Verbleibende Zeit für Ihre Antwort:",
+  receipt_balance_after: "Kontostand nach der Buchung",
+  account_available: "{amount} verfügbar",
   error_heading: "Dieser Auftrag kann nicht fortgesetzt werden",
   unavailable_heading: "Vorübergehend nicht erreichbar",
   error_unavailable: "Die Bank kann gerade nicht antworten. Nichts, was Sie bestätigt haben, "

@@ -111,9 +111,10 @@ export const it: Catalogue = {
   device_totp: "App di autenticazione",
   device_sms: "SMS al {phone}",
   sms_text: "{bank}: il Suo codice {code} {what}. Non lo comunichi mai a nessuno.",
-  sms_payment: "autorizza il pagamento di {amount} a {payee} ({iban})",
-  sms_cancellation: "annulla il pagamento di {amount} a {payee} ({iban})",
-  sms_bulk: "autorizza il pagamento cumulativo di {total} in totale (pagamenti: {count})",
+  sms_payment: "autorizza il pagamento di {amount} a {payee} ({iban}) dal conto {account}",
+  sms_cancellation: "annulla il pagamento di {amount} a {payee} ({iban}) dal conto {account}",
+  sms_bulk: "autorizza il pagamento cumulativo di {total} in totale (pagamenti: {count}) dal "
+    + "conto {account}",
   sms_consent: "dà a {tpp} accesso ai dati dei Suoi conti fino al {date}",
   sms_basket: "autorizza il paniere di firma: {items}",
   sms_basket_payments: "{total} in totale (pagamenti: {count})",
@@ -225,9 +226,6 @@ export const it: Catalogue = {
   app_not_activated: "Questo dispositivo non è ancora attivato per l'app {bank}. Accedi "
     + "all'online banking e attivalo lì con un PIN dell'app.",
   app_activate_link: "Accedi per attivare",
-  app_payment: "{tpp} ti chiede di confermare un pagamento di {amount} a {payee} ({iban}).",
-  app_cancellation: "{tpp} ti chiede di confermare l'annullamento del pagamento di {amount} a "
-    + "{payee}.",
   app_consent: "{tpp} chiede l'accesso alle informazioni sui tuoi conti: {accounts}.",
   app_consent_all: "tutti i tuoi conti",
   app_pin_label: "PIN dell'app",
@@ -299,6 +297,16 @@ export const it: Catalogue = {
   receipt_heading: "Ricevuta",
   receipt_time: "Data e ora",
   receipt_reference: "Riferimento",
+  idle_soon: "La Sua sessione sta per terminare perché da un po' non succede nulla.",
+  idle_stay: "Rimanere connesso",
+  idle_over: "La Sua sessione è terminata dopo un periodo di inattività. Non è stato "
+    + "autorizzato nulla.",
+  idle_continue: "Continua",
+  login_forgot_password: "Password dimenticata?",
+  login_help: "Aiuto per l'accesso",
+  app_time_left: "Tempo rimasto per rispondere:",
+  receipt_balance_after: "Saldo dopo la contabilizzazione",
+  account_available: "{amount} disponibili",
   error_heading: "Questa richiesta non può proseguire",
   unavailable_heading: "Temporaneamente non disponibile",
   error_unavailable: "La banca non può rispondere in questo momento. Nulla di ciò che ha "
