@@ -53,6 +53,8 @@ export interface StoreOptions {
   onMigration?: (applied: string) => void;
   databasePoolMax?: number;
   databaseStatementTimeoutMs?: number;
+  /** REQUEST_TIMEOUT_SECONDS: how long a request may wait for a pooled connection at most. */
+  requestTimeoutSeconds?: number;
   /** Default full: an answered commit survives power loss, not only a process crash. */
   sqliteSynchronous?: "full" | "normal";
 }
@@ -199,8 +201,11 @@ async function openPostgres(
     connectionString: options.databaseUrl, max,
     options: unsynced ? "-c synchronous_commit=off" : undefined,
     statement_timeout: options.databaseStatementTimeoutMs ?? 10_000,
-    // Without it a request waits forever for a connection while the server is unreachable.
-    connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000,
+    // Without it a request waits forever for a connection while the server is unreachable. It is
+    // the request's own limit, not less: a burst of confirmations on one account (whose bookings
+    // wait for each other on the account's row) holds every connection for a while, and a
+    // request queued behind them is better answered late than refused early.
+    connectionTimeoutMillis: (options.requestTimeoutSeconds ?? 5) * 1000, idleTimeoutMillis: 30_000,
   });
   // An idle connection dropped by the server (restart, failover) is discarded by the pool and
   // replaced on the next checkout; unhandled, its error event would end the process.
