@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { posix } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -129,3 +129,30 @@ test("the Dockerfile builds and runs on Node 24 slim, as the unprivileged node u
   const dataDir = /DATA_DIR=(\S+)/.exec(runtime)?.[1];
   assert.match(runtime, new RegExp(`^VOLUME ${dataDir}$`, "m"), "DATA_DIR is the volume");
 });
+
+/**
+ * What the compiled service reads beside itself (new URL("../…", import.meta.url) in src/, from
+ * dist/src/…): each outside dist/src must be copied into the runtime image, or the image starts
+ * and fails at the first request that needs it (the ISO 20022 schemas of pain.001 once did).
+ */
+test("the runtime image holds every file the service reads beside its compiled code", () => {
+  const runtime = readFileSync(`${ROOT}/Dockerfile`, "utf8").split(/^FROM /m).at(-1)!;
+  const copied = [...runtime.matchAll(/^COPY --from=build \/app\/(\S+)/gm)].map(([, path]) => path!);
+  const read = sourceFiles(`${ROOT}/src`).flatMap((file) => {
+    const text = readFileSync(file, "utf8");
+    const compiled = posix.join("dist", posix.relative(ROOT, posix.dirname(file)));
+    return [...text.matchAll(/new URL\("(\.\.\/[^"]+)", import\.meta\.url\)/g)]
+      .map(([, relative]) => posix.normalize(posix.join(compiled, relative!)))
+      .filter((path) => !path.startsWith("dist/src/"));
+  });
+  assert.ok(read.some((path) => path.startsWith("schemas/")), "the scan finds the schemas it reads");
+  for (const path of read) {
+    assert.ok(copied.some((source) => path === source || path.startsWith(`${source.replace(/\/$/, "")}/`)),
+      `the runtime image lacks ${path} (copied: ${copied.join(", ")})`);
+  }
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => entry.isDirectory()
+    ? sourceFiles(`${dir}/${entry.name}`) : entry.name.endsWith(".ts") ? [`${dir}/${entry.name}`] : []);
+}
