@@ -42,7 +42,7 @@ export interface ApproachHeaders {
   redirect: RedirectHeaderNames;
 }
 
-/** Asking for the redirect is asking for OAuth2 too (subsumed under REDIRECT); the default first. */
+/** The redirect stands for OAuth2 too (subsumed under REDIRECT); the bank's default first. */
 const redirects = (fallback: ScaApproach): ScaApproach[] =>
   fallback === "oauth" ? ["oauth", "redirect"] : ["redirect", "oauth"];
 
@@ -174,5 +174,6 @@ function readApproachPreference(headers: Headers): string[] {
 export function withoutOAuth(rules: ScaApproachRules): ScaApproachRules {
   const offered = rules.offered.filter((a) => a !== "oauth");
   const fallback = rules.fallback === "oauth" ? "redirect" : rules.fallback;
-  return { ...rules, offered, fallback: offered.includes(fallback) ? fallback : offered[0] ?? "redirect" };
+  return { ...rules, offered,
+    fallback: offered.includes(fallback) ? fallback : offered[0] ?? "redirect" };
 }

@@ -1,9 +1,9 @@
 /**
  * PIS 2.4.1 at /v2 (base /psd2/v2): single, periodic and bulk payments in JSON under their 2.x
  * paths, their details, status and cancellation, and the generic authorisation sub-resources
- * (authorisations, cancellation-authorisations) for every approach /v2 offers, over the same payment
- * aggregate and SCA sessions as /v1 (createPayments(deps, "v2")). The Client-* headers follow the
- * rules of their 1.3 counterparts (headers.ts); refusals are apiClientMessages.
+ * (authorisations, cancellation-authorisations) for every approach /v2 offers, over the same
+ * payment aggregate and SCA sessions as /v1 (createPayments(deps, "v2")). The Client-* headers
+ * follow the rules of their 1.3 counterparts (headers.ts); refusals are apiClientMessages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cancellationConflict } from "../../domain/kernel/errors.js";

@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 
 const REMITTANCE = "remittanceInformationUnstructured";
 
-/** The answer with each field `change` gives a new value (undefined: kept, its fields looked at). */
+/** The answer with each field `change` gives a new value (undefined: kept, and looked into). */
 function changed(value: unknown, change: (name: string, v: unknown) => unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => changed(v, change));
   if (typeof value !== "object" || value === null) return value;
