@@ -18,6 +18,7 @@ import { readPsuId } from "./headers.js";
 import type { Presenters } from "./profile.js";
 import type { ScaApproachRules } from "./sca-approach.js";
 import { authorisationUpdateBody, authorisationUpdateResponse, errorResponse } from "./schemas.js";
+import type { ReadWire } from "./statement-files.js";
 
 type UpdateBody = {
   psuData?: { password?: string };
@@ -39,6 +40,8 @@ export interface AuthorisationUpdates {
   presenters: Presenters;
   /** AUTHORISATION_CONFIRMATION: the TPP's confirmation code on its authorisation. */
   confirmation?: AuthorisationConfirmation;
+  /** The interface's refusal body and answer headers (/v2: apiClientMessages); 1.3's if none. */
+  wire?: ReadWire;
 }
 
 export type AuthorisationConfirmation =
@@ -138,8 +141,9 @@ export function authorisationUpdateRoutes(
   const { confirmation } = options;
   const offered = options.approaches.offered.some((a) => a !== "redirect")
     || confirmation !== undefined;
-  const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse,
-    404: errorResponse, 405: errorResponse, 409: errorResponse };
+  const { refusal = errorResponse, onSend } = options.wire ?? {};
+  const refusals = { 400: refusal, 401: refusal, 403: refusal, 404: refusal, 405: refusal,
+    409: refusal };
   const schema = offered
     ? { description: UPDATES, body: authorisationUpdateBody, response: {
       200: options.presenters.schema(authorisationUpdateResponse), ...refusals } }
@@ -147,7 +151,8 @@ export function authorisationUpdateRoutes(
   for (const { path, find } of paths) {
     // The guidelines' update of the PSU's identification may come without a body at all.
     const preValidation = async (request: UpdateRequest) => { request.body ??= {}; };
-    app.put(`${path}/:authorisationId`, { config: { role: options.role }, schema, preValidation },
+    app.put(`${path}/:authorisationId`,
+      { config: { role: options.role }, schema, preValidation, ...(onSend && { onSend }) },
       async (request: UpdateRequest) => {
         if (!offered) throw redirectApproachOnly();
         const authorisation = await find(request);

@@ -275,6 +275,13 @@ export function sendCreated(reply: FastifyReply, presenters: Presenters, respons
   return reply.code(response.statusCode).send(response.body);
 }
 
+/** The links of an authorisation just started, whose scaStatus is at `scaStatus`. */
+export function startedLinks(chosen: ChosenApproach, scaRedirect: string, scaStatus: string) {
+  return chosen.approach === "redirect"
+    ? { scaRedirect, scaStatus, ...confirmationLink(chosen, scaStatus) }
+    : approachLinks(chosen, { authorisations: scaStatus, authorisation: scaStatus });
+}
+
 /**
  * The answer to a POST that starts an authorisation (201, startScaprocessResponse): the
  * redirect's scaRedirect, or the embedded approach's next step; `outcome` is the embedded state
@@ -284,9 +291,7 @@ export function sendStarted(reply: FastifyReply, presenters: Presenters,
   started: { authorisationId: string; scaRedirect: string }, scaStatus: string,
   chosen = REDIRECT, outcome?: Json): FastifyReply {
   const headers = presenters.createdHeaders(scaStatus, chosen);
-  const _links = chosen.approach === "redirect"
-    ? { scaRedirect: started.scaRedirect, scaStatus, ...confirmationLink(chosen, scaStatus) }
-    : approachLinks(chosen, { authorisations: scaStatus, authorisation: scaStatus });
+  const _links = startedLinks(chosen, started.scaRedirect, scaStatus);
   const status = initialScaStatus({ approach: chosen.approach, namedPsu: chosen.psuId });
   return reply.code(201).headers(headers).send(presenters.answer({
     scaStatus: status, authorisationId: started.authorisationId, _links,

@@ -1,7 +1,8 @@
 /**
  * The SCA approach a creation gets, as the Berlin Group implementation guidelines let the bank
  * choose it: `TPP-Decoupled-Preferred: true` asks for decoupled, `TPP-Redirect-Preferred: true`
- * for redirect and `false` for embedded or decoupled; a preference the bank does not offer, or
+ * for redirect and `false` for embedded or decoupled (openFinance 2.x: the approaches
+ * `Client-SCA-Approach-Preference` lists, in its order); a preference the bank does not offer, or
  * none, gets the bank's default. Embedded and decoupled need the PSU's identity (PSU-ID); without
  * it the approach stays and the links ask the TPP to identify the PSU first.
  */
@@ -10,7 +11,8 @@ import type { ScaApproach } from "../lib/sca-approaches.js";
 import type { RedirectRules } from "../domain/kernel/redirect-uri.js";
 import { formatError } from "../domain/kernel/errors.js";
 import {
-  psuLanguage, readPreference, readPsuId, readRedirectTargets, single, type Headers,
+  psuLanguage, readPreference, readPsuId, readRedirectTargets, single, V1_HEADERS, V2_HEADERS,
+  type Headers, type RedirectHeaderNames,
 } from "./headers.js";
 
 export interface ScaApproachRules {
@@ -33,21 +35,43 @@ export interface ChosenApproach {
   confirmation?: boolean;
 }
 
-/** The approaches the TPP's headers ask for, the most wanted first. */
-function wanted(
-  redirect: boolean | undefined, decoupled: boolean | undefined, fallback: ScaApproach,
-): ScaApproach[] {
+/** How an interface's headers ask for approaches, and name the redirect's URIs. */
+export interface ApproachHeaders {
+  /** The approaches the TPP's headers ask for, the most wanted first. */
+  wanted(headers: Headers, fallback: ScaApproach): ScaApproach[];
+  redirect: RedirectHeaderNames;
+}
+
+/** The redirect stands for OAuth2 too (subsumed under REDIRECT); the bank's default first. */
+const redirects = (fallback: ScaApproach): ScaApproach[] =>
+  fallback === "oauth" ? ["oauth", "redirect"] : ["redirect", "oauth"];
+
+/** NextGenPSD2 1.3: TPP-Redirect-Preferred and TPP-Decoupled-Preferred. */
+function v1Wanted(headers: Headers, fallback: ScaApproach): ScaApproach[] {
+  const redirect = readPreference(headers, "TPP-Redirect-Preferred");
+  const decoupled = readPreference(headers, "TPP-Decoupled-Preferred");
   const ranked: ScaApproach[] = [];
   if (decoupled === true) ranked.push("decoupled");
-  if (redirect === true) ranked.push(...(fallback === "oauth" ? ["oauth", "redirect"] as const
-    : ["redirect", "oauth"] as const));
+  if (redirect === true) ranked.push(...redirects(fallback));
   if (redirect === false) ranked.push("embedded", "decoupled");
   return ranked.filter((a) => !(decoupled === false && a === "decoupled"));
 }
 
-export function chooseScaApproach(headers: Headers, rules: ScaApproachRules): ChosenApproach {
-  const ranked = wanted(readPreference(headers, "TPP-Redirect-Preferred"),
-    readPreference(headers, "TPP-Decoupled-Preferred"), rules.fallback);
+/** openFinance 2.x: Client-SCA-Approach-Preference; no approach here is a "signature". */
+function v2Wanted(headers: Headers, fallback: ScaApproach): ScaApproach[] {
+  return readApproachPreference(headers).flatMap((entry): ScaApproach[] => {
+    if (entry === "redirect") return redirects(fallback);
+    return entry === "embedded" || entry === "decoupled" ? [entry] : [];
+  });
+}
+
+export const V1_APPROACH: ApproachHeaders = { wanted: v1Wanted, redirect: V1_HEADERS };
+export const V2_APPROACH: ApproachHeaders = { wanted: v2Wanted, redirect: V2_HEADERS };
+
+export function chooseScaApproach(
+  headers: Headers, rules: ScaApproachRules, ask = V1_APPROACH,
+): ChosenApproach {
+  const ranked = ask.wanted(headers, rules.fallback);
   const approach = ranked.find((a) => rules.offered.includes(a)) ?? rules.fallback;
   const scaOAuth = approach === "oauth" ? rules.oauthMetadata?.() : undefined;
   return { approach, psuId: readPsuId(headers), ...(scaOAuth ? { scaOAuth } : {}),
@@ -60,20 +84,20 @@ export function chooseScaApproach(headers: Headers, rules: ScaApproachRules): Ch
  */
 export function readScaTargets(
   headers: Headers, rules: { approaches: ScaApproachRules; redirects: RedirectRules },
-  domains: readonly string[],
+  domains: readonly string[], ask = V1_APPROACH,
 ): { chosen: ChosenApproach; redirect: RedirectTargets } {
-  const chosen = chooseScaApproach(headers, rules.approaches);
+  const chosen = chooseScaApproach(headers, rules.approaches, ask);
   // The oauth approach's way back is the redirect_uri of the TPP's authorisation request.
   const needsUri = chosen.approach === "redirect";
-  const targets = readRedirectTargets(headers, rules.redirects, domains, needsUri);
+  const targets = readRedirectTargets(headers, rules.redirects, domains, needsUri, ask.redirect);
   return { chosen, redirect: { ...targets, approach: chosen.approach } };
 }
 
 /** An authorisation the TPP starts later: its approach, PSU and language from the headers. */
 export function readLaterSca(
-  headers: Headers, rules: ScaApproachRules,
+  headers: Headers, rules: ScaApproachRules, ask = V1_APPROACH,
 ): { chosen: ChosenApproach; sca: LaterSca } {
-  const chosen = chooseScaApproach(headers, rules);
+  const chosen = chooseScaApproach(headers, rules, ask);
   const sca = { lang: psuLanguage(headers), namedPsu: chosen.psuId, approach: chosen.approach };
   return { chosen, sca };
 }
@@ -127,11 +151,11 @@ function oauthLinks(chosen: ChosenApproach, paths: AuthorisationPaths): Record<s
 const PREFERABLE = ["redirect", "embedded", "decoupled", "signature"];
 
 /**
- * openFinance 2.x's Client-SCA-Approach-Preference ("decoupled, redirect"): checked for form.
- * /v2 offers the redirect approach only so far, which the file lets the bank answer with
- * whatever the TPP prefers (ASPSP-SCA-Approach says the one taken).
+ * openFinance 2.x's Client-SCA-Approach-Preference ("decoupled, redirect"), the most wanted
+ * first; refused if malformed. The file lets the bank ignore it (ASPSP-SCA-Approach says the one
+ * taken).
  */
-export function readApproachPreference(headers: Headers): string[] {
+function readApproachPreference(headers: Headers): string[] {
   const name = "Client-SCA-Approach-Preference";
   const value = single(headers, name);
   if (value === undefined) return [];
@@ -141,4 +165,15 @@ export function readApproachPreference(headers: Headers): string[] {
       `${name} lists some of ${PREFERABLE.join(", ")}, comma-separated (at most 35 characters).`);
   }
   return ranked;
+}
+
+/**
+ * The approaches /v2 offers: the bank's, but OAuth2 (its scope and token binding are 1.3's so
+ * far), whose place as the default the redirect takes.
+ */
+export function withoutOAuth(rules: ScaApproachRules): ScaApproachRules {
+  const offered = rules.offered.filter((a) => a !== "oauth");
+  const fallback = rules.fallback === "oauth" ? "redirect" : rules.fallback;
+  return { ...rules, offered,
+    fallback: offered.includes(fallback) ? fallback : offered[0] ?? "redirect" };
 }

@@ -140,23 +140,24 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
     oauth: oauth
       ? { metadataUrl: oauth.metadataUrl, required: config.oauthBearerRequired } : undefined,
   };
+  const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach,
+    oauthMetadata: oauth?.metadataUrl, confirmation: config.authorisationConfirmation };
+  const confirmation = config.authorisationConfirmation
+    ? (a: Authorisation, code: string) => confirmAuthorisation(deps, a, code) : undefined;
   if (config.apiVersions.includes("v2")) {
     v2Routes(api, deps, { idempotency, redirects, notifications, purposes, downloads,
       downloadThreshold: config.downloadThresholdEntries,
       fundsConsentRequired: config.fundsConfirmationConsentRequired,
-      document: { ...documented, title: `${config.bankName} openFinance API` } });
+      document: { ...documented, title: `${config.bankName} openFinance API` },
+      sca: { approaches, confirmation } });
   }
   // First of v1's: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
     base, profile: config.apiProfile, presenters, title: `${config.bankName} PSD2 API`,
     version: "v1", ...documented,
   });
-  const approaches = { offered: config.scaApproaches, fallback: config.scaDefaultApproach,
-    oauthMetadata: oauth?.metadataUrl, confirmation: config.authorisationConfirmation };
   const embedded = createEmbeddedAuthorisations(deps);
   const decoupled = createDecoupled(deps);
-  const confirmation = config.authorisationConfirmation
-    ? (a: Authorisation, code: string) => confirmAuthorisation(deps, a, code) : undefined;
   paymentRoutes(api, {
     base, payments: createPayments(deps), idempotency, redirects, presenters, approaches,
     embedded, decoupled, confirmation, notifications, purposes, clock: deps.clock,

@@ -14,7 +14,7 @@ import { createConsents } from "../domain/consent/registration.js";
 import type { Deps } from "../domain/deps.js";
 
 export type V2FundsShared = Pick<V2FundsConsentRoutesOptions,
-  "base" | "idempotency" | "redirects" | "notifications" | "purposes" | "presenters">
+  "base" | "idempotency" | "redirects" | "notifications" | "purposes" | "presenters" | "sca">
   & { consentRequired: boolean };
 
 export function v2FundsRoutes(api: FastifyInstance, deps: Deps, shared: V2FundsShared): void {

@@ -121,7 +121,7 @@ test("Client-Explicit-Authorisation-Preferred: the TPP starts the redirect autho
     { ...CLIENT, "Client-Explicit-Authorisation-Preferred": "true" });
   assert.deepEqual(Object.keys(body._links).sort(), ["self", "startAuthorisation", "status"]);
   const started = await bank.tpp.post(body._links.startAuthorisation.href, undefined,
-    { "Client-SCA-Approach-Preference": "decoupled, redirect" });
+    { "Client-SCA-Approach-Preference": "signature, redirect, decoupled" });
   assert.equal(started.status, 201, started.text);
   assert.equal(started.headers["aspsp-sca-approach"], "REDIRECT");
   assert.equal(started.body.scaStatus, "received");

@@ -185,7 +185,7 @@ test("Client-Explicit-Authorisation-Preferred: the TPP starts the authorisation;
     const path = body._links.self.href;
     assert.deepEqual((await bank.tpp.get(`${path}/authorisations`)).body, { authorisationIds: [] });
     const started = await bank.tpp.post(body._links.startAuthorisation.href, undefined,
-      { "Client-SCA-Approach-Preference": "decoupled, redirect" });
+      { "Client-SCA-Approach-Preference": "signature, redirect, decoupled" });
     assert.equal(started.status, 201, started.text);
     assert.equal(started.headers["aspsp-sca-approach"], "REDIRECT");
     assert.equal(started.body.scaStatus, "received");

@@ -1,7 +1,7 @@
 /**
  * The openFinance Consent API 2.1 at /v2 (base /psd2/v2) for account access: create, read, and
  * what every consent category shares (status, delete, the generic authorisation sub-resources for
- * the redirect approach), over the same consent aggregate and SCA sessions as /v1. The Client-*
+ * every approach /v2 offers), over the same consent aggregate and SCA sessions as /v1. The Client-*
  * headers follow the rules of their 1.3 counterparts (headers.ts); answers are the file's shapes,
  * refusals apiClientMessages.
  */
@@ -13,11 +13,11 @@ import { relocated, Xs2aError } from "../../domain/kernel/errors.js";
 import type { PspRole } from "../../tpp/certificate.js";
 import { answerCreation, type CreationRoute } from "../creation.js";
 import {
-  readCorporateId, readExplicitAuthorisation, readRedirectTargets, V2_HEADERS, type UriRules,
+  readCorporateId, readExplicitAuthorisation, V2_HEADERS, type UriRules,
 } from "../headers.js";
-import { REDIRECT } from "../profile.js";
-import { readApproachPreference } from "../sca-approach.js";
-import { authorisationRoutes, creationLinks } from "./authorisations.js";
+import { readScaTargets, V2_APPROACH } from "../sca-approach.js";
+import type { ReadWire } from "../statement-files.js";
+import { authorisationRoutes, type V2Sca } from "./authorisations.js";
 import { PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
 import {
   presentV2Consent, readV2Consent, v2ConsentBody, type V2ConsentBody,
@@ -28,6 +28,7 @@ export interface V2ConsentRoutesOptions extends CreationRoute {
   /** The account-access consents of /v2 (createConsents(deps, "v2", "account-access")). */
   consents: Consents;
   redirects: UriRules;
+  sca: V2Sca;
 }
 
 /** One consent category of the Consent API 2.1 (`consents/{path}`) and the role it needs. */
@@ -37,12 +38,14 @@ export interface V2Category {
   role: PspRole;
   /** The category's consents: of its kind, created through /v2. */
   consents: Consents;
+  sca: V2Sca;
 }
 
 const V2_REFUSALS = { 400: V2_REFUSAL, 401: V2_REFUSAL, 403: V2_REFUSAL, 404: V2_REFUSAL,
   409: V2_REFUSAL };
 
 const reference = referenceHeaders("Consent API for V2.x", "2.1");
+const WIRE: Required<ReadWire> = { refusal: V2_REFUSAL, onSend: reference };
 
 /** A /v2 consent route's options: the category's role, 2.x refusals, the reference headers. */
 export const v2ConsentRoute = (role: PspRole, schema: object = {}) => ({ config: { role },
@@ -56,7 +59,7 @@ export const v2ConsentsPath = (category: Pick<V2Category, "base" | "path">) =>
 const selfOf = (category: Pick<V2Category, "base" | "path">) => (id: string) =>
   `${v2ConsentsPath(category)}/${id}`;
 
-/** How the TPP asks for a /v2 consent's authorisation: the redirect, whether it starts it. */
+/** How the TPP asks for a /v2 consent's authorisation: its approach, whether the TPP starts it. */
 export interface V2Authorisation { redirect: RedirectTargets; explicit: boolean }
 
 /**
@@ -70,33 +73,34 @@ export interface V2Registration {
   fields?: Record<string, string>;
 }
 
-/** POST /v2/consents/{category}: the consent and, unless the TPP starts it, its redirect. */
+/**
+ * POST /v2/consents/{category}: the consent and, unless the TPP starts it, its authorisation in
+ * the approach Client-SCA-Approach-Preference asks for.
+ */
 export async function createV2Consent(request: FastifyRequest, reply: FastifyReply,
-  options: CreationRoute & { redirects: UriRules; base: string; path: V2Category["path"] },
+  options: CreationRoute & { redirects: UriRules; base: string; path: V2Category["path"];
+    sca: V2Sca },
   registration: V2Registration): Promise<FastifyReply> {
-  readApproachPreference(request.headers);
-  const redirect = { ...readRedirectTargets(request.headers, options.redirects,
-    request.tpp.domains, true, V2_HEADERS), approach: "redirect" as const };
+  const { chosen, redirect } = readScaTargets(request.headers,
+    { approaches: options.sca.approaches, redirects: options.redirects }, request.tpp.domains,
+    V2_APPROACH);
   const explicit = readExplicitAuthorisation(request.headers, V2_HEADERS);
   const tpp = { id: request.tpp.id, name: request.tpp.name };
   return answerCreation(request, reply, options, {
-    resourceType: "consent", idField: "consentId", selfOf: selfOf(options), chosen: REDIRECT,
-    fingerprint: { ...redirect, explicit, ...registration.fingerprint },
+    resourceType: "consent", idField: "consentId", selfOf: selfOf(options), chosen,
+    fingerprint: { ...redirect, explicit, chosen, ...registration.fingerprint },
     create: async (tx) => {
       const registered = await registration.register(tx, tpp, { redirect, explicit })
         .catch((error: unknown) => asV2Field(error, registration.fields));
-      const { consent, scaRedirect, authorisationId } = registered;
-      return { resourceId: consent.id, authorisationId, present: (paths) => ({
-        consentStatus: consent.status, consentId: consent.id,
-        _links: creationLinks(scaRedirect, paths),
-      }) };
+      return { resourceId: registered.consent.id, authorisationId: registered.authorisationId,
+        present: (paths) => options.presenters.consentCreated(registered, paths, chosen) };
     },
   });
 }
 
 export function v2ConsentRoutes(app: FastifyInstance, options: V2ConsentRoutesOptions): void {
-  const { base, consents } = options;
-  const category: V2Category = { base, path: "account-access", role: "PSP_AI", consents };
+  const { base, consents, sca } = options;
+  const category: V2Category = { base, path: "account-access", role: "PSP_AI", consents, sca };
   app.post<{ Body: V2ConsentBody }>(v2ConsentsPath(category), v2ConsentRoute("PSP_AI",
     { body: v2ConsentBody, headers: PSU_PRESENT }), (request, reply) => {
     const { input, type } = readV2Consent(request.body);
@@ -126,7 +130,7 @@ function asV2Field(error: unknown, fields: Record<string, string> = {}): never {
 
 /**
  * What every consent category shares: its status, its deletion by the TPP, and the generic
- * authorisation sub-resources for the redirect approach.
+ * authorisation sub-resources.
  */
 export function v2ConsentResourceRoutes(app: FastifyInstance, category: V2Category): void {
   const { consents } = category;
@@ -143,19 +147,18 @@ export function v2ConsentResourceRoutes(app: FastifyInstance, category: V2Catego
   v2AuthorisationRoutes(app, category);
 }
 
-/** The generic authorisation sub-resources of a /v2 consent, for the redirect approach. */
+/** The generic authorisation sub-resources of a /v2 consent. */
 function v2AuthorisationRoutes(app: FastifyInstance, category: V2Category): void {
   const { consents } = category;
   authorisationRoutes(app, {
-    path: selfOf(category)(":consentId"), route: v2ConsentRoute(category.role),
+    path: selfOf(category)(":consentId"), role: category.role, wire: WIRE, sca: category.sca,
     refOf: (request) => ({ tppId: request.tpp.id,
       consentId: (request.params as ById["Params"]).consentId }),
     categories: [{
       segment: "authorisations",
       start: (ref, sca) => consents.authoriseConsent(ref.tppId, ref.consentId, sca),
       list: (ref) => consents.listAuthorisations(ref.tppId, ref.consentId),
-      scaStatus: async (ref, id) =>
-        (await consents.getAuthorisation(ref.tppId, ref.consentId, id)).scaStatus,
+      find: (ref, id) => consents.getAuthorisation(ref.tppId, ref.consentId, id),
     }],
   });
 }

@@ -19,6 +19,7 @@ import {
 import {
   createV2Consent, v2ConsentResourceRoutes, v2ConsentRoute, v2ConsentsPath, type V2Category,
 } from "./consents.js";
+import type { V2Sca } from "./authorisations.js";
 import { PSU_PRESENT } from "./reference.js";
 
 export interface V2FundsConsentRoutesOptions extends CreationRoute {
@@ -27,6 +28,7 @@ export interface V2FundsConsentRoutesOptions extends CreationRoute {
   /** The funds-confirmation consents of /v2 (createConsents(deps, "v2", "funds-confirmation")). */
   consents: V2Category["consents"];
   fundsConsents: FundsConsents;
+  sca: V2Sca;
 }
 
 const RIGHT = "fundsConfirmations";
@@ -105,7 +107,7 @@ export function v2FundsConsentRoutes(
 ): void {
   const { fundsConsents } = options;
   const funds: V2Category = { base: options.base, path: "funds-confirmations", role: "PSP_IC",
-    consents: options.consents };
+    consents: options.consents, sca: options.sca };
   app.post<{ Body: FundsConsentBody }>(v2ConsentsPath(funds),
     v2ConsentRoute(funds.role, { body, headers: PSU_PRESENT }),
     (request, reply) => {

@@ -1,9 +1,9 @@
 /**
  * PIS 2.4.1 at /v2 (base /psd2/v2): single, periodic and bulk payments in JSON under their 2.x
  * paths, their details, status and cancellation, and the generic authorisation sub-resources
- * (authorisations, cancellation-authorisations) for the redirect approach, over the same payment
- * aggregate and SCA sessions as /v1 (createPayments(deps, "v2")). The Client-* headers follow the
- * rules of their 1.3 counterparts (headers.ts); refusals are apiClientMessages.
+ * (authorisations, cancellation-authorisations) for every approach /v2 offers, over the same
+ * payment aggregate and SCA sessions as /v1 (createPayments(deps, "v2")). The Client-* headers
+ * follow the rules of their 1.3 counterparts (headers.ts); refusals are apiClientMessages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cancellationConflict } from "../../domain/kernel/errors.js";
@@ -13,13 +13,13 @@ import {
 import { PAYMENT_SERVICES, type PaymentService } from "../../domain/payment/model.js";
 import { answerCreation, type CreationRoute } from "../creation.js";
 import {
-  psuLanguage, readCorporateId, readExplicitAuthorisation, readPsuId, readRedirectTargets,
-  V2_HEADERS, type UriRules,
+  readCorporateId, readExplicitAuthorisation, V2_HEADERS, type UriRules,
 } from "../headers.js";
 import { presentPaymentStatus } from "../present.js";
-import { REDIRECT } from "../profile.js";
-import { readApproachPreference } from "../sca-approach.js";
-import { authorisationRoutes, creationLinks, href } from "./authorisations.js";
+import { startedLinks } from "../profile.js";
+import { readLaterSca, readScaTargets, V2_APPROACH } from "../sca-approach.js";
+import type { ReadWire } from "../statement-files.js";
+import { authorisationRoutes, type V2Sca } from "./authorisations.js";
 import {
   asV2Field, inV2Terms, presentV2Bulk, presentV2Payment, readV2Initiation, V2_PAYMENT_BODIES,
   type V2PaymentBody,
@@ -31,12 +31,14 @@ export interface V2PaymentRoutesOptions extends CreationRoute {
   /** The payments of /v2 (createPayments(deps, "v2")). */
   payments: Payments;
   redirects: UriRules;
+  sca: V2Sca;
 }
 
 const REFUSALS = Object.fromEntries([400, 401, 403, 404, 405, 409].map((s) => [s, V2_REFUSAL]));
 
 const reference = referenceHeaders("XS2A API as PSD2 Interface, Payment Initiation Service",
   "2.4.1");
+const WIRE: Required<ReadWire> = { refusal: V2_REFUSAL, onSend: reference };
 
 /** A /v2 payment route's options: the PIS role, 2.x refusals, the reference headers. */
 const route = (schema: object = {}) => ({ config: { role: "PSP_PI" as const },
@@ -52,37 +54,38 @@ function refOf(request: FastifyRequest, service: PaymentService): PaymentRef {
 
 type CreationRequest = FastifyRequest<{ Params: { product: string }; Body: V2PaymentBody }>;
 
-/** POST /v2/{service}/{product}: the payment and, unless the TPP starts it, its redirect. */
+/**
+ * POST /v2/{service}/{product}: the payment and, unless the TPP starts it, its authorisation in
+ * the approach Client-SCA-Approach-Preference asks for.
+ */
 async function initiate(request: CreationRequest, reply: FastifyReply,
   options: V2PaymentRoutesOptions, service: PaymentService): Promise<FastifyReply> {
   const { payments, base } = options;
   const product = readProduct(request.params.product);
-  readApproachPreference(request.headers);
-  const redirect = { ...readRedirectTargets(request.headers, options.redirects,
-    request.tpp.domains, true, V2_HEADERS), approach: "redirect" as const };
+  const { chosen, redirect } = readScaTargets(request.headers,
+    { approaches: options.sca.approaches, redirects: options.redirects }, request.tpp.domains,
+    V2_APPROACH);
   const explicit = readExplicitAuthorisation(request.headers, V2_HEADERS);
   const input = inV2Terms(() =>
     readV2Initiation(service, request.body, readCorporateId(request.headers)));
   const tpp = { id: request.tpp.id, name: request.tpp.name };
   const checks = await payments.verifyPayees(product, input, false).catch(asV2Field);
   return answerCreation(request, reply, options, {
-    resourceType: "payment", idField: "paymentId", chosen: REDIRECT,
+    resourceType: "payment", idField: "paymentId", chosen,
     selfOf: (id) => `${base}/${service}/${product}/${id}`,
-    fingerprint: { ...redirect, explicit, corporateId: input.corporateId },
+    fingerprint: { ...redirect, explicit, chosen, corporateId: input.corporateId },
     create: async (tx) => {
-      const { payment, authorisationId, scaRedirect } = await payments.initiatePayment(
+      const initiated = await payments.initiatePayment(
         tx, tpp, product, input, redirect, checks, explicit).catch(asV2Field);
-      return { resourceId: payment.id, authorisationId, present: (paths) => ({
-        transactionStatus: payment.status, paymentId: payment.id,
-        _links: creationLinks(scaRedirect, paths),
-      }) };
+      return { resourceId: initiated.payment.id, authorisationId: initiated.authorisationId,
+        present: (paths) => options.presenters.paymentCreated(initiated, paths, chosen) };
     },
   });
 }
 
 /** GET details and status, DELETE (cancellation) of one service's payments. */
 function paymentReadRoutes(
-  app: FastifyInstance, { base, payments }: V2PaymentRoutesOptions, service: PaymentService,
+  app: FastifyInstance, { base, payments, sca }: V2PaymentRoutesOptions, service: PaymentService,
 ) {
   const path = `${base}/${service}/:product/:paymentId`;
   app.get<ByPayment>(`${path}/status`, route(), async (request) =>
@@ -92,15 +95,13 @@ function paymentReadRoutes(
     return service === "bulk-payments" ? presentV2Bulk(found) : presentV2Payment(found.payment);
   });
   app.delete<ByPayment>(path, route(), async (request, reply) => {
-    readApproachPreference(request.headers);
-    const started = await payments.cancelPayment(refOf(request, service),
-      { lang: psuLanguage(request.headers), namedPsu: readPsuId(request.headers),
-        approach: "redirect" });
+    const { chosen, sca: later } = readLaterSca(request.headers, sca.approaches, V2_APPROACH);
+    const started = await payments.cancelPayment(refOf(request, service), later);
     if (started === null) return reply.code(204).send();
     const scaStatus =
       `${request.url.split("?")[0]}/cancellation-authorisations/${started.authorisationId}`;
-    return reply.code(202).send({ transactionStatus: "ACTC",
-      _links: { scaRedirect: href(started.scaRedirect), scaStatus: href(scaStatus) } });
+    return reply.code(202).send(sca.presenters.answer({ transactionStatus: "ACTC",
+      _links: startedLinks(chosen, started.scaRedirect, scaStatus) }));
   });
 }
 
@@ -117,20 +118,18 @@ export function v2PaymentRoutes(app: FastifyInstance, options: V2PaymentRoutesOp
       (request, reply) => initiate(request, reply, options, service));
     paymentReadRoutes(app, options, service);
     authorisationRoutes(app, {
-      path: `${base}/${service}/:product/:paymentId`, route: route(),
-      refOf: (request) => refOf(request, service),
+      path: `${base}/${service}/:product/:paymentId`, role: "PSP_PI", wire: WIRE,
+      sca: options.sca, refOf: (request) => refOf(request, service),
       categories: [
         { segment: "authorisations", start: payments.authorisePayment,
           list: (ref) => payments.listAuthorisations(ref, "payment"),
-          scaStatus: async (ref, id) =>
-            (await payments.getAuthorisation(ref, id, "payment")).scaStatus },
+          find: (ref, id) => payments.getAuthorisation(ref, id, "payment") },
         { segment: "cancellation-authorisations",
           start: (ref, sca) => payments.authoriseCancellation(ref, sca).catch((error) => {
             throw cancellationConflict(error);
           }),
           list: (ref) => payments.listAuthorisations(ref, "payment-cancellation"),
-          scaStatus: async (ref, id) =>
-            (await payments.getAuthorisation(ref, id, "payment-cancellation")).scaStatus },
+          find: (ref, id) => payments.getAuthorisation(ref, id, "payment-cancellation") },
       ],
     });
   }

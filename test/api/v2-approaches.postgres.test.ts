@@ -1,0 +1,3 @@
+import { rerunOnPostgres } from "../support/engines.js";
+
+rerunOnPostgres("v2-approaches.test", () => import("./v2-approaches.test.js"));
