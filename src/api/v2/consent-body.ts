@@ -25,21 +25,24 @@ const accessRights = {
 } as const;
 
 /** One access category's entries (access.payments, ...), as the file shapes them. */
-export const category = { type: "array", minItems: 1, maxItems: 100, items: accessRights } as const;
+const category = { type: "array", minItems: 1, maxItems: 100, items: accessRights } as const;
+
+/** A 2.x consent's access: the account categories, each judged by the category's reader. */
+export const v2Access = {
+  type: "object",
+  properties: {
+    payments: category, cards: category, cardAccounts: category, savings: category,
+    loans: category, securities: category,
+  },
+  additionalProperties: false,
+} as const;
 
 /** Shapes only; the consent type, the categories and the rights are judged in readV2Consent. */
 export const v2ConsentBody = {
   type: "object",
   required: ["access", "consentType", "recurringIndicator", "validTo", "frequencyPerDay"],
   properties: {
-    access: {
-      type: "object",
-      properties: {
-        payments: category, cards: category, cardAccounts: category, savings: category,
-        loans: category, securities: category,
-      },
-      additionalProperties: false,
-    },
+    access: v2Access,
     consentType: text(35),
     recurringIndicator: { type: "boolean" },
     validTo: text(10),

@@ -14,7 +14,7 @@ import {
 import type { CreationRoute } from "../creation.js";
 import type { UriRules } from "../headers.js";
 import {
-  category, ibanOf, paymentEntries, text, type AccountAccess,
+  ibanOf, paymentEntries, text, v2Access, type AccountAccess,
 } from "./consent-body.js";
 import {
   createV2Consent, v2ConsentResourceRoutes, v2ConsentRoute, v2ConsentsPath, type V2Category,
@@ -39,14 +39,7 @@ const body = {
   type: "object",
   required: ["access", "consentType", "recurringIndicator", "validTo"],
   properties: {
-    access: {
-      type: "object",
-      properties: {
-        payments: category, cards: category, cardAccounts: category, savings: category,
-        loans: category, securities: category,
-      },
-      additionalProperties: false,
-    },
+    access: v2Access,
     consentType: text(35),
     recurringIndicator: { type: "boolean" },
     validTo: text(10),
