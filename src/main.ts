@@ -3,6 +3,7 @@
  * The psd2-bank command line: takes the global --config option and the command out of argv and
  * hands them to cli/, where every command lives; turns an operator's mistake into exit status 2.
  */
+import "./cli/compile-cache.js";
 import { readFileSync } from "node:fs";
 import { commandUsage, run, USAGE } from "./cli/commands.js";
 import { operatorMistake } from "./cli/output.js";

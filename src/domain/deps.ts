@@ -119,7 +119,11 @@ export interface StorePort {
   /** The database outside any transaction: for reads, and for writes that stand alone. */
   db: Tx;
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
-  /** A write nothing was answered on the strength of (the audit log): commits without waiting. */
+  /**
+   * A write nothing was answered on the strength of (the audit log), or whose loss only repeats
+   * an answer (a delta list's mark): commits without waiting for the disk. No cached read may
+   * read what it writes.
+   */
   writeLog(work: (tx: Tx) => Promise<void>): Promise<void>;
 }
 

@@ -32,10 +32,11 @@ function toTransaction(r: StatementRow): BookedTransaction {
   };
 }
 
-/** The seq range a query covers, from two index seeks; null when it is empty. */
-async function seqRange(tx: Tx, accountId: string, q: StatementQuery) {
+/** The seq range a query covers, from index seeks; null when it is empty. */
+async function seqRange(tx: Tx, accountId: string, q: StatementQuery,
+  lastSeq: (dateTo: string) => Promise<bigint | null>) {
   let first = q.dateFrom === null ? 1n : await statements.firstSeqFrom(tx, accountId, q.dateFrom);
-  const last = await statements.lastSeqUntil(tx, accountId, q.dateTo);
+  const last = await lastSeq(q.dateTo);
   if (first === null || last === null) return null;
   if (q.entryReferenceFrom !== null) {
     const after = BigInt(q.entryReferenceFrom) + 1n;
@@ -44,10 +45,27 @@ async function seqRange(tx: Tx, accountId: string, q: StatementQuery) {
   return first <= last ? { first, last } : null;
 }
 
-export function createStatements({ ledger, clock, timeZone, cached }: StatementOptions):
+/**
+ * The last seq booked on or before `dateTo`. Up to today it is the account's entry count, from
+ * the account row most requests read anyway (cached): nothing is booked on a later day.
+ */
+async function lastSeqUntil({ ledger, clock, timeZone, cached }: StatementOptions, tx: Tx,
+  accountId: string, dateTo: string): Promise<bigint | null> {
+  if (dateTo < dateInZone(clock.now(), timeZone)) {
+    return statements.lastSeqUntil(tx, accountId, dateTo);
+  }
+  const account = await cached(tx, `ledger-account:${accountId}`,
+    () => ledger.getAccount(tx, accountId));
+  const count = account?.entryCount ?? 0n;
+  return count > 0n ? count : null;
+}
+
+export function createStatements(options: StatementOptions):
   Pick<CoreBanking, "statement" | "transaction" | "bookingOf" | "balances" | "pending"> {
+  const { ledger, clock, timeZone, cached } = options;
   async function statement(tx: Tx, accountId: string, q: StatementQuery): Promise<StatementPage> {
-    const range = await seqRange(tx, accountId, q);
+    const range = await seqRange(tx, accountId, q,
+      (dateTo) => lastSeqUntil(options, tx, accountId, dateTo));
     if (!range) return { transactions: [], page: 0, pageCount: 1 };
     const size = BigInt(q.pageSize);
     const count = range.last - range.first + 1n;

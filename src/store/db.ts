@@ -6,7 +6,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { withCachedReads, type ReadCache } from "./cached-reads.js";
@@ -27,9 +27,11 @@ export interface Store extends Repositories {
   bulkLoad<T>(work: () => Promise<T>): Promise<T>;
   /**
    * A write whose last moments may be lost in a power cut, because nothing was answered on its
-   * strength: the audit log, written after the answer. It commits without waiting for the disk;
+   * strength: the audit log, written after the answer; or whose loss only repeats an answer: a
+   * delta list's mark (the TPP gets those entries again). It commits without waiting for the disk;
    * the next commit that does wait (any payment or consent change) or checkpoint makes it durable.
-   * On PostgreSQL each of its statements commits on its own: the audit's append is one statement.
+   * On PostgreSQL each of its statements commits on its own: the audit's append is one statement,
+   * and so is a mark's upsert.
    */
   writeLog(work: (tx: Tx) => Promise<void>): Promise<void>;
   /**
@@ -276,6 +278,10 @@ export async function migrate(
  * the commit, so nothing answered is lost.
  */
 function createSqliteTransactions(db: Kysely<Database>) {
+  // Compiled once: a batch runs two of them per work.
+  const [begin, savepoint, rollbackTo, release, commit] = ["BEGIN IMMEDIATE", "SAVEPOINT work",
+    "ROLLBACK TO work", "RELEASE work", "COMMIT"].map((text) => CompiledQuery.raw(text)) as
+    [CompiledQuery, CompiledQuery, CompiledQuery, CompiledQuery, CompiledQuery];
   interface Outcome { ok: boolean; value: unknown }
   interface Queued { work: (tx: Tx) => Promise<unknown>; settle: (outcome: Outcome) => void }
   let queue: Queued[] = [];
@@ -283,21 +289,21 @@ function createSqliteTransactions(db: Kysely<Database>) {
 
   async function runBatch(batch: Queued[], connection: Tx): Promise<void> {
     const outcomes: Outcome[] = [];
-    await sql`BEGIN IMMEDIATE`.execute(connection);
+    await connection.executeQuery(begin);
     try {
       for (const { work } of batch) {
-        await sql`SAVEPOINT work`.execute(connection);
+        await connection.executeQuery(savepoint);
         try {
           outcomes.push({ ok: true, value: await work(connection) });
         } catch (error) {
           // Fails when SQLite has already rolled back the whole transaction (disk full, I/O
           // error): then the works before this one are undone too, and the batch fails.
-          await sql`ROLLBACK TO work`.execute(connection);
+          await connection.executeQuery(rollbackTo);
           outcomes.push({ ok: false, value: error });
         }
-        await sql`RELEASE work`.execute(connection);
+        await connection.executeQuery(release);
       }
-      await sql`COMMIT`.execute(connection);
+      await connection.executeQuery(commit);
     } catch (error) {
       await sql`ROLLBACK`.execute(connection).catch(() => undefined);
       throw error;

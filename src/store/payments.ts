@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { Payment, TransactionStatus } from "../domain/payment/model.js";
 import type { VopResult } from "../domain/vop/ports.js";
 import type { PaymentRepository, StatusMove } from "../domain/payment/ports.js";
+import { compiledInsert } from "./compiled.js";
 import type { Tx } from "./handle.js";
 import type { PaymentTable } from "./schema.js";
 import { withSignature } from "./signatures.js";
@@ -45,9 +46,19 @@ function toPayment(row: Selectable<PaymentTable>): Payment {
   };
 }
 
+const insertPayment = compiledInsert("payments", [
+  "id", "tpp_id", "service", "product", "status", "status_reason", "psu_id", "debtor_iban",
+  "debtor_currency", "creditor_iban", "creditor_currency", "creditor_name", "creditor_agent",
+  "creditor_address", "amount", "currency", "remittance", "end_to_end_id",
+  "requested_execution_date", "standing_order", "executions", "bulk_id", "batch_booking",
+  "redirect_uri", "nok_redirect_uri", "created_at", "updated_at", "vop_result",
+  "vop_matched_name", "vop_overridden_at", "initiation_message", "signatures_required",
+  "api_version", "payment_information_id",
+]);
+
 export const paymentRepository = {
   async insert(tx: Tx, p: Payment): Promise<void> {
-    await tx.insertInto("payments").values({
+    await insertPayment(tx, {
       id: p.id, tpp_id: p.tppId, service: p.service, product: p.product, status: p.status,
       status_reason: p.statusReason, psu_id: p.psuId,
       debtor_iban: p.debtorAccount.iban, debtor_currency: p.debtorAccount.currency,
@@ -66,7 +77,7 @@ export const paymentRepository = {
       initiation_message: p.initiationMessage ? JSON.stringify(p.initiationMessage) : null,
       signatures_required: p.signaturesRequired ?? 1,
       api_version: p.apiVersion ?? null, payment_information_id: p.paymentInformationId ?? null,
-    }).execute();
+    });
   },
 
   async markVopOverridden(tx: Tx, ids: readonly string[], at: string): Promise<void> {

@@ -11,12 +11,18 @@ import type {
   AuthorisationPort, ChallengePort, ScaSessionPort, UnknownLoginPort,
 } from "../domain/sca/ports.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
+import { compiledInsert } from "./compiled.js";
 import type { OnStore, Tx } from "./handle.js";
 import type { AuthorisationTable, ScaSessionTable } from "./schema.js";
 import { loginSessions } from "./session-steps.js";
 
 /** An authorisation in neither of these still waits for its PSU. */
 const FINAL = ["finalised", "failed", "exempted"];
+
+const insertAuthorisation = compiledInsert("authorisations", [
+  "id", "resource_type", "resource_id", "tpp_id", "sca_status", "psu_id", "lang", "created_at",
+  "updated_at", "named_psu", "approach",
+]);
 
 function toAuthorisation(row: Selectable<AuthorisationTable>): Authorisation {
   return {
@@ -63,11 +69,11 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
   },
 
   async insertAuthorisation(tx, a, at) {
-    await tx.insertInto("authorisations").values({
+    await insertAuthorisation(tx, {
       id: a.id, resource_type: a.resourceType, resource_id: a.resourceId, tpp_id: a.tppId,
       sca_status: a.scaStatus, psu_id: a.psuId, lang: a.lang, created_at: at, updated_at: at,
       named_psu: a.namedPsu ?? null, approach: a.approach ?? "redirect",
-    }).execute();
+    });
   },
 
   async authorisationsOf(tx, resourceId) {

@@ -5,6 +5,7 @@
  * numbered 1, 2, 3, ... in booking order, and booking dates never go backwards within one
  * account, which lets a date range be turned into a seq range with two seeks.
  */
+import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
 export interface StatementRow {
@@ -51,35 +52,49 @@ function toStatementRow(r: Row): StatementRow {
   };
 }
 
+const firstSeqFrom = compiledQuery(["accountId", "date"] as const,
+  (tx, p: { accountId: string; date: string }) => tx.selectFrom("entries").select("seq")
+    .where("account_id", "=", p.accountId).where("booking_date", ">=", p.date)
+    .orderBy("booking_date").orderBy("seq").limit(1));
+
+const lastSeqUntil = compiledQuery(["accountId", "date"] as const,
+  (tx, p: { accountId: string; date: string }) => tx.selectFrom("entries").select("seq")
+    .where("account_id", "=", p.accountId).where("booking_date", "<=", p.date)
+    .orderBy("booking_date", "desc").orderBy("seq", "desc").limit(1));
+
+const between = compiledQuery(["accountId", "fromSeq", "toSeq"] as const,
+  (tx, p: { accountId: string; fromSeq: number; toSeq: number }) => statementQuery(tx, p.accountId)
+    .where("entries.seq", ">=", p.fromSeq).where("entries.seq", "<=", p.toSeq)
+    .orderBy("entries.seq"));
+
+const bySeq = compiledQuery(["accountId", "seq"] as const,
+  (tx, p: { accountId: string; seq: number }) => statementQuery(tx, p.accountId)
+    .where("entries.seq", "=", p.seq));
+
+const seqOf = ({ rows: [row] }: { rows: { seq: number | bigint | string }[] }) =>
+  (row ? BigInt(row.seq) : null);
+
 export const statementRepository = {
   /** The first seq booked on or after `date`, or null when nothing was. */
   async firstSeqFrom(tx: Tx, accountId: string, date: string): Promise<bigint | null> {
-    const row = await tx.selectFrom("entries").select("seq")
-      .where("account_id", "=", accountId).where("booking_date", ">=", date)
-      .orderBy("booking_date").orderBy("seq").limit(1).executeTakeFirst();
-    return row ? BigInt(row.seq) : null;
+    return seqOf(await firstSeqFrom(tx, { accountId, date }));
   },
 
   /** The last seq booked on or before `date`, or null when nothing was. */
   async lastSeqUntil(tx: Tx, accountId: string, date: string): Promise<bigint | null> {
-    const row = await tx.selectFrom("entries").select("seq")
-      .where("account_id", "=", accountId).where("booking_date", "<=", date)
-      .orderBy("booking_date", "desc").orderBy("seq", "desc").limit(1).executeTakeFirst();
-    return row ? BigInt(row.seq) : null;
+    return seqOf(await lastSeqUntil(tx, { accountId, date }));
   },
 
   /** Entries fromSeq..toSeq inclusive, oldest first. */
   async between(tx: Tx, accountId: string, fromSeq: bigint, toSeq: bigint):
     Promise<StatementRow[]> {
-    const rows = await statementQuery(tx, accountId)
-      .where("entries.seq", ">=", Number(fromSeq)).where("entries.seq", "<=", Number(toSeq))
-      .orderBy("entries.seq").execute();
+    const { rows } = await between(tx,
+      { accountId, fromSeq: Number(fromSeq), toSeq: Number(toSeq) });
     return rows.map(toStatementRow);
   },
 
   async bySeq(tx: Tx, accountId: string, seq: bigint): Promise<StatementRow | undefined> {
-    const row = await statementQuery(tx, accountId)
-      .where("entries.seq", "=", Number(seq)).executeTakeFirst();
+    const { rows: [row] } = await bySeq(tx, { accountId, seq: Number(seq) });
     return row && toStatementRow(row);
   },
 

@@ -1,5 +1,6 @@
 /** TPPs as the bank knows them (created on first contact), idempotency records and secrets. */
 import type { IdempotencyRecord } from "../domain/kernel/ports.js";
+import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
 export const tppRepository = {
@@ -54,6 +55,13 @@ export const tppRepository = {
   },
 };
 
+const recordAnswer = compiledQuery(
+  ["tpp_id", "request_id", "body_hash", "status_code", "response_body", "created_at"] as const,
+  (tx, row: Record<"tpp_id" | "request_id" | "body_hash" | "response_body" | "created_at", string>
+    & { status_code: number }) => tx.insertInto("idempotency").values(row)
+    .onConflict((oc) => oc.columns(["tpp_id", "request_id"]).doNothing()),
+);
+
 export const idempotencyRepository = {
   async find(tx: Tx, tppId: string, requestId: string): Promise<IdempotencyRecord | undefined> {
     const row = await tx.selectFrom("idempotency").selectAll()
@@ -70,11 +78,11 @@ export const idempotencyRepository = {
   async record(
     tx: Tx, key: { tppId: string; requestId: string; at: string }, answer: IdempotencyRecord,
   ) {
-    const result = await tx.insertInto("idempotency").values({
+    const result = await recordAnswer(tx, {
       tpp_id: key.tppId, request_id: key.requestId, body_hash: answer.bodyHash,
       status_code: answer.statusCode, response_body: answer.responseBody, created_at: key.at,
-    }).onConflict((oc) => oc.columns(["tpp_id", "request_id"]).doNothing()).executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    });
+    return Number(result.numAffectedRows ?? 0n) === 1;
   },
 
   async forgetBefore(tx: Tx, before: string): Promise<number> {

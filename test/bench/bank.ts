@@ -3,6 +3,7 @@
  * embedded SQLite, or a new database on the PostgreSQL server of DATABASE_URL), its operator CLI
  * beside it, and PSUs with consents made through the real PSU pages.
  */
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import { join } from "node:path";
 import { BrowserClient } from "../support/browser.js";
 import { listenerPorts, runCli, startCli, type RunningCli } from "../support/cli.js";
 import { freshPostgresDatabase } from "../support/engines.js";
+import { openStore, type Store } from "../../src/store/db.js";
 import { confirm, consentBody, createConsent, reachReview } from "../support/flows.js";
 import { TppClient } from "../support/tpp-client.js";
 
@@ -25,6 +27,7 @@ export interface BenchBank extends BenchInstance {
   engine: "sqlite" | "postgres";
   /** The fresh PostgreSQL database's URL; empty on the embedded SQLite. */
   databaseUrl: string;
+  dataDir: string;
   authUrl: string;
   tls: Tls;
   /** The development CA's directory: ca.crt, server.crt, server.key, tpp.crt, tpp.key. */
@@ -119,7 +122,7 @@ export async function startBenchBank(
   const tpp = new TppClient(url, tls);
   const others: RunningCli[] = [];
   return {
-    engine: database ? "postgres" : "sqlite", databaseUrl: env.DATABASE_URL, url, pid: server.pid,
+    engine: database ? "postgres" : "sqlite", databaseUrl: env.DATABASE_URL, dataDir, url, pid: server.pid,
     authUrl: `https://localhost:${env.AUTH_PORT}`, tls, certs, tpp,
     readyMs: { firstStart, restart },
     cli,
@@ -183,4 +186,50 @@ export async function resourceIdOf(bank: BenchBank, consentId: string): Promise<
 export function transactionsPath(resourceId: string): string {
   const dateFrom = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
   return `/psd2/v1/accounts/${resourceId}/transactions?bookingStatus=booked&dateFrom=${dateFrom}`;
+}
+
+/** The bank's store opened beside the running bank, as the operator's CLI does, for seeding. */
+export async function withStore<T>(bank: BenchBank, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore({ dataDir: bank.dataDir, databaseUrl: bank.databaseUrl });
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** The first account of each of the `psus` PSUs `generate` made with `seed`: id and IBAN. */
+export async function generatedAccounts(bank: BenchBank, seed: number, psus: number):
+  Promise<{ psuId: string; accountId: string; iban: string }[]> {
+  return withStore(bank, async (store) => {
+    const found = [];
+    for (let i = 0; i < psus; i++) {
+      const psu = await store.psus.findByLogin(store.db, `s${seed}-${String(i).padStart(7, "0")}`);
+      const [account] = psu ? await store.ledger.accountsOfPsu(store.db, psu.id) : [];
+      if (!psu || !account?.iban) throw new Error(`no generated PSU ${i} of seed ${seed}`);
+      found.push({ psuId: psu.id, accountId: account.id, iban: account.iban });
+    }
+    return found;
+  });
+}
+
+/**
+ * Copies of the authorised consent `template`, one per account, each of that account's PSU with
+ * all three grants on it, written in one transaction through the store: a thousand consents
+ * through the PSU pages would take minutes of logins. Answers their ids.
+ */
+export async function copiesOfConsent(bank: BenchBank, template: string,
+  accounts: { psuId: string; accountId: string }[]): Promise<string[]> {
+  return withStore(bank, (store) => store.transaction(async (tx) => {
+    const consent = await store.consents.find(tx, template);
+    if (!consent) throw new Error(`no consent ${template}`);
+    const ids = [];
+    for (const { psuId, accountId } of accounts) {
+      const id = randomUUID();
+      await store.consents.insert(tx, { ...consent, id, psuId });
+      await store.consents.grantAccounts(tx, id, [{ accountId, balances: true, transactions: true }]);
+      ids.push(id);
+    }
+    return ids;
+  }));
 }

@@ -76,6 +76,25 @@ export interface LoadOptions {
   freshRequestId?: boolean;
   /** Further processes whose CPU time per request to measure, by label (e.g. PostgreSQL's). */
   cpuOf?: Record<string, () => number[]>;
+  /**
+   * Each request takes the next of these in turn over its path, body and headers: many customers,
+   * where one consent or one account would be the best case for the bank's shared reads.
+   */
+  roundRobin?: RequestVariant[];
+}
+
+export interface RequestVariant { path?: string; body?: string; headers?: Record<string, string> }
+
+/** autocannon's per-request setup: a fresh X-Request-ID and the next variant, as asked. */
+function perRequestSetup({ roundRobin, freshRequestId }: LoadOptions): autocannon.Request[] | undefined {
+  if (!roundRobin && !freshRequestId) return undefined;
+  let next = 0;
+  return [{ setupRequest: (r) => {
+    const variant = roundRobin?.[next++ % roundRobin.length] ?? {};
+    const headers: Record<string, string | string[] | undefined> = { ...r.headers, ...variant.headers };
+    if (freshRequestId) headers["x-request-id"] = randomUUID();
+    return { ...r, ...variant, headers };
+  } }];
 }
 
 const perRequest = (us: number, requests: number) => Math.round(us / Math.max(requests, 1));
@@ -90,9 +109,7 @@ export async function load(scenario: string, target: Target, path: string, optio
   const result = await autocannon({
     url: `${target.url}${path}`, method: options.method ?? "GET", headers, body: options.body,
     connections: options.connections, duration: options.seconds, tlsOptions: target.tls,
-    requests: options.freshRequestId
-      ? [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, "x-request-id": randomUUID() } }) }]
-      : undefined,
+    requests: perRequestSetup(options),
   });
   const requests = result.requests.total;
   return {

@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "../support/cli.js";
 import { ALICE_MAIN, createPayment, paymentBody } from "../support/flows.js";
 import {
-  consentFor, generate, ibansOf, postgresPids, preparePsu, resourceIdOf, startBenchBank, startScriptNodeFlags,
+  consentFor, copiesOfConsent, generate, generatedAccounts, ibansOf, postgresPids, preparePsu, resourceIdOf, startBenchBank, startScriptNodeFlags,
   transactionsPath, type BenchBank,
 } from "./bank.js";
 import { fullPayments, load, type LoadOptions, type Result } from "./load.js";
@@ -72,15 +72,11 @@ function flowPsus(bank: BenchBank): { login: string; iban: string }[] {
   });
 }
 
-/**
- * Every scenario of the issue, each right after a baseline measurement of its own: the machine's
- * load from elsewhere changes over a run, and a ratio to a baseline taken minutes earlier would
- * carry that change. The first result is the median baseline, for the table.
- */
-async function scenarios(bank: BenchBank, cpuOf: LoadOptions["cpuOf"]):
-  Promise<{ results: Result[]; apiPeakRssMb: number }> {
-  const opts = (extra: Partial<LoadOptions> = {}): LoadOptions =>
-    ({ seconds: SECONDS, connections: CONNECTIONS, cpuOf, ...extra });
+/** PSUs, each with one account, that the many-customer scenarios use round-robin. */
+const CUSTOMERS = 1000;
+
+/** The seeded data the scenarios read and write, beside the demo data. */
+async function seed(bank: BenchBank) {
   const psu = { "psu-ip-address": "192.0.2.1" };
   const carol = await consentFor(bank, "carol", ["DE06500100003000000001", "DE76500100003000000002", "DE49500100003000000003"]);
   const accountsBody = (await bank.tpp.get("/psd2/v1/accounts", { "consent-id": carol, ...psu })).text;
@@ -89,9 +85,36 @@ async function scenarios(bank: BenchBank, cpuOf: LoadOptions["cpuOf"]):
   preparePsu(bank, longLogin, "+4915100002000");
   const long = await consentFor(bank, longLogin, ibansOf(bank, longLogin));
   const longAccount = await resourceIdOf(bank, long);
+  const lastPage = await bank.tpp.get(transactionsPath(longAccount), { "consent-id": long, ...psu });
   const { paymentId } = await createPayment(bank.tpp);
+  generate(bank.cli, CUSTOMERS, CUSTOMERS, 2);
+  const customers = await generatedAccounts(bank, 2, CUSTOMERS);
+  const consents = await copiesOfConsent(bank, carol, customers);
+  const payments: string[] = [];
+  for (let i = 0; i < customers.length; i += CONNECTIONS) {
+    payments.push(...(await Promise.all(customers.slice(i, i + CONNECTIONS).map(async ({ iban }) =>
+      (await createPayment(bank.tpp, paymentBody({ debtorAccount: iban }))).paymentId))));
+  }
+  return {
+    psu, carol, accountsBody, long, longAccount, paymentId, customers, consents, payments,
+    lastPagePath: String(lastPage.body?.transactions?._links?.last ?? ""),
+  };
+}
+
+/**
+ * Every scenario of the issue, each right after a baseline measurement of its own: the machine's
+ * load from elsewhere changes over a run, and a ratio to a baseline taken minutes earlier would
+ * carry that change. The first result is the median baseline, for the table. Each read and
+ * creation runs on one consent, payment or account (the best case for the shared reads) and on
+ * 1,000 in turn.
+ */
+async function scenarios(bank: BenchBank, cpuOf: LoadOptions["cpuOf"]):
+  Promise<{ results: Result[]; apiPeakRssMb: number }> {
+  const opts = (extra: Partial<LoadOptions> = {}): LoadOptions =>
+    ({ seconds: SECONDS, connections: CONNECTIONS, cpuOf, ...extra });
+  const s = await seed(bank);
   const walkers = flowPsus(bank);
-  const baseline = await startBaseline(bank.certs, accountsBody);
+  const baseline = await startBaseline(bank.certs, s.accountsBody);
   const baselines: Result[] = [];
   const results: Result[] = [];
   const besideBaseline = async (scenario: string, path: string, options: LoadOptions) => {
@@ -104,18 +127,38 @@ async function scenarios(bank: BenchBank, cpuOf: LoadOptions["cpuOf"]):
     baselines.push(base);
     results.push(result);
   };
+  const manyConsents = s.consents.map((id) => ({ headers: { "consent-id": id } }));
+  const creation = (body: unknown) => opts({
+    method: "POST", freshRequestId: true, body: JSON.stringify(body),
+    headers: { "tpp-redirect-uri": "https://tpp.example/ok" },
+  });
+  const funds = (iban: string) =>
+    JSON.stringify({ account: { iban }, instructedAmount: { currency: "EUR", amount: "10.00" } });
+  const longHistory = opts({ headers: { "consent-id": s.long, ...s.psu } });
   try {
-    await besideBaseline("get accounts (read path)", "/psd2/v1/accounts", opts({ headers: { "consent-id": carol, ...psu } }));
-    await besideBaseline("get transactions, one page, 10,000 booked", transactionsPath(longAccount),
-      opts({ headers: { "consent-id": long, ...psu } }));
-    await besideBaseline("get payment status", `/psd2/v1/payments/${paymentId}/status`, opts());
-    await besideBaseline("create payment (write path)", "/psd2/v1/payments/sepa-credit-transfers", opts({
-      method: "POST", freshRequestId: true, body: JSON.stringify(paymentBody()),
-      headers: { "tpp-redirect-uri": "https://tpp.example/ok" },
+    await besideBaseline("get accounts, one consent (read path)", "/psd2/v1/accounts",
+      opts({ headers: { "consent-id": s.carol, ...s.psu } }));
+    await besideBaseline(`get accounts, ${MANY} consents round-robin`, "/psd2/v1/accounts",
+      opts({ headers: s.psu, roundRobin: manyConsents }));
+    await besideBaseline(`${PAGE}first page, 10,000 booked`, transactionsPath(s.longAccount), longHistory);
+    await besideBaseline(`${PAGE}last page, 10,000 booked`, s.lastPagePath, longHistory);
+    await besideBaseline(`${PAGE}delta list, 10,000 booked`,
+      `/psd2/v1/accounts/${s.longAccount}/transactions?bookingStatus=booked&deltaList=true`, longHistory);
+    await besideBaseline("get payment status, one payment", `/psd2/v1/payments/${s.paymentId}/status`, opts());
+    await besideBaseline(`get payment status, ${MANY} payments round-robin`, "/psd2/v1/payments", opts({
+      roundRobin: s.payments.map((id) => ({ path: `/psd2/v1/payments/${id}/status` })),
     }));
-    await besideBaseline("funds confirmation", "/psd2/v1/funds-confirmations", opts({
-      method: "POST", body: JSON.stringify({ account: { iban: ALICE_MAIN }, instructedAmount: { currency: "EUR", amount: "10.00" } }),
-    }));
+    await besideBaseline(`${CREATE}, one debtor account (write path)`,
+      "/psd2/v1/payments/sepa-credit-transfers", creation(paymentBody()));
+    await besideBaseline(`${CREATE}, ${MANY} debtor accounts round-robin`,
+      "/psd2/v1/payments/sepa-credit-transfers", {
+        ...creation(paymentBody()),
+        roundRobin: s.customers.map(({ iban }) => ({ body: JSON.stringify(paymentBody({ debtorAccount: iban })) })),
+      });
+    await besideBaseline("funds confirmation, one account", "/psd2/v1/funds-confirmations",
+      opts({ method: "POST", body: funds(ALICE_MAIN) }));
+    await besideBaseline(`funds confirmation, ${MANY} accounts round-robin`, "/psd2/v1/funds-confirmations",
+      opts({ method: "POST", body: funds(ALICE_MAIN), roundRobin: s.customers.map(({ iban }) => ({ body: funds(iban) })) }));
   } finally {
     await baseline.stop();
   }
@@ -127,11 +170,15 @@ async function scenarios(bank: BenchBank, cpuOf: LoadOptions["cpuOf"]):
   return { results: table, apiPeakRssMb };
 }
 
-/** The single-request scenarios the issue's targets name, by the start of their names. */
+/** The scenarios the issue's targets name, by the start of their names. */
+const MANY = CUSTOMERS.toLocaleString("en");
 const READS = ["get accounts", "get payment status", "funds confirmation"];
+const PAGE = "get transactions, ";
 const CREATE = "create payment";
-const READ_CPU_MAX_US = 60;
-const CREATE_CPU_MAX_US = 150;
+const READ_CPU_MAX_US = 80;
+const PAGE_CPU_MAX_US = 300;
+const CREATE_CPU_MAX_US = 300;
+const POSTGRES_CREATE_CPU_MAX_US = { ours: 600, postgres: 300 };
 const POSTGRES_P99_MAX_MS = 50;
 
 interface EngineRun {
@@ -141,34 +188,58 @@ interface EngineRun {
   readyMs: number;
 }
 
-const find = (run: EngineRun, prefix: string) => run.results.find((r) => r.scenario.startsWith(prefix));
+const matching = (run: EngineRun, prefixes: string[]) =>
+  run.results.filter((r) => prefixes.some((prefix) => r.scenario.startsWith(prefix)));
+
+/** One target over every scenario starting with one of `prefixes`: each must be within `max`. */
+function within(run: EngineRun, target: string, prefixes: string[], max: number,
+  value: (r: Result) => number | undefined, unit: string): Check {
+  const found = matching(run, prefixes).map((r) => [r.scenario, value(r) ?? Infinity] as const);
+  return {
+    target, measured: found.map(([scenario, v]) => `${scenario} ${v} ${unit}`).join("; ") || "not run",
+    met: found.length > 0 && found.every(([, v]) => v <= max),
+  };
+}
+
+const serverCpu = (r: Result) => r.serverCpuUsPerRequest;
+
+/** The CPU targets of both engines: reads, pages of a long history. */
+function cpuChecks(run: EngineRun, name: string): Check[] {
+  return [
+    within(run, `${name}: reads ≤ ${READ_CPU_MAX_US} µs of server CPU per request`, READS,
+      READ_CPU_MAX_US, serverCpu, "µs"),
+    within(run, `${name}: a page of transactions ≤ ${PAGE_CPU_MAX_US} µs of server CPU, first, last, delta`,
+      [PAGE], PAGE_CPU_MAX_US, serverCpu, "µs"),
+  ];
+}
 
 function sqliteChecks(run: EngineRun): Check[] {
-  const cpu = (prefix: string) => find(run, prefix)?.serverCpuUsPerRequest ?? Infinity;
-  const worstRead = Math.max(...READS.map(cpu));
-  const create = find(run, CREATE);
   return [
-    { target: `SQLite: reads ≤ ${READ_CPU_MAX_US} µs of server CPU per request`,
-      measured: READS.map((r) => `${r} ${cpu(r)} µs`).join(", "), met: worstRead <= READ_CPU_MAX_US },
-    { target: `SQLite: payment creation ≤ ${CREATE_CPU_MAX_US} µs of server CPU per request`,
-      measured: `${cpu(CREATE)} µs`, met: cpu(CREATE) <= CREATE_CPU_MAX_US },
-    { target: `SQLite: payment creation p99 < ${P99_MAX_MS} ms at ${CONNECTIONS} connections`,
-      measured: `${create?.p99Ms} ms`, met: (create?.p99Ms ?? Infinity) < P99_MAX_MS },
+    ...cpuChecks(run, "SQLite"),
+    within(run, `SQLite: payment creation ≤ ${CREATE_CPU_MAX_US} µs of server CPU per request`, [CREATE],
+      CREATE_CPU_MAX_US, serverCpu, "µs"),
+    // < 25 ms, with whole milliseconds measured.
+    within(run, `SQLite: payment creation p99 < ${P99_MAX_MS} ms at ${CONNECTIONS} connections`, [CREATE],
+      P99_MAX_MS - 1, (r) => r.p99Ms, "ms"),
   ];
 }
 
 function postgresChecks(sqlite: EngineRun, postgres: EngineRun): Check[] {
-  const single = [...READS, CREATE];
-  const share = (prefix: string) => (find(postgres, prefix)?.requestsPerSecond ?? 0)
-    / Math.max(find(sqlite, prefix)?.requestsPerSecond ?? 1, 1);
-  const p99 = (prefix: string) => find(postgres, prefix)?.p99Ms ?? Infinity;
+  const single = matching(postgres, [...READS, CREATE]).map((r) => r.scenario);
+  const rate = (run: EngineRun, scenario: string) =>
+    run.results.find((r) => r.scenario === scenario)?.requestsPerSecond ?? 0;
+  const share = (scenario: string) => rate(postgres, scenario) / Math.max(rate(sqlite, scenario), 1);
   return [
+    ...cpuChecks(postgres, "PostgreSQL"),
+    within(postgres, `PostgreSQL: payment creation ≤ ${POSTGRES_CREATE_CPU_MAX_US.ours} µs of the bank's CPU`,
+      [CREATE], POSTGRES_CREATE_CPU_MAX_US.ours, serverCpu, "µs"),
+    within(postgres, `PostgreSQL: payment creation ≤ ${POSTGRES_CREATE_CPU_MAX_US.postgres} µs of PostgreSQL's CPU`,
+      [CREATE], POSTGRES_CREATE_CPU_MAX_US.postgres, (r) => r.cpuUsPerRequest?.PostgreSQL, "µs"),
     { target: "PostgreSQL: each single-request scenario ≥ 50 % of SQLite's requests/s",
-      measured: single.map((s) => `${s} ${Math.round(100 * share(s))} %`).join(", "),
+      measured: single.map((s) => `${s} ${Math.round(100 * share(s))} %`).join("; "),
       met: single.every((s) => share(s) >= 0.5) },
-    { target: `PostgreSQL: p99 < ${POSTGRES_P99_MAX_MS} ms at ${CONNECTIONS} connections, each`,
-      measured: single.map((s) => `${s} ${p99(s)} ms`).join(", "),
-      met: single.every((s) => p99(s) < POSTGRES_P99_MAX_MS) },
+    within(postgres, `PostgreSQL: p99 < ${POSTGRES_P99_MAX_MS} ms at ${CONNECTIONS} connections, each`,
+      [...READS, CREATE], POSTGRES_P99_MAX_MS - 1, (r) => r.p99Ms, "ms"),
   ];
 }
 

@@ -92,19 +92,17 @@ export function readTransactionQuery(query: Query, today: string): TransactionQu
  * RTS art. 10a: history older than 90 days only within an hour of the PSU's authentication.
  * An explicit older dateFrom after that hour is refused; a delta read (entryReferenceFrom
  * without dateFrom) is cut at 90 days instead, so it keeps working for the consent's lifetime.
+ * `authorisedAt` is asked for only when the query reaches back further than 90 days.
  */
-export function applyHistoryWindow<Q extends StatementQuery>(q: Q, today: string, now: Date,
-  authorisedAt: string | null): Q {
-  const fresh = authorisedAt !== null
-    && now.getTime() - Date.parse(authorisedAt) <= OLD_HISTORY_WINDOW_MS;
-  if (fresh) return q;
+export async function applyHistoryWindow<Q extends StatementQuery>(q: Q, today: string, now: Date,
+  authorisedAt: () => Promise<string | null>): Promise<Q> {
   const oldest = addDays(today, -OLD_HISTORY_DAYS);
+  if (q.dateFrom !== null && q.dateFrom >= oldest) return q;
+  const at = await authorisedAt();
+  if (at !== null && now.getTime() - Date.parse(at) <= OLD_HISTORY_WINDOW_MS) return q;
   if (q.dateFrom === null) return { ...q, dateFrom: oldest };
-  if (q.dateFrom < oldest) {
-    throw periodInvalid(`Transactions older than ${OLD_HISTORY_DAYS} days are available only`
-      + " within one hour after the PSU's authentication.");
-  }
-  return q;
+  throw periodInvalid(`Transactions older than ${OLD_HISTORY_DAYS} days are available only`
+    + " within one hour after the PSU's authentication.");
 }
 
 const LIST_ONLY = ["deltaList", "entryReferenceFrom", "pageIndex", "itemsPerPage"] as const;
