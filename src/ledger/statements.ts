@@ -113,22 +113,25 @@ export function createStatements(options: StatementOptions):
     ];
   }
 
-  /** Outgoing ones name the counterparty as creditor, incoming ones as debtor. */
-  async function pending(tx: Tx, accountId: string): Promise<PendingTransaction[]> {
-    const account = await ledger.getAccount(tx, accountId);
-    return (await pendingRepository.ofAccount(tx, accountId)).map((p) => {
-      const out = p.amount < 0n;
-      const own = { name: account?.ownerName ?? null, iban: account?.iban ?? null };
-      const other = { name: p.counterpartyName, iban: p.counterpartyIban };
-      const [creditor, debtor] = out ? [other, own] : [own, other];
-      return {
-        transactionId: p.id, transactionDate: p.transactionDate, amountMinor: p.amount,
-        currency: p.currency, creditorName: creditor.name, creditorIban: creditor.iban,
-        debtorName: debtor.name, debtorIban: debtor.iban,
-        remittance: p.remittance, bankTransactionCode: p.bankTransactionCode,
-      };
-    });
-  }
-
+  const pending = (tx: Tx, accountId: string) => pendingOf(ledger, tx, accountId);
   return { statement, transaction, bookingOf, balances, pending };
+}
+
+/** Outgoing ones name the counterparty as creditor, incoming ones as debtor. */
+async function pendingOf(
+  ledger: StatementOptions["ledger"], tx: Tx, accountId: string,
+): Promise<PendingTransaction[]> {
+  const account = await ledger.getAccount(tx, accountId);
+  return (await pendingRepository.ofAccount(tx, accountId)).map((p) => {
+    const out = p.amount < 0n;
+    const own = { name: account?.ownerName ?? null, iban: account?.iban ?? null };
+    const other = { name: p.counterpartyName, iban: p.counterpartyIban };
+    const [creditor, debtor] = out ? [other, own] : [own, other];
+    return {
+      transactionId: p.id, transactionDate: p.transactionDate, amountMinor: p.amount,
+      currency: p.currency, creditorName: creditor.name, creditorIban: creditor.iban,
+      debtorName: debtor.name, debtorIban: debtor.iban,
+      remittance: p.remittance, bankTransactionCode: p.bankTransactionCode,
+    };
+  });
 }
