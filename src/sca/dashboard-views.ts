@@ -4,7 +4,7 @@
  */
 import type { TransactionStatus } from "../domain/payment/model.js";
 import type { Overview } from "../domain/dashboard/dashboard.js";
-import { WITHDRAWN_BY_PSU } from "../domain/dashboard/permissions.js";
+import { WITHDRAWN_BY_PSU, type HeldAccount } from "../domain/dashboard/permissions.js";
 import { OLD_HISTORY_DAYS } from "../domain/account-information/statement-query.js";
 import type { PayeeChange } from "../domain/exemptions/trusted-payees.js";
 import { isReportable } from "../domain/fraud/signals.js";
@@ -159,12 +159,18 @@ export function dashboardReportFraudPage(frame: PageFrame, p: ListedPayment): st
 <p><a class="button secondary" href="${DASHBOARD}">${frame.t("link_dashboard")}</a></p>`);
 }
 
-/** A payment's receipt, again from the dashboard: printable, no forwarding anywhere. */
-export function dashboardReceiptPage(frame: PageFrame, p: ListedPayment): string {
+/**
+ * A payment's receipt, again from the dashboard: printable, no forwarding anywhere; the account
+ * debited named as the overview names it (no balance after: later bookings moved it since).
+ */
+export function dashboardReceiptPage(
+  frame: PageFrame, p: ListedPayment, debtor: HeldAccount | null,
+): string {
   const amount = money(p.amountMinor, p.currency, frame.lang);
   const resource = { type: "payment" as const, payment: p, cancellation: false, entries: [] };
   return page(frame, html`<h1>${frame.t("payment_of", { amount, payee: p.creditorName })}</h1>
-<p>${frame.t(PAYMENT_STATUS[p.status])}</p>${receiptOf(frame, resource)}
+<p>${frame.t(PAYMENT_STATUS[p.status])}</p>${receiptOf(frame, resource,
+  debtor && { ...debtor, balanceAfterMinor: null })}
 <p><a class="button secondary" href="${DASHBOARD}">${frame.t("link_dashboard")}</a></p>`);
 }
 

@@ -236,10 +236,11 @@ function overviewRoutes(app: FastifyInstance, dashboard: PsuDashboard, kit: Dash
       const view = await dashboard.view(cookieOf(request, COOKIE));
       if (view?.session.step !== "dashboard") return reply.redirect(DASHBOARD, 303);
       // Only the PSU's own: the overview lists no other PSU's payment.
-      const { payments } = await dashboard.overview(view.session.psuId ?? "");
+      const { payments, accounts } = await dashboard.overview(view.session.psuId ?? "");
       const found = payments.find((p) => p.id === request.query.payment);
       if (!found) return reply.redirect(DASHBOARD, 303);
-      return html(reply, dashboardReceiptPage(kit.frame(view), found));
+      const debtor = accounts.find((a) => a.iban === found.debtorAccount.iban) ?? null;
+      return html(reply, dashboardReceiptPage(kit.frame(view), found, debtor));
     });
 
   app.post<{ Body: Form }>(`${DASHBOARD}/revoke`, async (request, reply) => {

@@ -152,8 +152,8 @@ export function referenceOf(p: Payment): string {
 /**
  * A receipt as a bank prints one (issue 36): amount, payee and IBAN, the account debited by its
  * name and what it holds after the booking, when, the reference to quote, a schedule's dates; the
- * print style sheet keeps only this and the outcome. Without `account` (the dashboard's copy), the
- * account debited by its IBAN.
+ * print style sheet keeps only this and the outcome. Without `account`, the account debited by its
+ * IBAN alone.
  */
 export function receiptOf(
   frame: PageFrame, resource: PaymentResource, account: ReceiptAccount | null = null,

@@ -275,6 +275,8 @@ test("the dashboard as online banking (issue 36): a payment between the PSU's ow
   assert.equal(receipt.status, 200);
   assert.match(receipt.html, /<h2 id="receipt-heading">Receipt<\/h2>/);
   assert.match(receipt.html, /<span class="reference">E2E-36<\/span>/);
+  assert.match(receipt.html, /<dt>From account<\/dt><dd>Girokonto<br><span class="iban">DE\d\d \d{4}/,
+    "the account debited named as the overview names it");
   const bob = own.browser();
   await logInDashboard(bob, "bob");
   const foreign = await bob.get(link);
