@@ -6,11 +6,13 @@
  * rules of their 1.3 counterparts (headers.ts); refusals are apiClientMessages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { cancellationConflict } from "../../domain/kernel/errors.js";
+import { cancellationConflict, resourceUnknown } from "../../domain/kernel/errors.js";
 import {
   readProduct, type PaymentRef, type Payments,
 } from "../../domain/payment/initiation.js";
-import { PAYMENT_SERVICES, type PaymentService } from "../../domain/payment/model.js";
+import {
+  PAYMENT_PRODUCTS, PAYMENT_SERVICES, type PaymentService,
+} from "../../domain/payment/model.js";
 import { answerCreation, type CreationRoute } from "../creation.js";
 import {
   psuLanguage, readCorporateId, readExplicitAuthorisation, readPsuId, readRedirectTargets,
@@ -48,6 +50,16 @@ type ByPayment = { Params: { product: string; paymentId: string } };
 function refOf(request: FastifyRequest, service: PaymentService): PaymentRef {
   const { product, paymentId } = request.params as ByPayment["Params"];
   return { tppId: request.tpp.id, paymentId, service, product: readProduct(product) };
+}
+
+/**
+ * The payment an authorisation's path names. The file's generic authorisation knows no
+ * PRODUCT_UNKNOWN (its 404 is RESOURCE_UNKNOWN only): there an unknown product names no payment.
+ */
+function authorisedRefOf(request: FastifyRequest, service: PaymentService): PaymentRef {
+  const { product } = request.params as ByPayment["Params"];
+  if (!PAYMENT_PRODUCTS.some((known) => known === product)) throw resourceUnknown("payment");
+  return refOf(request, service);
 }
 
 type CreationRequest = FastifyRequest<{ Params: { product: string }; Body: V2PaymentBody }>;
@@ -118,7 +130,7 @@ export function v2PaymentRoutes(app: FastifyInstance, options: V2PaymentRoutesOp
     paymentReadRoutes(app, options, service);
     authorisationRoutes(app, {
       path: `${base}/${service}/:product/:paymentId`, route: route(),
-      refOf: (request) => refOf(request, service),
+      refOf: (request) => authorisedRefOf(request, service),
       categories: [
         { segment: "authorisations", start: payments.authorisePayment,
           list: (ref) => payments.listAuthorisations(ref, "payment"),
