@@ -18,7 +18,7 @@ import {
 import { REDIRECT } from "../profile.js";
 import { readApproachPreference } from "../sca-approach.js";
 import { authorisationRoutes, creationLinks } from "./authorisations.js";
-import { PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
+import { PSU_NAMED, PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
 import {
   presentV2Consent, readV2Consent, v2ConsentBody, type V2ConsentBody,
 } from "./consent-body.js";
@@ -46,7 +46,7 @@ const reference = referenceHeaders("Consent API for V2.x", "2.1");
 
 /** A /v2 consent route's options: the category's role, 2.x refusals, the reference headers. */
 export const v2ConsentRoute = (role: PspRole, schema: object = {}) => ({ config: { role },
-  schema: { response: V2_REFUSALS, ...schema }, onSend: reference });
+  schema: { response: V2_REFUSALS, headers: PSU_NAMED, ...schema }, onSend: reference });
 type ById = { Params: { consentId: string } };
 
 /** Where a category's consents are created: /v2/consents/{category}. */

@@ -26,7 +26,7 @@ import {
   asV2Field, inV2Terms, presentV2Bulk, presentV2Payment, readV2Initiation, V2_PAYMENT_BODIES,
   type V2PaymentBody,
 } from "./payment-body.js";
-import { PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
+import { PSU_NAMED, PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
 
 export interface V2PaymentRoutesOptions extends CreationRoute {
   base: string;
@@ -42,7 +42,7 @@ const reference = referenceHeaders("XS2A API as PSD2 Interface, Payment Initiati
 
 /** A /v2 payment route's options: the PIS role, 2.x refusals, the reference headers. */
 const route = (schema: object = {}) => ({ config: { role: "PSP_PI" as const },
-  schema: { response: REFUSALS, ...schema }, onSend: reference });
+  schema: { response: REFUSALS, headers: PSU_NAMED, ...schema }, onSend: reference });
 
 type ByPayment = { Params: { product: string; paymentId: string } };
 
