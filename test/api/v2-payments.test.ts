@@ -89,6 +89,15 @@ test("the checker takes each payment path for its PIS operation and refuses 1.3'
     body: { ...single(), remittanceInformationUnstructured: "Order 42", transactionStatus: "RCVD" },
   }).join("\n");
   assert.match(details, /remittanceInformationUnstructured must be array/);
+  // A refusal of a product outside the file's enums is still an answer of the operation its path
+  // matches, its shape checked there.
+  const refused = (code: string) => openFinanceViolations({
+    method: "GET", path: `${V2}/bulk-payments/target-3-payments/p`, requestBody: undefined,
+    status: 404, headers: { "x-request-id": "r", "x-reference-api-version": "2.4.1" },
+    body: { apiClientMessages: [{ category: "ERROR", code }] },
+  }).join("\n");
+  assert.equal(refused("PRODUCT_UNKNOWN"), "");
+  assert.match(refused("NOPE"), /code must match a schema in anyOf/);
 });
 
 test("a single payment: created, authorised on the PSU pages, its status and details; executed, it cannot be cancelled",
