@@ -341,3 +341,13 @@ test("an empty Client-Nok-Redirect-URI is no URI: refused, not taken for an abse
     assert.deepEqual(res.body.apiClientMessages.map((m: Json) => [m.code, m.path]), [["FORMAT_ERROR", "Client-Nok-Redirect-URI"]]);
   }
 });
+
+test("a funds-confirmation consent's cardExpiryDate that is no date is refused, as the file's ISODate", async () => {
+  for (const cardExpiryDate of ["", "12/27"]) {
+    const res = await bank.tpp.post(FUNDS_CONSENTS, fundsConsent({ cardExpiryDate }), CLIENT);
+    assert.equal(res.status, 400, res.text);
+    assert.deepEqual(res.body.apiClientMessages.map((m: Json) => [m.code, m.path]), [["FORMAT_ERROR", "cardExpiryDate"]]);
+  }
+  const dated = await bank.tpp.post(FUNDS_CONSENTS, fundsConsent({ cardExpiryDate: "2027-12-31" }), CLIENT);
+  assert.equal(dated.status, 201, dated.text);
+});
