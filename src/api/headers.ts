@@ -29,7 +29,8 @@ function redirectUri(
   headers: Headers, name: string, rules: RedirectRules, domains: readonly string[],
 ): string | null {
   const value = single(headers, name);
-  if (value === undefined || value === "") return null;
+  // An empty value is no URI (the files' format: uri): refused, not taken for an absent header.
+  if (value === undefined) return null;
   const problem = redirectUriProblem(name, value, rules, domains);
   if (problem !== null) throw formatError("header", name, problem);
   return value;

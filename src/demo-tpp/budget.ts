@@ -9,7 +9,7 @@ import type { Xs2aClient } from "./xs2a-client.js";
 interface Amount { amount: string; currency: string }
 interface Balance { balanceType: string; balanceAmount: Amount }
 /** A link as a plain string (the spec's dialect) or as Berlin Group's {"href"}. */
-type Link = string | { href?: string } | null | undefined;
+export type Link = string | { href?: string } | null | undefined;
 
 export interface Account {
   resourceId: string; iban: string; currency: string; name?: string | null;
@@ -45,7 +45,7 @@ const BALANCE_NAMES: Record<string, string> = {
 /** A bank that keeps answering `next` is not followed for ever. */
 const PAGES_MAX = 50;
 
-const hrefOf = (link: Link) => (typeof link === "string" ? link : link?.href) ?? undefined;
+export const hrefOf = (link: Link) => (typeof link === "string" ? link : link?.href) ?? undefined;
 
 /** Every booked entry of the report, following `next` from page to page. */
 async function allBooked<T>(bank: Xs2aClient, first: string, headers: Record<string, string>,

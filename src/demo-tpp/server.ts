@@ -6,7 +6,9 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { Html, html } from "../lib/html.js";
-import { accountCard, cardAccountCard, type Account, type CardAccount } from "./budget.js";
+import {
+  accountCard, cardAccountCard, hrefOf, type Account, type CardAccount, type Link,
+} from "./budget.js";
 import { startInbox, type Inbox, type InboxIdentity, type Pushed } from "./inbox.js";
 import { createOAuthClient, type Pending } from "./oauth-client.js";
 import { Xs2aClient, type TlsIdentity, type Xs2aResponse } from "./xs2a-client.js";
@@ -33,10 +35,36 @@ export interface DemoTppOptions {
 export interface DemoTpp { url: string; close(): Promise<void> }
 
 interface TppMessage { code?: string; text?: string }
-interface Refusal { tppMessages?: TppMessage[] }
-interface Created { paymentId?: string; consentId?: string; _links?: { scaRedirect?: string } }
+/** NextGenPSD2 1.3 refuses with tppMessages, openFinance 2.x with apiClientMessages. */
+interface Refusal { tppMessages?: TppMessage[]; apiClientMessages?: TppMessage[] }
+interface Created { paymentId?: string; consentId?: string; _links?: { scaRedirect?: Link } }
 
 const API = "/psd2/v1";
+
+/**
+ * An interface of the bank's account information, as the budget speaks it: where its consents
+ * are created and read, their body (the PSU picks the accounts at the bank), and what its
+ * redirect headers are called.
+ */
+interface AisInterface {
+  base: string; consents: string; redirect: { ok: string; nok: string };
+  consentBody(validTo: string): unknown;
+}
+
+const AIS_INTERFACES: Record<"v1" | "v2", AisInterface> = {
+  v1: { base: API, consents: `${API}/consents`,
+    redirect: { ok: "TPP-Redirect-URI", nok: "TPP-Nok-Redirect-URI" },
+    consentBody: (validUntil) => ({ access: { accounts: [], balances: [], transactions: [] },
+      recurringIndicator: true, validUntil, frequencyPerDay: 4,
+      combinedServiceIndicator: false }) },
+  v2: { base: "/psd2/v2", consents: "/psd2/v2/consents/account-access",
+    redirect: { ok: "Client-Redirect-URI", nok: "Client-Nok-Redirect-URI" },
+    consentBody: (validTo) => ({ access: { payments: [{ rights: ["ais"] }] },
+      consentType: "aspspManaged", recurringIndicator: true, validTo, frequencyPerDay: 4 }) },
+};
+
+const aisInterface = (asked: string | undefined) =>
+  asked === "v2" ? AIS_INTERFACES.v2 : AIS_INTERFACES.v1;
 const PRODUCT = { name: "Fair-trade coffee beans, 1 kg", amount: "12.50", currency: "EUR" };
 
 // The header wraps, dates and amounts keep to one line and the rest breaks anywhere, and a
@@ -69,7 +97,8 @@ ${body}</body></html>`.text;
 }
 
 function refusalText(body: unknown): string {
-  const messages = (body as Refusal | undefined)?.tppMessages ?? [];
+  const refusal = body as Refusal | undefined;
+  const messages = refusal?.tppMessages ?? refusal?.apiClientMessages ?? [];
   return messages.map((m) => `${m.code ?? "ERROR"}: ${m.text ?? ""}`).join("; ")
     || "unexpected answer";
 }
@@ -86,7 +115,7 @@ function sendPage(reply: FastifyReply, title: string, body: Html, status = 200, 
 /** Sends the browser to the bank's SCA page for a created resource, or shows why it refused. */
 function toBank(reply: FastifyReply, title: string, created: Xs2aResponse<Created>,
   id: string | undefined, remember: (id: string) => void) {
-  const redirect = created.body?._links?.scaRedirect;
+  const redirect = hrefOf(created.body?._links?.scaRedirect);
   if (!id || !redirect) {
     return sendPage(reply, title, problem("Not started", created.status, created.body), 502);
   }
@@ -107,9 +136,10 @@ interface Demo {
   base: string;
 }
 
-const redirects = (demo: Demo, path: string, state: string) => ({
-  "TPP-Redirect-URI": `${demo.base}${path}/${state}?result=ok`,
-  "TPP-Nok-Redirect-URI": `${demo.base}${path}/${state}?result=nok`,
+const redirects = (demo: Demo, path: string, state: string,
+  names = AIS_INTERFACES.v1.redirect) => ({
+  [names.ok]: `${demo.base}${path}/${state}?result=ok`,
+  [names.nok]: `${demo.base}${path}/${state}?result=nok`,
 });
 
 function homeRoute(app: FastifyInstance): void {
@@ -173,61 +203,64 @@ function shopRoutes(app: FastifyInstance, demo: Demo): void {
  * OAuth access token, every read carries it.
  */
 async function budgetSections(
-  demo: Demo, consentId: string, ip: string, token?: string,
+  demo: Demo, consentId: string, ip: string, token?: string, ais = AIS_INTERFACES.v1,
 ): Promise<Html> {
   const { bank, options } = demo;
+  const api = ais.base;
   const bearer: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   const headers = { "Consent-ID": consentId, ...psuHeaders(ip), ...bearer };
   const list = await bank.get<{ accounts?: Account[] }>(
-    `${API}/accounts?withBalance=true`, headers);
+    `${api}/accounts?withBalance=true`, headers);
   if (list.status !== 200 || !list.body?.accounts) {
     return problem("No access to your accounts", list.status, list.body);
   }
   // A PSU who shared no card gets a refusal here, which only means: no cards to show.
   const cardList = await bank.get<{ cardAccounts?: CardAccount[] }>(
-    `${API}/card-accounts?withBalance=true`, headers);
+    `${api}/card-accounts?withBalance=true`, headers);
   const dateFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
   const perPage = options.transactionsPerPage;
   const query = `dateFrom=${dateFrom}&bookingStatus=booked`
     + (perPage ? `&itemsPerPage=${perPage}` : "");
   const sections = await Promise.all([
-    ...list.body.accounts.map((a) => accountCard(bank, API, a, query, headers)),
+    ...list.body.accounts.map((a) => accountCard(bank, api, a, query, headers)),
     ...(cardList.body?.cardAccounts ?? [])
-      .map((c) => cardAccountCard(bank, API, c, query, headers)),
+      .map((c) => cardAccountCard(bank, api, c, query, headers)),
   ]);
   return html`<p class="ok">Connected (consent
  <code>${consentId}</code>). The last 90 days:</p>${sections}`;
 }
 
 /** A consent for the budget: the PSU picks the accounts at the bank. */
-function createBudgetConsent(demo: Demo, state: string, ip: string) {
-  const validUntil = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
-  return demo.bank.post<Created>(`${API}/consents`, {
-    access: { accounts: [], balances: [], transactions: [] },
-    recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: false,
-  }, { ...redirects(demo, "/budget/return", state), ...psuHeaders(ip) });
+function createBudgetConsent(demo: Demo, state: string, ip: string, ais = AIS_INTERFACES.v1) {
+  const validTo = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  return demo.bank.post<Created>(ais.consents, ais.consentBody(validTo),
+    { ...redirects(demo, "/budget/return", state, ais.redirect), ...psuHeaders(ip) });
 }
 
 function budgetRoutes(app: FastifyInstance, demo: Demo): void {
-  const consentsByState = new Map<string, string>();
+  const consentsByState = new Map<string, { consentId: string; ais: AisInterface }>();
   app.get("/budget", async (_request, reply) => sendPage(reply, "Budget", html`
 <p>Connect your bank to see your balances and transactions here. ${""
 }You choose the accounts on the bank's page.</p>
-<form method="post" action="/budget/connect">${""
+<form method="post" action="/budget/connect"><label>The bank's interface <select name="api">
+<option value="v1">NextGenPSD2 1.3 (/psd2/v1)</option>
+<option value="v2">openFinance 2.x (/psd2/v2)</option></select></label>${""
 }<button type="submit">Connect your bank</button></form>${demo.options.oauth ? html`
 <form method="post" action="/budget/oauth"><p>Or as the bank's OAuth2 client (FAPI 2.0: a pushed
  request, PKCE, a token bound to our certificate):</p>${""
 }<button type="submit">Connect with OAuth2</button></form>` : ""}`));
-  app.post("/budget/connect", async (request, reply) => {
+  app.post<{ Body: { api?: string } | undefined }>("/budget/connect", async (request, reply) => {
     const state = newState();
-    const created = await createBudgetConsent(demo, state, request.ip);
+    const ais = aisInterface(request.body?.api);
+    const created = await createBudgetConsent(demo, state, request.ip, ais);
     return toBank(reply, "Budget", created, created.body?.consentId,
-      (id) => consentsByState.set(state, id));
+      (consentId) => consentsByState.set(state, { consentId, ais }));
   });
   app.get<{ Params: { state: string } }>("/budget/return/:state", async (request, reply) => {
-    const consentId = consentsByState.get(request.params.state);
-    if (!consentId) return sendPage(reply, "Budget", html`<p>Unknown connection.</p>`, 404);
-    return sendPage(reply, "Budget", await budgetSections(demo, consentId, request.ip));
+    const found = consentsByState.get(request.params.state);
+    if (!found) return sendPage(reply, "Budget", html`<p>Unknown connection.</p>`, 404);
+    return sendPage(reply, "Budget",
+      await budgetSections(demo, found.consentId, request.ip, undefined, found.ais));
   });
 }
 

@@ -13,6 +13,7 @@ import {
 } from "../support/flows.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
+import { fundsConsent, fundsQuestion } from "../support/v2-bodies.js";
 
 const CONSENTS = "/psd2/v2/consents/funds-confirmations";
 const FUNDS = "/psd2/v2/funds-confirmations";
@@ -20,13 +21,6 @@ const ACCOUNT_ACCESS = "/psd2/v2/consents/account-access";
 const CLIENT = {
   "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
 };
-
-// Bob confirms with an SMS code, at once; a TOTP PSU waits for the next time step each time.
-const fundsConsent = (over: Record<string, unknown> = {}) => ({
-  access: { payments: [{ account: { iban: BOB_MAIN }, rights: ["fundsConfirmations"] }] },
-  consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31",
-  cardNumber: "1234567890123456", cardInformation: "Shop card", ...over,
-});
 
 let bank: TestBank;
 before(async () => {
@@ -60,8 +54,7 @@ async function granted(iban = BOB_MAIN): Promise<string> {
 }
 
 const ask = (consentId: string | null, iban = BOB_MAIN, amount = "1.00") =>
-  bank.tpp.post(FUNDS, { account: { iban }, payee: "Shop",
-    instructedAmount: { currency: "EUR", amount } },
+  bank.tpp.post(FUNDS, fundsQuestion(iban, amount),
   consentId === null ? {} : { "Consent-ID": consentId });
 
 test("a funds-confirmation consent: created, authorised on the PSU pages, used, deleted", async () => {

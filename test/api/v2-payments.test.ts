@@ -15,6 +15,9 @@ import {
 import { openFinanceViolations } from "../support/openfinance.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
+import {
+  bulkPayment, entry as bodyEntry, periodicPayment, singlePayment,
+} from "../support/v2-bodies.js";
 
 const V2 = "/psd2/v2";
 const SCT = `${V2}/payments/sepa-credit-transfers`;
@@ -24,39 +27,16 @@ const CLIENT = {
   "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
 };
 
-const entry = (over: Record<string, unknown> = {}) => ({
-  paymentIdentification: { endToEndId: "E2E-4711" },
-  instructedAmount: { currency: "EUR", amount: "12.50" },
-  creditorAccount: { iban: EXTERNAL_IBAN },
-  creditor: { name: "Merchant GmbH",
-    postalAddress: { streetName: "Hauptstr.", buildingNumber: "1", townName: "Berlin",
-      postCode: "10115", country: "DE" } },
-  remittanceInformationUnstructured: ["Order 42"],
-  ...over,
-});
-const single = (over: Record<string, unknown> = {}) =>
-  ({ ...entry(), debtorAccount: { iban: BOB_MAIN }, ...over });
+const entry = bodyEntry;
+const single = singlePayment;
+const bulk = bulkPayment;
 
 let bank: TestBank;
 before(async () => { bank = await startBank(); });
 after(async () => { await bank.close(); });
 
 const tomorrow = () => addDays(dateInZone(new Date(), bank.app.config.timeZone), 1);
-const periodic = (over: Record<string, unknown> = {}) => single({
-  startDate: tomorrow(), startDateTime: `${tomorrow()}T09:00:00Z`, frequency: "Monthly",
-  dayOfExecution: "1", executionRule: "following", ...over,
-});
-const bulk = (over: Record<string, unknown> = {}) => ({
-  paymentInformationId: "BULK-2026-11", batchBooking: true, numberOfTransactions: 2,
-  controlSum: "3.30", debtorAccount: { iban: BOB_MAIN },
-  creditTransfers: [
-    entry({ instructedAmount: { currency: "EUR", amount: "1.10" } }),
-    entry({ instructedAmount: { currency: "EUR", amount: "2.2" },
-      creditor: { name: "Alice Schmidt" }, creditorAccount: { iban: ALICE_MAIN },
-      paymentIdentification: undefined }),
-  ],
-  ...over,
-});
+const periodic = (over: Record<string, unknown> = {}) => periodicPayment(tomorrow(), over);
 
 const refusal = (res: TppResponse) => res.body.apiClientMessages[0];
 
@@ -109,6 +89,15 @@ test("the checker takes each payment path for its PIS operation and refuses 1.3'
     body: { ...single(), remittanceInformationUnstructured: "Order 42", transactionStatus: "RCVD" },
   }).join("\n");
   assert.match(details, /remittanceInformationUnstructured must be array/);
+  // A refusal of a product outside the file's enums is still an answer of the operation its path
+  // matches, its shape checked there.
+  const refused = (code: string) => openFinanceViolations({
+    method: "GET", path: `${V2}/bulk-payments/target-3-payments/p`, requestBody: undefined,
+    status: 404, headers: { "x-request-id": "r", "x-reference-api-version": "2.4.1" },
+    body: { apiClientMessages: [{ category: "ERROR", code }] },
+  }).join("\n");
+  assert.equal(refused("PRODUCT_UNKNOWN"), "");
+  assert.match(refused("NOPE"), /code must match a schema in anyOf/);
 });
 
 test("a single payment: created, authorised on the PSU pages, its status and details; executed, it cannot be cancelled",

@@ -100,6 +100,26 @@ test("the budget page connects accounts and lists balances", async () => {
   assert.match(budget.text, /\d+\.\d\d EUR/);
 });
 
+test("the budget connects through openFinance 2.x (/psd2/v2) when asked, through 1.3 (/psd2/v1) by default", async () => {
+  assert.match((await show(`${demo.url}/budget`)).text, /<option value="v2">openFinance 2.x/);
+  for (const [api, other] of [["v2", "v1"], ["v1", "v2"]] as const) {
+    const scaRedirect = await submit("/budget/connect", api === "v1" ? {} : { api });
+    const browser = bank.browser();
+    const done = await confirm(browser, await reachReview(browser, scaRedirect, "alice"), [ALICE_MAIN]);
+    const budget = await show(done.location ?? "");
+    assert.equal(budget.status, 200, budget.text);
+    assert.match(budget.text, new RegExp(ALICE_MAIN));
+    assert.match(budget.text, /\d+\.\d\d EUR/);
+    assert.doesNotMatch(budget.text, /not available/);
+    // A consent lives in the interface that created it: the other one does not know it.
+    const consentId = /consent\s+<code>([^<]+)<\/code>/.exec(budget.text)?.[1] ?? "";
+    const path = (v: string) => `/psd2/${v}/consents/${v === "v2" ? "account-access/" : ""}${consentId}/status`;
+    assert.equal((await bank.tpp.get(path(api))).status, 200, api);
+    const elsewhere = await bank.tpp.get(path(other));
+    assert.ok(elsewhere.status >= 400, `${other}: ${elsewhere.text}`);
+  }
+});
+
 test("the budget connects through OAuth2: PAR, the PSU at the bank, the token on every read", async () => {
   assert.match((await show(`${demo.url}/budget`)).text, /Connect with OAuth2/);
   const authorize = await submit("/budget/oauth");

@@ -110,11 +110,15 @@ export function openFinanceViolations(exchange: Exchange): string[] {
   if (!path.startsWith(`${PREFIX}/v2/`) || DOCUMENT.test(path)) return [];
   const ofPath = path.slice(PREFIX.length);
   const name = `${exchange.method} ${path} → ${exchange.status}`;
-  const found = files.flatMap((file) => file.operations
-    .filter((o) => o.method === exchange.method && fits(file, o, ofPath))
-    .map((operation) => ({ file, operation })))
+  const candidates = (matches: (file: File, o: Operation) => boolean) => files!.flatMap((file) =>
+    file.operations.filter((o) => o.method === exchange.method && matches(file, o))
+      .map((operation) => ({ file, operation })))
     .sort((a, b) => before(specificity(a.file, a.operation, ofPath),
       specificity(b.file, b.operation, ofPath)))[0];
+  // A refusal of a value outside the file's enums (an unknown payment-product) is still an
+  // answer of the operation whose pattern matches: its shape is checked there.
+  const found = candidates((file, o) => fits(file, o, ofPath))
+    ?? (exchange.status >= 400 ? candidates((_, o) => o.pattern.test(ofPath)) : undefined);
   if (!found) return [`${name}: no such operation in the openFinance files`];
   const { file, operation } = found;
   const check = checker(file);

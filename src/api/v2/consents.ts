@@ -18,7 +18,7 @@ import {
 import { readScaTargets, V2_APPROACH } from "../sca-approach.js";
 import type { ReadWire } from "../statement-files.js";
 import { authorisationRoutes, type V2Sca } from "./authorisations.js";
-import { PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
+import { PSU_NAMED, PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
 import {
   presentV2Consent, readV2Consent, v2ConsentBody, type V2ConsentBody,
 } from "./consent-body.js";
@@ -49,7 +49,7 @@ const WIRE: Required<ReadWire> = { refusal: V2_REFUSAL, onSend: reference };
 
 /** A /v2 consent route's options: the category's role, 2.x refusals, the reference headers. */
 export const v2ConsentRoute = (role: PspRole, schema: object = {}) => ({ config: { role },
-  schema: { response: V2_REFUSALS, ...schema }, onSend: reference });
+  schema: { response: V2_REFUSALS, headers: PSU_NAMED, ...schema }, onSend: reference });
 type ById = { Params: { consentId: string } };
 
 /** Where a category's consents are created: /v2/consents/{category}. */

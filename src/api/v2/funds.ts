@@ -44,7 +44,8 @@ const body = {
     recurringIndicator: { type: "boolean" },
     validTo: text(10),
     cardNumber: text(35),
-    cardExpiryDate: text(10),
+    // The file's ISODate: the bank only keeps it, but refuses what is no date.
+    cardExpiryDate: { type: "string", format: "date" },
     cardInformation: text(140),
     registrationInformation: text(140),
   },

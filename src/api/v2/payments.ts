@@ -6,11 +6,13 @@
  * follow the rules of their 1.3 counterparts (headers.ts); refusals are apiClientMessages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { cancellationConflict } from "../../domain/kernel/errors.js";
+import { cancellationConflict, resourceUnknown } from "../../domain/kernel/errors.js";
 import {
   readProduct, type PaymentRef, type Payments,
 } from "../../domain/payment/initiation.js";
-import { PAYMENT_SERVICES, type PaymentService } from "../../domain/payment/model.js";
+import {
+  PAYMENT_PRODUCTS, PAYMENT_SERVICES, type PaymentService,
+} from "../../domain/payment/model.js";
 import { answerCreation, type CreationRoute } from "../creation.js";
 import {
   readCorporateId, readExplicitAuthorisation, V2_HEADERS, type UriRules,
@@ -24,7 +26,7 @@ import {
   asV2Field, inV2Terms, presentV2Bulk, presentV2Payment, readV2Initiation, V2_PAYMENT_BODIES,
   type V2PaymentBody,
 } from "./payment-body.js";
-import { PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
+import { PSU_NAMED, PSU_PRESENT, referenceHeaders, V2_REFUSAL } from "./reference.js";
 
 export interface V2PaymentRoutesOptions extends CreationRoute {
   base: string;
@@ -42,7 +44,7 @@ const WIRE: Required<ReadWire> = { refusal: V2_REFUSAL, onSend: reference };
 
 /** A /v2 payment route's options: the PIS role, 2.x refusals, the reference headers. */
 const route = (schema: object = {}) => ({ config: { role: "PSP_PI" as const },
-  schema: { response: REFUSALS, ...schema }, onSend: reference });
+  schema: { response: REFUSALS, headers: PSU_NAMED, ...schema }, onSend: reference });
 
 type ByPayment = { Params: { product: string; paymentId: string } };
 
@@ -50,6 +52,16 @@ type ByPayment = { Params: { product: string; paymentId: string } };
 function refOf(request: FastifyRequest, service: PaymentService): PaymentRef {
   const { product, paymentId } = request.params as ByPayment["Params"];
   return { tppId: request.tpp.id, paymentId, service, product: readProduct(product) };
+}
+
+/**
+ * The payment an authorisation's path names. The file's generic authorisation knows no
+ * PRODUCT_UNKNOWN (its 404 is RESOURCE_UNKNOWN only): there an unknown product names no payment.
+ */
+function authorisedRefOf(request: FastifyRequest, service: PaymentService): PaymentRef {
+  const { product } = request.params as ByPayment["Params"];
+  if (!PAYMENT_PRODUCTS.some((known) => known === product)) throw resourceUnknown("payment");
+  return refOf(request, service);
 }
 
 type CreationRequest = FastifyRequest<{ Params: { product: string }; Body: V2PaymentBody }>;
@@ -119,7 +131,7 @@ export function v2PaymentRoutes(app: FastifyInstance, options: V2PaymentRoutesOp
     paymentReadRoutes(app, options, service);
     authorisationRoutes(app, {
       path: `${base}/${service}/:product/:paymentId`, role: "PSP_PI", wire: WIRE,
-      sca: options.sca, refOf: (request) => refOf(request, service),
+      sca: options.sca, refOf: (request) => authorisedRefOf(request, service),
       categories: [
         { segment: "authorisations", start: payments.authorisePayment,
           list: (ref) => payments.listAuthorisations(ref, "payment"),

@@ -22,12 +22,22 @@ const message = {
 } as const;
 
 /**
+ * The PSU the TPP names, read by a consent's or payment's routes (creation, authorisation,
+ * cancellation): the files' Max140Text, refused beyond it.
+ */
+export const PSU_NAMED = {
+  type: "object",
+  properties: { "PSU-ID": { type: "string", maxLength: 140 },
+    "PSU-Corporate-ID": { type: "string", maxLength: 140 } },
+} as const;
+
+/**
  * The openFinance files require PSU-IP-Address on every creation (consents and payments): the
  * PSU is there to grant it.
  */
 export const PSU_PRESENT = {
   type: "object", required: ["PSU-IP-Address"],
-  properties: { "PSU-IP-Address": { type: "string" } },
+  properties: { ...PSU_NAMED.properties, "PSU-IP-Address": { type: "string" } },
 } as const;
 
 /** The body of a /v2 refusal, as Fastify serializes it. */
