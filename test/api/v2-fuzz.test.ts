@@ -283,9 +283,16 @@ test("every operation of the /v2 document, valid and broken: no 5xx, every answe
   assert.ok((tally.get("valid accepted") ?? 0) > 0 && [...tally.keys()].some((k) => k.endsWith("refused")));
 });
 
+/**
+ * A PUT (updatePSUData) takes the one step an embedded or decoupled authorisation waits for, which
+ * a bare request does not know: fuzzed above, accepted in v2-approaches.test.ts.
+ */
+const stepless = (o: Operation) => o.method !== "PUT";
+
 test("each operation as the document requires it is accepted", async () => {
   // The consent grants a payment account: a card account's reads are refused (fuzzed above).
-  for (const operation of operations().filter((o) => !o.path.includes("/card-accounts/{") && cancellable(o))) {
+  for (const operation of operations().filter((o) => !o.path.includes("/card-accounts/{") && cancellable(o)
+    && stepless(o))) {
     const res = await send(operation, null);
     assert.ok(res.status < 300, `${operation.method} ${operation.path} → ${res.status} ${res.text}`);
   }

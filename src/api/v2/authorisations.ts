@@ -16,6 +16,7 @@ import {
 import { sendStarted } from "../profile.js";
 import { readLaterSca, V2_APPROACH } from "../sca-approach.js";
 import type { ReadWire } from "../statement-files.js";
+import { PSU_NAMED } from "./reference.js";
 
 /** One authorisation category of a resource (`R`: the resource as its path names it). */
 export interface AuthorisationCategory<R> {
@@ -47,7 +48,7 @@ export function authorisationRoutes<R>(app: FastifyInstance, routes: Authorisati
   const refusals = Object.fromEntries([400, 401, 403, 404, 405, 409]
     .map((status) => [status, wire.refusal]));
   const route: RouteShorthandOptions = { config: { role: routes.role },
-    schema: { response: refusals }, onSend: wire.onSend };
+    schema: { response: refusals, headers: PSU_NAMED }, onSend: wire.onSend };
   for (const category of routes.categories) {
     const at = `${path}/${category.segment}`;
     app.post(at, route, async (request, reply) => {
