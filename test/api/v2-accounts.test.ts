@@ -5,14 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import {
-  ALICE_MAIN, authorisedConsent, confirm, NOK_URI, OK_URI, reachReview,
-} from "../support/flows.js";
+import { ALICE_MAIN, authorisedConsent, confirm, OK_URI, reachReview } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
+import { CLIENT } from "../support/v2-bodies.js";
 
-const CLIENT = {
-  "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
-};
 
 let bank: TestBank;
 let consentId: string;

@@ -7,16 +7,12 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ConfigError, loadConfig, SETTINGS } from "../../src/config.js";
 import { openFinanceViolations } from "../support/openfinance.js";
-import {
-  ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, confirm, NOK_URI, OK_URI, reachReview,
-} from "../support/flows.js";
+import { ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, confirm, OK_URI, reachReview } from "../support/flows.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
+import { CLIENT } from "../support/v2-bodies.js";
 
 const V2 = "/psd2/v2/consents/account-access";
 const ALICE_CARD = "525412******3241";
-const CLIENT = {
-  "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
-};
 
 const detailed = (over: Record<string, unknown> = {}) => ({
   access: { payments: [{ account: { iban: ALICE_MAIN }, rights: ["accountDetails", "balances"] }] },

@@ -8,19 +8,15 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
 import {
-  ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, BOB_MAIN, confirm, EXTERNAL_IBAN, NOK_URI, OK_URI,
-  reachReview, REDIRECTS,
+  ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, BOB_MAIN, confirm, EXTERNAL_IBAN, OK_URI, reachReview, REDIRECTS,
 } from "../support/flows.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
-import { fundsConsent, fundsQuestion } from "../support/v2-bodies.js";
+import { CLIENT, fundsConsent, fundsQuestion } from "../support/v2-bodies.js";
 
 const CONSENTS = "/psd2/v2/consents/funds-confirmations";
 const FUNDS = "/psd2/v2/funds-confirmations";
 const ACCOUNT_ACCESS = "/psd2/v2/consents/account-access";
-const CLIENT = {
-  "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
-};
 
 let bank: TestBank;
 before(async () => {

@@ -9,19 +9,14 @@ import { after, before, test } from "node:test";
 import {
   createDevCa, issueTppCertificate, loadKeyAndCertificate, type KeyAndCertificate, type TppCertificateRequest,
 } from "../../src/tpp/dev-ca.js";
-import { ALICE_MAIN, NOK_URI, OK_URI } from "../support/flows.js";
+import { NOK_URI } from "../support/flows.js";
 import { jwsSigner, type JwsSignerOptions } from "../support/jws-signer.js";
 import { startBank, type TestBank } from "../support/start-app.js";
+import { CLIENT, accountAccessConsent } from "../support/v2-bodies.js";
 import { TppClient, type TppResponse } from "../support/tpp-client.js";
 
 const CONSENTS = "/psd2/v2/consents/account-access";
-const CLIENT = {
-  "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
-};
-const consentBody = () => ({
-  access: { payments: [{ account: { iban: ALICE_MAIN }, rights: ["balances"] }] },
-  consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31", frequencyPerDay: 4,
-});
+const consentBody = () => accountAccessConsent();
 
 let strict: TestBank;
 let lenient: TestBank;

@@ -6,18 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { ALICE_MAIN, confirm, NOK_URI, OK_URI, reachReview } from "../support/flows.js";
+import { ALICE_MAIN, confirm, OK_URI, reachReview } from "../support/flows.js";
 import { startReceiver, type Receiver } from "../support/notification-receiver.js";
 import { startBank, type TestBank } from "../support/start-app.js";
+import { CLIENT, accountAccessConsent } from "../support/v2-bodies.js";
 
 const CONSENTS = "/psd2/v2/consents/account-access";
-const CLIENT = {
-  "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
-};
-const consentBody = () => ({
-  access: { payments: [{ account: { iban: ALICE_MAIN }, rights: ["balances"] }] },
-  consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31", frequencyPerDay: 4,
-});
+const consentBody = () => accountAccessConsent();
 
 let bank: TestBank;
 let receiver: Receiver;

@@ -8,24 +8,16 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
-import {
-  ALICE_MAIN, BOB_MAIN, confirm, createPayment, EXTERNAL_IBAN, ibanOf, NOK_URI, OK_URI,
-  reachReview,
-} from "../support/flows.js";
+import { ALICE_MAIN, BOB_MAIN, confirm, createPayment, EXTERNAL_IBAN, ibanOf, OK_URI, reachReview } from "../support/flows.js";
 import { openFinanceViolations } from "../support/openfinance.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
-import {
-  bulkPayment, entry as bodyEntry, periodicPayment, singlePayment,
-} from "../support/v2-bodies.js";
+import { bulkPayment, CLIENT, entry as bodyEntry, periodicPayment, singlePayment } from "../support/v2-bodies.js";
 
 const V2 = "/psd2/v2";
 const SCT = `${V2}/payments/sepa-credit-transfers`;
 const PERIODIC = `${V2}/periodic-payments/sepa-credit-transfers`;
 const BULK = `${V2}/bulk-payments/sepa-credit-transfers`;
-const CLIENT = {
-  "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
-};
 
 const entry = bodyEntry;
 const single = singlePayment;

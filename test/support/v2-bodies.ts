@@ -1,12 +1,24 @@
 /**
  * Valid openFinance 2.x request bodies, for the /v2 tests and the /v2 fuzzer: PIS 2.4.1 single,
  * periodic and bulk payments (Bob pays a merchant), Consent API 2.1 funds-confirmation consents
- * and PIIS 2.4.1 funds confirmations. `over` replaces top-level fields. Bob's accounts: he confirms
+ * and PIIS 2.4.1 funds confirmations, an account-access consent, and the Client-* headers of a
+ * redirect creation. `over` replaces top-level fields. Bob's accounts: he confirms
  * with an SMS code, at once, where a TOTP PSU waits for the next time step each time.
  */
-import { ALICE_MAIN, BOB_MAIN, EXTERNAL_IBAN } from "./flows.js";
+import { ALICE_MAIN, BOB_MAIN, EXTERNAL_IBAN, NOK_URI, OK_URI } from "./flows.js";
 
 type Over = Record<string, unknown>;
+
+/** A creation's headers for the redirect approach: the way back, and the PSU present. */
+export const CLIENT = {
+  "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
+};
+
+/** An account-access consent on Alice's main account, as detailed as the bank keeps them. */
+export const accountAccessConsent = (rights: string[] = ["balances"]) => ({
+  access: { payments: [{ account: { iban: ALICE_MAIN }, rights }] },
+  consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31", frequencyPerDay: 4,
+});
 
 /** What a single payment and a bulk's entry share. */
 export const entry = (over: Over = {}) => ({
