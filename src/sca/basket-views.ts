@@ -13,7 +13,8 @@ import { html, type Html } from "../lib/html.js";
 import { totalsOf } from "../lib/money.js";
 import { groupedIban, longDate, money } from "./format.js";
 import {
-  confirmForm, executionText, fraudWarning, ibanOf, intro, page, payeeAcknowledgement, row,
+  accountText, confirmForm, executionText, fraudWarning, ibanOf, intro, page,
+  payeeAcknowledgement, row,
   scheduleText, sharesText, vopText, type PageFrame,
 } from "./views.js";
 
@@ -28,7 +29,8 @@ ${row(frame, "review_fraud", fraudWarning(frame, review?.flaggedPayees.includes(
 ${row(frame, "review_purpose", p.remittance)}
 ${row(frame, "review_execution", executionText(frame, p, p.requestedExecutionDate))}
 ${row(frame, "review_schedule", scheduleText(frame, p.standingOrder))}
-${row(frame, "review_debtor", ibanOf(p.debtorAccount.iban))}</dl>`;
+${row(frame, "review_debtor",
+  accountText(review?.debtorNames?.[p.debtorAccount.iban] ?? null, p.debtorAccount.iban))}</dl>`;
 }
 
 /** The accounts a consent names, each with what it shares; or all the PSU's, by its flags. */

@@ -13,7 +13,7 @@ import { ownAccountTransfers } from "../payment/payee-check.js";
 import { flaggedPayments } from "../fraud/signals.js";
 import { amountsOf } from "../payment/subject.js";
 import { sha256 } from "../sca/factors.js";
-import type { Review, ScaSubject } from "../sca/subject.js";
+import type { AccountName, Review, ScaSubject } from "../sca/subject.js";
 import { carryOut, carryOutUnfinished } from "./carry-out.js";
 import { awaitingItems, basketProblem, decideBasket } from "./decision.js";
 import type { BasketView } from "./model.js";
@@ -47,7 +47,20 @@ async function review(deps: Deps, tx: Tx, psuId: string, view: BasketView): Prom
   const flaggedPayees = await flaggedPayments(deps, tx, payments);
   return {
     problem, accounts: [], foreign, debtor: null, executesOn: null, ownPayees, flaggedPayees,
+    debtorNames: await debtorNamesOf(deps, tx, payments),
   };
+}
+
+/** The accounts the basket's payments leave, each named once, as the PSU's online banking does. */
+async function debtorNamesOf(
+  deps: Deps, tx: Tx, payments: readonly Payment[],
+): Promise<Record<string, AccountName>> {
+  const names: Record<string, AccountName> = {};
+  for (const iban of new Set(payments.map((p) => p.debtorAccount.iban))) {
+    const account = await deps.core.findAccountByIban(tx, iban);
+    if (account) names[iban] = { name: account.name, product: account.product };
+  }
+  return names;
 }
 
 function basketSubject(deps: Deps, view: BasketView): ScaSubject {

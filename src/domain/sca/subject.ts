@@ -61,6 +61,8 @@ export interface Review {
    * review warns before Confirm.
    */
   flaggedPayees: string[];
+  /** For a basket: the accounts its payments leave, by IBAN, as online banking names them. */
+  debtorNames?: Record<string, AccountName>;
 }
 
 /** An account as the bank's online banking names it: the PSU's nickname, else the product. */
