@@ -36,8 +36,10 @@ function subjectText(t: Translate, s: SmsSubject, lang: string): string {
         iban: groupedIban(s.iban), account: smsAccountText(s.from) });
     case "bulk": return t("sms_bulk", { total: totalText(s.totals, lang),
       count: String(s.payees), account: smsAccountText(s.from) });
-    case "consent": return t("sms_consent",
-      { tpp: s.tpp, date: longDate(s.validUntil, lang) });
+    case "consent": return s.accounts.length === 0
+      ? t("sms_consent", { tpp: s.tpp, date: longDate(s.validUntil, lang) })
+      : t("sms_consent_accounts", { tpp: s.tpp, date: longDate(s.validUntil, lang),
+        accounts: s.accounts.map(smsAccountText).join(", ") });
     case "basket": return basketText(t, s, lang);
     case "dashboard": return t("sms_dashboard");
     case "trustedPayeeAdd": case "trustedPayeeRemove": return t(

@@ -54,13 +54,21 @@ test("a bulk payment's SMS, in Dutch: the total and how many payments", async ()
     + "(betalingen: 2) vanaf Girokonto DE51 **** 0001 goed. Deel hem nooit.");
 });
 
-test("a consent's SMS, in French: who gets access and until when, no amount nor payee", async () => {
+test("a consent's SMS, in French: who gets access to which account and until when, no amount "
+  + "nor payee", async () => {
   const body = consentBody({ access: { accounts: [BOB_MAIN], balances: [BOB_MAIN],
     transactions: [] } });
   const { scaRedirect } = await createConsent(bank.tpp, body);
   assert.match(await smsFor(scaRedirect, "fr"), new RegExp("^PSD2 Demo Bank : votre code N donne "
-    + "à Demo TPP l'accès aux données de vos comptes jusqu'au \\d{1,2} \\p{L}+ \\d{4}\\. Ne le "
-    + "communiquez jamais\\.$", "u"));
+    + "à Demo TPP l'accès aux données de Girokonto DE51 \\*{4} 0001 jusqu'au \\d{1,2} \\p{L}+ "
+    + "\\d{4}\\. Ne le communiquez jamais\\.$", "u"));
+});
+
+test("a consent on all the PSU's accounts names none: the PSU's accounts, not a list", async () => {
+  const { scaRedirect } = await createConsent(bank.tpp,
+    consentBody({ access: { allPsd2: "allAccounts" } }));
+  assert.match(await smsFor(scaRedirect, "en"), new RegExp("^PSD2 Demo Bank: your code N gives "
+    + "Demo TPP access to your account data until "));
 });
 
 test("a signing basket's SMS, in Italian: its payments' total and its consents", async () => {

@@ -9,6 +9,7 @@ import type { Deps, SubjectType } from "../deps.js";
 import { sha256 } from "../sca/factors.js";
 import { holderOf } from "../sca/holding.js";
 import type { ScaSubject } from "../sca/subject.js";
+import type { SmsAccount } from "../sca/ports.js";
 import { changeScaStatus } from "../sca/transitions.js";
 import { decideConsent, laterSignerProblem } from "./decision.js";
 import { consentChoices } from "./grants.js";
@@ -41,6 +42,19 @@ async function rejectForeign(
   await changeScaStatus(deps.store, tx, authorisationId, "fail", at);
 }
 
+/**
+ * The PSU's accounts a consent names, as online banking names them, for its SMS; none for a
+ * consent on which the PSU picks the accounts, or on all of them.
+ */
+async function namedAccounts(
+  deps: Deps, tx: Tx, psuId: string, consent: Consent,
+): Promise<SmsAccount[]> {
+  const a = consent.access;
+  if (a.accounts.length + a.balances.length + a.transactions.length === 0) return [];
+  const { accounts } = await consentChoices(deps, tx, psuId, consent);
+  return accounts.map((acc) => ({ name: acc.name ?? acc.product, iban: acc.reference }));
+}
+
 /** An account information consent; RTS art. 10a may spare a renewal the second factor. */
 function accountConsentSubject(deps: Deps, view: ConsentView): ScaSubject {
   const { consent } = view;
@@ -50,7 +64,8 @@ function accountConsentSubject(deps: Deps, view: ConsentView): ScaSubject {
     closedProblem: view.heldBy === undefined ? "already_decided" : "in_basket",
     binding: sha256(`consent|${consent.id}`),
     refusedAtReview: consent.status === "rejected",
-    sms: async (_tx, tpp) => ({ kind: "consent", tpp, validUntil: consent.validUntil }),
+    sms: async (tx, tpp, psuId) => ({ kind: "consent", tpp, validUntil: consent.validUntil,
+      accounts: await namedAccounts(deps, tx, psuId, consent) }),
     current: async (tx) =>
       consentSubject(deps, { ...view, consent: await currentConsent(deps, tx, consent) }),
     refusal: async () => null,

@@ -66,7 +66,8 @@ export type SmsSubject =
   | { kind: "payment" | "cancellation"; amount: SmsAmount; payee: string; iban: string;
     from: SmsAccount }
   | { kind: "bulk"; totals: SmsAmount[]; payees: number; from: SmsAccount }
-  | { kind: "consent"; tpp: string; validUntil: string }
+  /** `accounts`: the PSU's the consent names; none when the PSU picks them on the review. */
+  | { kind: "consent"; tpp: string; validUntil: string; accounts: SmsAccount[] }
   | { kind: "basket"; totals: SmsAmount[]; payments: number; consents: number }
   | { kind: "dashboard" }
   | { kind: "trustedPayeeAdd" | "trustedPayeeRemove"; payee: string; iban: string };

@@ -90,8 +90,8 @@ export function redirectChannel(deps: Deps): ScaChannel<AfterLogin, SessionConte
       return exemption !== null;
     },
     binding: (ctx) => ctx.subject.binding,
-    smsText: async (ctx, code, tx) => deps.smsTexts.text(ctx.session.lang,
-      await ctx.subject.sms(tx, ctx.tppName), code),
+    smsText: async (ctx, code, tx, psuId) => deps.smsTexts.text(ctx.session.lang,
+      await ctx.subject.sms(tx, ctx.tppName, psuId), code),
     async onIdentified(tx, ctx, psu) {
       await changeScaStatus(store, tx, ctx.authorisation.id, "identify", nowIso(), psu.id);
     },

@@ -56,7 +56,8 @@ export interface ScaChannel<Done extends string, C extends Context<Done>> extend
   /** What a code is bound to (RTS art. 5 dynamic linking), and the SMS that carries it. */
   binding(c: C, psu: Psu): string;
   /** The SMS of a code; `tx` for what it names beyond the context (a debtor account's name). */
-  smsText(c: C, code: string, tx: Tx): string | Promise<string>;
+  /** `psuId`: the PSU the code goes to. */
+  smsText(c: C, code: string, tx: Tx, psuId: string): string | Promise<string>;
   /** The channel's own record of the chosen device, in the step's transaction. */
   onDeviceChosen(tx: Tx, c: C, device: ScaDevice): Promise<void>;
 }
@@ -124,7 +125,7 @@ function sendCode<Done extends string, C extends Context<Done>>(
   m: Machine<Done, C>, tx: Tx, sessionId: string, c: C, target: { psu: Psu; device: ScaDevice },
 ) {
   return m.factors.sendCode(tx, sessionId, target, m.channel.binding(c, target.psu),
-    (code) => m.channel.smsText(c, code, tx));
+    (code) => m.channel.smsText(c, code, tx, target.psu.id));
 }
 
 /** The chosen device is recorded, and an SMS device gets its first code. */

@@ -107,7 +107,8 @@ export interface ScaSubject {
   /** The bank refused it already as the PSU reached the review (a consent's foreign accounts). */
   readonly refusedAtReview: boolean;
   /** What the SMS carrying a code names (a payment's debtor account by its name). */
-  sms(tx: Tx, tppName: string): Promise<SmsSubject>;
+  /** `psuId`: the PSU logged in, who gets the code (what the SMS names is theirs alone). */
+  sms(tx: Tx, tppName: string, psuId: string): Promise<SmsSubject>;
   /** The subject as it stands now: past its deadline, it is refused first. */
   current(tx: Tx): Promise<ScaSubject>;
   /** Why this PSU may not authorise it at all (another's debtor account), after the password. */

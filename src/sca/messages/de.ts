@@ -119,6 +119,7 @@ export const de: Catalogue = {
   sms_bulk: "gibt die Sammelzahlung über insgesamt {total} (Zahlungen: {count}) zulasten "
     + "{account} frei",
   sms_consent: "gibt {tpp} bis {date} Zugriff auf Ihre Kontodaten",
+  sms_consent_accounts: "gibt {tpp} bis {date} Zugriff auf die Daten von {accounts}",
   sms_basket: "gibt den Auftragskorb frei: {items}",
   sms_basket_payments: "insgesamt {total} (Zahlungen: {count})",
   sms_basket_consents: "Kontozugriff (Freigaben: {count})",

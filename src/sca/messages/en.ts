@@ -111,6 +111,7 @@ export const en = {
   sms_cancellation: "cancels the payment of {amount} to {payee} ({iban}) from {account}",
   sms_bulk: "authorises the bulk payment of {total} in total (payments: {count}) from {account}",
   sms_consent: "gives {tpp} access to your account data until {date}",
+  sms_consent_accounts: "gives {tpp} access to the data of {accounts} until {date}",
   sms_basket: "authorises the signing basket: {items}",
   sms_basket_payments: "{total} in total (payments: {count})",
   sms_basket_consents: "account access (consents: {count})",

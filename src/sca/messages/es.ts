@@ -116,6 +116,7 @@ export const es: Catalogue = {
   sms_cancellation: "cancela el pago de {amount} a {payee} ({iban}) desde {account}",
   sms_bulk: "autoriza el pago múltiple de {total} en total (pagos: {count}) desde {account}",
   sms_consent: "da a {tpp} acceso a los datos de sus cuentas hasta el {date}",
+  sms_consent_accounts: "da a {tpp} acceso a los datos de {accounts} hasta el {date}",
   sms_basket: "autoriza la cesta de firma: {items}",
   sms_basket_payments: "{total} en total (pagos: {count})",
   sms_basket_consents: "acceso a las cuentas (consentimientos: {count})",

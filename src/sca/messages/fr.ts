@@ -120,6 +120,7 @@ export const fr: Catalogue = {
   sms_bulk: "autorise le paiement groupé de {total} au total (paiements : {count}) depuis "
     + "{account}",
   sms_consent: "donne à {tpp} l'accès aux données de vos comptes jusqu'au {date}",
+  sms_consent_accounts: "donne à {tpp} l'accès aux données de {accounts} jusqu'au {date}",
   sms_basket: "autorise le panier de signature : {items}",
   sms_basket_payments: "{total} au total (paiements : {count})",
   sms_basket_consents: "accès aux comptes (consentements : {count})",

@@ -116,6 +116,7 @@ export const it: Catalogue = {
   sms_bulk: "autorizza il pagamento cumulativo di {total} in totale (pagamenti: {count}) dal "
     + "conto {account}",
   sms_consent: "dà a {tpp} accesso ai dati dei Suoi conti fino al {date}",
+  sms_consent_accounts: "dà a {tpp} accesso ai dati di {accounts} fino al {date}",
   sms_basket: "autorizza il paniere di firma: {items}",
   sms_basket_payments: "{total} in totale (pagamenti: {count})",
   sms_basket_consents: "accesso ai conti (consensi: {count})",

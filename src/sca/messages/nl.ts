@@ -118,6 +118,7 @@ export const nl: Catalogue = {
   sms_bulk: "keurt de bulkbetaling van in totaal {total} (betalingen: {count}) vanaf {account} "
     + "goed",
   sms_consent: "geeft {tpp} tot {date} toegang tot uw rekeninggegevens",
+  sms_consent_accounts: "geeft {tpp} tot {date} toegang tot de gegevens van {accounts}",
   sms_basket: "keurt het ondertekeningsmandje goed: {items}",
   sms_basket_payments: "in totaal {total} (betalingen: {count})",
   sms_basket_consents: "toegang tot rekeningen (toestemmingen: {count})",
