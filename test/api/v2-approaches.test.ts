@@ -97,7 +97,7 @@ test("an embedded consent: gina starts with her password, chooses SMS of two met
     assert.equal(selected.body.chosenScaMethod.authenticationType, "SMS_OTP");
     assert.equal(selected.headers["x-reference-api-version"], "2.1");
     const { code, text } = await lastSmsCode(bank.browser(), "gina");
-    assert.match(text, /access to your account data/);
+    assert.match(text, /access to the data of .+ DE\d\d \*{4} \d{4} until/, "names her account");
     const done = await put(href(selected, "authoriseTransaction"), { scaAuthenticationData: code });
     assert.equal(done.body.scaStatus, "finalised", done.text);
     assert.equal((await bank.tpp.get(href(done, "scaStatus"))).body.scaStatus, "finalised");
