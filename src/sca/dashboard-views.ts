@@ -148,15 +148,29 @@ const fraudButton = (frame: PageFrame, p: ListedPayment): Html => isReportable(p
 /** The "are you sure?" before a payment is reported as fraud. */
 export function dashboardReportFraudPage(frame: PageFrame, p: ListedPayment): string {
   const amount = money(p.amountMinor, p.currency, frame.lang);
-  return page(frame, html`<h1>${frame.t("report_fraud_heading")}</h1>
-<p>${frame.t("payment_of", { amount, payee: p.creditorName })}, ${
-  ibanText(p.creditorAccount.iban)}</p>
-<p>${frame.t("report_fraud_text")}</p>
-<form method="post" action="${DASHBOARD}/report-fraud">
-<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
-<input type="hidden" name="payment" value="${p.id}">
-<button type="submit">${frame.t("button_report_fraud_confirm")}</button></form>
-<p><a class="button secondary" href="${DASHBOARD}">${frame.t("link_dashboard")}</a></p>`);
+  return confirmationPage(frame, {
+    heading: frame.t("report_fraud_heading"),
+    about: html`<p>${frame.t("payment_of", { amount, payee: p.creditorName })}, ${
+      ibanText(p.creditorAccount.iban)}</p><p>${frame.t("report_fraud_text")}</p>`,
+    action: "report-fraud", field: "payment", id: p.id,
+    confirm: "button_report_fraud_confirm", back: "link_dashboard",
+  });
+}
+
+/**
+ * An "are you sure?" page of the dashboard: what the PSU is about to do, a POST (CSRF-protected)
+ * that names the one thing it acts on, and the way back that changes nothing.
+ */
+function confirmationPage(frame: PageFrame, c: {
+  heading: string; about: Html; action: string; field: string; id: string;
+  confirm: MessageKey; back: MessageKey;
+}): string {
+  return page(frame, html`<h1>${c.heading}</h1>
+${c.about}
+<form method="post" action="${DASHBOARD}/${c.action}">${csrfField(frame)}
+<input type="hidden" name="${c.field}" value="${c.id}">
+<button type="submit">${frame.t(c.confirm)}</button></form>
+<p><a class="button secondary" href="${DASHBOARD}">${frame.t(c.back)}</a></p>`);
 }
 
 /**
@@ -250,14 +264,13 @@ function paymentsSection(
 
 /** "Are you sure?" before a revocation, which cannot be undone. */
 export function dashboardRevokePage(frame: PageFrame, c: Overview["consents"][number]): string {
-  return page(frame, html`<h1>${frame.t("revoke_confirm_heading", { tpp: c.tppName })}</h1>
-<p>${frame.t("revoke_confirm_text", { tpp: c.tppName })}</p>
-<ul class="cards">${consentCard(frame, c, 0, false)}</ul>
-<form method="post" action="${DASHBOARD}/revoke">
-<input type="hidden" name="_csrf" value="${frame.csrf ?? ""}">
-<input type="hidden" name="consent" value="${c.consent.id}">
-<button type="submit">${frame.t("button_revoke_confirm")}</button></form>
-<p><a class="button secondary" href="${DASHBOARD}">${frame.t("link_keep_access")}</a></p>`);
+  return confirmationPage(frame, {
+    heading: frame.t("revoke_confirm_heading", { tpp: c.tppName }),
+    about: html`<p>${frame.t("revoke_confirm_text", { tpp: c.tppName })}</p>
+<ul class="cards">${consentCard(frame, c, 0, false)}</ul>`,
+    action: "revoke", field: "consent", id: c.consent.id,
+    confirm: "button_revoke_confirm", back: "link_keep_access",
+  });
 }
 
 export function dashboardPage(
@@ -408,11 +421,11 @@ function ordersSection(frame: PageFrame, orders: Overview["orders"]): Html {
 
 /** "Are you sure?" before a standing order is stopped, which cannot be undone. */
 export function dashboardWithdrawPage(frame: PageFrame, p: ListedOrder): string {
-  return page(frame, html`<h1>${frame.t("withdraw_confirm_heading", { payee: p.creditorName })}</h1>
-<p>${frame.t("withdraw_confirm_text", { tpp: p.tppName })}</p>
-<ul class="cards">${orderCard(frame, p, false)}</ul>
-<form method="post" action="${DASHBOARD}/withdraw">${csrfField(frame)}
-<input type="hidden" name="payment" value="${p.id}">
-<button type="submit">${frame.t("button_withdraw_confirm")}</button></form>
-<p><a class="button secondary" href="${DASHBOARD}">${frame.t("link_keep_order")}</a></p>`);
+  return confirmationPage(frame, {
+    heading: frame.t("withdraw_confirm_heading", { payee: p.creditorName }),
+    about: html`<p>${frame.t("withdraw_confirm_text", { tpp: p.tppName })}</p>
+<ul class="cards">${orderCard(frame, p, false)}</ul>`,
+    action: "withdraw", field: "payment", id: p.id,
+    confirm: "button_withdraw_confirm", back: "link_keep_order",
+  });
 }
