@@ -13,7 +13,7 @@ import { openApiRoutes } from "../api/openapi.js";
 import { paymentRoutes } from "../api/payments.js";
 import { installApiPlugin, type ApiPluginOptions } from "../api/plugin.js";
 import { presentersFor } from "../api/profile.js";
-import { v2Routes } from "./api-v2-routes.js";
+import { API_V2_BASE, v2Routes } from "./api-v2-routes.js";
 import { basketRoutes } from "../api/signing-baskets.js";
 import type { CertificateSources } from "../api/tpp-certificate.js";
 import { vopRoutes } from "../api/vop.js";
@@ -117,7 +117,7 @@ function installTppChecks(api: FastifyInstance, config: Config, parts: ApiParts)
     requireJwsSignature: config.v2JwsSignatureRequired,
     bearer: oauth ? {
       verify: (token, der) => oauth.verifyAccessToken(token, der),
-      required: config.oauthBearerRequired, base: API_BASE,
+      required: config.oauthBearerRequired, bases: [API_BASE, API_V2_BASE],
     } : undefined,
   });
 }

@@ -3,11 +3,12 @@
  * account access and AIS 2.4.1 reads over the account-access consents of /v2, funds
  * confirmations (api-v2-funds.ts), and PIS 2.4.1 over the payments of /v2; creations answer 201
  * with Location and ASPSP-SCA-Approach, answers take the berlin-group profile's shapes where 2.x
- * keeps them. Consents and payments are authorised in the approaches /v1 offers (but OAuth2).
+ * keeps them. Consents and payments are authorised in the approaches /v1 offers, OAuth2 included
+ * (a token's scope names a /v2 resource as it names a /v1 one).
  */
 import type { FastifyInstance } from "fastify";
 import { accountRoutes, type AccountRoutesOptions } from "../api/accounts.js";
-import { withoutOAuth, type ScaApproachRules } from "../api/sca-approach.js";
+import type { ScaApproachRules } from "../api/sca-approach.js";
 import type { V2Sca } from "../api/v2/authorisations.js";
 import { v2ConsentRoutes, type V2ConsentRoutesOptions } from "../api/v2/consents.js";
 import { v2PaymentRoutes } from "../api/v2/payments.js";
@@ -37,7 +38,7 @@ export function v2Routes(api: FastifyInstance, deps: Deps, shared: V2Shared): vo
   const consents = createConsents(deps, "v2", "account-access");
   const { idempotency, redirects, notifications, purposes } = shared;
   const presenters = v2Presenters;
-  const sca: V2Sca = { approaches: withoutOAuth(shared.sca.approaches), presenters,
+  const sca: V2Sca = { approaches: shared.sca.approaches, presenters,
     embedded: createEmbeddedAuthorisations(deps), decoupled: createDecoupled(deps),
     ...(shared.sca.confirmation && { confirmation: shared.sca.confirmation }) };
   v2ConsentRoutes(api, { idempotency, redirects, notifications, purposes, base: API_V2_BASE,
