@@ -7,9 +7,10 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
-import { ALICE_MAIN, BOB_MAIN, EXTERNAL_IBAN } from "../support/flows.js";
+import { ALICE_MAIN, BOB_MAIN, confirm, EXTERNAL_IBAN, OK_URI, reachReview } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppClient, TppResponse } from "../support/tpp-client.js";
+import { CLIENT, singlePayment } from "../support/v2-bodies.js";
 
 const V2 = "/psd2/v2";
 const SINGLE = `${V2}/payee-verifications`;
@@ -127,4 +128,69 @@ test("a bulk accepted by an instance that answers none is answered by the next o
       assert.equal(read.body.partyVerificationRequestsAndResults[0].partyNameMatch, "CMTC");
     } finally { await next.close(); }
   } finally { await idle.close(); }
+});
+
+// ---- The creditor confirmation of a /v2 payment (PUT .../creditor-confirmation) ----
+
+const SCT = `${V2}/payments/sepa-credit-transfers`;
+/** The TPP reads the check's outcome in the status (PIS 2.4.1's Client-VOP-Requested). */
+const VOP_REQUESTED = { ...CLIENT, "Client-VOP-Requested": "true" };
+
+/** Bob pays `name` at `iban`, the check's outcome read in the status. */
+async function paying(iban: string, name: string) {
+  const res = await bank.tpp.post(SCT, singlePayment({ creditorAccount: { iban }, creditor: { name } }),
+    VOP_REQUESTED);
+  assert.equal(res.status, 201, res.text);
+  return { path: `${SCT}/${res.body.paymentId}`, created: res.body };
+}
+
+const confirmCreditor = (path: string) => bank.tpp.call("PUT", `${path}/creditor-confirmation`);
+const statusOf = async (path: string) => (await bank.tpp.get(`${path}/status`)).body.transactionStatus;
+
+for (const [outcome, iban, name, status] of [["a match", ALICE_MAIN, "Alice Schmidt", "RCVC"],
+  ["a check not possible", NOT_POSSIBLE, "Anyone", "RVNC"]] as const) {
+  test(`after ${outcome} (${status}) nothing awaits a confirmation: refused, the payment goes on`, async () => {
+    const { path, created } = await paying(iban, name);
+    assert.equal(created.transactionStatus, status);
+    assert.ok(created._links.scaRedirect, "its authorisation started at once");
+    assertRefusal(await confirmCreditor(path), 409, "STATUS_INVALID");
+    assert.equal(await statusOf(path), status);
+    const browser = bank.browser();
+    assert.equal((await confirm(browser, await reachReview(browser, created._links.scaRedirect.href, "bob"))).location, OK_URI);
+  });
+}
+
+for (const [outcome, name, shown] of [["a close match", "A Schmidt", "Alice Schmidt"],
+  ["no match", "Carol Weber", "does not match"]] as const) {
+  test(`after ${outcome} (RVCM) the payment waits for the TPP's creditor confirmation, then for the PSU`, async () => {
+    const { path, created } = await paying(ALICE_MAIN, name);
+    assert.equal(created.transactionStatus, "RVCM");
+    assert.deepEqual(Object.keys(created._links).sort(), ["creditorNameConfirmation", "self", "status"]);
+    assert.equal(created._links.creditorNameConfirmation.href, `${path}/creditor-confirmation`);
+    // Not authorised, so not executed, without the confirmation the link asks for.
+    assertRefusal(await bank.tpp.post(`${path}/authorisations`, undefined), 409, "STATUS_INVALID");
+    assert.equal(await statusOf(path), "RVCM");
+    const confirmed = await confirmCreditor(path);
+    assert.equal(confirmed.status, 200, confirmed.text);
+    assert.equal(confirmed.body.transactionStatus, "RCVD");
+    assert.equal(confirmed.body._links.startAuthorisation.href, `${path}/authorisations`);
+    assert.equal(await statusOf(path), "RCVD");
+    assertRefusal(await confirmCreditor(path), 409, "STATUS_INVALID");
+    const started = await bank.tpp.post(`${path}/authorisations`, undefined, CLIENT);
+    assert.equal(started.status, 201, started.text);
+    const browser = bank.browser();
+    const review = await reachReview(browser, started.body._links.scaRedirect.href, "bob");
+    assert.ok(review.html.includes(shown), review.html);
+    assert.ok(review.html.includes("Your provider told us that you saw this name check"), review.html);
+    assert.equal((await confirm(browser, review)).location, OK_URI);
+    assert.notEqual(await statusOf(path), "RCVD");
+  });
+}
+
+test("a creditor confirmation of another TPP's payment, or of none, is RESOURCE_UNKNOWN and changes nothing", async () => {
+  const { path } = await paying(ALICE_MAIN, "Carol Weber");
+  const other = await bank.tppWith({ organizationIdentifier: "PSDDE-BAFIN-777002" });
+  assertRefusal(await other.call("PUT", `${path}/creditor-confirmation`), 404, "RESOURCE_UNKNOWN");
+  assertRefusal(await confirmCreditor(`${SCT}/no-such-payment`), 404, "RESOURCE_UNKNOWN");
+  assert.equal(await statusOf(path), "RVCM");
 });

@@ -75,8 +75,9 @@ export function v2VopRoutes(app: FastifyInstance, options: V2VopRoutesOptions): 
     bodyLimit: Math.max(options.bodyLimit, options.bulkEntriesMax * 1_024),
   }, async (request, reply) => {
     const tppId = request.tpp.id;
-    const answer = await idempotency.once({ tppId, requestId: String(request.headers["x-request-id"]),
-      bodyHash: requestFingerprint(request, {}) }, async (tx) => {
+    const requestId = String(request.headers["x-request-id"]);
+    const key = { tppId, requestId, bodyHash: requestFingerprint(request, {}) };
+    const answer = await idempotency.once(key, async (tx) => {
       const bulk = await parties.acceptBulk(tx, tppId, request.body.partyVerificationRequests);
       const self = `${bulks}/${bulk.id}`;
       return { statusCode: 202, body: { vopBulkId: bulk.id, vopBulkStatus: bulk.status,
