@@ -56,20 +56,23 @@ test("one payee: match, close match with the held name, no match, not possible",
     { partyNameMatch: "NOAP" }, { partyNameMatch: "MTCH" }]);
 });
 
-test("an identification beside the name is taken but not checked: partyIdMatch NOAP", async () => {
-  const res = await bank.tpp.post(SINGLE, { partyAccount: { iban: ALICE_MAIN },
-    party: { name: "Alice Schmidt", identification: { organisationId: { identification: "X1" } } } });
-  assert.equal(res.status, 200, res.text);
-  assert.deepEqual(res.body, { partyNameMatch: "MTCH", partyIdMatch: "NOAP" });
+test("the bank checks names by IBAN: an identification or another account reference is refused", async () => {
+  assertRefusal(await bank.tpp.post(SINGLE, { partyAccount: { iban: ALICE_MAIN },
+    party: { name: "Alice Schmidt", identification: { organisationId: { identification: "X1" } } } }),
+  400, "FORMAT_ERROR", "party.identification");
+  const agents = { partyAgent: { financialInstitutionId: { bicfi: "PSDBDEFFXXX" } },
+    requestingAgent: { financialInstitutionId: { bicfi: "TPPXDEFFXXX" } } };
+  const res = await bank.tpp.post(SINGLE, { ...party(ALICE_MAIN, "Alice Schmidt"), ...agents });
+  assert.deepEqual([res.status, res.body], [200, { partyNameMatch: "MTCH" }]);
 });
 
 test("bad requests are Berlin Group refusals", async () => {
   assertRefusal(await bank.tpp.post(SINGLE, party("DE00123", "Alice")), 400, "FORMAT_ERROR",
     "partyAccount.iban");
-  assertRefusal(await bank.tpp.post(SINGLE, { partyAccount: { iban: ALICE_MAIN }, party: {} }),
+  assertRefusal(await bank.tpp.post(SINGLE, { partyAccount: { iban: ALICE_MAIN }, party: { name: " " } }),
     400, "FORMAT_ERROR", "party.name");
   assertRefusal(await bank.tpp.post(SINGLE, { partyAccount: { bban: "1000000001" }, party: { name: "A" } }),
-    400, "FORMAT_ERROR", "partyAccount.iban");
+    400, "FORMAT_ERROR");
   assertRefusal(await bank.tpp.post(SINGLE, { party: { name: "A" } }), 400, "FORMAT_ERROR");
   assertRefusal(await bank.tpp.post(BULK, { partyVerificationRequests: [] }), 400, "FORMAT_ERROR");
   assertRefusal(await bank.tpp.post(BULK, { partyVerificationRequests: [entry(ALICE_MAIN, "A"),
@@ -193,4 +196,14 @@ test("a creditor confirmation of another TPP's payment, or of none, is RESOURCE_
   assertRefusal(await other.call("PUT", `${path}/creditor-confirmation`), 404, "RESOURCE_UNKNOWN");
   assertRefusal(await confirmCreditor(`${SCT}/no-such-payment`), 404, "RESOURCE_UNKNOWN");
   assert.equal(await statusOf(path), "RVCM");
+});
+
+test("the /v2 document publishes the VOP file's operations under the paths served", async () => {
+  const { paths } = (await bank.tpp.get(`${V2}/openapi.json`)).body;
+  const ids = [[SINGLE, "post"], [BULK, "post"], [`${BULK}/{vopBulkId}`, "get"],
+    [`${BULK}/{vopBulkId}/status`, "get"], [`${V2}/payments/{payment-product}/{paymentId}/creditor-confirmation`, "put"]]
+    .map(([path, method]) => paths[path!]?.[method!]?.operationId);
+  assert.deepEqual(ids, ["verificationOfPartyPayeeVerifications",
+    "bulkVerificationOfPartyBulkPayeeVerifications", "getBulkVerificationOfPartyBulkPayeeVerifications",
+    "getBulkVerificationOfPartyStatusBulkPayeeVerifications", "creditorConfirmationPayments"]);
 });

@@ -56,8 +56,8 @@ function refOf(request: FastifyRequest, service: PaymentService): PaymentRef {
 }
 
 /**
- * The payment an authorisation's path names. The file's generic authorisation knows no
- * PRODUCT_UNKNOWN (its 404 is RESOURCE_UNKNOWN only): there an unknown product names no payment.
+ * The payment an authorisation's (or a creditor confirmation's) path names. Their files know no
+ * PRODUCT_UNKNOWN (their 404 is RESOURCE_UNKNOWN only): there an unknown product names no payment.
  */
 function authorisedRefOf(request: FastifyRequest, service: PaymentService): PaymentRef {
   const { product } = request.params as ByPayment["Params"];
@@ -115,7 +115,7 @@ function confirmationFirst(answer: Record<string, unknown>, paths: ResourcePaths
  */
 async function confirmCreditor(request: FastifyRequest, payments: Payments,
   service: PaymentService) {
-  const payment = await payments.confirmCreditor(refOf(request, service));
+  const payment = await payments.confirmCreditor(authorisedRefOf(request, service));
   const self = request.url.split("?")[0]!.replace(/\/creditor-confirmation$/, "");
   return { transactionStatus: payment.status, _links: { self: { href: self },
     status: { href: `${self}/status` }, startAuthorisation: { href: `${self}/authorisations` } } };

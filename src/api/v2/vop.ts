@@ -26,32 +26,30 @@ export interface V2VopRoutesOptions {
 }
 
 const text = (maxLength: number) => ({ type: "string", maxLength }) as const;
-const object = { type: "object" } as const;
+const closed = (properties: Record<string, unknown>, required: string[] = []) =>
+  ({ type: "object", properties, required, additionalProperties: false }) as const;
 
-/** The file's shapes as far as the bank reads them; readParty judges the values. */
-const partyRequest = {
-  type: "object", required: ["partyAccount", "party"],
-  properties: {
-    partyAccount: { type: "object",
-      properties: { iban: text(34), currency: { type: "string", pattern: "^[A-Z]{3}$" } } },
-    party: { type: "object", properties: { name: text(140), identification: object } },
-    partyAgent: object,
-    unstructuredRemittanceInformation: { type: "array", items: text(140) },
-    requestingAgent: object,
-  },
-} as const;
-
-const bulkRequest = {
-  type: "object", required: ["partyVerificationRequests"],
-  properties: {
-    partyVerificationRequests: { type: "array", minItems: 1, items: {
-      ...partyRequest, required: ["uetr", "partyAccount", "party"],
-      properties: { uetr: { type: "string", format: "uuid" },
-        partyAccount: partyRequest.properties.partyAccount,
-        party: partyRequest.properties.party, partyAgent: object } } },
-    requestingAgent: object,
-  },
-} as const;
+/**
+ * The file's fields the bank takes, closed: a party by IBAN and name (the file lets the bank
+ * restrict both), agents by BIC. readParty judges the values.
+ */
+const agent = closed({ financialInstitutionId: closed({
+  bicfi: { type: "string", pattern: "^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" } },
+["bicfi"]) }, ["financialInstitutionId"]);
+const entryFields = {
+  partyAccount: closed({ iban: text(34), currency: { type: "string", pattern: "^[A-Z]{3}$" } },
+    ["iban"]),
+  party: closed({ name: text(140) }, ["name"]),
+  partyAgent: agent,
+};
+const partyRequest = closed({ ...entryFields, requestingAgent: agent,
+  unstructuredRemittanceInformation: { type: "array", items: text(140) } },
+["partyAccount", "party"]);
+const bulkRequest = closed({
+  partyVerificationRequests: { type: "array", minItems: 1, items: closed(
+    { uetr: { type: "string", format: "uuid" }, ...entryFields }, ["uetr", "partyAccount", "party"]) },
+  requestingAgent: agent,
+}, ["partyVerificationRequests"]);
 
 const REFUSALS = Object.fromEntries([400, 401, 403, 404, 405, 409].map((s) => [s, V2_REFUSAL]));
 const route = (schema: object = {}) => ({ config: { role: "PSP_PI" as const },

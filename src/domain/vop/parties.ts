@@ -10,13 +10,13 @@ import { isUuid, newUuid } from "../../lib/ids.js";
 import type { Deps } from "../deps.js";
 import { formatError, resourceUnknown } from "../kernel/errors.js";
 import type { Tx } from "../kernel/ports.js";
-import type { PartyAnswer, PartyQuery, VopBulk, VopBulkEntry } from "./ports.js";
+import type { CheckedPayee, PartyAnswer, VopBulk, VopBulkEntry } from "./ports.js";
 import { moveBulk, VOP_BULK_CREATION } from "./transitions.js";
 
-/** One request as the file has it; the shape is checked by the route's schema. */
+/** One request as the file has it, as far as the bank reads it (the route checks the shape). */
 export interface PartyRequest {
-  partyAccount: { iban?: string; currency?: string };
-  party: { name?: string; identification?: unknown };
+  partyAccount: { iban: string; currency?: string };
+  party: { name: string };
 }
 
 /** The transfer's currency where the request names none: the EPC scheme's. */
@@ -25,25 +25,21 @@ const SCHEME_CURRENCY = "EUR";
 const CHUNK = 100;
 
 /**
- * The check a request asks for; FORMAT_ERROR at `at` (a bulk entry's path) for a missing name or
- * IBAN, or an IBAN that is none: the bank checks names against IBANs only, as the file allows.
+ * The check a request asks for; FORMAT_ERROR at `at` (a bulk entry's path) for a blank name or an
+ * IBAN that is none. The bank checks names against IBANs only, as the file allows.
  */
-export function readParty(request: PartyRequest, at = ""): PartyQuery {
+export function readParty(request: PartyRequest, at = ""): CheckedPayee {
   const { iban, currency } = request.partyAccount;
-  if (iban === undefined) {
-    throw formatError("body", `${at}partyAccount.iban`, "This bank checks payees by IBAN only.");
-  }
   const checked = validateIban(iban);
   if (!checked.ok) {
     throw formatError("body", `${at}partyAccount.iban`,
       `"${iban}" is not a valid IBAN (${checked.problem}).`);
   }
-  const { name, identification } = request.party;
-  if (name === undefined || name.trim() === "") {
+  const { name } = request.party;
+  if (name.trim() === "") {
     throw formatError("body", `${at}party.name`, "This bank checks the party's name: send it.");
   }
-  return { iban: checked.iban, name, currency: currency ?? SCHEME_CURRENCY,
-    identified: identification !== undefined };
+  return { iban: checked.iban, name, currency: currency ?? SCHEME_CURRENCY };
 }
 
 export interface PartyVerificationSettings {
@@ -56,11 +52,9 @@ export function createPartyVerification(
 ) {
   const { store, vop, clock } = deps;
 
-  async function check(query: PartyQuery): Promise<PartyAnswer> {
-    const { result, matchedName } = await vop.verify(store.db, query);
-    // An identification is not checked by this bank: "not applicable", as the file's code says.
-    return { partyNameMatch: result, ...(matchedName === null ? {} : { matchedName }),
-      ...(query.identified ? { partyIdMatch: "NOAP" as const } : {}) };
+  async function check(payee: CheckedPayee): Promise<PartyAnswer> {
+    const { result, matchedName } = await vop.verify(store.db, payee);
+    return { partyNameMatch: result, ...(matchedName === null ? {} : { matchedName }) };
   }
 
   /** Accepts a bulk in the caller's transaction; FORMAT_ERROR for an entry it cannot check. */

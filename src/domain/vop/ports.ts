@@ -32,18 +32,8 @@ export interface PayeeVerificationPort {
   verify(request: { iban: string; name: string }): Promise<VopOutcome>;
 }
 
-/**
- * One payee check a TPP asks for (Verification of Party 1.1): the name against the IBAN; an
- * identification is taken but not checked (its answer is NOAP).
- */
-export interface PartyQuery extends CheckedPayee { identified: boolean }
-
-/** The answer to one check, in the file's words. */
-export interface PartyAnswer {
-  partyNameMatch: VopResult;
-  partyIdMatch?: "NOAP";
-  matchedName?: string;
-}
+/** The answer to one payee check a TPP asks for (Verification of Party 1.1), in its words. */
+export interface PartyAnswer { partyNameMatch: VopResult; matchedName?: string }
 
 /** A bulk's status as VOP 1.1 spells it ("recieved" is the file's own spelling). */
 export type VopBulkStatus = "recieved" | "pending" | "rejected" | "completed";
