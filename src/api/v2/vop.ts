@@ -46,8 +46,9 @@ const partyRequest = closed({ ...entryFields, requestingAgent: agent,
   unstructuredRemittanceInformation: { type: "array", items: text(140) } },
 ["partyAccount", "party"]);
 const bulkRequest = closed({
-  partyVerificationRequests: { type: "array", minItems: 1, items: closed(
-    { uetr: { type: "string", format: "uuid" }, ...entryFields }, ["uetr", "partyAccount", "party"]) },
+  partyVerificationRequests: { type: "array", minItems: 1, items: closed({
+    uetr: { type: "string", format: "uuid" }, ...entryFields,
+  }, ["uetr", "partyAccount", "party"]) },
   requestingAgent: agent,
 }, ["partyVerificationRequests"]);
 
