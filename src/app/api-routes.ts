@@ -38,6 +38,7 @@ import { createDecoupled } from "../domain/sca/decoupled.js";
 import { createEmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import type { Authorisation } from "../domain/sca/model.js";
 import { createNotificationSubscriptions } from "../domain/notification/subscriptions.js";
+import { createPartyVerification } from "../domain/vop/parties.js";
 import { createVopResponder } from "../domain/vop/responder.js";
 import { MTLS_ROUTES, type OAuthServer } from "../oauth/server.js";
 import type { TppIdentity } from "../tpp/certificate.js";
@@ -122,6 +123,16 @@ function installTppChecks(api: FastifyInstance, config: Config, parts: ApiParts)
   });
 }
 
+/**
+ * Verification of Party for /v2: accepted bulks are answered by a scheduled run, once across
+ * instances, every VOP_BULK_POLL_MS.
+ */
+function partyVerification(config: Config, { deps, scheduler }: ApiParts) {
+  const parties = createPartyVerification(deps, { bulkEntriesMax: config.vopBulkEntriesMax });
+  scheduler.every("vop-bulks", config.vopBulkPollMs, async () => { await parties.processBulks(); });
+  return { parties, bulkEntriesMax: config.vopBulkEntriesMax, bodyLimit: config.bodyLimitBytes };
+}
+
 /** The TPP API's plugin and routes; returns the OpenAPI document of /v1 they make up. */
 export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts): () => object {
   const { deps, consents, oauth } = parts;
@@ -149,7 +160,7 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
       downloadThreshold: config.downloadThresholdEntries,
       fundsConsentRequired: config.fundsConfirmationConsentRequired,
       document: { ...documented, title: `${config.bankName} openFinance API` },
-      sca: { approaches, confirmation } });
+      sca: { approaches, confirmation }, vop: partyVerification(config, parts) });
   }
   // First of v1's: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {
