@@ -212,7 +212,14 @@ async function openPostgres(
   // An idle connection dropped by the server (restart, failover) is discarded by the pool and
   // replaced on the next checkout; unhandled, its error event would end the process.
   pool.on("error", () => undefined);
-  pool.on("connect", prepareStatements);
+  pool.on("connect", (client) => {
+    // A connection the server ends during a query (restart, failover, an operator's
+    // pg_terminate_backend) fails that query, and emits the same error on the client, which the
+    // pool listens to only while the client is idle: unheard, it would end the process. The
+    // pool drops the client when it comes back.
+    client.on("error", () => undefined);
+    prepareStatements(client);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,6 +1,7 @@
 /**
  * PostgreSQL: statements with parameters are prepared once per connection (db.ts), and a
- * statement whose table another instance changed still answers.
+ * statement whose table another instance changed still answers; a connection the server ends
+ * during a query fails that query, not the process.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -44,5 +45,24 @@ describe("prepared statements [postgres]", { skip: postgresUnavailable ?? false 
     await sql`ALTER TABLE prep_probe ADD COLUMN note text`.execute(other.db);
     assert.deepEqual(await read(), [{ id: "a", note: null }]);
     assert.deepEqual(await read(), [{ id: "a", note: null }]);
+  });
+
+  test("a connection the server ends during a query fails the query, not the process; then a new one", async () => {
+    const pid = async () => (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`
+      .execute(store.db)).rows[0]?.pid;
+    const first = await pid();
+    const sleeping = sql`SELECT pg_sleep(30)`.execute(store.db);
+    const ended = assert.rejects(sleeping, /terminat/);
+    // The terminating instance sees the sleep running before it ends the connection.
+    for (let seen = 0; seen === 0;) {
+      seen = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE pid = ${first} AND query LIKE 'SELECT pg_sleep%'`.execute(other.db)).rows[0]?.n ?? 0;
+    }
+    await sql`SELECT pg_terminate_backend(${first})`.execute(other.db);
+    await ended;
+    // The pool may hand out the ended connection once more before its end arrives: that query
+    // fails as the sleep did, and the pool has dropped it by the next.
+    const next = await pid().catch(() => pid());
+    assert.ok(next !== undefined && next !== first);
   });
 });

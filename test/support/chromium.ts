@@ -89,6 +89,13 @@ export async function launchChromium(): Promise<RealBrowser> {
         problems.push(`blocked request ${url.href}`);
         return route.abort();
       });
+      // A held way back must not outlive the context: closing waits for the route's handler, and
+      // the result page may have forwarded itself while a slow test still looked at it.
+      const close = context.close.bind(context);
+      context.close = (options) => {
+        held.get(context)?.release();
+        return close(options);
+      };
       const page = await context.newPage();
       // The document's own status (a 401 after a wrong password) is the page's business; any
       // failing stylesheet or image is not.
