@@ -274,6 +274,24 @@ test("the TPP guide's signing basket: a payment, a consent, the basket holding b
   assert.ok(basket?.json._links.scaRedirect);
 });
 
+test("the TPP guide's v2 signing basket: a /v2 payment, a /v2 consent, the basket holding both",
+  async () => {
+    const { text, answers: [calls = []] } = await runGuide(
+      "## Signing baskets on v2 (openFinance BASK 2.4)");
+    const [payment, consent, basket] = calls.map(ok);
+    assert.ok(payment?.json.paymentId && consent?.json.consentId);
+    assert.equal(basket?.status, 201);
+    assert.equal(basket?.json.transactionStatus, "RCVD");
+    assert.match(text, /\{"transactionStatus":"RCVD","basketId":"8c1e\.\.\."/);
+    const browser = bank.browser();
+    const done = await confirm(browser,
+      await reachReview(browser, basket?.json._links.scaRedirect.href, "alice"));
+    assert.equal(done.location, `${bank.authUrl}/sandbox/tpp/ok`, done.html);
+    const read = await bank.tpp.get(`/psd2/v2/signing-baskets/${basket?.json.basketId}`);
+    assert.deepEqual([read.body.paymentIds, read.body.consentIds, read.body.transactionStatus],
+      [[payment?.json.paymentId], [consent?.json.consentId], "ACTC"]);
+  });
+
 test("the TPP guide's company payment waits for its signers' authorisations", async () => {
   const { answers: [[created] = []] } = await runGuide(
     "## Payments that need two signatures (multi-level SCA)");

@@ -4,7 +4,7 @@
  * every item, on the same session machine as a payment's), delete it before its authorisation.
  * A basket of payments needs the role PSP_PI, of consents PSP_AI; reading one, either.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BasketInput, Baskets } from "../domain/basket/baskets.js";
 import { roleInvalid } from "../domain/kernel/errors.js";
 import type { Decoupled } from "../domain/sca/decoupled.js";
@@ -16,17 +16,15 @@ import {
 import { answerCreation, type CreationRoute } from "./creation.js";
 import { readExplicitAuthorisation, type UriRules } from "./headers.js";
 import { sendStarted } from "./profile.js";
-import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";
+import {
+  readLaterSca, readScaTargets, V1_APPROACH, type ApproachHeaders, type ScaApproachRules,
+} from "./sca-approach.js";
 import {
   authorisationListResponse, authorisationStartedResponse, basketBody, basketCreatedResponse,
   basketResponse, errorResponse, scaStatusResponse, transactionStatusResponse,
 } from "./schemas.js";
 
-export interface BasketRoutesOptions extends CreationRoute {
-  base: string;
-  baskets: Baskets;
-  redirects: UriRules;
-  approaches: ScaApproachRules;
+export interface BasketRoutesOptions extends BasketCreation {
   embedded: EmbeddedAuthorisations;
   decoupled: Decoupled;
   confirmation?: AuthorisationConfirmation;
@@ -47,7 +45,7 @@ function requireRoles(tpp: Tpp, input: BasketInput | undefined): void {
 }
 
 /** Reading or acting on a basket: a TPP with neither role has none. */
-function requireEither(tpp: Tpp): void {
+export function requireEither(tpp: Tpp): void {
   if (!tpp.roles.includes("PSP_PI") && !tpp.roles.includes("PSP_AI")) throw roleInvalid("PSP_PI");
 }
 
@@ -58,28 +56,43 @@ export function basketRoutes(app: FastifyInstance, options: BasketRoutesOptions)
 }
 
 function creationRoute(app: FastifyInstance, options: BasketRoutesOptions): void {
-  const { base, baskets, presenters } = options;
-  const selfOf = (id: string) => `${base}/signing-baskets/${id}`;
+  const { base, presenters } = options;
   const created = { [presenters.createdStatus]: presenters.schema(basketCreatedResponse) };
   app.post<{ Body: BasketInput }>(`${base}/signing-baskets`, {
     schema: {
       headers: presenters.creationHeaders, body: basketBody,
       response: { ...created, ...refusals, 409: errorResponse },
     },
-  }, async (request, reply) => {
-    requireRoles(request.tpp, request.body);
-    const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains);
-    const tpp = { id: request.tpp.id, name: request.tpp.name };
-    const explicit = readExplicitAuthorisation(request.headers);
-    return answerCreation(request, reply, options, {
-      resourceType: "signing-basket", idField: "basketId", selfOf, chosen,
-      fingerprint: { ...redirect, explicit, chosen },
-      create: async (tx) => {
-        const created = await baskets.createBasket(tx, tpp, request.body, redirect, explicit);
-        return { resourceId: created.basket.id, authorisationId: created.authorisationId,
-          present: (paths) => presenters.basketCreated(created, paths, chosen) };
-      },
-    });
+  }, (request, reply) => createBasket(request, reply, options, V1_APPROACH));
+}
+
+/** What a basket's creation needs: its interface's baskets, approaches and ways back. */
+export type BasketCreation = CreationRoute & {
+  base: string; baskets: Baskets; redirects: UriRules; approaches: ScaApproachRules;
+};
+
+/**
+ * POST {base}/signing-baskets: the basket and, unless the TPP starts it (or several users must
+ * sign it), its authorisation in the approach the interface's headers (`ask`) pick.
+ */
+export async function createBasket(
+  request: FastifyRequest<{ Body: BasketInput }>, reply: FastifyReply, options: BasketCreation,
+  ask: ApproachHeaders,
+): Promise<FastifyReply> {
+  const { base, baskets, presenters } = options;
+  requireRoles(request.tpp, request.body);
+  const { chosen, redirect } = readScaTargets(request.headers, options, request.tpp.domains, ask);
+  const tpp = { id: request.tpp.id, name: request.tpp.name };
+  const explicit = readExplicitAuthorisation(request.headers, ask.redirect);
+  return answerCreation(request, reply, options, {
+    resourceType: "signing-basket", idField: "basketId",
+    selfOf: (id) => `${base}/signing-baskets/${id}`, chosen,
+    fingerprint: { ...redirect, explicit, chosen },
+    create: async (tx) => {
+      const created = await baskets.createBasket(tx, tpp, request.body, redirect, explicit);
+      return { resourceId: created.basket.id, authorisationId: created.authorisationId,
+        present: (paths) => presenters.basketCreated(created, paths, chosen) };
+    },
   });
 }
 

@@ -3,8 +3,9 @@
  * account access and AIS 2.4.1 reads over the account-access consents of /v2, funds
  * confirmations (api-v2-funds.ts), and PIS 2.4.1 over the payments of /v2; creations answer 201
  * with Location and ASPSP-SCA-Approach, answers take the berlin-group profile's shapes where 2.x
- * keeps them. Consents and payments are authorised in the approaches /v1 offers, OAuth2 included
- * (a token's scope names a /v2 resource as it names a /v1 one).
+ * keeps them; and Signing Basket API 2.4 over /v2's payments and consents. Consents, payments
+ * and baskets are authorised in the approaches /v1 offers, OAuth2 included (a token's scope names
+ * a /v2 resource as it names a /v1 one).
  * Verification of Party 1.1 checks payees before a payment (api/v2/vop.ts).
  */
 import type { FastifyInstance } from "fastify";
@@ -13,10 +14,12 @@ import type { ScaApproachRules } from "../api/sca-approach.js";
 import type { V2Sca } from "../api/v2/authorisations.js";
 import { v2ConsentRoutes, type V2ConsentRoutesOptions } from "../api/v2/consents.js";
 import { v2PaymentRoutes } from "../api/v2/payments.js";
+import { v2BasketRoutes } from "../api/v2/signing-baskets.js";
 import { v2Presenters } from "../api/v2/present.js";
 import { v2OpenApiRoutes, type V2OpenApiOptions } from "../api/v2/openapi.js";
 import { V2_AIS } from "../api/v2/reference.js";
 import { v2VopRoutes, type V2VopRoutesOptions } from "../api/v2/vop.js";
+import { createBaskets } from "../domain/basket/baskets.js";
 import { createAccounts } from "../domain/consent/accounts.js";
 import { createConsents } from "../domain/consent/registration.js";
 import type { Deps } from "../domain/deps.js";
@@ -57,4 +60,6 @@ export function v2Routes(api: FastifyInstance, deps: Deps, shared: V2Shared): vo
   v2PaymentRoutes(api, { idempotency, redirects, notifications, purposes, base: API_V2_BASE,
     payments: createPayments(deps, "v2"), presenters, sca });
   v2VopRoutes(api, { ...shared.vop, base: API_V2_BASE, idempotency });
+  v2BasketRoutes(api, { idempotency, redirects, notifications, purposes, base: API_V2_BASE,
+    baskets: createBaskets(deps, "v2"), presenters, sca });
 }

@@ -16,6 +16,7 @@ async function toBasket(tx: Tx, row: Selectable<SigningBasketTable>): Promise<Ba
     paymentIds: idsOf("payment"), consentIds: idsOf("consent"), redirectUri: row.redirect_uri,
     nokRedirectUri: row.nok_redirect_uri, createdAt: row.created_at, updatedAt: row.updated_at,
     signaturesRequired: Number(row.signatures_required), signatures: Number(row.signatures),
+    ...(row.api_version === "v2" ? { apiVersion: "v2" } : {}),
   };
 }
 
@@ -24,7 +25,7 @@ export const basketRepository: OnStore<BasketRepository> = {
     await tx.insertInto("signing_baskets").values({
       id: b.id, tpp_id: b.tppId, status: b.status, psu_id: b.psuId, redirect_uri: b.redirectUri,
       nok_redirect_uri: b.nokRedirectUri, created_at: b.createdAt, updated_at: b.updatedAt,
-      signatures_required: b.signaturesRequired ?? 1,
+      signatures_required: b.signaturesRequired ?? 1, api_version: b.apiVersion ?? null,
     }).execute();
     const items = [
       ...b.paymentIds.map((id) => ({ item_type: "payment", item_id: id })),

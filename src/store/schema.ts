@@ -379,6 +379,7 @@ export interface SigningBasketTable {
   updated_at: string;
   signatures_required: Generated<number>;
   signatures: Generated<number>;
+  api_version: string | null;
 }
 
 export interface SigningBasketItemTable {

@@ -29,10 +29,11 @@ const [SINGLE, PERIODIC, BULK] = ["payments", "periodic-payments", "bulk-payment
 const VOP_BULKS = `${V2}/bulk-payee-verifications`;
 const payee = () => ({ partyAccount: { iban: ALICE_MAIN }, party: { name: "Alice Schmidt" },
   partyAgent: { financialInstitutionId: { bicfi: "PSDBDEFFXXX" } } });
+const BASKETS = `${V2}/signing-baskets`;
 
 type Json = Record<string, any>;
 interface Operation { method: string; path: string; op: Json }
-/** A consent or payment, its authorisation's id, and (a standing order's) its cancellation's. */
+/** A consent, payment or basket, its authorisation's id, and (a standing order's) its cancellation's. */
 interface Resource { id: string; authorisationId: string; cancellationId?: string }
 
 const consentBody = () => ({
@@ -47,21 +48,26 @@ let document: Json;
 const known: Record<string, string> = { "PSU-IP-Address": "192.0.2.1", "Client-Redirect-URI": OK_URI,
   "payment-product": PRODUCT, product: PRODUCT,
   bookingStatus: "both", dateFrom: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) };
-/** The valid body of each creation, by the path it is posted to. */
-const bodies: Record<string, () => Json> = {
+/**
+ * The valid body of each creation, by the path it is posted to; a basket's holds a new payment
+ * of its own (a payment is in one basket at a time).
+ */
+const bodies: Record<string, () => Json | Promise<Json>> = {
   [CONSENTS]: consentBody, [FUNDS_CONSENTS]: () => fundsConsent(), [SINGLE]: () => singlePayment(),
   [PERIODIC]: () => periodicPayment(addDays(dateInZone(new Date(), bank.app.config.timeZone), 1)),
   [BULK]: () => bulkPayment(), [`${V2}/funds-confirmations`]: () => fundsQuestion(),
   [`${V2}/payee-verifications`]: payee,
   [VOP_BULKS]: () => ({ partyVerificationRequests: [{ uetr: randomUUID(), ...payee() }] }),
+  [BASKETS]: async () => ({ paymentIds: [(await bank.tpp.post(SINGLE, singlePayment(), CLIENT)).body.paymentId] }),
 };
 /** The resource of each collection the operations name, authorised by its PSU. */
 const resources = new Map<string, Resource>();
 
-const idOf = (created: Json): string => created.consentId ?? created.paymentId ?? created.vopBulkId;
+const idOf = (created: Json): string => created.consentId ?? created.paymentId ?? created.vopBulkId
+  ?? created.basketId;
 
 async function authorised(collection: string, login: string, accounts?: string[]): Promise<Resource> {
-  const created = await bank.tpp.post(collection, bodies[collection]!(), CLIENT);
+  const created = await bank.tpp.post(collection, await bodies[collection]!(), CLIENT);
   assert.equal(created.status, 201, created.text);
   const browser = bank.browser();
   await confirm(browser, await reachReview(browser, created.body._links.scaRedirect.href, login), accounts);
@@ -81,13 +87,13 @@ before(async () => {
     transactionId: transactions.body.transactions.booked[0].transactionId });
   resources.set(CONSENTS, consent);
   resources.set(FUNDS_CONSENTS, await authorised(FUNDS_CONSENTS, "bob", [BOB_MAIN]));
-  for (const collection of [SINGLE, BULK]) resources.set(collection, await authorised(collection, "bob"));
+  for (const collection of [SINGLE, BULK, BASKETS]) resources.set(collection, await authorised(collection, "bob"));
   // An authorised standing order awaits its start: its DELETE starts the cancellation's authorisation.
   const standing = await authorised(PERIODIC, "bob");
   const cancelled = await bank.tpp.call("DELETE", `${PERIODIC}/${standing.id}`);
   assert.equal(cancelled.status, 202, cancelled.text);
   resources.set(PERIODIC, { ...standing, cancellationId: cancelled.body._links.scaStatus.href.split("/").pop() });
-  const bulk = await bank.tpp.post(VOP_BULKS, bodies[VOP_BULKS]!());
+  const bulk = await bank.tpp.post(VOP_BULKS, await bodies[VOP_BULKS]!());
   assert.equal(bulk.status, 202, bulk.text);
   resources.set(VOP_BULKS, { id: bulk.body.vopBulkId, authorisationId: "" });
   document = (await bank.tpp.get(`${V2}/openapi.json`)).body;
@@ -166,11 +172,11 @@ const READ_HEADERS = ["PSU-IP-Address", "PSU-ID", "PSU-Corporate-ID", "Consent-I
 const CREATION_HEADERS = ["Client-Redirect-URI", "Client-Nok-Redirect-URI", "Client-Notification-URI",
   "Client-Notification-Content-Preferred", "Client-Explicit-Authorisation-Preferred"];
 /**
- * A payment's Consent-ID is for the combined AIS/PIS session the bank does not offer (its consents'
- * combinedServiceIndicator is false): not looked at. The reads (AIS, PIIS) take theirs.
+ * A payment's or basket's Consent-ID is for the combined AIS/PIS session the bank does not offer
+ * (its consents' combinedServiceIndicator is false): not looked at. The reads (AIS, PIIS) take theirs.
  */
 const reads = (operation: Operation, header: string) => (READ_HEADERS.includes(header)
-  && !(header === "Consent-ID" && operation.path.includes("payments/")))
+  && !(header === "Consent-ID" && /payments\/|signing-baskets/.test(operation.path)))
   || (creation(operation) && CREATION_HEADERS.includes(header));
 
 function changesOf(operation: Operation): fc.Arbitrary<Change | null> {
@@ -227,12 +233,12 @@ async function pathValues(operation: Operation): Promise<Record<string, string>>
   const collection = collectionOf(operation);
   if (!collection) return known;
   const resource: Partial<Resource> & { id: string } = ownResource(operation)
-    ? { id: idOf((await bank.tpp.post(collection, bodies[collection]!(), CLIENT)).body) }
+    ? { id: idOf((await bank.tpp.post(collection, await bodies[collection]!(), CLIENT)).body) }
     : resources.get(collection)!;
   const authorisationId = operation.path.includes("/cancellation-authorisations/")
     ? resource.cancellationId : resource.authorisationId;
   return { ...known, consentId: resource.id, resourceId: resource.id, paymentId: resource.id,
-    vopBulkId: resource.id,
+    vopBulkId: resource.id, basketId: resource.id,
     ...(authorisationId ? { authorisationId } : {}) };
 }
 
@@ -258,7 +264,7 @@ async function send(operation: Operation, change: Change | null): Promise<TppRes
       .map((p) => [String(p.name), value(String(p.name))])),
   };
   if (change?.kind === "header") headers[change.name] = change.value;
-  const valid = creation(operation) ? bodies[withProduct(path)]!() : undefined;
+  const valid = creation(operation) ? await bodies[withProduct(path)]!() : undefined;
   const body = change?.kind === "body" && valid ? withField(valid, change.path, change.value) : valid;
   const url = query.size > 0 ? `${target}?${query}` : target;
   return bank.tpp.call(method, url, { headers, body });
@@ -344,7 +350,7 @@ test("a PSU-ID or PSU-Corporate-ID beyond the files' 140 characters is refused, 
   for (const [res, header] of [
     [await bank.tpp.post(`${SINGLE}/${id}/authorisations`, undefined, { "PSU-ID": long }), "PSU-ID"],
     [await bank.tpp.post(CONSENTS, consentBody(), { ...CLIENT, "PSU-ID": long }), "PSU-ID"],
-    [await bank.tpp.post(PERIODIC, bodies[PERIODIC]!(), { ...CLIENT, "PSU-Corporate-ID": long }), "PSU-Corporate-ID"],
+    [await bank.tpp.post(PERIODIC, await bodies[PERIODIC]!(), { ...CLIENT, "PSU-Corporate-ID": long }), "PSU-Corporate-ID"],
   ] as const) {
     assert.equal(res.status, 400, res.text);
     assert.deepEqual(res.body.apiClientMessages.map((m: Json) => [m.code, m.path]), [["FORMAT_ERROR", header]]);
@@ -353,7 +359,7 @@ test("a PSU-ID or PSU-Corporate-ID beyond the files' 140 characters is refused, 
 
 test("an empty Client-Nok-Redirect-URI is no URI: refused, not taken for an absent one", async () => {
   for (const collection of [SINGLE, CONSENTS]) {
-    const res = await bank.tpp.post(collection, bodies[collection]!(), { ...CLIENT, "Client-Nok-Redirect-URI": "" });
+    const res = await bank.tpp.post(collection, await bodies[collection]!(), { ...CLIENT, "Client-Nok-Redirect-URI": "" });
     assert.equal(res.status, 400, res.text);
     assert.deepEqual(res.body.apiClientMessages.map((m: Json) => [m.code, m.path]), [["FORMAT_ERROR", "Client-Nok-Redirect-URI"]]);
   }

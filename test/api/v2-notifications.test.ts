@@ -2,14 +2,15 @@
  * Client-Notification-URI and Client-Notification-Content-Preferred on /v2 creations, with the
  * rules of 1.3's TPP-Notification-* headers: a /v2 consent's SCA and consent statuses are pushed
  * to a real HTTPS receiver through the same outbox, in 1.3's push form (the PUSH 2.4 bodies are
- * not built); a URI outside the certificate's domains is declined, a malformed one refused.
+ * not built), and a /v2 signing basket records its subscription as a /v2 payment does; a URI
+ * outside the certificate's domains is declined, a malformed one refused.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ALICE_MAIN, confirm, OK_URI, reachReview } from "../support/flows.js";
 import { startReceiver, type Receiver } from "../support/notification-receiver.js";
 import { startBank, type TestBank } from "../support/start-app.js";
-import { CLIENT, accountAccessConsent } from "../support/v2-bodies.js";
+import { CLIENT, accountAccessConsent, singlePayment } from "../support/v2-bodies.js";
 
 const CONSENTS = "/psd2/v2/consents/account-access";
 const consentBody = () => accountAccessConsent();
@@ -92,3 +93,32 @@ test("1.3's TPP-Notification-URI is not a /v2 header: nothing is subscribed with
   await bank.app.deliverNotifications();
   assert.deepEqual(pushedOf(res.body.consentId), []);
 });
+
+test("a /v2 basket subscribes as a /v2 payment does: its statuses are pushed to Client-Notification-URI",
+  async () => {
+    const payment = await bank.tpp.post("/psd2/v2/payments/sepa-credit-transfers", singlePayment(), CLIENT);
+    assert.equal(payment.status, 201, payment.text);
+    const res = await bank.tpp.post("/psd2/v2/signing-baskets", { paymentIds: [payment.body.paymentId] }, {
+      ...CLIENT, "Client-Notification-URI": receiver.url, "Client-Notification-Content-Preferred": "status=SCA,PROCESS",
+    });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.headers["aspsp-notification-support"], "true");
+    assert.equal(res.headers["aspsp-notification-content"], "status=SCA,PROCESS");
+    const { basketId } = res.body;
+    const [subscription] = await bank.app.store.db.selectFrom("notification_subscriptions").selectAll()
+      .where("resource_id", "=", basketId).execute();
+    assert.equal(subscription?.resource_type, "signing-basket");
+    const browser = bank.browser();
+    assert.equal((await confirm(browser, await reachReview(browser, res.body._links.scaRedirect.href, "bob"))).location, OK_URI);
+    await bank.app.deliverNotifications();
+    const pushed = pushedOf(basketId);
+    assert.deepEqual(pushed.filter((body) => body.transactionStatus).map((body) => body.transactionStatus), ["ACTC"]);
+    assert.ok(pushed.some((body) => body.scaStatus === "finalised"), JSON.stringify(pushed));
+    // A URI outside the certificate's domains is declined, as for a payment.
+    const other = await bank.tpp.post("/psd2/v2/payments/sepa-credit-transfers", singlePayment(), CLIENT);
+    const declined = await bank.tpp.post("/psd2/v2/signing-baskets", { paymentIds: [other.body.paymentId] }, {
+      ...CLIENT, "Client-Notification-URI": "https://elsewhere.example/notify",
+    });
+    assert.equal(declined.status, 201, declined.text);
+    assert.equal(declined.headers["aspsp-notification-support"], "false");
+  });

@@ -86,6 +86,21 @@ test("each operation is its file's: parameters, body and answers; a generic segm
   assert.equal(new Set(ids).size, ids.length);
 });
 
+test("the signing baskets are the BASK file's operations, their authorisations its generic ones", () => {
+  const bask = Object.keys(files).find((n) => n.includes("_BASK_"))!;
+  assert.ok(document.info["x-openfinance-files"].some((f: Json) => f.file === bask));
+  const ops = (path: string) => document.paths[`/psd2/v2/signing-baskets${path}`] ?? {};
+  assert.deepEqual([ops("").post, ops("/{basketId}").get, ops("/{basketId}").delete,
+    ops("/{basketId}/status").get].map((op: Json | undefined) => op?.operationId),
+  ["establishSigningBasket", "getSigningBasket", "deleteSigningBasket", "getSigningBasketStatus"]);
+  assert.deepEqual(ops("").post.requestBody, fileOperation(bask, "/v2/signing-baskets", "post").requestBody);
+  // The generic path's own {resourceId}, and the category the route fixes, in the name.
+  const authorisations = ops("/{resourceId}/authorisations");
+  assert.equal(authorisations.post?.operationId, "startAuthorisationProcessSigningBasketsAuthorisations");
+  assert.equal(authorisations.get?.operationId, "getAuthorisationSubResourcesSigningBasketsAuthorisations");
+  assert.deepEqual(Object.keys(ops("/{resourceId}/authorisations/{authorisationId}")).sort(), ["get", "put"]);
+});
+
 test("every component referenced is published; the files define the ones they share alike", () => {
   const text = JSON.stringify(document);
   for (const [, kind, name] of text.matchAll(/"#\/components\/([^/"]+)\/([^/"]+)"/g)) {

@@ -14,9 +14,9 @@ export const CLIENT = {
   "Client-Redirect-URI": OK_URI, "Client-Nok-Redirect-URI": NOK_URI, "PSU-IP-Address": "192.0.2.1",
 };
 
-/** An account-access consent on Alice's main account, as detailed as the bank keeps them. */
-export const accountAccessConsent = (rights: string[] = ["balances"]) => ({
-  access: { payments: [{ account: { iban: ALICE_MAIN }, rights }] },
+/** An account-access consent on Alice's main account (or `iban`), as detailed as the bank keeps them. */
+export const accountAccessConsent = (rights: string[] = ["balances"], iban = ALICE_MAIN) => ({
+  access: { payments: [{ account: { iban }, rights }] },
   consentType: "detailed", recurringIndicator: true, validTo: "9999-12-31", frequencyPerDay: 4,
 });
 

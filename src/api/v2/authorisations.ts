@@ -33,7 +33,8 @@ export type V2Sca = Omit<AuthorisationUpdates, "role" | "wire">;
 export interface AuthorisationRoutes<R> {
   /** The resource's path, with its parameters (e.g. `/psd2/v2/consents/account-access/:id`). */
   path: string;
-  role: PspRole;
+  /** The role the resource needs; a basket's `refOf` checks the TPP's roles itself. */
+  role?: PspRole;
   /** The guideline's refusal body and reference headers. */
   wire: Required<ReadWire>;
   refOf(request: FastifyRequest): R;

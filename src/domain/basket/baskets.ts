@@ -7,7 +7,9 @@ import { newPaymentId } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import { isBankOffered } from "../consent/grants.js";
 import { currentConsent } from "../consent/registration.js";
-import { requireInterface } from "../kernel/interface.js";
+import {
+  createdThrough, requireInterface, type ApiInterface,
+} from "../kernel/interface.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
   authorisationOver, basketNotDeletable, consentUnknown, heldByBasket,
@@ -33,6 +35,9 @@ const startFor = (deps: Deps, tx: Tx, basket: Basket, redirect: RedirectTargets)
   startAuthorisation(deps, tx,
     { resourceType: "basket", page: "basket", resourceId: basket.id, tppId: basket.tppId },
     redirect);
+
+/** Whose basket, created through which interface. */
+interface BasketOwner { tppId: string; version: ApiInterface }
 
 /** Refuses a name given twice, and a basket naming nothing. */
 function readIds(input: BasketInput): { paymentIds: string[]; consentIds: string[] } {
@@ -61,13 +66,13 @@ async function refuseHeld(deps: Deps, tx: Tx, item: BasketItem, path: string) {
  * A payment of this TPP that awaits its PSU and that a basket can hold; the signatures it needs.
  */
 async function basketPayment(
-  deps: Deps, tx: Tx, tppId: string, id: string, path: string,
+  deps: Deps, tx: Tx, owner: BasketOwner, id: string, path: string,
 ): Promise<number> {
-  const found = await deps.store.payments.findForTpp(tx, id, tppId);
+  const found = await deps.store.payments.findForTpp(tx, id, owner.tppId);
   const unknown = () => referenceUnknown(path, "No payment with this id exists for this TPP.");
   if (!found || found.bulkId !== null) throw unknown();
-  // Signing baskets are NextGenPSD2 1.3's (/v1): a /v2 payment is not known there.
-  requireInterface(found, "v1", unknown, "payment");
+  // A basket holds the items of its own interface: another one's payment is not known there.
+  requireInterface(found, owner.version, unknown, "payment");
   if (found.service === "bulk-payments") {
     throw referenceMixInvalid(path, "A bulk payment is authorised on its own, not in a basket.");
   }
@@ -82,12 +87,13 @@ async function basketPayment(
 
 /** A consent of this TPP that awaits its PSU and names what it shares; the signatures it needs. */
 async function basketConsent(
-  deps: Deps, tx: Tx, tppId: string, id: string, path: string,
+  deps: Deps, tx: Tx, owner: BasketOwner, id: string, path: string,
 ): Promise<number> {
-  const found = await deps.store.consents.findForTpp(tx, id, tppId);
+  const found = await deps.store.consents.findForTpp(tx, id, owner.tppId);
   if (!found) throw relocated(consentUnknown("body"), path);
-  // Signing baskets are NextGenPSD2 1.3's (/v1): a /v2 consent is not known there.
-  requireInterface(found, "v1", () => relocated(consentUnknown("body"), path), "consent");
+  // A basket holds the items of its own interface: another one's consent is not known there.
+  requireInterface(found, owner.version, () => relocated(consentUnknown("body"), path),
+    "consent");
   const consent = await currentConsent(deps, tx, found);
   if (consent.kind !== undefined || isBankOffered(consent)) {
     throw referenceMixInvalid(path, "A basket holds account information consents that name "
@@ -107,24 +113,29 @@ async function basketConsent(
  * basket then needs: the most any item needs (multi-level SCA).
  */
 async function checkItems(
-  deps: Deps, tx: Tx, tppId: string, ids: { paymentIds: string[]; consentIds: string[] },
+  deps: Deps, tx: Tx, owner: BasketOwner, ids: { paymentIds: string[]; consentIds: string[] },
 ): Promise<number> {
   const needed = [1];
   for (const [i, id] of ids.paymentIds.entries()) {
-    needed.push(await basketPayment(deps, tx, tppId, id, `paymentIds[${i}]`));
+    needed.push(await basketPayment(deps, tx, owner, id, `paymentIds[${i}]`));
   }
   for (const [i, id] of ids.consentIds.entries()) {
-    needed.push(await basketConsent(deps, tx, tppId, id, `consentIds[${i}]`));
+    needed.push(await basketConsent(deps, tx, owner, id, `consentIds[${i}]`));
   }
   return Math.max(...needed);
 }
 
-/** The TPP's reads of its baskets and of their authorisations. */
-function createBasketReads({ store }: Deps) {
-  /** Throws RESOURCE_UNKNOWN for an unknown id or another TPP's basket. */
+/** The TPP's reads of its baskets (of one interface) and of their authorisations. */
+function createBasketReads({ store }: Deps, version: ApiInterface) {
+  /**
+   * Throws RESOURCE_UNKNOWN for an unknown id or another TPP's basket, and for one created
+   * through the other interface (saying where it lives).
+   */
   async function getBasket(tppId: string, basketId: string, tx: Tx = store.db) {
     const basket = await store.baskets.findForTpp(tx, basketId, tppId);
-    if (!basket) throw resourceUnknown("signing basket");
+    const unknown = () => resourceUnknown("signing basket");
+    if (!basket) throw unknown();
+    requireInterface(basket, version, unknown, "signing basket");
     return basket;
   }
 
@@ -136,9 +147,10 @@ function createBasketReads({ store }: Deps) {
   return { getBasket, listAuthorisations };
 }
 
-export function createBaskets(deps: Deps) {
+/** The baskets of one interface: /v1 (NextGenPSD2 1.3 SBS) or /v2 (openFinance BASK 2.4). */
+export function createBaskets(deps: Deps, version: ApiInterface = "v1") {
   const { store, clock } = deps;
-  const reads = createBasketReads(deps);
+  const reads = createBasketReads(deps, version);
 
   /**
    * Validates and stores a basket holding its items, with its implicit authorisation, inside the
@@ -149,13 +161,14 @@ export function createBaskets(deps: Deps) {
     tx: Tx, tpp: TppRef, input: BasketInput, redirect: RedirectTargets, explicit = false,
   ): Promise<CreatedBasket> {
     const { paymentIds, consentIds } = readIds(input);
-    const signaturesRequired = await checkItems(deps, tx, tpp.id, { paymentIds, consentIds });
+    const signaturesRequired = await checkItems(deps, tx, { tppId: tpp.id, version },
+      { paymentIds, consentIds });
     const at = clock.now().toISOString();
     const basket: Basket = {
       id: newPaymentId(), tppId: tpp.id, status: BASKET_CREATION.create.to, psuId: null,
       paymentIds, consentIds,
       redirectUri: redirect.redirectUri, nokRedirectUri: redirect.nokRedirectUri,
-      createdAt: at, updatedAt: at, signaturesRequired, signatures: 0,
+      createdAt: at, updatedAt: at, signaturesRequired, signatures: 0, ...createdThrough(version),
     };
     // A basket created at the same moment took an item first: refused as if it had been seen.
     if (!(await store.baskets.insert(tx, basket))) {

@@ -4,6 +4,7 @@
  * its own, which tells what became of it.
  */
 import type { Consent } from "../consent/model.js";
+import type { CreatedThrough } from "../kernel/interface.js";
 import type { Payment } from "../payment/model.js";
 
 export type BasketStatus = "RCVD" | "PATC" | "ACTC" | "RJCT" | "CANC";
@@ -13,7 +14,8 @@ export type BasketItemType = "payment" | "consent";
 
 export interface BasketItem { type: BasketItemType; id: string }
 
-export interface Basket {
+/** `apiVersion`: the interface that created it (kernel/interface.ts). */
+export interface Basket extends CreatedThrough {
   id: string;
   tppId: string;
   status: BasketStatus;

@@ -38,6 +38,7 @@ import { permissionHistory } from "./0270-permission-history.js";
 import { fraudSignals } from "./0280-fraud-signals.js";
 import { interfaceStatistics } from "./0260-interface-statistics.js";
 import { vopBulks } from "./0300-vop-bulks.js";
+import { basketInterface } from "./0310-basket-interface.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0280-fraud-signals": fraudSignals,
   "0260-interface-statistics": interfaceStatistics,
   "0300-vop-bulks": vopBulks,
+  "0310-basket-interface": basketInterface,
 };
 
 export const migrationProvider: MigrationProvider = {
