@@ -601,6 +601,11 @@ export const SETTINGS = {
     description: "no-match and close-match answers another bank may get per minute from "
       + "`/vop/v1/payee-verifications`; beyond, 429 with `Retry-After` instead of the answer, "
       + "so guessing holders' names is slow (0: unlimited)" }),
+  vopBulkEntriesMax: integer({ name: "VOP_BULK_ENTRIES_MAX", fallback: 1_000, min: 1,
+    max: 10_000, description: "the most entries one bulk of payee checks (`/psd2/v2/"
+      + "bulk-payee-verifications`) may carry; beyond, 400 `FORMAT_ERROR`" }),
+  vopBulkPollMs: integer({ name: "VOP_BULK_POLL_MS", fallback: 1_000, min: 50,
+    description: "how often accepted bulks of payee checks are looked for and answered" }),
 } satisfies Record<string, Setting<unknown>>;
 
 type ValueOf<S> = S extends Setting<infer T> ? T : never;

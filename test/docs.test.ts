@@ -330,6 +330,17 @@ test("the TPP guide's OpenAPI document is served and its client types are genera
   assert.match(types, /export interface paths/);
 });
 
+test("the TPP guide's Verification of Party: a payee's check, a payment's creditor confirmation", async () => {
+  const { text, answers: [[checked] = [], [created, confirmed] = []] } = await runGuide(
+    "## Verification of Party at /v2 (openFinance VOP 1.1)");
+  assert.equal(ok(checked).stdout, '{"partyNameMatch":"CMTC","matchedName":"Bob Meyer"}');
+  assert.match(text, /answers `\{"partyNameMatch":"CMTC","matchedName":"Bob Meyer"\}`/);
+  assert.equal(ok(created).json.transactionStatus, "RVCM");
+  assert.ok(created?.json._links.creditorNameConfirmation);
+  assert.equal(ok(confirmed).json.transactionStatus, "RCVD");
+  assert.ok(confirmed?.json._links.startAuthorisation);
+});
+
 test("every sh example of the TPP guide was run", async () => {
   const blocks = shBlocks(await doc("tpp-guide.md"));
   assert.deepEqual(blocks.filter((block) => !ranBlocks.has(block)), []);

@@ -16,6 +16,7 @@ import { BASKET_CREATION, BASKET_TRANSITIONS } from "../src/domain/basket/transi
 import { CONSENT_CREATION, CONSENT_TRANSITIONS } from "../src/domain/consent/transitions.js";
 import { PAYMENT_CREATION, PAYMENT_TRANSITIONS } from "../src/domain/payment/transitions.js";
 import { SCA_TRANSITIONS } from "../src/domain/sca/transitions.js";
+import { VOP_BULK_CREATION, VOP_BULK_TRANSITIONS } from "../src/domain/vop/transitions.js";
 
 function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -364,6 +365,8 @@ const LIFECYCLES: Readonly<Record<string, { repository: string; writes: readonly
   basket: { repository: "baskets", writes: ["transition"],
     rows: [BASKET_TRANSITIONS, BASKET_CREATION] },
   sca: { repository: "sca", writes: ["setScaStatus", "setScaStatusOf"], rows: [SCA_TRANSITIONS] },
+  vop: { repository: "vopBulks", writes: ["transition"],
+    rows: [VOP_BULK_TRANSITIONS, VOP_BULK_CREATION] },
 };
 
 const STATUS_FIELDS = ["status", "transactionStatus", "consentStatus", "scaStatus"];

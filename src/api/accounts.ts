@@ -2,7 +2,7 @@
  * Account information routes, each answering only within the consent named by Consent-ID.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Accounts, Reader } from "../domain/consent/accounts.js";
+import type { Reader } from "../domain/consent/accounts.js";
 import { negotiate } from "./accept.js";
 import { readBooleanQuery, readConsentId, readPsuIpAddress } from "./headers.js";
 import type { Presenters } from "./profile.js";

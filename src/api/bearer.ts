@@ -20,19 +20,22 @@ export interface BearerOptions {
   /** The authorisation server's judgement of a token presented with a certificate (DER). */
   verify(token: string, certificate: Uint8Array): Promise<Verdict>;
   required: boolean;
-  base: string;
+  /** The interfaces' paths (/psd2/v1, /psd2/v2): a token's scope is the same on both. */
+  bases: readonly string[];
 }
 
 const REFUSALS = { unknown: tokenUnknown, expired: tokenExpired, unbound: tokenNotBound } as const;
 
 /** The consent or payment a call is about, under the service a token's scope must name it. */
-function namedResource(request: FastifyRequest, base: string): ScopedResource | null {
-  const path = (request.url.split("?")[0] ?? "").slice(base.length);
+function namedResource(request: FastifyRequest, bases: readonly string[]): ScopedResource | null {
+  const url = request.url.split("?")[0] ?? "";
+  const base = bases.find((b) => url.startsWith(`${b}/`));
+  if (base === undefined) return null;
+  const path = url.slice(base.length);
   const params = (request.params ?? {}) as { paymentId?: string; consentId?: string };
   if (params.paymentId !== undefined) return { service: "PIS", id: params.paymentId };
   if (params.consentId !== undefined) {
-    const funds = path.startsWith("/consents/confirmation-of-funds/");
-    return { service: funds ? "PIIS" : "AIS", id: params.consentId };
+    return { service: FUNDS_CONSENTS.test(path) ? "PIIS" : "AIS", id: params.consentId };
   }
   const consentId = single(request.headers, "Consent-ID");
   if (consentId === undefined) return null;
@@ -41,6 +44,9 @@ function namedResource(request: FastifyRequest, base: string): ScopedResource | 
   return path === "/funds-confirmations" ? { service: "PIIS", id: consentId } : null;
 }
 
+/** A funds-confirmation consent's path: /v1's (1.3) and /v2's (Consent API 2.1). */
+const FUNDS_CONSENTS = /^\/consents\/(?:confirmation-of-funds|funds-confirmations)\//;
+
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
 
 export function installBearerCheck(app: FastifyInstance, options: BearerOptions): void {
@@ -48,7 +54,7 @@ export function installBearerCheck(app: FastifyInstance, options: BearerOptions)
   app.addHook("preHandler", async (request) => {
     const { probe, document, oauth } = request.routeOptions.config;
     if (probe || document || oauth) return;
-    const named = namedResource(request, options.base);
+    const named = namedResource(request, options.bases);
     const header = request.headers.authorization;
     if (header === undefined) {
       if (options.required && named) throw tokenRequired();

@@ -8,7 +8,7 @@ import type { createIdempotency } from "../domain/kernel/idempotency.js";
 import type { DeclaredPurposes } from "../domain/dashboard/purposes.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
-  psuLanguage, readCorporateId, readExplicitAuthorisation, readRedirectTargets, type UriRules,
+  readCorporateId, readExplicitAuthorisation, type UriRules,
 } from "./headers.js";
 import { answerCreation } from "./creation.js";
 import { readLaterSca, readScaTargets, type ScaApproachRules } from "./sca-approach.js";

@@ -11,11 +11,11 @@ import type {
 import type { DeclaredPurposes } from "../domain/dashboard/purposes.js";
 import type { NotificationSubscriptions } from "../domain/notification/subscriptions.js";
 import {
-  psuLanguage, readCorporateId, readExplicitAuthorisation, readVopRequested,
+  readCorporateId, readExplicitAuthorisation, readVopRequested,
 } from "./headers.js";
 import type { Payments } from "../domain/payment/initiation.js";
 import { answerCreation } from "./creation.js";
-import { readRedirectTargets, type UriRules } from "./headers.js";
+import type { UriRules } from "./headers.js";
 import {
   approachLinks, readLaterSca, readScaTargets, type ScaApproachRules,
 } from "./sca-approach.js";

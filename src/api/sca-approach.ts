@@ -166,14 +166,3 @@ function readApproachPreference(headers: Headers): string[] {
   }
   return ranked;
 }
-
-/**
- * The approaches /v2 offers: the bank's, but OAuth2 (its scope and token binding are 1.3's so
- * far), whose place as the default the redirect takes.
- */
-export function withoutOAuth(rules: ScaApproachRules): ScaApproachRules {
-  const offered = rules.offered.filter((a) => a !== "oauth");
-  const fallback = rules.fallback === "oauth" ? "redirect" : rules.fallback;
-  return { ...rules, offered,
-    fallback: offered.includes(fallback) ? fallback : offered[0] ?? "redirect" };
-}

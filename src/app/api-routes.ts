@@ -13,7 +13,7 @@ import { openApiRoutes } from "../api/openapi.js";
 import { paymentRoutes } from "../api/payments.js";
 import { installApiPlugin, type ApiPluginOptions } from "../api/plugin.js";
 import { presentersFor } from "../api/profile.js";
-import { v2Routes } from "./api-v2-routes.js";
+import { API_V2_BASE, v2Routes } from "./api-v2-routes.js";
 import { basketRoutes } from "../api/signing-baskets.js";
 import type { CertificateSources } from "../api/tpp-certificate.js";
 import { vopRoutes } from "../api/vop.js";
@@ -38,6 +38,7 @@ import { createDecoupled } from "../domain/sca/decoupled.js";
 import { createEmbeddedAuthorisations } from "../domain/sca/embedded.js";
 import type { Authorisation } from "../domain/sca/model.js";
 import { createNotificationSubscriptions } from "../domain/notification/subscriptions.js";
+import { createPartyVerification } from "../domain/vop/parties.js";
 import { createVopResponder } from "../domain/vop/responder.js";
 import { MTLS_ROUTES, type OAuthServer } from "../oauth/server.js";
 import type { TppIdentity } from "../tpp/certificate.js";
@@ -117,9 +118,19 @@ function installTppChecks(api: FastifyInstance, config: Config, parts: ApiParts)
     requireJwsSignature: config.v2JwsSignatureRequired,
     bearer: oauth ? {
       verify: (token, der) => oauth.verifyAccessToken(token, der),
-      required: config.oauthBearerRequired, base: API_BASE,
+      required: config.oauthBearerRequired, bases: [API_BASE, API_V2_BASE],
     } : undefined,
   });
+}
+
+/**
+ * Verification of Party for /v2: accepted bulks are answered by a scheduled run, once across
+ * instances, every VOP_BULK_POLL_MS.
+ */
+function partyVerification(config: Config, { deps, scheduler }: ApiParts) {
+  const parties = createPartyVerification(deps, { bulkEntriesMax: config.vopBulkEntriesMax });
+  scheduler.every("vop-bulks", config.vopBulkPollMs, async () => { await parties.processBulks(); });
+  return { parties, bulkEntriesMax: config.vopBulkEntriesMax, bodyLimit: config.bodyLimitBytes };
 }
 
 /** The TPP API's plugin and routes; returns the OpenAPI document of /v1 they make up. */
@@ -149,7 +160,7 @@ export function apiRoutes(api: FastifyInstance, config: Config, parts: ApiParts)
       downloadThreshold: config.downloadThresholdEntries,
       fundsConsentRequired: config.fundsConfirmationConsentRequired,
       document: { ...documented, title: `${config.bankName} openFinance API` },
-      sca: { approaches, confirmation } });
+      sca: { approaches, confirmation }, vop: partyVerification(config, parts) });
   }
   // First of v1's: it collects every route registered after it.
   const openApiDocument = openApiRoutes(api, {

@@ -17,6 +17,7 @@ import type { ScaSubject } from "./sca/subject.js";
 import type { InterfaceStatisticsPort } from "./statistics/ports.js";
 import type { PayeeVerification } from "./vop/verification.js";
 import type { FraudSignalPort } from "./fraud/ports.js";
+import type { VopBulkPort } from "./vop/ports.js";
 import type {
   AuthorisationPort, ChallengePort, ConfirmationPort, ExemptionPort, PsuAdministrationPort,
   PsuAppPort, PsuPort, PsuSessionPort, ScaSessionPort, SmsTexts, UnknownLoginPort,
@@ -104,6 +105,8 @@ export interface StorePort {
   exemptions: ExemptionPort;
   /** PSUs' fraud reports and the flagged payee identifiers (PSR arts. 83, 89, proposal). */
   fraudSignals: FraudSignalPort;
+  /** TPPs' bulks of payee checks (Verification of Party 1.1). */
+  vopBulks: VopBulkPort;
   /** Decisions held for the TPP's confirmation code. */
   confirmations: ConfirmationPort;
   /** The permission dashboard: declared purposes, the history's purge (PSR). */

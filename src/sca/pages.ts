@@ -13,7 +13,7 @@ import { newSecret } from "../lib/ids.js";
 import type { ScaStep } from "../domain/sca/model.js";
 import type { SubjectView } from "../domain/sca/subject.js";
 import type { RateLimit } from "../lib/rate-limit.js";
-import { pickLanguage, translator, type MessageKey } from "./messages/index.js";
+import { pickLanguage, translator } from "./messages/index.js";
 import { aboutLine } from "./about.js";
 import type { BankLogo } from "./logo.js";
 import { problemMessage, refusalError } from "./problems.js";

@@ -359,8 +359,15 @@ ${row(frame, "review_payee", e.creditorName)}${
 ${resource.cancellation ? html`` : row(frame, "review_vop",
     vopText(frame, e.vop, own.includes(e.id)))}
 ${row(frame, "review_fraud", fraudWarning(frame, flagged.includes(e.id)))}
-${row(frame, "review_purpose", e.remittance)}`)}`;
+${row(frame, "review_purpose", e.remittance)}`)}${
+  row(frame, "review_vop", creditorConfirmed(frame, resource))}`;
 }
+
+/** The TPP confirmed the payee after showing the PSU the name check (VOP 1.1). */
+const creditorConfirmed = (frame: PageFrame, resource: PaymentResource) =>
+  resource.payment.creditorConfirmedAt && !resource.cancellation
+    ? html`<span class="vop-caution" role="status">${frame.t("vop_creditor_confirmed")}</span>`
+    : null;
 
 /** A payee's name did not match: Confirm needs the PSU's tick that it understands. */
 function vopAcknowledgement(

@@ -41,6 +41,8 @@ function toPayment(row: Selectable<PaymentTable>): Payment {
     ...(row.api_version === "v2" ? { apiVersion: "v2" } : {}),
     ...(row.payment_information_id === null ? {}
       : { paymentInformationId: row.payment_information_id }),
+    ...(row.creditor_confirmed_at === null ? {}
+      : { creditorConfirmedAt: row.creditor_confirmed_at }),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -189,12 +191,14 @@ export const paymentRepository = {
    */
   async transition(
     tx: Tx, id: string, from: readonly TransactionStatus[], to: TransactionStatus,
-    change: { at: string; reason?: string | null; psuId?: string; signaturesBefore?: number },
+    change: { at: string; reason?: string | null; psuId?: string; signaturesBefore?: number;
+      creditorConfirmed?: boolean },
   ): Promise<boolean> {
     let update = tx.updateTable("payments")
       .set({ status: to, updated_at: change.at, status_reason: change.reason ?? null })
       .where("id", "=", id).where("status", "in", [...from]);
     if (change.psuId !== undefined) update = update.set({ psu_id: change.psuId });
+    if (change.creditorConfirmed) update = update.set({ creditor_confirmed_at: change.at });
     update = withSignature(update, change.signaturesBefore);
     const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;

@@ -2,7 +2,7 @@
 import type { Selectable } from "kysely";
 import type { DashboardStep, PsuSession } from "../domain/sca/model.js";
 import type { PsuSessionPort } from "../domain/sca/ports.js";
-import type { OnStore, Tx } from "./handle.js";
+import type { OnStore } from "./handle.js";
 import type { PsuSessionTable } from "./schema.js";
 import { loginSessions } from "./session-steps.js";
 

@@ -7,6 +7,7 @@ import { confirmationRepository } from "./confirmations.js";
 import { consentRepository } from "./consents.js";
 import { exemptionRepository } from "./exemptions.js";
 import { fraudSignalRepository } from "./fraud-signals.js";
+import { vopBulkRepository } from "./vop-bulks.js";
 import { leaseRepository } from "./leases.js";
 import { notificationRepository } from "./notifications.js";
 import { createLedgerRepository } from "./ledger.js";
@@ -49,6 +50,7 @@ export function createRepositories(engine: Engine) {
     unknownLogins: unknownLoginRepository,
     exemptions: exemptionRepository,
     fraudSignals: fraudSignalRepository,
+    vopBulks: vopBulkRepository,
     confirmations: confirmationRepository,
     permissions: permissionRepository,
     interfaceStatistics: interfaceStatisticsRepository,

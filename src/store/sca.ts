@@ -12,7 +12,7 @@ import type {
 } from "../domain/sca/ports.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
 import { compiledInsert } from "./compiled.js";
-import type { OnStore, Tx } from "./handle.js";
+import type { OnStore } from "./handle.js";
 import type { AuthorisationTable, ScaSessionTable } from "./schema.js";
 import { loginSessions } from "./session-steps.js";
 

@@ -121,6 +121,7 @@ export interface PaymentTable {
   signatures: Generated<number>;
   api_version: string | null;
   payment_information_id: string | null;
+  creditor_confirmed_at: string | null;
 }
 
 export interface ConsentTable {
@@ -185,6 +186,13 @@ export interface TrustedPayeeTable {
 }
 export interface FraudReportTable {
   payment_id: string; reported_at: string; psu_id: string | null; payee_iban: string | null;
+}
+
+export interface VopBulkTable {
+  id: string; tpp_id: string; status: string; created_at: string; updated_at: string;
+}
+export interface VopBulkEntryTable {
+  bulk_id: string; position: number; request: string; result: string | null;
 }
 
 export interface SharedFraudSignalTable { iban: string; shared_by: string; flagged_at: string }
@@ -430,6 +438,8 @@ export interface Database {
   trusted_payees: TrustedPayeeTable;
   fraud_reports: FraudReportTable;
   shared_fraud_signals: SharedFraudSignalTable;
+  vop_bulks: VopBulkTable;
+  vop_bulk_entries: VopBulkEntryTable;
   known_devices: KnownDeviceTable;
   corporates: CorporateTable;
   corporate_users: CorporateUserTable;

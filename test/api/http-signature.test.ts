@@ -11,31 +11,23 @@ import {
 } from "../../src/tpp/dev-ca.js";
 import { createdStatus, CREATION_HEADERS, paymentBody } from "../support/flows.js";
 import { httpSigner, keyIdOf, type SignerOptions } from "../support/http-signer.js";
-import { startBank, type TestBank } from "../support/start-app.js";
-import { TppClient, type TppResponse } from "../support/tpp-client.js";
+import { startSigningBanks, type SigningBanks } from "../support/signing-banks.js";
+import type { TestBank } from "../support/start-app.js";
+import type { TppClient, TppResponse } from "../support/tpp-client.js";
 
 const SCT = "/psd2/v1/payments/sepa-credit-transfers";
 
+let banks: SigningBanks;
 let strict: TestBank;
 let lenient: TestBank;
-/** Each bank has its own development CA; these are the strict bank's. */
-let ca: KeyAndCertificate;
 let demo: KeyAndCertificate;
 let lenientDemo: KeyAndCertificate;
-const clients: TppClient[] = [];
 
 before(async () => {
-  strict = await startBank({ env: { REQUIRE_HTTP_SIGNATURE: "true" } });
-  lenient = await startBank();
-  ca = await loadKeyAndCertificate(strict.certs.caCert, strict.certs.caKey);
-  demo = await loadKeyAndCertificate(strict.certs.tppCert, strict.certs.tppKey);
-  lenientDemo = await loadKeyAndCertificate(lenient.certs.tppCert, lenient.certs.tppKey);
+  banks = await startSigningBanks({ REQUIRE_HTTP_SIGNATURE: "true" }, ["PSP_PI", "PSP_AI"]);
+  ({ strict, lenient, demo, lenientDemo } = banks);
 });
-after(async () => {
-  for (const client of clients) client.close();
-  await strict.close();
-  await lenient.close();
-});
+after(() => banks.close());
 
 function assertCode(res: TppResponse, status: number, code: string, path?: string) {
   assert.equal(res.status, status, res.text);
@@ -43,22 +35,12 @@ function assertCode(res: TppResponse, status: number, code: string, path?: strin
   if (path) assert.equal(res.body.tppMessages[0].path, path, res.text);
 }
 
-function certificate(over: Partial<TppCertificateRequest> = {}, issuer = ca): Promise<KeyAndCertificate> {
-  return issueTppCertificate(issuer, {
-    name: "Signing TPP", organizationIdentifier: "PSDDE-BAFIN-123456", roles: ["PSP_PI", "PSP_AI"], ...over,
-  });
-}
+const certificate = (over: Partial<TppCertificateRequest> = {}, issuer?: KeyAndCertificate) =>
+  banks.certificate(over, issuer);
 
 /** A client of `bank` with TLS certificate `tls` whose calls are signed by `signing`. */
-function client(bank: TestBank, tls: KeyAndCertificate, signing?: KeyAndCertificate, options?: SignerOptions) {
-  const made = new TppClient(bank.apiUrl, { ca: bank.ca, cert: tls.certPem, key: tls.keyPem });
-  // Checked like the bank's own clients (test/support/start-app.ts).
-  made.profile = bank.tpp.profile;
-  made.check = bank.tpp.check;
-  if (signing) made.signer = httpSigner(signing, options);
-  clients.push(made);
-  return made;
-}
+const client = (bank: TestBank, tls: KeyAndCertificate, signing?: KeyAndCertificate,
+  options?: SignerOptions) => banks.client(bank, tls, signing && httpSigner(signing, options));
 
 const pay = (tpp: TppClient) => tpp.post(SCT, paymentBody(), CREATION_HEADERS);
 /** Both banks run in the profile the test run chose (TEST_API_PROFILE). */

@@ -25,6 +25,10 @@ const FUNDS_CONSENTS = `${V2}/consents/funds-confirmations`;
 const PRODUCT = "sepa-credit-transfers";
 const [SINGLE, PERIODIC, BULK] = ["payments", "periodic-payments", "bulk-payments"]
   .map((service) => `${V2}/${service}/${PRODUCT}`) as [string, string, string];
+/** Verification of Party 1.1: one payee check, and a bulk of them. */
+const VOP_BULKS = `${V2}/bulk-payee-verifications`;
+const payee = () => ({ partyAccount: { iban: ALICE_MAIN }, party: { name: "Alice Schmidt" },
+  partyAgent: { financialInstitutionId: { bicfi: "PSDBDEFFXXX" } } });
 
 type Json = Record<string, any>;
 interface Operation { method: string; path: string; op: Json }
@@ -48,11 +52,13 @@ const bodies: Record<string, () => Json> = {
   [CONSENTS]: consentBody, [FUNDS_CONSENTS]: () => fundsConsent(), [SINGLE]: () => singlePayment(),
   [PERIODIC]: () => periodicPayment(addDays(dateInZone(new Date(), bank.app.config.timeZone), 1)),
   [BULK]: () => bulkPayment(), [`${V2}/funds-confirmations`]: () => fundsQuestion(),
+  [`${V2}/payee-verifications`]: payee,
+  [VOP_BULKS]: () => ({ partyVerificationRequests: [{ uetr: randomUUID(), ...payee() }] }),
 };
 /** The resource of each collection the operations name, authorised by its PSU. */
 const resources = new Map<string, Resource>();
 
-const idOf = (created: Json): string => created.consentId ?? created.paymentId;
+const idOf = (created: Json): string => created.consentId ?? created.paymentId ?? created.vopBulkId;
 
 async function authorised(collection: string, login: string, accounts?: string[]): Promise<Resource> {
   const created = await bank.tpp.post(collection, bodies[collection]!(), CLIENT);
@@ -81,6 +87,9 @@ before(async () => {
   const cancelled = await bank.tpp.call("DELETE", `${PERIODIC}/${standing.id}`);
   assert.equal(cancelled.status, 202, cancelled.text);
   resources.set(PERIODIC, { ...standing, cancellationId: cancelled.body._links.scaStatus.href.split("/").pop() });
+  const bulk = await bank.tpp.post(VOP_BULKS, bodies[VOP_BULKS]!());
+  assert.equal(bulk.status, 202, bulk.text);
+  resources.set(VOP_BULKS, { id: bulk.body.vopBulkId, authorisationId: "" });
   document = (await bank.tpp.get(`${V2}/openapi.json`)).body;
 });
 after(async () => { await bank.close(); });
@@ -223,6 +232,7 @@ async function pathValues(operation: Operation): Promise<Record<string, string>>
   const authorisationId = operation.path.includes("/cancellation-authorisations/")
     ? resource.cancellationId : resource.authorisationId;
   return { ...known, consentId: resource.id, resourceId: resource.id, paymentId: resource.id,
+    vopBulkId: resource.id,
     ...(authorisationId ? { authorisationId } : {}) };
 }
 

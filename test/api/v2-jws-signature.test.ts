@@ -11,31 +11,24 @@ import {
 } from "../../src/tpp/dev-ca.js";
 import { NOK_URI } from "../support/flows.js";
 import { jwsSigner, type JwsSignerOptions } from "../support/jws-signer.js";
-import { startBank, type TestBank } from "../support/start-app.js";
+import { startSigningBanks, type SigningBanks } from "../support/signing-banks.js";
+import type { TestBank } from "../support/start-app.js";
 import { CLIENT, accountAccessConsent } from "../support/v2-bodies.js";
-import { TppClient, type TppResponse } from "../support/tpp-client.js";
+import type { TppClient, TppResponse } from "../support/tpp-client.js";
 
 const CONSENTS = "/psd2/v2/consents/account-access";
 const consentBody = () => accountAccessConsent();
 
+let banks: SigningBanks;
 let strict: TestBank;
 let lenient: TestBank;
-let ca: KeyAndCertificate;
 let demo: KeyAndCertificate;
-let lenientDemo: KeyAndCertificate;
-const clients: TppClient[] = [];
 
 before(async () => {
-  strict = await startBank({ env: { V2_JWS_SIGNATURE_REQUIRED: "true" } });
-  lenient = await startBank();
-  ca = await loadKeyAndCertificate(strict.certs.caCert, strict.certs.caKey);
-  demo = await loadKeyAndCertificate(strict.certs.tppCert, strict.certs.tppKey);
-  lenientDemo = await loadKeyAndCertificate(lenient.certs.tppCert, lenient.certs.tppKey);
+  banks = await startSigningBanks({ V2_JWS_SIGNATURE_REQUIRED: "true" }, ["PSP_AI"]);
+  ({ strict, lenient, demo } = banks);
 });
-after(async () => {
-  for (const client of clients) client.close();
-  await Promise.all([strict.close(), lenient.close()]);
-});
+after(() => banks.close());
 
 function assertCode(res: TppResponse, status: number, code: string, path: string) {
   assert.equal(res.status, status, res.text);
@@ -44,22 +37,13 @@ function assertCode(res: TppResponse, status: number, code: string, path: string
   assert.equal(res.body.apiClientMessages[0].path, path, res.text);
 }
 
-function certificate(over: Partial<TppCertificateRequest> = {}, issuer = ca): Promise<KeyAndCertificate> {
-  return issueTppCertificate(issuer, {
-    name: "Signing TPP", organizationIdentifier: "PSDDE-BAFIN-123456", roles: ["PSP_AI"], ...over,
-  });
-}
+const certificate = (over: Partial<TppCertificateRequest> = {}, issuer?: KeyAndCertificate) =>
+  banks.certificate(over, issuer);
 
 /** A client of `bank` with its demo TPP's TLS certificate, whose calls `signing` signs. */
-function client(bank: TestBank, signing?: KeyAndCertificate, options?: JwsSignerOptions) {
-  const tls = bank === strict ? demo : lenientDemo;
-  const made = new TppClient(bank.apiUrl, { ca: bank.ca, cert: tls.certPem, key: tls.keyPem });
-  // Checked like the bank's own clients (test/support/start-app.ts).
-  made.check = bank.tpp.check;
-  if (signing) made.signer = jwsSigner(signing, options);
-  clients.push(made);
-  return made;
-}
+const client = (bank: TestBank, signing?: KeyAndCertificate, options?: JwsSignerOptions) =>
+  banks.client(bank, bank === strict ? demo : banks.lenientDemo,
+    signing && jwsSigner(signing, options));
 
 const create = (tpp: TppClient) => tpp.post(CONSENTS, consentBody(), CLIENT);
 

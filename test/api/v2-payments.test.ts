@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
-import { ALICE_MAIN, BOB_MAIN, confirm, createPayment, EXTERNAL_IBAN, ibanOf, OK_URI, reachReview } from "../support/flows.js";
+import { ALICE_MAIN, confirm, createPayment, EXTERNAL_IBAN, ibanOf, OK_URI, reachReview } from "../support/flows.js";
 import { openFinanceViolations } from "../support/openfinance.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";

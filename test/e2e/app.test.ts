@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import {
-  axeViolations, launchChromium, requireChromium, screenshot, type RealBrowser,
+  audited, launchChromium, PHONE, type RealBrowser, requireChromium,
 } from "../support/chromium.js";
 import { groupedIban } from "../../src/sca/format.js";
 import {
@@ -34,15 +34,10 @@ const DECOUPLED = {
   "PSU-IP-Address": "192.0.2.1", "TPP-Decoupled-Preferred": "true", "PSU-ID": "bob",
 };
 
-async function step(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  assert.deepEqual(await axeViolations(page), [], `axe violations on ${name}`);
-}
-
 /** Bob activates the app on this phone: the dashboard's login, then a new app PIN. */
 async function activate(page: Page, pin: string): Promise<void> {
   await page.goto(`${bank.authUrl}/app`);
-  await step(page, "app-1-not-activated-phone-en");
+  await audited(page, "app-1-not-activated-phone-en");
   await page.getByRole("link", { name: "Log in to activate" }).click();
   await page.getByLabel("Login name").fill("bob");
   await page.getByLabel("Password").fill("bob-demo");
@@ -75,9 +70,7 @@ async function scaStatusOf(body: any): Promise<string> {
 
 test("bob's app shows a payment within 2 s, refuses a wrong PIN, confirms with the right one",
   async () => {
-    const { page, context, problems } = await chromium!.context({
-      viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
-    });
+    const { page, context, problems } = await chromium!.context(PHONE);
     await activate(page, "2468");
     assert.match(await page.locator("main").innerText(), /No requests are waiting/);
     const created = await bank.tpp.post("/psd2/v1/payments/sepa-credit-transfers",
@@ -100,7 +93,7 @@ test("bob's app shows a payment within 2 s, refuses a wrong PIN, confirms with t
     const first = await countdown.innerText();
     assert.match(first, /^\d+:\d\d$/);
     await countdown.filter({ hasNotText: first }).waitFor();
-    await step(page, "app-2-request-phone-en");
+    await audited(page, "app-2-request-phone-en");
     await page.getByLabel("App PIN").fill("1111");
     await page.getByRole("button", { name: "Confirm" }).click();
     assert.match(await page.locator("#form-error").innerText(), /PIN is not correct.*: 4\./);
@@ -108,7 +101,7 @@ test("bob's app shows a payment within 2 s, refuses a wrong PIN, confirms with t
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(/done=approved/);
     assert.equal(await page.locator("#outcome").innerText(), "Done\nThe payment has been made.");
-    await step(page, "app-3-outcome-phone-en");
+    await audited(page, "app-3-outcome-phone-en");
     assert.equal(await scaStatusOf(created.body), "finalised");
     const status = await bank.tpp.get(
       `/psd2/v1/payments/sepa-credit-transfers/${created.body.paymentId}/status`);
@@ -126,9 +119,7 @@ test("bob's app shows a payment within 2 s, refuses a wrong PIN, confirms with t
 
 test("the app is installable: a manifest, the bank's own icons, full-screen on a phone",
   async () => {
-    const { page, context, problems } = await chromium!.context({
-      viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
-    });
+    const { page, context, problems } = await chromium!.context(PHONE);
     await page.goto(`${bank.authUrl}/app`);
     const { errors, data, installable } = await installability(context, page);
     assert.deepEqual(errors, []);

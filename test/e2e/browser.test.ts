@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
-  axeViolations, holdTpp, leaveForTpp, screenshot, type RealBrowser,
+  audited, axeViolations, holdTpp, leaveForTpp, PHONE, type RealBrowser, screenshot,
 } from "../support/chromium.js";
 import {
   ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, bobsPaymentHistory, BOB_MAIN, confirm, consentBody, createConsent, createPayment, NOK_URI, OK_URI,
@@ -25,14 +25,10 @@ let bank!: TestBank;
 let chromium!: RealBrowser;
 await chromiumAndBank((started) => ({ bank, chromium } = started));
 
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
-};
 
 /** Audits the page and saves its screenshot: each step of every flow passes through here. */
 async function step(page: Page, name: string, audit = true): Promise<void> {
-  await screenshot(page, name);
-  if (audit) assert.deepEqual(await axeViolations(page), [], `axe violations on ${name}`);
+  await (audit ? audited : screenshot)(page, name);
 }
 
 async function code(login: string): Promise<string> {

@@ -6,9 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { addDays, dateInZone } from "../../src/lib/clock.js";
-import { axeViolations, screenshot, type RealBrowser } from "../support/chromium.js";
+import { audited, PHONE, type RealBrowser } from "../support/chromium.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import {
   BOB_MAIN, confirm, consentBody, createdStatus, CREATION_HEADERS, linkOf, paymentBody,
@@ -21,15 +21,7 @@ let bank!: TestBank;
 let chromium!: RealBrowser;
 await chromiumAndBank((started) => ({ bank, chromium } = started));
 
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
-};
 const PERIODIC = "/psd2/v1/periodic-payments/sepa-credit-transfers";
-
-async function step(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  assert.deepEqual(await axeViolations(page), [], `axe violations on ${name}`);
-}
 
 /** A consent and a standing order bob gave Demo TPP, each with a declared purpose. */
 async function bobsPermissions(): Promise<string> {
@@ -82,17 +74,17 @@ test("desktop: accounts and the masked card first, then permissions in two colum
   const main = await page.locator("main").innerText();
   assert.match(main, /Purpose\s+Monthly budget overview/);
   assert.match(main, /Purpose\s+Club fee/);
-  await step(page, "dashboard-permissions-en");
+  await audited(page, "dashboard-permissions-en");
 
   await page.locator(`form:has(input[value="${order}"]) button`).click();
   assert.equal(await page.getByRole("heading", { level: 1 }).innerText(),
     "Stop the standing order to Sportverein Nord?");
-  await step(page, "dashboard-permissions-withdraw-en");
+  await audited(page, "dashboard-permissions-withdraw-en");
   await page.getByRole("button", { name: "Yes, stop the standing order" }).click();
   assert.match(await page.getByRole("status").innerText(), /The standing order has been stopped/);
   assert.equal((await bank.tpp.get(`${PERIODIC}/${order}/status`)).body?.transactionStatus, "CANC");
   assert.match(await page.locator("main").innerText(), /Status\s+stopped by you\s+Ended on/);
-  await step(page, "dashboard-permissions-withdrawn-en");
+  await audited(page, "dashboard-permissions-withdrawn-en");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -110,7 +102,7 @@ test("phone, in German: one column, no sideways scrolling, the permissions in Ge
   assert.match(main, /Ihre Konten und Karten[\s\S]*•••• 7714/);
   assert.match(main, /Zweck\s+Monthly budget overview/);
   assert.match(main, /Daueraufträge über Anbieter/);
-  await step(page, "dashboard-permissions-phone-de");
+  await audited(page, "dashboard-permissions-phone-de");
   assert.deepEqual(problems, []);
   await context.close();
 });

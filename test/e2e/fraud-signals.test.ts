@@ -9,7 +9,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { axeViolations, screenshot, type RealBrowser } from "../support/chromium.js";
+import { audited, type RealBrowser } from "../support/chromium.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import { assertRefused, jsonOf, runOperator } from "../support/cli.js";
 import { BOB_MAIN, confirm, createPayment, paymentBody, reachReview } from "../support/flows.js";
@@ -22,11 +22,6 @@ await chromiumAndBank((started) => ({ bank, chromium } = started));
 
 const FLAGGED = "NL91ABNA0417164300";
 const OUTSIDE_SEPA = "TR330006100519786457841326";
-
-async function audited(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  assert.deepEqual(await axeViolations(page), [], `axe violations on ${name}`);
-}
 
 /** Bob's login with password and SMS code, from the page the link or the dashboard opened. */
 async function logInBob(page: Page): Promise<void> {

@@ -10,8 +10,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { BrowserContextOptions, Page } from "playwright-core";
-import { axeViolations, holdTpp, screenshot, type RealBrowser } from "../support/chromium.js";
+import type { Page } from "playwright-core";
+import { audited, holdTpp, PHONE, type RealBrowser } from "../support/chromium.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import { postgresUnavailable, setPostgresReachable } from "../support/engines.js";
 import {
@@ -24,15 +24,7 @@ let bank!: TestBank;
 let chromium!: RealBrowser;
 await chromiumAndBank((started) => ({ bank, chromium } = started));
 
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
-};
 const DEFAULT_BLUE = "rgb(0, 0, 238)";
-
-async function audited(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  assert.deepEqual(await axeViolations(page), [], `axe violations on ${name}`);
-}
 
 /** The colours of every link, and whether each button uses the body's font. */
 const looks = (page: Page) => page.evaluate(`(() => {

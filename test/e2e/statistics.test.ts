@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { BrowserContextOptions } from "playwright-core";
-import { axeViolations, screenshot, type RealBrowser } from "../support/chromium.js";
+import { audited, PHONE, type RealBrowser } from "../support/chromium.js";
 import { chromiumAndBank } from "../support/browser-bank.js";
 import { CREATION_HEADERS, paymentBody } from "../support/flows.js";
 import type { TestBank } from "../support/start-app.js";
@@ -15,9 +14,6 @@ let bank!: TestBank;
 let chromium!: RealBrowser;
 await chromiumAndBank((started) => ({ bank, chromium } = started));
 
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
-};
 
 for (const [lang, options, heading, name] of [
   ["en", {}, "How available and fast our interface for providers is", "statistics-en"],
@@ -42,8 +38,7 @@ for (const [lang, options, heading, name] of [
     assert.equal(overflow, 0, "the page, chart and table included, fits the screen's width");
     assert.equal(await chart.locator("rect").count(), 4, "a bar per category");
     assert.equal(await page.locator("script").count(), 0);
-    await screenshot(page, name);
-    assert.deepEqual(await axeViolations(page), [], `axe violations on ${name}`);
+    await audited(page, name);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startBank, type TestBank } from "../support/start-app.js";
 import { ALICE_MAIN, createConsent, createPayment, paymentBody } from "../support/flows.js";
-import { authoriseInBrowser, CALLBACK, client, oauthClient, pushRequest } from "../support/oauth-client.js";
+import { authoriseInBrowser, client, oauthClient, pushRequest } from "../support/oauth-client.js";
 
 let bank: TestBank;
 before(async () => { bank = await startBank(); });

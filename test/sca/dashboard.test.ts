@@ -7,13 +7,13 @@ import assert from "node:assert/strict";
 import { get } from "node:https";
 import { after, before, test } from "node:test";
 import { manualClock } from "../../src/lib/clock.js";
-import { csrfOf, errorText, type BrowserClient, type Page } from "../support/browser.js";
+import { csrfOf, errorText, type Page } from "../support/browser.js";
 import {
   ALICE_MAIN, ALICE_SAVINGS, authorisedConsent, BOB_MAIN, CAROL_MAIN, confirm, createPayment, logIn, open,
   paymentBody,
   reachReview,
 } from "../support/flows.js";
-import { codeFor, cookieOf, lastSmsCode, logInDashboard, wrongLogin } from "../support/psu.js";
+import { cookieOf, lastSmsCode, logInDashboard, wrongLogin } from "../support/psu.js";
 import { startBank, startOwnBank, type TestBank } from "../support/start-app.js";
 import type { TppClient } from "../support/tpp-client.js";
 

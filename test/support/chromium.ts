@@ -134,6 +134,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
+/** A page step of a flow: its screenshot saved, and no axe violation on it. */
+export async function audited(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  assert.deepEqual(await axeViolations(page), [], `axe violations on ${name}`);
+}
+
+/** A phone's screen, as the page tests view the pages on one. */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+};
+
 /**
  * After Confirm or Cancel: the bank's result page, what it says became of the resource, its
  * button back to the TPP as the fallback (`back` its label in the page's language), then the

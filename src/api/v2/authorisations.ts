@@ -27,7 +27,7 @@ export interface AuthorisationCategory<R> {
   find(ref: R, authorisationId: string): Promise<Authorisation>;
 }
 
-/** How /v2 authorises: the bank's approaches (OAuth2 aside) and /v1's use cases for the steps. */
+/** How /v2 authorises: the bank's approaches and /v1's use cases for the steps. */
 export type V2Sca = Omit<AuthorisationUpdates, "role" | "wire">;
 
 export interface AuthorisationRoutes<R> {

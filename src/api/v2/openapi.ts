@@ -63,13 +63,20 @@ function fits(segment: string, taken: string[]): boolean {
   return !first.startsWith(":") || sameParameter(segment, first);
 }
 
+/**
+ * Whether the operation's parameter `segment` allows the fixed `taken`: a parameter whose values
+ * the file lists ({bulk-party-verification-endpoint}) takes only those.
+ */
+type Allows = (segment: string, taken: string[]) => boolean;
+
 /** The route segments each template segment covers: {resource-path} one or two, fixed ones. */
-function align(template: string[], route: string[]): string[][] | null {
+function align(template: string[], route: string[], allows: Allows): string[][] | null {
   const [head, ...rest] = template;
   if (head === undefined) return route.length === 0 ? [] : null;
   for (const span of head === "{resource-path}" ? [1, 2] : [1]) {
     const taken = route.slice(0, span);
-    const tail = taken.length === span && fits(head, taken) ? align(rest, route.slice(span)) : null;
+    const tail = taken.length === span && fits(head, taken) && allows(head, taken)
+      ? align(rest, route.slice(span), allows) : null;
     if (tail) return [taken, ...tail];
   }
   return null;
@@ -79,12 +86,14 @@ function align(template: string[], route: string[]): string[][] | null {
  * The file operation of a route: the most specific template (fewest parameters), and among the
  * generic ones shared by several files that of the file whose own paths start as the route's.
  */
-function matchOf(operations: FileOperation[], method: string, route: string[]): Match | null {
+function matchOf(files: Files, operations: FileOperation[], method: string, route: string[]):
+  Match | null {
   const owns = (file: string) => operations.some((o) => o.file === file
     && o.template[0] === route[0]);
   const rank = (m: Match) => m.template.filter(isParameter).length * 2 + (owns(m.file) ? 0 : 1);
   const found = operations.filter((o) => o.method === method).flatMap((o) => {
-    const spans = align(o.template, route);
+    const spans = align(o.template, route, (segment, taken) => taken[0]!.startsWith(":")
+      || listed(files, o, segment)?.includes(taken.join("/")) !== false);
     return spans ? [{ ...o, spans }] : [];
   });
   return found.sort((a, b) => rank(a) - rank(b) || a.file.localeCompare(b.file))[0] ?? null;
@@ -103,6 +112,14 @@ function resolved(files: Files, file: string, node: Json): Json {
 }
 
 const routeParameter = (segment: string) => `{${segment.slice(1)}}`;
+
+/** The values the operation's path parameter `segment` lists, if it lists them. */
+function listed(files: Files, o: FileOperation, segment: string): unknown[] | undefined {
+  const declared = ((o.op.parameters ?? []) as Json[]).map((p) => resolved(files, o.file, p))
+    .find((p) => p.in === "path" && `{${String(p.name)}}` === segment);
+  const schema = declared?.schema as Json | undefined;
+  return schema && resolved(files, o.file, schema).enum as unknown[] | undefined;
+}
 
 /**
  * The path the route is published under, the template parameters it fixes, and the route's own
@@ -200,7 +217,7 @@ function buildDocument(files: Files, routes: OperationFacts[], options: V2OpenAp
   const operations = fileOperations(files);
   const published = routes.flatMap((route) => {
     const segments = route.url.slice(options.base.length + 1).split("/");
-    const match = matchOf(operations, route.method, segments);
+    const match = matchOf(files, operations, route.method, segments);
     return match ? [publish(files, match, route, options)] : [];
   });
   const { paths, components } = assemble(files, published);

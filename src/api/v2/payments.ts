@@ -15,10 +15,11 @@ import {
 } from "../../domain/payment/model.js";
 import { answerCreation, type CreationRoute } from "../creation.js";
 import {
-  readCorporateId, readExplicitAuthorisation, V2_HEADERS, type UriRules,
+  readCorporateId, readExplicitAuthorisation, readVopRequested, V2_HEADERS, type UriRules,
 } from "../headers.js";
+import { mismatched } from "../../domain/payment/payee-check.js";
 import { presentPaymentStatus } from "../present.js";
-import { startedLinks } from "../profile.js";
+import { startedLinks, type ResourcePaths } from "../profile.js";
 import { readLaterSca, readScaTargets, V2_APPROACH } from "../sca-approach.js";
 import type { ReadWire } from "../statement-files.js";
 import { authorisationRoutes, type V2Sca } from "./authorisations.js";
@@ -55,8 +56,8 @@ function refOf(request: FastifyRequest, service: PaymentService): PaymentRef {
 }
 
 /**
- * The payment an authorisation's path names. The file's generic authorisation knows no
- * PRODUCT_UNKNOWN (its 404 is RESOURCE_UNKNOWN only): there an unknown product names no payment.
+ * The payment an authorisation's (or a creditor confirmation's) path names. Their files know no
+ * PRODUCT_UNKNOWN (their 404 is RESOURCE_UNKNOWN only): there an unknown product names no payment.
  */
 function authorisedRefOf(request: FastifyRequest, service: PaymentService): PaymentRef {
   const { product } = request.params as ByPayment["Params"];
@@ -77,11 +78,15 @@ async function initiate(request: CreationRequest, reply: FastifyReply,
   const { chosen, redirect } = readScaTargets(request.headers,
     { approaches: options.sca.approaches, redirects: options.redirects }, request.tpp.domains,
     V2_APPROACH);
-  const explicit = readExplicitAuthorisation(request.headers, V2_HEADERS);
   const input = inV2Terms(() =>
     readV2Initiation(service, request.body, readCorporateId(request.headers)));
   const tpp = { id: request.tpp.id, name: request.tpp.name };
-  const checks = await payments.verifyPayees(product, input, false).catch(asV2Field);
+  const checks = await payments.verifyPayees(product, input, readVopRequested(request.headers))
+    .catch(asV2Field);
+  // A close or no match the TPP reads (RVCM) waits for its creditor confirmation (VOP 1.1)
+  // before any authorisation starts.
+  const awaitsConfirmation = mismatched(checks, checks.outcomes.values());
+  const explicit = readExplicitAuthorisation(request.headers, V2_HEADERS) || awaitsConfirmation;
   return answerCreation(request, reply, options, {
     resourceType: "payment", idField: "paymentId", chosen,
     selfOf: (id) => `${base}/${service}/${product}/${id}`,
@@ -89,10 +94,31 @@ async function initiate(request: CreationRequest, reply: FastifyReply,
     create: async (tx) => {
       const initiated = await payments.initiatePayment(
         tx, tpp, product, input, redirect, checks, explicit).catch(asV2Field);
+      const created = (paths: ResourcePaths) =>
+        options.presenters.paymentCreated(initiated, paths, chosen);
       return { resourceId: initiated.payment.id, authorisationId: initiated.authorisationId,
-        present: (paths) => options.presenters.paymentCreated(initiated, paths, chosen) };
+        present: awaitsConfirmation ? (paths) => confirmationFirst(created(paths), paths)
+          : created };
     },
   });
+}
+
+/** A creation answer whose payment awaits its creditor confirmation: that link, no start. */
+function confirmationFirst(answer: Record<string, unknown>, paths: ResourcePaths) {
+  return { ...answer, _links: { self: { href: paths.self }, status: { href: paths.status },
+    creditorNameConfirmation: { href: `${paths.self}/creditor-confirmation` } } };
+}
+
+/**
+ * PUT creditor-confirmation (VOP 1.1): the payment leaves RVCM for RCVD; its authorisation is
+ * then started by the TPP (startAuthorisation), in the approach it chooses.
+ */
+async function confirmCreditor(request: FastifyRequest, payments: Payments,
+  service: PaymentService) {
+  const payment = await payments.confirmCreditor(authorisedRefOf(request, service));
+  const self = request.url.split("?")[0]!.replace(/\/creditor-confirmation$/, "");
+  return { transactionStatus: payment.status, _links: { self: { href: self },
+    status: { href: `${self}/status` }, startAuthorisation: { href: `${self}/authorisations` } } };
 }
 
 /** GET details and status, DELETE (cancellation) of one service's payments. */
@@ -100,6 +126,8 @@ function paymentReadRoutes(
   app: FastifyInstance, { base, payments, sca }: V2PaymentRoutesOptions, service: PaymentService,
 ) {
   const path = `${base}/${service}/:product/:paymentId`;
+  app.put<ByPayment>(`${path}/creditor-confirmation`, route(), (request) =>
+    confirmCreditor(request, payments, service));
   app.get<ByPayment>(`${path}/status`, route(), async (request) =>
     presentPaymentStatus(await payments.getPayment(refOf(request, service))));
   app.get<ByPayment>(path, route(), async (request) => {

@@ -275,6 +275,16 @@ export const cancellationConflict = (error: unknown): unknown =>
   error instanceof Xs2aError && error.code === "CANCELLATION_INVALID"
     ? new Xs2aError("STATUS_INVALID", "state", error.text) : error;
 
+/** PUT creditor-confirmation of a payment whose payee check asked for none (VOP 1.1). */
+export const nothingToConfirm = (status: string): Xs2aError =>
+  new Xs2aError("STATUS_INVALID", "state", `The payment is ${status}: only a payment whose `
+    + "payee check found a close or no match (RVCM) awaits a creditor confirmation.");
+
+/** An authorisation of a /v2 payment in RVCM before the TPP confirmed its payee (VOP 1.1). */
+export const creditorUnconfirmed = (): Xs2aError =>
+  new Xs2aError("STATUS_INVALID", "state", "The payee check found a close or no match (RVCM): "
+    + "confirm the creditor (PUT creditor-confirmation) after showing the PSU, then authorise.");
+
 // ---- Signing baskets ----
 
 /** The payment or consent is held by a signing basket: only the basket is authorised. */

@@ -8,8 +8,8 @@ import type { Tx } from "../kernel/ports.js";
 import { createdThrough, requireInterface, type ApiInterface } from "../kernel/interface.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
-  authorisationOver, cancellationNotNeeded, formatError, noWayBack, productUnknown,
-  resourceUnknown,
+  authorisationOver, cancellationNotNeeded, creditorUnconfirmed, formatError, noWayBack,
+  nothingToConfirm, productUnknown, resourceUnknown,
 } from "../kernel/errors.js";
 import { validateBulk, type BulkPaymentInput, type ValidBulk } from "./rules.js";
 import type { PaymentService, StandingOrder } from "./model.js";
@@ -25,6 +25,7 @@ import {
 } from "./model.js";
 import { checkPayees, createdStatus, outcomeOf, type PayeeChecks } from "./payee-check.js";
 import { refuseIfHeld } from "../sca/holding.js";
+import { movePayment, PAYMENT_TRANSITIONS } from "./transitions.js";
 import { startAuthorisation, type StartedAuthorisation } from "../sca/start.js";
 
 export type PeriodicPaymentInput = PaymentInitiationInput & StandingOrderInput;
@@ -213,8 +214,27 @@ function createLaterAuthorisations(deps: Deps, version: ApiInterface) {
       if (!awaitsPsu(payment.status)) {
         throw authorisationOver("payment", payment.status);
       }
+      // The file: a payment offered creditorNameConfirmation is not executed without it.
+      if (version === "v2" && payment.status === "RVCM") throw creditorUnconfirmed();
       await refuseIfHeld(deps, tx, { type: "payment", id: payment.id });
       return startLater(deps, tx, payment, "payment", sca);
+    });
+  }
+
+  /**
+   * PUT creditor-confirmation (VOP 1.1): the TPP showed the PSU the close or no match and the
+   * PSU goes on; RVCM becomes RCVD, ready for its authorisation. STATUS_INVALID otherwise.
+   */
+  async function confirmCreditor(ref: PaymentRef): Promise<Payment> {
+    return store.transaction(async (tx) => {
+      const payment = await findOwn(deps, tx, ref, version);
+      const at = deps.clock.now().toISOString();
+      const change = { at, creditorConfirmed: true };
+      if (!(await movePayment(deps, tx, payment, "confirmCreditor", change))) {
+        throw nothingToConfirm(payment.status);
+      }
+      return { ...payment, status: PAYMENT_TRANSITIONS.confirmCreditor.to,
+        creditorConfirmedAt: at };
     });
   }
 
@@ -248,7 +268,7 @@ function createLaterAuthorisations(deps: Deps, version: ApiInterface) {
     });
   }
 
-  return { authorisePayment, cancelPayment, authoriseCancellation };
+  return { authorisePayment, cancelPayment, authoriseCancellation, confirmCreditor };
 }
 
 /**

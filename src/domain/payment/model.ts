@@ -106,4 +106,6 @@ export interface Payment {
   apiVersion?: "v2";
   /** A /v2 bulk's paymentInformationId, as the TPP gave it. */
   paymentInformationId?: string;
+  /** When the TPP confirmed the payee after a close or no match (VOP 1.1); absent: it did not. */
+  creditorConfirmedAt?: string;
 }

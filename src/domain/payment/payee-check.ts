@@ -36,6 +36,10 @@ export function outcomeOf(checks: PayeeChecks, payee: Payee): VopOutcome {
   return checks.outcomes.get(keyOf(payee)) ?? NOT_POSSIBLE;
 }
 
+/** Whether a payee the TPP reads the outcome of did not match, or only closely (RVCM). */
+export const mismatched = (checks: PayeeChecks, outcomes: Iterable<VopOutcome>): boolean =>
+  checks.requested && [...outcomes].some((o) => o.result === "NMTC" || o.result === "CMTC");
+
 /**
  * The status a payment is created in (transitions.ts, its "create" rows): RCVD, or with
  * Client-VOP-Requested the check's: RCVC when every payee matched, RVCM when one did not or only
@@ -44,11 +48,8 @@ export function outcomeOf(checks: PayeeChecks, payee: Payee): VopOutcome {
 export function createdStatus(checks: PayeeChecks, outcomes: readonly VopOutcome[]):
   TransactionStatus {
   if (!checks.requested) return PAYMENT_CREATION.create.to;
-  const results = new Set(outcomes.map((o) => o.result));
-  if (results.has("NMTC") || results.has("CMTC")) {
-    return PAYMENT_CREATION.createPayeeMismatched.to;
-  }
-  return results.has("NOAP") ? PAYMENT_CREATION.createPayeeUnchecked.to
+  if (mismatched(checks, outcomes)) return PAYMENT_CREATION.createPayeeMismatched.to;
+  return outcomes.some((o) => o.result === "NOAP") ? PAYMENT_CREATION.createPayeeUnchecked.to
     : PAYMENT_CREATION.createPayeesMatched.to;
 }
 

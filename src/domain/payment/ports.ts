@@ -33,7 +33,8 @@ export interface PaymentRepository {
    */
   transition(
     tx: Tx, id: string, from: readonly TransactionStatus[], to: TransactionStatus,
-    change: { at: string; reason?: string | null; psuId?: string; signaturesBefore?: number },
+    change: { at: string; reason?: string | null; psuId?: string; signaturesBefore?: number;
+      creditorConfirmed?: boolean },
   ): Promise<boolean>;
   /** Compare-and-set on the status of a bulk's payments. */
   transitionEntries(

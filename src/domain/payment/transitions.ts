@@ -14,6 +14,11 @@ type PaymentStore = StoreDeps<"payments" | "notifications">;
 export interface PaymentTransition { from: readonly TransactionStatus[]; to: TransactionStatus }
 
 export const PAYMENT_TRANSITIONS = {
+  /**
+   * The TPP confirmed the payee after showing the PSU a close or no match (VOP 1.1,
+   * creditor-confirmation on /v2): the payment may now be authorised.
+   */
+  confirmCreditor: { from: ["RVCM"], to: "RCVD" },
   /** The PSU confirmed the payment on the review (the last signature it needed). */
   authorise: { from: AWAITING_PSU, to: "ACTC" },
   /** One user of the debtor's company signed; more signatures are needed (multi-level SCA). */
@@ -83,6 +88,8 @@ export interface StatusChange {
   at: string; reason?: string | null; psuId?: string;
   /** A signature: the change happens only if the payment still has this many (then one more). */
   signaturesBefore?: number;
+  /** The TPP's creditor confirmation: when it came is kept. */
+  creditorConfirmed?: boolean;
 }
 
 /**

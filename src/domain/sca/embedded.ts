@@ -4,7 +4,6 @@
  * on the one SCA session machine, so its failures count with the PSU's failures on the bank's
  * pages and its codes are bound to the amount and payee (RTS art. 5) as there.
  */
-import { newSecret } from "../../lib/ids.js";
 import { createConcurrencyLimit } from "../../lib/rate-limit.js";
 import type { Tx } from "../kernel/ports.js";
 import type { Deps } from "../deps.js";

@@ -193,6 +193,8 @@ export const de: Catalogue = {
     + "Das Geld könnte an jemand anderen gehen als beabsichtigt.",
   vop_not_possible: "Die Bank des Empfängers konnte den Namen nicht prüfen. Bitte prüfen Sie die "
     + "IBAN.",
+  vop_creditor_confirmed: "Ihr Anbieter hat uns bestätigt, dass Sie diese Namensprüfung gesehen "
+    + "haben und an diesen Empfänger zahlen möchten.",
   vop_acknowledge: "Mir ist bewusst, dass das Geld an jemand anderen als den genannten Empfänger "
     + "gehen kann.",
   error_vop_unacknowledged: "Der Name des Empfängers stimmt nicht überein: Setzen Sie das "

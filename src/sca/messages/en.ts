@@ -181,6 +181,8 @@ export const en = {
   vop_no_match: "The name does not match the account holder at the payee's bank. The money may "
     + "go to someone other than you intend.",
   vop_not_possible: "The payee's bank could not check the name. Make sure the IBAN is right.",
+  vop_creditor_confirmed: "Your provider told us that you saw this name check and want to pay "
+    + "this payee.",
   vop_acknowledge: "I understand that the money may go to someone other than the named payee.",
   error_vop_unacknowledged: "The payee's name does not match: tick the box to confirm anyway, or "
     + "cancel.",

@@ -186,6 +186,8 @@ export const es: Catalogue = {
     + "El dinero podría ir a otra persona distinta de la prevista.",
   vop_not_possible: "El banco del beneficiario no pudo comprobar el nombre. Asegúrese de que el "
     + "IBAN es correcto.",
+  vop_creditor_confirmed: "Su proveedor nos ha confirmado que ha visto esta verificación del "
+    + "nombre y desea pagar a este beneficiario.",
   vop_acknowledge: "Entiendo que el dinero puede ir a otra persona distinta del beneficiario "
     + "indicado.",
   error_vop_unacknowledged: "El nombre del beneficiario no coincide: marque la casilla para "

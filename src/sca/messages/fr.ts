@@ -193,6 +193,8 @@ export const fr: Catalogue = {
   vop_no_match: "Le nom ne correspond pas au titulaire du compte auprès de la banque du "
     + "bénéficiaire. L'argent pourrait aller à une autre personne que prévu.",
   vop_not_possible: "La banque du bénéficiaire n'a pas pu vérifier le nom. Vérifiez l'IBAN.",
+  vop_creditor_confirmed: "Votre prestataire nous a confirmé que vous avez vu cette vérification "
+    + "du nom et souhaitez payer ce bénéficiaire.",
   vop_acknowledge: "Je comprends que l'argent peut aller à une autre personne que le "
     + "bénéficiaire indiqué.",
   error_vop_unacknowledged: "Le nom du bénéficiaire ne correspond pas : cochez la case pour "

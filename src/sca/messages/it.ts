@@ -186,6 +186,8 @@ export const it: Catalogue = {
   vop_no_match: "Il nome non corrisponde al titolare del conto presso la banca del beneficiario. "
     + "Il denaro potrebbe andare a una persona diversa da quella prevista.",
   vop_not_possible: "La banca del beneficiario non ha potuto verificare il nome. Controlli l'IBAN.",
+  vop_creditor_confirmed: "Il suo fornitore ci ha confermato che ha visto questa verifica del "
+    + "nome e vuole pagare questo beneficiario.",
   vop_acknowledge: "Ho capito che il denaro può andare a una persona diversa dal beneficiario "
     + "indicato.",
   error_vop_unacknowledged: "Il nome del beneficiario non corrisponde: spunti la casella per "

@@ -189,6 +189,8 @@ export const nl: Catalogue = {
   vop_no_match: "De naam komt niet overeen met de rekeninghouder bij de bank van de begunstigde. "
     + "Het geld kan naar iemand anders gaan dan u bedoelt.",
   vop_not_possible: "De bank van de begunstigde kon de naam niet controleren. Controleer de IBAN.",
+  vop_creditor_confirmed: "Uw aanbieder heeft ons bevestigd dat u deze naamcontrole hebt gezien "
+    + "en deze begunstigde wilt betalen.",
   vop_acknowledge: "Ik begrijp dat het geld naar iemand anders dan de genoemde begunstigde kan "
     + "gaan.",
   error_vop_unacknowledged: "De naam van de begunstigde komt niet overeen: vink het vakje aan om "

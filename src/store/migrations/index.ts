@@ -38,6 +38,7 @@ import { paymentInterface } from "./0230-payment-interface.js";
 import { permissionHistory } from "./0270-permission-history.js";
 import { fraudSignals } from "./0280-fraud-signals.js";
 import { interfaceStatistics } from "./0260-interface-statistics.js";
+import { vopBulks } from "./0300-vop-bulks.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0280-fraud-signals": fraudSignals,
   "0260-interface-statistics": interfaceStatistics,
   "0290-notification-forms": notificationForms,
+  "0300-vop-bulks": vopBulks,
 };
 
 export const migrationProvider: MigrationProvider = {
