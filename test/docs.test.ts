@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { setTimeout } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { errorCatalogue, renderError } from "../src/api/errors.js";
 import * as errors from "../src/domain/kernel/errors.js";
@@ -10,6 +11,8 @@ import { execFileSync } from "node:child_process";
 import { addDays, dateInZone } from "../src/lib/clock.js";
 import { ALICE_MAIN, authorisedConsent, confirm, reachReview } from "./support/flows.js";
 import { GuideShell, section, shBlocks, type Answer } from "./support/guide-shell.js";
+import { startReceiver } from "./support/notification-receiver.js";
+import { pushViolations } from "./support/openfinance.js";
 import { pain001 } from "./support/pain001.js";
 import { authoriseInBrowser, mtlsFetch } from "./support/oauth-client.js";
 import { lastSmsCode } from "./support/psu.js";
@@ -291,6 +294,32 @@ test("the TPP guide's v2 signing basket: a /v2 payment, a /v2 consent, the baske
     assert.deepEqual([read.body.paymentIds, read.body.consentIds, read.body.transactionStatus],
       [[payment?.json.paymentId], [consent?.json.consentId], "ACTC"]);
   });
+
+test("the TPP guide's /v2 payment with Client-Notification-URI is pushed PUSH 2.4's body", async () => {
+  const receiver = await startReceiver(bank.certs);
+  try {
+    shell.values.NOTIFY = receiver.url;
+    const { text, answers: [[created] = []] } = await runGuide(
+      "### Pushed statuses on /v2: openFinance PUSH 2.4");
+    const { paymentId, _links } = ok(created).json;
+    const browser = bank.browser();
+    const done = await confirm(browser, await reachReview(browser, _links.scaRedirect.href, "bob"));
+    assert.equal(done.location, `${bank.authUrl}/sandbox/tpp/ok`, done.html);
+    const pushed = () => receiver.received.filter((r) => r.body.paymentId === paymentId);
+    // The bank's own scheduler may hold a push in a round of its own while the test asks.
+    for (let round = 0; round < 1_000 && pushed().at(-1)?.body.transactionStatus !== "ACSC";
+      round++) {
+      await bank.app.deliverNotifications();
+      await setTimeout(20);
+    }
+    for (const push of pushed()) assert.deepEqual(pushViolations(push), [], push.raw);
+    assert.deepEqual(pushed().at(-1)?.body, { paymentId, transactionStatus: "ACSC" });
+    assert.match(text, /\{"paymentId":"1e5a\.\.\.","transactionStatus":"ACSC"\}/);
+  } finally {
+    delete shell.values.NOTIFY;
+    await receiver.close();
+  }
+});
 
 test("the TPP guide's company payment waits for its signers' authorisations", async () => {
   const { answers: [[created] = []] } = await runGuide(

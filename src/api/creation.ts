@@ -66,7 +66,8 @@ export async function answerCreation(
     const created = await creation.create(tx);
     if (notify.accepted) {
       await route.notifications.subscribe(tx, { ...notify.accepted, tppId,
-        resourceId: created.resourceId, resourceType: creation.resourceType });
+        resourceId: created.resourceId, resourceType: creation.resourceType,
+        resourcePath: creation.selfOf(created.resourceId) });
     }
     if (purpose !== null) await route.purposes.declare(tx, created.resourceId, purpose);
     const paths = resourcePaths(creation.selfOf(created.resourceId), created.authorisationId);

@@ -1,7 +1,7 @@
 /**
- * The demo TPP's notification endpoint (Berlin Group TPP-Notification-URI): an HTTPS server that
- * accepts only pushes from a client certificate of the bank's CA and keeps the latest ones for
- * the statuses page.
+ * The demo TPP's notification endpoint (TPP-Notification-URI, on /v2 Client-Notification-URI): an
+ * HTTPS server that accepts only pushes from a client certificate of the bank's CA and keeps the
+ * latest ones, of either form, for the statuses page.
  */
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -11,7 +11,8 @@ export interface Pushed {
   receivedAt: string;
   /** The pushing client certificate's subject: the bank. */
   sender: string;
-  body: Record<string, string | undefined>;
+  /** NextGenPSD2 1.3's form or openFinance PUSH 2.4's (with `_links`). */
+  body: Record<string, unknown>;
 }
 
 export interface Inbox {
@@ -26,11 +27,11 @@ export interface InboxIdentity { key: Buffer; cert: Buffer; ca: Buffer }
 const KEPT = 50;
 const BODY_LIMIT = 16 * 1024;
 
-function parse(raw: string): Record<string, string | undefined> | undefined {
+function parse(raw: string): Record<string, unknown> | undefined {
   try {
     const body: unknown = JSON.parse(raw);
     return typeof body === "object" && body !== null
-      ? body as Record<string, string | undefined> : undefined;
+      ? body as Record<string, unknown> : undefined;
   } catch {
     return undefined;
   }

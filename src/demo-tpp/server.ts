@@ -48,17 +48,22 @@ const API = "/psd2/v1";
  */
 interface AisInterface {
   base: string; consents: string; redirect: { ok: string; nok: string };
+  /** The headers that subscribe to pushed statuses (each interface pushes its own form). */
+  notification: { uri: string; preferred: string };
   consentBody(validTo: string): unknown;
 }
 
 const AIS_INTERFACES: Record<"v1" | "v2", AisInterface> = {
   v1: { base: API, consents: `${API}/consents`,
     redirect: { ok: "TPP-Redirect-URI", nok: "TPP-Nok-Redirect-URI" },
+    notification: { uri: "TPP-Notification-URI", preferred: "TPP-Notification-Content-Preferred" },
     consentBody: (validUntil) => ({ access: { accounts: [], balances: [], transactions: [] },
       recurringIndicator: true, validUntil, frequencyPerDay: 4,
       combinedServiceIndicator: false }) },
   v2: { base: "/psd2/v2", consents: "/psd2/v2/consents/account-access",
     redirect: { ok: "Client-Redirect-URI", nok: "Client-Nok-Redirect-URI" },
+    notification: { uri: "Client-Notification-URI",
+      preferred: "Client-Notification-Content-Preferred" },
     consentBody: (validTo) => ({ access: { payments: [{ rights: ["ais"] }] },
       consentType: "aspspManaged", recurringIndicator: true, validTo, frequencyPerDay: 4 }) },
 };
@@ -234,7 +239,8 @@ async function budgetSections(
 function createBudgetConsent(demo: Demo, state: string, ip: string, ais = AIS_INTERFACES.v1) {
   const validTo = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
   return demo.bank.post<Created>(ais.consents, ais.consentBody(validTo),
-    { ...redirects(demo, "/budget/return", state, ais.redirect), ...psuHeaders(ip) });
+    { ...redirects(demo, "/budget/return", state, ais.redirect), ...psuHeaders(ip),
+      ...subscription(demo, ais) });
 }
 
 function budgetRoutes(app: FastifyInstance, demo: Demo): void {
@@ -303,17 +309,30 @@ function oauthRoutes(
 }
 
 /** Asks the bank to push every status change of the resource to the demo's inbox. */
-const subscription = (demo: Demo): Record<string, string> => demo.inbox
-  ? { "TPP-Notification-URI": demo.inbox.url,
-    "TPP-Notification-Content-Preferred": "status=SCA,PROCESS" }
+const subscription = (demo: Demo, ais = AIS_INTERFACES.v1): Record<string, string> => demo.inbox
+  ? { [ais.notification.uri]: demo.inbox.url, [ais.notification.preferred]: "status=SCA,PROCESS" }
   : {};
+
+/** PUSH 2.4 names the resource by its id's attribute; 1.3 by resourceType and resourceId. */
+const PUSH_2_4_KINDS = { paymentId: "payment", consentId: "consent", basketId: "signing-basket" };
+
+/** The pushed resource's kind and id, and the form (1.3 or 2.4) the body has. */
+function pushedResource(body: Record<string, unknown>): { kind: string; id: string; form: string } {
+  const field = Object.keys(PUSH_2_4_KINDS).find((name) => typeof body[name] === "string");
+  if (field) {
+    return { kind: PUSH_2_4_KINDS[field as keyof typeof PUSH_2_4_KINDS], id: String(body[field]),
+      form: "2.4" };
+  }
+  return { kind: String(body.resourceType ?? ""), id: String(body.resourceId ?? ""), form: "1.3" };
+}
 
 function pushedRow(p: Pushed): Html {
   const { body } = p;
-  const status = body.transactionStatus ?? body.consentStatus ?? `SCA ${body.scaStatus ?? ""}`;
-  return html`<tr><td>${p.receivedAt.slice(11, 19)}</td><td>${body.resourceType ?? ""}${""
-  } <code>${body.resourceId ?? ""}</code></td><td><strong>${status}</strong></td>${""
-  }<td>${p.sender}</td></tr>`;
+  const { kind, id, form } = pushedResource(body);
+  const status = body.transactionStatus ?? body.consentStatus
+    ?? (body.scaStatus ? `SCA ${String(body.scaStatus)}` : "changed (read its status)");
+  return html`<tr><td>${p.receivedAt.slice(11, 19)}</td><td>${kind} <code>${id}</code></td>${""
+  }<td><strong>${String(status)}</strong></td><td>${form}</td><td>${p.sender}</td></tr>`;
 }
 
 function statusesRoute(app: FastifyInstance, demo: Demo): void {
@@ -326,10 +345,11 @@ function statusesRoute(app: FastifyInstance, demo: Demo): void {
     const rows = demo.inbox.latest();
     return sendPage(reply, "Pushed statuses", html`<p>The bank pushes each change of a
  payment's, consent's or authorisation's status to <code>${demo.inbox.url}</code> (mutual TLS:
- only the bank's certificate is accepted). Newest first:</p>${rows.length === 0
+ only the bank's certificate is accepted), in NextGenPSD2 1.3's form for what was created on
+ /psd2/v1, in openFinance PUSH 2.4's for /psd2/v2. Newest first:</p>${rows.length === 0
   ? html`<p>Nothing yet: pay in the <a href="/shop">shop</a>.</p>`
-  : html`<table><tr><th>Time (UTC)</th><th>Resource</th><th>Status</th><th>Sent by</th></tr>${
-    rows.map(pushedRow)}</table>`}`, 200, refresh);
+  : html`<table><tr><th>Time (UTC)</th><th>Resource</th><th>Status</th><th>Form</th>${""
+  }<th>Sent by</th></tr>${rows.map(pushedRow)}</table>`}`, 200, refresh);
   });
 }
 

@@ -1,19 +1,19 @@
 /**
  * Subscriptions and the notification outbox (domain/notification/ports.ts). A notification is
- * queued in the caller's transaction, numbered within its resource so delivery keeps the order.
+ * queued in the caller's transaction, numbered within its resource so delivery keeps the order,
+ * its body in its subscription's form (notification-bodies.ts).
  */
 import { sql, type Selectable } from "kysely";
 import type {
-  ClaimLimits, NotificationContent, NotificationPort, NotifiedResource, QueuedNotification,
-  StatusNotice,
+  ClaimLimits, NotificationContent, NotificationForm, NotificationPort, NotifiedResource,
+  QueuedNotification, StatusNotice,
 } from "../domain/notification/ports.js";
 import { newTimeOrderedUuid } from "../lib/ids.js";
 import type { OnStore, Tx } from "./handle.js";
+import { pushBody, type PushedChange, type PushTarget } from "./notification-bodies.js";
 import type { NotificationTable } from "./schema.js";
 
-interface Target {
-  resourceId: string; resourceType: string; tppId: string; uri: string; content: string;
-}
+interface Target extends PushTarget { tppId: string; uri: string }
 
 function toQueued(row: Selectable<NotificationTable>): QueuedNotification {
   return {
@@ -23,42 +23,46 @@ function toQueued(row: Selectable<NotificationTable>): QueuedNotification {
   };
 }
 
+/** LAST is PROCESS pushed lean: it wants every status change too. */
 const wants = (target: Target, content: NotificationContent) =>
-  target.content.split(",").includes(content);
+  target.content.split(",").some((c) => c === content || (content === "PROCESS" && c === "LAST"));
 
 async function targetsOf(tx: Tx, resourceIds: string[]): Promise<Map<string, Target>> {
   if (resourceIds.length === 0) return new Map();
   const rows = await tx.selectFrom("notification_subscriptions").selectAll()
     .where("resource_id", "in", resourceIds).execute();
   return new Map(rows.map((r) => [r.resource_id, {
-    resourceId: r.resource_id, resourceType: r.resource_type, tppId: r.tpp_id, uri: r.uri,
-    content: r.content,
+    resourceId: r.resource_id, resourceType: r.resource_type as NotifiedResource,
+    tppId: r.tpp_id, uri: r.uri, content: r.content, form: r.form as NotificationForm,
+    resourcePath: r.resource_path,
   }]));
 }
 
-/** The subscribed resource of each authorisation named, by authorisation id. */
-async function authorisationTargets(tx: Tx, ids: string[]): Promise<Map<string, Target>> {
+/**
+ * The subscribed resource of each authorisation named, by authorisation id, and whether the
+ * authorisation is a payment's cancellation.
+ */
+async function authorisationTargets(tx: Tx, ids: string[]):
+  Promise<Map<string, { target: Target; cancellation: boolean }>> {
   if (ids.length === 0) return new Map();
   const rows = await tx.selectFrom("authorisations")
-    .select(["id", "resource_id"]).where("id", "in", ids).execute();
+    .select(["id", "resource_id", "resource_type"]).where("id", "in", ids).execute();
   const targets = await targetsOf(tx, [...new Set(rows.map((r) => r.resource_id))]);
-  const out = new Map<string, Target>();
+  const out = new Map<string, { target: Target; cancellation: boolean }>();
   for (const row of rows) {
     const target = targets.get(row.resource_id);
-    if (target) out.set(row.id, target);
+    const cancellation = row.resource_type === "payment-cancellation";
+    if (target) out.set(row.id, { target, cancellation });
   }
   return out;
 }
 
-async function insert(tx: Tx, target: Target, fields: Record<string, string>, at: string) {
+async function insert(tx: Tx, target: Target, change: PushedChange, at: string) {
   const last = await tx.selectFrom("notifications")
     .select((eb) => eb.fn.max("position").as("position"))
     .where("resource_id", "=", target.resourceId).executeTakeFirst();
   const id = newTimeOrderedUuid();
-  const body = JSON.stringify({
-    notificationId: id, resourceType: target.resourceType as NotifiedResource,
-    resourceId: target.resourceId, ...fields, time: at,
-  });
+  const body = pushBody(target, change, id, at);
   await tx.insertInto("notifications").values({
     id, resource_id: target.resourceId, position: Number(last?.position ?? 0) + 1,
     tpp_id: target.tppId, uri: target.uri, body, created_at: at, next_attempt_at: at,
@@ -72,8 +76,10 @@ async function queue(tx: Tx, notices: readonly StatusNotice[], at: string): Prom
     "authorisationId" in n ? [n.authorisationId] : []));
   for (const notice of notices) {
     if ("authorisationId" in notice) {
-      const target = authorisations.get(notice.authorisationId);
-      if (target && wants(target, "SCA")) await insert(tx, target, notice, at);
+      const found = authorisations.get(notice.authorisationId);
+      if (found && wants(found.target, "SCA")) {
+        await insert(tx, found.target, { ...notice, cancellation: found.cancellation }, at);
+      }
     } else {
       const target = resources.get(notice.resourceId);
       const { resourceId: _id, ...status } = notice;
@@ -105,7 +111,7 @@ export const notificationRepository: OnStore<NotificationPort> = {
   async subscribe(tx, s, at) {
     await tx.insertInto("notification_subscriptions").values({
       resource_id: s.resourceId, resource_type: s.resourceType, tpp_id: s.tppId, uri: s.uri,
-      content: s.content.join(","), created_at: at,
+      content: s.content.join(","), created_at: at, form: s.form, resource_path: s.resourcePath,
     }).execute();
   },
 

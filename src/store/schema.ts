@@ -351,6 +351,9 @@ export interface NotificationSubscriptionTable {
   uri: string;
   content: string;
   created_at: string;
+  /** "1.3" or "2.4" (NotificationForm). */
+  form: Generated<string>;
+  resource_path: string | null;
 }
 
 export interface NotificationTable {

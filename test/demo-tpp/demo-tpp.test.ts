@@ -42,11 +42,12 @@ async function show(url: string) {
   return { status: response.status, text: await response.text() };
 }
 
-const PUSHED_ROW = /<tr><td>[^<]*<\/td><td>payment <code>([^<]+)<\/code><\/td><td><strong>([^<]+)<\/strong><\/td><td>([^<]*)<\/td><\/tr>/g;
+/** A statuses page row: the resource's id, its status, the push's form, the sender. */
+const PUSHED_ROW = /<tr><td>[^<]*<\/td><td>(?:payment|consent) <code>([^<]+)<\/code><\/td><td><strong>([^<]+)<\/strong><\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g;
 
 /**
- * The statuses page's rows for a payment once `count` were pushed: the bank's own scheduler may
- * hold some in a round of its own while the test asks for one.
+ * The statuses page's rows for a resource once `count` were pushed: the bank's own scheduler
+ * may hold some in a round of its own while the test asks for one.
  */
 async function pushedFor(paymentId: string, count: number) {
   let rows: RegExpExecArray[] = [];
@@ -76,7 +77,8 @@ test("the shop checkout pays through the bank's pages and shows the booked payme
   const rows = await pushedFor(paymentId, 5);
   assert.deepEqual(rows.map((m) => m[2]).reverse(),
     ["SCA psuIdentified", "SCA psuAuthenticated", "ACTC", "SCA finalised", "ACSC"]);
-  assert.ok(rows.every((m) => m[3] === "localhost"), "pushed with the bank's certificate");
+  assert.ok(rows.every((m) => m[3] === "1.3" && m[4] === "localhost"),
+    "pushed in 1.3's form with the bank's certificate");
 });
 
 test("a refused checkout shows the bank's error text", async () => {
@@ -117,6 +119,9 @@ test("the budget connects through openFinance 2.x (/psd2/v2) when asked, through
     assert.equal((await bank.tpp.get(path(api))).status, 200, api);
     const elsewhere = await bank.tpp.get(path(other));
     assert.ok(elsewhere.status >= 400, `${other}: ${elsewhere.text}`);
+    // Each interface pushes its own form: NextGenPSD2 1.3's, openFinance PUSH 2.4's.
+    const valid = (await pushedFor(consentId, 3)).filter((m) => m[2] === "valid");
+    assert.deepEqual(valid.map((m) => m[3]), [api === "v2" ? "2.4" : "1.3"]);
   }
 });
 

@@ -88,6 +88,8 @@ function loadFile(name: string): File {
 }
 
 let files: File[] | undefined;
+const loaded = () =>
+  files ??= readdirSync(FOLDER).filter((n) => n.endsWith(".yaml")).sort().map(loadFile);
 const compiled = new Map<string, ValidateFunction>();
 
 function checker(file: File) {
@@ -104,7 +106,7 @@ function checker(file: File) {
 
 /** Every way the exchange departs from the openFinance files; empty when it conforms. */
 export function openFinanceViolations(exchange: Exchange): string[] {
-  files ??= readdirSync(FOLDER).filter((n) => n.endsWith(".yaml")).sort().map(loadFile);
+  loaded();
   const path = exchange.path.split("?")[0]!;
   // The interface's own description (v2-openapi.test.ts) is no operation of the files.
   if (!path.startsWith(`${PREFIX}/v2/`) || DOCUMENT.test(path)) return [];
@@ -149,4 +151,28 @@ export function openFinanceViolations(exchange: Exchange): string[] {
     }
   }
   return violations;
+}
+
+/** A push the bank sent to a Client-Notification-URI: its headers and its body. */
+export interface Push { headers: Record<string, string | string[] | undefined>; body: unknown }
+
+/**
+ * Every way a push departs from the PUSH 2.4 file's pushResourceStatus (the API client's
+ * operation): its headers, its body, and any attribute the body has beyond the file's (which
+ * the schema would let pass; 1.3's notificationId or resourceType, say).
+ */
+export function pushViolations(push: Push): string[] {
+  const [found] = loaded().flatMap((file) => file.operations
+    .filter((o) => o.op.operationId === "pushResourceStatus").map((operation) => ({ file, operation })));
+  if (!found) return ["pushResourceStatus: no such operation in the openFinance files"];
+  const { file, operation } = found;
+  const check = checker(file);
+  const at = jsonSchemaAt(file.document, `${operation.pointer}/requestBody`)!;
+  const sent = Object.fromEntries(Object.entries(push.headers)
+    .flatMap(([name, value]) => value === undefined ? [] : [[name, value]]));
+  const declared = Object.keys(locate(file.document, at).node.properties as Node);
+  const beyond = Object.keys(push.body as Node).filter((name) => !declared.includes(name))
+    .map((name) => `push: ${name} is no attribute of pushResourceStatus`);
+  return [...headerViolations(operation, sent, "push", file.document, check),
+    ...check(at, push.body, "push"), ...beyond];
 }

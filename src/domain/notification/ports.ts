@@ -1,14 +1,25 @@
 /**
- * Status pushed to the TPP (Berlin Group TPP-Notification-URI): the subscription a resource
- * carries from its creation, and the outbox the status changes write into, in their own
- * transaction, so that a committed change always has its notification (at least once).
+ * Status pushed to the TPP (Berlin Group TPP-Notification-URI, on /v2 Client-Notification-URI):
+ * the subscription a resource carries from its creation, and the outbox the status changes write
+ * into, in their own transaction, so that a committed change always has its notification (at
+ * least once).
  */
 import type { Tx } from "../kernel/ports.js";
 
 export type NotifiedResource = "payment" | "consent" | "signing-basket";
 
-/** What the bank notifies (ASPSP-Notification-Content): SCA and/or PROCESS. */
-export type NotificationContent = "SCA" | "PROCESS";
+/**
+ * What the bank notifies (ASPSP-Notification-Content): SCA and/or PROCESS, or on /v2 LAST: each
+ * status change pushed lean, naming where to read the resource's last status (PUSH 2.4's
+ * `_links.status`) instead of the status itself.
+ */
+export type NotificationContent = "SCA" | "PROCESS" | "LAST";
+
+/**
+ * The body's form: NextGenPSD2 1.3's (a resource created on /v1) or openFinance PUSH 2.4's
+ * pushResourceStatus (on /v2).
+ */
+export type NotificationForm = "1.3" | "2.4";
 
 export interface Subscription {
   resourceId: string;
@@ -16,6 +27,9 @@ export interface Subscription {
   tppId: string;
   uri: string;
   content: readonly NotificationContent[];
+  form: NotificationForm;
+  /** The resource's path on its interface (its self link), which a lean push links to. */
+  resourcePath: string;
 }
 
 /** One status change as the outbox receives it. */

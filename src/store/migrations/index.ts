@@ -16,6 +16,7 @@ import { psuDashboard } from "./0009-psu-dashboard.js";
 import { cardAccounts } from "./0010-card-accounts.js";
 import { scaLoginFailures } from "./0030-sca-login-failures.js";
 import { notifications } from "./0070-notifications.js";
+import { notificationForms } from "./0290-notification-forms.js";
 import { bulkPart } from "./0090-bulk-part.js";
 import { payeeVerification } from "./0101-payee-verification.js";
 import { namedPsu } from "./0102-named-psu.js";
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0270-permission-history": permissionHistory,
   "0280-fraud-signals": fraudSignals,
   "0260-interface-statistics": interfaceStatistics,
+  "0290-notification-forms": notificationForms,
   "0300-vop-bulks": vopBulks,
   "0310-basket-interface": basketInterface,
 };
