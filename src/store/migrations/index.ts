@@ -37,6 +37,7 @@ import { paymentInterface } from "./0230-payment-interface.js";
 import { permissionHistory } from "./0270-permission-history.js";
 import { fraudSignals } from "./0280-fraud-signals.js";
 import { interfaceStatistics } from "./0260-interface-statistics.js";
+import { narrowCreationIndexes } from "./0320-narrow-creation-indexes.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "0270-permission-history": permissionHistory,
   "0280-fraud-signals": fraudSignals,
   "0260-interface-statistics": interfaceStatistics,
+  "0320-narrow-creation-indexes": narrowCreationIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
