@@ -26,7 +26,7 @@ export interface CallOptions {
   rawBody?: string;
   /** Signs this call instead of the client's signer. */
   sign?: RequestSigner;
-  /** Set on the one repetition of a request whose kept-alive connection was found closed. */
+  /** Set on the one repetition of a GET whose kept-alive connection was found closed. */
   retried?: boolean;
 }
 
@@ -86,14 +86,11 @@ export class TppClient {
       });
       req.on("error", (error: NodeJS.ErrnoException) => {
         // A kept-alive connection the server closed as the request went out (its idle timeout
-        // fires late when a synchronous operator command held this process): the request is sent
-        // again on a new one (Node's documentation of `reusedSocket`), a creation under the same
-        // X-Request-ID, so that the bank answers it once even if the first copy arrived.
-        const stale = req.reusedSocket && error.code === "ECONNRESET";
+        // fires late when a synchronous operator command held this process): a GET is sent again
+        // on a new one, as browsers do (Node's documentation of `reusedSocket`).
+        const stale = req.reusedSocket && error.code === "ECONNRESET" && method === "GET";
         if (stale && !options.retried) {
-          const id = headers["X-Request-ID"];
-          const sameId = id === undefined ? options.headers : { ...options.headers, "X-Request-ID": id };
-          resolve(this.call(method, path, { ...options, headers: sameId, retried: true }));
+          resolve(this.call(method, path, { ...options, retried: true }));
         } else reject(error);
       });
       if (payload !== undefined) req.write(payload);
