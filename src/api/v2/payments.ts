@@ -81,7 +81,7 @@ async function initiate(request: CreationRequest, reply: FastifyReply,
   const input = inV2Terms(() =>
     readV2Initiation(service, request.body, readCorporateId(request.headers)));
   const tpp = { id: request.tpp.id, name: request.tpp.name };
-  const checks = await payments.verifyPayees(product, input, false).catch(asV2Field);
+  const checks = await payments.checkInitiation(product, input, false).catch(asV2Field);
   return answerCreation(request, reply, options, {
     resourceType: "payment", idField: "paymentId", chosen,
     selfOf: (id) => `${base}/${service}/${product}/${id}`,
