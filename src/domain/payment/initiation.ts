@@ -96,6 +96,19 @@ function firstExecution(order: StandingOrder): string {
   return date;
 }
 
+/**
+ * The debtor account, read outside the initiation's transaction: concurrent initiations from one
+ * account share the read (Store.cached), and no transaction waits for it. It takes no lock, as
+ * inside one.
+ */
+async function heldDebtor({ core, store }: Deps, iban: string): Promise<BankAccount> {
+  const debtor = await core.findAccountByIban(store.db, iban);
+  if (!debtor) {
+    throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
+  }
+  return debtor;
+}
+
 /** The payment's own fields by service, and a bulk's payments. */
 function readInitiation(
   settings: Deps["settings"], input: InitiationInput, product: PaymentProduct, today: string,
@@ -268,17 +281,12 @@ export function createPayments(deps: Deps, version: ApiInterface = "v1") {
   /**
    * What an initiation reads before its transaction: the debtor account and Verification of
    * Payee for every payee. Throws the rules' FORMAT_ERROR first, then the unknown debtor's, so
-   * nothing invalid is sent to a bank. The account is read outside the transaction, where
-   * concurrent initiations from one account share the read (Store.cached) and no transaction
-   * waits for it; the read takes no lock, as inside one.
+   * nothing invalid is sent to a bank.
    */
   async function checkInitiation(product: PaymentProduct, input: InitiationInput,
     requested: boolean): Promise<InitiationChecks> {
     const { main, entries } = validInitiation(product, input);
-    const debtor = await core.findAccountByIban(store.db, main.debtorAccount.iban);
-    if (!debtor) {
-      throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
-    }
+    const debtor = await heldDebtor(deps, main.debtorAccount.iban);
     const payees = (entries.length > 0 ? entries : [main])
       .map((p) => ({ iban: p.creditorAccount.iban, name: p.creditorName, currency: p.currency }));
     return { ...await checkPayees(deps, payees, requested), debtor };
