@@ -106,7 +106,7 @@ function initiationRoute(
     const selfOf = (id: string) => `${base}/${service}/${request.params.product}/${id}`;
     const explicit = readExplicitAuthorisation(request.headers);
     const checks = await naming(request.params.product, () =>
-      payments.verifyPayees(product, input, readVopRequested(request.headers)));
+      payments.checkInitiation(product, input, readVopRequested(request.headers)));
     return answerCreation(request, reply, options, {
       resourceType: "payment", idField: "paymentId", selfOf, chosen,
       fingerprint: { ...redirect, explicit, chosen, vop: checks.requested,

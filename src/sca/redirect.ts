@@ -4,7 +4,7 @@
  * allow-list. The token names only the authorisation; everything shown is loaded server-side.
  * Single use is enforced when the token is exchanged for a session (domain/sca/authorisation.ts).
  */
-import { createHmac } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { errors, jwtVerify } from "jose";
 import type { ScaLinks } from "../domain/deps.js";
 import type { RedirectClaims } from "../domain/sca/authorisation.js";
@@ -25,20 +25,23 @@ const HEADER = base64url({ alg: "HS256", typ: TYPE });
 /**
  * Signed here with one synchronous HMAC: jose's sign imports the key and hops to the thread pool
  * on every call, which cost about a sixth of a payment initiation. Verification stays with jose.
+ * The key is a KeyObject made once: from raw bytes, createHmac makes one on every call (13-29 µs
+ * against 3-4 µs a token, measured on 2026-11-27).
  */
-function signHs256(claims: Record<string, string | number>, key: Uint8Array): string {
+function signHs256(claims: Record<string, string | number>, key: KeyObject): string {
   const input = `${HEADER}.${base64url(claims)}`;
   return `${input}.${createHmac("sha256", key).update(input).digest("base64url")}`;
 }
 
 export function createScaRedirects({ authUrl, key, ttlSeconds, clock }: ScaRedirectOptions) {
+  const signingKey = createSecretKey(key);
   const links: ScaLinks = {
     async scaRedirect(link) {
       const now = Math.floor(clock.now().getTime() / 1000);
       const token = signHs256({
         iss: ISSUER, aud: AUDIENCE, sub: link.authorisationId, jti: newUuid(), iat: now,
         exp: now + ttlSeconds,
-      }, key);
+      }, signingKey);
       const url = new URL(`${authUrl()}/sca/${link.resourceType}`);
       url.searchParams.set("loc", link.lang === "de" ? "de_DE" : "en_US");
       url.searchParams.set("lang", link.lang);

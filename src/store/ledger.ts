@@ -4,6 +4,7 @@
  */
 import type { Selectable } from "kysely";
 import { bulkInsert, type BulkColumn } from "./bulk.js";
+import { compiledQuery } from "./compiled.js";
 import type { Engine, Tx } from "./handle.js";
 import type { EntryTable, LedgerAccountTable, TransferTable } from "./schema.js";
 
@@ -105,6 +106,10 @@ const ENTRY_COLUMNS: readonly BulkColumn<EntryRecord, keyof EntryTable>[] = [
   ["booking_date", "text", (e) => e.bookingDate],
 ];
 
+/** Every payment initiation reads its debtor account so, inside its transaction (not cached). */
+const accountByIban = compiledQuery(["iban"], (tx, { iban }: { iban: string }) =>
+  tx.selectFrom("ledger_accounts").selectAll().where("iban", "=", iban));
+
 function accountReads(engine: Engine) {
   return {
     /** With `lock`, holds the row until the transaction ends (PostgreSQL); SQLite serialises
@@ -124,8 +129,7 @@ function accountReads(engine: Engine) {
     },
 
     async findAccountByIban(tx: Tx, iban: string): Promise<LedgerAccountRecord | undefined> {
-      const row = await tx.selectFrom("ledger_accounts").selectAll()
-        .where("iban", "=", iban).executeTakeFirst();
+      const { rows: [row] } = await accountByIban(tx, { iban });
       return row && toAccount(row);
     },
 

@@ -70,3 +70,22 @@ test("a fraud report made before 0280 gets its PSU and payee IBAN from its payme
     assert.deepEqual(rows, [{ psu_id: "psu-1", payee_iban: "DE2" }]);
   });
 });
+
+test("after 0320 a creation's rows are in neither partial index, and the queries still use them",
+  async () => {
+    await onNewFile(async (db, migrator) => {
+      assert.equal((await migrator.migrateToLatest()).error, undefined);
+      const indexes = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+        where name in ('payments_bulk', 'authorisations_last_sca') order by name`.execute(db);
+      const onlyRowsWith = (r: { sql: string }) => /where "?(\w+)"? is not null/i.exec(r.sql)?.[1];
+      assert.deepEqual(indexes.rows.map((r) => [r.name, onlyRowsWith(r)]),
+        [["authorisations_last_sca", "psu_id"], ["payments_bulk", "bulk_id"]]);
+      const plan = async (query: string) => (await sql.raw<{ detail: string }>(
+        `explain query plan ${query}`).execute(db)).rows.map((r) => r.detail).join("; ");
+      assert.match(await plan("select * from payments where bulk_id = 'b' order by id"),
+        /USING INDEX payments_bulk/);
+      assert.match(await plan(`select max(updated_at) from authorisations where tpp_id = 't'
+        and psu_id = 'p' and resource_type = 'consent' and sca_status = 'finalised'`),
+      /USING COVERING INDEX authorisations_last_sca/);
+    });
+  });

@@ -81,7 +81,7 @@ async function initiate(request: CreationRequest, reply: FastifyReply,
   const input = inV2Terms(() =>
     readV2Initiation(service, request.body, readCorporateId(request.headers)));
   const tpp = { id: request.tpp.id, name: request.tpp.name };
-  const checks = await payments.verifyPayees(product, input, readVopRequested(request.headers))
+  const checks = await payments.checkInitiation(product, input, readVopRequested(request.headers))
     .catch(asV2Field);
   // A close or no match the TPP reads (RVCM) waits for its creditor confirmation (VOP 1.1)
   // before any authorisation starts.

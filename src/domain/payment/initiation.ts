@@ -5,6 +5,7 @@
 import { dateInZone } from "../../lib/clock.js";
 import { newPaymentId } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
+import type { BankAccount } from "../account-information/core-banking.js";
 import { createdThrough, requireInterface, type ApiInterface } from "../kernel/interface.js";
 import type { Deps, LaterSca, RedirectTargets, TppRef } from "../deps.js";
 import {
@@ -41,6 +42,9 @@ export type InitiationInput = (
   /** A /v2 bulk's own identification, shown back in its details. */
   paymentInformationId?: string;
 };
+
+/** What an initiation checked before its transaction: its payees and its debtor account. */
+export interface InitiationChecks extends PayeeChecks { debtor: BankAccount }
 
 /**
  * Without an authorisation when the TPP starts it itself
@@ -91,6 +95,19 @@ function firstExecution(order: StandingOrder): string {
     throw formatError("body", "endDate", "No execution falls between startDate and endDate.");
   }
   return date;
+}
+
+/**
+ * The debtor account, read outside the initiation's transaction: concurrent initiations from one
+ * account share the read (Store.cached), and no transaction waits for it. It takes no lock, as
+ * inside one.
+ */
+async function heldDebtor({ core, store }: Deps, iban: string): Promise<BankAccount> {
+  const debtor = await core.findAccountByIban(store.db, iban);
+  if (!debtor) {
+    throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
+  }
+  return debtor;
 }
 
 /** The payment's own fields by service, and a bulk's payments. */
@@ -276,37 +293,36 @@ function createLaterAuthorisations(deps: Deps, version: ApiInterface) {
  * created there, and it reads and changes only the payments created there.
  */
 export function createPayments(deps: Deps, version: ApiInterface = "v1") {
-  const { store, core, clock, settings } = deps;
+  const { store, clock, settings } = deps;
 
   const validInitiation = (product: PaymentProduct, input: InitiationInput) =>
     readInitiation(settings, input, product, dateInZone(clock.now(), settings.timeZone));
 
   /**
-   * Verification of Payee for every payee of the initiation, before its transaction. Throws the
-   * rules' FORMAT_ERROR first, as initiatePayment would, so nothing invalid is sent to a bank.
+   * What an initiation reads before its transaction: the debtor account and Verification of
+   * Payee for every payee. Throws the rules' FORMAT_ERROR first, then the unknown debtor's, so
+   * nothing invalid is sent to a bank.
    */
-  async function verifyPayees(product: PaymentProduct, input: InitiationInput,
-    requested: boolean): Promise<PayeeChecks> {
+  async function checkInitiation(product: PaymentProduct, input: InitiationInput,
+    requested: boolean): Promise<InitiationChecks> {
     const { main, entries } = validInitiation(product, input);
+    const debtor = await heldDebtor(deps, main.debtorAccount.iban);
     const payees = (entries.length > 0 ? entries : [main])
       .map((p) => ({ iban: p.creditorAccount.iban, name: p.creditorName, currency: p.currency }));
-    return checkPayees(deps, payees, requested);
+    return { ...await checkPayees(deps, payees, requested), debtor };
   }
 
   /**
-   * Validates and stores a payment awaiting the PSU, with the outcome of `checks` (from
-   * verifyPayees) and its implicit authorisation, inside the caller's transaction (which also
-   * stores the idempotency key). Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
+   * Validates and stores a payment awaiting the PSU, with `checks` (from checkInitiation) and
+   * its implicit authorisation, inside the caller's transaction (which also stores the
+   * idempotency key). Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
    */
   async function initiatePayment(
     tx: Tx, tpp: TppRef, product: PaymentProduct, input: InitiationInput, redirect: RedirectTargets,
-    checks: PayeeChecks, explicitAuthorisation = false,
+    checks: InitiationChecks, explicitAuthorisation = false,
   ): Promise<InitiatedPayment> {
     const { main, entries } = validInitiation(product, input);
-    const debtor = await core.findAccountByIban(tx, main.debtorAccount.iban);
-    if (!debtor) {
-      throw formatError("body", "debtorAccount", "The debtor account is not held at this bank.");
-    }
+    const { debtor } = checks;
     await namedCorporate(deps, tx, input.corporateId, debtor.psuId);
     const vopOf = (
       p: { creditorAccount: { iban: string }; creditorName: string; currency: string },
@@ -340,7 +356,7 @@ export function createPayments(deps: Deps, version: ApiInterface = "v1") {
   }
 
   return {
-    verifyPayees, initiatePayment, ...createPaymentReads(deps, version),
+    checkInitiation, initiatePayment, ...createPaymentReads(deps, version),
     ...createLaterAuthorisations(deps, version),
   };
 }

@@ -40,6 +40,7 @@ import { fraudSignals } from "./0280-fraud-signals.js";
 import { interfaceStatistics } from "./0260-interface-statistics.js";
 import { vopBulks } from "./0300-vop-bulks.js";
 import { basketInterface } from "./0310-basket-interface.js";
+import { narrowCreationIndexes } from "./0320-narrow-creation-indexes.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "0290-notification-forms": notificationForms,
   "0300-vop-bulks": vopBulks,
   "0310-basket-interface": basketInterface,
+  "0320-narrow-creation-indexes": narrowCreationIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
