@@ -166,3 +166,15 @@ function readApproachPreference(headers: Headers): string[] {
   }
   return ranked;
 }
+
+/**
+ * The approaches a signing basket is authorised in: the bank's but OAuth2, since a token's scope
+ * names a consent or a payment (AIS, PIS, PIIS), never a basket; where OAuth2 is the bank's
+ * default, the redirect takes its place.
+ */
+export function basketApproaches(rules: ScaApproachRules): ScaApproachRules {
+  const offered = rules.offered.filter((a) => a !== "oauth");
+  const fallback = rules.fallback === "oauth" ? "redirect" : rules.fallback;
+  return { ...rules, offered,
+    fallback: offered.includes(fallback) ? fallback : offered[0] ?? "redirect" };
+}

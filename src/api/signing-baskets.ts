@@ -17,7 +17,8 @@ import { answerCreation, type CreationRoute } from "./creation.js";
 import { readExplicitAuthorisation, type UriRules } from "./headers.js";
 import { sendStarted } from "./profile.js";
 import {
-  readLaterSca, readScaTargets, V1_APPROACH, type ApproachHeaders, type ScaApproachRules,
+  basketApproaches, readLaterSca, readScaTargets, V1_APPROACH, type ApproachHeaders,
+  type ScaApproachRules,
 } from "./sca-approach.js";
 import {
   authorisationListResponse, authorisationStartedResponse, basketBody, basketCreatedResponse,
@@ -49,7 +50,8 @@ export function requireEither(tpp: Tpp): void {
   if (!tpp.roles.includes("PSP_PI") && !tpp.roles.includes("PSP_AI")) throw roleInvalid("PSP_PI");
 }
 
-export function basketRoutes(app: FastifyInstance, options: BasketRoutesOptions): void {
+export function basketRoutes(app: FastifyInstance, given: BasketRoutesOptions): void {
+  const options = { ...given, approaches: basketApproaches(given.approaches) };
   creationRoute(app, options);
   readRoutes(app, options);
   authorisationRoutes(app, options);

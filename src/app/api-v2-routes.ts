@@ -3,9 +3,9 @@
  * account access and AIS 2.4.1 reads over the account-access consents of /v2, funds
  * confirmations (api-v2-funds.ts), and PIS 2.4.1 over the payments of /v2; creations answer 201
  * with Location and ASPSP-SCA-Approach, answers take the berlin-group profile's shapes where 2.x
- * keeps them; and Signing Basket API 2.4 over /v2's payments and consents. Consents, payments
- * and baskets are authorised in the approaches /v1 offers, OAuth2 included (a token's scope names
- * a /v2 resource as it names a /v1 one).
+ * keeps them; and Signing Basket API 2.4 over /v2's payments and consents. Consents and payments
+ * are authorised in the approaches /v1 offers, OAuth2 included (a token's scope names a /v2
+ * resource as it names a /v1 one); baskets as on /v1, in those but OAuth2.
  * Verification of Party 1.1 checks payees before a payment (api/v2/vop.ts).
  */
 import type { FastifyInstance } from "fastify";

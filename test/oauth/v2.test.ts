@@ -8,11 +8,15 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BOB_MAIN } from "../support/flows.js";
+import {
+  BOB_MAIN, confirm, createdStatus, createPayment, CREATION_HEADERS, linkOf, OK_URI, reachReview,
+} from "../support/flows.js";
 import { authoriseInBrowser, client, oauthClient, pushRequest } from "../support/oauth-client.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 import type { TppResponse } from "../support/tpp-client.js";
-import { accountAccessConsent, fundsConsent, fundsQuestion, singlePayment } from "../support/v2-bodies.js";
+import {
+  accountAccessConsent, CLIENT, fundsConsent, fundsQuestion, singlePayment,
+} from "../support/v2-bodies.js";
 
 const V2 = "/psd2/v2";
 const PRESENT = { "PSU-IP-Address": "192.0.2.1" };
@@ -96,3 +100,22 @@ test("a funds-confirmation consent authorised through OAuth: its PIIS token conf
   const wrong = await tokenFor(`AIS:${consentId}`).catch((error: unknown) => error);
   assert.ok(wrong instanceof Error, "the authorisation server refuses a scope of the wrong service");
 });
+
+test("a basket, /v2 or /v1, takes the redirect where OAuth2 is the default: no scope names a basket",
+  async () => {
+    const payment = await createdForOAuth("/payments/sepa-credit-transfers", singlePayment());
+    const basket = await bank.tpp.post(`${V2}/signing-baskets`,
+      { paymentIds: [payment.body.paymentId] }, CLIENT);
+    assert.equal(basket.status, 201, basket.text);
+    assert.equal(basket.headers["aspsp-sca-approach"], "REDIRECT");
+    assert.equal(basket.body._links.scaOAuth, undefined);
+    const browser = bank.browser();
+    const done = await confirm(browser,
+      await reachReview(browser, basket.body._links.scaRedirect.href, "bob"));
+    assert.equal(done.location, OK_URI, done.html);
+    const v1 = await createPayment(bank.tpp);
+    const v1Basket = await bank.tpp.post("/psd2/v1/signing-baskets", { paymentIds: [v1.paymentId] },
+      CREATION_HEADERS);
+    assert.equal(v1Basket.status, createdStatus(bank.tpp), v1Basket.text);
+    assert.ok(linkOf(bank.tpp, v1Basket.body._links.scaRedirect), v1Basket.text);
+  });

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BasketInput, Baskets } from "../../domain/basket/baskets.js";
 import type { Basket } from "../../domain/basket/model.js";
 import { isOpenBasket } from "../../domain/basket/transitions.js";
-import { V2_APPROACH } from "../sca-approach.js";
+import { basketApproaches, V2_APPROACH } from "../sca-approach.js";
 import { basketBody } from "../schemas.js";
 import { createBasket, requireEither, type BasketCreation } from "../signing-baskets.js";
 import type { ReadWire } from "../statement-files.js";
@@ -76,7 +76,8 @@ function basketReadRoutes(app: FastifyInstance, { base, baskets }: V2BasketRoute
 }
 
 export function v2BasketRoutes(app: FastifyInstance, options: V2BasketRoutesOptions): void {
-  const { base, baskets, sca } = options;
+  const { base, baskets } = options;
+  const sca = { ...options.sca, approaches: basketApproaches(options.sca.approaches) };
   const creation = { ...options, approaches: sca.approaches };
   app.post<{ Body: BasketInput }>(`${base}/signing-baskets`,
     route({ body: basketBody, headers: PSU_PRESENT }),
