@@ -139,7 +139,9 @@ for (const [lang, options, texts] of [
 
 test("the session's idle end, without script: told before, extended by a click, told when it "
   + "comes, then the way back", async (t) => {
-  const own = await startOwnBank(t, { env: { SCA_SESSION_IDLE_SECONDS: "4" } });
+  // The notice shows halfway: 8 s for its audit and the click before the session ends, which
+  // a loaded machine needs (4 s left 2, too few at a load of 12).
+  const own = await startOwnBank(t, { env: { SCA_SESSION_IDLE_SECONDS: "16" } });
   const { scaRedirect } = await createPayment(own.tpp, paymentBody({ debtorAccount: BOB_MAIN }));
   const { page, context, problems } = await chromium.context();
   await logInBob(page, scaRedirect, "en");
