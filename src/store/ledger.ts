@@ -4,6 +4,7 @@
  */
 import type { Selectable } from "kysely";
 import { bulkInsert, type BulkColumn } from "./bulk.js";
+import { compiledQuery } from "./compiled.js";
 import type { Engine, Tx } from "./handle.js";
 import type { EntryTable, LedgerAccountTable, TransferTable } from "./schema.js";
 
@@ -106,13 +107,18 @@ const ENTRY_COLUMNS: readonly BulkColumn<EntryRecord, keyof EntryTable>[] = [
 ];
 
 function accountReads(engine: Engine) {
+  // Compiled once: most requests read an account row.
+  const byId = compiledQuery(["id"] as const, (tx, p: { id: string }) =>
+    tx.selectFrom("ledger_accounts").selectAll().where("id", "=", p.id));
+  const lockedById = compiledQuery(["id"] as const, (tx, p: { id: string }) => {
+    const query = tx.selectFrom("ledger_accounts").selectAll().where("id", "=", p.id);
+    return engine === "postgres" ? query.forUpdate() : query;
+  });
   return {
     /** With `lock`, holds the row until the transaction ends (PostgreSQL); SQLite serialises
      * writers. */
     async getAccount(tx: Tx, id: string, lock = false): Promise<LedgerAccountRecord | undefined> {
-      let query = tx.selectFrom("ledger_accounts").selectAll().where("id", "=", id);
-      if (lock && engine === "postgres") query = query.forUpdate();
-      const row = await query.executeTakeFirst();
+      const { rows: [row] } = await (lock ? lockedById : byId)(tx, { id });
       return row && toAccount(row);
     },
 
