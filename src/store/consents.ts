@@ -6,6 +6,7 @@ import type {
 import type {
   ConsentChange, ConsentRepository, LapseChange, StatusMove,
 } from "../domain/consent/ports.js";
+import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
 const LAPSE_COLUMN = { validUntil: "valid_until", createdAt: "created_at" } as const;
@@ -35,6 +36,15 @@ function toConsent(row: Selectable<ConsentTable>): Consent {
   };
 }
 
+// Compiled once: every account read asks for its consent and grants (db.ts shares the answers).
+const consentForTpp = compiledQuery(["id", "tppId"] as const,
+  (tx, p: { id: string; tppId: string }) => tx.selectFrom("consents").selectAll()
+    .where("id", "=", p.id).where("tpp_id", "=", p.tppId));
+
+const grantsOf = compiledQuery(["consentId"] as const,
+  (tx, p: { consentId: string }) => tx.selectFrom("consent_accounts").selectAll()
+    .where("consent_id", "=", p.consentId).orderBy("account_id"));
+
 export const consentRepository = {
   async insert(tx: Tx, c: Consent): Promise<void> {
     await tx.insertInto("consents").values({
@@ -50,8 +60,7 @@ export const consentRepository = {
   },
 
   async findForTpp(tx: Tx, id: string, tppId: string): Promise<Consent | undefined> {
-    const row = await tx.selectFrom("consents").selectAll()
-      .where("id", "=", id).where("tpp_id", "=", tppId).executeTakeFirst();
+    const { rows: [row] } = await consentForTpp(tx, { id, tppId });
     return row && toConsent(row);
   },
 
@@ -104,8 +113,7 @@ export const consentRepository = {
   },
 
   async grantedAccounts(tx: Tx, consentId: string): Promise<GrantedAccount[]> {
-    const rows = await tx.selectFrom("consent_accounts").selectAll()
-      .where("consent_id", "=", consentId).orderBy("account_id").execute();
+    const { rows } = await grantsOf(tx, { consentId });
     return rows.map((r) => ({
       accountId: r.account_id, balances: Boolean(r.balances), transactions: Boolean(r.transactions),
     }));

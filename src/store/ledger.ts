@@ -111,13 +111,18 @@ const accountByIban = compiledQuery(["iban"], (tx, { iban }: { iban: string }) =
   tx.selectFrom("ledger_accounts").selectAll().where("iban", "=", iban));
 
 function accountReads(engine: Engine) {
+  // Compiled once: most requests read an account row.
+  const byId = compiledQuery(["id"] as const, (tx, p: { id: string }) =>
+    tx.selectFrom("ledger_accounts").selectAll().where("id", "=", p.id));
+  const lockedById = compiledQuery(["id"] as const, (tx, p: { id: string }) => {
+    const query = tx.selectFrom("ledger_accounts").selectAll().where("id", "=", p.id);
+    return engine === "postgres" ? query.forUpdate() : query;
+  });
   return {
     /** With `lock`, holds the row until the transaction ends (PostgreSQL); SQLite serialises
      * writers. */
     async getAccount(tx: Tx, id: string, lock = false): Promise<LedgerAccountRecord | undefined> {
-      let query = tx.selectFrom("ledger_accounts").selectAll().where("id", "=", id);
-      if (lock && engine === "postgres") query = query.forUpdate();
-      const row = await query.executeTakeFirst();
+      const { rows: [row] } = await (lock ? lockedById : byId)(tx, { id });
       return row && toAccount(row);
     },
 

@@ -3,6 +3,10 @@ import type { IdempotencyRecord } from "../domain/kernel/ports.js";
 import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
+/** Compiled once: every request checks the stop-list. */
+const blockedFlag = compiledQuery(["id"] as const,
+  (tx, p: { id: string }) => tx.selectFrom("tpps").select("blocked").where("id", "=", p.id));
+
 export const tppRepository = {
   /** Registers a TPP on first contact and keeps its name current across certificate renewals. */
   async ensure(tx: Tx, id: string, name: string, at: string): Promise<void> {
@@ -11,8 +15,7 @@ export const tppRepository = {
   },
 
   async isBlocked(tx: Tx, id: string): Promise<boolean> {
-    const row = await tx.selectFrom("tpps").select("blocked").where("id", "=", id)
-      .executeTakeFirst();
+    const { rows: [row] } = await blockedFlag(tx, { id });
     return Boolean(row?.blocked);
   },
 

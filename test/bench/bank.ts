@@ -105,9 +105,13 @@ export async function startBenchBank(
     const running = await startCli(["start"], env, READY, [...flags, ...nodeArgs]);
     return [running, Math.round(performance.now() - spawned)];
   };
+  let tpp: TppClient | undefined;
   const cli = (...args: string[]) => {
     const generating = args[0] === "generate";
     const result = runCli(generating ? args : [...args, "--json"], { ...env, LOG_LEVEL: "silent" });
+    // The command held this process: the bank may have closed the kept-alive connections meanwhile,
+    // and a POST on one would fail (only a GET is sent again).
+    tpp?.close();
     if (result.status !== 0) throw new Error(`${args.join(" ")}: ${result.stderr}`);
     return generating ? result.stdout : JSON.parse(result.stdout);
   };
@@ -119,11 +123,12 @@ export async function startBenchBank(
   const [ca, cert, key] = await Promise.all(["ca.crt", "tpp.crt", "tpp.key"].map((f) => readFile(join(certs, f))));
   const tls = { ca: ca!, cert: cert!, key: key! };
   const url = `https://localhost:${env.API_PORT}`;
-  const tpp = new TppClient(url, tls);
+  const client = new TppClient(url, tls);
+  tpp = client;
   const others: RunningCli[] = [];
   return {
     engine: database ? "postgres" : "sqlite", databaseUrl: env.DATABASE_URL, dataDir, url, pid: server.pid,
-    authUrl: `https://localhost:${env.AUTH_PORT}`, tls, certs, tpp,
+    authUrl: `https://localhost:${env.AUTH_PORT}`, tls, certs, tpp: client,
     readyMs: { firstStart, restart },
     cli,
     peakRssMb: async () => {
@@ -138,7 +143,7 @@ export async function startBenchBank(
       return { url: `https://localhost:${ports.API_PORT}`, pid: other.pid };
     },
     async close() {
-      tpp.close();
+      client.close();
       await Promise.all(others.map((other) => other.stop()));
       await server.stop();
       await database?.drop();
