@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { addDays, dateInZone } from "../src/lib/clock.js";
 import { ALICE_MAIN, authorisedConsent, confirm, reachReview } from "./support/flows.js";
 import { GuideShell, section, shBlocks, type Answer } from "./support/guide-shell.js";
-import { startReceiver } from "./support/notification-receiver.js";
+import { startReceiver, type Receiver } from "./support/notification-receiver.js";
 import { pushViolations } from "./support/openfinance.js";
 import { pain001 } from "./support/pain001.js";
 import { authoriseInBrowser, mtlsFetch } from "./support/oauth-client.js";
@@ -295,31 +295,63 @@ test("the TPP guide's v2 signing basket: a /v2 payment, a /v2 consent, the baske
       [[payment?.json.paymentId], [consent?.json.consentId], "ACTC"]);
   });
 
-test("the TPP guide's /v2 payment with Client-Notification-URI is pushed PUSH 2.4's body", async () => {
+/** Runs `work` with a real receiver at the guides' `NOTIFY`. */
+async function withReceiver(work: (receiver: Receiver) => Promise<void>): Promise<void> {
   const receiver = await startReceiver(bank.certs);
   try {
     shell.values.NOTIFY = receiver.url;
+    await work(receiver);
+  } finally {
+    delete shell.values.NOTIFY;
+    await receiver.close();
+  }
+}
+
+/** The PUSH 2.4 bodies pushed about `paymentId`, once the last says `status`. */
+async function pushedUntil(receiver: Receiver, paymentId: string, status: string) {
+  const pushed = () => receiver.received.filter((r) => r.body.paymentId === paymentId);
+  // The bank's own scheduler may hold a push in a round of its own while the test asks.
+  for (let round = 0; round < 1_000 && pushed().at(-1)?.body.transactionStatus !== status;
+    round++) {
+    await bank.app.deliverNotifications();
+    await setTimeout(20);
+  }
+  for (const push of pushed()) assert.deepEqual(pushViolations(push), [], push.raw);
+  return pushed().map((push) => push.body);
+}
+
+test("the TPP guide's /v2 payment with Client-Notification-URI is pushed PUSH 2.4's body", () =>
+  withReceiver(async (receiver) => {
     const { text, answers: [[created] = []] } = await runGuide(
       "### Pushed statuses on /v2: openFinance PUSH 2.4");
     const { paymentId, _links } = ok(created).json;
     const browser = bank.browser();
     const done = await confirm(browser, await reachReview(browser, _links.scaRedirect.href, "bob"));
     assert.equal(done.location, `${bank.authUrl}/sandbox/tpp/ok`, done.html);
-    const pushed = () => receiver.received.filter((r) => r.body.paymentId === paymentId);
-    // The bank's own scheduler may hold a push in a round of its own while the test asks.
-    for (let round = 0; round < 1_000 && pushed().at(-1)?.body.transactionStatus !== "ACSC";
-      round++) {
-      await bank.app.deliverNotifications();
-      await setTimeout(20);
-    }
-    for (const push of pushed()) assert.deepEqual(pushViolations(push), [], push.raw);
-    assert.deepEqual(pushed().at(-1)?.body, { paymentId, transactionStatus: "ACSC" });
+    const pushed = await pushedUntil(receiver, paymentId, "ACSC");
+    assert.deepEqual(pushed.at(-1), { paymentId, transactionStatus: "ACSC" });
     assert.match(text, /\{"paymentId":"1e5a\.\.\.","transactionStatus":"ACSC"\}/);
-  } finally {
-    delete shell.values.NOTIFY;
-    await receiver.close();
-  }
-});
+  }));
+
+test("the README's openFinance services: a payee checked, a pushed /v2 payment in a basket, "
+  + "authorised once, booked and pushed as PUSH 2.4 says", () => withReceiver(async (receiver) => {
+  const readme = await readFile(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+  const text = section(readme, "## openFinance services on /v2");
+  const answers: Answer[][] = [];
+  for (const [i, block] of shBlocks(text).entries()) answers.push(await shell.runBlock(block, i === 0));
+  const [, [checked] = [], [created] = [], [basket] = []] = answers;
+  assert.deepEqual(ok(checked).json, { partyNameMatch: "CMTC", matchedName: "Bob Meyer" });
+  assert.match(text, /holds the name "Bob Meyer", so "Bob Meier" is a close match/);
+  const { paymentId } = ok(created).json;
+  assert.equal(ok(basket).status, 201);
+  const browser = bank.browser();
+  const done = await confirm(browser,
+    await reachReview(browser, basket?.json._links.scaRedirect.href, "bob"));
+  assert.equal(done.location, `${bank.authUrl}/sandbox/tpp/ok`, done.html);
+  const pushed = await pushedUntil(receiver, paymentId, "ACSC");
+  assert.deepEqual(pushed.at(-1), { paymentId, transactionStatus: "ACSC" });
+  assert.ok(text.includes('`{"paymentId":"…","transactionStatus":"ACSC"}`'));
+}));
 
 test("the TPP guide's company payment waits for its signers' authorisations", async () => {
   const { answers: [[created] = []] } = await runGuide(

@@ -140,9 +140,13 @@ export class GuideShell {
     return { status, stdout, stderr, json };
   }
 
-  /** Every command of a block, in order; the answers of the calls and commands. */
-  async runBlock(block: string): Promise<Answer[]> {
-    this.prelude.length = 0;
+  /**
+   * Every command of a block, in order; the answers of the calls and commands. `fresh`: the
+   * block starts a new shell; otherwise it goes on from the earlier block's definitions, as a
+   * reader's terminal does for the blocks of one section.
+   */
+  async runBlock(block: string, fresh = true): Promise<Answer[]> {
+    if (fresh) this.prelude.length = 0;
     const answers: Answer[] = [];
     for (const command of commandsOf(block)) {
       const answer = await this.run(command);
