@@ -29,8 +29,10 @@ const RECEIVED = {
 
 const MODEL: Model = {
   // Received, with the Verification of Payee's outcome in the status or not, or signed by some
-  // of the users who must sign (multi-level SCA): the same events.
-  RCVD: RECEIVED, RCVC: RECEIVED, RVCM: RECEIVED, RVNC: RECEIVED, PATC: RECEIVED,
+  // of the users who must sign (multi-level SCA): the same events; a close or no match the TPP
+  // was told of (RVCM) also waits for its creditor confirmation (VOP 1.1), received again.
+  RCVD: RECEIVED, RCVC: RECEIVED, RVCM: { ...RECEIVED, confirmCreditor: "RCVD" }, RVNC: RECEIVED,
+  PATC: RECEIVED,
   ACTC: {
     cancelAuthorised: "CANC", withdraw: "CANC", book: "ACSC", bookToClearing: "ACSP", refuseBooking: "RJCT",
     bookPartly: "PART", runInstalment: "ACTC", completeOrder: "ACSC",
