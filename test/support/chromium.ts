@@ -11,20 +11,50 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  chromium, type BrowserContext, type BrowserContextOptions, type Page,
+  chromium, type BrowserContext, type BrowserContextOptions, type Page, type Route,
 } from "playwright-core";
 
-/** A context's way back to the TPP, held while a test looks at the result page. */
-const held = new WeakMap<BrowserContext, { promise: Promise<void>; release(): void }>();
+/**
+ * Each context's way back to the TPP: whether it is held, and every address of the TPP's the
+ * page went to on its own, with the waiters for one.
+ */
+interface WayBack { held: boolean; visits: Visit[]; waiters: Array<() => void> }
+interface Visit { url: string; shown: boolean }
+const wayBack = new WeakMap<BrowserContext, WayBack>();
 
 /**
- * Holds the stand-in TPP's answer, so the result page, which forwards itself to the TPP after a
- * few seconds, stays in view while a test looks at it; leaveForTpp lets it go.
+ * Holds the way back to the TPP, so the result page, which forwards itself to the TPP after a
+ * few seconds, stays in view while a test looks at it; leaveForTpp lets it go. While held, the
+ * TPP's address answers 204 No Content, which a browser takes as "stay on this page": the page's
+ * own forward is seen and recorded, and the page stays readable. (An answer kept pending instead
+ * left a navigation under way, and playwright waits for one before it reads or evaluates: a slow
+ * audit then hung the test.)
  */
 export function holdTpp(page: Page): void {
-  let release = () => {};
-  const promise = new Promise<void>((resolve) => { release = resolve; });
-  held.set(page.context(), { promise, release });
+  wayOf(page.context()).held = true;
+}
+
+function wayOf(context: BrowserContext): WayBack {
+  let way = wayBack.get(context);
+  if (!way) wayBack.set(context, way = { held: false, visits: [], waiters: [] });
+  return way;
+}
+
+/** The page's own visit to `url`, once it has asked for it; playwright's 30 s at most. */
+async function visitTo(context: BrowserContext, url: string): Promise<Visit> {
+  const way = wayOf(context);
+  const wanted = new URL(url).href;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const visit = way.visits.find((seen) => seen.url === wanted);
+    if (visit) return visit;
+    const left = deadline - Date.now();
+    assert.ok(left > 0, `the page did not go to ${wanted} on its own`);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, left);
+      way.waiters.push(() => { clearTimeout(timer); resolve(); });
+    });
+  }
 }
 
 /** Debian's package; CHROMIUM_PATH names another Chromium or Chrome binary. */
@@ -80,22 +110,10 @@ export async function launchChromium(): Promise<RealBrowser> {
       await context.route("**/*", async (route) => {
         const url = new URL(route.request().url());
         if (url.hostname === "127.0.0.1" || url.hostname === "localhost") return route.continue();
-        if (url.origin === TPP_ORIGIN) {
-          await held.get(context)?.promise;
-          const body = `<!doctype html><html lang="en"><title>TPP</title>
-<h1>TPP ${url.pathname}</h1>`;
-          return route.fulfill({ contentType: "text/html", body });
-        }
+        if (url.origin === TPP_ORIGIN) return answerAsTpp(route, wayOf(context));
         problems.push(`blocked request ${url.href}`);
         return route.abort();
       });
-      // A held way back must not outlive the context: closing waits for the route's handler, and
-      // the result page may have forwarded itself while a slow test still looked at it.
-      const close = context.close.bind(context);
-      context.close = (options) => {
-        held.get(context)?.release();
-        return close(options);
-      };
       const page = await context.newPage();
       // The document's own status (a 401 after a wrong password) is the page's business; any
       // failing stylesheet or image is not.
@@ -162,7 +180,20 @@ export async function leaveForTpp(page: Page, back: RegExp, tppUri: string): Pro
   await page.waitForURL(/\/sca\/done$/);
   const outcome = await page.locator("#outcome").innerText();
   assert.equal(await page.getByRole("link", { name: back }).getAttribute("href"), tppUri);
-  held.get(page.context())?.release();
-  await page.waitForURL(tppUri);
+  wayOf(page.context()).held = false;
+  const visit = await visitTo(page.context(), tppUri);
+  if (visit.shown) await page.waitForURL(tppUri);
   return outcome;
+}
+
+/** The stand-in TPP: its page, or 204 while the way back is held; each visit recorded. */
+async function answerAsTpp(route: Route, way: WayBack): Promise<void> {
+  const url = new URL(route.request().url());
+  const shown = !way.held;
+  way.visits.push({ url: url.href, shown });
+  for (const wake of way.waiters.splice(0)) wake();
+  if (!shown) return route.fulfill({ status: 204 });
+  const body = `<!doctype html><html lang="en"><title>TPP</title>
+<h1>TPP ${url.pathname}</h1>`;
+  return route.fulfill({ contentType: "text/html", body });
 }
