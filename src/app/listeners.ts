@@ -11,6 +11,7 @@ import { apiClientErrorHandler } from "../api/plugin.js";
 import { ConfigError, type Config } from "../config.js";
 import { createOpenCount } from "../lib/rate-limit.js";
 import type { Store } from "../store/db.js";
+import { schemasOnFirstUse } from "./lazy-schemas.js";
 import type { TlsMaterial } from "./tls.js";
 
 /**
@@ -56,12 +57,10 @@ export function apiListener(
       maxHeaderSize: config.headerLimitBytes, ...limits.server,
     },
     clientErrorHandler: apiClientErrorHandler,
-    ajv: {
-      customOptions: {
-        coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false,
-        allowUnionTypes: true,
-      },
-    },
+    ...schemasOnFirstUse({
+      coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false,
+      allowUnionTypes: true,
+    }),
   });
 }
 
@@ -72,6 +71,7 @@ export function authListener(
   return Fastify({
     ...logging(logger, "auth"),
     ...limits.fastify,
+    ...schemasOnFirstUse(),
     https: {
       key: tls.key, cert: tls.cert, minVersion: "TLSv1.2", maxHeaderSize: config.headerLimitBytes,
       ...limits.server,

@@ -136,9 +136,10 @@ function assetRoutes(app: FastifyInstance, decoupled: Decoupled, bankName: strin
     .header("Cache-Control", "public, max-age=3600")
     .send(appManifest(bankName, requestLanguage(request))));
   for (const size of APP_ICON_SIZES) {
-    const icon = appIcon(size);
+    // Drawn on the first request, not at start (tens of milliseconds of a start's CPU).
+    let icon: Buffer | undefined;
     app.get(`${APP}/icon-${size}.png`, async (_request, reply) => reply.type("image/png")
-      .header("Cache-Control", "public, max-age=86400").send(icon));
+      .header("Cache-Control", "public, max-age=86400").send(icon ??= appIcon(size)));
   }
 }
 
