@@ -10,15 +10,18 @@ import {
 } from "@fastify/fast-json-stringify-compiler";
 import type { FastifyServerOptions } from "fastify";
 
-/** What a compile yields: a function answering per call; ajv's also keep their last errors. */
-type Compiled = ((...args: unknown[]) => unknown) & { errors?: unknown };
+/**
+ * What a compile yields: a validator (data, and where the data sits in the request) or a
+ * serialiser (the answer); ajv's validators also keep their last errors.
+ */
+type Compiled = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown };
 
 /** A stand-in that compiles on its first call, then hands every call to the compiled function. */
 function onFirstCall(compile: () => Compiled): Compiled {
   let compiled: Compiled | undefined;
-  const stand = (...args: unknown[]) => {
+  const stand = (data: unknown, context?: unknown) => {
     compiled ??= compile();
-    const answer = compiled(...args);
+    const answer = compiled(data, context);
     stand.errors = compiled.errors;
     return answer;
   };
@@ -38,7 +41,7 @@ function deferCompile(ajv: { compile: (schema: object) => unknown }): void {
     Object.assign(onFirstCall(() => compile(schema) as Compiled), { schemaEnv: true });
 }
 
-/** Fastify's default serialiser compiler (fast-json-stringify), each serialiser built on first use. */
+/** Fastify's default serialiser compiler (fast-json-stringify), each built on first use. */
 const buildSerializer: SerializerFactory = (externalSchemas, serializerOptions) => {
   const compile = SerializerSelector()(externalSchemas, serializerOptions);
   return (route) => onFirstCall(() => compile(route) as Compiled) as Serializer;
