@@ -123,6 +123,15 @@ export interface StorePort {
   db: Tx;
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /**
+   * A transaction whose last statement is `claim`, an insert that does nothing when its key is
+   * taken (an idempotency record): the work's writes are kept only when the claim answers true.
+   * Answers the work's value, or undefined when the key was taken. The store may send a work of
+   * plain inserts together with its claim.
+   */
+  claimedTransaction<T>(
+    work: (tx: Tx) => Promise<T>, claim: (tx: Tx, value: T) => Promise<boolean>,
+  ): Promise<{ value: T } | undefined>;
+  /**
    * A write nothing was answered on the strength of (the audit log), or whose loss only repeats
    * an answer (a delta list's mark): commits without waiting for the disk. No cached read may
    * read what it writes.

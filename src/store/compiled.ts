@@ -37,6 +37,7 @@ function compileTemplate<P extends Record<string, Scalar>>(
  */
 export function compiledQuery<P extends Record<string, Scalar>, R>(
   names: readonly (keyof P & string)[], build: (tx: Tx, values: P) => Compilable<R>,
+  compiled: (sql: string) => void = () => undefined,
 ): (tx: Tx, values: P) => Promise<QueryResult<R>> {
   // By the executor's adapter: one per dialect, shared by a database and its transactions.
   const templates = new WeakMap<object, Template>();
@@ -46,6 +47,7 @@ export function compiledQuery<P extends Record<string, Scalar>, R>(
     if (!template) {
       template = compileTemplate(tx, names, build as (tx: Tx, values: P) => Compilable<unknown>);
       templates.set(adapter, template);
+      compiled(template.sql);
     }
     const parameters = template.slots.map((slot) => ("name" in slot
       ? values[slot.name] : slot.value));
@@ -53,11 +55,18 @@ export function compiledQuery<P extends Record<string, Scalar>, R>(
   };
 }
 
+/**
+ * The SQL texts of compiledInsert's inserts: a plain insert of one row whose result tells nothing
+ * but success, which a claimed transaction on PostgreSQL may hold back (claimed.ts).
+ */
+export const plainInserts = new Set<string>();
+
 /** An insert of one row into `table`, every one of `columns` bound (null where absent). */
 export function compiledInsert<
   T extends keyof Database & string, C extends keyof Database[T] & string,
 >(
   table: T, columns: readonly C[],
 ): (tx: Tx, row: Record<C, Scalar>) => Promise<QueryResult<unknown>> {
-  return compiledQuery(columns, (tx, row) => tx.insertInto(table).values(row as never));
+  return compiledQuery(columns, (tx, row) => tx.insertInto(table).values(row as never),
+    (sql) => plainInserts.add(sql));
 }

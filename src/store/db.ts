@@ -11,6 +11,7 @@ import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { withCachedReads, type ReadCache } from "./cached-reads.js";
 import { createRepositories, type Repositories } from "./repositories.js";
+import { claimedIn, claimedOnPostgres, type ClaimedTransaction } from "./claimed.js";
 
 import type { Engine, Tx } from "./handle.js";
 
@@ -20,6 +21,12 @@ export interface Store extends Repositories {
   engine: Engine;
   db: Kysely<Database>;
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A transaction ending in a claim, an insert that does nothing when its key is taken: the
+   * work's writes are kept only with the claim's row (claimed.ts). On PostgreSQL a work of plain
+   * inserts is sent with its claim as one statement.
+   */
+  claimedTransaction: ClaimedTransaction;
   /**
    * Runs a bulk load (a generated data set) tuned for throughput rather than for crash safety
    * while it runs; what it committed is on disk once it returns.
@@ -197,7 +204,7 @@ function cachePreparedStatements(file: Sqlite.Database, limit = 1000): void {
  */
 async function openPostgres(
   options: StoreOptions, { max, unsynced }: { max: number; unsynced: boolean },
-): Promise<Kysely<Database>> {
+): Promise<{ db: Kysely<Database>; dialect: PostgresDialect }> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({
     connectionString: options.databaseUrl, max,
@@ -220,7 +227,8 @@ async function openPostgres(
     client.on("error", () => undefined);
     prepareStatements(client);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const dialect = new PostgresDialect({ pool });
+  return { db: new Kysely<Database>({ dialect }), dialect };
 }
 
 /** Statement texts a connection prepares at most: texts that vary (IN lists) then stay unnamed. */
@@ -404,11 +412,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
   const synchronous = options.sqliteSynchronous ?? "full";
   const sqlite = engine === "sqlite" ? openSqlite(options.dataDir, synchronous) : undefined;
-  const db = sqlite?.db
+  const opened = sqlite
     ?? await openPostgres(options, { max: options.databasePoolMax ?? 10, unsynced: false });
+  const db = opened.db;
   await migrate(db, options.onMigration);
-  const logDb = sqlite ? db : await openPostgres(options, { max: 2, unsynced: true });
+  const logDb = sqlite ? db : (await openPostgres(options, { max: 2, unsynced: true })).db;
   const sqliteTransaction = sqlite ? createSqliteTransactions(db) : undefined;
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => (sqliteTransaction
+    ? sqliteTransaction(work) : db.transaction().execute(work));
   const sqliteReads = sqlite && createSqliteReadCache(db, sqlite.file, synchronous);
   const cached = sqliteReads ? sqliteReads.cached : createCoalescedReads(db);
   const writeLog = sqliteReads?.logWrite ?? ((work: (tx: Tx) => Promise<void>) => work(logDb));
@@ -416,8 +427,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     engine,
     db,
     ...withCachedReads(createRepositories(engine), cached),
-    transaction: (work) => (sqliteTransaction
-      ? sqliteTransaction(work) : db.transaction().execute(work)),
+    transaction,
+    claimedTransaction: "dialect" in opened
+      ? claimedOnPostgres(db, opened.dialect) : claimedIn(transaction),
     writeLog,
     cached,
     bulkLoad: (work) => engine === "sqlite" ? sqliteBulkLoad(db, options.dataDir, work) : work(),

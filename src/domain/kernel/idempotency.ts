@@ -13,7 +13,7 @@ export interface StoredResponse { statusCode: number; body: unknown }
 class KeyTaken extends Error {}
 
 export function createIdempotency(
-  { store, clock }: StoreDeps<"db" | "idempotency" | "transaction", "clock">,
+  { store, clock }: StoreDeps<"db" | "idempotency" | "claimedTransaction", "clock">,
 ) {
   /** The first answer under the key, or `error` when there is none. */
   async function earlierAnswer(
@@ -28,28 +28,26 @@ export function createIdempotency(
   /**
    * Runs `work` once per (TPP, X-Request-ID). Throws FORMAT_ERROR for a reused id with another
    * body. A refusal thrown by `work` stores nothing, so a corrected retry may reuse the id.
-   * The key is stored after the work, with its answer, in one statement: a request whose key is
-   * taken (a retry, or one racing the first) rolls its work back and answers the first answer.
+   * The key is stored after the work, with its answer, in one statement that claims it: a
+   * request whose key is taken (a retry, or one racing the first) keeps nothing of its work and
+   * answers the first answer.
    */
   async function once(
     key: { tppId: string; requestId: string; bodyHash: string },
     work: (tx: Tx) => Promise<StoredResponse>,
   ): Promise<StoredResponse> {
+    let claimed: { value: StoredResponse } | undefined;
     try {
-      return await store.transaction(async (tx) => {
-        const response = await work(tx);
-        const stored = await store.idempotency.record(tx,
-          { ...key, at: clock.now().toISOString() },
-          { bodyHash: key.bodyHash, statusCode: response.statusCode,
-            responseBody: JSON.stringify(response.body) });
-        if (!stored) throw new KeyTaken();
-        return response;
-      });
+      claimed = await store.claimedTransaction(work, (tx, response) => store.idempotency.record(
+        tx, { ...key, at: clock.now().toISOString() },
+        { bodyHash: key.bodyHash, statusCode: response.statusCode,
+          responseBody: JSON.stringify(response.body) }));
     } catch (error) {
       // Only a refusal or a taken key may hide an earlier answer; a failure stays what it was.
-      if (!(error instanceof KeyTaken || error instanceof Xs2aError)) throw error;
+      if (!(error instanceof Xs2aError)) throw error;
       return earlierAnswer(key, error);
     }
+    return claimed ? claimed.value : earlierAnswer(key, new KeyTaken());
   }
 
   return { once };
