@@ -7,25 +7,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { sql } from "kysely";
-import type { Payment } from "../../src/domain/payment/model.js";
 import type { Store, Tx } from "../../src/store/db.js";
 import { onEachEngine, twoInstances } from "../support/engines.js";
-
-const AT = "2026-05-01T10:00:00.000Z";
-const TPP = "PSDDE-BAFIN-993000";
-
-function payment(id: string): Payment {
-  return {
-    id, tppId: TPP, service: "payments", product: "sepa-credit-transfers", status: "RCVD",
-    statusReason: null, psuId: null,
-    debtorAccount: { iban: "DE96500100001000000001", currency: null },
-    creditorAccount: { iban: "DE51500100002000000001", currency: null }, creditorName: "Bob",
-    creditorAgent: null, creditorAddress: null, amountMinor: 100n, currency: "EUR",
-    remittance: null, endToEndId: null, requestedExecutionDate: null, standingOrder: null,
-    executions: 0, bulkId: null, batchBooking: null, redirectUri: "https://tpp.example/ok",
-    nokRedirectUri: null, createdAt: AT, updatedAt: AT, vop: null, vopOverriddenAt: null,
-  };
-}
+import { AT, storedPayment, TPP } from "../support/lifecycle.js";
 
 onEachEngine("claimed transactions", (engine) => {
   let store: Store;
@@ -44,7 +28,7 @@ onEachEngine("claimed transactions", (engine) => {
   /** A creation: a payment and its authorisation, claimed under `requestId`. */
   const create = (requestId: string, id: string, between?: (tx: Tx) => Promise<void>) =>
     store.claimedTransaction(async (tx) => {
-      await store.payments.insert(tx, payment(id));
+      await store.payments.insert(tx, storedPayment(id, "RCVD"));
       await between?.(tx);
       await authorise(tx, `${id}-a`, id);
       return id;
@@ -115,7 +99,7 @@ onEachEngine("claimed transactions", (engine) => {
     const holder = await other.db.startTransaction().execute();
     try {
       await sql`SELECT id FROM tpps WHERE id = ${TPP} FOR UPDATE`.execute(holder);
-      const inserted = store.payments.insert(store.db, payment("p-lock")).then(() => "inserted");
+      const inserted = store.payments.insert(store.db, storedPayment("p-lock", "RCVD")).then(() => "inserted");
       const late = new Promise((resolve) => setTimeout(() => resolve("waited"), 3000).unref());
       assert.equal(await Promise.race([inserted, late]), "inserted");
     } finally {

@@ -5,11 +5,28 @@
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import fc from "fast-check";
+import type { Payment, TransactionStatus } from "../../src/domain/payment/model.js";
 import type { Store } from "../../src/store/db.js";
 import { freshStore } from "./engines.js";
 
 export const AT = "2026-05-01T10:00:00.000Z";
 export const TPP = "PSDDE-BAFIN-000001";
+
+/** A single payment of TPP at `status`, created at AT, for tests of the store. */
+export function storedPayment(
+  id: string, status: TransactionStatus, over: Partial<Payment> = {},
+): Payment {
+  return {
+    id, tppId: TPP, service: "payments", product: "sepa-credit-transfers", status,
+    statusReason: null, psuId: null,
+    debtorAccount: { iban: "DE96500100001000000001", currency: null },
+    creditorAccount: { iban: "DE51500100002000000001", currency: null }, creditorName: "Bob",
+    creditorAgent: null, creditorAddress: null, amountMinor: 100n, currency: "EUR",
+    remittance: null, endToEndId: null, requestedExecutionDate: null, standingOrder: null,
+    executions: 0, bulkId: null, batchBooking: null, redirectUri: "https://tpp.example/ok",
+    nokRedirectUri: null, createdAt: AT, updatedAt: AT, vop: null, vopOverriddenAt: null, ...over,
+  };
+}
 
 /** A fresh SQLite store with one TPP, for the file's tests; the getter answers once it is open. */
 export function storeWithTpp(): () => Store {

@@ -11,7 +11,7 @@ import {
 } from "../../../src/domain/payment/transitions.js";
 import type { Payment, TransactionStatus } from "../../../src/domain/payment/model.js";
 import {
-  AT, followsModel, storeWithTpp, TPP, walkEveryEvent, type Machine,
+  AT, followsModel, storedPayment, storeWithTpp, walkEveryEvent, type Machine,
 } from "../../support/lifecycle.js";
 
 const STATUSES: readonly TransactionStatus[] = [
@@ -47,16 +47,7 @@ let serial = 0;
 
 function payment(status: TransactionStatus, over: Partial<Payment> = {}): Payment {
   serial += 1;
-  return {
-    id: `p-${serial}`, tppId: TPP, service: "payments", product: "sepa-credit-transfers", status,
-    statusReason: null, psuId: null,
-    debtorAccount: { iban: "DE96500100001000000001", currency: null },
-    creditorAccount: { iban: "DE51500100002000000001", currency: null }, creditorName: "Bob",
-    creditorAgent: null, creditorAddress: null, amountMinor: 100n, currency: "EUR",
-    remittance: null, endToEndId: null, requestedExecutionDate: null, standingOrder: null,
-    executions: 0, bulkId: null, batchBooking: null, redirectUri: "https://tpp.example/ok",
-    nokRedirectUri: null, createdAt: AT, updatedAt: AT, vop: null, vopOverriddenAt: null, ...over,
-  };
+  return storedPayment(`p-${serial}`, status, over);
 }
 
 async function inserted(status: TransactionStatus, over: Partial<Payment> = {}) {
