@@ -21,8 +21,8 @@ import {
   dailyPruning, scheduleDueWork, scheduleNotifications, scheduleSweeps,
 } from "./jobs.js";
 import {
-  adminListener, apiListener, authListener, boundPort, connectionLimits, limitConnections,
-  listenAll,
+  adminListener, announceArrivals, apiListener, authListener, boundPort, connectionLimits,
+  limitConnections, listenAll,
 } from "./listeners.js";
 import { measureInterfaces } from "./interface-statistics.js";
 import { oauthServer } from "./oauth.js";
@@ -113,6 +113,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const { executeDue, carryOutBaskets } = scheduleDueWork(scheduler, deps, config);
 
   const admin = adminListener(logger, store, { api, auth }, ready);
+  announceArrivals(store, [api, auth, admin]);
   const startPruning = dailyPruning(scheduler, { store, audit, clock }, jobFailed);
   const app: App = {
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,

@@ -123,6 +123,14 @@ export function limitConnections(
   }
 }
 
+/**
+ * Tells the store of each request as it arrives, before Fastify sees it: the shared reads then
+ * count every commit made before the request (see Store.arrived).
+ */
+export function announceArrivals(store: Pick<Store, "arrived">, servers: FastifyInstance[]): void {
+  for (const server of servers) server.server.prependListener("request", () => store.arrived());
+}
+
 /** A port the bank cannot listen on, as the operator's mistake it usually is. */
 function portProblem(error: unknown, setting: string, address: string): ConfigError | undefined {
   const code = (error as { code?: unknown }).code;

@@ -137,6 +137,11 @@ export interface StorePort {
    * read what it writes.
    */
   writeLog(work: (tx: Tx) => Promise<void>): Promise<void>;
+  /**
+   * A request arrived or a scheduled job starts: the shared reads from here on count every commit
+   * made before it, by any process.
+   */
+  arrived(): void;
 }
 
 /**

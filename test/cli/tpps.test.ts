@@ -50,6 +50,17 @@ test("a TPP on the stop-list is refused on its next request, others are not; unb
   assert.equal((await bank.tpp.get("/psd2/v1/payments/00000000000000000000000000000000/status")).status, 404);
 });
 
+test("a block applies to the TPP's next request though this instance wrote nothing meanwhile", async () => {
+  const status = () => bank.tpp.get("/psd2/v1/payments/00000000000000000000000000000000/status");
+  // Twice: the second answer comes from the shared reads, with no write of this instance between.
+  assert.equal((await status()).status, 404);
+  assert.equal((await status()).status, 404);
+  assert.equal(cli("tpp", "block", DEMO_TPP).status, 0);
+  assert.equal((await status()).status, 401);
+  assert.equal(cli("tpp", "unblock", DEMO_TPP).status, 0);
+  assert.equal((await status()).status, 404);
+});
+
 test("a TPP not seen yet can be stop-listed in advance and is refused from its first request", async () => {
   assert.equal(cli("tpp", "block", "PSDDE-BAFIN-800002").status, 0);
   const client = await bank.tppWith({ organizationIdentifier: "PSDDE-BAFIN-800002" });

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import Sqlite from "better-sqlite3";
 import { sql } from "kysely";
 import type { Store } from "../../src/store/db.js";
 import { onEachEngine, twoInstances } from "../support/engines.js";
@@ -68,6 +69,37 @@ onEachEngine("read cache", (engine) => {
       await blocked();
       assert.equal(reads, 2);
     });
+  }
+
+  if (engine === "sqlite") {
+    test("another process's commit counts from the next arrival: SQLite is asked once per request",
+      async () => {
+        await store.tpps.setBlocked(store.db, id, false, AT);
+        store.arrived();
+        reads = 0;
+        await blocked();
+        const { rows: [main] } = await sql<{ file: string }>`PRAGMA database_list`.execute(store.db);
+        // A connection of its own, unknown to this process's stores: as the operator's CLI.
+        const outside = new Sqlite(main!.file);
+        try {
+          outside.prepare("UPDATE tpps SET blocked = 1 WHERE id = ?").run(id);
+        } finally {
+          outside.close();
+        }
+        assert.deepEqual(await blocked(), { blocked: false }, "within the request before the commit");
+        store.arrived();
+        assert.deepEqual(await blocked(), { blocked: true }, "the next request sees it");
+        assert.equal(reads, 2);
+      });
+
+    test("another store of this process: its group commit counts at once, with no arrival",
+      async () => {
+        await store.tpps.setBlocked(store.db, id, false, AT);
+        store.arrived();
+        assert.deepEqual(await blocked(), { blocked: false });
+        await other.transaction((tx) => other.tpps.setBlocked(tx, id, true, AT));
+        assert.deepEqual(await blocked(), { blocked: true });
+      });
   }
 
   test("a shared answer is frozen: one request cannot change what another one reads", async () => {

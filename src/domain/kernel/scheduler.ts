@@ -16,7 +16,7 @@ export interface Scheduler {
 }
 
 export function createScheduler(
-  { store, clock }: StoreDeps<"db" | "leases", "clock">,
+  { store, clock }: StoreDeps<"db" | "leases" | "arrived", "clock">,
   onError: (job: string, error: unknown) => void,
 ): Scheduler {
   const holder = newUuid();
@@ -37,6 +37,7 @@ export function createScheduler(
     const tick = () => {
       if (running) return;
       running = true;
+      store.arrived();
       run().catch((error: unknown) => onError(job, error)).finally(() => { running = false; });
     };
     timers.push(setInterval(tick, periodMs).unref());
