@@ -83,6 +83,17 @@ export interface EntryTable {
   amount: Money;
   balance_after: Money;
   booking_date: string;
+  /** The transfer's columns a statement lists, copied from it when both are inserted. */
+  value_date: string;
+  booked_at: string;
+  currency: string;
+  end_to_end_id: string | null;
+  remittance: string | null;
+  debtor_name: string | null;
+  debtor_iban: string | null;
+  creditor_name: string | null;
+  creditor_iban: string | null;
+  bank_transaction_code: string | null;
 }
 
 export interface PaymentTable {

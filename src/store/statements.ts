@@ -26,17 +26,15 @@ export interface StatementRow {
   bankTransactionCode: string | null;
 }
 
+/** Entries carry the listed columns of their transfer: a page is one range scan, no join. */
 function statementQuery(tx: Tx, accountId: string) {
   return tx.selectFrom("entries")
-    .innerJoin("transfers", "transfers.id", "entries.transfer_id")
     .select([
-      "entries.seq", "entries.transfer_id", "entries.amount", "entries.balance_after",
-      "entries.booking_date", "transfers.value_date", "transfers.booked_at", "transfers.currency",
-      "transfers.end_to_end_id", "transfers.remittance", "transfers.debtor_name",
-      "transfers.debtor_iban", "transfers.creditor_name", "transfers.creditor_iban",
-      "transfers.bank_transaction_code",
+      "seq", "transfer_id", "amount", "balance_after", "booking_date", "value_date", "booked_at",
+      "currency", "end_to_end_id", "remittance", "debtor_name", "debtor_iban", "creditor_name",
+      "creditor_iban", "bank_transaction_code",
     ])
-    .where("entries.account_id", "=", accountId);
+    .where("account_id", "=", accountId);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof statementQuery>["execute"]>>[number];
@@ -64,12 +62,12 @@ const lastSeqUntil = compiledQuery(["accountId", "date"] as const,
 
 const between = compiledQuery(["accountId", "fromSeq", "toSeq"] as const,
   (tx, p: { accountId: string; fromSeq: number; toSeq: number }) => statementQuery(tx, p.accountId)
-    .where("entries.seq", ">=", p.fromSeq).where("entries.seq", "<=", p.toSeq)
-    .orderBy("entries.seq"));
+    .where("seq", ">=", p.fromSeq).where("seq", "<=", p.toSeq)
+    .orderBy("seq"));
 
 const bySeq = compiledQuery(["accountId", "seq"] as const,
   (tx, p: { accountId: string; seq: number }) => statementQuery(tx, p.accountId)
-    .where("entries.seq", "=", p.seq));
+    .where("seq", "=", p.seq));
 
 const seqOf = ({ rows: [row] }: { rows: { seq: number | bigint | string }[] }) =>
   (row ? BigInt(row.seq) : null);
@@ -101,7 +99,7 @@ export const statementRepository = {
   async byTransfer(tx: Tx, accountId: string, transferId: string):
     Promise<StatementRow | undefined> {
     const row = await statementQuery(tx, accountId)
-      .where("entries.transfer_id", "=", transferId).executeTakeFirst();
+      .where("transfer_id", "=", transferId).executeTakeFirst();
     return row && toStatementRow(row);
   },
 };

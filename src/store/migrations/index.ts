@@ -41,6 +41,7 @@ import { interfaceStatistics } from "./0260-interface-statistics.js";
 import { vopBulks } from "./0300-vop-bulks.js";
 import { basketInterface } from "./0310-basket-interface.js";
 import { narrowCreationIndexes } from "./0320-narrow-creation-indexes.js";
+import { statementEntries } from "./0340-statement-entries.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   "0300-vop-bulks": vopBulks,
   "0310-basket-interface": basketInterface,
   "0320-narrow-creation-indexes": narrowCreationIndexes,
+  "0340-statement-entries": statementEntries,
 };
 
 export const migrationProvider: MigrationProvider = {
