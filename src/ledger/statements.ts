@@ -4,13 +4,13 @@
  * sum of the postings a statement lists.
  */
 import type {
-  Balance, BookedTransaction, CoreBanking, PendingTransaction, StatementPage, StatementQuery,
+  Balance, CoreBanking, PendingTransaction, StatementPage, StatementQuery,
 } from "../domain/account-information/core-banking.js";
 import { addDays, dateInZone, type Clock } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerRepository } from "../store/ledger.js";
 import {
-  pendingRepository, statementRepository as statements, type StatementRow,
+  pendingRepository, statementRepository as statements, type BalanceAfter,
 } from "../store/statements.js";
 import { availableBalance, bookedBalance } from "./book.js";
 
@@ -20,16 +20,6 @@ export interface StatementOptions {
   timeZone: string;
   /** The store's cache (Store.cached): balances are asked for far more often than they change. */
   cached: <T>(tx: Tx, key: string, read: () => Promise<T>) => Promise<T>;
-}
-
-function toTransaction(r: StatementRow): BookedTransaction {
-  return {
-    transactionId: r.transferId, entryReference: String(r.seq), endToEndId: r.endToEndId,
-    bookingDate: r.bookingDate, valueDate: r.valueDate, amountMinor: r.amount, currency: r.currency,
-    creditorName: r.creditorName, creditorIban: r.creditorIban, debtorName: r.debtorName,
-    debtorIban: r.debtorIban, remittance: r.remittance, bankTransactionCode: r.bankTransactionCode,
-    balanceAfterMinor: r.balanceAfter,
-  };
 }
 
 /** The seq range a query covers, from index seeks; null when it is empty. */
@@ -74,12 +64,11 @@ export function createStatements(options: StatementOptions):
     const from = range.first + BigInt(page) * size;
     const to = from + size - 1n < range.last ? from + size - 1n : range.last;
     const rows = await statements.between(tx, accountId, from, to);
-    return { transactions: rows.map(toTransaction), page, pageCount };
+    return { transactions: rows, page, pageCount };
   }
 
   async function transaction(tx: Tx, accountId: string, transactionId: string) {
-    const row = await statements.byTransfer(tx, accountId, transactionId);
-    return row && toTransaction(row);
+    return statements.byTransfer(tx, accountId, transactionId);
   }
 
   async function bookingOf(tx: Tx, accountId: string, bookingId: string) {
@@ -101,7 +90,7 @@ export function createStatements(options: StatementOptions):
     const latest = account.entryCount > 0n
       ? await statements.bySeq(tx, accountId, account.entryCount) : undefined;
     const of = (balanceType: Balance["balanceType"], amountMinor: bigint, referenceDate: string,
-      lastChange: StatementRow | undefined): Balance => ({
+      lastChange: BalanceAfter | undefined): Balance => ({
       balanceType, amountMinor, currency: account.currency, referenceDate,
       lastChangeDateTime: lastChange?.bookedAt ?? null,
     });
