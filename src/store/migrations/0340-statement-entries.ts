@@ -18,6 +18,8 @@ const LISTED = [
 ] as const;
 const NOT_NULL = new Set<string>(["value_date", "booked_at", "currency"]);
 
+const sqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
+
 async function createWide(db: AnyDb): Promise<void> {
   let table = db.schema.createTable("entries_wide")
     .addColumn("account_id", "text", (c) => c.notNull().references("ledger_accounts.id"))
@@ -30,11 +32,13 @@ async function createWide(db: AnyDb): Promise<void> {
     table = table.addColumn(column, "text", (c) => (NOT_NULL.has(column) ? c.notNull() : c));
   }
   table = table.addPrimaryKeyConstraint("entries_key", ["account_id", "seq"]);
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  await (sqlite ? table.modifyEnd(sql`without rowid`) : table).execute();
+  await (sqlite(db) ? table.modifyEnd(sql`without rowid`) : table).execute();
 }
 
 async function up(db: AnyDb): Promise<void> {
+  // The copy takes minutes on a large ledger, beyond the pool's statement timeout (PostgreSQL
+  // runs the migrations in one transaction: the setting ends with it).
+  if (!sqlite(db)) await sql`set local statement_timeout = 0`.execute(db);
   await createWide(db);
   const own = ["account_id", "seq", "transfer_id", "amount", "balance_after", "booking_date"];
   const columns = sql.join([...own, ...LISTED].map((c) => sql.ref(c)));
@@ -50,6 +54,8 @@ async function up(db: AnyDb): Promise<void> {
     .columns(["account_id", "booking_date", "seq"]).execute();
   await db.schema.createIndex("entries_by_transfer").on("entries")
     .columns(["transfer_id", "account_id"]).execute();
+  // A new table has no statistics until autovacuum comes by: plans would guess until then.
+  if (!sqlite(db)) await sql`analyze entries`.execute(db);
 }
 
 export const statementEntries: Migration = { up };
