@@ -22,10 +22,36 @@ export interface StatementOptions {
   cached: <T>(tx: Tx, key: string, read: () => Promise<T>) => Promise<T>;
 }
 
+/** Kept at most, per process: each is a few dozen bytes. */
+const FIRST_SEQS_KEPT = 10_000;
+
+/**
+ * The first seq booked on or after a date, asked for once per account and date: once there is
+ * one it never changes, since entries are only appended and their booking dates never go
+ * backwards (a later entry books on the same day or a later one, also after a rollback).
+ */
+function firstSeqsOnce() {
+  let known = new Map<string, bigint>();
+  return async (tx: Tx, accountId: string, date: string): Promise<bigint | null> => {
+    const key = `${accountId} ${date}`;
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    const seq = await statements.firstSeqFrom(tx, accountId, date);
+    if (seq === null) return null;
+    if (known.size >= FIRST_SEQS_KEPT) known = new Map();
+    known.set(key, seq);
+    return seq;
+  };
+}
+
+type FirstSeqFrom = ReturnType<typeof firstSeqsOnce>;
+
 /** The seq range a query covers, from index seeks; null when it is empty. */
 async function seqRange(tx: Tx, accountId: string, q: StatementQuery,
-  lastSeq: (dateTo: string) => Promise<bigint | null>) {
-  let first = q.dateFrom === null ? 1n : await statements.firstSeqFrom(tx, accountId, q.dateFrom);
+  { firstSeqFrom, lastSeq }: {
+    firstSeqFrom: FirstSeqFrom; lastSeq: (dateTo: string) => Promise<bigint | null>;
+  }) {
+  let first = q.dateFrom === null ? 1n : await firstSeqFrom(tx, accountId, q.dateFrom);
   const last = await lastSeq(q.dateTo);
   if (first === null || last === null) return null;
   if (q.entryReferenceFrom !== null) {
@@ -53,9 +79,10 @@ async function lastSeqUntil({ ledger, clock, timeZone, cached }: StatementOption
 export function createStatements(options: StatementOptions):
   Pick<CoreBanking, "statement" | "transaction" | "bookingOf" | "balances" | "pending"> {
   const { ledger, clock, timeZone, cached } = options;
+  const firstSeqFrom = firstSeqsOnce();
   async function statement(tx: Tx, accountId: string, q: StatementQuery): Promise<StatementPage> {
     const range = await seqRange(tx, accountId, q,
-      (dateTo) => lastSeqUntil(options, tx, accountId, dateTo));
+      { firstSeqFrom, lastSeq: (dateTo) => lastSeqUntil(options, tx, accountId, dateTo) });
     if (!range) return { transactions: [], page: 0, pageCount: 1 };
     const size = BigInt(q.pageSize);
     const count = range.last - range.first + 1n;
