@@ -76,24 +76,17 @@ export interface TransferTable {
   bank_transaction_code: string | null;
 }
 
-export interface EntryTable {
+/** An entry carries the transfer's columns a statement lists, copied from it when both are
+ * inserted (migration 0340). */
+export interface EntryTable extends Pick<TransferTable, "value_date" | "booked_at" | "currency"
+  | "end_to_end_id" | "remittance" | "debtor_name" | "debtor_iban" | "creditor_name"
+  | "creditor_iban" | "bank_transaction_code"> {
   account_id: string;
   seq: Money;
   transfer_id: string;
   amount: Money;
   balance_after: Money;
   booking_date: string;
-  /** The transfer's columns a statement lists, copied from it when both are inserted. */
-  value_date: string;
-  booked_at: string;
-  currency: string;
-  end_to_end_id: string | null;
-  remittance: string | null;
-  debtor_name: string | null;
-  debtor_iban: string | null;
-  creditor_name: string | null;
-  creditor_iban: string | null;
-  bank_transaction_code: string | null;
 }
 
 export interface PaymentTable {
