@@ -1,6 +1,6 @@
 /** Per-day access counters of consents (frequencyPerDay): one row per consent, account,
  * endpoint and day. */
-import type { AccessKey, DeltaMark } from "../domain/consent/ports.js";
+import type { AccessKey } from "../domain/consent/ports.js";
 import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
@@ -42,15 +42,10 @@ export const deltaMarkRepository = {
     return row?.entry_reference ?? null;
   },
 
-  async set(tx: Tx, marks: readonly DeltaMark[]): Promise<void> {
-    // PostgreSQL refuses to update one row twice in one statement.
-    const last = new Map(marks.map((m) => [`${m.consentId} ${m.accountId}`, m]));
-    if (last.size === 0) return;
+  async set(tx: Tx, consentId: string, accountId: string, entryReference: string): Promise<void> {
     await tx.insertInto("consent_delta_marks")
-      .values([...last.values()].map((m) => ({
-        consent_id: m.consentId, account_id: m.accountId, entry_reference: m.entryReference,
-      })))
+      .values({ consent_id: consentId, account_id: accountId, entry_reference: entryReference })
       .onConflict((oc) => oc.columns(["consent_id", "account_id"])
-        .doUpdateSet({ entry_reference: (eb) => eb.ref("excluded.entry_reference") })).execute();
+        .doUpdateSet({ entry_reference: entryReference })).execute();
   },
 };

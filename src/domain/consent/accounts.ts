@@ -12,11 +12,9 @@ import type {
   PendingTransaction, StatementPage, StatementQuery,
 } from "../account-information/core-banking.js";
 import type { Consent } from "./model.js";
-import type { DeltaMark } from "./ports.js";
 import { scaAuthorisedAt } from "./sca-reuse.js";
 import type { Consents } from "./registration.js";
 import type { Deps, StoreDeps } from "../deps.js";
-import { batchWrites } from "../kernel/batch-writes.js";
 import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "../kernel/errors.js";
 import type { Payment } from "../payment/model.js";
 import {
@@ -180,11 +178,6 @@ function transactionReads<A, T extends BookedTransaction>(
 
   const opened = gatedRead(deps, gate, side);
   const currentDay = () => dateInZone(clock.now(), settings.timeZone);
-  // Without waiting for the disk (a synchronous fsync stopped every request on SQLite): a mark
-  // lost in a power cut only gives the TPP these entries again, never skips one. The marks of
-  // concurrent requests go in one statement: one commit each cost more than their pages.
-  const setMark = batchWrites<DeltaMark>(
-    (marks) => store.writeLog((tx) => store.deltaMarks.set(tx, marks)));
 
   async function transactions(
     reader: Reader, accountId: string, query: Record<string, string | undefined>,
@@ -198,7 +191,10 @@ function transactionReads<A, T extends BookedTransaction>(
       : await side.statement(store.db, accountId, bounded);
     const last = page.transactions.at(-1);
     if (parsed.deltaList && last) {
-      await setMark({ consentId: consent.id, accountId, entryReference: last.entryReference });
+      // Without waiting for the disk (a synchronous fsync stopped every request on SQLite): a
+      // mark lost in a power cut only gives the TPP these entries again, never skips one.
+      await store.writeLog(
+        (tx) => store.deltaMarks.set(tx, consent.id, accountId, last.entryReference));
     }
     const shown = withBalance ? await side.balances(store.db, accountId) : null;
     const pending = await pendingOf(deps, accountId, bounded, page.page > 0);

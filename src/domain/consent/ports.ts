@@ -52,12 +52,9 @@ export interface AccessCountPort {
 }
 
 /** The last transaction a consent was shown of an account, for `deltaList`. */
-export interface DeltaMark { consentId: string; accountId: string; entryReference: string }
-
 export interface DeltaMarkPort {
   get(tx: Tx, consentId: string, accountId: string): Promise<string | null>;
-  /** Of two marks of one consent and account, the later in the list stays. */
-  set(tx: Tx, marks: readonly DeltaMark[]): Promise<void>;
+  set(tx: Tx, consentId: string, accountId: string, entryReference: string): Promise<void>;
 }
 
 /** What a consent's status change also records. */

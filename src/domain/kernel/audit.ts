@@ -7,7 +7,6 @@ import type { Clock } from "../../lib/clock.js";
 import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { AuditEntry, AuditQuery } from "./ports.js";
 import type { StorePort as Store } from "../deps.js";
-import { batchWrites } from "./batch-writes.js";
 import { OperatorError } from "./errors.js";
 
 export interface AuditDeps { store: Store; clock: Clock; retentionDays: number }
@@ -28,9 +27,35 @@ function instant(text: string | undefined, field: string): string | undefined {
   return new Date(time).toISOString();
 }
 
+const BATCH_MAX = 500;
+
+/**
+ * Entries recorded while one burst of answers goes out are written together, in one statement:
+ * a commit per entry cost more than the reads being audited. Each caller's promise still settles
+ * once its own entry is stored (or failed to be).
+ */
+function batchWrites(
+  write: (entries: AuditEntry[]) => Promise<void>,
+): (entry: AuditEntry) => Promise<void> {
+  let pending: { entry: AuditEntry; settle: (error?: unknown) => void }[] = [];
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    for (let first = 0; first < batch.length; first += BATCH_MAX) {
+      const chunk = batch.slice(first, first + BATCH_MAX);
+      await write(chunk.map((p) => p.entry)).then(() => chunk.forEach((p) => p.settle()),
+        (error: unknown) =>
+          chunk.forEach((p) => p.settle(error ?? new Error("audit write failed"))));
+    }
+  };
+  return (entry) => new Promise<void>((resolve, reject) => {
+    if (pending.length === 0) setImmediate(() => void flush());
+    pending.push({ entry, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+  });
+}
+
 export function createAuditLog({ store, clock, retentionDays }: AuditDeps) {
-  const append = batchWrites<AuditEntry>(
-    (entries) => store.writeLog((tx) => store.audit.append(tx, entries)));
+  const append = batchWrites((entries) => store.writeLog((tx) => store.audit.append(tx, entries)));
   return {
     record(entry: AuditRecord): Promise<void> {
       return append({ ...entry, id: newTimeOrderedUuid(), at: clock.now().toISOString() });
