@@ -4,13 +4,13 @@
  * sum of the postings a statement lists.
  */
 import type {
-  Balance, BookedTransaction, CoreBanking, PendingTransaction, StatementPage, StatementQuery,
+  Balance, CoreBanking, PendingTransaction, StatementPage, StatementQuery,
 } from "../domain/account-information/core-banking.js";
 import { addDays, dateInZone, type Clock } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerRepository } from "../store/ledger.js";
 import {
-  pendingRepository, statementRepository as statements, type StatementRow,
+  pendingRepository, statementRepository as statements, type BalanceAfter,
 } from "../store/statements.js";
 import { availableBalance, bookedBalance } from "./book.js";
 
@@ -22,20 +22,36 @@ export interface StatementOptions {
   cached: <T>(tx: Tx, key: string, read: () => Promise<T>) => Promise<T>;
 }
 
-function toTransaction(r: StatementRow): BookedTransaction {
-  return {
-    transactionId: r.transferId, entryReference: String(r.seq), endToEndId: r.endToEndId,
-    bookingDate: r.bookingDate, valueDate: r.valueDate, amountMinor: r.amount, currency: r.currency,
-    creditorName: r.creditorName, creditorIban: r.creditorIban, debtorName: r.debtorName,
-    debtorIban: r.debtorIban, remittance: r.remittance, bankTransactionCode: r.bankTransactionCode,
-    balanceAfterMinor: r.balanceAfter,
+/** Kept at most, per process: each is a few dozen bytes. */
+const FIRST_SEQS_KEPT = 10_000;
+
+/**
+ * The first seq booked on or after a date, asked for once per account and date: once there is
+ * one it never changes, since entries are only appended and their booking dates never go
+ * backwards (a later entry books on the same day or a later one, also after a rollback).
+ */
+function firstSeqsOnce() {
+  let known = new Map<string, bigint>();
+  return async (tx: Tx, accountId: string, date: string): Promise<bigint | null> => {
+    const key = `${accountId} ${date}`;
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    const seq = await statements.firstSeqFrom(tx, accountId, date);
+    if (seq === null) return null;
+    if (known.size >= FIRST_SEQS_KEPT) known = new Map();
+    known.set(key, seq);
+    return seq;
   };
 }
 
+type FirstSeqFrom = ReturnType<typeof firstSeqsOnce>;
+
 /** The seq range a query covers, from index seeks; null when it is empty. */
 async function seqRange(tx: Tx, accountId: string, q: StatementQuery,
-  lastSeq: (dateTo: string) => Promise<bigint | null>) {
-  let first = q.dateFrom === null ? 1n : await statements.firstSeqFrom(tx, accountId, q.dateFrom);
+  { firstSeqFrom, lastSeq }: {
+    firstSeqFrom: FirstSeqFrom; lastSeq: (dateTo: string) => Promise<bigint | null>;
+  }) {
+  let first = q.dateFrom === null ? 1n : await firstSeqFrom(tx, accountId, q.dateFrom);
   const last = await lastSeq(q.dateTo);
   if (first === null || last === null) return null;
   if (q.entryReferenceFrom !== null) {
@@ -63,9 +79,10 @@ async function lastSeqUntil({ ledger, clock, timeZone, cached }: StatementOption
 export function createStatements(options: StatementOptions):
   Pick<CoreBanking, "statement" | "transaction" | "bookingOf" | "balances" | "pending"> {
   const { ledger, clock, timeZone, cached } = options;
+  const firstSeqFrom = firstSeqsOnce();
   async function statement(tx: Tx, accountId: string, q: StatementQuery): Promise<StatementPage> {
     const range = await seqRange(tx, accountId, q,
-      (dateTo) => lastSeqUntil(options, tx, accountId, dateTo));
+      { firstSeqFrom, lastSeq: (dateTo) => lastSeqUntil(options, tx, accountId, dateTo) });
     if (!range) return { transactions: [], page: 0, pageCount: 1 };
     const size = BigInt(q.pageSize);
     const count = range.last - range.first + 1n;
@@ -74,12 +91,11 @@ export function createStatements(options: StatementOptions):
     const from = range.first + BigInt(page) * size;
     const to = from + size - 1n < range.last ? from + size - 1n : range.last;
     const rows = await statements.between(tx, accountId, from, to);
-    return { transactions: rows.map(toTransaction), page, pageCount };
+    return { transactions: rows, page, pageCount };
   }
 
   async function transaction(tx: Tx, accountId: string, transactionId: string) {
-    const row = await statements.byTransfer(tx, accountId, transactionId);
-    return row && toTransaction(row);
+    return statements.byTransfer(tx, accountId, transactionId);
   }
 
   async function bookingOf(tx: Tx, accountId: string, bookingId: string) {
@@ -101,7 +117,7 @@ export function createStatements(options: StatementOptions):
     const latest = account.entryCount > 0n
       ? await statements.bySeq(tx, accountId, account.entryCount) : undefined;
     const of = (balanceType: Balance["balanceType"], amountMinor: bigint, referenceDate: string,
-      lastChange: StatementRow | undefined): Balance => ({
+      lastChange: BalanceAfter | undefined): Balance => ({
       balanceType, amountMinor, currency: account.currency, referenceDate,
       lastChangeDateTime: lastChange?.bookedAt ?? null,
     });

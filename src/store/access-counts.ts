@@ -1,6 +1,7 @@
 /** Per-day access counters of consents (frequencyPerDay): one row per consent, account,
  * endpoint and day. */
 import type { AccessKey } from "../domain/consent/ports.js";
+import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
 export const accessCountRepository = {
@@ -28,11 +29,16 @@ export const accessCountRepository = {
   },
 };
 
+/** Compiled once: every deltaList request reads its mark. */
+const deltaMark = compiledQuery(["consentId", "accountId"] as const,
+  (tx, p: { consentId: string; accountId: string }) => tx.selectFrom("consent_delta_marks")
+    .select("entry_reference").where("consent_id", "=", p.consentId)
+    .where("account_id", "=", p.accountId));
+
 /** deltaList: the last entryReference of an account a consent was given. */
 export const deltaMarkRepository = {
   async get(tx: Tx, consentId: string, accountId: string): Promise<string | null> {
-    const row = await tx.selectFrom("consent_delta_marks").select("entry_reference")
-      .where("consent_id", "=", consentId).where("account_id", "=", accountId).executeTakeFirst();
+    const { rows: [row] } = await deltaMark(tx, { consentId, accountId });
     return row?.entry_reference ?? null;
   },
 

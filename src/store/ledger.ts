@@ -3,6 +3,7 @@
  * entry per account leg. Only src/ledger/ uses this repository; it never updates a transfer.
  */
 import type { Selectable } from "kysely";
+import { assert } from "../lib/assert.js";
 import { bulkInsert, type BulkColumn } from "./bulk.js";
 import { compiledQuery } from "./compiled.js";
 import type { Engine, Tx } from "./handle.js";
@@ -99,11 +100,25 @@ const TRANSFER_COLUMNS: readonly BulkColumn<TransferRecord, keyof TransferTable>
   ["bank_transaction_code", "text", (t) => t.bankTransactionCode],
 ];
 
-const ENTRY_COLUMNS: readonly BulkColumn<EntryRecord, keyof EntryTable>[] = [
-  ["account_id", "text", (e) => e.accountId], ["seq", "bigint", (e) => e.seq],
-  ["transfer_id", "text", (e) => e.transferId], ["amount", "bigint", (e) => e.amount],
-  ["balance_after", "bigint", (e) => e.balanceAfter],
-  ["booking_date", "text", (e) => e.bookingDate],
+/** An entry with the transfer it belongs to, whose listed columns it carries. */
+type Posting = readonly [EntryRecord, TransferRecord];
+
+/** The transfer's columns an entry carries, so that a statement reads entries alone. */
+const LISTED = new Set<string>([
+  "value_date", "booked_at", "currency", "end_to_end_id", "remittance", "debtor_name",
+  "debtor_iban", "creditor_name", "creditor_iban", "bank_transaction_code",
+]);
+const listed = (column: BulkColumn<TransferRecord, keyof TransferTable>):
+  column is BulkColumn<TransferRecord, keyof TransferTable & keyof EntryTable> =>
+  LISTED.has(column[0]);
+
+const ENTRY_COLUMNS: readonly BulkColumn<Posting, keyof EntryTable>[] = [
+  ["account_id", "text", ([e]) => e.accountId], ["seq", "bigint", ([e]) => e.seq],
+  ["transfer_id", "text", ([e]) => e.transferId], ["amount", "bigint", ([e]) => e.amount],
+  ["balance_after", "bigint", ([e]) => e.balanceAfter],
+  ["booking_date", "text", ([e]) => e.bookingDate],
+  ...TRANSFER_COLUMNS.filter(listed).map(([name, type, read]) =>
+    [name, type, ([, t]: Posting) => read(t)] as const),
 ];
 
 /** Every payment initiation reads its debtor account so, inside its transaction (not cached). */
@@ -190,21 +205,28 @@ function accountWrites() {
 }
 
 function transferQueries(engine: Engine) {
+  /** Each entry's transfer is among `transfers`: the entry carries its listed columns. */
+  async function insertPostings(
+    tx: Tx, transfers: readonly TransferRecord[], entries: readonly EntryRecord[],
+  ): Promise<void> {
+    await bulkInsert(tx, engine, "transfers", TRANSFER_COLUMNS, transfers);
+    const byId = new Map(transfers.map((t) => [t.id, t]));
+    await bulkInsert(tx, engine, "entries", ENTRY_COLUMNS, entries.map((e) => {
+      const transfer = byId.get(e.transferId);
+      assert(transfer !== undefined, "an entry is inserted with its transfer");
+      return [e, transfer] as const;
+    }));
+  }
+
   return {
     async insertTransfer(
       tx: Tx, t: TransferRecord, entries: readonly EntryRecord[],
     ): Promise<void> {
-      await bulkInsert(tx, engine, "transfers", TRANSFER_COLUMNS, [t]);
-      await bulkInsert(tx, engine, "entries", ENTRY_COLUMNS, entries);
+      await insertPostings(tx, [t], entries);
     },
 
     /** Bulk insert of generated history whose accounts were inserted with their final counters. */
-    async insertHistory(
-      tx: Tx, transfers: readonly TransferRecord[], entries: readonly EntryRecord[],
-    ): Promise<void> {
-      await bulkInsert(tx, engine, "transfers", TRANSFER_COLUMNS, transfers);
-      await bulkInsert(tx, engine, "entries", ENTRY_COLUMNS, entries);
-    },
+    insertHistory: insertPostings,
 
     async transferOfPayment(tx: Tx, paymentId: string): Promise<string | undefined> {
       const row = await tx.selectFrom("transfers").select("id")

@@ -76,7 +76,11 @@ export interface TransferTable {
   bank_transaction_code: string | null;
 }
 
-export interface EntryTable {
+/** An entry carries the transfer's columns a statement lists, copied from it when both are
+ * inserted (migration 0340). */
+export interface EntryTable extends Pick<TransferTable, "value_date" | "booked_at" | "currency"
+  | "end_to_end_id" | "remittance" | "debtor_name" | "debtor_iban" | "creditor_name"
+  | "creditor_iban" | "bank_transaction_code"> {
   account_id: string;
   seq: Money;
   transfer_id: string;

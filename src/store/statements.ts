@@ -5,52 +5,36 @@
  * numbered 1, 2, 3, ... in booking order, and booking dates never go backwards within one
  * account, which lets a date range be turned into a seq range with two seeks.
  */
+import type { BookedTransaction } from "../domain/account-information/core-banking.js";
 import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
-export interface StatementRow {
-  seq: bigint;
-  transferId: string;
-  amount: bigint;
-  balanceAfter: bigint;
-  bookingDate: string;
-  valueDate: string;
-  bookedAt: string;
-  currency: string;
-  endToEndId: string | null;
-  remittance: string | null;
-  debtorName: string | null;
-  debtorIban: string | null;
-  creditorName: string | null;
-  creditorIban: string | null;
-  bankTransactionCode: string | null;
-}
-
+/** Entries carry the listed columns of their transfer: a page is one range scan, no join. */
 function statementQuery(tx: Tx, accountId: string) {
   return tx.selectFrom("entries")
-    .innerJoin("transfers", "transfers.id", "entries.transfer_id")
     .select([
-      "entries.seq", "entries.transfer_id", "entries.amount", "entries.balance_after",
-      "entries.booking_date", "transfers.value_date", "transfers.booked_at", "transfers.currency",
-      "transfers.end_to_end_id", "transfers.remittance", "transfers.debtor_name",
-      "transfers.debtor_iban", "transfers.creditor_name", "transfers.creditor_iban",
-      "transfers.bank_transaction_code",
+      "seq", "transfer_id", "amount", "balance_after", "booking_date", "value_date", "currency",
+      "end_to_end_id", "remittance", "debtor_name", "debtor_iban", "creditor_name",
+      "creditor_iban", "bank_transaction_code",
     ])
-    .where("entries.account_id", "=", accountId);
+    .where("account_id", "=", accountId);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof statementQuery>["execute"]>>[number];
 
-function toStatementRow(r: Row): StatementRow {
+/** Straight from the row to what the API presents: one object per entry. */
+function toTransaction(r: Row): BookedTransaction {
   return {
-    seq: BigInt(r.seq), transferId: r.transfer_id, amount: BigInt(r.amount),
-    balanceAfter: BigInt(r.balance_after), bookingDate: r.booking_date, valueDate: r.value_date,
-    bookedAt: r.booked_at, currency: r.currency, endToEndId: r.end_to_end_id,
-    remittance: r.remittance, debtorName: r.debtor_name, debtorIban: r.debtor_iban,
-    creditorName: r.creditor_name, creditorIban: r.creditor_iban,
-    bankTransactionCode: r.bank_transaction_code,
+    transactionId: r.transfer_id, entryReference: String(r.seq), endToEndId: r.end_to_end_id,
+    bookingDate: r.booking_date, valueDate: r.value_date, amountMinor: BigInt(r.amount),
+    currency: r.currency, creditorName: r.creditor_name, creditorIban: r.creditor_iban,
+    debtorName: r.debtor_name, debtorIban: r.debtor_iban, remittance: r.remittance,
+    bankTransactionCode: r.bank_transaction_code, balanceAfterMinor: BigInt(r.balance_after),
   };
 }
+
+/** What the balances tell of an entry: the balance after it, and when it was booked. */
+export interface BalanceAfter { balanceAfter: bigint; bookingDate: string; bookedAt: string }
 
 const firstSeqFrom = compiledQuery(["accountId", "date"] as const,
   (tx, p: { accountId: string; date: string }) => tx.selectFrom("entries").select("seq")
@@ -64,12 +48,13 @@ const lastSeqUntil = compiledQuery(["accountId", "date"] as const,
 
 const between = compiledQuery(["accountId", "fromSeq", "toSeq"] as const,
   (tx, p: { accountId: string; fromSeq: number; toSeq: number }) => statementQuery(tx, p.accountId)
-    .where("entries.seq", ">=", p.fromSeq).where("entries.seq", "<=", p.toSeq)
-    .orderBy("entries.seq"));
+    .where("seq", ">=", p.fromSeq).where("seq", "<=", p.toSeq)
+    .orderBy("seq"));
 
 const bySeq = compiledQuery(["accountId", "seq"] as const,
-  (tx, p: { accountId: string; seq: number }) => statementQuery(tx, p.accountId)
-    .where("entries.seq", "=", p.seq));
+  (tx, p: { accountId: string; seq: number }) => tx.selectFrom("entries")
+    .select(["balance_after", "booking_date", "booked_at"]).where("account_id", "=", p.accountId)
+    .where("seq", "=", p.seq));
 
 const seqOf = ({ rows: [row] }: { rows: { seq: number | bigint | string }[] }) =>
   (row ? BigInt(row.seq) : null);
@@ -87,22 +72,23 @@ export const statementRepository = {
 
   /** Entries fromSeq..toSeq inclusive, oldest first. */
   async between(tx: Tx, accountId: string, fromSeq: bigint, toSeq: bigint):
-    Promise<StatementRow[]> {
+    Promise<BookedTransaction[]> {
     const { rows } = await between(tx,
       { accountId, fromSeq: Number(fromSeq), toSeq: Number(toSeq) });
-    return rows.map(toStatementRow);
+    return rows.map(toTransaction);
   },
 
-  async bySeq(tx: Tx, accountId: string, seq: bigint): Promise<StatementRow | undefined> {
+  async bySeq(tx: Tx, accountId: string, seq: bigint): Promise<BalanceAfter | undefined> {
     const { rows: [row] } = await bySeq(tx, { accountId, seq: Number(seq) });
-    return row && toStatementRow(row);
+    return row && { balanceAfter: BigInt(row.balance_after), bookingDate: row.booking_date,
+      bookedAt: row.booked_at };
   },
 
   async byTransfer(tx: Tx, accountId: string, transferId: string):
-    Promise<StatementRow | undefined> {
+    Promise<BookedTransaction | undefined> {
     const row = await statementQuery(tx, accountId)
-      .where("entries.transfer_id", "=", transferId).executeTakeFirst();
-    return row && toStatementRow(row);
+      .where("transfer_id", "=", transferId).executeTakeFirst();
+    return row && toTransaction(row);
   },
 };
 

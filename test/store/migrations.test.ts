@@ -89,3 +89,35 @@ test("after 0320 a creation's rows are in neither partial index, and the queries
       /USING COVERING INDEX authorisations_last_sca/);
     });
   });
+
+test("an entry booked before 0340 carries its transfer's listed columns after it, and a page "
+  + "of entries is read without the transfers", async () => {
+  await onNewFile(async (db, migrator) => {
+    assert.equal((await migrator.migrateTo("0320-narrow-creation-indexes")).error, undefined);
+    await sql`insert into ledger_accounts (id, kind, currency, status,
+      debits_must_not_exceed_credits, created_at) values ('a', 'customer', 'EUR', 'enabled', 1,
+      '2026-01-01'), ('b', 'clearing', 'EUR', 'enabled', 0, '2026-01-01')`.execute(db);
+    await sql`insert into transfers (id, debit_account_id, credit_account_id, amount, currency,
+      code, booked_at, booking_date, value_date, end_to_end_id, remittance, debtor_name,
+      debtor_iban, creditor_name, creditor_iban, bank_transaction_code) values ('t1', 'a', 'b',
+      250, 'EUR', 'payment', '2026-01-02T10:00:00.000Z', '2026-01-02', '2026-01-03', 'e2e', 'rent',
+      'Alice', 'DE1', 'Landlord', 'DE2', 'PMNT-ICDT-ESCT')`.execute(db);
+    await sql`insert into entries (account_id, seq, transfer_id, amount, balance_after,
+      booking_date) values ('a', 1, 't1', -250, -250, '2026-01-02'),
+      ('b', 1, 't1', 250, 250, '2026-01-02')`.execute(db);
+    assert.equal((await migrator.migrateToLatest()).error, undefined);
+    const { rows } = await sql`select * from entries order by account_id`.execute(db);
+    const listed = { transfer_id: "t1", booking_date: "2026-01-02", value_date: "2026-01-03",
+      booked_at: "2026-01-02T10:00:00.000Z", currency: "EUR", end_to_end_id: "e2e",
+      remittance: "rent", debtor_name: "Alice", debtor_iban: "DE1", creditor_name: "Landlord",
+      creditor_iban: "DE2", bank_transaction_code: "PMNT-ICDT-ESCT" };
+    assert.deepEqual(rows, [
+      { account_id: "a", seq: 1, amount: -250, balance_after: -250, ...listed },
+      { account_id: "b", seq: 1, amount: 250, balance_after: 250, ...listed },
+    ]);
+    const { rows: plan } = await sql<{ detail: string }>`explain query plan select * from entries
+      where account_id = 'a' and seq between 1 and 100 order by seq`.execute(db);
+    assert.deepEqual(plan.map((r) => r.detail),
+      ["SEARCH entries USING PRIMARY KEY (account_id=? AND seq>? AND seq<?)"]);
+  });
+});

@@ -42,6 +42,7 @@ import { vopBulks } from "./0300-vop-bulks.js";
 import { basketInterface } from "./0310-basket-interface.js";
 import { narrowCreationIndexes } from "./0320-narrow-creation-indexes.js";
 import { paymentsWithoutTppKey } from "./0330-payments-without-tpp-key.js";
+import { statementEntries } from "./0340-statement-entries.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "0310-basket-interface": basketInterface,
   "0320-narrow-creation-indexes": narrowCreationIndexes,
   "0330-payments-without-tpp-key": paymentsWithoutTppKey,
+  "0340-statement-entries": statementEntries,
 };
 
 export const migrationProvider: MigrationProvider = {
