@@ -23,6 +23,7 @@ export function withCachedReads(repositories: Repositories, cached: ReadCache): 
       ...consents,
       findForTpp: cachedRead("consent", consents.findForTpp),
       grantedAccounts: cachedRead("granted", consents.grantedAccounts),
+      findForTppWithGrants: cachedRead("consent-grants", consents.findForTppWithGrants),
     },
     tpps: { ...tpps, isBlocked: cachedRead("tpp-blocked", tpps.isBlocked) },
   };

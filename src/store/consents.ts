@@ -4,7 +4,7 @@ import type {
   Consent, ConsentStatus, ConsentType, GrantedAccount,
 } from "../domain/consent/model.js";
 import type {
-  ConsentChange, ConsentRepository, LapseChange, StatusMove,
+  ConsentChange, ConsentRepository, ConsentWithGrants, LapseChange, StatusMove,
 } from "../domain/consent/ports.js";
 import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
@@ -12,6 +12,17 @@ import type { Tx } from "./handle.js";
 const LAPSE_COLUMN = { validUntil: "valid_until", createdAt: "created_at" } as const;
 import type { ConsentTable } from "./schema.js";
 import { withSignature } from "./signatures.js";
+
+/** The flags are null only in a joined row without a grant, which has no account either. */
+type GrantRow = { account_id: string; balances: Flag | null; transactions: Flag | null };
+type Flag = number | boolean;
+
+function toGrant(row: GrantRow): GrantedAccount {
+  return {
+    accountId: row.account_id, balances: Boolean(row.balances),
+    transactions: Boolean(row.transactions),
+  };
+}
 
 function toConsent(row: Selectable<ConsentTable>): Consent {
   return {
@@ -44,6 +55,19 @@ const consentForTpp = compiledQuery(["id", "tppId"] as const,
 const grantsOf = compiledQuery(["consentId"] as const,
   (tx, p: { consentId: string }) => tx.selectFrom("consent_accounts").selectAll()
     .where("consent_id", "=", p.consentId).orderBy("account_id"));
+
+/**
+ * The consent with its grants in one statement: one round trip on PostgreSQL instead of two, a
+ * row per grant (one with null grant columns where there is none).
+ */
+const consentWithGrants = compiledQuery(["id", "tppId"] as const,
+  (tx, p: { id: string; tppId: string }) => tx.selectFrom("consents")
+    .leftJoin("consent_accounts", "consent_accounts.consent_id", "consents.id")
+    .selectAll("consents")
+    .select(["consent_accounts.account_id", "consent_accounts.balances",
+      "consent_accounts.transactions"])
+    .where("consents.id", "=", p.id).where("consents.tpp_id", "=", p.tppId)
+    .orderBy("consent_accounts.account_id"));
 
 export const consentRepository = {
   async insert(tx: Tx, c: Consent): Promise<void> {
@@ -114,9 +138,18 @@ export const consentRepository = {
 
   async grantedAccounts(tx: Tx, consentId: string): Promise<GrantedAccount[]> {
     const { rows } = await grantsOf(tx, { consentId });
-    return rows.map((r) => ({
-      accountId: r.account_id, balances: Boolean(r.balances), transactions: Boolean(r.transactions),
-    }));
+    return rows.map(toGrant);
+  },
+
+  async findForTppWithGrants(
+    tx: Tx, id: string, tppId: string,
+  ): Promise<ConsentWithGrants | undefined> {
+    const { rows } = await consentWithGrants(tx, { id, tppId });
+    const [first] = rows;
+    if (!first) return undefined;
+    const granted = rows.flatMap((r) => (r.account_id === null ? []
+      : [toGrant({ ...r, account_id: r.account_id })]));
+    return { consent: toConsent(first), granted };
   },
 
   /**

@@ -108,7 +108,7 @@ export function createAccountAccess(deps: AccessDeps, consents: Consents) {
   async function authorise<R>(
     request: AccessRequest, prepare: (access: GrantedAccess) => Promise<R>,
   ): Promise<GrantedAccess & { prepared: R }> {
-    const consent = await consents.usableConsent(request.tppId, request.consentId);
+    const { consent, granted } = await consents.usableConsent(request.tppId, request.consentId);
     const a = consent.access;
     // allPsd2 wins where a TPP sends it beside availableAccounts, as the spec's sample does.
     const listOnly = a.allPsd2 === null
@@ -116,7 +116,6 @@ export function createAccountAccess(deps: AccessDeps, consents: Consents) {
     if (request.accountId !== null && listOnly) {
       throw accessNotGranted("This consent grants the list of accounts only.");
     }
-    const granted = await store.consents.grantedAccounts(store.db, consent.id);
     if (consent.kind !== undefined) {
       throw accessNotGranted("A funds-confirmation consent gives no account information.");
     }

@@ -93,11 +93,10 @@ export function createFundsConsents(deps: FundsConsentDeps, consents: Consents) 
       throw formatError("header", "Consent-ID",
         "This bank confirms funds only within a consent: send its Consent-ID.");
     }
-    const consent = await consents.usableConsent(tppId, consentId);
+    const { consent, granted } = await consents.usableConsent(tppId, consentId);
     if (consent.kind !== "funds-confirmation") {
       throw consentUnusable("This is not a funds-confirmation consent.");
     }
-    const granted = await store.consents.grantedAccounts(store.db, consent.id);
     const account = await core.findAccountByIban(store.db, iban);
     if (!account || !granted.some((g) => g.accountId === account.id)) {
       throw accountNotCovered();

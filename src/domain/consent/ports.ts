@@ -16,6 +16,8 @@ export interface LapseChange extends StatusMove {
 
 export interface ConsentSearch { tppId?: string; psuId?: string; accountId?: string; limit: number }
 
+export interface ConsentWithGrants { consent: Consent; granted: GrantedAccount[] }
+
 export interface ConsentRepository {
   insert(tx: Tx, consent: Consent): Promise<void>;
   /** A consent of another TPP is indistinguishable from an unknown one. */
@@ -25,6 +27,8 @@ export interface ConsentRepository {
   search(tx: Tx, query: ConsentSearch): Promise<Consent[]>;
   grantAccounts(tx: Tx, consentId: string, grants: readonly GrantedAccount[]): Promise<void>;
   grantedAccounts(tx: Tx, consentId: string): Promise<GrantedAccount[]>;
+  /** findForTpp and grantedAccounts in one read (one round trip on PostgreSQL). */
+  findForTppWithGrants(tx: Tx, id: string, tppId: string): Promise<ConsentWithGrants | undefined>;
   /**
    * Compare-and-set on the status (and, with `signaturesBefore`, on the count of signatures,
    * which it raises by one); answers whether this call made the change.

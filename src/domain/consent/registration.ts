@@ -26,6 +26,7 @@ import { readAccount, type AccountInput } from "../payment/rules.js";
 import { isValidPan, readMaskedPan } from "../../lib/pan.js";
 import { refuseIfHeld } from "../sca/holding.js";
 import { startAuthorisation } from "../sca/start.js";
+import type { ConsentWithGrants } from "./ports.js";
 
 export interface ConsentInput {
   access: {
@@ -226,6 +227,25 @@ const kindOf = (consent: Pick<Consent, "kind">): ConsentKind =>
 const recordedAs = (version: ApiInterface, consentType: ConsentType | undefined) =>
   (version === "v2" ? { ...createdThrough(version), consentType: consentType ?? "detailed" } : {});
 
+/** Throws CONSENT_INVALID or CONSENT_EXPIRED unless the consent is valid. */
+function refuseUnusable(consent: Consent): void {
+  switch (consent.status) {
+    case "valid":
+      return;
+    case "received":
+      throw consentUnusable("The PSU has not authorised this consent yet.");
+    case "partiallyAuthorised":
+      throw consentUnusable("Not every signature this consent needs has been given yet.");
+    case "rejected":
+      throw consentUnusable("The PSU rejected this consent.");
+    case "revokedByPsu":
+      throw consentUnusable("The PSU revoked this consent.");
+    case "expired":
+    case "terminatedByTpp":
+      throw consentExpired(consent.status);
+  }
+}
+
 /**
  * The TPP's reads of its consents through one interface (and, where `kind` is given, of that kind
  * alone), each expiring the consent first when it has lapsed.
@@ -239,7 +259,10 @@ function createConsentReads(deps: Deps, version: ApiInterface, kind?: ConsentKin
    * saying where it lives or what it is).
    */
   async function getConsent(tppId: string, consentId: string, origin: Origin): Promise<Consent> {
-    const consent = await store.consents.findForTpp(store.db, consentId, tppId);
+    return checkedConsent(await store.consents.findForTpp(store.db, consentId, tppId), origin);
+  }
+
+  async function checkedConsent(consent: Consent | undefined, origin: Origin): Promise<Consent> {
     if (!consent) throw consentUnknown(origin);
     requireInterface(consent, version, () => consentUnknown(origin), "consent");
     if (kind !== undefined && kindOf(consent) !== kind) {
@@ -249,26 +272,16 @@ function createConsentReads(deps: Deps, version: ApiInterface, kind?: ConsentKin
   }
 
   /**
-   * The consent behind a Consent-ID header, usable for account reads.
+   * The consent behind a Consent-ID header, usable for account reads, with its grants (read
+   * with it: one round trip on PostgreSQL).
    * Throws CONSENT_UNKNOWN (400), CONSENT_INVALID or CONSENT_EXPIRED (401).
    */
-  async function usableConsent(tppId: string, consentId: string): Promise<Consent> {
-    const consent = await getConsent(tppId, consentId, "header");
-    switch (consent.status) {
-      case "valid":
-        return consent;
-      case "received":
-        throw consentUnusable("The PSU has not authorised this consent yet.");
-      case "partiallyAuthorised":
-        throw consentUnusable("Not every signature this consent needs has been given yet.");
-      case "rejected":
-        throw consentUnusable("The PSU rejected this consent.");
-      case "revokedByPsu":
-        throw consentUnusable("The PSU revoked this consent.");
-      case "expired":
-      case "terminatedByTpp":
-        throw consentExpired(consent.status);
-    }
+  async function usableConsent(tppId: string, consentId: string): Promise<ConsentWithGrants> {
+    const found = await store.consents.findForTppWithGrants(store.db, consentId, tppId);
+    if (!found) throw consentUnknown("header");
+    const consent = await checkedConsent(found.consent, "header");
+    refuseUnusable(consent);
+    return { consent, granted: found.granted };
   }
 
   /** The consent with the IBANs the PSU granted. Throws CONSENT_UNKNOWN (403, path). */
