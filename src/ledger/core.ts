@@ -10,6 +10,7 @@ import type {
 import { dateInZone, type Clock } from "../lib/clock.js";
 import { makeIban } from "../lib/iban.js";
 import { newUuid } from "../lib/ids.js";
+import type { ReadCache } from "../store/cached-reads.js";
 import type { Tx } from "../store/db.js";
 import type { LedgerAccountRecord, LedgerRepository, TransferRecord } from "../store/ledger.js";
 import {
@@ -37,7 +38,7 @@ export interface EmbeddedLedgerOptions {
    * The store's cache for the account rows and balances every read asks for (Store.cached); none
    * by default.
    */
-  cached?: <T>(tx: Tx, key: string, read: () => Promise<T>) => Promise<T>;
+  cached?: ReadCache;
 }
 
 const NO_LIMITS: LedgerLimits = { overdraftMinor: 0n, dailyPaymentLimitMinor: null };
@@ -59,7 +60,6 @@ const REASONS: Record<TransferRefusal, RejectionReason> = {
   exceeds_credits: "insufficient_funds",
 };
 
-type Cached = NonNullable<EmbeddedLedgerOptions["cached"]>;
 
 type TransferDetails = Omit<TransferRecord,
   "id" | "debitAccountId" | "creditAccountId" | "amount" | "currency" | "bookedAt"
@@ -157,28 +157,40 @@ function createBookings(options: EmbeddedLedgerOptions) {
   return { bookTransfer, executePayment };
 }
 
-function accountReads(ledger: LedgerRepository, cached: Cached, limits: LedgerLimits) {
+/** The row asked for, whoever asked with it. */
+const asIs = <R>(row: R | undefined) => row;
+
+function accountReads(ledger: LedgerRepository, cached: ReadCache, limits: LedgerLimits) {
+  // Each account asked for in a turn by any request joins one read of all (PostgreSQL).
+  const byId = (tx: Tx, id: string) => cached(tx, `ledger-account:${id}`,
+    () => ledger.getAccount(tx, id), { many: ledger.accountsWithIds, key: id, pick: asIs });
+  const byIban = (tx: Tx, iban: string) => cached(tx, `ledger-account-iban:${iban}`,
+    () => ledger.findAccountByIban(tx, iban),
+    { many: ledger.accountsWithIbans, key: iban, pick: asIs });
   return {
     async findAccountByIban(tx: Tx, iban: string) {
-      const a = await cached(
-        tx, `ledger-account-iban:${iban}`, () => ledger.findAccountByIban(tx, iban));
+      const a = await byIban(tx, iban);
       return a && toBankAccount(a);
+    },
+    async findAccountWithAvailable(tx: Tx, iban: string) {
+      const a = await byIban(tx, iban);
+      const account = a && toBankAccount(a);
+      return account && { account, availableMinor: availableBalance(a!) };
     },
     async getAccount(tx: Tx, id: string) {
-      const a = await cached(tx, `ledger-account:${id}`, () => ledger.getAccount(tx, id));
+      const a = await byId(tx, id);
       return a && toBankAccount(a);
     },
-    async getAccounts(tx: Tx, ids: string[]) {
-      const found = await cached(
-        tx, `ledger-accounts:${ids.join()}`, () => ledger.accountsById(tx, ids));
-      return found.flatMap((a) => toBankAccount(a) ?? []);
+    async getAccounts(tx: Tx, ids: readonly string[]) {
+      const found = await Promise.all(ids.map((id) => byId(tx, id)));
+      return found.flatMap((a) => (a && toBankAccount(a)) ?? []);
     },
     async availableBalance(tx: Tx, id: string) {
-      const a = await cached(tx, `ledger-account:${id}`, () => ledger.getAccount(tx, id));
+      const a = await byId(tx, id);
       return a && availableBalance(a);
     },
     async spendableBalance(tx: Tx, id: string) {
-      const a = await cached(tx, `ledger-account:${id}`, () => ledger.getAccount(tx, id));
+      const a = await byId(tx, id);
       return a && availableBalance(a) + (a.kind === "customer" ? limits.overdraftMinor : 0n);
     },
     async listAccountsOfPsu(tx: Tx, psuId: string) {

@@ -3,11 +3,32 @@
  * transaction (a read inside one may see its own changes). A decorator over the repositories,
  * so use cases call the repository as they always do and never build cache keys.
  */
+import { consentsWithGrantsById } from "./consents.js";
 import type { Tx } from "./handle.js";
+import { paymentsById } from "./payments.js";
 import type { Repositories } from "./repositories.js";
 
-/** `read`'s answer under `key`, or `read` itself when `tx` is a transaction (see Store.cached). */
-export type ReadCache = <T>(tx: Tx, key: string, read: () => Promise<T>) => Promise<T>;
+/** The rows of many keys read in one statement, each under its key (none for a key not found). */
+export type ManyRead<R> = (tx: Tx, keys: readonly string[]) => Promise<Map<string, R>>;
+
+/**
+ * How a read joins the other reads of its kind asked for in the same turn (PostgreSQL): `many`
+ * reads them all at once, and `pick` makes this caller's answer of the row under `key`, e.g.
+ * none for another TPP's row.
+ */
+export interface Batch<R, T> { many: ManyRead<R>; key: string; pick(row: R | undefined): T }
+
+/**
+ * `read`'s answer under `key`, or `read` itself when `tx` is a transaction (see Store.cached);
+ * `batch` when the engine reads the keys of one kind together (PostgreSQL).
+ */
+export type ReadCache = <T, R = never>(
+  tx: Tx, key: string, read: () => Promise<T>, batch?: Batch<R, T>,
+) => Promise<T>;
+
+/** A row of `tppId`'s, none for another TPP's: a resource of another TPP is unknown. */
+const ofTpp = (tppId: string) => <R extends { tppId: string }>(row: R | undefined) =>
+  (row?.tppId === tppId ? row : undefined);
 
 export function withCachedReads(repositories: Repositories, cached: ReadCache): Repositories {
   /** `read`, cached under its name and arguments. */
@@ -18,12 +39,21 @@ export function withCachedReads(repositories: Repositories, cached: ReadCache): 
   const { payments, consents, tpps } = repositories;
   return {
     ...repositories,
-    payments: { ...payments, findForTpp: cachedRead("payment", payments.findForTpp) },
+    payments: {
+      ...payments,
+      findForTpp: (tx, id, tppId) => cached(tx, `payment:${id}:${tppId}`,
+        () => payments.findForTpp(tx, id, tppId),
+        { many: paymentsById, key: id, pick: ofTpp(tppId) }),
+    },
     consents: {
       ...consents,
       findForTpp: cachedRead("consent", consents.findForTpp),
       grantedAccounts: cachedRead("granted", consents.grantedAccounts),
-      findForTppWithGrants: cachedRead("consent-grants", consents.findForTppWithGrants),
+      findForTppWithGrants: (tx, id, tppId) => cached(tx, `consent-grants:${id}:${tppId}`,
+        () => consents.findForTppWithGrants(tx, id, tppId), {
+          many: consentsWithGrantsById, key: id,
+          pick: (found) => (found?.consent.tppId === tppId ? found : undefined),
+        }),
     },
     tpps: { ...tpps, isBlocked: cachedRead("tpp-blocked", tpps.isBlocked) },
   };

@@ -9,8 +9,11 @@ import { CompiledQuery, type Compilable, type QueryResult } from "kysely";
 import type { Tx } from "./handle.js";
 import type { Database } from "./schema.js";
 
-/** Scalar values only: a list would fix the number of its placeholders at the first call. */
-type Scalar = string | number | bigint | null;
+/**
+ * Scalar values, or an array bound as one parameter (PostgreSQL's `= any($1)`); never a Kysely
+ * list (`in`), which would fix the number of its placeholders at the first call.
+ */
+type Scalar = string | number | bigint | null | readonly string[];
 
 interface Template { sql: string; slots: ({ name: string } | { value: unknown })[] }
 

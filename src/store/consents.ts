@@ -1,5 +1,5 @@
 /** Consents and the accounts a PSU granted in them, always scoped to the TPP. */
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type {
   Consent, ConsentStatus, ConsentType, GrantedAccount,
 } from "../domain/consent/model.js";
@@ -68,6 +68,43 @@ const consentWithGrants = compiledQuery(["id", "tppId"] as const,
       "consent_accounts.transactions"])
     .where("consents.id", "=", p.id).where("consents.tpp_id", "=", p.tppId)
     .orderBy("consent_accounts.account_id"));
+
+/** consentWithGrants for many consents, of any TPP (the shared reads' batch, PostgreSQL only). */
+const consentsWithGrants = compiledQuery(["ids"] as const,
+  (tx, p: { ids: readonly string[] }) => tx.selectFrom("consents")
+    .leftJoin("consent_accounts", "consent_accounts.consent_id", "consents.id")
+    .selectAll("consents")
+    .select(["consent_accounts.account_id", "consent_accounts.balances",
+      "consent_accounts.transactions"])
+    .where(sql<boolean>`consents.id = any(${p.ids})`)
+    .orderBy("consents.id").orderBy("consent_accounts.account_id"));
+
+type ConsentGrantRow = Selectable<ConsentTable>
+  & { account_id: string | null; balances: Flag | null; transactions: Flag | null };
+
+/** A consent's rows of the join (one per grant) as the consent with its grants. */
+function withGrants(rows: ConsentGrantRow[]): ConsentWithGrants {
+  const granted = rows.flatMap((r) => (r.account_id === null ? []
+    : [toGrant({ ...r, account_id: r.account_id })]));
+  return { consent: toConsent(rows[0]!), granted };
+}
+
+/**
+ * The consents of `ids` with their grants, of any TPP, by id: the shared reads' batch
+ * (PostgreSQL only), whose callers each keep only their own TPP's (cached-reads.ts).
+ */
+export async function consentsWithGrantsById(
+  tx: Tx, ids: readonly string[],
+): Promise<Map<string, ConsentWithGrants>> {
+  const { rows } = await consentsWithGrants(tx, { ids });
+  const byConsent = new Map<string, ConsentGrantRow[]>();
+  for (const row of rows) {
+    const own = byConsent.get(row.id);
+    if (own) own.push(row);
+    else byConsent.set(row.id, [row]);
+  }
+  return new Map([...byConsent].map(([id, own]) => [id, withGrants(own)]));
+}
 
 export const consentRepository = {
   async insert(tx: Tx, c: Consent): Promise<void> {
@@ -145,11 +182,7 @@ export const consentRepository = {
     tx: Tx, id: string, tppId: string,
   ): Promise<ConsentWithGrants | undefined> {
     const { rows } = await consentWithGrants(tx, { id, tppId });
-    const [first] = rows;
-    if (!first) return undefined;
-    const granted = rows.flatMap((r) => (r.account_id === null ? []
-      : [toGrant({ ...r, account_id: r.account_id })]));
-    return { consent: toConsent(first), granted };
+    return rows.length === 0 ? undefined : withGrants(rows);
   },
 
   /**

@@ -10,6 +10,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { withCachedReads, type ReadCache } from "./cached-reads.js";
+import { createCoalescedReads, deepFreeze } from "./coalesced-reads.js";
 import { createRepositories, type Repositories } from "./repositories.js";
 import { claimedIn, claimedOnPostgres, type ClaimedTransaction } from "./claimed.js";
 
@@ -49,9 +50,11 @@ export interface Store extends Repositories {
    * change therefore applies from the next request, as when each request reads the database.
    * A read in a transaction (`tx` is not the database) is never shared: it may see the
    * transaction's own changes. The answer is frozen: it is shared by several requests. On
-   * SQLite another process's commit is looked for once per `arrived`, not at every read.
+   * SQLite another process's commit is looked for once per `arrived`, not at every read. On
+   * PostgreSQL the reads of one kind asked for in one turn for distinct keys (a `batch`) are
+   * one statement.
    */
-  cached<T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T>;
+  cached: ReadCache;
   /** A request arrived or a job starts: later shared reads count every commit before it. */
   arrived(): void;
   /** True when the database answers a trivial query within `timeoutMs`. */
@@ -88,14 +91,6 @@ function openSqlite(
   file.pragma("busy_timeout = 5000");
   cachePreparedStatements(file);
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), file };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 /**
@@ -198,28 +193,6 @@ function sqliteCache(
     if (entries.size >= limit) entries = new Map();
     entries.set(key, { state: now, value });
     return value;
-  };
-}
-
-/**
- * PostgreSQL: a read costs a round trip, and concurrent requests ask for the same rows (their
- * TPP's stop-list entry, a consent used by many). The same reads asked for in one turn of the
- * event loop run once, on the next turn: every request that shares the answer had arrived before
- * its query was sent, so the answer holds every change committed before the request came (a block
- * or a revocation counts from the next request, on every instance), as a read of its own would.
- */
-function createCoalescedReads(db: Kysely<Database>): ReadCache {
-  let waiting = new Map<string, Promise<unknown>>();
-  return <T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> => {
-    if (tx !== db) return read();
-    let answer = waiting.get(key);
-    if (!answer) {
-      // Scheduled before the reads of this turn, so it runs before any of them is sent.
-      if (waiting.size === 0) setImmediate(() => (waiting = new Map()));
-      answer = new Promise((next) => setImmediate(next)).then(read).then(deepFreeze);
-      waiting.set(key, answer);
-    }
-    return answer as Promise<T>;
   };
 }
 

@@ -2,7 +2,7 @@
  * The embedded ledger's tables: accounts with their four counters, immutable transfers, and one
  * entry per account leg. Only src/ledger/ uses this repository; it never updates a transfer.
  */
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { assert } from "../lib/assert.js";
 import { bulkInsert, type BulkColumn } from "./bulk.js";
 import { compiledQuery } from "./compiled.js";
@@ -125,6 +125,12 @@ const ENTRY_COLUMNS: readonly BulkColumn<Posting, keyof EntryTable>[] = [
 const accountByIban = compiledQuery(["iban"], (tx, { iban }: { iban: string }) =>
   tx.selectFrom("ledger_accounts").selectAll().where("iban", "=", iban));
 
+/** Accounts by many ids or IBANs: the shared reads' batch (PostgreSQL only; ledger/core.ts). */
+const rowsWithIds = compiledQuery(["ids"] as const, (tx, p: { ids: readonly string[] }) =>
+  tx.selectFrom("ledger_accounts").selectAll().where(sql<boolean>`id = any(${p.ids})`));
+const rowsWithIbans = compiledQuery(["ibans"] as const, (tx, p: { ibans: readonly string[] }) =>
+  tx.selectFrom("ledger_accounts").selectAll().where(sql<boolean>`iban = any(${p.ibans})`));
+
 function accountReads(engine: Engine) {
   // Compiled once: most requests read an account row.
   const byId = compiledQuery(["id"] as const, (tx, p: { id: string }) =>
@@ -146,6 +152,18 @@ function accountReads(engine: Engine) {
       const rows = await tx.selectFrom("ledger_accounts").selectAll()
         .where("id", "in", [...ids]).execute();
       return rows.map(toAccount);
+    },
+
+    async accountsWithIds(tx: Tx, ids: readonly string[]): Promise<Map<string, LedgerAccountRecord>> {
+      const { rows } = await rowsWithIds(tx, { ids });
+      return new Map(rows.map((row) => [row.id, toAccount(row)]));
+    },
+
+    async accountsWithIbans(
+      tx: Tx, ibans: readonly string[],
+    ): Promise<Map<string, LedgerAccountRecord>> {
+      const { rows } = await rowsWithIbans(tx, { ibans });
+      return new Map(rows.map((row) => [row.iban ?? "", toAccount(row)]));
     },
 
     async findAccountByIban(tx: Tx, iban: string): Promise<LedgerAccountRecord | undefined> {

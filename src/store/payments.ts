@@ -1,9 +1,9 @@
 /** Payments: rows ↔ Payment, always scoped to the TPP that created them. */
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Payment, TransactionStatus } from "../domain/payment/model.js";
 import type { VopResult } from "../domain/vop/ports.js";
 import type { PaymentRepository, StatusMove } from "../domain/payment/ports.js";
-import { compiledInsert } from "./compiled.js";
+import { compiledInsert, compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 import type { PaymentTable } from "./schema.js";
 import { withSignature } from "./signatures.js";
@@ -57,6 +57,18 @@ const insertPayment = compiledInsert("payments", [
   "vop_matched_name", "vop_overridden_at", "initiation_message", "signatures_required",
   "api_version", "payment_information_id",
 ]);
+
+const paymentsWithIds = compiledQuery(["ids"] as const, (tx, p: { ids: readonly string[] }) =>
+  tx.selectFrom("payments").selectAll().where(sql<boolean>`id = any(${p.ids})`));
+
+/**
+ * The payments of `ids`, of any TPP, by id: the shared reads' batch (PostgreSQL only), whose
+ * callers each keep only their own TPP's (cached-reads.ts).
+ */
+export async function paymentsById(tx: Tx, ids: readonly string[]): Promise<Map<string, Payment>> {
+  const { rows } = await paymentsWithIds(tx, { ids });
+  return new Map(rows.map((row) => [row.id, toPayment(row)]));
+}
 
 export const paymentRepository = {
   async insert(tx: Tx, p: Payment): Promise<void> {

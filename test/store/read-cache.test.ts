@@ -12,6 +12,28 @@ import { onEachEngine, twoInstances } from "../support/engines.js";
 
 const AT = "2026-05-01T10:00:00.000Z";
 
+const consentOf = (id: string, tppId: string) => ({
+  id, tppId, status: "received" as const, psuId: null,
+  access: {
+    accounts: [], balances: [], transactions: [], availableAccounts: null,
+    availableAccountsWithBalance: null, allPsd2: "allAccounts" as const,
+  },
+  recurringIndicator: true, validUntil: "2026-12-31", frequencyPerDay: 4,
+  combinedServiceIndicator: false, redirectUri: "https://tpp.example/ok", nokRedirectUri: null,
+  createdAt: AT, updatedAt: AT, authorisedAt: null,
+});
+
+/** Counts the statements the store sends outside a transaction from now on. */
+function countStatements(store: Store): () => number {
+  let count = 0;
+  const execute = store.db.executeQuery.bind(store.db);
+  store.db.executeQuery = ((query: Parameters<typeof execute>[0]) => {
+    count += 1;
+    return execute(query);
+  }) as typeof store.db.executeQuery;
+  return () => count;
+}
+
 onEachEngine("read cache", (engine) => {
   let store: Store;
   let other: Store;
@@ -123,6 +145,39 @@ onEachEngine("read cache", (engine) => {
       assert.deepEqual(await Promise.all([blocked(), blocked(), blocked()]),
         [{ blocked: true }, { blocked: true }, { blocked: true }]);
       assert.equal(reads, 3);
+    });
+  }
+
+  if (engine === "postgres") {
+    test("distinct consents asked for in one turn are one statement, each TPP's own", async () => {
+      const [mine, theirs] = [`PSDDE-BATCH-MINE`, `PSDDE-BATCH-THEIRS`];
+      await store.db.insertInto("tpps").values([mine, theirs].map((tpp) =>
+        ({ id: tpp, name: tpp, blocked: 0, created_at: AT }))).execute();
+      for (const [consentId, tppId] of [["b-1", mine], ["b-2", mine], ["b-3", theirs]] as const) {
+        await store.consents.insert(store.db, consentOf(consentId, tppId));
+      }
+      await sql`insert into ledger_accounts (id, kind, currency, status,
+        debits_must_not_exceed_credits, created_at) values ('b-acc', 'customer', 'EUR',
+        'enabled', 1, ${AT})`.execute(store.db);
+      await store.consents.grantAccounts(store.db, "b-1",
+        [{ accountId: "b-acc", balances: true, transactions: false }]);
+      const find = (consentId: string, tppId: string) =>
+        store.consents.findForTppWithGrants(store.db, consentId, tppId);
+      const statements = countStatements(store);
+      const [first, second, foreign, own, unknown] = await Promise.all([find("b-1", mine),
+        find("b-2", mine), find("b-3", mine), find("b-3", theirs), find("b-none", mine)]);
+      assert.equal(statements(), 1);
+      assert.deepEqual(first?.granted, [{ accountId: "b-acc", balances: true, transactions: false }]);
+      assert.deepEqual([second?.consent.id, second?.granted], ["b-2", []]);
+      assert.equal(foreign, undefined, "another TPP's consent in the same statement stays unknown");
+      assert.equal(own?.consent.tppId, theirs);
+      assert.equal(unknown, undefined);
+      // Another instance's change committed before the next reads were asked for counts for them.
+      await other.consents.transition(other.db, "b-2", ["received"], "valid", { at: AT });
+      const [again, changed] = await Promise.all([find("b-1", mine), find("b-2", mine)]);
+      assert.equal(statements(), 2);
+      assert.equal(again?.consent.status, "received");
+      assert.equal(changed?.consent.status, "valid");
     });
   }
 

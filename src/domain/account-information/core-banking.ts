@@ -147,6 +147,9 @@ export type ExecutionOutcome =
 
 export interface CoreBanking {
   findAccountByIban(tx: Tx, iban: string): Promise<BankAccount | undefined>;
+  /** findAccountByIban with the amount availableBalance answers, in one lookup. */
+  findAccountWithAvailable(tx: Tx, iban: string):
+    Promise<{ account: BankAccount; availableMinor: bigint } | undefined>;
   getAccount(tx: Tx, accountId: string): Promise<BankAccount | undefined>;
   /** The accounts of `accountIds` that exist, in any order; one lookup for an account list. */
   getAccounts(tx: Tx, accountIds: readonly string[]): Promise<BankAccount[]>;

@@ -36,14 +36,14 @@ export function createFundsConfirmations({ store, core }: StoreDeps<"db", "core"
     if (card) return cardFundsAvailable(card, input);
     const reference = readAccount(input.account, "account");
     const amountMinor = readAmount(input.instructedAmount);
-    const account = await core.findAccountByIban(store.db, reference.iban);
-    if (!account || account.status === "deleted") {
+    const found = await core.findAccountWithAvailable(store.db, reference.iban);
+    if (!found || found.account.status === "deleted") {
       throw referenceUnknown("account", "The account is not held at this bank.");
     }
+    const { account, availableMinor } = found;
     if (account.currency !== input.instructedAmount.currency) return false;
     if (account.status !== "enabled") return false;
-    const available = await core.availableBalance(store.db, account.id);
-    return available !== undefined && available >= amountMinor;
+    return availableMinor >= amountMinor;
   }
 
   /** A card answers against its available credit: the unused limit less pending debits. */
