@@ -18,6 +18,12 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The rows are shared by several requests (a Map's entries are no properties to freeze). */
+function freezeRows<R>(rows: Map<string, R>): Map<string, R> {
+  for (const row of rows.values()) deepFreeze(row);
+  return rows;
+}
+
 const nextTurn = () => new Promise<void>((next) => setImmediate(next));
 
 /** The keys of one kind asked for in this turn, and the one read that answers them all. */
@@ -34,7 +40,7 @@ export function createCoalescedReads(db: Tx): ReadCache {
       const rows = nextTurn().then(() => {
         pending.delete(many as ManyRead<unknown>);
         return many(db, [...keys]);
-      }).then(deepFreeze);
+      }).then(freezeRows);
       batch = { keys, rows };
       pending.set(many as ManyRead<unknown>, batch);
     }

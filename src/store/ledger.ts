@@ -154,7 +154,9 @@ function accountReads(engine: Engine) {
       return rows.map(toAccount);
     },
 
-    async accountsWithIds(tx: Tx, ids: readonly string[]): Promise<Map<string, LedgerAccountRecord>> {
+    async accountsWithIds(
+      tx: Tx, ids: readonly string[],
+    ): Promise<Map<string, LedgerAccountRecord>> {
       const { rows } = await rowsWithIds(tx, { ids });
       return new Map(rows.map((row) => [row.id, toAccount(row)]));
     },

@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import Sqlite from "better-sqlite3";
 import { sql } from "kysely";
+import { createEmbeddedLedger } from "../../src/ledger/core.js";
+import { systemClock } from "../../src/lib/clock.js";
 import type { Store } from "../../src/store/db.js";
 import { onEachEngine, twoInstances } from "../support/engines.js";
 
@@ -168,6 +170,7 @@ onEachEngine("read cache", (engine) => {
         find("b-2", mine), find("b-3", mine), find("b-3", theirs), find("b-none", mine)]);
       assert.equal(statements(), 1);
       assert.deepEqual(first?.granted, [{ accountId: "b-acc", balances: true, transactions: false }]);
+      assert.ok(Object.isFrozen(first?.consent) && Object.isFrozen(first?.granted[0]), "shared, so frozen");
       assert.deepEqual([second?.consent.id, second?.granted], ["b-2", []]);
       assert.equal(foreign, undefined, "another TPP's consent in the same statement stays unknown");
       assert.equal(own?.consent.tppId, theirs);
@@ -179,6 +182,34 @@ onEachEngine("read cache", (engine) => {
       assert.equal(again?.consent.status, "received");
       assert.equal(changed?.consent.status, "valid");
     });
+  }
+
+  if (engine === "postgres") {
+    test("distinct accounts asked for in one turn, by id or by IBAN, are one statement each",
+      async () => {
+        await store.db.insertInto("psus").values({ id: "psu-a", login: "batch-a", name: "A",
+          password_hash: "x", status: "active", failed_attempts: 0, blocked_until: null,
+          created_at: AT, sandbox_behaviour: null }).execute();
+        await sql`insert into ledger_accounts (id, iban, psu_id, kind, currency, status,
+          debits_must_not_exceed_credits, created_at, credits_posted) values
+          ('a-1', 'DE-A-1', 'psu-a', 'customer', 'EUR', 'enabled', 1, ${AT}, 500),
+          ('a-2', 'DE-A-2', 'psu-a', 'customer', 'EUR', 'enabled', 1, ${AT}, 700)`
+          .execute(store.db);
+        const core = createEmbeddedLedger({ ledger: store.ledger, clock: systemClock,
+          timeZone: "Europe/Berlin", bankCode: "50010000", bic: "DEMODEFFXXX", cached: store.cached });
+        const statements = countStatements(store);
+        const [lists, first, byIban] = await Promise.all([
+          Promise.all([core.getAccounts(store.db, ["a-1", "a-2"]), core.getAccounts(store.db, ["a-2"])]),
+          core.getAccount(store.db, "a-1"),
+          Promise.all([core.findAccountWithAvailable(store.db, "DE-A-2"),
+            core.findAccountByIban(store.db, "DE-A-1"), core.findAccountByIban(store.db, "DE-none")]),
+        ]);
+        assert.equal(statements(), 2);
+        assert.deepEqual(lists.map((l) => l.map((a) => a.id)), [["a-1", "a-2"], ["a-2"]]);
+        assert.equal(first?.iban, "DE-A-1");
+        assert.deepEqual([byIban[0]?.account.id, byIban[0]?.availableMinor], ["a-2", 700n]);
+        assert.deepEqual([byIban[1]?.id, byIban[2]], ["a-1", undefined]);
+      });
   }
 
   test("the log write commits its rows and leaves every other commit waiting for the disk", async () => {
