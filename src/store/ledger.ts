@@ -147,13 +147,6 @@ function accountReads(engine: Engine) {
       return row && toAccount(row);
     },
 
-    async accountsById(tx: Tx, ids: readonly string[]): Promise<LedgerAccountRecord[]> {
-      if (ids.length === 0) return [];
-      const rows = await tx.selectFrom("ledger_accounts").selectAll()
-        .where("id", "in", [...ids]).execute();
-      return rows.map(toAccount);
-    },
-
     async accountsWithIds(
       tx: Tx, ids: readonly string[],
     ): Promise<Map<string, LedgerAccountRecord>> {
