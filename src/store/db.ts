@@ -12,6 +12,7 @@ import type { Database } from "./schema.js";
 import { withCachedReads, type ReadCache } from "./cached-reads.js";
 import { createRepositories, type Repositories } from "./repositories.js";
 import { claimedIn, claimedOnPostgres, type ClaimedTransaction } from "./claimed.js";
+import { checkpointInBackground } from "./checkpoints.js";
 
 import type { Engine, Tx } from "./handle.js";
 
@@ -69,6 +70,8 @@ export interface StoreOptions {
   requestTimeoutSeconds?: number;
   /** Default full: an answered commit survives power loss, not only a process crash. */
   sqliteSynchronous?: "full" | "normal";
+  /** SQLite: checkpoints on a thread of their own (checkpoints.ts), for a long-running server. */
+  backgroundCheckpoints?: boolean;
 }
 
 export function sqliteFile(dataDir: string): string {
@@ -484,6 +487,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => (sqliteTransaction
     ? sqliteTransaction(work) : db.transaction().execute(work));
   const sqliteReads = sqlite && createSqliteReadCache(db, sqlite.file, synchronous);
+  const checkpoints = sqlite && options.backgroundCheckpoints
+    ? checkpointInBackground(sqlite.file, sqliteFile(options.dataDir)) : undefined;
   const cached = sqliteReads ? sqliteReads.cached : createCoalescedReads(db);
   const writeLog = sqliteReads?.logWrite ?? ((work: (tx: Tx) => Promise<void>) => work(logDb));
   // PostgreSQL's reads are shared within one turn only: nothing to do when a request arrives.
@@ -502,6 +507,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: async () => {
       sqliteReads?.close();
+      await checkpoints?.close();
       if (logDb !== db) await logDb.destroy();
       await db.destroy();
     },
