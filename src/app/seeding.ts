@@ -35,7 +35,7 @@ function seedDemoBank(store: Store, config: Config, clock: Clock): Promise<boole
  * the settings say.
  */
 export async function openStartingStore(config: Config, clock: Clock): Promise<Store> {
-  const store = await openBankStore(config);
+  const store = await openBankStore({ ...config, backgroundCheckpoints: true });
   if (config.mode === "production") await refuseDemoPsus(store);
   if (config.seedDemoData) await seedDemoBank(store, config, clock);
   return store;

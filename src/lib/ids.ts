@@ -4,9 +4,22 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 
+/**
+ * Random bytes fetched 256 ids at a time, as randomUUID does: asking the CSPRNG for 16 bytes cost
+ * 2 % of a payment creation's CPU (a synchronous call into OpenSSL per id).
+ */
+const POOL_BYTES = 16 * 256;
+let pool = Buffer.alloc(0);
+let taken = POOL_BYTES;
+
 /** 32 lowercase hex characters (128 bits), the spec's paymentId form. */
 export function newPaymentId(): string {
-  return randomBytes(16).toString("hex");
+  if (taken === POOL_BYTES) {
+    pool = randomBytes(POOL_BYTES);
+    taken = 0;
+  }
+  taken += 16;
+  return pool.toString("hex", taken - 16, taken);
 }
 
 /** A random UUID (122 bits), the spec's consentId form. */

@@ -99,7 +99,9 @@ export async function startBenchBank(
     // The whole-payment scenario logs in many times a second from one address.
     LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: "1000000",
   };
-  const flags = await startScriptNodeFlags();
+  // BENCH_NODE_FLAGS: extra Node flags for the bank (e.g. --trace-gc, a heap variant to compare).
+  const flags = [...await startScriptNodeFlags(),
+    ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
   const timedStart = async (nodeArgs: string[] = []): Promise<[RunningCli, number]> => {
     const spawned = performance.now();
     const running = await startCli(["start"], env, READY, [...flags, ...nodeArgs]);

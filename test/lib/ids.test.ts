@@ -1,7 +1,7 @@
-/** Tests for src/lib/ids.ts: the ordered ids of generated history. */
+/** Tests for src/lib/ids.ts: payment ids, and the ordered ids of generated history. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { isUuid, newTimeOrderedUuid, orderedUuids } from "../../src/lib/ids.js";
+import { isUuid, newPaymentId, newTimeOrderedUuid, orderedUuids } from "../../src/lib/ids.js";
 
 test("ordered ids are UUIDv7-shaped, ascending as text, and differ in their random bits", () => {
   const start = Date.UTC(2026, 2, 15);
@@ -30,4 +30,12 @@ test("time-ordered ids carry the time they were made and sort with it", async ()
   const timeOf = (id: string) => parseInt(id.slice(0, 13).replace("-", ""), 16);
   assert.ok(timeOf(first) >= before && timeOf(later) <= after && timeOf(first) < timeOf(later));
   assert.ok(first < later);
+});
+
+test("payment ids are 32 hex digits, each from bytes of its own across refills of the pool", () => {
+  const ids = Array.from({ length: 1000 }, () => newPaymentId());
+  for (const id of ids) assert.match(id, /^[0-9a-f]{32}$/);
+  assert.equal(new Set(ids).size, ids.length);
+  assert.equal(new Set(ids.flatMap((id) => [id.slice(0, 16), id.slice(16)])).size, 2 * ids.length,
+    "no bytes reused");
 });
