@@ -363,3 +363,28 @@ test("deltaList gives each transaction once, page by page, then what was booked 
   assert.deepEqual(since.body.transactions.booked.map((t: { entryReference: string; transactionAmount: { amount: string } }) =>
     [Number(t.entryReference), t.transactionAmount.amount]), [[refs.length + 1, "12.34"]]);
 });
+
+test("concurrent deltaList reads that answer the same page write its mark once", async () => {
+  const tpp = await newTpp("990333");
+  const consentId = await authorisedConsent(tpp, bank.browser(), "bob", [BOB_MAIN]);
+  const bobId = (await accountIds(consentId, tpp)).get(BOB_MAIN) ?? "";
+  const marks = bank.app.store.deltaMarks;
+  const set = marks.set;
+  const written: string[] = [];
+  marks.set = async (tx, consent, account, entryReference) => {
+    if (consent === consentId) written.push(entryReference);
+    return set.call(marks, tx, consent, account, entryReference);
+  };
+  try {
+    const delta = `/accounts/${bobId}/transactions?deltaList=true&bookingStatus=booked&itemsPerPage=2`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => read(consentId, delta, psu, tpp)));
+    const lasts = answers.map((res) => {
+      assert.equal(res.status, 200, res.text);
+      return res.body.transactions.booked.at(-1)?.entryReference as string | undefined;
+    }).filter((last) => last !== undefined);
+    assert.ok(lasts.length > 0);
+    assert.deepEqual([...written].sort(), [...new Set(lasts)].sort(), "one write per mark answered");
+  } finally {
+    marks.set = set;
+  }
+});

@@ -171,12 +171,45 @@ function gatedRead<A, T>(deps: AccountDeps, gate: Gate, side: Side<A, T>) {
   };
 }
 
+/** Kept at most, per process: each is a few dozen bytes. */
+const MARKS_KEPT = 10_000;
+
+type MarkWrite = (consentId: string, accountId: string, entryReference: string) => Promise<void>;
+
+/**
+ * A deltaList mark written once per value. Concurrent requests of one consent read the same mark,
+ * answer the same page and would each write the same next mark: on PostgreSQL one commit each,
+ * every one waiting on the row's lock for the one before. A request whose mark (or a later one)
+ * this process has written, or is writing, waits for that write instead; a mark never moves back
+ * here, which would only give the TPP entries again. Forgotten when its write fails.
+ */
+export function marksOnce(write: MarkWrite): MarkWrite {
+  let written = new Map<string, { seq: bigint; done: Promise<void> }>();
+  return (consentId, accountId, entryReference) => {
+    const key = `${consentId} ${accountId}`;
+    const seq = BigInt(entryReference);
+    const known = written.get(key);
+    if (known && known.seq >= seq) return known.done;
+    if (written.size >= MARKS_KEPT) written = new Map();
+    const mark = { seq, done: write(consentId, accountId, entryReference) };
+    written.set(key, mark);
+    mark.done.catch(() => {
+      if (written.get(key) === mark) written.delete(key);
+    });
+    return mark.done;
+  };
+}
+
 function transactionReads<A, T extends BookedTransaction>(
   deps: AccountDeps, gate: Gate, side: Side<A, T>,
 ) {
   const { store, clock, settings } = deps;
 
   const opened = gatedRead(deps, gate, side);
+  // Without waiting for the disk (a synchronous fsync stopped every request on SQLite): a mark
+  // lost in a power cut only gives the TPP these entries again, never skips one.
+  const markDelta = marksOnce((consentId, accountId, entryReference) => store.writeLog(
+    (tx) => store.deltaMarks.set(tx, consentId, accountId, entryReference)));
   const currentDay = () => dateInZone(clock.now(), settings.timeZone);
 
   async function transactions(
@@ -190,12 +223,7 @@ function transactionReads<A, T extends BookedTransaction>(
       ? { transactions: [], page: 0, pageCount: 1 }
       : await side.statement(store.db, accountId, bounded);
     const last = page.transactions.at(-1);
-    if (parsed.deltaList && last) {
-      // Without waiting for the disk (a synchronous fsync stopped every request on SQLite): a
-      // mark lost in a power cut only gives the TPP these entries again, never skips one.
-      await store.writeLog(
-        (tx) => store.deltaMarks.set(tx, consent.id, accountId, last.entryReference));
-    }
+    if (parsed.deltaList && last) await markDelta(consent.id, accountId, last.entryReference);
     const shown = withBalance ? await side.balances(store.db, accountId) : null;
     const pending = await pendingOf(deps, accountId, bounded, page.page > 0);
     const standingOrders = information && side.standingOrders
