@@ -137,10 +137,16 @@ export const APP_SCRIPT = `"use strict";
   const list = document.getElementById("requests");
   if (!list) return;
   const shown = list.dataset.ids || "";
+  // A reload after Confirm or Reject was sent would cancel that answer's page: the request leaves
+  // the waiting list the moment the bank takes the answer, so a poll in flight sees it change.
+  let answered = false;
+  document.addEventListener("submit", () => { answered = true; });
   const poll = async () => {
     try {
       const answer = await fetch("${APP}/pending", { credentials: "same-origin" });
-      if (answer.ok && (await answer.text()) !== shown) return location.replace(location.pathname);
+      const ids = answer.ok ? await answer.text() : shown;
+      if (answered) return;
+      if (ids !== shown) return location.replace(location.pathname);
     } catch (error) {
       // Offline for a moment: the next poll tries again.
     }
