@@ -60,7 +60,6 @@ const REASONS: Record<TransferRefusal, RejectionReason> = {
   exceeds_credits: "insufficient_funds",
 };
 
-
 type TransferDetails = Omit<TransferRecord,
   "id" | "debitAccountId" | "creditAccountId" | "amount" | "currency" | "bookedAt"
   | "bookingDate" | "valueDate" | "debtorIban">;
