@@ -10,6 +10,7 @@ import type { Category } from "../domain/statistics/ports.js";
 import {
   createInterfaceRecorder, type InterfaceRecorder, type RequestMark,
 } from "../domain/statistics/recorder.js";
+import { memoized } from "../lib/memo.js";
 
 /** Often enough that a crash loses little; each flush is a few upserts, not one per request. */
 const FLUSH_MS = 10_000;
@@ -35,9 +36,11 @@ function instrument(
   categoryOf: (route: string) => Category | null,
 ): void {
   const marks = new WeakMap<FastifyRequest, RequestMark>();
+  // Routes are few and fixed: each one's category is worked out once.
+  const categoryOfRoute = memoized(categoryOf);
   server.addHook("onRequest", async (request) => {
     const route = request.routeOptions.url;
-    const category = route === undefined ? null : categoryOf(route);
+    const category = route === undefined ? null : categoryOfRoute(route);
     if (category) marks.set(request, recorder.arrived(category));
   });
   // Counted as the answer is handed to the connection, before the client can have it: a flush
