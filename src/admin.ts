@@ -5,6 +5,7 @@
  * the database when scraped, so every instance reports the same shared figures.
  */
 import type { FastifyInstance } from "fastify";
+import { memoized } from "./lib/memo.js";
 import { MetricsRegistry, type ParsedSample } from "./lib/metrics.js";
 import type { Store } from "./store/db.js";
 
@@ -57,12 +58,16 @@ export function createMetrics(store: Store): Metrics {
   return {
     registry,
     instrument(server, listener) {
+      // One labels object per status and operation: the registry keeps its series key.
+      const labelsOf = memoized((key: string) => {
+        const space = key.indexOf(" ");
+        const status = key.slice(0, space);
+        return Object.freeze({ listener, operation: key.slice(space + 1), status });
+      });
       server.addHook("onResponse", async (request, reply) => {
         const route = request.routeOptions.url;
-        const labels = {
-          listener, operation: route ? `${request.method} ${route}` : "unmatched",
-          status: String(reply.statusCode),
-        };
+        const operation = route ? `${request.method} ${route}` : "unmatched";
+        const labels = labelsOf(`${reply.statusCode} ${operation}`);
         requests.inc(labels);
         latency.observe(labels, reply.elapsedTime / 1000);
       });

@@ -4,6 +4,7 @@
  * none of them is 406 REQUESTED_FORMATS_INVALID.
  */
 import { requestedFormatsInvalid } from "../domain/kernel/errors.js";
+import { memoized } from "../lib/memo.js";
 
 interface Range { type: string; subtype: string; q: number }
 
@@ -26,11 +27,8 @@ function qualityOf(ranges: Range[], offer: string): number {
   return matches[0]?.q ?? 0;
 }
 
-/** The media type to answer in, among `offered` (default first). */
-export function negotiate<T extends string>(accept: string | undefined, offered: readonly T[]): T {
-  const [fallback] = offered;
-  if (fallback === undefined) throw new Error("negotiate needs at least one media type");
-  if (accept === undefined || accept.trim() === "") return fallback;
+/** The offer `accept` prefers, or undefined when it allows none. */
+function preferred<T extends string>(accept: string, offered: readonly T[]): T | undefined {
   const ranges = accept.split(",").map(parseRange).filter((r): r is Range => r !== undefined);
   let best: T | undefined;
   let bestQ = 0;
@@ -38,6 +36,23 @@ export function negotiate<T extends string>(accept: string | undefined, offered:
     const q = qualityOf(ranges, offer);
     if (q > bestQ) [best, bestQ] = [offer, q];
   }
+  return best;
+}
+
+/** A TPP sends the same Accept on every call: each value is judged once per list of offers. */
+const judged = new WeakMap<readonly string[], (accept: string) => string | undefined>();
+
+/** The media type to answer in, among `offered` (default first). */
+export function negotiate<T extends string>(accept: string | undefined, offered: readonly T[]): T {
+  const [fallback] = offered;
+  if (fallback === undefined) throw new Error("negotiate needs at least one media type");
+  if (accept === undefined || accept.trim() === "") return fallback;
+  let judge = judged.get(offered);
+  if (!judge) {
+    judge = memoized((text: string) => preferred(text, offered));
+    judged.set(offered, judge);
+  }
+  const best = judge(accept) as T | undefined;
   if (best === undefined) throw requestedFormatsInvalid(offered.join(", "));
   return best;
 }

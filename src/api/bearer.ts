@@ -54,8 +54,12 @@ export function installBearerCheck(app: FastifyInstance, options: BearerOptions)
   app.addHook("preHandler", async (request) => {
     const { probe, document, oauth } = request.routeOptions.config;
     if (probe || document || oauth) return;
-    const named = namedResource(request, options.bases);
     const header = request.headers.authorization;
+    // Most calls carry no token: reading the resource then matters only for a mandatory token,
+    // or to refuse a Consent-ID sent twice (namedResource's one refusal).
+    if (header === undefined && !options.required
+      && !Array.isArray(request.headers["consent-id"])) return;
+    const named = namedResource(request, options.bases);
     if (header === undefined) {
       if (options.required && named) throw tokenRequired();
       return;

@@ -13,6 +13,7 @@ import {
   payloadTooLarge, requestTimedOut, roleInvalid, tppRateLimited, unsupportedMediaType, Xs2aError,
 } from "../domain/kernel/errors.js";
 import { isUuid } from "../lib/ids.js";
+import { memoized } from "../lib/memo.js";
 import { parseJsonBody } from "../lib/json-body.js";
 import { installXmlParser, type XmlBodyOptions } from "./xml/body.js";
 import type { PspRole, TppIdentity } from "../tpp/certificate.js";
@@ -144,11 +145,21 @@ export interface ApiPluginOptions {
   bearer?: BearerOptions;
 }
 
-/** The resource a request names in its path (paymentId, consentId, account-id, ...). */
-function resourceOf(params: unknown): string | null {
+const ID_PARAMETER = /id$/i;
+
+/** A route's first path parameter naming a resource (paymentId, consentId, accountId, ...). */
+const idParameterOf = memoized((route: string) => route.split("/")
+  .find((part) => part.startsWith(":") && ID_PARAMETER.test(part))?.slice(1));
+
+/** The resource a request names in its path; its route says which parameter, once per route. */
+function resourceOf(request: FastifyRequest): string | null {
+  const params = request.params as Record<string, unknown> | null | undefined;
   if (typeof params !== "object" || params === null) return null;
-  const found = Object.entries(params).find(([name]) => /id$/i.test(name));
-  return typeof found?.[1] === "string" ? found[1] : null;
+  const route = request.routeOptions.url;
+  const name = route === undefined
+    ? Object.keys(params).find((key) => ID_PARAMETER.test(key)) : idParameterOf(route);
+  const value = name === undefined ? undefined : params[name];
+  return typeof value === "string" ? value : null;
 }
 
 const EMPTY = new Uint8Array(0);
@@ -195,7 +206,7 @@ function installTppChecks(app: FastifyInstance, options: ApiPluginOptions): void
     // Load balancer probes (health.ts) carry no certificate and reveal nothing of a TPP's.
     const { probe, oauth } = request.routeOptions.config;
     if (probe || oauth) return;
-    request.resourceId = resourceOf(request.params);
+    request.resourceId = resourceOf(request);
     const verified = await identify(request);
     request.tpp = verified.identity;
     request.tppCertificate = verified.der;

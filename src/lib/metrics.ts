@@ -12,6 +12,22 @@ function labelText(labels: Labels): string {
   return pairs.length > 0 ? `{${pairs.join(",")}}` : "";
 }
 
+/**
+ * A series' key, kept per labels object: a caller that records the same labels object again
+ * (one per operation and status) skips the escaping. Labels are therefore never changed once
+ * recorded.
+ */
+const keys = new WeakMap<Labels, string>();
+
+function seriesKey(labels: Labels): string {
+  let key = keys.get(labels);
+  if (key === undefined) {
+    key = labelText(labels);
+    keys.set(labels, key);
+  }
+  return key;
+}
+
 function header(name: string, help: string, type: string): string {
   return `# HELP ${name} ${help}\n# TYPE ${name} ${type}\n`;
 }
@@ -21,7 +37,7 @@ export class Counter {
   constructor(readonly name: string, readonly help: string) {}
 
   inc(labels: Labels = {}, by = 1): void {
-    const key = labelText(labels);
+    const key = seriesKey(labels);
     const entry = this.values.get(key);
     if (entry) entry.value += by;
     else this.values.set(key, { labels, value: by });
@@ -47,7 +63,7 @@ export class Histogram {
   ) {}
 
   observe(labels: Labels, value: number): void {
-    const key = labelText(labels);
+    const key = seriesKey(labels);
     let entry = this.series.get(key);
     if (!entry) {
       entry = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };

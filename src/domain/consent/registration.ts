@@ -7,7 +7,7 @@ import { newUuid } from "../../lib/ids.js";
 import type { Tx } from "../kernel/ports.js";
 import {
   awaitsSignature, CONSENT_CREATION, CONSENT_TRANSITIONS, lapseConsents, lapseOf, lapseRules,
-  moveConsent,
+  moveConsent, type LapseRule,
 } from "./transitions.js";
 import type {
   Consent, ConsentKind, ConsentType, GrantedAccount, RequestedAccess,
@@ -192,10 +192,19 @@ const startFor = (
   { resourceType: "consent", page: "consent", resourceId: consent.id, tppId: consent.tppId },
   redirect, at);
 
-function lapseRulesAt(settings: Deps["settings"], now: Date) {
+/** The last rules made: every read of a consent asks, and several arrive within a millisecond. */
+let lastRules: { ms: number; settings: Deps["settings"] | null; rules: readonly LapseRule[] } =
+  { ms: Number.NaN, settings: null, rules: [] };
+
+function lapseRulesAt(settings: Deps["settings"], now: Date): readonly LapseRule[] {
+  const ms = now.getTime();
+  if (lastRules.ms === ms && lastRules.settings === settings) return lastRules.rules;
   const minutes = settings.consentAuthorisationMinutes;
-  const authorisationCutoff = new Date(now.getTime() - minutes * 60_000).toISOString();
-  return lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff);
+  const authorisationCutoff = new Date(ms - minutes * 60_000).toISOString();
+  const rules = lapseRules(dateInZone(now, settings.timeZone), authorisationCutoff);
+  rules.forEach((rule) => Object.freeze(rule));
+  lastRules = { ms, settings, rules: Object.freeze(rules) };
+  return rules;
 }
 
 /** A consent as it stands now: expired or rejected first when it has lapsed (in `tx`). */
