@@ -411,21 +411,14 @@ function createSqliteTransactions(
  * which is why this is for scale-test data only. The fsyncs at the end make it all durable.
  */
 async function sqliteBulkLoad<T>(
-  db: Kysely<Database>, dataDir: string, work: () => Promise<T>,
+  db: Kysely<Database>, dataDir: string, disk: DiskWaits, work: () => Promise<T>,
 ): Promise<T> {
-  const setting = async (name: "cache_size" | "synchronous") =>
-    (await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(db)).rows[0]?.[name];
-  const restore = {
-    cache_size: await setting("cache_size"), synchronous: await setting("synchronous"),
-  };
+  const { rows } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db);
   await sql`PRAGMA cache_size = -262144`.execute(db);
-  await sql`PRAGMA synchronous = OFF`.execute(db);
   try {
-    return await work();
+    return await disk.withoutDisk(work);
   } finally {
-    for (const [name, value] of Object.entries(restore)) {
-      await sql.raw(`PRAGMA ${name} = ${value}`).execute(db);
-    }
+    await sql.raw(`PRAGMA cache_size = ${rows[0]?.cache_size}`).execute(db);
     for (const path of [sqliteFile(dataDir), `${sqliteFile(dataDir)}-wal`]) {
       if (!existsSync(path)) continue;
       const fd = openSync(path, "r");
@@ -487,7 +480,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     writeLog,
     cached,
     arrived,
-    bulkLoad: (work) => engine === "sqlite" ? sqliteBulkLoad(db, options.dataDir, work) : work(),
+    bulkLoad: (work) => disk ? sqliteBulkLoad(db, options.dataDir, disk, work) : work(),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: async () => {
       sqliteReads?.close();
