@@ -8,7 +8,9 @@
  * event loop reads and answers other requests. The group commit answers its callers only after
  * it, and keeps the connection until then, so that no statement of this process reads the batch
  * before it is on disk. A commit nobody waits for (the audit log's) waits for no flush of its own:
- * the next group commit's flushes it too.
+ * the next group commit's flushes it too. Another connection (a second instance, the operator's
+ * CLI) may read a batch during its flush, where FULL shows a commit only once it is on disk; its
+ * own commits come later in the WAL and flush the batch with theirs.
  */
 import { open, type FileHandle } from "node:fs/promises";
 import type Sqlite from "better-sqlite3";
