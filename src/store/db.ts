@@ -14,6 +14,7 @@ import { createCoalescedReads, deepFreeze } from "./coalesced-reads.js";
 import { createRepositories, type Repositories } from "./repositories.js";
 import { claimedIn, claimedOnPostgres, type ClaimedTransaction } from "./claimed.js";
 import { checkpointInBackground } from "./checkpoints.js";
+import { diskWaits, type DiskWaits } from "./disk-waits.js";
 
 import type { Engine, Tx } from "./handle.js";
 
@@ -87,7 +88,8 @@ function openSqlite(
   mkdirSync(dataDir, { recursive: true });
   const file = new Sqlite(sqliteFile(dataDir));
   // WAL with synchronous=FULL fsyncs the WAL at each commit, so an answered payment survives power
-  // loss; group commit (below) pays that once per batch. NORMAL survives a process crash only.
+  // loss; group commit (below) pays that once per batch, off the event loop (disk-waits.ts).
+  // NORMAL survives a process crash only.
   file.pragma("journal_mode = WAL");
   file.pragma(`synchronous = ${synchronous === "full" ? "FULL" : "NORMAL"}`);
   file.pragma("foreign_keys = ON");
@@ -135,7 +137,7 @@ function watchCommits(file: Sqlite.Database, statement: Sqlite.Statement): void 
  * every burst of answers, counting them emptied the cache each time.
  */
 function createSqliteReadCache(
-  db: Kysely<Database>, file: Sqlite.Database, synchronous: "full" | "normal",
+  db: Kysely<Database>, file: Sqlite.Database, disk: DiskWaits,
   committed: () => void, limit = 10_000,
 ): {
   cached: ReadCache; arrived: () => void; close: () => void;
@@ -167,7 +169,7 @@ function createSqliteReadCache(
     db.connection().execute(async (connection) => {
       const before = ownChanges.get() as number;
       try {
-        await (synchronous === "full" ? unsyncedSqliteWrite(connection, work) : work(connection));
+        await disk.unsynced(() => work(connection));
       } finally {
         logChanges += (ownChanges.get() as number) - before;
         committed();
@@ -201,27 +203,21 @@ function sqliteCache(
   };
 }
 
-/** SQLite: the connection stops waiting for the disk at commit for this write only. */
-async function unsyncedSqliteWrite(
-  connection: Tx, work: (tx: Tx) => Promise<void>,
-): Promise<void> {
-  await sql`PRAGMA synchronous = NORMAL`.execute(connection);
-  try {
-    await work(connection);
-  } finally {
-    await sql`PRAGMA synchronous = FULL`.execute(connection);
-  }
-}
+const PRAGMA = /^\s*pragma\b/i;
 
 /**
  * Kysely prepares every query anew; preparing costs as much as running a small query. The same
  * SQL text gets the same statement (Kysely runs them one at a time, never interleaved). The cache
  * is bounded: queries whose text varies with their input (IN lists) cannot grow it without limit.
+ * A PRAGMA is prepared anew each time: SQLite applies or reads some (synchronous among them) while
+ * preparing, so a prepared one run again may change or answer nothing (counted with strace: a
+ * prepared `PRAGMA synchronous = 1` run again left some commits fsynced).
  */
 function cachePreparedStatements(file: Sqlite.Database, limit = 1000): void {
   const prepare = file.prepare.bind(file);
   const statements = new Map<string, Sqlite.Statement>();
   file.prepare = ((source: string) => {
+    if (PRAGMA.test(source)) return prepare(source);
     let statement = statements.get(source);
     if (!statement) {
       if (statements.size >= limit) statements.clear();
@@ -335,10 +331,11 @@ export async function migrate(
  * commit of many costs about as much as a single one. The works asked for in one turn of the
  * event loop, or while a transaction runs, go into one transaction together, each inside a
  * savepoint: a work that throws rolls back its own changes only. Each caller is answered after
- * the commit, so nothing answered is lost.
+ * the commit is on disk, so nothing answered is lost; the wait for the disk leaves the event loop
+ * free (disk-waits.ts).
  */
 function createSqliteTransactions(
-  db: Kysely<Database>, file: Sqlite.Database, committed: () => void,
+  db: Kysely<Database>, file: Sqlite.Database, disk: DiskWaits, committed: () => void,
 ) {
   // Run on the file itself, prepared once, while the batch holds Kysely's connection (the same
   // one): through Kysely's executor a savepoint and its release cost 12-16 µs of CPU a work,
@@ -355,27 +352,32 @@ function createSqliteTransactions(
 
   async function runBatch(batch: Queued[], connection: Tx): Promise<void> {
     const outcomes: Outcome[] = [];
-    begin.run();
-    try {
-      for (const { work } of batch) {
-        savepoint.run();
-        try {
-          outcomes.push({ ok: true, value: await work(connection) });
-        } catch (error) {
-          // Fails when SQLite has already rolled back the whole transaction (disk full, I/O
-          // error): then the works before this one are undone too, and the batch fails.
-          rollbackTo.run();
-          outcomes.push({ ok: false, value: error });
+    await disk.unsynced(async () => {
+      begin.run();
+      try {
+        for (const { work } of batch) {
+          savepoint.run();
+          try {
+            outcomes.push({ ok: true, value: await work(connection) });
+          } catch (error) {
+            // Fails when SQLite has already rolled back the whole transaction (disk full, I/O
+            // error): then the works before this one are undone too, and the batch fails.
+            rollbackTo.run();
+            outcomes.push({ ok: false, value: error });
+          }
+          release.run();
         }
-        release.run();
+        commit.run();
+      } catch (error) {
+        // SQLite may have rolled the transaction back already (disk full, I/O error).
+        if (file.inTransaction) rollback.run();
+        throw error;
       }
-      commit.run();
-      committed();
-    } catch (error) {
-      // SQLite may have rolled the transaction back already (disk full, I/O error).
-      if (file.inTransaction) rollback.run();
-      throw error;
-    }
+    });
+    // Committed but maybe not on disk yet: a failed flush fails the batch's callers (an answer
+    // of unknown outcome, as a failed COMMIT would be), and the connection stays held until then.
+    await disk.flush();
+    committed();
     batch.forEach((queued, i) => queued.settle(outcomes[i]!));
   }
 
@@ -409,21 +411,14 @@ function createSqliteTransactions(
  * which is why this is for scale-test data only. The fsyncs at the end make it all durable.
  */
 async function sqliteBulkLoad<T>(
-  db: Kysely<Database>, dataDir: string, work: () => Promise<T>,
+  db: Kysely<Database>, dataDir: string, disk: DiskWaits, work: () => Promise<T>,
 ): Promise<T> {
-  const setting = async (name: "cache_size" | "synchronous") =>
-    (await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(db)).rows[0]?.[name];
-  const restore = {
-    cache_size: await setting("cache_size"), synchronous: await setting("synchronous"),
-  };
+  const { rows } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db);
   await sql`PRAGMA cache_size = -262144`.execute(db);
-  await sql`PRAGMA synchronous = OFF`.execute(db);
   try {
-    return await work();
+    return await disk.withoutDisk(work);
   } finally {
-    for (const [name, value] of Object.entries(restore)) {
-      await sql.raw(`PRAGMA ${name} = ${value}`).execute(db);
-    }
+    await sql.raw(`PRAGMA cache_size = ${rows[0]?.cache_size}`).execute(db);
     for (const path of [sqliteFile(dataDir), `${sqliteFile(dataDir)}-wal`]) {
       if (!existsSync(path)) continue;
       const fd = openSync(path, "r");
@@ -464,11 +459,13 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const checkpoints = sqlite && options.backgroundCheckpoints
     ? checkpointInBackground(sqlite.file, sqliteFile(options.dataDir)) : undefined;
   const committed = () => checkpoints?.committed();
-  const sqliteTransaction = sqlite
-    ? createSqliteTransactions(db, sqlite.file, committed) : undefined;
+  const disk = sqlite
+    && diskWaits(sqlite.file, `${sqliteFile(options.dataDir)}-wal`);
+  const sqliteTransaction = sqlite && disk
+    ? createSqliteTransactions(db, sqlite.file, disk, committed) : undefined;
   const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => (sqliteTransaction
     ? sqliteTransaction(work) : db.transaction().execute(work));
-  const sqliteReads = sqlite && createSqliteReadCache(db, sqlite.file, synchronous, committed);
+  const sqliteReads = sqlite && disk && createSqliteReadCache(db, sqlite.file, disk, committed);
   const cached = sqliteReads ? sqliteReads.cached : createCoalescedReads(db);
   const writeLog = sqliteReads?.logWrite ?? ((work: (tx: Tx) => Promise<void>) => work(logDb));
   // PostgreSQL's reads are shared within one turn only: nothing to do when a request arrives.
@@ -483,11 +480,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     writeLog,
     cached,
     arrived,
-    bulkLoad: (work) => engine === "sqlite" ? sqliteBulkLoad(db, options.dataDir, work) : work(),
+    bulkLoad: (work) => disk ? sqliteBulkLoad(db, options.dataDir, disk, work) : work(),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: async () => {
       sqliteReads?.close();
       await checkpoints?.close();
+      await disk?.close();
       if (logDb !== db) await logDb.destroy();
       await db.destroy();
     },

@@ -43,8 +43,14 @@ export type InitiationInput = (
   paymentInformationId?: string;
 };
 
-/** What an initiation checked before its transaction: its payees and its debtor account. */
-export interface InitiationChecks extends PayeeChecks { debtor: BankAccount }
+/**
+ * What an initiation checked before its transaction: its payees, its debtor account, and the
+ * payment as validated (validated once per request: the transaction stores it as it was checked).
+ */
+export interface InitiationChecks extends PayeeChecks {
+  debtor: BankAccount;
+  valid: ReturnType<typeof readInitiation>;
+}
 
 /**
  * Without an authorisation when the TPP starts it itself
@@ -295,9 +301,6 @@ function createLaterAuthorisations(deps: Deps, version: ApiInterface) {
 export function createPayments(deps: Deps, version: ApiInterface = "v1") {
   const { store, clock, settings } = deps;
 
-  const validInitiation = (product: PaymentProduct, input: InitiationInput) =>
-    readInitiation(settings, input, product, dateInZone(clock.now(), settings.timeZone));
-
   /**
    * What an initiation reads before its transaction: the debtor account and Verification of
    * Payee for every payee. Throws the rules' FORMAT_ERROR first, then the unknown debtor's, so
@@ -305,24 +308,24 @@ export function createPayments(deps: Deps, version: ApiInterface = "v1") {
    */
   async function checkInitiation(product: PaymentProduct, input: InitiationInput,
     requested: boolean): Promise<InitiationChecks> {
-    const { main, entries } = validInitiation(product, input);
+    const valid = readInitiation(settings, input, product,
+      dateInZone(clock.now(), settings.timeZone));
+    const { main, entries } = valid;
     const debtor = await heldDebtor(deps, main.debtorAccount.iban);
     const payees = (entries.length > 0 ? entries : [main])
       .map((p) => ({ iban: p.creditorAccount.iban, name: p.creditorName, currency: p.currency }));
-    return { ...await checkPayees(deps, payees, requested), debtor };
+    return { ...await checkPayees(deps, payees, requested), debtor, valid };
   }
 
   /**
-   * Validates and stores a payment awaiting the PSU, with `checks` (from checkInitiation) and
-   * its implicit authorisation, inside the caller's transaction (which also stores the
-   * idempotency key). Throws FORMAT_ERROR (with path) and PRODUCT_UNKNOWN.
+   * Stores the payment checkInitiation validated (`checks`), awaiting the PSU, and its implicit
+   * authorisation, inside the caller's transaction (which also stores the idempotency key).
    */
   async function initiatePayment(
     tx: Tx, tpp: TppRef, product: PaymentProduct, input: InitiationInput, redirect: RedirectTargets,
     checks: InitiationChecks, explicitAuthorisation = false,
   ): Promise<InitiatedPayment> {
-    const { main, entries } = validInitiation(product, input);
-    const { debtor } = checks;
+    const { debtor, valid: { main, entries } } = checks;
     await namedCorporate(deps, tx, input.corporateId, debtor.psuId);
     const vopOf = (
       p: { creditorAccount: { iban: string }; creditorName: string; currency: string },
