@@ -39,6 +39,8 @@ export interface EmbeddedLedgerOptions {
    * by default.
    */
   cached?: ReadCache;
+  /** True where `tx` reads only what is committed: statements keep those entries (none by default). */
+  committed?: (tx: Tx) => boolean;
 }
 
 const NO_LIMITS: LedgerLimits = { overdraftMinor: 0n, dailyPaymentLimitMinor: null };
@@ -70,7 +72,9 @@ export function createEmbeddedLedger(
 ): CoreBanking & CoreAdministration {
   const { ledger, clock, timeZone } = options;
   const cached = options.cached ?? ((_tx, _key, read) => read());
-  const statements = createStatements({ ledger, clock, timeZone, cached });
+  const statements = createStatements({
+    ledger, clock, timeZone, cached, committed: options.committed,
+  });
   const bookings = createBookings(options);
   return {
     ...accountReads(ledger, cached, options.limits ?? NO_LIMITS),
