@@ -39,7 +39,10 @@ export interface EmbeddedLedgerOptions {
    * by default.
    */
   cached?: ReadCache;
-  /** True where `tx` reads only what is committed: statements keep those entries (none by default). */
+  /**
+   * True where `tx` reads only what is committed: statements keep the entries read there; by
+   * default none.
+   */
   committed?: (tx: Tx) => boolean;
 }
 
