@@ -32,7 +32,22 @@ function presentParties(t: TransactionParties) {
   };
 }
 
+/**
+ * Presented once per entry: the ledger hands out the same frozen object for a booked entry on
+ * every page (ledger/statements.ts), and an entry never changes.
+ */
+const presented = new WeakMap<BookedTransaction, ReturnType<typeof presentBooked>>();
+
 export function presentTransaction(t: BookedTransaction) {
+  let shown = presented.get(t);
+  if (!shown) {
+    shown = presentBooked(t);
+    if (Object.isFrozen(t)) presented.set(t, shown);
+  }
+  return shown;
+}
+
+function presentBooked(t: BookedTransaction) {
   return {
     transactionId: t.transactionId,
     entryReference: t.entryReference,

@@ -20,5 +20,7 @@ export function openCoreBanking(config: Config, store: Store, clock: Clock) {
   return createEmbeddedLedger({
     ledger: store.ledger, clock, timeZone: config.timeZone, bankCode: config.bankCode,
     bic: config.bankBic, limits: ledgerLimits(config), cached: store.cached,
+    // Outside a transaction: on SQLite a transaction holds Kysely's one connection meanwhile.
+    committed: (tx) => tx === store.db,
   });
 }

@@ -39,6 +39,11 @@ export interface EmbeddedLedgerOptions {
    * by default.
    */
   cached?: ReadCache;
+  /**
+   * True where `tx` reads only what is committed: statements keep the entries read there; by
+   * default none.
+   */
+  committed?: (tx: Tx) => boolean;
 }
 
 const NO_LIMITS: LedgerLimits = { overdraftMinor: 0n, dailyPaymentLimitMinor: null };
@@ -69,7 +74,9 @@ export function createEmbeddedLedger(
 ): CoreBanking & CoreAdministration {
   const { ledger, clock, timeZone } = options;
   const cached = options.cached ?? ((_tx, _key, read) => read());
-  const statements = createStatements({ ledger, clock, timeZone, cached });
+  const statements = createStatements({
+    ledger, clock, timeZone, cached, committed: options.committed,
+  });
   const bookings = createBookings(options);
   return {
     ...accountReads(ledger, cached, options.limits ?? NO_LIMITS),

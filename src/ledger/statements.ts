@@ -4,7 +4,7 @@
  * sum of the postings a statement lists.
  */
 import type {
-  Balance, CoreBanking, PendingTransaction, StatementPage, StatementQuery,
+  Balance, BookedTransaction, CoreBanking, PendingTransaction, StatementPage, StatementQuery,
 } from "../domain/account-information/core-banking.js";
 import { addDays, dateInZone, type Clock } from "../lib/clock.js";
 import type { Tx } from "../store/db.js";
@@ -20,6 +20,8 @@ export interface StatementOptions {
   timeZone: string;
   /** The store's cache (Store.cached): balances are asked for far more often than they change. */
   cached: <T>(tx: Tx, key: string, read: () => Promise<T>) => Promise<T>;
+  /** True where `tx` reads only what is committed (the database, not a transaction in it). */
+  committed?: (tx: Tx) => boolean;
 }
 
 /** Kept at most, per process: each is a few dozen bytes. */
@@ -45,6 +47,44 @@ function firstSeqsOnce() {
 }
 
 type FirstSeqFrom = ReturnType<typeof firstSeqsOnce>;
+
+/** Kept at most, per process: each is about a kilobyte with its presented form (api). */
+const ENTRIES_KEPT = 5_000;
+
+/**
+ * Entries fromSeq..toSeq, each read from the database once: a committed entry never changes (they
+ * are only appended, never updated or deleted), so the same object serves every later page that
+ * lists it, and its presented form with it. Only committed reads are kept: an entry a transaction
+ * sees may still be rolled back and its seq given to another.
+ */
+function entriesOnce(committed: (tx: Tx) => boolean) {
+  let known = new Map<string, Map<string, BookedTransaction>>();
+  let kept = 0;
+  return async (tx: Tx, accountId: string, from: bigint, to: bigint) => {
+    if (!committed(tx)) return statements.between(tx, accountId, from, to);
+    const ofAccount = known.get(accountId);
+    const found: BookedTransaction[] = [];
+    for (let seq = from; ofAccount && seq <= to; seq++) {
+      const hit = ofAccount.get(String(seq));
+      if (!hit) break;
+      found.push(hit);
+    }
+    const start = from + BigInt(found.length);
+    if (start > to) return found;
+    const read = await statements.between(tx, accountId, start, to);
+    if (kept + read.length > ENTRIES_KEPT) {
+      known = new Map();
+      kept = 0;
+    }
+    const into = known.get(accountId) ?? new Map<string, BookedTransaction>();
+    known.set(accountId, into);
+    for (const entry of read) {
+      if (!into.has(entry.entryReference)) kept += 1;
+      into.set(entry.entryReference, Object.freeze(entry));
+    }
+    return found.concat(read);
+  };
+}
 
 /** The seq range a query covers, from index seeks; null when it is empty. */
 async function seqRange(tx: Tx, accountId: string, q: StatementQuery,
@@ -80,6 +120,7 @@ export function createStatements(options: StatementOptions):
   Pick<CoreBanking, "statement" | "transaction" | "bookingOf" | "balances" | "pending"> {
   const { ledger, clock, timeZone, cached } = options;
   const firstSeqFrom = firstSeqsOnce();
+  const between = entriesOnce(options.committed ?? (() => false));
   async function statement(tx: Tx, accountId: string, q: StatementQuery): Promise<StatementPage> {
     const range = await seqRange(tx, accountId, q,
       { firstSeqFrom, lastSeq: (dateTo) => lastSeqUntil(options, tx, accountId, dateTo) });
@@ -90,7 +131,7 @@ export function createStatements(options: StatementOptions):
     const page = Math.min(q.page, pageCount - 1);
     const from = range.first + BigInt(page) * size;
     const to = from + size - 1n < range.last ? from + size - 1n : range.last;
-    const rows = await statements.between(tx, accountId, from, to);
+    const rows = await between(tx, accountId, from, to);
     return { transactions: rows, page, pageCount };
   }
 

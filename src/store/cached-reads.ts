@@ -36,7 +36,7 @@ export function withCachedReads(repositories: Repositories, cached: ReadCache): 
     name: string, read: (tx: Tx, ...args: A) => Promise<R>,
   ) => (tx: Tx, ...args: A): Promise<R> =>
     cached(tx, `${name}:${args.join(":")}`, () => read(tx, ...args));
-  const { payments, consents, tpps } = repositories;
+  const { payments, consents, tpps, sca } = repositories;
   return {
     ...repositories,
     payments: {
@@ -56,5 +56,7 @@ export function withCachedReads(repositories: Repositories, cached: ReadCache): 
         }),
     },
     tpps: { ...tpps, isBlocked: cachedRead("tpp-blocked", tpps.isBlocked) },
+    // A delta list asks for its consent's on each request within the hour after the SCA.
+    sca: { ...sca, authorisationsOf: cachedRead("authorisations", sca.authorisationsOf) },
   };
 }

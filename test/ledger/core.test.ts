@@ -251,6 +251,37 @@ describe("the embedded ledger", () => {
   });
 });
 
+describe("the embedded ledger's statements", () => {
+  test("hand out a committed entry as one object on every page, never an entry a transaction saw", async () => {
+    const bank = await seededBank();
+    try {
+      const { store, clock } = bank;
+      const core = createEmbeddedLedger({
+        ledger: store.ledger, clock, timeZone: TIME_ZONE, bankCode: "50010000", bic: "DEMODEFFXXX",
+        committed: (tx) => tx === store.db,
+      });
+      const alice = await accountByIban(store, ALICE_GIRO);
+      const all = { dateFrom: null, dateTo: BANK_DATE, entryReferenceFrom: null, page: 0, pageSize: 100_000 };
+      const first = await core.statement(store.db, alice.id, all);
+      const again = await core.statement(store.db, alice.id, all);
+      assert.ok(first.transactions.length > 0);
+      assert.ok(first.transactions.every((t, i) => again.transactions[i] === t), "read once, kept");
+      await assert.rejects(store.transaction(async (tx) => {
+        await core.executePayment(tx, order(alice, BOB_GIRO, 111n));
+        const seen = await core.statement(tx, alice.id, all);
+        assert.equal(seen.transactions.at(-1)?.amountMinor, -111n);
+        throw new Error("rolled back");
+      }), /rolled back/);
+      await store.transaction((tx) => core.executePayment(tx, order(alice, BOB_GIRO, 222n)));
+      const after = await core.statement(store.db, alice.id, all);
+      assert.equal(after.transactions.length, first.transactions.length + 1);
+      assert.equal(after.transactions.at(-1)?.amountMinor, -222n, "the seq went to the booked one");
+    } finally {
+      await bank.close();
+    }
+  });
+});
+
 describe("the demo data", () => {
   /** Per-account counters keyed by what stays stable across seeds: IBAN, card product, or the fixed id. */
   async function books(store: Store) {
