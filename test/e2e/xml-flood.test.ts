@@ -138,7 +138,10 @@ test(`${FLOOD} costly pain.001 documents at once: bounded memory, another TPP un
   assert.deepEqual(during.failures, []);
   answers.forEach(assertRefusal);
   assert.ok(answers.some((res) => res.status === 429), "the queue never filled");
-  assert.ok(peakRss < 300, measured);
+  // npm start's 16 MB young generation (since 2026-11-28; 4 MB before) holds 20 MB more at idle
+  // and 25-35 MB more at this peak: 279-301 MB against 253-266 MB, three runs each. The bound
+  // is for the flood's cost (3 GB before the reader queue), not for the young generation's.
+  assert.ok(peakRss < 340, measured);
   assert.ok(p99 < 2_000, measured);
   assert.ok(Math.max(...during.health) < 2_000, measured);
 });
