@@ -151,14 +151,15 @@ const ID_PARAMETER = /id$/i;
 const idParameterOf = memoized((route: string) => route.split("/")
   .find((part) => part.startsWith(":") && ID_PARAMETER.test(part))?.slice(1));
 
-/** The resource a request names in its path; its route says which parameter, once per route. */
+/**
+ * The resource a request names in its path; its route says which parameter, once per route. A
+ * request no route matched names none (its only parameter is the not-found handler's `*`).
+ */
 function resourceOf(request: FastifyRequest): string | null {
-  const params = request.params as Record<string, unknown> | null | undefined;
-  if (typeof params !== "object" || params === null) return null;
   const route = request.routeOptions.url;
-  const name = route === undefined
-    ? Object.keys(params).find((key) => ID_PARAMETER.test(key)) : idParameterOf(route);
-  const value = name === undefined ? undefined : params[name];
+  const name = route === undefined ? undefined : idParameterOf(route);
+  const params = request.params as Record<string, unknown> | null | undefined;
+  const value = name === undefined ? undefined : params?.[name];
   return typeof value === "string" ? value : null;
 }
 
