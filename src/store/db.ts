@@ -149,11 +149,11 @@ function watchCommits(file: Sqlite.Database, statement: Sqlite.Statement): void 
 /**
  * A cached answer holds until the database changes: the count of this connection's write
  * statements (`ownWritesOn`) moves when it writes (committed or not), data_version when another
- * connection commits. Asking for
- * data_version starts a read transaction (the WAL's shared-memory locks: 13 µs against 0.5 µs
- * under load), so it is asked at the first cached read after a request arrives or a job starts
- * (`arrived`) or after another connection of this process committed: every commit made before a
- * request still counts for it, as when each request reads the database.
+ * connection commits. Asking for data_version starts a read transaction (the WAL's shared-memory
+ * locks: 3-13 µs under load), so it is asked at the first cached read after requests arrive (the
+ * API announces the requests of one poll once) or a job starts (`arrived`), or after another
+ * connection of this process committed: every commit made before a request still counts for it,
+ * as when each request reads the database.
  * Reads inside a transaction are never cached: they may see its own changes. The log's own rows
  * are left out of the count (`logWrite`): no cached read is of the log, and with a log write after
  * every burst of answers, counting them emptied the cache each time.
