@@ -36,6 +36,26 @@ function countStatements(store: Store): () => number {
   return () => count;
 }
 
+/** Counts the statements better-sqlite3 runs (every connection) until `stop`. */
+function countSqliteStatements(): { count: () => number; stop: () => void } {
+  const probe = new Sqlite(":memory:");
+  const prototype = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<string, unknown>;
+  probe.close();
+  let count = 0;
+  const methods = ["run", "get", "all", "iterate"] as const;
+  const originals = methods.map((method) => prototype[method] as (...args: unknown[]) => unknown);
+  methods.forEach((method, i) => {
+    prototype[method] = function (this: unknown, ...args: unknown[]) {
+      count += 1;
+      return originals[i]!.apply(this, args);
+    };
+  });
+  return {
+    count: () => count,
+    stop: () => methods.forEach((method, i) => (prototype[method] = originals[i])),
+  };
+}
+
 onEachEngine("read cache", (engine) => {
   let store: Store;
   let other: Store;
@@ -96,6 +116,22 @@ onEachEngine("read cache", (engine) => {
   }
 
   if (engine === "sqlite") {
+    test("an answer is reused without a statement to SQLite while nothing changed", async () => {
+      await store.tpps.setBlocked(store.db, id, false, AT);
+      await blocked();
+      const statements = countSqliteStatements();
+      try {
+        assert.deepEqual(await blocked(), { blocked: false });
+        assert.deepEqual(await blocked(), { blocked: false });
+        assert.equal(statements.count(), 0);
+      } finally {
+        statements.stop();
+      }
+      // This instance's own write still counts: it was counted as it ran.
+      await store.tpps.setBlocked(store.db, id, true, AT);
+      assert.deepEqual(await blocked(), { blocked: true });
+    });
+
     test("another process's commit counts from the next arrival: SQLite is asked once per request",
       async () => {
         await store.tpps.setBlocked(store.db, id, false, AT);
