@@ -16,25 +16,40 @@ type Serialize = (value: unknown) => string;
 const NO_BOOKED = "\"booked\":[]";
 const JSON_TYPE = "application/json; charset=utf-8";
 
-/** Its own memory, not a slice of Node's shared pool, which a kept slice would hold whole. */
-function bytesOf(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
+/**
+ * Texts as bytes in one buffer of their own: one allocation for a page's new entries, not one
+ * each, and not a slice of Node's shared pool, which a kept slice would hold whole.
+ */
+function bytesOf(texts: readonly string[]): Buffer[] {
+  const sizes = texts.map((text) => Buffer.byteLength(text));
+  const slab = Buffer.allocUnsafeSlow(sizes.reduce((sum, size) => sum + size, 0));
+  let at = 0;
+  return texts.map((text, i) => {
+    const bytes = slab.subarray(at, at + sizes[i]!);
+    bytes.write(text);
+    at += sizes[i]!;
+    return bytes;
+  });
 }
 
 const COMMA = Buffer.from(",");
 
-/** An entry's bytes in the profile's dialect, serialised once per frozen entry. */
+/**
+ * Each entry's bytes in the profile's dialect, serialised once per frozen entry. A slab of a
+ * page's new entries lives as long as one of them is kept.
+ */
 function entryBytes(presentEntry: (t: BookedTransaction) => unknown) {
   const kept = new WeakMap<BookedTransaction, Buffer>();
-  return (t: BookedTransaction, serialize: Serialize) => {
-    let bytes = kept.get(t);
-    if (bytes === undefined) {
-      bytes = bytesOf(serialize(presentEntry(t)));
+  return (entries: readonly BookedTransaction[], serialize: Serialize): Buffer[] => {
+    const fresh = entries.filter((t) => !kept.has(t));
+    if (fresh.length === 0) return entries.map((t) => kept.get(t)!);
+    const made = new Map<BookedTransaction, Buffer>();
+    bytesOf(fresh.map((t) => serialize(presentEntry(t)))).forEach((bytes, i) => {
+      const t = fresh[i]!;
+      made.set(t, bytes);
       if (Object.isFrozen(t)) kept.set(t, bytes);
-    }
-    return bytes;
+    });
+    return entries.map((t) => made.get(t) ?? kept.get(t)!);
   };
 }
 
@@ -55,11 +70,12 @@ export function pageBodies(entrySchema: object, presentEntry: (t: BookedTransact
     const text = page(present({ ...view, page: { ...view.page, transactions: [] } }));
     const open = text.indexOf(NO_BOOKED) + NO_BOOKED.length - 1;
     if (open < NO_BOOKED.length) return present(view);
-    const entry = reply.compileSerializationSchema(entrySchema as Record<string, unknown>) as Serialize;
+    const entry = reply.compileSerializationSchema(
+      entrySchema as Record<string, unknown>) as Serialize;
     const parts: Buffer[] = [Buffer.from(text.slice(0, open))];
-    for (const t of entries) {
+    for (const bytes of bytesOfEntry(entries, entry)) {
       if (parts.length > 1) parts.push(COMMA);
-      parts.push(bytesOfEntry(t, entry));
+      parts.push(bytes);
     }
     parts.push(Buffer.from(text.slice(open)));
     reply.type(JSON_TYPE);
