@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Reader } from "../domain/consent/accounts.js";
 import { negotiate } from "./accept.js";
+import { pageBodies } from "./page-body.js";
 import { readBooleanQuery, readConsentId, readPsuIpAddress } from "./headers.js";
 import type { Presenters } from "./profile.js";
 import {
@@ -11,7 +12,8 @@ import {
   type StatementFileOptions,
 } from "./statement-files.js";
 import {
-  accountDetailsResponse, accountListResponse, balancesResponse, cardAccountDetailsResponse,
+  accountDetailsResponse, accountListResponse, balancesResponse, bookedTransaction,
+  cardAccountDetailsResponse,
   cardAccountListResponse, cardBalancesResponse, cardTransactionsResponse,
   transactionDetailsResponse, transactionsQuery, transactionsResponse, withBalanceQuery,
 } from "./schemas.js";
@@ -73,6 +75,7 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
     schema: { ...listed.schema,
       response: { ...listed.schema.response, 406: listed.schema.response[400] } },
   };
+  const pageBody = pageBodies(presenters.schema(bookedTransaction), presenters.bookedEntry);
   const transactionsPath = `${base}/accounts/:accountId/transactions`;
   app.get<ById>(transactionsPath, transactions, async (request, reply) => {
     const { accountId } = request.params;
@@ -83,7 +86,8 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
     }
     const withBalance = readBooleanQuery(request.query, "withBalance");
     const view = await accounts.transactions(reader, accountId, request.query, withBalance);
-    return presenters.transactions(view, `${base}/accounts/${accountId}`, request.query);
+    return pageBody(reply, view,
+      (shown) => presenters.transactions(shown, `${base}/accounts/${accountId}`, request.query));
   });
 
   const details = `${base}/accounts/:accountId/transactions/:transactionId`;

@@ -114,6 +114,8 @@ export interface Presenters {
   balances(account: BankAccount, balances: Balance[]): Json;
   transactions(view: TransactionsView, accountPath: string, query: Query): Json;
   transaction(transaction: BookedTransaction): Json;
+  /** One entry of a page's booked list (its schema: schemas.ts bookedTransaction). */
+  bookedEntry(transaction: BookedTransaction): Json;
   cardAccount(view: CardAccountView): Json;
   cardBalances(account: CardAccount, balances: Balance[]): Json;
   cardTransactions(view: CardTransactionsView, accountPath: string, query: Query): Json;
@@ -144,6 +146,7 @@ const specPresenters: Presenters = {
     ({ account: presentAccountReference(account), balances: balances.map(presentBalance) }),
   transactions: presentTransactions,
   transaction: (t) => ({ transactionsDetails: presentTransaction(t) }),
+  bookedEntry: presentTransaction,
   cardAccount: presentCardAccount,
   cardBalances: (account, balances) =>
     ({ cardAccount: presentCardReference(account), balances: balances.map(presentBalance) }),
@@ -246,6 +249,7 @@ const berlinGroupPresenters: Presenters = {
   transactions: (view, accountPath, query) =>
     json(specPresenters.transactions(view, accountPath, query)),
   transaction: (t) => json(specPresenters.transaction(t)),
+  bookedEntry: (t) => json(specPresenters.bookedEntry(t)),
   cardAccount: (view) => json(specPresenters.cardAccount(view)),
   cardBalances: (account, balances) => json(specPresenters.cardBalances(account, balances)),
   cardTransactions: (view, accountPath, query) =>

@@ -369,7 +369,7 @@ const transactionParties = {
   bankTransactionCode: nullable("string"),
 } as const;
 
-const bookedTransaction = {
+export const bookedTransaction = {
   type: "object",
   properties: {
     transactionId: string, entryReference: string, endToEndId: nullable("string"),

@@ -51,38 +51,61 @@ type FirstSeqFrom = ReturnType<typeof firstSeqsOnce>;
 /** Kept at most, per process: each is about a kilobyte with its presented form (api). */
 const ENTRIES_KEPT = 5_000;
 
+type Entries = Promise<BookedTransaction[]>;
+
 /**
  * Entries fromSeq..toSeq, each read from the database once: a committed entry never changes (they
  * are only appended, never updated or deleted), so the same object serves every later page that
  * lists it, and its presented form with it. Only committed reads are kept: an entry a transaction
- * sees may still be rolled back and its seq given to another.
+ * sees may still be rolled back and its seq given to another. Concurrent pages of one range share
+ * its read: a delta list's requests of one wave all ask for the same next page at once, and on
+ * PostgreSQL each read the same 100 rows before. Kept by seq as a number, not its string.
  */
 function entriesOnce(committed: (tx: Tx) => boolean) {
-  let known = new Map<string, Map<string, BookedTransaction>>();
+  let known = new Map<string, Map<number, BookedTransaction>>();
   let kept = 0;
-  return async (tx: Tx, accountId: string, from: bigint, to: bigint) => {
-    if (!committed(tx)) return statements.between(tx, accountId, from, to);
-    const ofAccount = known.get(accountId);
-    const found: BookedTransaction[] = [];
-    for (let seq = from; ofAccount && seq <= to; seq++) {
-      const hit = ofAccount.get(String(seq));
-      if (!hit) break;
-      found.push(hit);
-    }
-    const start = from + BigInt(found.length);
-    if (start > to) return found;
-    const read = await statements.between(tx, accountId, start, to);
+  const reading = new Map<string, Entries>();
+  /** The kept object of each entry read: the one kept before when another read got it first. */
+  function keep(accountId: string, read: BookedTransaction[]) {
     if (kept + read.length > ENTRIES_KEPT) {
       known = new Map();
       kept = 0;
     }
-    const into = known.get(accountId) ?? new Map<string, BookedTransaction>();
+    const into = known.get(accountId) ?? new Map<number, BookedTransaction>();
     known.set(accountId, into);
-    for (const entry of read) {
-      if (!into.has(entry.entryReference)) kept += 1;
-      into.set(entry.entryReference, Object.freeze(entry));
+    return read.map((entry) => {
+      const seq = Number(entry.entryReference);
+      const before = into.get(seq);
+      if (before) return before;
+      kept += 1;
+      into.set(seq, Object.freeze(entry));
+      return entry;
+    });
+  }
+  function readShared(tx: Tx, accountId: string, from: number, to: number): Entries {
+    const key = `${accountId} ${from} ${to}`;
+    const pending = reading.get(key);
+    if (pending) return pending;
+    const read = statements.between(tx, accountId, BigInt(from), BigInt(to))
+      .then((entries) => keep(accountId, entries));
+    reading.set(key, read);
+    const done = () => reading.delete(key);
+    read.then(done, done);
+    return read;
+  }
+  return async (tx: Tx, accountId: string, fromSeq: bigint, toSeq: bigint) => {
+    if (!committed(tx)) return statements.between(tx, accountId, fromSeq, toSeq);
+    const [from, to] = [Number(fromSeq), Number(toSeq)];
+    const ofAccount = known.get(accountId);
+    const found: BookedTransaction[] = [];
+    for (let seq = from; ofAccount && seq <= to; seq++) {
+      const hit = ofAccount.get(seq);
+      if (!hit) break;
+      found.push(hit);
     }
-    return found.concat(read);
+    const start = from + found.length;
+    if (start > to) return found;
+    return found.concat(await readShared(tx, accountId, start, to));
   };
 }
 

@@ -30,15 +30,27 @@ export type ReadCache = <T, R = never>(
 const ofTpp = (tppId: string) => <R extends { tppId: string }>(row: R | undefined) =>
   (row?.tppId === tppId ? row : undefined);
 
-export function withCachedReads(repositories: Repositories, cached: ReadCache): Repositories {
+/**
+ * `turnReads`: a cache whose answers last one turn of the event loop only (PostgreSQL's), for the
+ * reads a log write changes: SQLite's cache leaves the log's writes out of its count of changes.
+ */
+export function withCachedReads(
+  repositories: Repositories, cached: ReadCache, turnReads?: ReadCache,
+): Repositories {
   /** `read`, cached under its name and arguments. */
   const cachedRead = <A extends (string | number)[], R>(
     name: string, read: (tx: Tx, ...args: A) => Promise<R>,
   ) => (tx: Tx, ...args: A): Promise<R> =>
     cached(tx, `${name}:${args.join(":")}`, () => read(tx, ...args));
-  const { payments, consents, tpps, sca } = repositories;
+  const { payments, consents, tpps, sca, deltaMarks } = repositories;
   return {
     ...repositories,
+    // A wave of delta list requests of one consent reads its mark at once: one statement a turn.
+    deltaMarks: turnReads ? {
+      ...deltaMarks,
+      get: (tx, consentId, accountId) => turnReads(tx, `delta-mark:${consentId}:${accountId}`,
+        () => deltaMarks.get(tx, consentId, accountId)),
+    } : deltaMarks,
     payments: {
       ...payments,
       findForTpp: (tx, id, tppId) => cached(tx, `payment:${id}:${tppId}`,

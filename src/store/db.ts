@@ -168,6 +168,8 @@ function createSqliteReadCache(
   const ownChanges = ownWritesOn(file);
   const othersCommits = file.prepare("PRAGMA data_version").pluck();
   let logChanges = 0;
+  /** Log writes under way: their changes are counted only once each has ended. */
+  let logging = 0;
   let own = -1;
   let others = -1;
   let othersKnown = false;
@@ -175,9 +177,13 @@ function createSqliteReadCache(
   sqliteCaches.add(watcher);
   /** True when the database changed since the last call. */
   const changed = () => {
-    const ownNow = ownChanges.count - logChanges;
-    let moved = ownNow !== own;
-    own = ownNow;
+    let moved = false;
+    // A log write holds the connection: no other write of this one can fall within it.
+    if (logging === 0) {
+      const ownNow = ownChanges.count - logChanges;
+      moved = ownNow !== own;
+      own = ownNow;
+    }
     if (!othersKnown) {
       othersKnown = true;
       const othersNow = othersCommits.get() as number;
@@ -186,14 +192,18 @@ function createSqliteReadCache(
     }
     return moved;
   };
-  // Holding the connection, so that no other work's changes fall between the two counts.
+  // Holding the connection, so that no other work's changes fall between the two counts. Another
+  // request's cached read may run between the log's statement and its end (the work's awaits):
+  // it must not take the log's change for another (a delta list's mark emptied the cache so).
   const logWrite = (work: (tx: Tx) => Promise<void>) =>
     db.connection().execute(async (connection) => {
       const before = ownChanges.count;
+      logging += 1;
       try {
         await disk.unsynced(() => work(connection));
       } finally {
         logChanges += ownChanges.count - before;
+        logging -= 1;
         committed();
       }
     });
@@ -501,7 +511,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return {
     engine,
     db,
-    ...withCachedReads(createRepositories(engine), cached),
+    ...withCachedReads(createRepositories(engine), cached, sqliteReads ? undefined : cached),
     transaction,
     claimedTransaction: "dialect" in opened
       ? claimedOnPostgres(db, opened.dialect) : claimedIn(transaction),

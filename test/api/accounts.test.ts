@@ -16,6 +16,9 @@ import {
 import { DEMO_BANK_CODE } from "../../src/ledger/demo-data.js";
 import { makeIban } from "../../src/lib/iban.js";
 import { demoPsu } from "../support/psu.js";
+import { SerializerSelector } from "@fastify/fast-json-stringify-compiler";
+import { presentersFor } from "../../src/api/profile.js";
+import { transactionsResponse } from "../../src/api/schemas.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 let offsetMs = 0;
@@ -108,6 +111,20 @@ test("paging walks the whole history without gaps or duplicates; balances match 
   assert.deepEqual(delta.body.transactions.booked.map((t: { entryReference: string }) => t.entryReference),
     refs.slice(-2).map(String));
   assert.deepEqual(delta.body.transactions.pending, announced, "pending ones come with the first page");
+});
+
+test("a page's body, joined from each entry's kept text, is what the route's schema writes", async () => {
+  const profile = presentersFor(bank.tpp.profile);
+  const serialize = SerializerSelector()({}, {})(
+    { schema: profile.schema(transactionsResponse) } as never) as (value: unknown) => string;
+  const page = `/accounts/${aliceMainId}/transactions?dateFrom=${addDays(today(), -89)}&bookingStatus=both&withBalance=true`;
+  for (const turn of ["first", "kept"]) {
+    const res = await read(aliceConsent, page, psu);
+    assert.equal(res.status, 200, res.text);
+    assert.match(String(res.headers["content-type"]), /^application\/json; charset=utf-8$/);
+    assert.ok(res.body.transactions.booked.length > 1);
+    assert.equal(res.text, serialize(res.body), `${turn} time`);
+  }
 });
 
 test("a transaction of another account is unknown, an account outside the consent is refused", async () => {

@@ -7,6 +7,9 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ALICE_MAIN, authorisedConsent, confirm, OK_URI, reachReview } from "../support/flows.js";
 import { startBank, type TestBank } from "../support/start-app.js";
+import { SerializerSelector } from "@fastify/fast-json-stringify-compiler";
+import { transactionsResponse } from "../../src/api/schemas.js";
+import { v2Presenters } from "../../src/api/v2/present.js";
 import { CLIENT } from "../support/v2-bodies.js";
 
 
@@ -53,6 +56,9 @@ test("transactions with the 2.x query parameters, a page at a time", async () =>
   const query = `dateFrom=${monthAgo()}&bookingStatus=both&itemsPerPage=1`;
   const first = await read(`/accounts/${accountId}/transactions?${query}`);
   assert.equal(first.status, 200, first.text);
+  const serialize = SerializerSelector()({}, {})(
+    { schema: v2Presenters.schema(transactionsResponse) } as never) as (value: unknown) => string;
+  assert.equal(first.text, serialize(first.body), "the joined page is what the 2.x schema writes");
   assert.equal(first.body.account.iban, ALICE_MAIN);
   const [booked] = first.body.transactions.booked;
   assert.equal(first.body.transactions.booked.length, 1);

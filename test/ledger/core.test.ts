@@ -251,17 +251,23 @@ describe("the embedded ledger", () => {
   });
 });
 
+/** A ledger that keeps the committed entries it reads, and Alice's whole history as a query. */
+async function keptStatements(store: Store, clock: ReturnType<typeof manualClock>) {
+  const core = createEmbeddedLedger({
+    ledger: store.ledger, clock, timeZone: TIME_ZONE, bankCode: "50010000", bic: "DEMODEFFXXX",
+    committed: (tx) => tx === store.db,
+  });
+  const alice = await accountByIban(store, ALICE_GIRO);
+  const all = { dateFrom: null, dateTo: BANK_DATE, entryReferenceFrom: null, page: 0, pageSize: 100_000 };
+  return { core, alice, all };
+}
+
 describe("the embedded ledger's statements", () => {
   test("hand out a committed entry as one object on every page, never an entry a transaction saw", async () => {
     const bank = await seededBank();
     try {
       const { store, clock } = bank;
-      const core = createEmbeddedLedger({
-        ledger: store.ledger, clock, timeZone: TIME_ZONE, bankCode: "50010000", bic: "DEMODEFFXXX",
-        committed: (tx) => tx === store.db,
-      });
-      const alice = await accountByIban(store, ALICE_GIRO);
-      const all = { dateFrom: null, dateTo: BANK_DATE, entryReferenceFrom: null, page: 0, pageSize: 100_000 };
+      const { core, alice, all } = await keptStatements(store, clock);
       const first = await core.statement(store.db, alice.id, all);
       const again = await core.statement(store.db, alice.id, all);
       assert.ok(first.transactions.length > 0);
@@ -276,6 +282,19 @@ describe("the embedded ledger's statements", () => {
       const after = await core.statement(store.db, alice.id, all);
       assert.equal(after.transactions.length, first.transactions.length + 1);
       assert.equal(after.transactions.at(-1)?.amountMinor, -222n, "the seq went to the booked one");
+    } finally {
+      await bank.close();
+    }
+  });
+  test("give concurrent pages of one range the same objects, from one read", async () => {
+    const bank = await seededBank();
+    try {
+      const { store, clock } = bank;
+      const { core, alice, all } = await keptStatements(store, clock);
+      const [one, other] = await Promise.all([
+        core.statement(store.db, alice.id, all), core.statement(store.db, alice.id, all)]);
+      assert.ok(one.transactions.length > 0);
+      assert.ok(one.transactions.every((t, i) => other.transactions[i] === t), "one read, shared");
     } finally {
       await bank.close();
     }

@@ -132,6 +132,24 @@ onEachEngine("read cache", (engine) => {
       assert.deepEqual(await blocked(), { blocked: true });
     });
 
+    test("a cached answer read while the log writes stays in place", async () => {
+      await store.tpps.setBlocked(store.db, id, false, AT);
+      reads = 0;
+      await blocked();
+      let meanwhile: Promise<unknown> | undefined;
+      await store.writeLog(async (tx) => {
+        await tx.insertInto("secrets").values({ name: "log-meanwhile", value: "1" }).execute();
+        // Another request's read, between the log's statement and the end of its write.
+        meanwhile = blocked();
+        await new Promise((resolve) => setImmediate(resolve));
+      });
+      await meanwhile;
+      await blocked();
+      assert.equal(reads, 1);
+    });
+  }
+
+  if (engine === "sqlite") {
     test("another process's commit counts from the next arrival: SQLite is asked once per request",
       async () => {
         await store.tpps.setBlocked(store.db, id, false, AT);
@@ -213,6 +231,25 @@ onEachEngine("read cache", (engine) => {
         [{ blocked: true }, { blocked: true }, { blocked: true }]);
       assert.equal(reads, 3);
     });
+  }
+
+  if (engine === "postgres") {
+    test("a delta list's mark asked for in one turn is one statement, and read anew in the next",
+      async () => {
+        await store.db.insertInto("tpps").values({ id: "PSDDE-MARKS", name: "marks", blocked: 0,
+          created_at: AT }).execute();
+        await store.consents.insert(store.db, consentOf("m-1", "PSDDE-MARKS"));
+        await sql`insert into ledger_accounts (id, kind, currency, status,
+          debits_must_not_exceed_credits, created_at) values ('m-acc', 'customer', 'EUR',
+          'enabled', 1, ${AT})`.execute(store.db);
+        const statements = countStatements(store);
+        const mark = () => store.deltaMarks.get(store.db, "m-1", "m-acc");
+        assert.deepEqual(await Promise.all([mark(), mark(), mark()]), [null, null, null]);
+        assert.equal(statements(), 1);
+        await other.deltaMarks.set(other.db, "m-1", "m-acc", "7");
+        assert.equal(await mark(), "7", "another instance's mark, written before the read was asked");
+        assert.equal(statements(), 2);
+      });
   }
 
   if (engine === "postgres") {

@@ -51,6 +51,7 @@ export const v2Presenters: Presenters = {
   answer: (body) => berlinGroup.answer(listedTypes(body) as Json),
   transactions: (view, accountPath, query) =>
     lines(berlinGroup.transactions(view, accountPath, query)),
+  bookedEntry: (t) => lines(berlinGroup.bookedEntry(t)),
   transaction: (t) => {
     const { [DETAILS_1_3]: details } = lines(berlinGroup.transaction(t));
     return { [DETAILS]: details };
