@@ -14,9 +14,12 @@ const OPTIONS = { algorithm: 2, memoryCost: 7168, timeCost: 5, parallelism: 1 } 
 
 /**
  * Hashes at once, each holding its memory cost: without a bound, a burst of logins would take
- * that much per thread of the pool. Two keep both cores of a small machine busy.
+ * that much per thread of the pool. One, not two: the PSU logins raised the bench's peak RSS by
+ * 12-15 MB with two, 5-8 MB with one, and the full payment with PSU steps ran no slower in turns;
+ * one hash is about 10 ms of CPU, so a process still checks about 100 passwords a second
+ * (docs/performance.md, "Round two, memory: a fifth pass").
  */
-const CONCURRENT_HASHES = 2;
+const CONCURRENT_HASHES = 1;
 
 function createSemaphore(permits: number) {
   let free = permits;

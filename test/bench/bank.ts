@@ -69,14 +69,21 @@ export function postgresPids(databaseUrl: string): number[] {
 const READY = "then open _links.scaRedirect";
 
 /**
- * The Node flags `npm start` runs the bank with (its memory limits), read from package.json, so
- * that the bench measures what a user gets.
+ * How `npm start` runs the bank, read from package.json so that the bench measures what a user
+ * gets: the environment it sets before `node` (the C library's allocator settings, read once at
+ * process start, so they cannot be set from inside) and the Node flags (its memory limits).
  */
-export async function startScriptNodeFlags(): Promise<string[]> {
+export async function startScript(): Promise<{ env: Record<string, string>; nodeFlags: string[] }> {
   const manifest = JSON.parse(await readFile(new URL("../../../package.json", import.meta.url), "utf8"));
-  const start = /\bnode ((?:--\S+ )*)dist\/src\/main\.js start/.exec(manifest.scripts.start as string);
-  if (!start) throw new Error(`no "node … dist/src/main.js start" in the start script`);
-  return start[1]!.split(" ").filter(Boolean);
+  const start = /((?:\w+=\S+ )*)node ((?:--\S+ )*)dist\/src\/main\.js start/.exec(manifest.scripts.start as string);
+  if (!start) throw new Error(`no "[NAME=value …] node … dist/src/main.js start" in the start script`);
+  const words = (text: string) => text.split(" ").filter(Boolean);
+  const env = Object.fromEntries(words(start[1]!).map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]));
+  return { env, nodeFlags: words(start[2]!) };
+}
+
+function pick(from: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (from[name] === undefined ? [] : [[name, from[name]]])));
 }
 
 export interface BenchBankOptions {
@@ -94,13 +101,15 @@ export async function startBenchBank(
 ): Promise<BenchBank> {
   const dataDir = await mkdtemp(join(tmpdir(), "psd2-bank-bench-"));
   const database = databaseUrl ? await freshPostgresDatabase(databaseUrl) : undefined;
+  const launch = await startScript();
   const env = {
-    DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", ...await listenerPorts(), LOG_LEVEL: "warn",
+    // The bench's own environment wins, so that a run can compare another allocator setting.
+    ...launch.env, ...pick(process.env, Object.keys(launch.env)), DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", ...await listenerPorts(), LOG_LEVEL: "warn",
     // The whole-payment scenario logs in many times a second from one address.
     LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: "1000000",
   };
   // BENCH_NODE_FLAGS: extra Node flags for the bank (e.g. --trace-gc, a heap variant to compare).
-  const flags = [...await startScriptNodeFlags(),
+  const flags = [...launch.nodeFlags,
     ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
   const timedStart = async (nodeArgs: string[] = []): Promise<[RunningCli, number]> => {
     const spawned = performance.now();

@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "../support/cli.js";
 import { ALICE_MAIN, createPayment, paymentBody } from "../support/flows.js";
 import {
-  consentFor, copiesOfConsent, generate, generatedAccounts, ibansOf, postgresPids, preparePsu, resourceIdOf, startBenchBank, startScriptNodeFlags,
+  consentFor, copiesOfConsent, generate, generatedAccounts, ibansOf, postgresPids, preparePsu, resourceIdOf, startBenchBank, startScript,
   transactionsPath, type BenchBank,
 } from "./bank.js";
 import { fullPayments, load, type LoadOptions, type Result } from "./load.js";
@@ -278,8 +278,10 @@ async function engineRun(databaseUrl: string): Promise<{ run: EngineRun; meta: M
 /** SQLite, then PostgreSQL on DATABASE_URL when it is set: one run, so their ratio holds. */
 async function benchmarks(): Promise<void> {
   const urls = ["", ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [])];
+  const launch = await startScript();
   const started = { ...await machine(), connections: CONNECTIONS, secondsPerScenario: SECONDS,
-    startScriptNodeFlags: (await startScriptNodeFlags()).join(" ") || "none" };
+    startScriptNodeFlags: launch.nodeFlags.join(" ") || "none",
+    startScriptEnv: Object.entries(launch.env).map(([name, value]) => `${name}=${value}`).join(" ") || "none" };
   const runs: EngineRun[] = [];
   let meta: Meta = started;
   for (const url of urls) {

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { Worker } from "node:worker_threads";
 import { issueTppCertificate, loadKeyAndCertificate } from "../../src/tpp/dev-ca.js";
-import { startScriptNodeFlags } from "../bench/bank.js";
+import { startScript } from "../bench/bank.js";
 import { startBankProcess, type BankProcess } from "../support/bank-process.js";
 import { freshDatabase, type EngineDatabase } from "../support/engines.js";
 import { CREATION_HEADERS, paymentBody } from "../support/flows.js";
@@ -117,7 +117,8 @@ function assertRefusal(res: Answer): void {
 
 test(`${FLOOD} costly pain.001 documents at once: bounded memory, another TPP unaffected`, { timeout: 300_000 }, async (t) => {
   database = await freshDatabase("sqlite");
-  const bank = await startBankProcess(database, {}, await startScriptNodeFlags());
+  const launch = await startScript();
+  const bank = await startBankProcess(database, launch.env, launch.nodeFlags);
   t.after(() => bank.stop("SIGTERM"));
   const issuer = await loadKeyAndCertificate(`${database.dataDir}/certs/ca.crt`, `${database.dataDir}/certs/ca.key`);
   const issued = await issueTppCertificate(issuer, {
