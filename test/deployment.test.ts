@@ -130,6 +130,18 @@ test("the Dockerfile builds and runs on Node 24 slim, as the unprivileged node u
   assert.match(runtime, new RegExp(`^VOLUME ${dataDir}$`, "m"), "DATA_DIR is the volume");
 });
 
+/** What `npm start` sets for glibc, which the image and the unit run without npm. */
+test("the image and the systemd unit run the bank with npm start's malloc settings", () => {
+  const start = (JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as {
+    scripts: { start: string } }).scripts.start;
+  const tunables = /GLIBC_TUNABLES=(\S+)/.exec(start)?.[1];
+  assert.ok(tunables, "npm start sets GLIBC_TUNABLES");
+  const runtime = readFileSync(`${ROOT}/Dockerfile`, "utf8").split(/^FROM /m).at(-1)!;
+  assert.match(runtime, new RegExp(`GLIBC_TUNABLES=${tunables}$`, "m"), "the Dockerfile's runtime stage");
+  const unit = readFileSync(`${ROOT}/deploy/psd2-bank.service`, "utf8");
+  assert.match(unit, new RegExp(`^Environment=GLIBC_TUNABLES=${tunables}$`, "m"), "the systemd unit");
+});
+
 /**
  * What the compiled service reads beside itself (new URL("../…", import.meta.url) in src/, from
  * dist/src/…): each outside dist/src must be copied into the runtime image, or the image starts
