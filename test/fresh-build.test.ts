@@ -45,7 +45,7 @@ test("start, cli and demo-tpp build through the staleness check, not every time"
     { scripts: Record<string, string> };
   for (const name of ["start", "cli", "demo-tpp"]) {
     assert.match(scripts[name] ?? "",
-      /^node scripts\/fresh-build\.mjs && node (--\S+ )*dist\/src\/main\.js/, name);
+      /^node scripts\/fresh-build\.mjs && (\w+=\S+ )*node (--\S+ )*dist\/src\/main\.js/, name);
   }
   assert.match(scripts.test ?? "", /^npm run build --silent && /, "npm test builds from scratch");
 });
