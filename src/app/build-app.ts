@@ -66,6 +66,8 @@ export interface App {
    * 10 s, and close() once more).
    */
   flushStatistics(): Promise<void>;
+  /** Settles once the audit entries of every request answered so far are stored (close() waits). */
+  auditWritten(): Promise<void>;
   /** The OpenAPI document served at {API_BASE}/openapi.json, without a request. */
   openApiDocument(): object;
 }
@@ -119,6 +121,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config, store, api, auth, admin, certificates, scheduler, openApiDocument,
     executeDuePayments: executeDue, carryOutBaskets, pruneRetained: retention.prune,
     deliverNotifications: deliverNotificationsNow, flushStatistics: () => statistics.flush(),
+    auditWritten: () => audit.written(),
     async listen() {
       await startPruning();
       const ports = await listenAll(config, { api, auth, admin }, () => app.close());
@@ -130,8 +133,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // /ready fails first, so a load balancer stops sending while in-flight requests finish.
       draining = true;
       scheduler.stop();
-      // The admin listener goes last, so its /ready reports the draining until the end.
-      await Promise.all([api.close(), auth.close()]);
+      // The admin listener goes last, so its /ready reports the draining until the end. The
+      // answered requests' audit entries may still be on their way to the log.
+      await Promise.all([api.close(), auth.close()]).then(() => audit.written());
       // The last figures of this instance, so a restart loses none of them.
       await statistics.flush().catch((error: unknown) => jobFailed("interface-statistics", error));
       await admin.close();

@@ -18,6 +18,8 @@ test("every API request is in the audit log with TPP, request id, PSU IP, resour
   const statusRead = randomUUID();
   await bank.tpp.get(`/psd2/v1/payments/${paymentId}/status`, { "X-Request-ID": statusRead });
   await bank.tpp.get("/psd2/v1/payments/00000000000000000000000000000000/status");
+  // The entries are written after each answer has gone out.
+  await bank.app.auditWritten();
   const [created] = jsonOf(cli("audit", "--request-id", requestId, "--json"));
   assert.deepEqual(
     { ...created, id: undefined, at: undefined, ms: undefined },

@@ -32,6 +32,14 @@ test("time-ordered ids carry the time they were made and sort with it", async ()
   assert.ok(first < later);
 });
 
+test("time-ordered ids made within one millisecond count up, 4,096 of them and past", () => {
+  const ids = Array.from({ length: 20_000 }, () => newTimeOrderedUuid());
+  assert.deepEqual([...ids].sort(), ids, "each id sorts after the one before");
+  assert.equal(new Set(ids).size, ids.length);
+  const timeOf = (id: string) => parseInt(id.slice(0, 13).replace("-", ""), 16);
+  assert.ok(timeOf(ids.at(-1) ?? "") <= Date.now() + ids.length / 4096 + 1, "at most a few ms ahead");
+});
+
 test("payment ids are 32 hex digits, each from bytes of its own across refills of the pool", () => {
   const ids = Array.from({ length: 1000 }, () => newPaymentId());
   for (const id of ids) assert.match(id, /^[0-9a-f]{32}$/);

@@ -32,12 +32,14 @@ const BATCH_MAX = 500;
 /**
  * Entries recorded while one burst of answers goes out are written together, in one statement:
  * a commit per entry cost more than the reads being audited. Each caller's promise still settles
- * once its own entry is stored (or failed to be).
+ * once its own entry is stored (or failed to be); `written` once every entry recorded before it
+ * is.
  */
-function batchWrites(
-  write: (entries: AuditEntry[]) => Promise<void>,
-): (entry: AuditEntry) => Promise<void> {
+function batchWrites(write: (entries: AuditEntry[]) => Promise<void>): {
+  append: (entry: AuditEntry) => Promise<void>; written: () => Promise<void>;
+} {
   let pending: { entry: AuditEntry; settle: (error?: unknown) => void }[] = [];
+  const flushes = new Set<Promise<void>>();
   const flush = async () => {
     const batch = pending;
     pending = [];
@@ -48,15 +50,27 @@ function batchWrites(
           chunk.forEach((p) => p.settle(error ?? new Error("audit write failed"))));
     }
   };
-  return (entry) => new Promise<void>((resolve, reject) => {
-    if (pending.length === 0) setImmediate(() => void flush());
-    pending.push({ entry, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-  });
+  const scheduleFlush = () => {
+    const flushed = new Promise<void>((resolve) => setImmediate(() => void flush().then(resolve)));
+    flushes.add(flushed);
+    void flushed.then(() => flushes.delete(flushed));
+  };
+  return {
+    append: (entry) => new Promise<void>((resolve, reject) => {
+      if (pending.length === 0) scheduleFlush();
+      pending.push({ entry, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+    }),
+    written: async () => { await Promise.all([...flushes]); },
+  };
 }
 
 export function createAuditLog({ store, clock, retentionDays }: AuditDeps) {
-  const append = batchWrites((entries) => store.writeLog((tx) => store.audit.append(tx, entries)));
+  const { append, written } =
+    batchWrites((entries) => store.writeLog((tx) => store.audit.append(tx, entries)));
   return {
+    /** Settles once every entry recorded so far is stored or failed to be. */
+    written,
+
     record(entry: AuditRecord): Promise<void> {
       return append({ ...entry, id: newTimeOrderedUuid(), at: clock.now().toISOString() });
     },
