@@ -53,6 +53,34 @@ function entryBytes(presentEntry: (t: BookedTransaction) => unknown) {
   };
 }
 
+/** Whole bodies kept at most, per route: each is a page of about 60 kB. */
+const BODIES_KEPT = 16;
+
+interface KeptBody { entries: readonly BookedTransaction[]; body: Buffer }
+
+/**
+ * The last bodies answered with kept entries only, by the page's text without them: a page asked
+ * for again (a first page, a last page) is answered with the same bytes, not joined anew. Each
+ * joined copy was a buffer outside the JavaScript heap that lived until the next collection: at
+ * thousands of pages a second they held tens of megabytes of the C library's heap, which it kept.
+ */
+function keptBodies() {
+  let kept = new Map<string, KeptBody>();
+  return {
+    get(text: string, entries: readonly BookedTransaction[]): Buffer | undefined {
+      const hit = kept.get(text);
+      const same = hit && hit.entries.length === entries.length
+        && hit.entries.every((t, i) => t === entries[i]);
+      return same ? hit.body : undefined;
+    },
+    set(text: string, entries: readonly BookedTransaction[], body: Buffer): void {
+      if (!entries.every((t) => Object.isFrozen(t))) return;
+      if (kept.size >= BODIES_KEPT) kept = new Map();
+      kept.set(text, { entries, body });
+    },
+  };
+}
+
 /**
  * The answer to `view`: the bytes joined as above where the page lists booked entries, else the
  * presented body for Fastify to serialise. `entrySchema` is one booked entry's response schema in
@@ -62,6 +90,7 @@ function entryBytes(presentEntry: (t: BookedTransaction) => unknown) {
  */
 export function pageBodies(entrySchema: object, presentEntry: (t: BookedTransaction) => unknown) {
   const bytesOfEntry = entryBytes(presentEntry);
+  const bodies = keptBodies();
   return <B>(reply: FastifyReply, view: TransactionsView, present: (view: TransactionsView) => B):
     B | Buffer => {
     const entries = view.page.transactions;
@@ -70,6 +99,9 @@ export function pageBodies(entrySchema: object, presentEntry: (t: BookedTransact
     const text = page(present({ ...view, page: { ...view.page, transactions: [] } }));
     const open = text.indexOf(NO_BOOKED) + NO_BOOKED.length - 1;
     if (open < NO_BOOKED.length) return present(view);
+    reply.type(JSON_TYPE);
+    const kept = bodies.get(text, entries);
+    if (kept) return kept;
     const entry = reply.compileSerializationSchema(
       entrySchema as Record<string, unknown>) as Serialize;
     const parts: Buffer[] = [Buffer.from(text.slice(0, open))];
@@ -78,7 +110,8 @@ export function pageBodies(entrySchema: object, presentEntry: (t: BookedTransact
       parts.push(bytes);
     }
     parts.push(Buffer.from(text.slice(open)));
-    reply.type(JSON_TYPE);
-    return Buffer.concat(parts);
+    const body = Buffer.concat(parts);
+    bodies.set(text, entries, body);
+    return body;
   };
 }

@@ -51,15 +51,22 @@ type FirstSeqFrom = ReturnType<typeof firstSeqsOnce>;
 /** Kept at most, per process: each is about a kilobyte with its presented form (api). */
 const ENTRIES_KEPT = 5_000;
 
+/** Ranges read once and not kept, remembered at most, per process: each is a short key. */
+const RANGES_SEEN = 10_000;
+
 type Entries = Promise<BookedTransaction[]>;
 
 /**
- * Entries fromSeq..toSeq, each read from the database once: a committed entry never changes (they
- * are only appended, never updated or deleted), so the same object serves every later page that
- * lists it, and its presented form with it. Only committed reads are kept: an entry a transaction
- * sees may still be rolled back and its seq given to another. Concurrent pages of one range share
- * its read: a delta list's requests of one wave all ask for the same next page at once, and on
- * PostgreSQL each read the same 100 rows before. Kept by seq as a number, not its string.
+ * Entries fromSeq..toSeq, read from the database until a range is asked for a second time, then
+ * kept: a committed entry never changes (they are only appended, never updated or deleted), so
+ * the same object serves every later page that lists it, and its presented form with it. A range
+ * counts as asked again on its second read, or when another page asks for it while it is being
+ * read. A delta list reads each range of a long history once: keeping those entries made each
+ * outlive the young generation, and collecting them was half of such a page's CPU. Only committed
+ * reads are kept: an entry a transaction sees may still be rolled back and its seq given to
+ * another. Concurrent pages of one range share its read: a delta list's requests of one wave all
+ * ask for the same next page at once, and on PostgreSQL each read the same 100 rows before. Kept
+ * by seq as a number, not its string.
  */
 function entriesOnce(committed: (tx: Tx) => boolean) {
   let known = new Map<string, Map<number, BookedTransaction>>();
@@ -82,12 +89,21 @@ function entriesOnce(committed: (tx: Tx) => boolean) {
       return entry;
     });
   }
+  let seen = new Set<string>();
+  /** True when `key` was read before; remembers it otherwise. */
+  function readBefore(key: string) {
+    if (seen.delete(key)) return true;
+    if (seen.size >= RANGES_SEEN) seen = new Set();
+    seen.add(key);
+    return false;
+  }
   function readShared(tx: Tx, accountId: string, from: number, to: number): Entries {
     const key = `${accountId} ${from} ${to}`;
     const pending = reading.get(key);
-    if (pending) return pending;
+    if (pending) return pending.then((entries) => keep(accountId, entries));
+    const again = readBefore(key);
     const read = statements.between(tx, accountId, BigInt(from), BigInt(to))
-      .then((entries) => keep(accountId, entries));
+      .then((entries) => (again ? keep(accountId, entries) : entries));
     reading.set(key, read);
     const done = () => reading.delete(key);
     read.then(done, done);

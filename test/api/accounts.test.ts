@@ -113,12 +113,12 @@ test("paging walks the whole history without gaps or duplicates; balances match 
   assert.deepEqual(delta.body.transactions.pending, announced, "pending ones come with the first page");
 });
 
-test("a page's body, joined from each entry's kept text, is what the route's schema writes", async () => {
+test("a page's body, joined from each entry's kept text or kept whole, is what the route's schema writes", async () => {
   const profile = presentersFor(bank.tpp.profile);
   const serialize = SerializerSelector()({}, {})(
     { schema: profile.schema(transactionsResponse) } as never) as (value: unknown) => string;
   const page = `/accounts/${aliceMainId}/transactions?dateFrom=${addDays(today(), -89)}&bookingStatus=both&withBalance=true`;
-  for (const turn of ["first", "kept"]) {
+  for (const turn of ["first", "kept", "whole body kept"]) {
     const res = await read(aliceConsent, page, psu);
     assert.equal(res.status, 200, res.text);
     assert.match(String(res.headers["content-type"]), /^application\/json; charset=utf-8$/);
