@@ -35,6 +35,14 @@ const deltaMark = compiledQuery(["consentId", "accountId"] as const,
     .select("entry_reference").where("consent_id", "=", p.consentId)
     .where("account_id", "=", p.accountId));
 
+/** Compiled once: a deltaList request over a long history moves its mark on every page. */
+const moveDeltaMark = compiledQuery(["consentId", "accountId", "entryReference"] as const,
+  (tx, p: { consentId: string; accountId: string; entryReference: string }) => tx
+    .insertInto("consent_delta_marks")
+    .values({ consent_id: p.consentId, account_id: p.accountId, entry_reference: p.entryReference })
+    .onConflict((oc) => oc.columns(["consent_id", "account_id"])
+      .doUpdateSet({ entry_reference: p.entryReference })));
+
 /** deltaList: the last entryReference of an account a consent was given. */
 export const deltaMarkRepository = {
   async get(tx: Tx, consentId: string, accountId: string): Promise<string | null> {
@@ -43,9 +51,6 @@ export const deltaMarkRepository = {
   },
 
   async set(tx: Tx, consentId: string, accountId: string, entryReference: string): Promise<void> {
-    await tx.insertInto("consent_delta_marks")
-      .values({ consent_id: consentId, account_id: accountId, entry_reference: entryReference })
-      .onConflict((oc) => oc.columns(["consent_id", "account_id"])
-        .doUpdateSet({ entry_reference: entryReference })).execute();
+    await moveDeltaMark(tx, { consentId, accountId, entryReference });
   },
 };
