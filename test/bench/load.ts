@@ -68,6 +68,8 @@ function cpuMeter(pids: () => number[]): () => number {
 
 export interface LoadOptions {
   seconds: number;
+  /** Stop after this many requests instead of after `seconds`. */
+  requests?: number;
   connections: number;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
@@ -108,7 +110,8 @@ export async function load(scenario: string, target: Target, path: string, optio
     .map(([label, pids]) => [label, cpuMeter(pids)] as const);
   const result = await autocannon({
     url: `${target.url}${path}`, method: options.method ?? "GET", headers, body: options.body,
-    connections: options.connections, duration: options.seconds, tlsOptions: target.tls,
+    connections: options.connections, duration: options.seconds, amount: options.requests,
+    tlsOptions: target.tls,
     requests: perRequestSetup(options),
   });
   const requests = result.requests.total;
