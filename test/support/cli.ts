@@ -1,18 +1,45 @@
 /** The psd2-bank command line as a separate process, as an operator runs it. */
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 export const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
 
-export async function freePort(): Promise<number> {
+/** The first port the kernel hands to outgoing connections (Linux's default where unknown). */
+export function ephemeralPortsFrom(): number {
+  try {
+    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").split(/\s+/)[0]);
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Below this, ports are often taken by well-known services. */
+const LISTENER_PORTS_FROM = 10_000;
+const PORT_TRIES = 100;
+
+function bindable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port free now, below the kernel's ephemeral range: a port listen(0) gives is one the kernel
+ * also gives outgoing connections, and in CI one of the suite's many connections took a bank's
+ * port in the second between this check and the bank's own bind.
+ */
+export async function freePort(): Promise<number> {
+  const below = ephemeralPortsFrom();
+  for (let tries = 0; tries < PORT_TRIES; tries++) {
+    const port = LISTENER_PORTS_FROM + Math.floor(Math.random() * (below - LISTENER_PORTS_FROM));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in ${LISTENER_PORTS_FROM}-${below - 1} after ${PORT_TRIES} tries`);
 }
 
 export function runCli(args: string[], env: Record<string, string>) {
