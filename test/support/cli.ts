@@ -18,7 +18,11 @@ export function ephemeralPortsFrom(): number {
 
 /** Below this, ports are often taken by well-known services. */
 const LISTENER_PORTS_FROM = 10_000;
+const LISTENER_PORTS_BELOW = ephemeralPortsFrom();
 const PORT_TRIES = 100;
+
+/** Ports this process handed out: none is bound until its bank starts, so a check cannot see it. */
+const handedOut = new Set<number>();
 
 function bindable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -34,12 +38,15 @@ function bindable(port: number): Promise<boolean> {
  * port in the second between this check and the bank's own bind.
  */
 export async function freePort(): Promise<number> {
-  const below = ephemeralPortsFrom();
+  const span = LISTENER_PORTS_BELOW - LISTENER_PORTS_FROM;
   for (let tries = 0; tries < PORT_TRIES; tries++) {
-    const port = LISTENER_PORTS_FROM + Math.floor(Math.random() * (below - LISTENER_PORTS_FROM));
-    if (await bindable(port)) return port;
+    const port = LISTENER_PORTS_FROM + Math.floor(Math.random() * span);
+    if (!handedOut.has(port) && await bindable(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
-  throw new Error(`no free port in ${LISTENER_PORTS_FROM}-${below - 1} after ${PORT_TRIES} tries`);
+  throw new Error(`no free port in ${LISTENER_PORTS_FROM}-${LISTENER_PORTS_BELOW - 1} after ${PORT_TRIES} tries`);
 }
 
 export function runCli(args: string[], env: Record<string, string>) {
