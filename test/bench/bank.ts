@@ -230,9 +230,9 @@ export async function generatedAccounts(bank: BenchBank, seed: number, psus: num
 }
 
 /**
- * Copies of the authorised consent `template`, one per account, each of that account's PSU with
- * all three grants on it, written in one transaction through the store: a thousand consents
- * through the PSU pages would take minutes of logins. Answers their ids.
+ * Copies of the authorised consent `template`, one per entry of `accounts`, each of that
+ * account's PSU with all three grants on it, written in one transaction through the store: a
+ * thousand consents through the PSU pages would take minutes of logins. Answers their ids.
  */
 export async function copiesOfConsent(bank: BenchBank, template: string,
   accounts: { psuId: string; accountId: string }[]): Promise<string[]> {
