@@ -1,6 +1,6 @@
 /** Per-day access counters of consents (frequencyPerDay): one row per consent, account,
  * endpoint and day. */
-import type { AccessKey } from "../domain/consent/ports.js";
+import type { AccessKey, DeltaMark } from "../domain/consent/ports.js";
 import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
@@ -35,14 +35,6 @@ const deltaMark = compiledQuery(["consentId", "accountId"] as const,
     .select("entry_reference").where("consent_id", "=", p.consentId)
     .where("account_id", "=", p.accountId));
 
-/** Compiled once: a deltaList request over a long history moves its mark on every page. */
-const moveDeltaMark = compiledQuery(["consentId", "accountId", "entryReference"] as const,
-  (tx, p: { consentId: string; accountId: string; entryReference: string }) => tx
-    .insertInto("consent_delta_marks")
-    .values({ consent_id: p.consentId, account_id: p.accountId, entry_reference: p.entryReference })
-    .onConflict((oc) => oc.columns(["consent_id", "account_id"])
-      .doUpdateSet({ entry_reference: p.entryReference })));
-
 /** deltaList: the last entryReference of an account a consent was given. */
 export const deltaMarkRepository = {
   async get(tx: Tx, consentId: string, accountId: string): Promise<string | null> {
@@ -50,7 +42,13 @@ export const deltaMarkRepository = {
     return row?.entry_reference ?? null;
   },
 
-  async set(tx: Tx, consentId: string, accountId: string, entryReference: string): Promise<void> {
-    await moveDeltaMark(tx, { consentId, accountId, entryReference });
+  async setAll(tx: Tx, marks: readonly DeltaMark[]): Promise<void> {
+    // PostgreSQL refuses a statement that updates one row twice.
+    const last = new Map(marks.map((m) => [`${m.consentId} ${m.accountId}`, m]));
+    if (last.size === 0) return;
+    await tx.insertInto("consent_delta_marks").values([...last.values()].map((m) => ({
+      consent_id: m.consentId, account_id: m.accountId, entry_reference: m.entryReference,
+    }))).onConflict((oc) => oc.columns(["consent_id", "account_id"])
+      .doUpdateSet((eb) => ({ entry_reference: eb.ref("excluded.entry_reference") }))).execute();
   },
 };

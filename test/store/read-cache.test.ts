@@ -246,11 +246,29 @@ onEachEngine("read cache", (engine) => {
         const mark = () => store.deltaMarks.get(store.db, "m-1", "m-acc");
         assert.deepEqual(await Promise.all([mark(), mark(), mark()]), [null, null, null]);
         assert.equal(statements(), 1);
-        await other.deltaMarks.set(other.db, "m-1", "m-acc", "7");
+        await other.deltaMarks.setAll(other.db,
+          [{ consentId: "m-1", accountId: "m-acc", entryReference: "7" }]);
         assert.equal(await mark(), "7", "another instance's mark, written before the read was asked");
         assert.equal(statements(), 2);
       });
   }
+
+  test("delta marks moved together: of one consent's two, the later wins", async () => {
+    await store.db.insertInto("tpps").values({ id: "PSDDE-MOVES", name: "moves", blocked: 0,
+      created_at: AT }).execute();
+    for (const id of ["mv-1", "mv-2"]) await store.consents.insert(store.db, consentOf(id, "PSDDE-MOVES"));
+    await sql`insert into ledger_accounts (id, kind, currency, status,
+      debits_must_not_exceed_credits, created_at) values ('mv-acc', 'customer', 'EUR',
+      'enabled', 1, ${AT})`.execute(store.db);
+    const moved = (consentId: string, entryReference: string) =>
+      ({ consentId, accountId: "mv-acc", entryReference });
+    const marks = () => Promise.all(["mv-1", "mv-2"].map((id) => store.deltaMarks.get(store.db, id, "mv-acc")));
+    await store.deltaMarks.setAll(store.db, [moved("mv-1", "3"), moved("mv-2", "5"), moved("mv-1", "4")]);
+    assert.deepEqual(await marks(), ["4", "5"]);
+    await store.deltaMarks.setAll(store.db, [moved("mv-2", "9")]);
+    await store.deltaMarks.setAll(store.db, []);
+    assert.deepEqual(await marks(), ["4", "9"]);
+  });
 
   if (engine === "postgres") {
     test("distinct consents asked for in one turn are one statement, each TPP's own", async () => {

@@ -16,6 +16,8 @@ import { scaAuthorisedAt } from "./sca-reuse.js";
 import type { Consents } from "./registration.js";
 import type { Deps, StoreDeps } from "../deps.js";
 import { balancesNotGranted, parameterNotSupported, resourceUnknown } from "../kernel/errors.js";
+import { batchWrites } from "../kernel/write-batches.js";
+import type { DeltaMark } from "./ports.js";
 import type { Payment } from "../payment/model.js";
 import {
   applyHistoryWindow, readFileQuery, readTransactionQuery, type TransactionQuery,
@@ -207,9 +209,12 @@ function transactionReads<A, T extends BookedTransaction>(
 
   const opened = gatedRead(deps, gate, side);
   // Without waiting for the disk (a synchronous fsync stopped every request on SQLite): a mark
-  // lost in a power cut only gives the TPP these entries again, never skips one.
-  const markDelta = marksOnce((consentId, accountId, entryReference) => store.writeLog(
-    (tx) => store.deltaMarks.set(tx, consentId, accountId, entryReference)));
+  // lost in a power cut only gives the TPP these entries again, never skips one. The marks of
+  // one burst of pages in one statement: a commit each cost a delta page 30-45 µs.
+  const marks = batchWrites<DeltaMark>(
+    (batch) => store.writeLog((tx) => store.deltaMarks.setAll(tx, batch)));
+  const markDelta = marksOnce((consentId, accountId, entryReference) =>
+    marks.append({ consentId, accountId, entryReference }));
   const currentDay = () => dateInZone(clock.now(), settings.timeZone);
 
   async function transactions(

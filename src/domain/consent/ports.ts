@@ -56,9 +56,13 @@ export interface AccessCountPort {
 }
 
 /** The last transaction a consent was shown of an account, for `deltaList`. */
+/** Where a consent's delta list of an account goes on: after `entryReference`. */
+export interface DeltaMark { consentId: string; accountId: string; entryReference: string }
+
 export interface DeltaMarkPort {
   get(tx: Tx, consentId: string, accountId: string): Promise<string | null>;
-  set(tx: Tx, consentId: string, accountId: string, entryReference: string): Promise<void>;
+  /** Moves each mark, in one statement; of two of one consent and account, the later wins. */
+  setAll(tx: Tx, marks: readonly DeltaMark[]): Promise<void>;
 }
 
 /** What a consent's status change also records. */

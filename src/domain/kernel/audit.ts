@@ -8,6 +8,7 @@ import { newTimeOrderedUuid } from "../../lib/ids.js";
 import type { AuditEntry, AuditQuery } from "./ports.js";
 import type { StorePort as Store } from "../deps.js";
 import { OperatorError } from "./errors.js";
+import { batchWrites } from "./write-batches.js";
 
 export interface AuditDeps { store: Store; clock: Clock; retentionDays: number }
 
@@ -27,46 +28,9 @@ function instant(text: string | undefined, field: string): string | undefined {
   return new Date(time).toISOString();
 }
 
-const BATCH_MAX = 500;
-
-/**
- * Entries recorded while one burst of answers goes out are written together, in one statement:
- * a commit per entry cost more than the reads being audited. Each caller's promise still settles
- * once its own entry is stored (or failed to be); `written` once every entry recorded before it
- * is.
- */
-function batchWrites(write: (entries: AuditEntry[]) => Promise<void>): {
-  append: (entry: AuditEntry) => Promise<void>; written: () => Promise<void>;
-} {
-  let pending: { entry: AuditEntry; settle: (error?: unknown) => void }[] = [];
-  const flushes = new Set<Promise<void>>();
-  const flush = async () => {
-    const batch = pending;
-    pending = [];
-    for (let first = 0; first < batch.length; first += BATCH_MAX) {
-      const chunk = batch.slice(first, first + BATCH_MAX);
-      await write(chunk.map((p) => p.entry)).then(() => chunk.forEach((p) => p.settle()),
-        (error: unknown) =>
-          chunk.forEach((p) => p.settle(error ?? new Error("audit write failed"))));
-    }
-  };
-  const scheduleFlush = () => {
-    const flushed = new Promise<void>((resolve) => setImmediate(() => void flush().then(resolve)));
-    flushes.add(flushed);
-    void flushed.then(() => flushes.delete(flushed));
-  };
-  return {
-    append: (entry) => new Promise<void>((resolve, reject) => {
-      if (pending.length === 0) scheduleFlush();
-      pending.push({ entry, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-    }),
-    written: async () => { await Promise.all([...flushes]); },
-  };
-}
-
 export function createAuditLog({ store, clock, retentionDays }: AuditDeps) {
   const { append, written } =
-    batchWrites((entries) => store.writeLog((tx) => store.audit.append(tx, entries)));
+    batchWrites<AuditEntry>((entries) => store.writeLog((tx) => store.audit.append(tx, entries)));
   return {
     /** Settles once every entry recorded so far is stored or failed to be. */
     written,
