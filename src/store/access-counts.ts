@@ -1,6 +1,7 @@
 /** Per-day access counters of consents (frequencyPerDay): one row per consent, account,
  * endpoint and day. */
 import type { AccessKey, DeltaMark } from "../domain/consent/ports.js";
+import { sql } from "kysely";
 import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
@@ -35,6 +36,26 @@ const deltaMark = compiledQuery(["consentId", "accountId"] as const,
     .select("entry_reference").where("consent_id", "=", p.consentId)
     .where("account_id", "=", p.accountId));
 
+/** A mark's key among the shared reads' keys: a consent id and an account id hold no space. */
+export const markKey = (consentId: string, accountId: string) => `${consentId} ${accountId}`;
+
+/** Compiled once: the marks of a turn's consents (PostgreSQL only, as `= any`). */
+const marksOfConsents = compiledQuery(["ids"] as const, (tx, p: { ids: readonly string[] }) => tx
+  .selectFrom("consent_delta_marks").select(["consent_id", "account_id", "entry_reference"])
+  .where(sql<boolean>`consent_id = any(${p.ids})`));
+
+/**
+ * The marks of many consents and accounts (keys from `markKey`), in one statement: the shared
+ * reads' batch (PostgreSQL only, cached-reads.ts); a key without a mark has none.
+ */
+export async function deltaMarksByKey(tx: Tx, keys: readonly string[]) {
+  const ids = [...new Set(keys.map((key) => key.split(" ")[0]!))];
+  const { rows } = await marksOfConsents(tx, { ids });
+  const wanted = new Set(keys);
+  return new Map(rows.map((r) => [markKey(r.consent_id, r.account_id), r.entry_reference] as const)
+    .filter(([key]) => wanted.has(key)));
+}
+
 /** deltaList: the last entryReference of an account a consent was given. */
 export const deltaMarkRepository = {
   async get(tx: Tx, consentId: string, accountId: string): Promise<string | null> {
@@ -44,7 +65,7 @@ export const deltaMarkRepository = {
 
   async setAll(tx: Tx, marks: readonly DeltaMark[]): Promise<void> {
     // PostgreSQL refuses a statement that updates one row twice.
-    const last = new Map(marks.map((m) => [`${m.consentId} ${m.accountId}`, m]));
+    const last = new Map(marks.map((m) => [markKey(m.consentId, m.accountId), m]));
     if (last.size === 0) return;
     await tx.insertInto("consent_delta_marks").values([...last.values()].map((m) => ({
       consent_id: m.consentId, account_id: m.accountId, entry_reference: m.entryReference,

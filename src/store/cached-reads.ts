@@ -6,6 +6,8 @@
 import { consentsWithGrantsById } from "./consents.js";
 import type { Tx } from "./handle.js";
 import { paymentsById } from "./payments.js";
+import { deltaMarksByKey, markKey } from "./access-counts.js";
+import { authorisationsByResource } from "./sca.js";
 import type { Repositories } from "./repositories.js";
 
 /** The rows of many keys read in one statement, each under its key (none for a key not found). */
@@ -49,7 +51,9 @@ export function withCachedReads(
     deltaMarks: turnReads ? {
       ...deltaMarks,
       get: (tx, consentId, accountId) => turnReads(tx, `delta-mark:${consentId}:${accountId}`,
-        () => deltaMarks.get(tx, consentId, accountId)),
+        () => deltaMarks.get(tx, consentId, accountId), {
+          many: deltaMarksByKey, key: markKey(consentId, accountId), pick: (mark) => mark ?? null,
+        }),
     } : deltaMarks,
     payments: {
       ...payments,
@@ -69,6 +73,11 @@ export function withCachedReads(
     },
     tpps: { ...tpps, isBlocked: cachedRead("tpp-blocked", tpps.isBlocked) },
     // A delta list asks for its consent's on each request within the hour after the SCA.
-    sca: { ...sca, authorisationsOf: cachedRead("authorisations", sca.authorisationsOf) },
+    sca: {
+      ...sca,
+      authorisationsOf: (tx, resourceId) => cached(tx, `authorisations:${resourceId}`,
+        () => sca.authorisationsOf(tx, resourceId),
+        { many: authorisationsByResource, key: resourceId, pick: (found) => found ?? [] }),
+    },
   };
 }

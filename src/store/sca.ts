@@ -3,7 +3,7 @@
  * unknown names and the sandbox's SMS outbox (the SCA aggregate's ports, domain/sca/ports.ts).
  * Everything that makes a step single-use is a conditional write here.
  */
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type {
   Authorisation, AuthorisedResource, ScaExemption, ScaSession, ScaStatus, ScaStep,
 } from "../domain/sca/model.js";
@@ -11,8 +11,8 @@ import type {
   AuthorisationPort, ChallengePort, ScaSessionPort, UnknownLoginPort,
 } from "../domain/sca/ports.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
-import { compiledInsert } from "./compiled.js";
-import type { OnStore } from "./handle.js";
+import { compiledInsert, compiledQuery } from "./compiled.js";
+import type { OnStore, Tx } from "./handle.js";
 import type { AuthorisationTable, ScaSessionTable } from "./schema.js";
 import { loginSessions } from "./session-steps.js";
 
@@ -59,6 +59,33 @@ export const scaSessionRepository: OnStore<ScaSessionPort> = {
   },
 };
 
+type TimedAuthorisation = Authorisation & { createdAt: string; updatedAt: string };
+
+const timed = (row: Selectable<AuthorisationTable>): TimedAuthorisation =>
+  ({ ...toAuthorisation(row), createdAt: row.created_at, updatedAt: row.updated_at });
+
+/** Compiled once: the authorisations of a turn's resources (PostgreSQL only, as `= any`). */
+const authorisationsOfResources = compiledQuery(["ids"] as const,
+  (tx, p: { ids: readonly string[] }) => tx.selectFrom("authorisations").selectAll()
+    .where(sql<boolean>`resource_id = any(${p.ids})`).orderBy("created_at").orderBy("id"));
+
+/**
+ * The authorisations of each of `resourceIds`, oldest first, in one statement: the shared reads'
+ * batch (PostgreSQL only, cached-reads.ts); a resource without any has none.
+ */
+export async function authorisationsByResource(
+  tx: Tx, resourceIds: readonly string[],
+): Promise<Map<string, TimedAuthorisation[]>> {
+  const { rows } = await authorisationsOfResources(tx, { ids: resourceIds });
+  const byResource = new Map<string, TimedAuthorisation[]>();
+  for (const row of rows) {
+    const own = byResource.get(row.resource_id);
+    if (own) own.push(timed(row));
+    else byResource.set(row.resource_id, [timed(row)]);
+  }
+  return byResource;
+}
+
 export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
   async discardAuthorisation(tx, id) {
     await tx.deleteFrom("sca_sessions").where("authorisation_id", "=", id).execute();
@@ -79,9 +106,7 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
   async authorisationsOf(tx, resourceId) {
     const rows = await tx.selectFrom("authorisations").selectAll()
       .where("resource_id", "=", resourceId).orderBy("created_at").orderBy("id").execute();
-    return rows.map((row) => ({
-      ...toAuthorisation(row), createdAt: row.created_at, updatedAt: row.updated_at,
-    }));
+    return rows.map(timed);
   },
 
   async pendingDecoupled(tx, login) {

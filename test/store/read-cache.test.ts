@@ -268,7 +268,33 @@ onEachEngine("read cache", (engine) => {
     await store.deltaMarks.setAll(store.db, [moved("mv-2", "9")]);
     await store.deltaMarks.setAll(store.db, []);
     assert.deepEqual(await marks(), ["4", "9"]);
+    if (engine === "postgres") {
+      const statements = countStatements(store);
+      const mark = (consentId: string, accountId = "mv-acc") =>
+        store.deltaMarks.get(store.db, consentId, accountId);
+      assert.deepEqual(await Promise.all([mark("mv-1"), mark("mv-2"), mark("mv-1", "other"), mark("mv-none")]),
+        ["4", "9", null, null]);
+      assert.equal(statements(), 1, "the marks of distinct consents asked for in one turn");
+    }
   });
+
+  if (engine === "postgres") {
+    test("authorisations of distinct resources asked for in one turn are one statement", async () => {
+      await store.tpps.ensure(store.db, "PSDDE-AUTHS", "auths", AT);
+      const authorise = (id: string, resourceId: string, at: string) => store.sca.insertAuthorisation(
+        store.db, { id, resourceType: "consent", resourceId, tppId: "PSDDE-AUTHS",
+          scaStatus: "finalised", psuId: null, lang: "en" }, at);
+      await authorise("au-2", "ar-1", "2026-05-01T10:00:02.000Z");
+      await authorise("au-1", "ar-1", "2026-05-01T10:00:01.000Z");
+      await authorise("au-3", "ar-2", AT);
+      const statements = countStatements(store);
+      const ids = (resourceId: string) =>
+        store.sca.authorisationsOf(store.db, resourceId).then((found) => found.map((a) => a.id));
+      assert.deepEqual(await Promise.all([ids("ar-1"), ids("ar-2"), ids("ar-none")]),
+        [["au-1", "au-2"], ["au-3"], []]);
+      assert.equal(statements(), 1);
+    });
+  }
 
   if (engine === "postgres") {
     test("distinct consents asked for in one turn are one statement, each TPP's own", async () => {
