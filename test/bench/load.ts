@@ -116,7 +116,10 @@ export async function load(scenario: string, target: Target, path: string, optio
   });
   const requests = result.requests.total;
   return {
-    scenario, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50,
+    // autocannon averages whole seconds' counts: a counted load's last second is a partial one.
+    scenario, requestsPerSecond: Math.round(options.requests === undefined
+      ? result.requests.average : requests / result.duration),
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx,
     serverCpuUsPerRequest: server && perRequest(server(), requests),
     cpuUsPerRequest: options.cpuOf
