@@ -3,7 +3,8 @@
 import type { AccessKey, DeltaMark } from "../domain/consent/ports.js";
 import { sql } from "kysely";
 import { compiledQuery } from "./compiled.js";
-import type { Tx } from "./handle.js";
+import { inChunks } from "./bulk.js";
+import type { Engine, Tx } from "./handle.js";
 
 export const accessCountRepository = {
   async count(tx: Tx, k: AccessKey): Promise<number> {
@@ -56,8 +57,11 @@ export async function deltaMarksByKey(tx: Tx, keys: readonly string[]) {
     .filter(([key]) => wanted.has(key)));
 }
 
+/** Marks of one statement at most (`inChunks`). */
+const MARKS_MAX = 256;
+
 /** deltaList: the last entryReference of an account a consent was given. */
-export const deltaMarkRepository = {
+export const createDeltaMarkRepository = (engine: Engine) => ({
   async get(tx: Tx, consentId: string, accountId: string): Promise<string | null> {
     const { rows: [row] } = await deltaMark(tx, { consentId, accountId });
     return row?.entry_reference ?? null;
@@ -66,10 +70,11 @@ export const deltaMarkRepository = {
   async setAll(tx: Tx, marks: readonly DeltaMark[]): Promise<void> {
     // PostgreSQL refuses a statement that updates one row twice.
     const last = new Map(marks.map((m) => [markKey(m.consentId, m.accountId), m]));
-    if (last.size === 0) return;
-    await tx.insertInto("consent_delta_marks").values([...last.values()].map((m) => ({
-      consent_id: m.consentId, account_id: m.accountId, entry_reference: m.entryReference,
-    }))).onConflict((oc) => oc.columns(["consent_id", "account_id"])
-      .doUpdateSet((eb) => ({ entry_reference: eb.ref("excluded.entry_reference") }))).execute();
+    await inChunks(engine, [...last.values()], MARKS_MAX, async (chunk) => {
+      await tx.insertInto("consent_delta_marks").values(chunk.map((m) => ({
+        consent_id: m.consentId, account_id: m.accountId, entry_reference: m.entryReference,
+      }))).onConflict((oc) => oc.columns(["consent_id", "account_id"])
+        .doUpdateSet((eb) => ({ entry_reference: eb.ref("excluded.entry_reference") }))).execute();
+    });
   },
-};
+});

@@ -1,5 +1,5 @@
 /** The audit log's rows: appended per request, queried by the operator, pruned after retention. */
-import { bulkInsert, type BulkColumn } from "./bulk.js";
+import { bulkInsert, inChunks, type BulkColumn } from "./bulk.js";
 import type { AuditEntry, AuditQuery } from "../domain/kernel/ports.js";
 import type { Engine, Tx } from "./handle.js";
 
@@ -14,21 +14,14 @@ const COLUMNS: readonly BulkColumn<AuditEntry, keyof AuditLogTable>[] = [
   ["status", "bigint", (e) => e.status], ["ms", "bigint", (e) => e.ms],
 ];
 
-/**
- * Batches come in every size; in power-of-two chunks, a few SQL texts (prepared once) fit them
- * all.
- */
+/** Rows of one statement at most (`inChunks`). */
 const CHUNK_MAX = 256;
 
 export const createAuditRepository = (engine: Engine) => ({
   /** Many entries in a few statements, without the query builder: appended on every request. */
   async append(tx: Tx, entries: AuditEntry[]): Promise<void> {
-    for (let first = 0; first < entries.length;) {
-      const size = engine === "postgres" ? entries.length - first
-        : 2 ** Math.floor(Math.log2(Math.min(entries.length - first, CHUNK_MAX)));
-      await bulkInsert(tx, engine, "audit_log", COLUMNS, entries.slice(first, first + size));
-      first += size;
-    }
+    await inChunks(engine, entries, CHUNK_MAX,
+      (chunk) => bulkInsert(tx, engine, "audit_log", COLUMNS, chunk));
   },
 
   /** Newest first, within the filters. */

@@ -15,6 +15,21 @@ export type BulkColumn<T, Column extends string> =
 const SQLITE_PARAMETERS = 30_000;
 const POSTGRES_ROWS = 10_000;
 
+/**
+ * `write` over `rows` in chunks: on SQLite of power-of-two sizes up to `max`, so that a few SQL
+ * texts, each prepared once, fit batches of every size; on PostgreSQL, which prepares none of
+ * them, all at once.
+ */
+export async function inChunks<T>(engine: Engine, rows: readonly T[], max: number,
+  write: (chunk: T[]) => Promise<void>): Promise<void> {
+  for (let first = 0; first < rows.length;) {
+    const size = engine === "postgres" ? rows.length - first
+      : 2 ** Math.floor(Math.log2(Math.min(rows.length - first, max)));
+    await write(rows.slice(first, first + size));
+    first += size;
+  }
+}
+
 export async function bulkInsert<T, Table extends keyof Database & string>(
   tx: Tx, engine: Engine, table: Table,
   columns: readonly BulkColumn<T, keyof Database[Table] & string>[], rows: readonly T[],

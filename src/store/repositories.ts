@@ -2,7 +2,7 @@
 import type { Engine } from "./handle.js";
 import { createAuditRepository } from "./audit.js";
 import { basketRepository } from "./baskets.js";
-import { accessCountRepository, deltaMarkRepository } from "./access-counts.js";
+import { accessCountRepository, createDeltaMarkRepository } from "./access-counts.js";
 import { confirmationRepository } from "./confirmations.js";
 import { consentRepository } from "./consents.js";
 import { exemptionRepository } from "./exemptions.js";
@@ -42,7 +42,7 @@ export function createRepositories(engine: Engine) {
     accessCounts: accessCountRepository,
     leases: leaseRepository,
     notifications: notificationRepository,
-    deltaMarks: deltaMarkRepository,
+    deltaMarks: createDeltaMarkRepository(engine),
     psuSessions: psuSessionRepository,
     psuApps: psuAppRepository,
     oauthRecords: oauthRecordRepository,

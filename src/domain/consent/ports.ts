@@ -55,10 +55,10 @@ export interface AccessCountPort {
     Promise<{ accountId: string; endpoint: string }[]>;
 }
 
-/** The last transaction a consent was shown of an account, for `deltaList`. */
 /** Where a consent's delta list of an account goes on: after `entryReference`. */
 export interface DeltaMark { consentId: string; accountId: string; entryReference: string }
 
+/** The last transaction a consent was shown of an account, for `deltaList`. */
 export interface DeltaMarkPort {
   get(tx: Tx, consentId: string, accountId: string): Promise<string | null>;
   /** Moves each mark, in one statement; of two of one consent and account, the later wins. */
