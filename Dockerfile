@@ -14,9 +14,10 @@ COPY src ./src
 COPY test ./test
 COPY client ./client
 # The build turns the openFinance files (schemas/openfinance) into the JSON that /v2's published
-# document is made of, under dist/src.
+# document is made of, under dist/src, and ends with the bank in one file, dist/src/psd2-bank.js
+# (scripts/bundle.mjs), which the entry point runs.
 COPY schemas ./schemas
-COPY scripts/openfinance-json.mjs ./scripts/
+COPY scripts/openfinance-json.mjs scripts/bundle.mjs ./scripts/
 RUN npm run build && npm prune --omit=dev
 
 # Production by default (the bank's own TLS files and trust store mounted, see compose.yaml);
@@ -36,5 +37,5 @@ RUN mkdir -p /var/lib/psd2-bank && chown node:node /var/lib/psd2-bank
 USER node
 VOLUME /var/lib/psd2-bank
 EXPOSE 8443 8444 9464
-ENTRYPOINT ["node", "dist/src/main.js"]
+ENTRYPOINT ["node", "dist/src/psd2-bank.js"]
 CMD ["start"]

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const STAMP = join(ROOT, "dist", ".sources-fingerprint");
-const TREES = ["src", "test", "client"];
+const TREES = ["src", "test", "client", "scripts"];
 // Written by the build itself.
 const OUTPUTS = new Set(["client/types", "client/generated"]);
 const FILES = ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.app.json"];
@@ -38,7 +38,7 @@ function fingerprint() {
 
 const current = fingerprint();
 const built = existsSync(STAMP) ? readFileSync(STAMP, "utf8") : "";
-if (built !== current || !existsSync(join(ROOT, "dist", "src", "main.js"))) {
+if (built !== current || !existsSync(join(ROOT, "dist", "src", "psd2-bank.js"))) {
   process.stderr.write("psd2-bank: the sources changed since the last build: building (20-30 s)\n");
   const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

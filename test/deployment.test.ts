@@ -142,6 +142,18 @@ test("the image and the systemd unit run the bank with npm start's malloc settin
   assert.match(unit, new RegExp(`^Environment=GLIBC_TUNABLES=${tunables}$`, "m"), "the systemd unit");
 });
 
+/** The bank in one file (scripts/bundle.mjs) starts in a third less CPU than its 1,200 modules. */
+test("the image and the systemd unit run the file npm start runs", () => {
+  const start = (JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as {
+    scripts: { start: string } }).scripts.start;
+  const main = /node (?:--\S+ )*(\S+\.js) start$/.exec(start)?.[1];
+  assert.equal(main, "dist/src/psd2-bank.js", "npm start runs the bundle");
+  const runtime = readFileSync(`${ROOT}/Dockerfile`, "utf8").split(/^FROM /m).at(-1)!;
+  assert.match(runtime, new RegExp(`^ENTRYPOINT \\["node", "${main}"\\]$`, "m"), "the Dockerfile's entry point");
+  const unit = readFileSync(`${ROOT}/deploy/psd2-bank.service`, "utf8");
+  assert.match(unit, new RegExp(`^ExecStart=/usr/bin/node /opt/psd2-bank/${main} start$`, "m"), "the systemd unit");
+});
+
 /**
  * What the compiled service reads beside itself (new URL("../…", import.meta.url) in src/, from
  * dist/src/…): each outside dist/src must be copied into the runtime image, or the image starts

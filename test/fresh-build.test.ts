@@ -18,7 +18,7 @@ const project = mkdtempSync(join(tmpdir(), "psd2-fresh-build-"));
 after(() => rmSync(project, { recursive: true, force: true }));
 
 const BUILD = "node -e \"const f=require('fs');f.mkdirSync('dist/src',{recursive:true});"
-  + "f.writeFileSync('dist/src/main.js','');f.appendFileSync('builds','x')\"";
+  + "f.writeFileSync('dist/src/psd2-bank.js','');f.appendFileSync('builds','x')\"";
 
 function standIn(): void {
   for (const dir of ["scripts", "src", "test", "client/types"]) {
@@ -45,7 +45,7 @@ test("start, cli and demo-tpp build through the staleness check, not every time"
     { scripts: Record<string, string> };
   for (const name of ["start", "cli", "demo-tpp"]) {
     assert.match(scripts[name] ?? "",
-      /^node scripts\/fresh-build\.mjs && (\w+=\S+ )*node (--\S+ )*dist\/src\/main\.js/, name);
+      /^node scripts\/fresh-build\.mjs && (\w+=\S+ )*node (--\S+ )*dist\/src\/psd2-bank\.js/, name);
   }
   assert.match(scripts.test ?? "", /^npm run build --silent && /, "npm test builds from scratch");
 });

@@ -75,8 +75,8 @@ const READY = "then open _links.scaRedirect";
  */
 export async function startScript(): Promise<{ env: Record<string, string>; nodeFlags: string[] }> {
   const manifest = JSON.parse(await readFile(new URL("../../../package.json", import.meta.url), "utf8"));
-  const start = /((?:\w+=\S+ )*)node ((?:--\S+ )*)dist\/src\/main\.js start/.exec(manifest.scripts.start as string);
-  if (!start) throw new Error(`no "[NAME=value …] node … dist/src/main.js start" in the start script`);
+  const start = /((?:\w+=\S+ )*)node ((?:--\S+ )*)dist\/src\/psd2-bank\.js start/.exec(manifest.scripts.start as string);
+  if (!start) throw new Error(`no "[NAME=value …] node … dist/src/psd2-bank.js start" in the start script`);
   const words = (text: string) => text.split(" ").filter(Boolean);
   const env = Object.fromEntries(words(start[1]!).map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]));
   return { env, nodeFlags: words(start[2]!) };

@@ -1,5 +1,5 @@
 /**
- * Crash durability of the real CLI process (`node dist/src/main.js start`): a steady stream of
+ * Crash durability of the real CLI process (`node dist/src/psd2-bank.js start`): a steady stream of
  * payments, bookings and consents, SIGKILL at seeded random moments and restarts on the same data
  * (several times), and then every request that got a success answer is still there, nothing is
  * booked twice or half, and the ledger balances. On both engines.

@@ -1,5 +1,5 @@
 /**
- * RTS art. 16's counters survive a crash: the real CLI process (`node dist/src/main.js start`)
+ * RTS art. 16's counters survive a crash: the real CLI process (`node dist/src/psd2-bank.js start`)
  * with LOW_VALUE_EXEMPTION=count is killed with SIGKILL after three payments without a code, and
  * restarted on the same database; two more go without a code, the sixth since the last SCA needs
  * it. On both engines.

@@ -1,5 +1,5 @@
 /**
- * The bank as an operator runs it, `node dist/src/main.js start` in a process of its own (for
+ * The bank as an operator runs it, `node dist/src/psd2-bank.js start` in a process of its own (for
  * crashes, restarts and load generated from outside), and the books checked afterwards.
  */
 import assert from "node:assert/strict";
@@ -7,14 +7,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after } from "node:test";
-import { fileURLToPath } from "node:url";
 import { bookedBalance } from "../../src/ledger/book.js";
 import { openStore } from "../../src/store/db.js";
 import { BrowserClient } from "./browser.js";
+import { MAIN } from "./cli.js";
 import type { EngineDatabase } from "./engines.js";
 import { TppClient } from "./tpp-client.js";
-
-const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
 
 export interface BankProcess {
   apiUrl: string;

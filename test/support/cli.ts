@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
-export const MAIN = fileURLToPath(new URL("../../src/main.js", import.meta.url));
+/** The bundle `npm start` runs (scripts/bundle.mjs), so that every test of the CLI tests it too. */
+export const MAIN = fileURLToPath(new URL("../../src/psd2-bank.js", import.meta.url));
 
 /** The first port the kernel hands to outgoing connections (Linux's default where unknown). */
 export function ephemeralPortsFrom(): number {
