@@ -212,7 +212,7 @@ interface EngineRun {
   engine: "sqlite" | "postgres";
   results: Result[];
   rss: { api: number; all: number };
-  readyMs: number;
+  readyMs: BenchBank["readyMs"];
 }
 
 const matching = (run: EngineRun, prefixes: string[]) =>
@@ -277,7 +277,9 @@ function commonChecks(runs: EngineRun[]): Check[] {
       measured: `${run.rss.all} MB (${run.rss.api} MB before the PSU logins; argon2id 7 MiB, one at a time)`,
       met: run.rss.all < 150 })),
     ...runs.map((run) => ({ target: `${run.engine}: spawn to ready < 1 s (restart on existing data)`,
-      measured: `${run.readyMs} ms`, met: run.readyMs < 1000 })),
+      measured: `${run.readyMs.restart} ms`, met: run.readyMs.restart < 1000 })),
+    ...runs.map((run) => ({ target: `${run.engine}: spawn to ready < 1.5 s (first start, seeding)`,
+      measured: `${run.readyMs.firstStart} ms`, met: run.readyMs.firstStart < 1500 })),
     { target: "no errors", measured: `${failed}`, met: failed === 0 },
   ];
 }
@@ -294,7 +296,7 @@ async function engineRun(databaseUrl: string): Promise<{ run: EngineRun; meta: M
       [`${bank.engine}: spawnToReadyMs (first start / restart)`]:
         `${bank.readyMs.firstStart} / ${bank.readyMs.restart}`,
     };
-    return { run: { engine: bank.engine, results, rss, readyMs: bank.readyMs.restart }, meta };
+    return { run: { engine: bank.engine, results, rss, readyMs: bank.readyMs }, meta };
   } finally {
     await bank.close();
   }
