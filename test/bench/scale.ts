@@ -3,9 +3,11 @@
  * holds 10,000 generated bookings and one whose account holds 1,000,000, each started after its
  * data set was generated (in bulk through the store, as `generate` does). The first and the last
  * page of transactions, the delta list, the balances, the account list and payment creation are
- * measured on both, alternating, twice; the better round of each counts, so a burst of load from
+ * measured on both, alternating, twice; the cheaper round of each counts, so a burst of load from
  * elsewhere on the machine cannot decide the ratio. The big account may cost at most 1.5× as much
- * per request, and a page at most 300 µs of server CPU on either.
+ * server CPU per request, and a page at most 300 µs of it on either. Requests/s are no cost: the
+ * delta list's requests on one consent wait for each other's mark, and the small account's list
+ * ends sooner, after which its pages are empty.
  */
 import { paymentBody } from "../support/flows.js";
 import {
@@ -64,16 +66,17 @@ function reading(s: Subject, seconds: number, connections: number) {
 
 const PAGE = "transactions page, ";
 
-const better = (a: Result | undefined, b: Result) => (a && a.requestsPerSecond >= b.requestsPerSecond ? a : b);
+const cpu = (r: Result) => r.serverCpuUsPerRequest ?? Infinity;
+const better = (a: Result | undefined, b: Result) => (a && cpu(a) <= cpu(b) ? a : b);
 
-/** Cost per request is the inverse of requests/s; p50 is shown alongside. */
+/** Cost per request is the server's CPU per request; requests/s and p50 are shown alongside. */
 function costChecks(small: Result[], large: Result[]): Check[] {
   return small.map((s, i) => {
     const l = large[i]!;
-    const cost = s.requestsPerSecond / Math.max(l.requestsPerSecond, 1);
+    const cost = cpu(l) / Math.max(cpu(s), 1);
     return {
       target: `${s.scenario}: cost at ${LARGE.toLocaleString("en")} ≤ ${COST_MAX}× the cost at ${SMALL.toLocaleString("en")}`,
-      measured: `${cost.toFixed(2)}× (requests/s ${s.requestsPerSecond} → ${l.requestsPerSecond}, p50 ${s.p50Ms} → ${l.p50Ms} ms)`,
+      measured: `${cost.toFixed(2)}× (server CPU ${cpu(s)} → ${cpu(l)} µs a request; requests/s ${s.requestsPerSecond} → ${l.requestsPerSecond}, p50 ${s.p50Ms} → ${l.p50Ms} ms)`,
       met: cost <= COST_MAX,
     };
   });
