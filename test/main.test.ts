@@ -34,6 +34,8 @@ test("start prints the URLs, the demo PSUs and a curl call, serves, and stops on
   assert.match(out, new RegExp(`\n {4}SMS users: GET https://localhost:${authPort}/sandbox/sms/<login> +\\(bob, `));
   const pages = new TppClient(`https://localhost:${authPort}`, { ca: ca!, cert: cert!, key: key! });
   assert.match((await pages.get("/sandbox/totp/alice")).body.code, /^\d{6}$/, "the banner's code URL answers");
+  // The bundle holds its templates' characters past ASCII as \u escapes (scripts/bundle.mjs).
+  assert.match((await pages.get("/")).text, /<p>© /, "the page's footer as written");
   pages.close();
   const client = new TppClient(`https://localhost:${apiPort}`, { ca: ca!, cert: cert!, key: key! });
   const unknown = await client.get("/psd2/v1/payments/00000000000000000000000000000000/status");
