@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
  * The bank in one file, dist/src/psd2-bank.js, which `npm start`, the CLI and the deployments
- * run: loading its 1,200 modules one at a time (resolving, reading, linking each) was two thirds
- * of a restart's CPU (docs/performance.md, "One bundle"). The last step of `npm run build`: esbuild
- * joins the compiled dist/src/main.js and the packages it imports. Left out, and loaded as before:
- * the packages with native code or files of their own read at run time, and those imported only
- * when needed (pg on PostgreSQL, oidc-provider at the first OAuth request). The worker threads'
- * files stay where tsc wrote them.
+ * run: loading its 1,200 modules one at a time (resolving, reading, linking each) was about half
+ * of a restart's CPU (docs/performance.md, "Round two: the bank in one file"). The last step of
+ * `npm run build`: esbuild joins the compiled dist/src/main.js and the packages it imports. Left
+ * out, and loaded as before: the packages with native code or files of their own read at run
+ * time, and those imported only when needed (pg on PostgreSQL, oidc-provider at the first OAuth
+ * request). The worker threads' files stay where tsc wrote them.
  */
 import { build } from "esbuild";
 import { readFile } from "node:fs/promises";

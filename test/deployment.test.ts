@@ -142,7 +142,7 @@ test("the image and the systemd unit run the bank with npm start's malloc settin
   assert.match(unit, new RegExp(`^Environment=GLIBC_TUNABLES=${tunables}$`, "m"), "the systemd unit");
 });
 
-/** The bank in one file (scripts/bundle.mjs) starts in a third less CPU than its 1,200 modules. */
+/** The bank in one file (scripts/bundle.mjs) restarts in about a quarter less CPU than its modules. */
 test("the image and the systemd unit run the file npm start runs", () => {
   const start = (JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as {
     scripts: { start: string } }).scripts.start;

@@ -6,6 +6,7 @@ import type {
 import type {
   ConsentChange, ConsentRepository, ConsentWithGrants, LapseChange, StatusMove,
 } from "../domain/consent/ports.js";
+import { groupBy } from "../lib/group.js";
 import { compiledQuery } from "./compiled.js";
 import type { Tx } from "./handle.js";
 
@@ -97,13 +98,7 @@ export async function consentsWithGrantsById(
   tx: Tx, ids: readonly string[],
 ): Promise<Map<string, ConsentWithGrants>> {
   const { rows } = await consentsWithGrants(tx, { ids });
-  const byConsent = new Map<string, ConsentGrantRow[]>();
-  for (const row of rows) {
-    const own = byConsent.get(row.id);
-    if (own) own.push(row);
-    else byConsent.set(row.id, [row]);
-  }
-  return new Map([...byConsent].map(([id, own]) => [id, withGrants(own)]));
+  return new Map([...groupBy(rows, (row) => row.id)].map(([id, own]) => [id, withGrants(own)]));
 }
 
 export const consentRepository = {

@@ -10,6 +10,7 @@ import type {
 import type {
   AuthorisationPort, ChallengePort, ScaSessionPort, UnknownLoginPort,
 } from "../domain/sca/ports.js";
+import { groupBy } from "../lib/group.js";
 import type { ScaApproach } from "../lib/sca-approaches.js";
 import { compiledInsert, compiledQuery } from "./compiled.js";
 import type { OnStore, Tx } from "./handle.js";
@@ -77,13 +78,8 @@ export async function authorisationsByResource(
   tx: Tx, resourceIds: readonly string[],
 ): Promise<Map<string, TimedAuthorisation[]>> {
   const { rows } = await authorisationsOfResources(tx, { ids: resourceIds });
-  const byResource = new Map<string, TimedAuthorisation[]>();
-  for (const row of rows) {
-    const own = byResource.get(row.resource_id);
-    if (own) own.push(timed(row));
-    else byResource.set(row.resource_id, [timed(row)]);
-  }
-  return byResource;
+  return new Map([...groupBy(rows, (row) => row.resource_id)]
+    .map(([id, own]) => [id, own.map(timed)]));
 }
 
 export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
