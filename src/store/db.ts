@@ -85,7 +85,8 @@ export function sqliteFile(dataDir: string): string {
 function openSqlite(
   dataDir: string, synchronous: "full" | "normal",
 ): { db: Kysely<Database>; file: Sqlite.Database } {
-  mkdirSync(dataDir, { recursive: true });
+  // Owner only, as the development CA makes it: the database holds the PSUs' data.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = new Sqlite(sqliteFile(dataDir));
   // WAL with synchronous=FULL fsyncs the WAL at each commit, so an answered payment survives power
   // loss; group commit (below) pays that once per batch, off the event loop (disk-waits.ts).
