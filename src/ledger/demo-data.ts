@@ -310,7 +310,7 @@ function announce(
 
 export interface SeedOptions {
   store: Store; clock: Clock; timeZone: string; bic: string;
-  hashPassword: (p: string) => Promise<string>;
+  hashPassword: Hasher;
 }
 
 /** Who holds demo accounts: a PSU, or a company its users act for. */
@@ -371,6 +371,25 @@ export const ALL_DEMO_PSUS: readonly DemoPsu[] = [
   ...DEMO_PSUS, ...DEMO_CORPORATES.flatMap((c) => c.users),
 ];
 
+type Hasher = (password: string) => Promise<string>;
+
+const demoHashes = new WeakMap<Hasher, Promise<string[]>>();
+
+/**
+ * The demo PSUs' password hashes, made once per process and hasher: their passwords are published,
+ * so a salt the banks of one process share protects nothing less, and a process that seeds many
+ * banks (the tests start hundreds) waits for 16 hashes once instead of at every start.
+ */
+function demoPasswordHashes(hashPassword: Hasher): Promise<string[]> {
+  let hashes = demoHashes.get(hashPassword);
+  if (!hashes) {
+    hashes = Promise.all(ALL_DEMO_PSUS.map((p) => hashPassword(p.password)));
+    demoHashes.set(hashPassword, hashes);
+    hashes.catch(() => demoHashes.delete(hashPassword));
+  }
+  return hashes;
+}
+
 /** Seeds the demo bank into an empty database; does nothing when PSUs exist already. */
 export async function seedDemoData(
   { store, clock, timeZone, bic, hashPassword }: SeedOptions,
@@ -378,7 +397,7 @@ export async function seedDemoData(
   if ((await store.psus.count(store.db)) > 0) return false;
   const nowIso = clock.now().toISOString();
   const h = newHistory(nowIso, dateInZone(clock.now(), timeZone), bic);
-  const hashes = await Promise.all(ALL_DEMO_PSUS.map((p) => hashPassword(p.password)));
+  const hashes = await demoPasswordHashes(hashPassword);
   const psuRows = ALL_DEMO_PSUS.map((p, i) => ({ demo: p, id: newUuid(), hash: hashes[i] ?? "" }));
   const companies = DEMO_CORPORATES.map((demo) => ({ demo, id: newUuid() }));
   const holders: DemoHolder[] = [

@@ -8,11 +8,11 @@ import { describe, test } from "node:test";
 import type { PaymentOrder } from "../../src/domain/account-information/core-banking.js";
 import { availableBalance, bookedBalance } from "../../src/ledger/book.js";
 import { createEmbeddedLedger } from "../../src/ledger/core.js";
-import { DEMO_ACCOUNTS, DEMO_BANK_CODE, seedDemoData } from "../../src/ledger/demo-data.js";
+import { ALL_DEMO_PSUS, DEMO_ACCOUNTS, DEMO_BANK_CODE, seedDemoData } from "../../src/ledger/demo-data.js";
 import { addDays, dateInZone, manualClock } from "../../src/lib/clock.js";
 import { makeIban } from "../../src/lib/iban.js";
 import { newPaymentId } from "../../src/lib/ids.js";
-import { hashPassword } from "../../src/app/passwords.js";
+import { createPasswords, hashPassword } from "../../src/app/passwords.js";
 import { cardRepository } from "../../src/store/cards.js";
 import type { Store } from "../../src/store/db.js";
 import type { LedgerAccountRecord } from "../../src/store/ledger.js";
@@ -329,6 +329,33 @@ describe("the demo data", () => {
       const accounts = DEMO_ACCOUNTS;
       assert.equal(Object.keys(a.perAccount).length, accounts.length + accounts.filter((x) => x.card).length + 2);
       assert.ok(a.transfers > 500, `only ${a.transfers} transfers`);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  test("hashes the demo passwords once per process and hasher, and each stored hash verifies its own", async () => {
+    const hashed: string[] = [];
+    const counting = async (password: string) => {
+      hashed.push(password);
+      return hashPassword(password);
+    };
+    const seed = async () => {
+      const { store, close } = await freshStore();
+      await seedDemoData({ store, clock: manualClock(NOW), timeZone: TIME_ZONE, bic: "DEMODEFFXXX",
+        hashPassword: counting });
+      return { store, close };
+    };
+    const [one, two] = [await seed(), await seed()];
+    try {
+      assert.deepEqual(hashed, ALL_DEMO_PSUS.map((p) => p.password), "16 hashes for two seeds");
+      const passwords = createPasswords();
+      for (const psu of ALL_DEMO_PSUS) {
+        const stored = (await two.store.psus.findByLogin(two.store.db, psu.login))?.passwordHash ?? null;
+        assert.ok(await passwords.verify(stored, psu.password), psu.login);
+        assert.equal(await passwords.verify(stored, `${psu.password}!`), false, psu.login);
+      }
     } finally {
       await one.close();
       await two.close();
