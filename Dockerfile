@@ -33,7 +33,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/src ./dist/src
 # The XSDs pain.001 is validated against, read at run time beside the compiled code.
 COPY --from=build /app/schemas/iso20022 ./schemas/iso20022
-RUN mkdir -p /var/lib/psd2-bank && chown node:node /var/lib/psd2-bank
+# Owner only, as the bank makes DATA_DIR itself: it holds the PSUs' data (a new volume copies the mode).
+RUN mkdir -p -m 700 /var/lib/psd2-bank && chown node:node /var/lib/psd2-bank
 USER node
 VOLUME /var/lib/psd2-bank
 EXPOSE 8443 8444 9464

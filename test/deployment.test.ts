@@ -130,6 +130,17 @@ test("the Dockerfile builds and runs on Node 24 slim, as the unprivileged node u
   assert.match(runtime, new RegExp(`^VOLUME ${dataDir}$`, "m"), "DATA_DIR is the volume");
 });
 
+/** DATA_DIR holds the PSUs' data: the image and the unit make it owner-only, as the store does. */
+test("the image and the systemd unit make DATA_DIR for its owner only", () => {
+  const runtime = readFileSync(`${ROOT}/Dockerfile`, "utf8").split(/^FROM /m).at(-1)!;
+  const dataDir = /DATA_DIR=(\S+)/.exec(runtime)?.[1];
+  assert.match(runtime, new RegExp(`^RUN mkdir -p -m 700 ${dataDir} `, "m"), "the Dockerfile's DATA_DIR");
+  const unit = readFileSync(`${ROOT}/deploy/psd2-bank.service`, "utf8");
+  assert.match(unit, /^Environment=.*DATA_DIR=\/var\/lib\/psd2-bank\b/m, "the unit's DATA_DIR is its state directory");
+  assert.match(unit, /^StateDirectory=psd2-bank$/m);
+  assert.match(unit, /^StateDirectoryMode=0700$/m, "the unit's state directory");
+});
+
 /** What `npm start` sets for glibc, which the image and the unit run without npm. */
 test("the image and the systemd unit run the bank with npm start's malloc settings", () => {
   const start = (JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as {

@@ -349,7 +349,7 @@ describe("the demo data", () => {
     };
     const [one, two] = [await seed(), await seed()];
     try {
-      assert.deepEqual(hashed, ALL_DEMO_PSUS.map((p) => p.password), "16 hashes for two seeds");
+      assert.deepEqual(hashed, ALL_DEMO_PSUS.map((p) => p.password), "each password hashed once for two seeds");
       const passwords = createPasswords();
       for (const psu of ALL_DEMO_PSUS) {
         const stored = (await two.store.psus.findByLogin(two.store.db, psu.login))?.passwordHash ?? null;
