@@ -21,7 +21,7 @@ export interface Scheduler {
 /**
  * A lease ends this much before its period: an interval's next tick can come a few milliseconds
  * short of a full period by the wall clock (Node times it from the event loop's cached time, read
- * before the tick that took the lease), and found its own lease a moment from its end, so the job
+ * before the tick that took the lease) and find its own lease a moment from its end: the job
  * skipped that tick (3-4 ticks of 40 at 50 ms). A tenth of the period, at most a second.
  */
 export function leaseSlackMs(periodMs: number): number {
