@@ -6,6 +6,16 @@
 import { Html, html } from "../lib/html.js";
 import type { Xs2aClient } from "./xs2a-client.js";
 
+/**
+ * The first day of the budget's period: today by UTC's calendar and the 89 days before it. The bank
+ * counts the 90 days of history open without a fresh SCA (RTS art. 10a) from its own date, up to
+ * a day ahead of UTC's (Europe/Berlin's after 23:00 UTC): a step of 90 days back from UTC's date
+ * was then a day too old, and a PSU exempted from SCA was refused PERIOD_INVALID.
+ */
+export function budgetDateFrom(now: Date): string {
+  return new Date(now.getTime() - 89 * 86_400_000).toISOString().slice(0, 10);
+}
+
 interface Amount { amount: string; currency: string }
 interface Balance { balanceType: string; balanceAmount: Amount }
 /** A link as a plain string (the spec's dialect) or as Berlin Group's {"href"}. */

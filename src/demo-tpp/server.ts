@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { Html, html } from "../lib/html.js";
 import {
-  accountCard, cardAccountCard, hrefOf, type Account, type CardAccount, type Link,
+  accountCard, budgetDateFrom, cardAccountCard, hrefOf, type Account, type CardAccount, type Link,
 } from "./budget.js";
 import { startInbox, type Inbox, type InboxIdentity, type Pushed } from "./inbox.js";
 import { createOAuthClient, type Pending } from "./oauth-client.js";
@@ -222,7 +222,7 @@ async function budgetSections(
   // A PSU who shared no card gets a refusal here, which only means: no cards to show.
   const cardList = await bank.get<{ cardAccounts?: CardAccount[] }>(
     `${api}/card-accounts?withBalance=true`, headers);
-  const dateFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  const dateFrom = budgetDateFrom(new Date());
   const perPage = options.transactionsPerPage;
   const query = `dateFrom=${dateFrom}&bookingStatus=booked`
     + (perPage ? `&itemsPerPage=${perPage}` : "");

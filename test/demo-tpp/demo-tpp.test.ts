@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import { setTimeout } from "node:timers/promises";
+import { budgetDateFrom } from "../../src/demo-tpp/budget.js";
 import { startDemoTpp, type DemoTpp } from "../../src/demo-tpp/server.js";
 import { ALICE_MAIN, BOB_MAIN, CAROL_MAIN, confirm, reachReview } from "../support/flows.js";
 import { authoriseInBrowser } from "../support/oauth-client.js";
@@ -157,7 +158,7 @@ function sectionRows(text: string, reference: string): string[][] {
 
 /** Every booked entry the bank holds for the period, read in one large page. */
 async function bankEntries(consentId: string, path: string, key: string): Promise<number> {
-  const dateFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  const dateFrom = budgetDateFrom(new Date());
   const headers = { "Consent-ID": consentId, "PSU-IP-Address": "192.0.2.1" };
   const list = await bank.tpp.get(`/psd2/v1/${path}?withBalance=false`, headers);
   const listed = list.body[path === "accounts" ? "accounts" : "cardAccounts"] as
