@@ -3,6 +3,7 @@
  * shared, balances under the names people know, and all booked transactions of the period,
  * newest first, read page by page along the bank's `next` links.
  */
+import { addDays } from "../lib/clock.js";
 import { Html, html } from "../lib/html.js";
 import type { Xs2aClient } from "./xs2a-client.js";
 
@@ -13,7 +14,7 @@ import type { Xs2aClient } from "./xs2a-client.js";
  * was then a day too old, and a PSU exempted from SCA was refused PERIOD_INVALID.
  */
 export function budgetDateFrom(now: Date): string {
-  return new Date(now.getTime() - 89 * 86_400_000).toISOString().slice(0, 10);
+  return addDays(now.toISOString().slice(0, 10), -89);
 }
 
 interface Amount { amount: string; currency: string }

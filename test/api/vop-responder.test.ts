@@ -94,15 +94,22 @@ test("a malformed request is a FORMAT_ERROR naming the field", async () => {
   assert.equal(missing.status, 400, missing.text);
 });
 
-test("each requester has its own limit per minute; over it, 429 with Retry-After", async () => {
-  const requester = await bank.tppWith({ name: "Busy Bank", organizationIdentifier: "PSDNL-DNB-777",
+test("each requester has its own limit per minute; over it, 429 with Retry-After", async (t) => {
+  // The bank's own clock: the limit counts per minute, and nine requests on the system's clock
+  // once straddled a minute's end, the ninth answered in the next.
+  const clock = manualClock(new Date("2026-11-24T10:00:05Z"));
+  const own = await startOwnBank(t, { clock, env: { VOP_REQUESTS_PER_MINUTE: "8" } });
+  const requester = await own.tppWith({ name: "Busy Bank", organizationIdentifier: "PSDNL-DNB-777",
     roles: ["PSP_AS"] });
+  const other = await own.tppWith({ organizationIdentifier: "PSDFR-ACPR-424247", roles: ["PSP_AS"] });
   const statuses = [];
   for (let i = 0; i < 9; i++) statuses.push((await ask(requester, ALICE_MAIN, "Alice Schmidt")).status);
   assert.deepEqual(statuses, [...Array(8).fill(200), 429]);
   const over = await ask(requester, ALICE_MAIN, "Alice Schmidt");
-  assert.ok(Number(over.headers["retry-after"]) >= 1);
-  assert.equal((await ask(otherBank, ALICE_MAIN, "Alice Schmidt")).status, 200, "others unaffected");
+  assert.equal(over.headers["retry-after"], "55", "the seconds to the next minute");
+  assert.equal((await ask(other, ALICE_MAIN, "Alice Schmidt")).status, 200, "others unaffected");
+  clock.advance(55_000);
+  assert.equal((await ask(requester, ALICE_MAIN, "Alice Schmidt")).status, 200, "the next minute");
 });
 
 test("without a client certificate there is no answer", async () => {
