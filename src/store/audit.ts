@@ -1,5 +1,5 @@
 /** The audit log's rows: appended per request, queried by the operator, pruned after retention. */
-import { bulkInsert, inChunks, type BulkColumn } from "./bulk.js";
+import { bulkInsert, type BulkColumn } from "./bulk.js";
 import type { AuditEntry, AuditQuery } from "../domain/kernel/ports.js";
 import type { Engine, Tx } from "./handle.js";
 
@@ -14,14 +14,10 @@ const COLUMNS: readonly BulkColumn<AuditEntry, keyof AuditLogTable>[] = [
   ["status", "bigint", (e) => e.status], ["ms", "bigint", (e) => e.ms],
 ];
 
-/** Rows of one statement at most (`inChunks`). */
-const CHUNK_MAX = 256;
-
 export const createAuditRepository = (engine: Engine) => ({
   /** Many entries in a few statements, without the query builder: appended on every request. */
   async append(tx: Tx, entries: AuditEntry[]): Promise<void> {
-    await inChunks(engine, entries, CHUNK_MAX,
-      (chunk) => bulkInsert(tx, engine, "audit_log", COLUMNS, chunk));
+    await bulkInsert(tx, engine, "audit_log", COLUMNS, entries);
   },
 
   /** Newest first, within the filters. */
