@@ -58,7 +58,8 @@ export async function bulkInsert<T, Table extends keyof Database & string>(
     const parameters: unknown[] = new Array(chunk.length * columns.length);
     let p = 0;
     for (const row of chunk) for (const [, , read] of columns) parameters[p++] = read(row);
-    const text = `insert into "${table}" (${names}) values ${Array(chunk.length).fill(tuple).join(", ")}`;
-    await tx.executeQuery(CompiledQuery.raw(text, parameters));
+    const values = Array(chunk.length).fill(tuple).join(", ");
+    await tx.executeQuery(
+      CompiledQuery.raw(`insert into "${table}" (${names}) values ${values}`, parameters));
   });
 }
