@@ -32,9 +32,10 @@ for (const engine of ["sqlite", "postgres"] as const) {
   test(`${engine}: a bulk insert of 600 rows writes each once, every column`,
     { skip: engine === "postgres" && (postgresUnavailable ?? false) }, async (t) => {
       const database = await freshMigratedDatabase(engine);
-      t.after(() => database.remove());
       const store = await openStore(database);
+      // Hooks run in the order they were added: the store closes before its database goes.
       t.after(() => store.close());
+      t.after(() => database.remove());
       // 600 rows are chunks of 256, 256, 64, 16 and 8 on SQLite, one statement on PostgreSQL.
       const entries = Array.from({ length: 600 }, (_, i) => ({
         id: `bulk-${String(i).padStart(4, "0")}`, at: "2026-11-29T04:00:00.000Z",
