@@ -30,6 +30,8 @@ export function fundsConfirmationRoutes(
   app: FastifyInstance,
   options: {
     base: string; funds: FundsConfirmations; consentGate?: FundsConsentGate; wire?: ReadWire;
+    /** The request headers' schema, where the profile's files bound them. */
+    headers?: object;
   },
 ): void {
   const refusal = options.wire?.refusal ?? errorResponse;
@@ -38,6 +40,7 @@ export function fundsConfirmationRoutes(
     config: { role: "PSP_IC" }, onSend: options.wire?.onSend,
     schema: {
       body: fundsConfirmationBody, response: { 200: fundsConfirmationResponse, ...refusals },
+      ...(options.headers && { headers: options.headers }),
     },
   }, async (request) => {
     const consentId = request.headers["consent-id"];

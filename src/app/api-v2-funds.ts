@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { fundsConfirmationRoutes } from "../api/funds-confirmations.js";
 import { v2FundsConsentRoutes, type V2FundsConsentRoutesOptions } from "../api/v2/funds.js";
-import { V2_PIIS } from "../api/v2/reference.js";
+import { CONSENT_NAMED, V2_PIIS } from "../api/v2/reference.js";
 import { createFundsConfirmations } from "../domain/consent/funds-confirmations.js";
 import { createFundsConsents } from "../domain/consent/funds-consents.js";
 import { createConsents } from "../domain/consent/registration.js";
@@ -23,5 +23,6 @@ export function v2FundsRoutes(api: FastifyInstance, deps: Deps, shared: V2FundsS
   const fundsConsents = createFundsConsents(deps, consents);
   v2FundsConsentRoutes(api, { ...routes, consents, fundsConsents });
   fundsConfirmationRoutes(api, { base: shared.base, funds: createFundsConfirmations(deps),
-    consentGate: consentRequired ? fundsConsents.requireConsent : undefined, wire: V2_PIIS });
+    consentGate: consentRequired ? fundsConsents.requireConsent : undefined, wire: V2_PIIS,
+    headers: CONSENT_NAMED });
 }

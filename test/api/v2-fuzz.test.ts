@@ -357,6 +357,15 @@ test("a PSU-ID or PSU-Corporate-ID beyond the files' 140 characters is refused, 
   }
 });
 
+test("a funds confirmation's Consent-ID beyond the PIIS file's 70 characters is refused, not ignored", async () => {
+  const ask = (consentId: string) =>
+    bank.tpp.post(`${V2}/funds-confirmations`, fundsQuestion(), { "Consent-ID": consentId });
+  const refused = await ask("x".repeat(71));
+  assert.equal(refused.status, 400, refused.text);
+  assert.deepEqual(refused.body.apiClientMessages.map((m: Json) => [m.code, m.path]), [["FORMAT_ERROR", "Consent-ID"]]);
+  assert.equal((await ask("x".repeat(70))).status, 200);
+});
+
 test("an empty Client-Nok-Redirect-URI is no URI: refused, not taken for an absent one", async () => {
   for (const collection of [SINGLE, CONSENTS]) {
     const res = await bank.tpp.post(collection, await bodies[collection]!(), { ...CLIENT, "Client-Nok-Redirect-URI": "" });

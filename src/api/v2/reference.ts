@@ -40,6 +40,14 @@ export const PSU_PRESENT = {
   properties: { ...PSU_NAMED.properties, "PSU-IP-Address": { type: "string" } },
 } as const;
 
+/**
+ * A funds confirmation's Consent-ID: PIIS's Max70Text, refused beyond it even where the bank
+ * requires no consent and so reads no Consent-ID at all.
+ */
+export const CONSENT_NAMED = {
+  type: "object", properties: { "Consent-ID": { type: "string", maxLength: 70 } },
+} as const;
+
 /** The body of a /v2 refusal, as Fastify serializes it. */
 export const V2_REFUSAL = {
   type: "object", properties: { apiClientMessages: { type: "array", items: message } },
