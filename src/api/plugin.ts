@@ -68,6 +68,12 @@ function headerName(request: FastifyRequest, lowercase: string): string {
   return Object.keys(declared ?? {}).find((name) => name.toLowerCase() === lowercase) ?? lowercase;
 }
 
+function headerProblem(keyword: string, params: Record<string, unknown>): string {
+  if (keyword === "required") return "is required";
+  if (keyword === "maxLength") return `is longer than ${String(params.limit)} characters`;
+  return "is not well-formed";
+}
+
 function validationRefusal(error: FastifyError, request: FastifyRequest): Xs2aError {
   const first = error.validation?.[0];
   const context = error.validationContext;
@@ -76,8 +82,7 @@ function validationRefusal(error: FastifyError, request: FastifyRequest): Xs2aEr
   const params = first.params as Record<string, unknown>;
   if (origin === "header") {
     const name = headerName(request, String(params.missingProperty ?? first.instancePath.slice(1)));
-    const problem = first.keyword === "required" ? "is required" : "is not well-formed";
-    return formatError(origin, name, `${name} ${problem}.`);
+    return formatError(origin, name, `${name} ${headerProblem(first.keyword, params)}.`);
   }
   if (first.keyword === "required") {
     const path = fieldPath(first.instancePath, params.missingProperty);

@@ -362,7 +362,8 @@ test("a funds confirmation's Consent-ID beyond the PIIS file's 70 characters is 
     bank.tpp.post(`${V2}/funds-confirmations`, fundsQuestion(), { "Consent-ID": consentId });
   const refused = await ask("x".repeat(71));
   assert.equal(refused.status, 400, refused.text);
-  assert.deepEqual(refused.body.apiClientMessages.map((m: Json) => [m.code, m.path]), [["FORMAT_ERROR", "Consent-ID"]]);
+  assert.deepEqual(refused.body.apiClientMessages.map((m: Json) => [m.code, m.path, m.text]),
+    [["FORMAT_ERROR", "Consent-ID", "Consent-ID is longer than 70 characters."]]);
   assert.equal((await ask("x".repeat(70))).status, 200);
 });
 
