@@ -59,6 +59,12 @@ function instrument(
     if (mark) recorder.answered(mark, reply.statusCode, reply.elapsedTime);
     return payload;
   });
+  // Fastify never answers a request whose client left before its body was read (neither onSend
+  // nor onResponse runs), and the answer to one left during its handler reaches no one.
+  server.addHook("onRequestAbort", async (request) => {
+    const mark = request.interfaceMark;
+    if (mark) recorder.abandoned(mark);
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { apiCategory } from "../../src/app/interface-statistics.js";
 import { runOperator } from "../support/cli.js";
 import { ALICE_MAIN, CREATION_HEADERS, paymentBody } from "../support/flows.js";
+import { initiateAndLeave } from "../support/leaving-clients.js";
 import { quarterOf } from "../../src/domain/statistics/report.js";
 import { manualClock } from "../../src/lib/clock.js";
 import { startOwnBank, type TestBank } from "../support/start-app.js";
@@ -79,6 +80,24 @@ test("requests count in their category on the clock's day; the page, the CSV and
   assert.match(page.html, /<svg class="chart" role="img"/);
   assert.match(page.html, /Zahlungs\u00adauslösung \(PIS\)<\/th>\s*<td>3<\/td>/);
 });
+
+test("requests whose clients left before the answer publish no errors and no downtime",
+  async (t) => {
+    const clock = manualClock(new Date(Date.now() - DAY_MS));
+    const bank = await startOwnBank(t, { clock });
+    const day = clock.now().toISOString().slice(0, 10);
+    await initiateAndLeave(bank, 60);
+    const answered = await bank.tpp.post("/psd2/v1/payments/sepa-credit-transfers", paymentBody(),
+      CREATION_HEADERS);
+    assert.ok(answered.status < 300, answered.text);
+    // Beyond the 30 s after which a request still open counts as unanswered.
+    clock.advance(60_000);
+    await bank.app.flushStatistics();
+    clock.set(new Date(Date.now()));
+    const pis = rowsOf((await bank.browser().get("/statistics.csv")).html, day).PIS;
+    assert.ok(Number(pis?.[0]) >= 1, "the answered initiation counts");
+    assert.deepEqual([pis?.[2], pis?.[3]], ["0.000", "100.000"], "error rate, availability");
+  });
 
 test("API routes map to the guidelines' categories; the API's description and VoP to none", () => {
   const routes = {

@@ -140,6 +140,31 @@ onEachEngine("interface statistics", (engine) => {
       assert.deepEqual([aisDay?.requests, aisDay?.errorRatePercent], [2, 50]);
     });
 
+  test("a request whose client left before the answer counts nowhere, unless it had waited 30 s",
+    async () => {
+      const clock = manualClock(new Date("2026-06-08T09:00:00.000Z"));
+      const recorder = createInterfaceRecorder({ store, clock });
+      const left = Array.from({ length: 5 }, () => recorder.arrived("PIS"));
+      const answeredAfter = recorder.arrived("AIS");
+      clock.advance(SECOND);
+      for (const mark of left) recorder.abandoned(mark);
+      recorder.answered(answeredAfter, 200, 1000);
+      recorder.answered(left[0]!, 201, 1000); // its answer, too late for the client: not counted
+      const waited = recorder.arrived("PIS");
+      clock.advance(31 * SECOND);
+      recorder.abandoned(waited);
+      clock.advance(60 * SECOND);
+      await recorder.flush();
+      assert.equal(recorder.isDown("dedicated"), false);
+      clock.set(new Date("2026-06-09T00:00:00.000Z"));
+      const report = await createStatisticsReport({ store, clock }).quarter("2026Q2");
+      const day = (category: Category) => row(report.days, "2026-06-08", category);
+      assert.deepEqual([day("AIS")?.requests, day("AIS")?.errorRatePercent], [1, 0]);
+      assert.deepEqual([day("PIS")?.requests, day("PIS")?.meanMs, day("PIS")?.errorRatePercent],
+        [1, 30_000, 100]);
+      assert.equal(report.downtimeSeconds.dedicated, 0);
+    });
+
   test("windows of several instances overlap once, and a window past midnight splits", () => {
     const windows = [
       { interface: "dedicated" as const, startedAt: "2026-05-01T23:59:00.000Z",

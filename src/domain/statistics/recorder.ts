@@ -8,6 +8,11 @@
  * answered in time. Requests are judged in the order they arrived, so one answered in time after
  * a hanging one still breaks the series, as the guideline's "no successful request in between"
  * asks. A request not answered at all is judged by flush(), which is also the heartbeat.
+ *
+ * A request whose client closed the connection before the answer counts nowhere: there is no
+ * answer to time or judge. Without that, one left open would hold every later request's mark in
+ * memory until flush() judged it 30 s on (about 30 MB at 5,000 requests/s), and several at once
+ * (a TPP's load ending) would publish as errors and downtime.
  */
 import { newUuid } from "../../lib/ids.js";
 import type { StoreDeps } from "../deps.js";
@@ -24,7 +29,7 @@ export interface RequestMark {
   readonly category: Category;
   readonly day: string;
   readonly arrivedMs: number;
-  outcome: "open" | "answered" | "failed";
+  outcome: "open" | "answered" | "failed" | "abandoned";
   answeredMs: number;
 }
 
@@ -43,6 +48,7 @@ function createSeries() {
   function settle(): void {
     for (let mark = queue[head]; mark && mark.outcome !== "open"; mark = queue[head]) {
       head += 1;
+      if (mark.outcome === "abandoned") continue;
       if (mark.outcome === "failed") {
         if (failures === 0) firstFailureMs = mark.arrivedMs;
         failures += 1;
@@ -100,6 +106,12 @@ function createMeasurements() {
   return {
     series,
     resolve,
+    /** Its client left first: it counts nowhere, unless it had waited 30 s unanswered. */
+    abandon(mark: RequestMark, nowMs: number): void {
+      if (nowMs - mark.arrivedMs >= UNANSWERED_MS) return resolve(mark, true, UNANSWERED_MS);
+      mark.outcome = "abandoned";
+      series[interfaceOf(mark.category)].settle();
+    },
     /** Requests still unanswered 30 s after they arrived fail, as errors taking those 30 s. */
     expire(nowMs: number): void {
       for (const one of Object.values(series)) {
@@ -170,6 +182,11 @@ export function createInterfaceRecorder(
     answered(mark: RequestMark, status: number, durationMs: number): void {
       if (mark.outcome !== "open") return;
       measured.resolve(mark, status >= 500 || durationMs > UNANSWERED_MS, durationMs);
+    },
+
+    /** Its client closed the connection before the answer (see the top of this file). */
+    abandoned(mark: RequestMark): void {
+      if (mark.outcome === "open") measured.abandon(mark, clock.now().getTime());
     },
 
     /** Whether the interface counts as down now. */
