@@ -30,6 +30,8 @@ declare module "fastify" {
     /** The DER of the certificate `tpp` was read from: what OAuth tokens are bound to. */
     tppCertificate: Uint8Array;
     resourceId: string | null;
+    /** Whether the audit log has the request's record: it is written once, whichever comes. */
+    audited: boolean;
     /** The body's bytes as received: what a Digest is computed over. */
     rawBody: Buffer | null;
   }
@@ -177,6 +179,7 @@ export function installApiPlugin(app: FastifyInstance, options: ApiPluginOptions
   app.decorateRequest("tpp", null as unknown as TppIdentity);
   app.decorateRequest("tppCertificate", null as unknown as Uint8Array);
   app.decorateRequest("resourceId", null);
+  app.decorateRequest("audited", false);
   app.decorateRequest("rawBody", null);
   installJsonParser(app, options.bodyLimit);
   installXmlParser(app, options.xml);
@@ -245,7 +248,9 @@ function installTppChecks(app: FastifyInstance, options: ApiPluginOptions): void
 }
 
 function installAuditHooks(app: FastifyInstance, options: ApiPluginOptions): void {
-  app.addHook("onResponse", async (request, reply) => {
+  const audit = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.audited) return;
+    request.audited = true;
     const record: AuditRecord = {
       tppId: request.tpp?.id ?? null, requestId: headerText(request, "x-request-id"),
       psuIp: headerText(request, "psu-ip-address"), method: request.method, path: request.url,
@@ -255,7 +260,8 @@ function installAuditHooks(app: FastifyInstance, options: ApiPluginOptions): voi
       url: record.path, status: record.status, ms: record.ms }, "request");
     await options.audit(record)
       .catch((err: unknown) => request.log.error({ err }, "audit log write failed"));
-  });
+  };
+  app.addHook("onResponse", audit);
 
   app.addHook("onSend", async (request, reply, payload) => {
     const id = request.headers["x-request-id"];
@@ -266,6 +272,9 @@ function installAuditHooks(app: FastifyInstance, options: ApiPluginOptions): voi
     if (request.resourceId === null && created) {
       request.resourceId = CREATED_ID.exec(payload)?.[1] ?? null;
     }
+    // Fastify runs no onResponse for an answer whose client has left: a payment it created
+    // would have no record of its request. Such an answer is recorded as it is handed over.
+    if (request.raw.socket.destroyed) void audit(request, reply);
   });
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { createPayment } from "../support/flows.js";
 import { assertRefused, jsonOf, runOperator } from "../support/cli.js";
+import { initiateAndLeave } from "../support/leaving-clients.js";
 import { startBank, type TestBank } from "../support/start-app.js";
 
 const DEMO_TPP = "PSDDE-BAFIN-123456";
@@ -62,6 +63,23 @@ test("a block applies to the TPP's next request though this instance wrote nothi
   assert.equal(cli("tpp", "unblock", DEMO_TPP).status, 0);
   assert.equal((await status()).status, 404);
 });
+
+test("a payment created for a TPP that left before the answer is in the audit log with it",
+  async () => {
+    const paymentIds = () => new Set(jsonOf(cli("payment", "find", "--tpp", DEMO_TPP, "--limit",
+      "1000", "--json")).map((p: { id: string }) => p.id));
+    const before = paymentIds();
+    const requestIds = new Set(await initiateAndLeave(bank, 40));
+    // Created after those still being created: answered once they are.
+    const { paymentId: answered } = await createPayment(bank.tpp);
+    await bank.app.auditWritten();
+    const created = [...paymentIds()].filter((id) => !before.has(id) && id !== answered);
+    const recorded = jsonOf(cli("audit", "--tpp", DEMO_TPP, "--limit", "10000", "--json"))
+      .filter((e: { requestId: string }) => requestIds.has(e.requestId))
+      .map((e: { resourceId: string }) => e.resourceId);
+    assert.ok(created.length > 0, "the bank created some before it saw their clients leave");
+    assert.deepEqual(recorded.sort(), created.sort(), "each, and nothing else");
+  });
 
 test("a TPP not seen yet can be stop-listed in advance and is refused from its first request", async () => {
   assert.equal(cli("tpp", "block", "PSDDE-BAFIN-800002").status, 0);
