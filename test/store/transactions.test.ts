@@ -76,7 +76,8 @@ onEachEngine("transactions", (engine) => {
   });
 });
 
-test("SQLite fsyncs every commit unless SQLITE_SYNCHRONOUS=normal; other values are refused", async () => {
+test("SQLite fsyncs every commit unless SQLITE_SYNCHRONOUS=normal; other values are refused; "
+  + "savepoints journal in memory", async () => {
   const database = await freshDatabase("sqlite");
   try {
     for (const [setting, expected] of [[undefined, 2], ["normal", 1], ["full", 2]] as const) {
@@ -85,6 +86,8 @@ test("SQLite fsyncs every commit unless SQLITE_SYNCHRONOUS=normal; other values 
       try {
         const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(store.db);
         assert.equal(rows[0]?.synchronous, expected, `SQLITE_SYNCHRONOUS=${setting}`);
+        const temp = await sql<{ temp_store: number }>`PRAGMA temp_store`.execute(store.db);
+        assert.equal(temp.rows[0]?.temp_store, 2, "MEMORY: no file write per page saved");
       } finally {
         await store.close();
       }
