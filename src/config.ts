@@ -347,7 +347,7 @@ export const SETTINGS = {
   xmlQueueMax: integer({ name: "XML_QUEUE_MAX", fallback: 8,
     description: "XML bodies waiting for a reader; beyond, 429 `ACCESS_EXCEEDED` with "
       + "`Retry-After`" }),
-  xmlReadTimeoutMs: integer({ name: "XML_READ_TIMEOUT_MS", fallback: 5_000, min: 100,
+  xmlReadTimeoutMs: integer({ name: "XML_READ_TIMEOUT_MS", fallback: 5_000, min: 10,
     description: "longest a reader may take over one XML body; beyond, the reader is replaced "
       + "and the body refused with 400 `FORMAT_ERROR`" }),
   downloadThresholdEntries: integer({ name: "DOWNLOAD_THRESHOLD_ENTRIES", fallback: 1000,
