@@ -15,6 +15,7 @@ import { describe } from "node:test";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { openStore, sqliteFile, type Engine, type Store } from "../../src/store/db.js";
+import { memoryTablespace } from "./postgres-tablespace.js";
 
 export type { Engine };
 export const ENGINES: readonly Engine[] = ["sqlite", "postgres"];
@@ -61,13 +62,14 @@ export interface TestDatabase {
 
 /**
  * A database with a name no other test (or helper's run) uses, on `adminUrl`'s server: empty, or
- * a copy of `template`.
+ * a copy of `template`; in `tablespace`, or the server's default.
  */
 export async function freshPostgresDatabase(
-  adminUrl = POSTGRES_ADMIN_URL, template?: string,
+  adminUrl = POSTGRES_ADMIN_URL, template?: string, tablespace?: string,
 ): Promise<TestDatabase> {
   const name = `psd2_test_${randomBytes(6).toString("hex")}`;
-  const from = template ? ` TEMPLATE ${template}` : "";
+  const from = (template ? ` TEMPLATE ${template}` : "")
+    + (tablespace ? ` TABLESPACE ${tablespace}` : "");
   await admin((client) => client.query(`CREATE DATABASE ${name}${from}`), adminUrl);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -102,10 +104,15 @@ export function freshMigratedDatabase(engine: Engine): Promise<EngineDatabase> {
   return databaseFor(engine, true);
 }
 
+let tablespace: Promise<string | undefined> | undefined;
+const testTablespace = () => tablespace ??= memoryTablespace(admin);
+
 async function databaseFor(engine: Engine, migrated: boolean): Promise<EngineDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), `psd2-bank-${engine}-`));
   const database = engine !== "postgres" ? undefined
-    : migrated ? await clonePostgresTemplate() : await freshPostgresDatabase();
+    : await freshPostgresDatabase(POSTGRES_ADMIN_URL,
+      migrated ? await (postgresTemplate ??= buildPostgresTemplate()) : undefined,
+      await testTablespace());
   if (engine === "sqlite" && migrated) await copySqliteTemplate(dataDir);
   return {
     dataDir,
@@ -174,10 +181,6 @@ async function buildPostgresTemplate(): Promise<string> {
     }
   });
   return name;
-}
-
-async function clonePostgresTemplate(): Promise<TestDatabase> {
-  return freshPostgresDatabase(POSTGRES_ADMIN_URL, await (postgresTemplate ??= buildPostgresTemplate()));
 }
 
 /** A migrated, empty Store on a fresh database of `engine`. */
