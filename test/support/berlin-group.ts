@@ -6,11 +6,11 @@
  * the headers and body of every accepted request against the operation's parameters and request
  * body schema.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { parse } from "yaml";
+import { parsedYaml } from "./parsed-yaml.js";
 
 type Node = Record<string, unknown>;
 
@@ -126,7 +126,7 @@ function withVerificationOfPayee(document: Node): Node {
 
 function loadDocument() {
   const document = withVerificationOfPayee(
-    toJsonSchema(parse(readFileSync(yamlFile(), "utf8"))) as Node);
+    toJsonSchema(parsedYaml(yamlFile())) as Node);
   const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true, unicodeRegExp: false });
   addFormats.default(ajv);
   // OpenAPI's "url" is a URI reference; Berlin Group uses it for links.

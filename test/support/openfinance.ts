@@ -4,12 +4,12 @@
  * for /v1 against NextGenPSD2 1.3.12: the operation its method and path name, the answer's status,
  * required headers and body, and the headers and body of every accepted request.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { parse } from "yaml";
+import { parsedYaml } from "./parsed-yaml.js";
 import {
   checkWith, escape, headerViolations, jsonSchemaAt, locate, toJsonSchema, type Exchange,
   type Operation,
@@ -72,7 +72,7 @@ const before = (a: number[], b: number[]) =>
   a.map((v, i) => v - (b[i] ?? 0)).find((d) => d !== 0) ?? 0;
 
 function loadFile(name: string): File {
-  const document = toJsonSchema(parse(readFileSync(join(FOLDER, name), "utf8"))) as Node;
+  const document = toJsonSchema(parsedYaml(join(FOLDER, name))) as Node;
   const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true, unicodeRegExp: false });
   addFormats.default(ajv);
   ajv.addFormat("url", true);
