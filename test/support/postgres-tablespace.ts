@@ -57,10 +57,8 @@ export async function memoryTablespace(admin: Admin): Promise<string | undefined
     try {
       await ensure(client, name, location);
       return name;
-    } catch {
-      return undefined;
     } finally {
       await client.query("SELECT pg_advisory_unlock(hashtext('psd2_tablespace'))");
     }
-  });
+  }).catch(() => undefined);
 }
