@@ -2,8 +2,8 @@
  * A tablespace in memory (tmpfs) for the test databases, when the PostgreSQL server runs on this
  * machine and this process can give it a directory there. Each test bank makes and drops a
  * database of some 600 files. On ext4, after thousands of such drops, a new file's inode is
- * searched for among recently deleted ones: on a machine with slow system calls a creation took
- * 315 ms, 138 in memory, and channels.postgres.test 85 s against 66 (2026-11-29). The databases
+ * searched for among recently deleted ones: on a machine with slow system calls a creation and
+ * drop cost 620 ms of its CPU, 407 in memory (ten each, in turns; 2026-11-29). The databases
  * are the same PostgreSQL databases; only where their files live differs. The directory is named
  * after the boot, since tmpfs forgets it at a restart while the server's catalog does not. The
  * bench keeps its database on disk, as a bank's would be.
