@@ -147,6 +147,9 @@ function watchCommits(file: Sqlite.Database, statement: Sqlite.Statement): void 
   }
 }
 
+/** Told of each commit, the connection still held: held on until a promise it returns settles. */
+type Committed = () => Promise<void> | undefined;
+
 /**
  * A cached answer holds until the database changes: the count of this connection's write
  * statements (`ownWritesOn`) moves when it writes (committed or not), data_version when another
@@ -161,7 +164,7 @@ function watchCommits(file: Sqlite.Database, statement: Sqlite.Statement): void 
  */
 function createSqliteReadCache(
   db: Kysely<Database>, file: Sqlite.Database, disk: DiskWaits,
-  committed: () => void, limit = 10_000,
+  committed: Committed, limit = 10_000,
 ): {
   cached: ReadCache; arrived: () => void; close: () => void;
   logWrite: (work: (tx: Tx) => Promise<void>) => Promise<void>;
@@ -205,7 +208,7 @@ function createSqliteReadCache(
       } finally {
         logChanges += ownChanges.count - before;
         logging -= 1;
-        committed();
+        await committed();
       }
     });
   return {
@@ -374,7 +377,7 @@ export async function migrate(
  * free (disk-waits.ts).
  */
 function createSqliteTransactions(
-  db: Kysely<Database>, file: Sqlite.Database, disk: DiskWaits, committed: () => void,
+  db: Kysely<Database>, file: Sqlite.Database, disk: DiskWaits, committed: Committed,
 ) {
   // Run on the file itself, prepared once, while the batch holds Kysely's connection (the same
   // one): through Kysely's executor a savepoint and its release cost 12-16 µs of CPU a work,
@@ -416,8 +419,8 @@ function createSqliteTransactions(
     // Committed but maybe not on disk yet: a failed flush fails the batch's callers (an answer
     // of unknown outcome, as a failed COMMIT would be), and the connection stays held until then.
     await disk.flush();
-    committed();
     batch.forEach((queued, i) => queued.settle(outcomes[i]!));
+    await committed();
   }
 
   async function drain(): Promise<void> {

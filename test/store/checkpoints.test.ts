@@ -4,7 +4,7 @@
  * backstop. What is committed stays committed, whoever checkpoints.
  */
 import assert from "node:assert/strict";
-import { statSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
 import { sql } from "kysely";
@@ -51,5 +51,39 @@ test("a server's committed pages reach the database file while the bank's connec
     const count = await store.db.selectFrom("tpps").select((eb) => eb.fn.countAll<number>().as("n"))
       .where("name", "=", "x".repeat(3000)).executeTakeFirstOrThrow();
     assert.equal(Number(count.n), 192);
+  });
+});
+
+/** The WAL header's checkpoint sequence number, which SQLite moves each time the WAL starts over. */
+function walGeneration(file: string): number {
+  const header = Buffer.alloc(16);
+  const fd = openSync(`${file}-wal`, "r");
+  try {
+    readSync(fd, header, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return header.readUInt32BE(12);
+}
+
+test("under continuous commits the WAL starts over long before the backstop, the event loop never checkpointing", async () => {
+  await withServerStore(async (store, file) => {
+    const started = walGeneration(file);
+    // Eight writers, each committing again as soon as it is answered, as under load: a group
+    // commit follows the one before while that waits for the disk, so the worker's checkpoints
+    // never find the WAL without new frames. A few frames a commit (a leaf of the table and of its
+    // key), so 1,000 commits stay far below the backstop's 10,000.
+    let commits = 0;
+    const writer = async (name: number) => {
+      while (commits < 1000 && walGeneration(file) === started) {
+        commits += 1;
+        await store.transaction(async (tx) => {
+          await tx.insertInto("tpps").values({ id: `PSDDE-BAFIN-${name}-${commits}`, name: "x",
+            blocked: 0, created_at: AT }).execute();
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, name) => writer(name)));
+    assert.notEqual(walGeneration(file), started, `the WAL did not start over in ${commits} commits`);
   });
 });
