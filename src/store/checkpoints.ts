@@ -13,12 +13,12 @@
  * commit that passed it checkpointed on the event loop (34-66 ms every 230 ms under load, the
  * creations' p99). So each checkpoint is followed, at the next commit, by a second one while the
  * bank's connection is held (the event loop goes on, the statements wait): it copies only what
- * was written during the first, and the next write starts the WAL over. Creation alone, four
- * pairs in turns (2026-11-29): p99 33-39 / 44-50 ms on one / 1,000 accounts against 40-44 /
- * 57-62, the same CPU.
+ * was written during the first, and the next write starts the WAL over. Creation alone, in turns
+ * (2026-11-29): p99 25-31 / 29-35 ms on one / 1,000 accounts against 40-44 / 57-62, the same CPU.
  */
 import { Worker } from "node:worker_threads";
 import type Sqlite from "better-sqlite3";
+import type { CheckpointMessage } from "./checkpoint-worker.js";
 
 const WORKER = new URL("./checkpoint-worker.js", import.meta.url);
 /**
@@ -38,20 +38,32 @@ export interface Checkpoints {
    * copied what is left.
    */
   committed(): Promise<void> | undefined;
+  /**
+   * Ends the hold if the worker has finished, without waiting for its message: the event loop
+   * reads that only after the turn under way (10-20 ms under load, most of a hold).
+   */
+  poll(): void;
   close(): Promise<void>;
 }
 
 export function checkpointInBackground(file: Sqlite.Database, path: string): Checkpoints {
   file.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const worker = new Worker(WORKER, { workerData: { path }, resourceLimits: HEAP });
+  /** Checkpoints the worker has ended, counted by the worker. */
+  const ended = new Int32Array(new SharedArrayBuffer(4));
+  let asked = 0;
+  const worker = new Worker(WORKER, { workerData: { path, ended }, resourceLimits: HEAP });
   let last = -Infinity;
   let running: Promise<void> | undefined;
   let settle: (() => void) | undefined;
   /** A checkpoint ended since the last commit: the WAL holds what was written during it. */
   let leftBehind = false;
   let alive = true;
+  // A message may come after its checkpoint was seen ended by `poll` and the next one asked for.
+  const poll = () => {
+    if (Atomics.load(ended, 0) >= asked) settle?.();
+  };
+  worker.on("error", () => undefined).on("message", poll).unref();
   // A dead worker leaves the checkpoints to the backstop, and the connection is not held for it.
-  worker.on("error", () => undefined).on("message", () => settle?.()).unref();
   worker.once("exit", () => {
     alive = false;
     settle?.();
@@ -59,10 +71,11 @@ export function checkpointInBackground(file: Sqlite.Database, path: string): Che
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   // Referenced while it runs: a start's seeding may wait for it with nothing else to keep the
   // process alive.
-  const checkpoint = () => (running = new Promise<void>((resolve) => {
+  const checkpoint = (message: CheckpointMessage) => (running = new Promise<void>((resolve) => {
     settle = resolve;
+    asked += 1;
     worker.ref();
-    worker.postMessage("checkpoint");
+    worker.postMessage(message);
   }).finally(() => {
     worker.unref();
     running = undefined;
@@ -73,14 +86,15 @@ export function checkpointInBackground(file: Sqlite.Database, path: string): Che
       if (running || !alive) return undefined;
       if (leftBehind) {
         leftBehind = false;
-        return checkpoint();
+        return checkpoint("finish");
       }
       const now = performance.now();
       if (now - last < CHECKPOINT_INTERVAL_MS) return undefined;
       last = now;
-      void checkpoint().then(() => (leftBehind = true));
+      void checkpoint("copy").then(() => (leftBehind = true));
       return undefined;
     },
+    poll,
     async close() {
       // Unreferenced while it runs, but waited for here: the process keeps running until it ends.
       worker.ref();

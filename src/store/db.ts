@@ -510,13 +510,18 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     && diskWaits(sqlite.file, `${sqliteFile(options.dataDir)}-wal`);
   const sqliteTransaction = sqlite && disk
     ? createSqliteTransactions(db, sqlite.file, disk, committed) : undefined;
-  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => (sqliteTransaction
-    ? sqliteTransaction(work) : db.transaction().execute(work));
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    checkpoints?.poll();
+    return sqliteTransaction ? sqliteTransaction(work) : db.transaction().execute(work);
+  };
   const sqliteReads = sqlite && disk && createSqliteReadCache(db, sqlite.file, disk, committed);
   const cached = sqliteReads ? sqliteReads.cached : createCoalescedReads(db);
   const writeLog = sqliteReads?.logWrite ?? ((work: (tx: Tx) => Promise<void>) => work(logDb));
   // PostgreSQL's reads are shared within one turn only: nothing to do when a request arrives.
-  const arrived = sqliteReads?.arrived ?? (() => undefined);
+  const arrived = sqliteReads ? () => {
+    checkpoints?.poll();
+    sqliteReads.arrived();
+  } : () => undefined;
   return {
     engine,
     db,
