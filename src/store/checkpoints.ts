@@ -58,6 +58,7 @@ export function checkpointInBackground(file: Sqlite.Database, path: string): Che
   /** A checkpoint ended since the last commit: the WAL holds what was written during it. */
   let leftBehind = false;
   let alive = true;
+  let closing = false;
   // A message may come after its checkpoint was seen ended by `poll` and the next one asked for.
   const poll = () => {
     if (Atomics.load(ended, 0) >= asked) settle?.();
@@ -77,7 +78,8 @@ export function checkpointInBackground(file: Sqlite.Database, path: string): Che
     worker.ref();
     worker.postMessage(message);
   }).finally(() => {
-    worker.unref();
+    // Not once closing: Node counts no references, and the process would end before the worker.
+    if (!closing) worker.unref();
     running = undefined;
     settle = undefined;
   }));
@@ -97,6 +99,7 @@ export function checkpointInBackground(file: Sqlite.Database, path: string): Che
     poll,
     async close() {
       // Unreferenced while it runs, but waited for here: the process keeps running until it ends.
+      closing = true;
       worker.ref();
       worker.postMessage("close");
       await exited;
