@@ -40,7 +40,7 @@ export interface Checkpoints {
   committed(): Promise<void> | undefined;
   /**
    * Ends the hold if the worker has finished, without waiting for its message: the event loop
-   * reads that only after the turn under way (10-20 ms under load, most of a hold).
+   * reads that only after the turn under way, which lasts up to 10-20 ms under load.
    */
   poll(): void;
   close(): Promise<void>;
