@@ -53,7 +53,7 @@ export function checkpointInBackground(file: Sqlite.Database, path: string): Che
   let asked = 0;
   const worker = new Worker(WORKER, { workerData: { path, ended }, resourceLimits: HEAP });
   let last = -Infinity;
-  let running: Promise<void> | undefined;
+  /** Ends the wait for the checkpoint under way; none is under way without it. */
   let settle: (() => void) | undefined;
   /** A checkpoint ended since the last commit: the WAL holds what was written during it. */
   let leftBehind = false;
@@ -65,14 +65,14 @@ export function checkpointInBackground(file: Sqlite.Database, path: string): Che
   };
   worker.on("error", () => undefined).on("message", poll).unref();
   // A dead worker leaves the checkpoints to the backstop, and the connection is not held for it.
-  worker.once("exit", () => {
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => {
     alive = false;
     settle?.();
-  });
-  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    resolve();
+  }));
   // Referenced while it runs: a start's seeding may wait for it with nothing else to keep the
   // process alive.
-  const checkpoint = (message: CheckpointMessage) => (running = new Promise<void>((resolve) => {
+  const checkpoint = (message: CheckpointMessage) => new Promise<void>((resolve) => {
     settle = resolve;
     asked += 1;
     worker.ref();
@@ -80,12 +80,11 @@ export function checkpointInBackground(file: Sqlite.Database, path: string): Che
   }).finally(() => {
     // Not once closing: Node counts no references, and the process would end before the worker.
     if (!closing) worker.unref();
-    running = undefined;
     settle = undefined;
-  }));
+  });
   return {
     committed() {
-      if (running || !alive) return undefined;
+      if (settle || !alive) return undefined;
       if (leftBehind) {
         leftBehind = false;
         return checkpoint("finish");

@@ -2,8 +2,8 @@
  * A YAML file's content, parsed once per version of the file for all the suite's processes: the
  * OpenAPI files the exchanges are checked against (1.3 MB of openFinance, 0.5 MB of Berlin Group)
  * took a process a second to parse on a slow machine, 86 s of busy main threads over a profiled
- * run of npm test, where reading the same content as JSON takes milliseconds. Kept in the system's temporary directory,
- * named after the file's hash, so that a changed file is parsed anew.
+ * run of npm test, where reading the same content as JSON takes milliseconds. Kept in the system's
+ * temporary directory, named after the file's hash, so that a changed file is parsed anew.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
