@@ -19,6 +19,8 @@ import { loginSessions } from "./session-steps.js";
 
 /** An authorisation in neither of these still waits for its PSU. */
 const FINAL = ["finalised", "failed", "exempted"];
+/** A literal, not a parameter: the planners match it to the partial index's predicate (0350). */
+const DECOUPLED = sql.lit("decoupled");
 
 const insertAuthorisation = compiledInsert("authorisations", [
   "id", "resource_type", "resource_id", "tpp_id", "sca_status", "psu_id", "lang", "created_at",
@@ -107,7 +109,7 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
 
   async pendingDecoupled(tx, login) {
     const rows = await tx.selectFrom("authorisations").selectAll()
-      .where("approach", "=", "decoupled").where("named_psu", "=", login)
+      .where("approach", "=", DECOUPLED).where("named_psu", "=", login)
       .where("sca_status", "not in", FINAL)
       .orderBy("created_at").orderBy("id").limit(50).execute();
     return rows.map(toAuthorisation);
@@ -123,14 +125,14 @@ export const scaRepository: OnStore<AuthorisationPort & ChallengePort> = {
     const rows = await tx.selectFrom("authorisations")
       .innerJoin("psus", "psus.login", "authorisations.named_psu")
       .selectAll("authorisations").where("psus.sandbox_behaviour", "=", behaviour)
-      .where("authorisations.approach", "=", "decoupled")
+      .where("authorisations.approach", "=", DECOUPLED)
       .where("authorisations.sca_status", "not in", FINAL).limit(100).execute();
     return rows.map(toAuthorisation);
   },
 
   async lateDecoupled(tx, before, limit) {
     const rows = await tx.selectFrom("authorisations").selectAll()
-      .where("approach", "=", "decoupled").where("sca_status", "not in", FINAL)
+      .where("approach", "=", DECOUPLED).where("sca_status", "not in", FINAL)
       .where("created_at", "<", before).orderBy("created_at").limit(limit).execute();
     return rows.map(toAuthorisation);
   },

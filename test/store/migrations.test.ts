@@ -4,17 +4,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import Database from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { migrationProvider } from "../../src/store/migrations/index.js";
+import { paymentRepository } from "../../src/store/payments.js";
+import { scaRepository } from "../../src/store/sca.js";
+import type { Database as Schema } from "../../src/store/schema.js";
 
 /** A migrator on a new SQLite file, for `body`; the file goes away after it. */
-async function onNewFile(body: (db: Kysely<unknown>, migrator: Migrator) => Promise<void>) {
+async function onNewFile(
+  body: (db: Kysely<unknown>, migrator: Migrator, file: Database.Database) => Promise<void>,
+) {
   const dir = await mkdtemp(join(tmpdir(), "psd2-bank-migration-"));
   const file = new Database(join(dir, "bank.sqlite"));
   file.pragma("foreign_keys = off");
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: file }) });
   try {
-    await body(db, new Migrator({ db, provider: migrationProvider }));
+    await body(db, new Migrator({ db, provider: migrationProvider }), file);
   } finally {
     await db.destroy();
     await rm(dir, { recursive: true, force: true });
@@ -89,6 +94,33 @@ test("after 0320 a creation's rows are in neither partial index, and the queries
       /USING COVERING INDEX authorisations_last_sca/);
     });
   });
+
+test("after 0350 the due and decoupled indexes hold only their rows, and the store's own "
+  + "queries use them", async () => {
+  await onNewFile(async (db, migrator, file) => {
+    assert.equal((await migrator.migrateToLatest()).error, undefined);
+    const indexes = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+      where name in ('payments_due', 'authorisations_decoupled') order by name`.execute(db);
+    assert.deepEqual(indexes.rows.map((r) => [r.name, /\bwhere (.*)$/i.exec(r.sql)?.[1]]), [
+      ["authorisations_decoupled", "approach = 'decoupled'"],
+      ["payments_due", `"requested_execution_date" is not null`],
+    ]);
+    const queries: CompiledQuery[] = [];
+    const logged = new Kysely<Schema>({
+      dialect: new SqliteDialect({ database: file }),
+      log: (event) => { if (event.level === "query") queries.push(event.query); },
+    });
+    await paymentRepository.dueForExecution(logged, "2026-01-01", 10);
+    await scaRepository.lateDecoupled(logged, "2026-01-01", 10);
+    await scaRepository.pendingDecoupled(logged, "alice");
+    const plans = await Promise.all(queries.map(async (q) => (await db.executeQuery<{
+      detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]))).rows
+      .map((r) => r.detail).join("; ")));
+    assert.equal(plans.length, 3);
+    assert.match(plans[0]!, /USING INDEX payments_due/);
+    for (const plan of plans.slice(1)) assert.match(plan, /USING INDEX authorisations_decoupled/);
+  });
+});
 
 test("an entry booked before 0340 carries its transfer's listed columns after it, and a page "
   + "of entries is read without the transfers", async () => {

@@ -43,6 +43,7 @@ import { basketInterface } from "./0310-basket-interface.js";
 import { narrowCreationIndexes } from "./0320-narrow-creation-indexes.js";
 import { paymentsWithoutTppKey } from "./0330-payments-without-tpp-key.js";
 import { statementEntries } from "./0340-statement-entries.js";
+import { partialDueAndDecoupledIndexes } from "./0350-partial-due-and-decoupled-indexes.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   "0320-narrow-creation-indexes": narrowCreationIndexes,
   "0330-payments-without-tpp-key": paymentsWithoutTppKey,
   "0340-statement-entries": statementEntries,
+  "0350-partial-due-and-decoupled-indexes": partialDueAndDecoupledIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
