@@ -44,6 +44,7 @@ import { narrowCreationIndexes } from "./0320-narrow-creation-indexes.js";
 import { paymentsWithoutTppKey } from "./0330-payments-without-tpp-key.js";
 import { statementEntries } from "./0340-statement-entries.js";
 import { partialDueAndDecoupledIndexes } from "./0350-partial-due-and-decoupled-indexes.js";
+import { auditKeyByTime } from "./0360-audit-key-by-time.js";
 
 const migrations: Record<string, Migration> = {
   "0020-standing-orders": standingOrders,
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   "0330-payments-without-tpp-key": paymentsWithoutTppKey,
   "0340-statement-entries": statementEntries,
   "0350-partial-due-and-decoupled-indexes": partialDueAndDecoupledIndexes,
+  "0360-audit-key-by-time": auditKeyByTime,
 };
 
 export const migrationProvider: MigrationProvider = {
