@@ -19,7 +19,10 @@ import { loginSessions } from "./session-steps.js";
 
 /** An authorisation in neither of these still waits for its PSU. */
 const FINAL = ["finalised", "failed", "exempted"];
-/** A literal, not a parameter: the planners match it to the partial index's predicate (0350). */
+/**
+ * A literal, not a parameter: PostgreSQL's generic plan of a named statement matches only a
+ * literal to the partial index's predicate (migration 0350).
+ */
 const DECOUPLED = sql.lit("decoupled");
 
 const insertAuthorisation = compiledInsert("authorisations", [

@@ -4,7 +4,8 @@
  * once, whose date is null) and the decoupled approach's requests (`approach = 'decoupled'`).
  * Partial indexes of just those rows spare every other creation an insert into each; a
  * comparison on a column implies it is not null on SQLite and PostgreSQL alike, and the decoupled
- * queries name their approach as a literal, which both planners need to match the predicate.
+ * queries name their approach as a literal, which PostgreSQL's generic plans (store/sca.ts) need
+ * to match the predicate.
  */
 import { sql, type Kysely, type Migration } from "kysely";
 

@@ -3,7 +3,8 @@
  * by, and the index on (at, id) beside the key on id goes: one index insert fewer on every
  * request's entry. Nothing looks an entry up by its id alone, and ids stay unique as they are
  * minted (lib/ids.ts). On SQLite a new key means rebuilding the table, and both indexes only ever
- * append there (the id is time-ordered too): it stays.
+ * append there (the id is time-ordered too): it stays. The new key is built over the whole log
+ * once, by the start that migrates, as any index a migration adds.
  */
 import { PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
 
