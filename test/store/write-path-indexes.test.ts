@@ -30,6 +30,8 @@ before(async () => {
     dialect: new PostgresDialect({ pool }),
     log: (event) => { if (event.level === "query") queries.push(event.query); },
   });
+  await db.executeQuery(CompiledQuery.raw("SET plan_cache_mode = force_generic_plan"));
+  await db.executeQuery(CompiledQuery.raw("SET enable_seqscan = off"));
 });
 
 after(async () => {
@@ -38,10 +40,11 @@ after(async () => {
   await database.remove();
 });
 
-/** The generic plan of `query` as a prepared statement, with scans of whole tables discouraged. */
+/**
+ * The generic plan of `query` as a prepared statement, with scans of whole tables discouraged
+ * (the session's settings, made once in `before`).
+ */
 async function genericPlan(query: CompiledQuery, name: string): Promise<string> {
-  await db.executeQuery(CompiledQuery.raw("SET plan_cache_mode = force_generic_plan"));
-  await db.executeQuery(CompiledQuery.raw("SET enable_seqscan = off"));
   await db.executeQuery(CompiledQuery.raw(`PREPARE ${name} AS ${query.sql}`));
   const values = query.parameters.map((v) => `'${String(v)}'`).join(", ");
   const { rows } = await db.executeQuery<{ "QUERY PLAN": string }>(
