@@ -7,13 +7,15 @@
  * claim first (`RETURNING 1`) and each held insert selecting its row from the claim's, so that a
  * taken key writes nothing: one round trip instead of five (BEGIN, three inserts, COMMIT), and no
  * row of it is visible before all are. A work that runs any other statement (a read, an update)
- * gets a real transaction from that statement on, the held inserts sent first in it.
+ * gets a real transaction from that statement on, the held inserts sent first in it. The claims
+ * of one turn of the event loop go in few statements (joined-claims.ts).
  */
 import {
   CompiledQuery, Transaction, type ControlledTransaction, type DatabaseConnection, type Dialect,
   type Kysely, type QueryResult,
 } from "kysely";
 import { plainInserts } from "./compiled.js";
+import { joinClaims, type Claim } from "./joined-claims.js";
 import type { Tx } from "./handle.js";
 import type { Database } from "./schema.js";
 
@@ -26,8 +28,6 @@ export type ClaimedTransaction = <T>(
 
 /** Held inserts per statement at most: a bulk's many payments go through a transaction. */
 const HELD_MAX = 8;
-
-const VALUES = " values (";
 
 class KeyTaken extends Error {}
 
@@ -49,34 +49,18 @@ export function claimedIn(
   };
 }
 
-/** The statement of one held insert, its row selected from the claim's; parameters from $`from`. */
-function heldFromClaim(insert: CompiledQuery, from: number): string {
-  const columns = insert.sql.slice(0, insert.sql.lastIndexOf(VALUES));
-  const values = insert.parameters.map((_, i) => `$${from + i}`).join(", ");
-  return `${columns} select ${values} from claim`;
-}
-
-/** The claim and the held inserts as one statement answering one row when the claim wrote. */
-function withClaim(claim: CompiledQuery, held: readonly CompiledQuery[]): CompiledQuery {
-  const parameters = [...claim.parameters];
-  const parts = [`with claim as (${claim.sql} returning 1)`];
-  held.forEach((insert, i) => {
-    parts.push(`, held${i} as (${heldFromClaim(insert, parameters.length + 1)})`);
-    parameters.push(...insert.parameters);
-  });
-  return CompiledQuery.raw(`${parts.join("")} select 1 from claim`, parameters);
-}
-
 /** The connection a claimed transaction's work runs on: it holds inserts back while it can. */
 class HeldWrites implements DatabaseConnection {
   readonly #db: Kysely<Database>;
+  readonly #claim: (claim: Claim) => Promise<boolean>;
   #held: CompiledQuery[] = [];
   #open: Promise<ControlledTransaction<Database>> | undefined;
   #claiming = false;
   #sent = false;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, claim: (claim: Claim) => Promise<boolean>) {
     this.#db = db;
+    this.#claim = claim;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -108,8 +92,8 @@ class HeldWrites implements DatabaseConnection {
 
   async #sendWithClaim<R>(claim: CompiledQuery): Promise<QueryResult<R>> {
     this.#sent = true;
-    const { rows } = await this.#db.executeQuery(withClaim(claim, this.#held));
-    return { rows: [], numAffectedRows: BigInt(rows.length) };
+    const wrote = await this.#claim({ claim, held: this.#held });
+    return { rows: [], numAffectedRows: wrote ? 1n : 0n };
   }
 
   #transaction(): Promise<ControlledTransaction<Database>> {
@@ -127,11 +111,12 @@ class HeldWrites implements DatabaseConnection {
   }
 }
 
-/** PostgreSQL's: held inserts sent with the claim, as above. */
+/** PostgreSQL's: held inserts sent with the claim, as above, the claims of a turn joined. */
 export function claimedOnPostgres(db: Kysely<Database>, dialect: Dialect): ClaimedTransaction {
   const driver = dialect.createDriver();
+  const send = joinClaims((statement) => db.executeQuery<{ k: number }>(statement));
   return async (work, claim) => {
-    const held = new HeldWrites(db);
+    const held = new HeldWrites(db, send);
     const executor = db.getExecutor()
       .withConnectionProvider({ provideConnection: (consume) => consume(held) });
     const tx = new Transaction<Database>({ config: { dialect }, dialect, driver, executor });
