@@ -26,7 +26,7 @@ export type ClaimedTransaction = <T>(
   work: (tx: Tx) => Promise<T>, claim: (tx: Tx, value: T) => Promise<boolean>,
 ) => Claimed<T>;
 
-/** Held inserts per statement at most: a bulk's many payments go through a transaction. */
+/** Held inserts per claim at most: a bulk's many payments go through a transaction. */
 const HELD_MAX = 8;
 
 class KeyTaken extends Error {}
